@@ -1,0 +1,122 @@
+// Layer boundaries of the hexagonal architecture (docs/architecture.md). Every rule is an error: `npm test`
+// fails on any violation, and tests/boundaries proves that each rule fires on a deliberately forbidden import.
+/** Test files and tool configs may import test tooling; the rules below are about production code. */
+const NOT_PRODUCTION = '\\.(test|spec)\\.tsx?$|(^|/)vitest\\.config\\.ts$|(^|/)vite\\.config\\.ts$';
+/** A package name or its resolved location under node_modules. */
+const pkg = (name) => `(^|/)node_modules/${name}/|^${name}($|/)`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make layers impossible to reason about and to load lazily.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import must resolve; an unresolvable import would also hide a boundary violation.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'packages/domain imports nothing outside itself: no libraries, no Node or DOM modules.',
+      severity: 'error',
+      from: { path: '^packages/domain/', pathNot: NOT_PRODUCTION },
+      to: { pathNot: '^packages/domain/' },
+    },
+    {
+      name: 'application-only-domain-and-rxjs',
+      comment: 'packages/application depends only on the domain and rxjs (inversify lives in src/di/).',
+      severity: 'error',
+      from: { path: '^packages/application/', pathNot: `${NOT_PRODUCTION}|^packages/application/src/di/` },
+      to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}` },
+    },
+    {
+      name: 'application-di-only-inversify',
+      comment: 'The DI modules of the application may add inversify, nothing else.',
+      severity: 'error',
+      from: { path: '^packages/application/src/di/', pathNot: NOT_PRODUCTION },
+      to: {
+        pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('inversify')}|${pkg('@inversifyjs/[^/]+')}|${pkg('reflect-metadata')}`,
+      },
+    },
+    {
+      name: 'openim-sdk-only-in-its-adapter',
+      comment:
+        'Only packages/adapters-openim talks to the SDK. tests/support/sdk drives the raw SDK on purpose: it proves ' +
+        'the server against the unmodified SDK, independent of our adapter.',
+      severity: 'error',
+      from: {
+        pathNot:
+          '^packages/adapters-openim/|^tests/support/sdk/|^apps/(web|desktop)/(vite\\.config\\.ts|scripts/)',
+      },
+      to: { path: pkg('@openim/[^/]+') },
+    },
+    {
+      name: 'axios-only-in-http-adapter',
+      severity: 'error',
+      from: { pathNot: '^packages/adapters-http/' },
+      to: { path: pkg('axios') },
+    },
+    {
+      name: 'livekit-client-only-in-livekit-adapter',
+      severity: 'error',
+      from: { pathNot: '^packages/adapters-livekit/' },
+      to: { path: pkg('livekit-client') },
+    },
+    {
+      name: 'electron-only-in-desktop',
+      severity: 'error',
+      from: { pathNot: '^apps/desktop/' },
+      to: { path: pkg('electron') },
+    },
+    {
+      name: 'ui-never-imports-adapters',
+      comment: 'Views are bound to application state; adapters are wired by the composition roots only.',
+      severity: 'error',
+      from: { path: '^packages/ui-react/' },
+      to: { path: '^packages/adapters-' },
+    },
+    {
+      name: 'packages-never-import-apps',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'adapters-never-import-each-other-or-ui',
+      severity: 'error',
+      from: { path: '^packages/adapters-([^/]+)/' },
+      to: { path: '^packages/(ui-react|adapters-)', pathNot: '^packages/adapters-$1/' },
+    },
+    {
+      name: 'testing-entry-points-stay-out-of-production',
+      comment:
+        'In-memory adapters (./testing) are for tests; production code and composition roots never reach them.',
+      severity: 'error',
+      from: { path: '^(packages|apps)/', pathNot: `${NOT_PRODUCTION}|/src/testing/` },
+      to: { path: '^packages/[^/]+/src/testing/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Only our own build output is excluded; packages' own dist/ folders must stay visible to the rules.
+    exclude: {
+      path: '^(packages|apps)/[^/]+/(dist|coverage|public)/|^(dist|coverage|test-results|playwright-report)/|^tests/(test-results|e2e-artifacts)/',
+    },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

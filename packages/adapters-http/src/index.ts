@@ -1,0 +1,2 @@
+// The real adapters land here (issue "Real adapters for every port").
+export {};

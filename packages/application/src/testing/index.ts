@@ -1,0 +1,2 @@
+// In-memory adapters for every port land here (issue "Core: domain and application layers").
+export {};

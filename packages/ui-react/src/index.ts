@@ -1,0 +1,2 @@
+export { Placeholder } from './Placeholder';
+export type { PlaceholderProps } from './Placeholder';

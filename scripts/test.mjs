@@ -1,0 +1,113 @@
+// `npm test`: installs what is missing, then runs every check and test suite and ends with one summary
+// line "Summary: N passed, M failed". Each check step (typecheck, lint, ...) counts as one test; each
+// Vitest and Playwright test counts as itself. Exits non-zero on any failure.
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { childEnv, chromiumPath, ensureChromium, ensureDependencies, log, root, run } from './lib.mjs';
+
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const results = join(root, 'test-results');
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+await ensureDependencies();
+const chromiumProblem = ensureChromium();
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+/** @type {{ name: string, ok: boolean, detail?: string }[]} */
+const steps = [];
+async function step(name, command, args, options) {
+  log(name);
+  const code = await run(command, args, options);
+  steps.push({ name, ok: code === 0, detail: code === 0 ? undefined : `exit code ${code}` });
+  return code === 0;
+}
+
+const turbo = ['--concurrency=2', '--output-logs=errors-only', '--log-prefix=task'];
+await step('typecheck (every workspace)', bin('turbo'), ['run', 'typecheck', ...turbo]);
+await step('lint (ESLint, every workspace)', bin('turbo'), ['run', 'lint', ...turbo]);
+await step('lint (root scripts and configs)', bin('eslint'), [
+  'scripts',
+  'eslint.config.js',
+  'vitest.config.ts',
+  '.dependency-cruiser.cjs',
+]);
+await step('format (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+await step('layer boundaries (dependency-cruiser)', bin('depcruise'), [
+  'packages',
+  'apps',
+  'tests',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
+
+log('unit, scenario, contract and integration tests (Vitest) with coverage of domain and application');
+const vitestCode = await run(bin('vitest'), [
+  'run',
+  '--coverage',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'vitest.json')}`,
+]);
+const vitest = readJson(join(results, 'vitest.json'));
+if (!vitest) steps.push({ name: 'vitest', ok: false, detail: `no report (exit code ${vitestCode})` });
+else if (vitestCode !== 0 && vitest.numFailedTests === 0)
+  // Coverage thresholds or a crashed worker fail the run without failing a single test.
+  steps.push({ name: 'vitest run (thresholds, suites)', ok: false, detail: `exit code ${vitestCode}` });
+
+let e2e;
+if (chromiumProblem) {
+  steps.push({ name: 'browser tests', ok: false, detail: chromiumProblem });
+} else if (await step('build the web app', 'npm', ['run', 'build', '-w', '@teamim/web'])) {
+  log(`browser tests (Playwright driving ${chromiumPath})`);
+  const port = String(await freePort());
+  const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts'], {
+    env: { ...childEnv, E2E_PORT: port, CHROMIUM_PATH: chromiumPath },
+  });
+  e2e = readJson(join(results, 'e2e.json'));
+  if (!e2e) steps.push({ name: 'playwright', ok: false, detail: `no report (exit code ${code})` });
+}
+
+const vitestPassed = vitest?.numPassedTests ?? 0;
+const vitestFailed = vitest?.numFailedTests ?? 0;
+const vitestSkipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0);
+const e2ePassed = (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const e2eFailed = e2e?.stats?.unexpected ?? 0;
+const e2eSkipped = e2e?.stats?.skipped ?? 0;
+const stepsPassed = steps.filter((s) => s.ok).length;
+const stepsFailed = steps.filter((s) => !s.ok);
+
+console.log('\nResults');
+for (const s of steps)
+  console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}${s.detail ? ` (${s.detail})` : ''}`);
+console.log(`  Vitest: ${vitestPassed} passed, ${vitestFailed} failed, ${vitestSkipped} skipped or todo`);
+console.log(`  Playwright: ${e2ePassed} passed, ${e2eFailed} failed, ${e2eSkipped} skipped`);
+if (!existsSync(join(root, 'coverage', 'coverage-summary.json')))
+  console.log('  (no coverage summary written)');
+
+const passed = stepsPassed + vitestPassed + e2ePassed;
+const failed = stepsFailed.length + vitestFailed + e2eFailed;
+console.log(`Summary: ${passed} passed, ${failed} failed, ${vitestSkipped + e2eSkipped} skipped`);
+process.exit(failed === 0 && vitestCode === 0 ? 0 : 1);

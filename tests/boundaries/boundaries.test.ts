@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const depcruise = join(repo, 'node_modules', '.bin', 'depcruise');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+/**
+ * Runs the real rule set over a throw-away tree that mirrors the repository layout, so a probe can
+ * contain exactly one forbidden import without touching the working tree.
+ */
+async function cruise(tree: string, files: Record<string, string>): Promise<Violation[]> {
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), content);
+  }
+  const roots = [...new Set(Object.keys(files).map((f) => f.split('/')[0]!))];
+  const result = await exec(
+    depcruise,
+    [...roots, '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+    {
+      cwd: tree,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+  const report = JSON.parse(result.stdout) as { summary: { violations: Violation[] } };
+  return report.summary.violations;
+}
+
+describe('layer boundaries (dependency-cruiser)', () => {
+  let base: string;
+  let probe = 0;
+
+  beforeAll(() => {
+    base = mkdtempSync(join(tmpdir(), 'teamim-boundaries-'));
+  });
+  afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+  function newTree(): string {
+    const tree = join(base, `tree-${probe++}`);
+    mkdirSync(tree, { recursive: true });
+    cpSync(join(repo, '.dependency-cruiser.cjs'), join(tree, '.dependency-cruiser.cjs'));
+    cpSync(join(repo, 'tsconfig.base.json'), join(tree, 'tsconfig.base.json'));
+    // Real packages resolve exactly as in the repository.
+    symlinkSync(join(repo, 'node_modules'), join(tree, 'node_modules'), 'dir');
+    return tree;
+  }
+
+  const ruleOf = (violations: Violation[]) => violations.map((v) => v.rule.name);
+
+  it('passes on the real tree', async () => {
+    const { stdout } = await exec(
+      depcruise,
+      ['packages', 'apps', 'tests', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'],
+      { cwd: repo, maxBuffer: 64 * 1024 * 1024 },
+    );
+    const report = JSON.parse(stdout) as { summary: { violations: Violation[]; totalCruised: number } };
+    expect(report.summary.violations).toEqual([]);
+    expect(report.summary.totalCruised).toBeGreaterThan(10);
+  });
+
+  it.each([
+    ['domain-is-pure', 'packages/domain/src/a.ts', "import { of } from 'rxjs';\nexport const a = of(1);\n"],
+    [
+      'domain-is-pure',
+      'packages/domain/src/a.ts',
+      "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;\n",
+    ],
+    [
+      'application-only-domain-and-rxjs',
+      'packages/application/src/a.ts',
+      "import { Container } from 'inversify';\nexport const a = Container;\n",
+    ],
+    [
+      'openim-sdk-only-in-its-adapter',
+      'packages/application/src/a.ts',
+      "import type { MessageItem } from '@openim/wasm-client-sdk';\nexport type A = MessageItem;\n",
+    ],
+    [
+      'axios-only-in-http-adapter',
+      'packages/adapters-openim/src/a.ts',
+      "import axios from 'axios';\nexport const a = axios;\n",
+    ],
+    [
+      'livekit-client-only-in-livekit-adapter',
+      'packages/ui-react/src/a.ts',
+      "import { Room } from 'livekit-client';\nexport const a = Room;\n",
+    ],
+    [
+      'electron-only-in-desktop',
+      'apps/web/src/a.ts',
+      "import { app } from 'electron';\nexport const a = app;\n",
+    ],
+  ])('%s fires on %s importing a forbidden module', async (rule, file, content) => {
+    const violations = await cruise(newTree(), { [file]: content });
+    expect(ruleOf(violations)).toContain(rule);
+  });
+
+  it('ui-never-imports-adapters fires when a view imports an adapter package', async () => {
+    const violations = await cruise(newTree(), {
+      'packages/adapters-http/src/index.ts': 'export const http = 1;\n',
+      'packages/ui-react/src/a.ts':
+        "import { http } from '../../adapters-http/src/index';\nexport const a = http;\n",
+    });
+    expect(ruleOf(violations)).toContain('ui-never-imports-adapters');
+  });
+
+  it('testing-entry-points-stay-out-of-production fires when production code imports a fake', async () => {
+    const violations = await cruise(newTree(), {
+      'packages/application/src/testing/index.ts': 'export const fake = 1;\n',
+      'apps/web/src/main.ts':
+        "import { fake } from '../../../packages/application/src/testing/index';\nexport const a = fake;\n",
+    });
+    expect(ruleOf(violations)).toContain('testing-entry-points-stay-out-of-production');
+  });
+
+  it('no-circular fires on an import cycle', async () => {
+    const violations = await cruise(newTree(), {
+      'packages/domain/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+      'packages/domain/src/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+    });
+    expect(ruleOf(violations)).toContain('no-circular');
+  });
+
+  it('allows what the architecture allows', async () => {
+    const violations = await cruise(newTree(), {
+      'packages/domain/src/money.ts': 'export const cents = (n: number) => n;\n',
+      'packages/application/src/a.ts':
+        "import { of } from 'rxjs';\nimport { cents } from '../../domain/src/money';\nexport const a = of(cents(1));\n",
+      'packages/adapters-http/src/a.ts': "import axios from 'axios';\nexport const a = axios;\n",
+    });
+    expect(violations).toEqual([]);
+  });
+});

@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'tests',
+    environment: 'node',
+    include: [
+      'boundaries/**/*.test.ts',
+      'contract/**/*.test.ts',
+      'integration/**/*.test.ts',
+      'scenario/**/*.test.ts',
+    ],
+    // Integration tests start real SDK instances (a 36 MB wasm each) against a real server.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
