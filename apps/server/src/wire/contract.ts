@@ -1,0 +1,446 @@
+/**
+ * Contract between the WebSocket gateway (apps/server/src/wire) and the IM core.
+ *
+ * The gateway decodes gzip(gob(GeneralWsReq)) frames and their protobuf payloads into the
+ * plain objects below, calls the matching method of `WsRequestHandlers`, and encodes whatever
+ * the method returns back into a GeneralWsResp frame that echoes MsgIncr and OperationID.
+ * The core pushes messages and kicks sessions through the `Gateway` interface.
+ *
+ * Conventions:
+ * - Field names are the protobuf field names of openimsdk/protocol v0.0.73-alpha.12 verbatim
+ *   (including `PullMsgs.Msgs`), so the same shapes can be reused for proto-JSON if needed.
+ * - int64 values (seqs, millisecond times) are JS numbers; the codec rejects values outside the
+ *   safe-integer range instead of silently losing precision.
+ * - Decoded requests are always complete: absent proto3 fields arrive as their zero value
+ *   ("" / 0 / false / [] / {}), optional nested messages as `null`.
+ * - Responses should be complete objects (start from `emptyMsgData()` below); the encoder
+ *   treats a missing (undefined) field as its zero value and omits zero values, as proto3 does.
+ * - Map-typed fields (`Record<string, ...>`): chat conversation IDs go to `msgs`, `n_...` IDs to
+ *   `notificationMsgs`; decoded maps have a null prototype.
+ *
+ * Backward compatibility: this file is consumed by the CORE helper. Only additive changes.
+ */
+import type { Server as HttpServer } from 'node:http';
+
+/** ReqIdentifier values. Only these may ever appear in a server -> client frame (any other
+ * value permanently stops the SDK's reader). */
+export const ReqIdentifier = {
+  GetNewestSeq: 1001,
+  PullMsgByRange: 1002,
+  SendMsg: 1003,
+  SendSignalMsg: 1004,
+  PullMsgBySeqList: 1005,
+  GetConvMaxReadSeq: 1006,
+  PullConvLastMessage: 1007,
+  PushMsg: 2001,
+  KickOnlineMsg: 2002,
+  LogoutMsg: 2003,
+  SetBackgroundStatus: 2004,
+  SubUserOnlineStatus: 2005,
+} as const;
+export type ReqIdentifierValue = (typeof ReqIdentifier)[keyof typeof ReqIdentifier];
+
+/** OpenIM error codes the gateway itself produces (see openim-protocol.md §10). */
+export const WsErrCode = {
+  ServerInternalError: 500,
+  ArgsError: 1001,
+  NoPermission: 1002,
+  TokenExpired: 1501,
+  TokenInvalid: 1502,
+  TokenMalformed: 1503,
+  TokenNotValidYet: 1504,
+  TokenUnknown: 1505,
+  TokenKicked: 1506,
+  TokenNotExist: 1507,
+  ConnOverMaxNumLimit: 1601,
+  ConnArgsErr: 1602,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Payloads (protobuf messages)
+// ---------------------------------------------------------------------------------------------
+
+/** sdkws.OfflinePushInfo */
+export interface OfflinePushInfo {
+  title: string;
+  desc: string;
+  ex: string;
+  iOSPushSound: string;
+  iOSBadgeCount: boolean;
+  signalInfo: string;
+}
+
+/** sdkws.MsgData (request of 1003, element of every pull/push). */
+export interface MsgData {
+  sendID: string;
+  recvID: string;
+  groupID: string;
+  clientMsgID: string;
+  serverMsgID: string;
+  senderPlatformID: number;
+  senderNickname: string;
+  senderFaceURL: string;
+  sessionType: number;
+  msgFrom: number;
+  contentType: number;
+  /** Raw bytes; for user messages UTF-8 JSON, for notifications `{"detail":"..."}`. */
+  content: Uint8Array;
+  seq: number;
+  sendTime: number;
+  createTime: number;
+  status: number;
+  isRead: boolean;
+  /** map<string,bool>; a missing key means true. Null-prototype object when decoded. */
+  options: Record<string, boolean>;
+  offlinePushInfo: OfflinePushInfo | null;
+  atUserIDList: string[];
+  attachedInfo: string;
+  ex: string;
+}
+
+/** sdkws.PullMsgs */
+export interface PullMsgs {
+  Msgs: MsgData[];
+  isEnd: boolean;
+  endSeq: number;
+}
+
+/** 1001 request: sdkws.GetMaxSeqReq */
+export interface GetMaxSeqReq {
+  userID: string;
+}
+/** 1001 response: sdkws.GetMaxSeqResp */
+export interface GetMaxSeqResp {
+  maxSeqs: Record<string, number>;
+  minSeqs: Record<string, number>;
+}
+
+/** sdkws.PullOrder: 0 ascending, 1 descending. */
+export type PullOrder = number;
+export const PullOrder = { Asc: 0, Desc: 1 } as const;
+
+/** sdkws.SeqRange */
+export interface SeqRange {
+  conversationID: string;
+  begin: number;
+  end: number;
+  num: number;
+}
+/** 1002 request: sdkws.PullMessageBySeqsReq */
+export interface PullMessageBySeqsReq {
+  userID: string;
+  seqRanges: SeqRange[];
+  order: PullOrder;
+}
+/** 1002 response: sdkws.PullMessageBySeqsResp (chat IDs in msgs, `n_` IDs in notificationMsgs). */
+export interface PullMessageBySeqsResp {
+  msgs: Record<string, PullMsgs>;
+  notificationMsgs: Record<string, PullMsgs>;
+}
+
+/** 1003 request is a MsgData; the response: sdkws.UserSendMsgResp (= msg.SendMsgResp 1..3). */
+export type SendMsgReq = MsgData;
+export interface UserSendMsgResp {
+  serverMsgID: string;
+  clientMsgID: string;
+  sendTime: number;
+}
+export type SendMsgResp = UserSendMsgResp;
+
+/** msg.ConversationSeqs (field numbers start at 2). */
+export interface ConversationSeqs {
+  conversationID: string;
+  seqs: number[];
+}
+/** 1005 request: msg.GetSeqMessageReq */
+export interface GetSeqMessageReq {
+  userID: string;
+  conversations: ConversationSeqs[];
+  order: PullOrder;
+}
+/** 1005 response: msg.GetSeqMessageResp */
+export interface GetSeqMessageResp {
+  msgs: Record<string, PullMsgs>;
+  notificationMsgs: Record<string, PullMsgs>;
+}
+
+/** 1006 request: msg.GetConversationsHasReadAndMaxSeqReq */
+export interface GetConversationsHasReadAndMaxSeqReq {
+  userID: string;
+  conversationIDs: string[];
+  returnPinned: boolean;
+}
+/** msg.Seqs */
+export interface Seqs {
+  maxSeq: number;
+  hasReadSeq: number;
+  maxSeqTime: number;
+}
+/** 1006 response: msg.GetConversationsHasReadAndMaxSeqResp */
+export interface GetConversationsHasReadAndMaxSeqResp {
+  seqs: Record<string, Seqs>;
+  pinnedConversationIDs: string[];
+}
+
+/** 1007 request: msg.GetLastMessageReq */
+export interface GetLastMessageReq {
+  userID: string;
+  conversationIDs: string[];
+}
+/** 1007 response: msg.GetLastMessageResp */
+export interface GetLastMessageResp {
+  msgs: Record<string, MsgData>;
+}
+
+/** 2001 push payload: sdkws.PushMessages */
+export interface PushMessages {
+  msgs: Record<string, PullMsgs>;
+  notificationMsgs: Record<string, PullMsgs>;
+}
+
+/** 2003 request: push.DelUserPushTokenReq (response is empty). */
+export interface DelUserPushTokenReq {
+  userID: string;
+  platformID: number;
+}
+/** 2004 request: sdkws.SetAppBackgroundStatusReq (response is empty). */
+export interface SetAppBackgroundStatusReq {
+  userID: string;
+  isBackground: boolean;
+}
+/** 2005 request: sdkws.SubUserOnlineStatus */
+export interface SubUserOnlineStatus {
+  subscribeUserID: string[];
+  unsubscribeUserID: string[];
+}
+/** sdkws.SubUserOnlineStatusElem */
+export interface SubUserOnlineStatusElem {
+  userID: string;
+  onlinePlatformIDs: number[];
+}
+/** 2005 response and unsolicited 2005 push: sdkws.SubUserOnlineStatusTips */
+export interface SubUserOnlineStatusTips {
+  subscribers: SubUserOnlineStatusElem[];
+}
+
+/** Empty protobuf message (responses of 2003 and 2004). */
+export type EmptyResp = Record<string, never>;
+
+// ---------------------------------------------------------------------------------------------
+// Handlers the core implements
+// ---------------------------------------------------------------------------------------------
+
+/** Identity of the connection a request came from. */
+export interface WsConnContext {
+  /** Authenticated user (from the token; equals the query `sendID`). */
+  userID: string;
+  platformID: number;
+  /** Unique per WebSocket connection; pass it as `exceptConnID` to skip this connection. */
+  connID: string;
+  /** OperationID of this request (from the envelope, else the connection's query). */
+  operationID: string;
+}
+
+/** An OpenIM error answer: goes into the envelope's ErrCode/ErrMsg with empty Data. */
+export interface WsError {
+  errCode: number;
+  errMsg: string;
+}
+
+/** What a handler returns: the response payload, or an error. */
+export type WsResult<T> = T | WsError;
+
+/** Type guard for `WsResult`: response payloads never have a numeric `errCode` property. */
+export function isWsError(value: unknown): value is WsError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { errCode?: unknown }).errCode === 'number' &&
+    typeof (value as { errMsg?: unknown }).errMsg === 'string'
+  );
+}
+
+export function wsError(errCode: number, errMsg: string): WsError {
+  return { errCode, errMsg };
+}
+
+/**
+ * One method per client request identifier. The gateway calls them one at a time per
+ * connection (requests of one connection are processed strictly in arrival order) and always
+ * answers: a thrown exception becomes errCode 500, so the SDK never waits for its 10 s timeout.
+ * Requests whose payload does not decode are answered with errCode 1001 without calling a handler.
+ *
+ * 2005 (online-status subscriptions) is handled inside the gateway, which knows who is online.
+ * 2003 and 2004 are optional: without a handler the gateway answers an empty success
+ * (2003 then closes the connection, as the reference server does).
+ */
+export interface WsRequestHandlers {
+  /** 1001 */
+  getNewestSeq(ctx: WsConnContext, req: GetMaxSeqReq): Promise<WsResult<GetMaxSeqResp>>;
+  /** 1002 */
+  pullMsgByRange(ctx: WsConnContext, req: PullMessageBySeqsReq): Promise<WsResult<PullMessageBySeqsResp>>;
+  /** 1003. `req.sendID` is NOT yet checked against `ctx.userID`: the core must check it. */
+  sendMsg(ctx: WsConnContext, req: SendMsgReq): Promise<WsResult<SendMsgResp>>;
+  /** 1005 */
+  pullMsgBySeqList(ctx: WsConnContext, req: GetSeqMessageReq): Promise<WsResult<GetSeqMessageResp>>;
+  /** 1006 */
+  getConvMaxReadSeq(
+    ctx: WsConnContext,
+    req: GetConversationsHasReadAndMaxSeqReq,
+  ): Promise<WsResult<GetConversationsHasReadAndMaxSeqResp>>;
+  /** 1007 */
+  pullConvLastMessage(ctx: WsConnContext, req: GetLastMessageReq): Promise<WsResult<GetLastMessageResp>>;
+  /** 2003; the gateway closes the connection after answering. */
+  logout?(ctx: WsConnContext, req: DelUserPushTokenReq): Promise<WsResult<EmptyResp>>;
+  /** 2004 */
+  setBackgroundStatus?(ctx: WsConnContext, req: SetAppBackgroundStatusReq): Promise<WsResult<EmptyResp>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Authentication hook and the gateway the core calls
+// ---------------------------------------------------------------------------------------------
+
+/** Result of a successful token check. */
+export interface VerifiedToken {
+  userID: string;
+  platformID: number;
+}
+
+/**
+ * Verifies the `token` query parameter. Return the token's identity, or an OpenIM token error
+ * (1501..1507) that the gateway forwards in the handshake frame. The gateway itself then checks
+ * that `sendID`/`platformID` of the query match (else 1502).
+ */
+export type VerifyToken = (token: string) => VerifiedToken | WsError | Promise<VerifiedToken | WsError>;
+
+/** One message to push, with the conversation it belongs to (`n_...` IDs go to
+ * `PushMessages.notificationMsgs`, every other ID to `PushMessages.msgs`). */
+export interface PushItem {
+  conversationID: string;
+  msg: MsgData;
+}
+
+/** A connected session, as reported by the gateway. */
+export interface OnlineSession {
+  connID: string;
+  userID: string;
+  platformID: number;
+  connectedAt: number;
+}
+
+/** Multi-login policy (OpenIM `multiLogin.policy`). */
+export type MultiLoginPolicy =
+  /** 0: never kick. */
+  | 'allow-all'
+  /** 1 (OpenIM default): a connection on the same platform with a different token kicks the
+   * older connections of that platform (2002 frame, then close). Same token never kicks. */
+  | 'kick-same-platform-other-token';
+
+export interface Gateway {
+  /**
+   * Push messages (2001) to every connection of `userID` (except `exceptConnID`). Items are
+   * grouped per conversation in the order given (give them in seq order) and split over as many
+   * frames as needed so that no frame exceeds the SDK's 1 MiB limit. Never throws; returns the
+   * number of connections that got at least one frame.
+   */
+  pushMessages(userID: string, items: readonly PushItem[], exceptConnID?: string): number;
+  /** Send 2002 to the user's connections on `platformID` (all platforms if omitted), close them. */
+  kick(userID: string, platformID?: number): number;
+  /** Is the user connected on any platform? */
+  isOnline(userID: string): boolean;
+  /** Distinct platform IDs the user is connected on (sorted, empty when offline). */
+  onlinePlatformIDs(userID: string): number[];
+  /** All live sessions (for admin/diagnostic endpoints). */
+  sessions(): OnlineSession[];
+  /** Graceful shutdown: stop accepting, close every connection (1001 going away), stop timers. */
+  closeAll(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attaching the gateway (implemented by `attachGateway` in ./gateway.ts)
+// ---------------------------------------------------------------------------------------------
+
+/** Minimal pino-compatible logger (Fastify's `app.log` fits). */
+export interface GatewayLogger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface GatewayOptions {
+  /** URL path of the WebSocket endpoint. Default `/ws`. */
+  path?: string;
+  /** Interval of server WS ping control frames. Default 25 000 ms. */
+  pingIntervalMs?: number;
+  /** Close a connection that sent nothing (no frame, no pong) for this long. Default 75 000 ms. */
+  idleTimeoutMs?: number;
+  /** Largest server -> client frame after gzip. Default 1 MiB (the SDK's read limit). */
+  maxFrameBytes?: number;
+  /** Largest client -> server frame (gzip) accepted. Default 256 KiB. */
+  maxInboundFrameBytes?: number;
+  /** Largest client frame after gunzip. Default 1 MiB. */
+  maxInboundDecompressedBytes?: number;
+  /** Connection limit (1601 above it). Default 10 000. */
+  maxConnections?: number;
+  /** Default `kick-same-platform-other-token` (OpenIM's default policy 1). */
+  multiLoginPolicy?: MultiLoginPolicy;
+  /** A handler slower than this is answered with errCode 500 (the SDK gives up after 10 s).
+   * Default 8 000 ms. */
+  handlerTimeoutMs?: number;
+}
+
+export interface GatewayDeps {
+  verifyToken: VerifyToken;
+  handlers: WsRequestHandlers;
+  logger?: GatewayLogger;
+  options?: GatewayOptions;
+  /** Called for every token whose connections the multi-login policy kicked, so the core can
+   * mark it kicked (a later use of it must then give 1506). */
+  onTokenKicked?(info: { userID: string; platformID: number; token: string }): void;
+  /** Called whenever the set of platforms a user is online on changes. */
+  onOnlineStatusChange?(userID: string, platformIDs: number[]): void;
+}
+
+/** A Node http(s) server, or anything exposing one as `.server` (a Fastify instance). */
+export type GatewayHost = HttpServer | { server: HttpServer };
+
+/** Signature of `attachGateway` in ./gateway.ts. */
+export type AttachGateway = (host: GatewayHost, deps: GatewayDeps) => Gateway;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for building complete payloads
+// ---------------------------------------------------------------------------------------------
+
+/** A MsgData with every field at its zero value; spread your fields over it. */
+export function emptyMsgData(): MsgData {
+  return {
+    sendID: '',
+    recvID: '',
+    groupID: '',
+    clientMsgID: '',
+    serverMsgID: '',
+    senderPlatformID: 0,
+    senderNickname: '',
+    senderFaceURL: '',
+    sessionType: 0,
+    msgFrom: 0,
+    contentType: 0,
+    content: new Uint8Array(0),
+    seq: 0,
+    sendTime: 0,
+    createTime: 0,
+    status: 0,
+    isRead: false,
+    options: {},
+    offlinePushInfo: null,
+    atUserIDList: [],
+    attachedInfo: '',
+    ex: '',
+  };
+}
+
+/** Is this conversation ID a notification stream (`n_...`)? Such IDs go to `notificationMsgs`. */
+export function isNotificationConversationID(conversationID: string): boolean {
+  return conversationID.startsWith('n_');
+}
