@@ -1,0 +1,50 @@
+import type { CallInvitation } from './call';
+
+/**
+ * `customType` values inside `customElem.data`. Calls use 200-204 (spec §3). The spec does not
+ * give the red packet's value; 300 is ours (docs/spec-deviations.md).
+ */
+export const CustomType = {
+  CallingInvite: 200,
+  CallingAccept: 201,
+  CallingReject: 202,
+  CallingCancel: 203,
+  CallingHungup: 204,
+  RedPacket: 300,
+} as const;
+export type CustomType = (typeof CustomType)[keyof typeof CustomType];
+
+export type CallSignalType =
+  | typeof CustomType.CallingInvite
+  | typeof CustomType.CallingAccept
+  | typeof CustomType.CallingReject
+  | typeof CustomType.CallingCancel
+  | typeof CustomType.CallingHungup;
+
+export const CALL_SIGNAL_TYPES: readonly CallSignalType[] = [
+  CustomType.CallingInvite,
+  CustomType.CallingAccept,
+  CustomType.CallingReject,
+  CustomType.CallingCancel,
+  CustomType.CallingHungup,
+];
+
+/** `customElem.data` of a red packet message: `{customType, id, message}`. */
+export interface RedPacketMessageData {
+  readonly customType: typeof CustomType.RedPacket;
+  /** The red packet id returned by `/app/redbag/log/send`. */
+  readonly id: string;
+  readonly message: string;
+}
+
+/** `customElem.data` of a call signal: `{customType, invitation}`. */
+export interface CallSignal {
+  readonly customType: CallSignalType;
+  readonly invitation: CallInvitation;
+}
+
+/** What a custom message means to this product, after parsing its `data`. */
+export type CustomPayload =
+  | { readonly kind: 'redPacket'; readonly data: RedPacketMessageData }
+  | { readonly kind: 'callSignal'; readonly signal: CallSignal }
+  | { readonly kind: 'unknown'; readonly customType: number | undefined };

@@ -1,0 +1,86 @@
+import { RED_PACKET_OPENED_MARK } from '../constants';
+import { CallMediaType } from '../entities/call';
+import type { CallInvitation } from '../entities/call';
+import { CALL_SIGNAL_TYPES, CustomType } from '../entities/custom-message';
+import type {
+  CallSignal,
+  CallSignalType,
+  CustomPayload,
+  RedPacketMessageData,
+} from '../entities/custom-message';
+import type { Message } from '../entities/message';
+
+/**
+ * `customElem.data` is JSON written by any client, so it is parsed defensively: anything that does
+ * not have exactly the expected shape is reported as unknown, never thrown.
+ */
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseInvitation(value: unknown): CallInvitation | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const raw = value as Record<string, unknown>;
+  const { roomID, inviterUserID, inviteeUserIDList, mediaType, timeout } = raw;
+  if (typeof roomID !== 'string' || roomID === '') return undefined;
+  if (typeof inviterUserID !== 'string' || inviterUserID === '') return undefined;
+  if (!Array.isArray(inviteeUserIDList) || inviteeUserIDList.length === 0) return undefined;
+  if (!inviteeUserIDList.every((id): id is string => typeof id === 'string' && id !== '')) return undefined;
+  if (mediaType !== CallMediaType.Audio && mediaType !== CallMediaType.Video) return undefined;
+  const base = { roomID, inviterUserID, inviteeUserIDList: [...inviteeUserIDList], mediaType };
+  if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0) return { ...base, timeout };
+  return base;
+}
+
+/** What a custom message's `data` means to this product. */
+export function parseCustomData(data: string): CustomPayload {
+  const raw = parseJsonObject(data);
+  const customType = raw?.['customType'];
+  if (raw === undefined || typeof customType !== 'number') return { kind: 'unknown', customType: undefined };
+  if (customType === CustomType.RedPacket) {
+    const { id, message } = raw;
+    if (typeof id === 'string' && id !== '' && (message === undefined || typeof message === 'string')) {
+      return { kind: 'redPacket', data: { customType, id, message: message ?? '' } };
+    }
+    return { kind: 'unknown', customType };
+  }
+  if ((CALL_SIGNAL_TYPES as readonly number[]).includes(customType)) {
+    const invitation = parseInvitation(raw['invitation']);
+    if (invitation !== undefined) {
+      return { kind: 'callSignal', signal: { customType: customType as CallSignalType, invitation } };
+    }
+  }
+  return { kind: 'unknown', customType };
+}
+
+/** The payload of a message, when it is a custom message; undefined otherwise. */
+export function customPayloadOf(message: Message): CustomPayload | undefined {
+  return message.customElem === undefined ? undefined : parseCustomData(message.customElem.data);
+}
+
+export function buildRedPacketData(id: string, message: string): string {
+  const data: RedPacketMessageData = { customType: CustomType.RedPacket, id, message };
+  return JSON.stringify(data);
+}
+
+export function buildCallSignalData(customType: CallSignalType, invitation: CallInvitation): string {
+  const signal: CallSignal = { customType, invitation };
+  return JSON.stringify(signal);
+}
+
+/** §4 Red packet: a successfully opened packet is marked in the message's local extra. */
+export function isRedPacketOpened(message: Pick<Message, 'localEx'>): boolean {
+  return message.localEx === RED_PACKET_OPENED_MARK;
+}
+
+export function isCallSignalMessage(message: Message): boolean {
+  return customPayloadOf(message)?.kind === 'callSignal';
+}

@@ -1,0 +1,27 @@
+import type { Locale } from '../entities/settings';
+import { translate } from '../i18n/translate';
+
+export interface NamingContext {
+  readonly locale: Locale;
+  readonly selfUserID: string;
+}
+
+/** §6 "Messages say 'you' for the current user"; others by nickname, else by user id. */
+export function displayName(
+  user: { readonly userID: string; readonly nickname?: string },
+  context: NamingContext,
+): string {
+  if (user.userID !== '' && user.userID === context.selfUserID)
+    return translate(context.locale, 'message.you');
+  return user.nickname !== undefined && user.nickname !== '' ? user.nickname : user.userID;
+}
+
+/** A friend's name as lists show it: the remark when set, else the nickname, else the id. */
+export function friendDisplayName(friend: {
+  readonly userID: string;
+  readonly nickname: string;
+  readonly remark?: string;
+}): string {
+  if (friend.remark !== undefined && friend.remark.trim() !== '') return friend.remark;
+  return friend.nickname !== '' ? friend.nickname : friend.userID;
+}

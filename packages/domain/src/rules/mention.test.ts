@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { AT_ALL_TAG } from '../constants';
+import {
+  buildMentionToken,
+  extractMentions,
+  filterMentionCandidates,
+  hasMentions,
+  isMentionClickable,
+  mentionsToPlainText,
+  parseMentionSegments,
+  prepareAtMessage,
+  shouldSuggestMentions,
+} from './mention';
+
+describe('§3 Mention token [[at-{nickname}#{userID}]]', () => {
+  it('§3 builds the token from nickname and user id', () => {
+    expect(buildMentionToken('Alice', 'u1')).toBe('[[at-Alice#u1]]');
+  });
+
+  it('§3 strips brackets from nicknames so a token cannot be closed early', () => {
+    const token = buildMentionToken('a]]b[[c', 'u1');
+    expect(token).toBe('[[at-abc#u1]]');
+    expect(parseMentionSegments(token)).toEqual([{ kind: 'mention', nickname: 'abc', userID: 'u1' }]);
+  });
+
+  it('§3 refuses user ids that would break the token', () => {
+    expect(() => buildMentionToken('x', '')).toThrow(RangeError);
+    expect(() => buildMentionToken('x', 'a#b')).toThrow(RangeError);
+    expect(() => buildMentionToken('x', 'a]')).toThrow(RangeError);
+  });
+
+  it('§3 parses text and mentions in order; the user id follows the last #', () => {
+    const text = `hi ${buildMentionToken('Bob#1', 'u2')} and [[at-Carol#u3]]!`;
+    expect(parseMentionSegments(text)).toEqual([
+      { kind: 'text', text: 'hi ' },
+      { kind: 'mention', nickname: 'Bob#1', userID: 'u2' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'mention', nickname: 'Carol', userID: 'u3' },
+      { kind: 'text', text: '!' },
+    ]);
+    expect(parseMentionSegments('')).toEqual([]);
+    expect(parseMentionSegments('[[at-broken]] text')).toEqual([
+      { kind: 'text', text: '[[at-broken]] text' },
+    ]);
+  });
+
+  it('§5 mentions are at most one per unique user id (first nickname wins)', () => {
+    const text = '[[at-Bob#u2]] [[at-Bobby#u2]] [[at-Carol#u3]]';
+    expect(extractMentions(text)).toEqual([
+      { atUserID: 'u2', groupNickname: 'Bob' },
+      { atUserID: 'u3', groupNickname: 'Carol' },
+    ]);
+    expect(prepareAtMessage(text)).toEqual({
+      text,
+      atUserIDList: ['u2', 'u3'],
+      atUsersInfo: [
+        { atUserID: 'u2', groupNickname: 'Bob' },
+        { atUserID: 'u3', groupNickname: 'Carol' },
+      ],
+    });
+    expect(hasMentions(text)).toBe(true);
+    expect(hasMentions('plain')).toBe(false);
+  });
+
+  it('§3 renders tokens as @nickname, the at-all tag with its label', () => {
+    expect(mentionsToPlainText(`[[at-Bob#u2]] hi [[at-All#${AT_ALL_TAG}]]`, 'everyone')).toBe(
+      '@Bob hi @everyone',
+    );
+  });
+
+  it('§2 a mention click does nothing for an empty id or the at-all tag', () => {
+    expect(isMentionClickable('u1')).toBe(true);
+    expect(isMentionClickable('')).toBe(false);
+    expect(isMentionClickable(AT_ALL_TAG)).toBe(false);
+  });
+
+  it('§2 mention suggestions need at least 1 character', () => {
+    const members = [
+      { userID: 'u1', nickname: 'Alice' },
+      { userID: 'u2', nickname: 'alfred' },
+      { userID: 'me', nickname: 'Al (me)' },
+      { userID: 'bx', nickname: 'Bob' },
+    ];
+    expect(shouldSuggestMentions('')).toBe(false);
+    expect(filterMentionCandidates(members, '', 'me')).toEqual([]);
+    expect(filterMentionCandidates(members, 'AL', 'me').map((m) => m.userID)).toEqual(['u1', 'u2']);
+    expect(filterMentionCandidates(members, 'bx', 'me').map((m) => m.userID)).toEqual(['bx']);
+  });
+});

@@ -1,0 +1,111 @@
+import { TIMINGS_MS } from '../constants';
+import type { Conversation } from '../entities/conversation';
+import { ContentType, MessageStatus, NOTIFICATION_CONTENT_TYPES } from '../entities/message';
+import type { Message } from '../entities/message';
+import { isCallSignalMessage, parseCustomData } from './custom-message';
+import { isGroupSession } from './conversation';
+
+/** §4 Messages: which messages go where. */
+
+/** Whether a message belongs to the open conversation (from or for it). */
+export function isMessageForConversation(
+  message: Pick<Message, 'sessionType' | 'groupID' | 'sendID' | 'recvID'>,
+  conversation: Pick<Conversation, 'conversationType' | 'groupID' | 'userID'>,
+  selfUserID: string,
+): boolean {
+  if (isGroupSession(conversation.conversationType)) {
+    return isGroupSession(message.sessionType) && message.groupID === conversation.groupID;
+  }
+  if (isGroupSession(message.sessionType)) return false;
+  const peer = conversation.userID;
+  return (
+    (message.sendID === peer && message.recvID === selfUserID) ||
+    (message.sendID === selfUserID && message.recvID === peer) ||
+    // A note to self has the same id on both ends.
+    (peer === selfUserID && message.sendID === selfUserID && message.recvID === selfUserID)
+  );
+}
+
+/** Typing and revoke content are never appended; call-signal custom messages are skipped. */
+export function isAppendableIncoming(message: Message): boolean {
+  if (message.contentType === ContentType.Typing || message.contentType === ContentType.Revoke) return false;
+  return !isCallSignalMessage(message);
+}
+
+/** Incoming messages are suppressed for 5 s after the app resumes. */
+export function isWithinResumeSuppression(resumedAtMs: number | undefined, nowMs: number): boolean {
+  return resumedAtMs !== undefined && nowMs - resumedAtMs < TIMINGS_MS.resumeSuppression;
+}
+
+/** The sending spinner shows once a message has been sending for 1 s. */
+export function shouldShowSendingSpinner(
+  message: Pick<Message, 'status'>,
+  sendStartedAtMs: number,
+  nowMs: number,
+): boolean {
+  return (
+    message.status === MessageStatus.Sending && nowMs - sendStartedAtMs >= TIMINGS_MS.sendingSpinnerDelay
+  );
+}
+
+/** A failed message shows the warning icon (and may be resent). */
+export function isFailed(message: Pick<Message, 'status'>): boolean {
+  return message.status === MessageStatus.Failed;
+}
+
+const FORWARDABLE = new Set<number>([
+  ContentType.Text,
+  ContentType.AtText,
+  ContentType.Picture,
+  ContentType.Voice,
+  ContentType.Video,
+  ContentType.File,
+  ContentType.Card,
+  ContentType.Location,
+  ContentType.Face,
+  ContentType.Merge,
+  ContentType.Quote,
+]);
+
+/**
+ * §4 Forward: unsupported content types produce a warning and count as failed. Red packets, call
+ * signals, notifications, typing and revoked messages cannot be forwarded.
+ */
+export function isForwardable(message: Pick<Message, 'contentType'>): boolean {
+  return FORWARDABLE.has(message.contentType);
+}
+
+export function isNotificationMessage(message: Pick<Message, 'contentType'>): boolean {
+  return NOTIFICATION_CONTENT_TYPES.has(message.contentType) || message.contentType === ContentType.Revoke;
+}
+
+/** Whether a message is a red packet (a custom message with the red packet's customType). */
+export function isRedPacketMessage(message: Message): boolean {
+  return (
+    message.contentType === ContentType.Custom &&
+    message.customElem !== undefined &&
+    parseCustomData(message.customElem.data).kind === 'redPacket'
+  );
+}
+
+export interface ForwardOutcome {
+  readonly succeeded: number;
+  readonly failed: number;
+}
+
+/**
+ * §8 Forward toasts: all failed → 'forward failed'; otherwise the success/failure summary. A
+ * network failure of every target is reported as 'check network or retry'.
+ */
+export function forwardResultToast(
+  outcome: ForwardOutcome,
+  allFailedByNetwork = false,
+): {
+  readonly i18nKey: 'toast.forwardSummary' | 'toast.forwardFailed' | 'toast.forwardFailedNetwork';
+  readonly params?: { readonly success: number; readonly failed: number };
+} {
+  if (outcome.succeeded === 0) {
+    return { i18nKey: allFailedByNetwork ? 'toast.forwardFailedNetwork' : 'toast.forwardFailed' };
+  }
+  return { i18nKey: 'toast.forwardSummary', params: { success: outcome.succeeded, failed: outcome.failed } };
+}

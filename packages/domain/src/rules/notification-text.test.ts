@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { ContentType, SessionType } from '../entities/message';
+import { message } from '../testing/builders';
+import { formatNameList, notificationText } from './notification-text';
+
+const en = { locale: 'en-US' as const, selfUserID: 'me' };
+const zh = { locale: 'zh-CN' as const, selfUserID: 'me' };
+const tip = (contentType: number, detail: unknown) =>
+  message({
+    contentType,
+    sessionType: SessionType.Group,
+    groupID: 'g1',
+    notificationElem: { detail: typeof detail === 'string' ? detail : JSON.stringify(detail) },
+  });
+const user = (userID: string, nickname: string) => ({ userID, nickname, roleLevel: 20 });
+
+describe('§5 Notification lists', () => {
+  it("§5 show at most the first 3 names, then an 'and N people' suffix", () => {
+    expect(formatNameList(['A', 'B'], 'en-US')).toBe('A, B');
+    expect(formatNameList(['A', 'B', 'C'], 'zh-CN')).toBe('A、B、C');
+    expect(formatNameList(['A', 'B', 'C', 'D', 'E'], 'en-US')).toBe('A, B, C and 5 people');
+    expect(formatNameList(['A', 'B', 'C', 'D', 'E'], 'zh-CN')).toBe('A、B、C等5人');
+  });
+
+  it('§5 kick in the rich version uses an ellipsis', () => {
+    expect(formatNameList(['A', 'B', 'C', 'D'], 'en-US', 'ellipsis')).toBe('A, B, C...');
+    const kicked = tip(ContentType.MemberKicked, {
+      opUser: user('o', 'Owner'),
+      kickedUserList: ['a', 'b', 'c', 'd'].map((id) => user(id, id.toUpperCase())),
+    });
+    expect(notificationText(kicked, en, { kickOverflow: 'ellipsis' })).toBe(
+      'Owner removed A, B, C... from the group',
+    );
+    expect(notificationText(kicked, zh)).toBe('A、B、C等4人被Owner移出了群聊');
+  });
+});
+
+describe('§6 Notification texts say "you" for the current user', () => {
+  it('§6 invited members, with you as the operator', () => {
+    const invited = tip(ContentType.MemberInvited, {
+      opUser: user('me', 'Me'),
+      invitedUserList: [user('b', 'Bob'), user('c', 'Carol')],
+    });
+    expect(notificationText(invited, en)).toBe('You invited Bob, Carol to the group');
+    expect(notificationText(invited, zh)).toBe('你邀请Bob、Carol加入了群聊');
+  });
+
+  it('§4 every group event has a text', () => {
+    const op = { opUser: user('o', 'Olga') };
+    const cases: [number, unknown, string][] = [
+      [ContentType.GroupCreated, op, 'Olga created the group'],
+      [ContentType.GroupInfoUpdated, op, 'Olga updated the group info'],
+      [ContentType.GroupAnnouncementUpdated, op, 'Olga updated the group announcement'],
+      [ContentType.GroupDismissed, op, 'Olga disbanded the group'],
+      [ContentType.GroupMuted, op, 'Olga muted everyone'],
+      [ContentType.GroupCancelMuted, op, 'Olga turned off mute for everyone'],
+      [
+        ContentType.GroupNameUpdated,
+        { ...op, group: { groupName: 'Team' } },
+        'Olga changed the group name to Team',
+      ],
+      [ContentType.MemberQuit, { quitUser: user('b', 'Bob') }, 'Bob left the group'],
+      [ContentType.MemberEnter, { entrantUser: user('me', 'Me') }, 'You joined the group'],
+      [
+        ContentType.GroupOwnerTransferred,
+        { ...op, newGroupOwner: user('b', 'Bob') },
+        'Olga transferred the group to Bob',
+      ],
+      [
+        ContentType.GroupMemberMuted,
+        { ...op, mutedUser: user('b', 'Bob'), mutedSeconds: 600 },
+        'Olga muted Bob for 10 minutes',
+      ],
+      [ContentType.GroupMemberCancelMuted, { ...op, mutedUser: user('b', 'Bob') }, 'Olga unmuted Bob'],
+      [ContentType.Revoke, { revokerID: 'b', revokerNickname: 'Bob' }, 'Bob revoked a message'],
+      [ContentType.Revoke, { revokerID: 'me' }, 'You revoked a message'],
+      [ContentType.Revoke, { revokerID: 'x' }, 'x revoked a message'],
+    ];
+    for (const [contentType, detail, text] of cases) {
+      expect(notificationText(tip(contentType, detail), en)).toBe(text);
+    }
+    expect(
+      notificationText(
+        tip(ContentType.GroupMemberMuted, { ...op, mutedUser: user('b', 'Bob'), mutedSeconds: 86_400 }),
+        zh,
+      ),
+    ).toBe('Bob被Olga禁言1天');
+  });
+
+  it('§4 friend added and burn-after-reading tips need no detail', () => {
+    expect(notificationText(message({ contentType: ContentType.FriendAdded }), en)).toBe(
+      'You are now friends, start chatting',
+    );
+    expect(notificationText(message({ contentType: ContentType.BurnMessageChange }), zh)).toBe(
+      '阅后即焚设置已更改',
+    );
+  });
+
+  it('§8 a malformed or incomplete detail gives no text instead of throwing', () => {
+    expect(notificationText(tip(ContentType.GroupCreated, 'not json'), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.GroupCreated, '[1]'), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.GroupCreated, {}), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.GroupCreated, { opUser: 'x' }), en)).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.GroupCreated, { opUser: { nickname: 'no id' } }), en),
+    ).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.MemberInvited, { opUser: user('o', 'O'), invitedUserList: 'x' }), en),
+    ).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.MemberKicked, { opUser: user('o', 'O'), kickedUserList: [] }), en),
+    ).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.GroupNameUpdated, { opUser: user('o', 'O') }), en),
+    ).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.GroupNameUpdated, { opUser: user('o', 'O'), group: null }), en),
+    ).toBeUndefined();
+    expect(notificationText(tip(ContentType.MemberQuit, {}), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.MemberEnter, {}), en)).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.GroupOwnerTransferred, { opUser: user('o', 'O') }), en),
+    ).toBeUndefined();
+    expect(
+      notificationText(
+        tip(ContentType.GroupMemberMuted, { opUser: user('o', 'O'), mutedUser: user('b', 'B') }),
+        en,
+      ),
+    ).toBeUndefined();
+    expect(
+      notificationText(tip(ContentType.GroupMemberCancelMuted, { opUser: user('o', 'O') }), en),
+    ).toBeUndefined();
+    expect(notificationText(tip(ContentType.Revoke, { revokerID: 5 }), en)).toBeUndefined();
+    expect(notificationText(message({ contentType: ContentType.GroupCreated }), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.Text, { opUser: user('o', 'O') }), en)).toBeUndefined();
+  });
+
+  it('§8 nicknames stay plain text (no markup is produced or interpreted)', () => {
+    const evil = tip(ContentType.MemberQuit, { quitUser: user('x', '<img src=x onerror=alert(1)>') });
+    expect(notificationText(evil, en)).toBe('<img src=x onerror=alert(1)> left the group');
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { CustomType } from '../entities/custom-message';
+import { ContentType } from '../entities/message';
+import { conversation, message } from '../testing/builders';
+import { conversationPreview, messagePreview, messageSummary, parseLatestMessage } from './preview';
+import { composeQuotedText } from './quote';
+
+const en = { locale: 'en-US' as const, selfUserID: 'me' };
+const zh = { locale: 'zh-CN' as const, selfUserID: 'me' };
+const picture = { uuid: 'p', type: 'png', size: 1, width: 1, height: 1, url: 'u' };
+
+describe('§5/§9 Message preview', () => {
+  it('§9 message preview is limited to 50 characters on one line', () => {
+    const long = message({
+      contentType: ContentType.Text,
+      textElem: { content: `line1\n${'x'.repeat(80)}` },
+    });
+    const preview = messagePreview(long, en);
+    expect(preview).toBe(`line1 ${'x'.repeat(44)}`);
+    expect([...preview]).toHaveLength(50);
+    expect(
+      messagePreview(message({ contentType: ContentType.Text, textElem: { content: '😀'.repeat(60) } }), en),
+    ).toBe('😀'.repeat(50));
+  });
+
+  it('§3 mentions read as @nickname and quote blocks are left out', () => {
+    const at = message({
+      contentType: ContentType.AtText,
+      atTextElem: { text: 'hi [[at-Bob#b]] and [[at-All#AtAllTag]]', atUserList: ['b', 'AtAllTag'] },
+    });
+    expect(messageSummary(at, en)).toBe('hi @Bob and @everyone');
+    expect(messageSummary(at, zh)).toBe('hi @Bob and @所有人');
+    const quoted = message({
+      contentType: ContentType.Text,
+      textElem: { content: composeQuotedText({ senderName: 'Bob', summary: 'lunch?' }, 'yes') },
+    });
+    expect(messageSummary(quoted, en)).toBe('yes');
+    expect(
+      messageSummary(
+        message({ contentType: ContentType.Quote, quoteElem: { text: 'sure', quoteMessage: quoted } }),
+        en,
+      ),
+    ).toBe('sure');
+  });
+
+  it('§3 media, red packets and calls get labels in both locales', () => {
+    const cases: [Parameters<typeof message>[0], string, string][] = [
+      [
+        {
+          contentType: ContentType.Picture,
+          pictureElem: { sourcePicture: picture, bigPicture: picture, snapshotPicture: picture },
+        },
+        '[Picture]',
+        '[图片]',
+      ],
+      [{ contentType: ContentType.Voice }, '[Voice]', '[语音]'],
+      [{ contentType: ContentType.Video }, '[Video]', '[视频]'],
+      [
+        {
+          contentType: ContentType.File,
+          fileElem: { uuid: 'f', sourceUrl: 'u', fileName: 'a.pdf', fileSize: 1 },
+        },
+        '[File] a.pdf',
+        '[文件] a.pdf',
+      ],
+      [{ contentType: ContentType.File }, '[File]', '[文件]'],
+      [
+        { contentType: ContentType.Card, cardElem: { userID: 'c', nickname: 'Cat', faceURL: '' } },
+        '[Card] Cat',
+        '[名片] Cat',
+      ],
+      [{ contentType: ContentType.Location }, '[Location]', '[位置]'],
+      [{ contentType: ContentType.Face }, '[Emoji]', '[表情]'],
+      [{ contentType: ContentType.Merge }, '[Chat history]', '[聊天记录]'],
+      [
+        {
+          contentType: ContentType.Custom,
+          customElem: {
+            data: JSON.stringify({ customType: CustomType.RedPacket, id: 'r1', message: 'Happy' }),
+            description: '',
+            extension: '',
+          },
+        },
+        '[Red packet] Happy',
+        '[红包] Happy',
+      ],
+      [
+        {
+          contentType: ContentType.Custom,
+          customElem: {
+            data: JSON.stringify({
+              customType: CustomType.CallingInvite,
+              invitation: { roomID: 'r', inviterUserID: 'a', inviteeUserIDList: ['b'], mediaType: 'video' },
+            }),
+            description: '',
+            extension: '',
+          },
+        },
+        '[Call]',
+        '[音视频通话]',
+      ],
+      [
+        {
+          contentType: ContentType.Custom,
+          customElem: { data: '{"customType":999}', description: '', extension: '' },
+        },
+        '[Unsupported message]',
+        '[暂不支持的消息]',
+      ],
+      [{ contentType: 9999 }, '[Unsupported message]', '[暂不支持的消息]'],
+    ];
+    for (const [overrides, english, chinese] of cases) {
+      expect(messageSummary(message(overrides), en)).toBe(english);
+      expect(messageSummary(message(overrides), zh)).toBe(chinese);
+    }
+    expect(messageSummary(message({ contentType: ContentType.Typing }), en)).toBe('');
+    expect(messageSummary(message({ contentType: ContentType.Text }), en)).toBe('');
+  });
+
+  it('§4 notification messages preview as their tip text', () => {
+    const revoked = message({
+      contentType: ContentType.Revoke,
+      notificationElem: { detail: JSON.stringify({ revokerID: 'me', revokerNickname: 'Me' }) },
+    });
+    expect(messagePreview(revoked, en)).toBe('You revoked a message');
+  });
+});
+
+describe('§3/§4 Conversation preview', () => {
+  it('§3 latestMsg is the SDK JSON text; malformed values give no message', () => {
+    const latest = message({ contentType: ContentType.Text, textElem: { content: 'hello' } });
+    expect(parseLatestMessage({ latestMsg: JSON.stringify(latest) })).toEqual(latest);
+    expect(parseLatestMessage({ latestMsg: '' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{oops' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: 'null' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{"clientMsgID":1}' })).toBeUndefined();
+  });
+
+  it('§4 the draft shows before the latest message', () => {
+    const latest = message({ contentType: ContentType.Text, textElem: { content: 'hello' } });
+    const base = conversation({ conversationID: 'si_a_b', latestMsg: JSON.stringify(latest) });
+    expect(conversationPreview(base, en)).toBe('hello');
+    expect(conversationPreview({ ...base, draftText: 'to [[at-Bob#b]]' }, en)).toBe('[Draft] to @Bob');
+    expect(conversationPreview({ ...base, draftText: '  ' }, zh)).toBe('hello');
+    expect(conversationPreview(conversation({ conversationID: 'empty' }), en)).toBe('');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { validateRedPacket } from './red-packet';
+
+const fail = (field: string, i18nKey: string) => ({
+  ok: false,
+  error: { kind: 'validation', field, i18nKey },
+});
+
+describe('§5 Red packet', () => {
+  it('§5 the amount is required', () => {
+    expect(validateRedPacket({ isGroup: false, amount: ' ' }, 'zh-CN')).toEqual(
+      fail('redPacketAmount', 'validation.redPacket.amountRequired'),
+    );
+  });
+
+  it('§5 the amount must be a positive number with at most two decimals', () => {
+    for (const amount of ['0', '0.00', '1.234', 'abc']) {
+      expect(validateRedPacket({ isGroup: false, amount }, 'zh-CN')).toEqual(
+        fail('redPacketAmount', 'validation.redPacket.amountInvalid'),
+      );
+    }
+  });
+
+  it('§5 in groups the number is also required, and must be a positive whole number', () => {
+    expect(validateRedPacket({ isGroup: true, amount: '10' }, 'zh-CN')).toEqual(
+      fail('redPacketCount', 'validation.redPacket.countRequired'),
+    );
+    for (const count of ['0', '-1', '1.5', 'x']) {
+      expect(validateRedPacket({ isGroup: true, amount: '10', count }, 'zh-CN')).toEqual(
+        fail('redPacketCount', 'validation.redPacket.countInvalid'),
+      );
+    }
+    expect(validateRedPacket({ isGroup: true, amount: '0.02', count: '3' }, 'zh-CN')).toEqual(
+      fail('redPacketAmount', 'validation.redPacket.amountTooSmall'),
+    );
+  });
+
+  it('§5 the message defaults to the good-fortune greeting', () => {
+    expect(validateRedPacket({ isGroup: true, amount: '10.5', count: '3', message: ' ' }, 'zh-CN')).toEqual({
+      ok: true,
+      value: { amountCents: 1050, num: 3, message: '恭喜发财，大吉大利' },
+    });
+    expect(validateRedPacket({ isGroup: false, amount: '1', count: '9' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 100, num: 1, message: 'Good fortune and best wishes' },
+    });
+    expect(validateRedPacket({ isGroup: false, amount: '1', message: ' Happy birthday ' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 100, num: 1, message: 'Happy birthday' },
+    });
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { charLength, isBlank, takeChars } from './text';
+
+describe('text helpers', () => {
+  it('counts characters as code points', () => {
+    expect(charLength('abc')).toBe(3);
+    expect(charLength('😀😀')).toBe(2);
+    expect(charLength('群聊')).toBe(2);
+  });
+
+  it('takes whole characters', () => {
+    expect(takeChars('😀abc', 2)).toBe('😀a');
+    expect(takeChars('abc', 10)).toBe('abc');
+    expect(takeChars('abc', 0)).toBe('');
+  });
+
+  it('detects blank text', () => {
+    expect(isBlank(undefined)).toBe(true);
+    expect(isBlank(null)).toBe(true);
+    expect(isBlank(' \n')).toBe(true);
+    expect(isBlank(' a ')).toBe(false);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDayNumber,
+  formatCalendarDate,
+  formatCallTimer,
+  formatClock,
+  formatRecentTime,
+  trimBalanceTime,
+} from './time-format';
+
+const SHANGHAI = 480;
+// Sunday 22 Nov 2026, 10:30 in Shanghai.
+const now = Date.UTC(2026, 10, 22, 2, 30);
+const at = (day: number, hours: number, minutes: number) => Date.UTC(2026, 10, day, hours - 8, minutes);
+
+describe('§9 Recent-time display', () => {
+  const zh = { nowMs: now, utcOffsetMinutes: SHANGHAI, locale: 'zh-CN' as const };
+  const en = { ...zh, locale: 'en-US' as const };
+
+  it("§9 within a minute shows 'just now' (also for clock skew into the future)", () => {
+    expect(formatRecentTime(now - 59_000, en)).toBe('Just now');
+    expect(formatRecentTime(now - 59_000, zh)).toBe('刚刚');
+    expect(formatRecentTime(now + 5_000, en)).toBe('Just now');
+  });
+
+  it('§9 the same day and the day before show calendar text', () => {
+    expect(formatRecentTime(now - 60_000, en)).toBe('Today 10:29');
+    expect(formatRecentTime(at(22, 0, 5), zh)).toBe('今天 00:05');
+    expect(formatRecentTime(at(21, 23, 59), en)).toBe('Yesterday 23:59');
+    expect(formatRecentTime(at(21, 8, 0), zh)).toBe('昨天 08:00');
+  });
+
+  it('§9 under 7 days shows the weekday and time', () => {
+    expect(formatRecentTime(at(20, 9, 15), en)).toBe('Friday 09:15');
+    expect(formatRecentTime(at(16, 18, 0), zh)).toBe('星期一 18:00');
+  });
+
+  it('§9 otherwise M/D HH:mm', () => {
+    expect(formatRecentTime(at(15, 7, 5), en)).toBe('11/15 07:05');
+    expect(formatRecentTime(Date.UTC(2025, 0, 2, 4, 0), zh)).toBe('1/2 12:00');
+  });
+
+  it('§9 calendar days follow the given time zone, not UTC', () => {
+    // 23:30 UTC on the 21st is 07:30 on the 22nd in Shanghai: today, not yesterday.
+    expect(formatRecentTime(Date.UTC(2026, 10, 21, 23, 30), en)).toBe('Today 07:30');
+    expect(formatRecentTime(Date.UTC(2026, 10, 21, 23, 30), { ...en, utcOffsetMinutes: 0 })).toBe(
+      'Yesterday 23:30',
+    );
+    expect(calendarDayNumber(0, 0)).toBe(0);
+    expect(calendarDayNumber(-1, 0)).toBe(-1);
+    expect(formatClock(Date.UTC(2026, 0, 1, 0, 7), -300)).toBe('19:07');
+  });
+});
+
+describe('§2/§9 Other time formats', () => {
+  it('§2 birth and creation dates read YYYY/M/D; 0 is unknown', () => {
+    expect(formatCalendarDate(Date.UTC(1990, 4, 6, 20, 0), SHANGHAI)).toBe('1990/5/7');
+    expect(formatCalendarDate(0, SHANGHAI)).toBe('');
+    expect(formatCalendarDate(Number.NaN, SHANGHAI)).toBe('');
+  });
+
+  it('§9 balance detail times are trimmed to 16 characters', () => {
+    expect(trimBalanceTime('2026-11-22 10:30:59')).toBe('2026-11-22 10:30');
+    expect(trimBalanceTime('short')).toBe('short');
+  });
+
+  it('§2 the call timer is minutes:seconds with two digits each', () => {
+    expect(formatCallTimer(0)).toBe('00:00');
+    expect(formatCallTimer(65.9)).toBe('01:05');
+    expect(formatCallTimer(3599)).toBe('59:59');
+    expect(formatCallTimer(6000)).toBe('100:00');
+    expect(formatCallTimer(-3)).toBe('00:00');
+  });
+});
