@@ -1,0 +1,31 @@
+// Entry of the SDK's database worker when the SDK runs in Node (see host.mjs). The SDK keeps its whole
+// local store in a Web Worker (sql.js + absurd-sql on IndexedDB); this wrapper supplies the browser
+// pieces Node lacks, then loads the SDK's own worker.js, whose path arrives as the worker's name.
+import 'fake-indexeddb/auto';
+import { readFile } from 'node:fs/promises';
+
+const target = String(globalThis.name);
+const assetsDir = new URL('../assets/', target);
+
+// Without SharedArrayBuffer absurd-sql uses its single-thread fallback, which works on fake-indexeddb.
+delete globalThis.SharedArrayBuffer;
+globalThis.location = new URL(target);
+if (!globalThis.navigator) globalThis.navigator = { userAgent: 'node', languages: ['en'] };
+
+// The wasm assets are addressed through an unroutable http origin (emscripten refuses file: URLs for
+// fetch) and read from node_modules here.
+const ASSET_ORIGIN = 'http://openim-sdk-assets.invalid/';
+const realFetch = globalThis.fetch;
+globalThis.fetch = async (input, init) => {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (url.startsWith(ASSET_ORIGIN)) {
+    const bytes = await readFile(new URL(url.slice(ASSET_ORIGIN.length), assetsDir));
+    return new Response(bytes, { headers: { 'Content-Type': 'application/wasm' } });
+  }
+  return realFetch(input, init);
+};
+
+// The worker's chatter ("Opened!") would land on the test runner's stdout; warnings and errors stay.
+for (const level of ['log', 'info', 'debug']) console[level] = () => {};
+
+await import(target);
