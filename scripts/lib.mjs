@@ -48,12 +48,10 @@ export async function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const newest = Math.max(mtime(lock), ...workspaceManifests().map(mtime));
   if (existsSync(installed) && mtime(installed) >= newest) return;
-  const fresh = !existsSync(join(root, 'node_modules'));
-  const args = fresh && existsSync(lock) ? ['ci'] : ['install'];
-  log(
-    `Installing dependencies (npm ${args[0]}); native modules compile from source, this takes a few minutes`,
-  );
-  const code = await run('npm', [...args, '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: it honours the lockfile just the same, while npm ci rejects a
+  // lockfile that lacks other platforms' optional packages (turbo's), which npm itself sometimes writes.
+  log('Installing dependencies (npm install); native modules compile from source, this takes a few minutes');
+  const code = await run('npm', ['install', '--no-audit', '--no-fund']);
   if (code !== 0) {
     console.error('Dependency installation failed; see the npm output above.');
     process.exit(code);
