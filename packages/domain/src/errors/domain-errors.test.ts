@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../i18n/messages';
+import { PERMISSION_REASON_KEYS, permissionError, validationError } from './domain-errors';
+
+describe('typed domain errors', () => {
+  it('a validation error carries its field and i18n key, params only when given', () => {
+    expect(validationError('phone', 'validation.phone.invalid')).toEqual({
+      kind: 'validation',
+      field: 'phone',
+      i18nKey: 'validation.phone.invalid',
+    });
+    expect(validationError('groupName', 'validation.groupName.tooLong', { max: 16 })).toEqual({
+      kind: 'validation',
+      field: 'groupName',
+      i18nKey: 'validation.groupName.tooLong',
+      params: { max: 16 },
+    });
+  });
+
+  it('§6 every permission reason has a text in both locales', () => {
+    for (const reason of Object.keys(PERMISSION_REASON_KEYS) as (keyof typeof PERMISSION_REASON_KEYS)[]) {
+      const error = permissionError(reason);
+      expect(error).toEqual({ kind: 'permission', reason, i18nKey: PERMISSION_REASON_KEYS[reason] });
+      expect(MESSAGES[error.i18nKey]['zh-CN']).not.toBe('');
+    }
+  });
+});

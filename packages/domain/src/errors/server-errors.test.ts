@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../i18n/messages';
+import {
+  classifyServerError,
+  errorToastText,
+  findServerError,
+  isForceLogoutCode,
+  isIgnorableBrowserError,
+  loginFailureRedirects,
+  SERVER_ERROR_CATALOGUE,
+  ServerErrorCode,
+  SessionEndReason,
+  sessionEndMessageKey,
+  successToastText,
+} from './server-errors';
+
+describe('§8 Server error codes', () => {
+  it('§8 1501, 1503, 1504, 1505: login expired message, then forced logout', () => {
+    for (const code of [1501, 1503, 1504, 1505]) {
+      expect(classifyServerError(code, 'token expired')).toEqual({
+        kind: 'server',
+        code,
+        reason: 'loginExpired',
+        display: { kind: 'i18n', i18nKey: 'error.loginExpired' },
+        forceLogout: true,
+        redirectOnLoginFailure: true,
+      });
+      expect(isForceLogoutCode(code)).toBe(true);
+    }
+    expect(isForceLogoutCode(1502)).toBe(false);
+    expect(isForceLogoutCode(20001)).toBe(false);
+  });
+
+  it('§4/§8 705 is a connect failure: login expired and logout', () => {
+    expect(classifyServerError(705)).toMatchObject({ reason: 'connectFailed', forceLogout: true });
+  });
+
+  it('§8 chat API codes have their own messages', () => {
+    const expected: [number, string, string][] = [
+      [20001, 'wrongPassword', 'error.wrongPassword'],
+      [20002, 'accountNotFound', 'error.accountNotFound'],
+      [20003, 'phoneRegistered', 'error.phoneRegistered'],
+      [20004, 'accountRegistered', 'error.accountRegistered'],
+      [20014, 'accountRegistered', 'error.accountRegistered'],
+      [20005, 'tooFrequent', 'error.tooFrequent'],
+      [20012, 'restricted', 'error.restricted'],
+      [20006, 'verificationCodeWrong', 'error.verificationCodeWrong'],
+      [20007, 'verificationCodeExpired', 'error.verificationCodeExpired'],
+      [20008, 'verificationCodeLimit', 'error.verificationCodeLimit'],
+      [20009, 'verificationCodeUsed', 'error.verificationCodeUsed'],
+      [20010, 'invitationCodeUsed', 'error.invitationCodeUsed'],
+      [20011, 'invitationCodeNotFound', 'error.invitationCodeNotFound'],
+      [20013, 'refuseFriend', 'toast.refuseFriend'],
+    ];
+    for (const [code, reason, i18nKey] of expected) {
+      expect(classifyServerError(code, 'server words')).toEqual({
+        kind: 'server',
+        code,
+        reason,
+        display: { kind: 'i18n', i18nKey },
+        forceLogout: false,
+        redirectOnLoginFailure: true,
+      });
+    }
+  });
+
+  it('§8 sending failures map to the sending toasts', () => {
+    expect(classifyServerError(ServerErrorCode.NotInGroup).display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.notInGroup',
+    });
+    expect(classifyServerError(ServerErrorCode.MutedGroup).display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.groupMuted',
+    });
+    expect(classifyServerError(ServerErrorCode.MutedInGroup).display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.memberMuted',
+    });
+    expect(classifyServerError(ServerErrorCode.BlockedByPeer).display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.blockedByPeer',
+    });
+    expect(classifyServerError(ServerErrorCode.NotPeersFriend).display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.friendVerification',
+    });
+  });
+
+  it('§4/§8 10102 is a login error that does not redirect; every other login error does', () => {
+    expect(loginFailureRedirects(10102)).toBe(false);
+    expect(loginFailureRedirects(20001)).toBe(true);
+    expect(loginFailureRedirects(123456)).toBe(true);
+    expect(classifyServerError(10102, 'login repeated')).toEqual({
+      kind: 'server',
+      code: 10102,
+      reason: 'loginRepeated',
+      display: { kind: 'raw', text: 'login repeated' },
+      forceLogout: false,
+      redirectOnLoginFailure: false,
+    });
+  });
+
+  it('§8 other codes show the server message (or the generic failure when it is blank)', () => {
+    expect(classifyServerError(21001, 'insufficient balance')).toEqual({
+      kind: 'server',
+      code: 21001,
+      reason: 'other',
+      display: { kind: 'raw', text: 'insufficient balance' },
+      forceLogout: false,
+      redirectOnLoginFailure: true,
+    });
+    expect(classifyServerError(99, '  ').display).toEqual({ kind: 'i18n', i18nKey: 'toast.accessFailed' });
+    expect(findServerError(99)).toBeUndefined();
+  });
+
+  it('§8 the catalogue has one entry per code and every key has texts', () => {
+    const codes = SERVER_ERROR_CATALOGUE.map((entry) => entry.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const entry of SERVER_ERROR_CATALOGUE) {
+      if (entry.i18nKey !== undefined) expect(MESSAGES[entry.i18nKey]).toBeDefined();
+    }
+  });
+});
+
+describe('§4/§8 Session end and generic toasts', () => {
+  it('§4 kicked offline, token expired or invalid, or connect failure: show a message and log out', () => {
+    expect(sessionEndMessageKey(SessionEndReason.KickedOffline)).toBe('toast.kickedOffline');
+    expect(sessionEndMessageKey(SessionEndReason.TokenExpired)).toBe('error.loginExpired');
+    expect(sessionEndMessageKey(SessionEndReason.TokenInvalid)).toBe('error.loginExpired');
+    expect(sessionEndMessageKey(SessionEndReason.ConnectFailed)).toBe('error.loginExpired');
+  });
+
+  it('§8 generic error toast: the error message, then the SDK error detail, then toast.accessFailed', () => {
+    expect(errorToastText({ message: 'boom', errMsg: 'detail' })).toEqual({ kind: 'raw', text: 'boom' });
+    expect(errorToastText({ message: '', errMsg: 'detail' })).toEqual({ kind: 'raw', text: 'detail' });
+    expect(errorToastText({})).toEqual({ kind: 'i18n', i18nKey: 'toast.accessFailed' });
+  });
+
+  it('§8 generic success toast: the message or toast.accessSuccess', () => {
+    expect(successToastText('Saved')).toEqual({ kind: 'raw', text: 'Saved' });
+    expect(successToastText()).toEqual({ kind: 'i18n', i18nKey: 'toast.accessSuccess' });
+    expect(successToastText(' ')).toEqual({ kind: 'i18n', i18nKey: 'toast.accessSuccess' });
+  });
+
+  it('§8 known browser errors (extension, chunk load, resize observer, network, abort) are ignored', () => {
+    const ignorable = [
+      { message: 'x', stack: 'at chrome-extension://abc/content.js:1' },
+      { name: 'ChunkLoadError', message: 'Loading chunk 42 failed.' },
+      { message: 'Failed to fetch dynamically imported module: /assets/a.js' },
+      { message: 'ResizeObserver loop completed with undelivered notifications.' },
+      { name: 'TypeError', message: 'NetworkError when attempting to fetch resource.' },
+      { message: 'Network Error' },
+      { name: 'AbortError', message: 'The operation was aborted.' },
+    ];
+    for (const error of ignorable) expect(isIgnorableBrowserError(error)).toBe(true);
+    expect(
+      isIgnorableBrowserError({
+        name: 'TypeError',
+        message: "Cannot read properties of undefined (reading 'x')",
+      }),
+    ).toBe(false);
+    expect(isIgnorableBrowserError({})).toBe(false);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../entities/settings';
+import { MESSAGES } from './messages';
+import type { I18nKey } from './messages';
+import { flatTranslations, nestByDots, nestedTranslations, translate, translateText } from './translate';
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('i18n table (zh-CN default, en-US)', () => {
+  it('every key has a non-empty text in both locales with the same placeholders', () => {
+    for (const key of Object.keys(MESSAGES) as I18nKey[]) {
+      const zh = MESSAGES[key]['zh-CN'];
+      const en = MESSAGES[key]['en-US'];
+      expect(zh.trim(), key).not.toBe('');
+      expect(en.trim(), key).not.toBe('');
+      expect(placeholders(zh), key).toEqual(placeholders(en));
+    }
+  });
+
+  it('keys are stable dotted identifiers', () => {
+    for (const key of Object.keys(MESSAGES)) expect(key).toMatch(/^[a-z][A-Za-z]*(\.[A-Za-z0-9]+)+$/);
+  });
+
+  it('fills placeholders and leaves missing ones visible', () => {
+    expect(translate('en-US', 'validation.groupName.tooLong', { max: 16 })).toBe(
+      'The group name can have at most 16 characters',
+    );
+    expect(translate('zh-CN', 'validation.groupName.tooLong', { max: 16 })).toBe('群名称最多16个字符');
+    expect(translate('en-US', 'validation.groupName.tooLong')).toBe(
+      'The group name can have at most {{max}} characters',
+    );
+    expect(translate('en-US', 'validation.groupName.tooLong', {})).toBe(
+      'The group name can have at most {{max}} characters',
+    );
+    expect(
+      translateText('zh-CN', { i18nKey: 'toast.pinMessageFailed', params: { reason: '网络错误' } }),
+    ).toBe('置顶失败：网络错误');
+  });
+
+  it("§8 keeps the spec's English wording where it quotes it", () => {
+    expect(translate('en-US', 'validation.password.mismatch')).toBe('Passwords do not match');
+    expect(translate('en-US', 'validation.forward.noConversation')).toBe(
+      'Please select conversation to forward',
+    );
+    expect(translate('en-US', 'toast.forwardSummary', { success: 3, failed: 1 })).toBe(
+      'Forward succeeded to 3 conversations, 1 failed',
+    );
+    expect(translate('en-US', 'error.noLivekitUrl')).toBe('no livekit url provided');
+    expect(translate('en-US', 'toast.fetchBalanceFailed')).toBe('Failed to fetch balance');
+  });
+
+  it('exports flat and nested tables for i18next', () => {
+    for (const locale of LOCALES) {
+      const flat = flatTranslations(locale);
+      expect(Object.keys(flat)).toHaveLength(Object.keys(MESSAGES).length);
+      const nested = nestedTranslations(locale);
+      for (const key of Object.keys(MESSAGES) as I18nKey[]) {
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], nested);
+        expect(value).toBe(MESSAGES[key][locale]);
+      }
+    }
+  });
+
+  it('refuses tables where one key is a prefix of another', () => {
+    expect(() => nestByDots({ 'a.b': 'x', 'a.b.c': 'y' })).toThrow(/collides/);
+    expect(() => nestByDots({ 'a.b.c': 'y', 'a.b': 'x' })).toThrow(/collides/);
+    expect(nestByDots({ 'a.b': 'x', 'a.c': 'y' })).toEqual({ a: { b: 'x', c: 'y' } });
+  });
+});

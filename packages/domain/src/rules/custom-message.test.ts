@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { RED_PACKET_OPENED_MARK } from '../constants';
+import { CustomType } from '../entities/custom-message';
+import { ContentType } from '../entities/message';
+import { message } from '../testing/builders';
+import {
+  buildCallSignalData,
+  buildRedPacketData,
+  customPayloadOf,
+  isCallSignalMessage,
+  isRedPacketOpened,
+  parseCustomData,
+} from './custom-message';
+
+const invitation = {
+  roomID: 'r1',
+  inviterUserID: 'a',
+  inviteeUserIDList: ['b'],
+  mediaType: 'audio' as const,
+};
+
+describe('§3 Custom message data', () => {
+  it('§3 red packet data holds customType, id and message', () => {
+    const data = buildRedPacketData('rp-1', 'Happy');
+    expect(JSON.parse(data)).toEqual({ customType: CustomType.RedPacket, id: 'rp-1', message: 'Happy' });
+    expect(parseCustomData(data)).toEqual({
+      kind: 'redPacket',
+      data: { customType: CustomType.RedPacket, id: 'rp-1', message: 'Happy' },
+    });
+    expect(parseCustomData(JSON.stringify({ customType: CustomType.RedPacket, id: 'rp-2' }))).toEqual({
+      kind: 'redPacket',
+      data: { customType: CustomType.RedPacket, id: 'rp-2', message: '' },
+    });
+  });
+
+  it('§3 call signals 200-204 carry the invitation', () => {
+    for (const customType of [200, 201, 202, 203, 204] as const) {
+      const data = buildCallSignalData(customType, { ...invitation, timeout: 30 });
+      expect(parseCustomData(data)).toEqual({
+        kind: 'callSignal',
+        signal: { customType, invitation: { ...invitation, timeout: 30 } },
+      });
+    }
+    expect(parseCustomData(buildCallSignalData(CustomType.CallingInvite, invitation))).toEqual({
+      kind: 'callSignal',
+      signal: { customType: CustomType.CallingInvite, invitation },
+    });
+  });
+
+  it('§8 malformed data is reported as unknown, never thrown', () => {
+    expect(parseCustomData('not json')).toEqual({ kind: 'unknown', customType: undefined });
+    expect(parseCustomData('[1,2]')).toEqual({ kind: 'unknown', customType: undefined });
+    expect(parseCustomData('{"id":"x"}')).toEqual({ kind: 'unknown', customType: undefined });
+    expect(parseCustomData('{"customType":555}')).toEqual({ kind: 'unknown', customType: 555 });
+    expect(parseCustomData(JSON.stringify({ customType: CustomType.RedPacket, id: '' }))).toEqual({
+      kind: 'unknown',
+      customType: CustomType.RedPacket,
+    });
+    expect(
+      parseCustomData(JSON.stringify({ customType: CustomType.RedPacket, id: 'x', message: 3 })),
+    ).toEqual({
+      kind: 'unknown',
+      customType: CustomType.RedPacket,
+    });
+    const badInvitations: unknown[] = [
+      undefined,
+      'x',
+      { ...invitation, roomID: '' },
+      { ...invitation, inviterUserID: 7 },
+      { ...invitation, inviteeUserIDList: [] },
+      { ...invitation, inviteeUserIDList: ['b', ''] },
+      { ...invitation, mediaType: 'hologram' },
+    ];
+    for (const bad of badInvitations) {
+      expect(parseCustomData(JSON.stringify({ customType: 200, invitation: bad }))).toEqual({
+        kind: 'unknown',
+        customType: 200,
+      });
+    }
+    // A nonsensical timeout is dropped, so the 30 s default applies.
+    expect(
+      parseCustomData(JSON.stringify({ customType: 200, invitation: { ...invitation, timeout: -5 } })),
+    ).toEqual({
+      kind: 'callSignal',
+      signal: { customType: 200, invitation },
+    });
+  });
+
+  it('§4 an opened red packet is marked is_get_redbag in the local extra', () => {
+    expect(RED_PACKET_OPENED_MARK).toBe('is_get_redbag');
+    expect(isRedPacketOpened({ localEx: 'is_get_redbag' })).toBe(true);
+    expect(isRedPacketOpened({})).toBe(false);
+  });
+
+  it('§4 call-invite custom messages are recognised', () => {
+    const call = message({
+      contentType: ContentType.Custom,
+      customElem: { data: buildCallSignalData(200, invitation), description: '', extension: '' },
+    });
+    expect(isCallSignalMessage(call)).toBe(true);
+    expect(isCallSignalMessage(message({ contentType: ContentType.Text }))).toBe(false);
+    expect(customPayloadOf(message({ contentType: ContentType.Text }))).toBeUndefined();
+  });
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ContentType, MessageStatus, SessionType } from '../entities/message';
+import { conversation, message } from '../testing/builders';
+import { buildCallSignalData, buildRedPacketData } from './custom-message';
+import {
+  forwardResultToast,
+  isAppendableIncoming,
+  isFailed,
+  isForwardable,
+  isMessageForConversation,
+  isNotificationMessage,
+  isRedPacketMessage,
+  isWithinResumeSuppression,
+  shouldShowSendingSpinner,
+} from './message-flow';
+
+const invitation = {
+  roomID: 'r1',
+  inviterUserID: 'a',
+  inviteeUserIDList: ['b'],
+  mediaType: 'video' as const,
+};
+const custom = (data: string) =>
+  message({ contentType: ContentType.Custom, customElem: { data, description: '', extension: '' } });
+
+describe('§4 Messages: incoming', () => {
+  const single = conversation({ conversationID: 'si_alice_me', userID: 'alice' });
+  const group = conversation({ conversationID: 'sg_g1', conversationType: SessionType.Group, groupID: 'g1' });
+
+  it('§4 incoming messages go to the open list only if from or for the current conversation', () => {
+    expect(
+      isMessageForConversation(message({ contentType: 101, sendID: 'alice', recvID: 'me' }), single, 'me'),
+    ).toBe(true);
+    expect(
+      isMessageForConversation(message({ contentType: 101, sendID: 'me', recvID: 'alice' }), single, 'me'),
+    ).toBe(true);
+    expect(
+      isMessageForConversation(message({ contentType: 101, sendID: 'bob', recvID: 'me' }), single, 'me'),
+    ).toBe(false);
+    const inGroup = message({ contentType: 101, sessionType: SessionType.Group, groupID: 'g1', recvID: '' });
+    expect(isMessageForConversation(inGroup, group, 'me')).toBe(true);
+    expect(isMessageForConversation({ ...inGroup, groupID: 'g2' }, group, 'me')).toBe(false);
+    expect(isMessageForConversation(inGroup, single, 'me')).toBe(false);
+    expect(isMessageForConversation(message({ contentType: 101 }), group, 'me')).toBe(false);
+    const self = conversation({ conversationID: 'si_me_me', userID: 'me' });
+    expect(
+      isMessageForConversation(message({ contentType: 101, sendID: 'me', recvID: 'me' }), self, 'me'),
+    ).toBe(true);
+  });
+
+  it('§4 typing and revoke content are not appended; call-invite custom messages are skipped', () => {
+    expect(isAppendableIncoming(message({ contentType: ContentType.Typing }))).toBe(false);
+    expect(isAppendableIncoming(message({ contentType: ContentType.Revoke }))).toBe(false);
+    expect(isAppendableIncoming(custom(buildCallSignalData(200, invitation)))).toBe(false);
+    expect(isAppendableIncoming(custom(buildRedPacketData('r', 'hi')))).toBe(true);
+    expect(isAppendableIncoming(message({ contentType: ContentType.Text }))).toBe(true);
+  });
+
+  it('§4 incoming messages are suppressed for 5 s after app resume', () => {
+    expect(isWithinResumeSuppression(undefined, 1_000)).toBe(false);
+    expect(isWithinResumeSuppression(1_000, 5_999)).toBe(true);
+    expect(isWithinResumeSuppression(1_000, 6_000)).toBe(false);
+  });
+});
+
+describe('§4 Messages: sending and forwarding', () => {
+  it('§4 a spinner shows if it is still sending after 1 s; failure shows the warning', () => {
+    const sending = { status: MessageStatus.Sending };
+    expect(shouldShowSendingSpinner(sending, 0, 999)).toBe(false);
+    expect(shouldShowSendingSpinner(sending, 0, 1_000)).toBe(true);
+    expect(shouldShowSendingSpinner({ status: MessageStatus.Succeeded }, 0, 5_000)).toBe(false);
+    expect(isFailed({ status: MessageStatus.Failed })).toBe(true);
+    expect(isFailed(sending)).toBe(false);
+  });
+
+  it('§4 forward: unsupported content types count as failed', () => {
+    for (const type of [
+      ContentType.Text,
+      ContentType.AtText,
+      ContentType.Picture,
+      ContentType.Video,
+      ContentType.File,
+      ContentType.Quote,
+    ]) {
+      expect(isForwardable({ contentType: type })).toBe(true);
+    }
+    for (const type of [
+      ContentType.Custom,
+      ContentType.Typing,
+      ContentType.Revoke,
+      ContentType.GroupCreated,
+    ]) {
+      expect(isForwardable({ contentType: type })).toBe(false);
+    }
+  });
+
+  it("§8 'forward succeeded to n conversations, m failed', or 'forward failed'", () => {
+    expect(forwardResultToast({ succeeded: 2, failed: 1 })).toEqual({
+      i18nKey: 'toast.forwardSummary',
+      params: { success: 2, failed: 1 },
+    });
+    expect(forwardResultToast({ succeeded: 0, failed: 3 })).toEqual({ i18nKey: 'toast.forwardFailed' });
+    expect(forwardResultToast({ succeeded: 0, failed: 3 }, true)).toEqual({
+      i18nKey: 'toast.forwardFailedNetwork',
+    });
+  });
+
+  it('recognises notifications and red packets', () => {
+    expect(isNotificationMessage({ contentType: ContentType.MemberKicked })).toBe(true);
+    expect(isNotificationMessage({ contentType: ContentType.Revoke })).toBe(true);
+    expect(isNotificationMessage({ contentType: ContentType.Text })).toBe(false);
+    expect(isRedPacketMessage(custom(buildRedPacketData('r', 'hi')))).toBe(true);
+    expect(isRedPacketMessage(custom(buildCallSignalData(201, invitation)))).toBe(false);
+    expect(isRedPacketMessage(message({ contentType: ContentType.Custom }))).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { LoadState } from '../entities/settings';
+import { displayName, friendDisplayName } from './display-name';
+import { hasStoredSession, resolveLocale, shouldShowSyncProgress } from './session';
+
+describe('§2/§4 Session', () => {
+  it('§2 the guard needs both a stored user id and a stored token', () => {
+    expect(hasStoredSession({ userID: 'u', token: 't' })).toBe(true);
+    expect(hasStoredSession({ userID: 'u', token: '' })).toBe(false);
+    expect(hasStoredSession({ userID: null, token: 't' })).toBe(false);
+    expect(hasStoredSession({})).toBe(false);
+  });
+
+  it('§4 sync progress shows only while reinstalling and syncing', () => {
+    expect(shouldShowSyncProgress({ reinstalling: true, syncState: LoadState.Loading })).toBe(true);
+    expect(shouldShowSyncProgress({ reinstalling: false, syncState: LoadState.Loading })).toBe(false);
+    expect(shouldShowSyncProgress({ reinstalling: true, syncState: LoadState.Success })).toBe(false);
+  });
+
+  it("§9 locale: the desktop app's stored language, else the stored value, else zh-CN", () => {
+    expect(resolveLocale({})).toBe('zh-CN');
+    expect(resolveLocale({ storedLocale: 'en-US' })).toBe('en-US');
+    expect(resolveLocale({ desktopLanguage: 'zh-CN', storedLocale: 'en-US' })).toBe('zh-CN');
+    expect(resolveLocale({ desktopLanguage: 'fr-FR', storedLocale: 'xx' })).toBe('zh-CN');
+  });
+});
+
+describe("§6 Messages say 'you' for the current user", () => {
+  it('§6 names the current user "you" and others by nickname, else id', () => {
+    expect(displayName({ userID: 'me', nickname: 'Me' }, { locale: 'en-US', selfUserID: 'me' })).toBe('You');
+    expect(displayName({ userID: 'me' }, { locale: 'zh-CN', selfUserID: 'me' })).toBe('你');
+    expect(displayName({ userID: 'b', nickname: 'Bob' }, { locale: 'en-US', selfUserID: 'me' })).toBe('Bob');
+    expect(displayName({ userID: 'b', nickname: '' }, { locale: 'en-US', selfUserID: 'me' })).toBe('b');
+    expect(displayName({ userID: '' }, { locale: 'en-US', selfUserID: '' })).toBe('');
+  });
+
+  it('friends show their remark first', () => {
+    expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: 'Boss' })).toBe('Boss');
+    expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: ' ' })).toBe('Bob');
+    expect(friendDisplayName({ userID: 'b', nickname: '' })).toBe('b');
+  });
+});
