@@ -1,2 +1,3 @@
 // The server's public entry points (createServer for tests and tools) are exported here.
-export {};
+export { createServer, type RunningServer } from './app';
+export { type ServerConfig, resolveConfig, parseArgs, helpText } from './config';

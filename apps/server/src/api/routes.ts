@@ -1,0 +1,527 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TokenService } from '../auth/tokens';
+import type { ServerConfig } from '../config';
+import {
+  type Authenticate,
+  defineRoute,
+  idList,
+  optInt,
+  pagination,
+  text,
+  userID,
+  wrapped,
+} from '../http/api';
+import type { CoreContext } from '../im/context';
+import * as convs from '../im/conversations';
+import { ErrCode, ImError, noPermission } from '../im/errors';
+import * as msgs from '../im/messages';
+import { getUser } from '../im/models';
+import { notify } from '../im/notifications';
+import * as rel from '../im/relations';
+import type { ImMsg } from '../im/types';
+import * as users from '../im/users';
+import { Collection, head } from '../im/versions';
+
+export interface ApiDeps {
+  ctx: CoreContext;
+  tokens: TokenService;
+  config: ServerConfig;
+  authenticate: Authenticate;
+  /** Disconnects live sessions after tokens were revoked or kicked. */
+  onTokensInvalidated(userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked'): void;
+}
+
+const platformID = z.number().int().min(1).max(20);
+const conversationID = z.string().min(1).max(200);
+const seq = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 53);
+const seqList = (max: number) =>
+  z
+    .array(seq)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? []);
+
+export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const { ctx, tokens, config, authenticate } = deps;
+  const route = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    handler: Parameters<typeof defineRoute<S>>[4],
+    auth: 'user' | 'admin' | 'none' = 'user',
+  ) => defineRoute(app, authenticate, path, schema, handler, auth);
+  const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
+
+  // ---- auth ----
+  route(
+    '/auth/get_admin_token',
+    z.object({ secret: z.string().max(256), userID }),
+    (b) => {
+      if (b.secret !== config.adminSecret) throw noPermission('wrong admin secret');
+      if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
+      return tokens.issue(b.userID, 10, config.tokenExpireSeconds);
+    },
+    'none',
+  );
+  route(
+    '/auth/get_user_token',
+    z.object({ platformID, userID }),
+    (b) => {
+      if (!getUser(ctx.db, b.userID)) throw new ImError(ErrCode.UserIDNotFound, `user ${b.userID} not found`);
+      return tokens.issue(b.userID, b.platformID, config.tokenExpireSeconds);
+    },
+    'admin',
+  );
+  route(
+    '/auth/parse_token',
+    z.object({ token: z.string().min(1).max(4096) }),
+    (b) => {
+      const c = tokens.verify(b.token);
+      return { userID: c.userID, platformID: c.platformID, expireTimeSeconds: c.exp };
+    },
+    'none',
+  );
+  route(
+    '/auth/force_logout',
+    z.object({ platformID: platformID.nullish(), userID }),
+    (b) => {
+      tokens.setState(b.userID, b.platformID ?? undefined, 2);
+      deps.onTokensInvalidated(b.userID, b.platformID ?? undefined, 'kicked');
+      return {};
+    },
+    'admin',
+  );
+  route(
+    '/auth/revoke_token',
+    z.object({ platformID: platformID.nullish(), userID }),
+    (b) => {
+      tokens.setState(b.userID, b.platformID ?? undefined, 1);
+      deps.onTokensInvalidated(b.userID, b.platformID ?? undefined, 'revoked');
+      return {};
+    },
+    'admin',
+  );
+
+  // ---- user ----
+  const userInfoSchema = z.object({
+    userID,
+    nickname: text(256),
+    faceURL: text(1024),
+    ex: text(4096),
+  });
+  route(
+    '/user/user_register',
+    z.object({ users: z.array(userInfoSchema).min(1).max(1000) }),
+    (b) => {
+      users.registerUsers(ctx, b.users);
+      return {};
+    },
+    'admin',
+  );
+  route('/user/get_users_info', z.object({ userIDs: idList() }), (b) => ({
+    usersInfo: users.getUsersInfo(ctx, b.userIDs),
+  }));
+  route(
+    '/user/update_user_info_ex',
+    z.object({
+      userInfo: z.object({
+        userID,
+        nickname: wrapped(z.string().max(256)),
+        faceURL: wrapped(z.string().max(1024)),
+        ex: wrapped(z.string().max(4096)),
+        globalRecvMsgOpt: wrapped(z.number().int()),
+      }),
+    }),
+    (b, c) => {
+      users.updateUserInfo(ctx, c.op, b.userInfo);
+      return {};
+    },
+  );
+  route(
+    '/user/update_user_info',
+    z.object({
+      userInfo: z.object({
+        userID,
+        nickname: z.string().max(256).nullish(),
+        faceURL: z.string().max(1024).nullish(),
+        ex: z.string().max(4096).nullish(),
+        globalRecvMsgOpt: z.number().int().nullish(),
+      }),
+    }),
+    (b, c) => {
+      // The legacy endpoint treats empty strings as "unchanged".
+      const u = b.userInfo;
+      users.updateUserInfo(ctx, c.op, {
+        userID: u.userID,
+        nickname: u.nickname || null,
+        faceURL: u.faceURL || null,
+        ex: u.ex || null,
+        globalRecvMsgOpt: u.globalRecvMsgOpt ?? null,
+      });
+      return {};
+    },
+  );
+  route('/user/process_user_command_get_all', z.object({ userID }), () => ({ CommandResp: [] }));
+
+  // ---- friend ----
+  route(
+    '/friend/add_friend',
+    z.object({ fromUserID: userID, toUserID: userID, reqMsg: text(1024), ex: text(4096) }),
+    (b, c) => {
+      rel.addFriend(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/friend/add_friend_response',
+    z.object({ fromUserID: userID, toUserID: userID, handleResult: z.number().int(), handleMsg: text(1024) }),
+    (b, c) => {
+      rel.respondFriendApply(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/friend/import_friend',
+    z.object({ ownerUserID: userID, friendUserIDs: z.array(userID).min(1).max(1000) }),
+    (b) => {
+      rel.importFriends(ctx, b.ownerUserID, b.friendUserIDs);
+      return {};
+    },
+    'admin',
+  );
+  route('/friend/delete_friend', z.object({ ownerUserID: userID, friendUserID: userID }), (b, c) => {
+    rel.deleteFriend(ctx, c.op, b);
+    return {};
+  });
+  route(
+    '/friend/update_friends',
+    z.object({
+      ownerUserID: userID,
+      friendUserIDs: z.array(userID).min(1).max(1000),
+      isPinned: wrapped(z.boolean()),
+      remark: wrapped(z.string().max(256)),
+      ex: wrapped(z.string().max(4096)),
+    }),
+    (b, c) => {
+      rel.updateFriends(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/friend/set_friend_remark',
+    z.object({ ownerUserID: userID, friendUserID: userID, remark: z.string().max(256) }),
+    (b, c) => {
+      rel.updateFriends(ctx, c.op, {
+        ownerUserID: b.ownerUserID,
+        friendUserIDs: [b.friendUserID],
+        remark: b.remark,
+      });
+      return {};
+    },
+  );
+  route('/friend/get_friend_list', z.object({ userID, pagination }), (b, c) =>
+    rel.getFriendList(ctx, c.op, b.userID, b.pagination),
+  );
+  route(
+    '/friend/get_designated_friends',
+    z.object({ ownerUserID: userID, friendUserIDs: idList() }),
+    (b, c) => ({
+      friendsInfo: rel.getDesignatedFriends(ctx, c.op, b.ownerUserID, b.friendUserIDs),
+    }),
+  );
+  route('/friend/get_full_friend_user_ids', z.object({ userID, idHash: optInt }), (b, c) =>
+    rel.getFullFriendIDs(ctx, c.op, b.userID),
+  );
+  route(
+    '/friend/get_incremental_friends',
+    z.object({ userID, versionID: text(64), version: optInt }),
+    (b, c) => rel.getIncrementalFriends(ctx, c.op, b),
+  );
+  const applyList = z.object({
+    userID,
+    pagination,
+    handleResults: z.array(z.number().int()).max(3).nullish(),
+  });
+  route('/friend/get_friend_apply_list', applyList, (b, c) => {
+    const r = rel.getFriendApplyList(ctx, c.op, 'to', b);
+    // The capital F is what the SDK reads for this endpoint (openim-protocol.md 4.2).
+    return { FriendRequests: r.requests, total: r.total };
+  });
+  route('/friend/get_self_friend_apply_list', applyList, (b, c) => {
+    const r = rel.getFriendApplyList(ctx, c.op, 'from', b);
+    return { friendRequests: r.requests, total: r.total };
+  });
+  route('/friend/get_self_unhandled_apply_count', z.object({ userID, time: optInt }), (b, c) => ({
+    count: rel.unhandledApplyCount(ctx, c.op, b.userID, b.time),
+  }));
+  route(
+    '/friend/add_black',
+    z.object({ ownerUserID: userID, blackUserID: userID, ex: text(4096) }),
+    (b, c) => {
+      rel.addBlack(ctx, c.op, b);
+      return {};
+    },
+  );
+  route('/friend/remove_black', z.object({ ownerUserID: userID, blackUserID: userID }), (b, c) => {
+    rel.removeBlack(ctx, c.op, b);
+    return {};
+  });
+  route('/friend/get_black_list', z.object({ userID, pagination }), (b, c) =>
+    rel.getBlackList(ctx, c.op, b.userID, b.pagination),
+  );
+  route('/friend/is_friend', z.object({ userID1: userID, userID2: userID }), (b) => ({
+    inUser1Friends: rel.isFriend(ctx, b.userID1, b.userID2),
+    inUser2Friends: rel.isFriend(ctx, b.userID2, b.userID1),
+  }));
+
+  // ---- conversation ----
+  route('/conversation/get_owner_conversation', z.object({ userID, pagination }), (b, c) =>
+    convs.getOwnerConversations(ctx, c.op, b.userID, b.pagination),
+  );
+  route('/conversation/get_all_conversations', z.object({ ownerUserID: userID }), (b, c) => ({
+    conversations: convs.getOwnerConversations(ctx, c.op, b.ownerUserID, null).conversations,
+  }));
+  route(
+    '/conversation/get_conversations',
+    z.object({
+      ownerUserID: userID,
+      conversationIDs: z
+        .array(conversationID)
+        .max(1000)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
+    (b, c) => ({ conversations: convs.getConversations(ctx, c.op, b.ownerUserID, b.conversationIDs) }),
+  );
+  route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
+    convs.getFullConversationIDs(ctx, c.op, b.userID),
+  );
+  route(
+    '/conversation/get_incremental_conversations',
+    z.object({ userID, versionID: text(64), version: optInt }),
+    (b, c) => convs.getIncrementalConversations(ctx, c.op, b),
+  );
+  route(
+    '/conversation/set_conversations',
+    z.object({
+      userIDs: z.array(userID).min(1).max(100),
+      conversation: z.object({
+        conversationID,
+        conversationType: z.number().int(),
+        userID: text(64),
+        groupID: text(64),
+        recvMsgOpt: wrapped(z.number().int()),
+        isPinned: wrapped(z.boolean()),
+        attachedInfo: wrapped(z.string().max(4096)),
+        isPrivateChat: wrapped(z.boolean()),
+        ex: wrapped(z.string().max(4096)),
+        burnDuration: wrapped(z.number().int().min(0)),
+        groupAtType: wrapped(z.number().int().min(0).max(4)),
+        msgDestructTime: wrapped(z.number().int().min(0)),
+        isMsgDestruct: wrapped(z.boolean()),
+      }),
+    }),
+    (b, c) => {
+      convs.setConversations(ctx, c.op, b.userIDs, b.conversation);
+      return {};
+    },
+  );
+
+  // ---- group (read-only until groups land: the login sync needs valid empty answers) ----
+  const emptyVersioned = (
+    collection: typeof Collection.JoinGroups | typeof Collection.GroupMembers,
+    dId: string,
+  ) => head(ctx.db, collection, dId);
+  route(
+    '/group/get_incremental_join_groups',
+    z.object({ userID, versionID: text(64), version: optInt }),
+    (b, c) => {
+      if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
+      const h = emptyVersioned(Collection.JoinGroups, b.userID);
+      const full = b.versionID !== h.versionID || b.version !== h.version;
+      return {
+        version: h.version,
+        versionID: h.versionID,
+        full,
+        delete: [],
+        insert: [],
+        update: [],
+        sortVersion: 0,
+      };
+    },
+  );
+  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b) => {
+    const h = emptyVersioned(Collection.JoinGroups, b.userID);
+    return { version: h.version, versionID: h.versionID, equal: false, groupIDs: [] };
+  });
+  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), () => ({
+    total: 0,
+    groups: [],
+  }));
+  route('/group/get_groups_info', z.object({ groupIDs: idList() }), () => ({ groupInfos: [] }));
+  route(
+    '/group/get_incremental_group_members_batch',
+    z.object({
+      userID,
+      reqList: z.array(z.object({ groupID: userID, versionID: text(64), version: optInt })).max(1000),
+    }),
+    (b) => {
+      const respList: Record<string, unknown> = {};
+      for (const r of b.reqList) {
+        const h = emptyVersioned(Collection.GroupMembers, r.groupID);
+        respList[r.groupID] = {
+          version: h.version,
+          versionID: h.versionID,
+          full: true,
+          delete: [],
+          insert: [],
+          update: [],
+          group: null,
+          sortVersion: 0,
+        };
+      }
+      return { respList };
+    },
+  );
+  route('/group/get_full_group_member_user_ids', z.object({ groupID: userID, idHash: optInt }), (b) => {
+    const h = emptyVersioned(Collection.GroupMembers, b.groupID);
+    return { version: h.version, versionID: h.versionID, equal: false, userIDs: [] };
+  });
+  route('/group/get_group_member_list', z.object({ groupID: userID, pagination }).passthrough(), () => ({
+    total: 0,
+    members: [],
+  }));
+  route('/group/get_group_members_info', z.object({ groupID: userID, userIDs: idList() }), () => ({
+    members: [],
+  }));
+
+  // ---- msg ----
+  route(
+    '/msg/mark_conversation_as_read',
+    z.object({
+      conversationID,
+      userID,
+      hasReadSeq: seq.nullish().transform((v) => v ?? 0),
+      seqs: seqList(10_000),
+    }),
+    (b, c) => {
+      msgs.markConversationAsRead(ctx, notifier, c.op, b);
+      return {};
+    },
+  );
+  route('/msg/mark_msgs_as_read', z.object({ conversationID, userID, seqs: seqList(10_000) }), (b, c) => {
+    msgs.markMsgsAsRead(ctx, notifier, c.op, b);
+    return {};
+  });
+  route(
+    '/msg/set_conversation_has_read_seq',
+    z.object({
+      conversationID,
+      userID,
+      hasReadSeq: seq,
+      noNotification: z
+        .boolean()
+        .nullish()
+        .transform((v) => v ?? false),
+    }),
+    (b, c) => {
+      msgs.setConversationHasReadSeq(ctx, notifier, c.op, b);
+      return {};
+    },
+  );
+  route('/msg/revoke_msg', z.object({ conversationID, seq: z.number().int().min(1), userID }), (b, c) => {
+    msgs.revokeMessage(ctx, notifier, c.op, b);
+    return {};
+  });
+  route(
+    '/msg/delete_msgs',
+    z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
+    (b, c) => {
+      msgs.deleteMessages(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/msg/clear_conversation_msg',
+    z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
+    (b, c) => {
+      msgs.clearConversations(ctx, c.op, b);
+      return {};
+    },
+  );
+  route('/msg/user_clear_all_msg', z.object({ userID }).passthrough(), (b, c) => {
+    msgs.clearConversations(ctx, c.op, { userID: b.userID, conversationIDs: [] });
+    return {};
+  });
+  route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
+  route(
+    '/msg/get_conversations_has_read_and_max_seq',
+    z.object({
+      userID,
+      conversationIDs: z
+        .array(conversationID)
+        .max(1000)
+        .nullish()
+        .transform((v) => v ?? []),
+    }),
+    (b, c) => {
+      if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
+      const r = msgs.hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
+      return { seqs: Object.fromEntries(r.seqs) };
+    },
+  );
+  route(
+    '/msg/send_msg',
+    z.object({
+      sendID: userID,
+      recvID: userID,
+      groupID: text(64),
+      senderPlatformID: optInt,
+      senderNickname: text(256),
+      senderFaceURL: text(1024),
+      content: z.record(z.string(), z.unknown()),
+      contentType: z.number().int().min(1),
+      sessionType: z.number().int(),
+      isOnlineOnly: z.boolean().nullish(),
+      notOfflinePush: z.boolean().nullish(),
+      sendTime: optInt,
+      ex: text(4096),
+    }),
+    (b) => {
+      const now = ctx.now();
+      const content = new TextEncoder().encode(JSON.stringify(b.content));
+      const msg: ImMsg = {
+        sendID: b.sendID,
+        recvID: b.recvID,
+        groupID: b.groupID,
+        clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2, 18)}`
+          .padEnd(32, '0')
+          .slice(0, 32),
+        serverMsgID: '',
+        senderPlatformID: b.senderPlatformID,
+        senderNickname: b.senderNickname || (getUser(ctx.db, b.sendID)?.nickname ?? ''),
+        senderFaceURL: b.senderFaceURL || (getUser(ctx.db, b.sendID)?.faceURL ?? ''),
+        sessionType: b.sessionType,
+        msgFrom: 100,
+        contentType: b.contentType,
+        content,
+        seq: 0,
+        sendTime: b.sendTime,
+        createTime: now,
+        status: 1,
+        isRead: false,
+        options: b.isOnlineOnly ? { history: false, persistent: false } : {},
+        offlinePushInfo: null,
+        atUserIDList: [],
+        attachedInfo: '',
+        ex: b.ex,
+      };
+      return msgs.sendMessage(ctx, { userID: b.sendID, platformID: 10, isAdmin: true }, msg);
+    },
+    'admin',
+  );
+}

@@ -1,0 +1,218 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningServer, createServer } from './app';
+import { parseArgs, helpText, FLAGS } from './config';
+import { sendMessage } from './im/messages';
+import { api, apiOk, adminToken, registerUsers, textMsg } from './testing/client';
+
+const servers: RunningServer[] = [];
+async function start(extra: Parameters<typeof createServer>[0] = {}): Promise<RunningServer> {
+  const s = await createServer({
+    memory: true,
+    port: 0,
+    logLevel: 'silent',
+    adminSecret: 'test-secret',
+    ...extra,
+  });
+  servers.push(s);
+  return s;
+}
+afterEach(async () => {
+  while (servers.length > 0) await servers.pop()?.close();
+});
+
+describe('createServer', () => {
+  it('listens on a random port and answers /healthz', async () => {
+    const s = await start();
+    expect(s.port).toBeGreaterThan(0);
+    const res = await fetch(`${s.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers CORS preflights on any path with a long max-age', async () => {
+    const s = await start();
+    const res = await fetch(`${s.apiUrl}/user/get_users_info`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://elsewhere',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'token,operationid',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(res.headers.get('access-control-max-age')).toBe('172800');
+    expect(res.headers.get('access-control-allow-headers')).toContain('token');
+    const post = await api(s, '/user/get_users_info', { userIDs: [] });
+    expect(post.errCode).toBe(1001);
+  });
+
+  it('wraps framework errors in the OpenIM envelope with 1001', async () => {
+    const s = await start({ maxBodyBytes: 2048 });
+    const admin = await adminToken(s);
+    expect((await api(s, '/user/get_users_info', '{not json', admin)).errCode).toBe(1001);
+    const big = await api(s, '/user/get_users_info', { userIDs: ['x'.repeat(5000)] }, admin);
+    expect(big).toMatchObject({ errCode: 1001, errMsg: 'request body too large' });
+    const unknown = await api(s, '/nope/nothing', {}, admin);
+    expect(unknown.errCode).toBe(1001);
+    expect(unknown.errMsg).toContain('unknown endpoint');
+  });
+
+  it('requires the operationID header and a token', async () => {
+    const s = await start();
+    const noOp = await fetch(`${s.apiUrl}/user/get_users_info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"userIDs":[]}',
+    });
+    expect(await noOp.json()).toMatchObject({ errCode: 1001, errMsg: 'header must have operationID' });
+    expect(await api(s, '/user/get_users_info', { userIDs: [] })).toMatchObject({
+      errCode: 1001,
+      errMsg: 'header must have token',
+    });
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, 'garbage')).errCode).toBe(1503);
+  });
+});
+
+describe('admin bootstrap API', () => {
+  it('issues admin tokens only for the right secret and admin IDs', async () => {
+    const s = await start();
+    expect((await api(s, '/auth/get_admin_token', { secret: 'wrong', userID: 'imAdmin' })).errCode).toBe(
+      1002,
+    );
+    expect((await api(s, '/auth/get_admin_token', { secret: 'test-secret', userID: 'bob' })).errCode).toBe(
+      1002,
+    );
+    expect((await api(s, '/auth/get_admin_token', { secret: 'test-secret' })).errCode).toBe(1001);
+    const ok = await apiOk<{ token: string; expireTimeSeconds: number }>(s, '/auth/get_admin_token', {
+      secret: 'test-secret',
+      userID: 'imAdmin',
+    });
+    expect(ok.token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+    expect(ok.expireTimeSeconds).toBeGreaterThan(0);
+  });
+
+  it('registers users, rejects duplicates atomically and non-admin callers', async () => {
+    const s = await start();
+    const admin = await adminToken(s);
+    const tokens = await registerUsers(s, ['alice']);
+    expect(
+      (await api(s, '/user/user_register', { users: [{ userID: 'bob' }] }, tokens['alice'])).errCode,
+    ).toBe(1002);
+    const dup = await api(
+      s,
+      '/user/user_register',
+      { users: [{ userID: 'carol' }, { userID: 'alice' }] },
+      admin,
+    );
+    expect(dup.errCode).toBe(1102);
+    // The batch is one transaction: carol must not exist after the failure.
+    const info = await apiOk<{ usersInfo: { userID: string }[] }>(
+      s,
+      '/user/get_users_info',
+      { userIDs: ['alice', 'carol'] },
+      admin,
+    );
+    expect(info.usersInfo.map((u) => u.userID)).toEqual(['alice']);
+    expect((await api(s, '/user/user_register', { users: [{ userID: 'bad id!' }] }, admin)).errCode).toBe(
+      1001,
+    );
+    expect((await api(s, '/auth/get_user_token', { userID: 'ghost', platformID: 5 }, admin)).errCode).toBe(
+      1101,
+    );
+    expect(
+      (await api(s, '/auth/get_user_token', { userID: 'alice', platformID: 'web' }, admin)).errCode,
+    ).toBe(1001);
+  });
+});
+
+describe('tokens', () => {
+  it('maps expiry, revocation, kick, tampering and unknown tokens to 1501-1507', async () => {
+    let now = Date.now();
+    const s = await start({ now: () => now, tokenExpireSeconds: 60 });
+    const t = await registerUsers(s, ['alice', 'bob']);
+    const alice = t['alice'] ?? '';
+    expect((await api(s, '/user/get_users_info', { userIDs: ['alice'] }, alice)).errCode).toBe(0);
+    const [h, p, sig] = alice.split('.');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ UserID: 'bob', PlatformID: 5, exp: 9e9, iat: 0 })).toString('base64url')}.${sig}`;
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, tampered)).errCode).toBe(1505);
+    void p;
+    // Signed with the same key but never issued (not in the store): 1507.
+    const other = await createServer({ memory: true, port: 0, logLevel: 'silent', tokenSecret: 'k1' });
+    servers.push(other);
+    const s2 = await start({ tokenSecret: 'k1' });
+    const foreign = (await registerUsers(other, ['zed']))['zed'] ?? '';
+    expect((await api(s2, '/user/get_users_info', { userIDs: [] }, foreign)).errCode).toBe(1507);
+
+    const admin = await adminToken(s);
+    await apiOk(s, '/auth/force_logout', { userID: 'bob', platformID: 5 }, admin);
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, t['bob'])).errCode).toBe(1506);
+    await apiOk(s, '/auth/revoke_token', { userID: 'alice' }, admin);
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, alice)).errCode).toBe(1501);
+
+    const fresh = await apiOk<{ token: string }>(
+      s,
+      '/auth/get_user_token',
+      { userID: 'alice', platformID: 5 },
+      admin,
+    );
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, fresh.token)).errCode).toBe(0);
+    now += 61_000;
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, fresh.token)).errCode).toBe(1501);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps users, tokens and messages across a restart with the same data dir', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamim-core-'));
+    try {
+      const a = await createServer({ dataDir: dir, port: 0, logLevel: 'silent' });
+      const t = await registerUsers(a, ['alice', 'bob']);
+      sendMessage(
+        a.core,
+        { userID: 'alice', platformID: 5, isAdmin: false },
+        textMsg('alice', 'bob', 'hello', 'c1'),
+      );
+      await a.close();
+      const b = await createServer({ dataDir: dir, port: 0, logLevel: 'silent' });
+      servers.push(b);
+      const conv = await apiOk<{ conversations: { conversationID: string }[] }>(
+        b,
+        '/conversation/get_all_conversations',
+        { ownerUserID: 'bob' },
+        t['bob'],
+      );
+      expect(conv.conversations.map((c) => c.conversationID)).toEqual(['si_alice_bob']);
+      const row = b.db
+        .prepare('SELECT seq, content FROM messages WHERE conversation_id = ?')
+        .get('si_alice_bob') as { seq: number; content: Buffer };
+      expect(row.seq).toBe(1);
+      expect(JSON.parse(row.content.toString())).toEqual({ content: 'hello' });
+      const mig = b.db.prepare('SELECT module, version FROM schema_migrations').all();
+      expect(mig).toContainEqual({ module: 'core', version: 1 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('command line', () => {
+  it('parses flags over environment variables and documents every flag', () => {
+    const { help, config } = parseArgs(['--port', '1234', '--memory', '--admin-user-ids=a,b'], {
+      TEAMIM_PORT: '99',
+      TEAMIM_HOST: '0.0.0.0',
+    });
+    expect(help).toBe(false);
+    expect(config).toMatchObject({ port: 1234, memory: true, host: '0.0.0.0', adminUserIDs: ['a', 'b'] });
+    expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option/);
+    expect(() => parseArgs(['--port', 'x'], {})).toThrow(/number/);
+    const text = helpText();
+    for (const f of FLAGS) {
+      expect(text).toContain(f.flag);
+      expect(text).toContain(f.env);
+    }
+  });
+});

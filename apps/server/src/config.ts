@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Directory of the SQLite database and other state. */
+  dataDir: string;
+  /** In-memory database (tests); nothing is written to disk. */
+  memory: boolean;
+  /** Secret for `/api/auth/get_admin_token`. */
+  adminSecret: string;
+  /** User IDs that count as administrators. */
+  adminUserIDs: string[];
+  /** HS256 key for tokens; when empty it is generated once and kept in the data directory. */
+  tokenSecret: string;
+  tokenExpireSeconds: number;
+  logLevel: string;
+  /** Directory with the built web app served at `/`, or empty for none. */
+  webDir: string;
+  maxBodyBytes: number;
+  maxContentBytes: number;
+  friendVerification: boolean;
+  friendAcceptedChatCopy: boolean;
+  /** Clock in ms, injectable for tests. */
+  now: () => number;
+}
+
+export const defaultConfig = (): ServerConfig => ({
+  host: '127.0.0.1',
+  port: 10002,
+  dataDir: './data',
+  memory: false,
+  adminSecret: 'openIM123',
+  adminUserIDs: ['imAdmin'],
+  tokenSecret: '',
+  tokenExpireSeconds: 90 * 86_400,
+  logLevel: 'info',
+  webDir: '',
+  maxBodyBytes: 1024 * 1024,
+  maxContentBytes: 100 * 1024,
+  friendVerification: false,
+  friendAcceptedChatCopy: true,
+  now: () => Date.now(),
+});
+
+export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+  const defined = Object.fromEntries(
+    Object.entries(partial).filter(([, v]) => v !== undefined),
+  ) as Partial<ServerConfig>;
+  const cfg = { ...defaultConfig(), ...defined };
+  if (!Number.isInteger(cfg.port) || cfg.port < 0 || cfg.port > 65535)
+    throw new Error(`invalid port ${cfg.port}`);
+  if (cfg.tokenExpireSeconds <= 0) throw new Error('tokenExpireSeconds must be positive');
+  if (!cfg.memory) cfg.dataDir = resolve(cfg.dataDir);
+  return cfg;
+}
+
+/** The token key: explicit, else persisted in the data dir (so tokens survive restarts), else random for in-memory runs. */
+export function tokenSecretFor(cfg: ServerConfig): string {
+  if (cfg.tokenSecret) return cfg.tokenSecret;
+  if (cfg.memory) return randomBytes(32).toString('hex');
+  mkdirSync(cfg.dataDir, { recursive: true });
+  const file = join(cfg.dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export interface FlagSpec {
+  flag: string;
+  env: string;
+  key: keyof ServerConfig;
+  kind: 'string' | 'number' | 'boolean' | 'list';
+  description: string;
+}
+
+export const FLAGS: readonly FlagSpec[] = [
+  {
+    flag: '--host',
+    env: 'TEAMIM_HOST',
+    key: 'host',
+    kind: 'string',
+    description: 'address to listen on (default 127.0.0.1)',
+  },
+  {
+    flag: '--port',
+    env: 'TEAMIM_PORT',
+    key: 'port',
+    kind: 'number',
+    description: 'port to listen on (default 10002; 0 = random)',
+  },
+  {
+    flag: '--data-dir',
+    env: 'TEAMIM_DATA_DIR',
+    key: 'dataDir',
+    kind: 'string',
+    description: 'directory for the SQLite database and secrets (default ./data)',
+  },
+  {
+    flag: '--memory',
+    env: 'TEAMIM_MEMORY',
+    key: 'memory',
+    kind: 'boolean',
+    description: 'keep everything in memory (nothing is written to disk)',
+  },
+  {
+    flag: '--admin-secret',
+    env: 'TEAMIM_ADMIN_SECRET',
+    key: 'adminSecret',
+    kind: 'string',
+    description: 'secret for /api/auth/get_admin_token (default openIM123; change it outside loopback)',
+  },
+  {
+    flag: '--admin-user-ids',
+    env: 'TEAMIM_ADMIN_USER_IDS',
+    key: 'adminUserIDs',
+    kind: 'list',
+    description: 'comma-separated admin user IDs (default imAdmin)',
+  },
+  {
+    flag: '--token-secret',
+    env: 'TEAMIM_TOKEN_SECRET',
+    key: 'tokenSecret',
+    kind: 'string',
+    description: 'HS256 key for tokens (default: generated once into <data-dir>/token-secret)',
+  },
+  {
+    flag: '--token-expire-seconds',
+    env: 'TEAMIM_TOKEN_EXPIRE_SECONDS',
+    key: 'tokenExpireSeconds',
+    kind: 'number',
+    description: 'token lifetime in seconds (default 7776000 = 90 days)',
+  },
+  {
+    flag: '--log-level',
+    env: 'TEAMIM_LOG_LEVEL',
+    key: 'logLevel',
+    kind: 'string',
+    description: 'pino log level: fatal, error, warn, info, debug, trace, silent (default info)',
+  },
+  {
+    flag: '--web-dir',
+    env: 'TEAMIM_WEB_DIR',
+    key: 'webDir',
+    kind: 'string',
+    description: 'built web app to serve at / (default apps/web/dist when it exists)',
+  },
+  {
+    flag: '--max-body-bytes',
+    env: 'TEAMIM_MAX_BODY_BYTES',
+    key: 'maxBodyBytes',
+    kind: 'number',
+    description: 'largest accepted HTTP request body (default 1048576)',
+  },
+  {
+    flag: '--max-content-bytes',
+    env: 'TEAMIM_MAX_CONTENT_BYTES',
+    key: 'maxContentBytes',
+    kind: 'number',
+    description: 'largest accepted message content (default 102400)',
+  },
+  {
+    flag: '--friend-verification',
+    env: 'TEAMIM_FRIEND_VERIFICATION',
+    key: 'friendVerification',
+    kind: 'boolean',
+    description: 'only friends may send one-to-one messages (error 1303)',
+  },
+];
+
+function parseValue(spec: FlagSpec, raw: string): unknown {
+  switch (spec.kind) {
+    case 'number': {
+      const n = Number(raw);
+      if (!Number.isFinite(n)) throw new Error(`${spec.flag} expects a number, got ${JSON.stringify(raw)}`);
+      return n;
+    }
+    case 'boolean':
+      return !['0', 'false', 'no', 'off', ''].includes(raw.toLowerCase());
+    case 'list':
+      return raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    default:
+      return raw;
+  }
+}
+
+/** Parses argv and the environment (flags win). Returns `help: true` for --help. */
+export function parseArgs(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): { help: boolean; config: Partial<ServerConfig> } {
+  const out: Record<string, unknown> = {};
+  for (const spec of FLAGS) {
+    const v = env[spec.env];
+    if (v !== undefined && v !== '') out[spec.key] = parseValue(spec, v);
+  }
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    const spec = FLAGS.find((f) => f.flag === name);
+    if (!spec) throw new Error(`unknown option ${arg} (see --help)`);
+    if (spec.kind === 'boolean' && inline === undefined) {
+      out[spec.key] = true;
+      continue;
+    }
+    const raw = inline ?? argv[++i];
+    if (raw === undefined) throw new Error(`${spec.flag} needs a value`);
+    out[spec.key] = parseValue(spec, raw);
+  }
+  // Values were converted per FlagSpec.kind, which matches the key's type.
+  return { help, config: out };
+}
+
+export function helpText(): string {
+  const lines = [
+    'Usage: npm run server -- [options]',
+    '',
+    'TeamIM embedded server: OpenIM-compatible API under /api, WebSocket under /ws, chat API under /chat.',
+    '',
+    'Options (each also settable through the environment variable shown):',
+  ];
+  for (const f of FLAGS)
+    lines.push(
+      `  ${(f.flag + (f.kind === 'boolean' ? '' : ' <value>')).padEnd(30)} ${f.env.padEnd(30)} ${f.description}`,
+    );
+  lines.push(`  ${'--help'.padEnd(30)} ${''.padEnd(30)} show this help`);
+  return lines.join('\n');
+}

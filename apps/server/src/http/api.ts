@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ErrCode, ImError } from '../im/errors';
+import type { Operator } from '../im/messages';
+
+/** OpenIM's HTTP envelope. The HTTP status stays 200: the SDK only reads `errCode`. */
+export interface Envelope {
+  errCode: number;
+  errMsg: string;
+  errDlt: string;
+  data?: unknown;
+}
+
+export const ok = (data: unknown): Envelope => ({ errCode: 0, errMsg: '', errDlt: '', data: data ?? {} });
+export const fail = (code: number, msg: string, dlt = ''): Envelope => ({
+  errCode: code,
+  errMsg: msg,
+  errDlt: dlt,
+});
+
+export type AuthMode = 'user' | 'admin' | 'none';
+
+export interface CallContext {
+  op: Operator;
+  operationID: string;
+  token: string;
+}
+
+export type Authenticate = (token: string) => Operator;
+
+export function formatZodError(err: z.ZodError): string {
+  return err.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`)
+    .join('; ');
+}
+
+function header(req: FastifyRequest, name: string): string {
+  const v = req.headers[name];
+  return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? '') : '';
+}
+
+const ANON: Operator = { userID: '', platformID: 0, isAdmin: false };
+
+/**
+ * Registers `POST path` with schema validation, token auth and the envelope. Thrown ImErrors
+ * become their code; anything else is logged and answered with 500 without leaking details.
+ */
+export function defineRoute<S extends z.ZodType>(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  path: string,
+  schema: S,
+  handler: (body: z.output<S>, ctx: CallContext) => unknown,
+  auth: AuthMode = 'user',
+): void {
+  app.post(path, async (req: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const operationID = header(req, 'operationid');
+      if (!operationID) throw new ImError(ErrCode.Args, 'header must have operationID');
+      let op = ANON;
+      const token = header(req, 'token');
+      if (auth !== 'none') {
+        if (!token) throw new ImError(ErrCode.Args, 'header must have token');
+        op = authenticate(token);
+        if (auth === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
+      }
+      const parsed = schema.safeParse(req.body ?? {});
+      if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
+      const data: unknown = await handler(parsed.data, { op, operationID, token });
+      return reply.send(ok(data));
+    } catch (err) {
+      if (err instanceof ImError) {
+        req.log.info({ errCode: err.code, errMsg: err.message }, 'api error');
+        return reply.send(fail(err.code, err.message, err.dlt));
+      }
+      req.log.error({ err }, 'unexpected api failure');
+      return reply.send(fail(ErrCode.ServerInternal, 'internal server error'));
+    }
+  });
+}
+
+/** Maps framework errors (bad JSON, oversize bodies, wrong content type) to the envelope with 1001. */
+export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    req.log.error({ err }, 'request failed');
+    void reply.status(200).send(fail(ErrCode.ServerInternal, 'internal server error'));
+    return;
+  }
+  const msg =
+    err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body too large' : `bad request: ${err.message}`;
+  void reply.status(200).send(fail(ErrCode.Args, msg));
+}
+
+// ---- shared schema pieces --------------------------------------------------------------------
+
+export const userID = z.string().min(1, 'must not be empty').max(64);
+export const idList = (max = 1000) =>
+  z
+    .array(userID)
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? []);
+export const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
+export const int = z
+  .number()
+  .int()
+  .min(-(2 ** 53))
+  .max(2 ** 53);
+export const optInt = int.nullish().transform((v) => v ?? 0);
+export const pagination = z
+  .object({
+    pageNumber: z.number().int().min(0).max(1_000_000),
+    showNumber: z.number().int().min(0).max(10_000),
+  })
+  .nullish();
+/** A wrapper value (`null` = unchanged). Accepts the bare scalar and also `{value: x}`. */
+export const wrapped = <T extends z.ZodType>(inner: T) =>
+  z
+    .union([inner, z.object({ value: inner })])
+    .nullish()
+    .transform((v): z.output<T> | null => {
+      if (v === null || v === undefined) return null;
+      if (typeof v === 'object' && 'value' in v) return (v as { value: z.output<T> }).value;
+      return v as z.output<T>;
+    });

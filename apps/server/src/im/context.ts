@@ -1,0 +1,144 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { ImMsg, PushSink } from './types';
+
+export interface CoreLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface CoreOptions {
+  /** Require friendship for 1:1 messages (error 1303). */
+  friendVerification: boolean;
+  /** Upper bound for a message's content, in bytes. */
+  maxContentBytes: number;
+  /** Store a copy of 1201 "friend accepted" in the chat conversation, as the reference server does. */
+  friendAcceptedChatCopy: boolean;
+}
+
+interface PendingPush {
+  userID: string;
+  conversationID: string;
+  msg: ImMsg;
+  exceptConnID?: string;
+}
+
+/** Side effects collected inside a transaction and run only after it committed. */
+export class Effects {
+  readonly pushes: PendingPush[] = [];
+  readonly after: (() => void)[] = [];
+  push(userIDs: Iterable<string>, conversationID: string, msg: ImMsg, exceptConnID?: string): void {
+    const seen = new Set<string>();
+    for (const userID of userIDs) {
+      if (seen.has(userID)) continue;
+      seen.add(userID);
+      this.pushes.push(
+        exceptConnID === undefined
+          ? { userID, conversationID, msg }
+          : { userID, conversationID, msg, exceptConnID },
+      );
+    }
+  }
+}
+
+export class CoreContext {
+  readonly db: Db;
+  readonly now: () => number;
+  readonly log: CoreLogger;
+  readonly options: CoreOptions;
+  private sink: PushSink | undefined;
+
+  constructor(db: Db, now: () => number, log: CoreLogger, options: CoreOptions) {
+    this.db = db;
+    this.now = now;
+    this.log = log;
+    this.options = options;
+  }
+
+  setPushSink(sink: PushSink | undefined): void {
+    this.sink = sink;
+  }
+
+  /**
+   * Runs `fn` in one SQLite transaction; pushes and other effects it registered run after the
+   * commit, so a receiving SDK that immediately calls back always sees the new state.
+   */
+  tx<T>(fn: (fx: Effects) => T): T {
+    const fx = new Effects();
+    const result = this.db.transaction(() => fn(fx))();
+    for (const p of fx.pushes) {
+      try {
+        this.sink?.push(p.userID, p.conversationID, p.msg, p.exceptConnID);
+      } catch (err) {
+        this.log.error({ err, userID: p.userID }, 'push failed');
+      }
+    }
+    for (const a of fx.after) {
+      try {
+        a();
+      } catch (err) {
+        this.log.error({ err }, 'after-commit effect failed');
+      }
+    }
+    return result;
+  }
+}
+
+export const randomHex = (bytes: number): string => randomBytes(bytes).toString('hex');
+
+/** A unique server message ID (32 hex), like the reference's MD5 of time, sender and randomness. */
+export function newServerMsgID(sendID: string, now: number): string {
+  return createHash('md5')
+    .update(`${now}-${sendID}-${randomHex(8)}`)
+    .digest('hex');
+}
+
+/** Go's sort.Strings order: byte-wise comparison of UTF-8. */
+export function byteCompare(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+export function singleConversationID(a: string, b: string): string {
+  const [x, y] = byteCompare(a, b) <= 0 ? [a, b] : [b, a];
+  return `si_${x}_${y}`;
+}
+
+export function groupConversationID(groupID: string): string {
+  return `sg_${groupID}`;
+}
+
+/** The notification stream twin of a chat conversation: the prefix becomes `n`. */
+export function notificationTwin(conversationID: string): string {
+  const i = conversationID.indexOf('_');
+  return `n${conversationID.slice(i)}`;
+}
+
+export function notificationConversationID(
+  sessionType: number,
+  sendID: string,
+  recvID: string,
+  groupID: string,
+): string {
+  if (sessionType === 3) return `n_${groupID}`;
+  const [x, y] = byteCompare(sendID, recvID) <= 0 ? [sendID, recvID] : [recvID, sendID];
+  return `n_${x}_${y}`;
+}
+
+export const isNotificationConversation = (id: string): boolean => id.startsWith('n_');
+
+export interface Pagination {
+  pageNumber: number;
+  showNumber: number;
+}
+
+/** LIMIT/OFFSET for OpenIM's 1-based pagination; no pagination means everything. */
+export function pageLimits(
+  p: Pagination | null | undefined,
+  maxShow = 1000,
+): { limit: number; offset: number } {
+  if (!p || p.showNumber <= 0) return { limit: -1, offset: 0 };
+  const show = Math.min(p.showNumber, maxShow);
+  const page = Math.max(1, p.pageNumber);
+  return { limit: show, offset: (page - 1) * show };
+}

@@ -1,0 +1,86 @@
+import {
+  type CoreContext,
+  type Effects,
+  newServerMsgID,
+  notificationConversationID,
+  randomHex,
+} from './context';
+import { storeAndPushSingle, storeMessage, utf8 } from './messages';
+import { getUserOrStub } from './models';
+import { type ImMsg, MsgFrom, MsgStatus, SessionType } from './types';
+
+export interface NotificationSpec {
+  contentType: number;
+  sendID: string;
+  recvID: string;
+  sessionType: number;
+  groupID?: string;
+  /** The tips object; rendered as proto-JSON inside `{"detail": "..."}`. Must contain no null nested objects the SDK reads. */
+  tips: unknown;
+  /** Reliable notifications get a seq in the `n_` stream; the others are pushed with seq 0. */
+  stored: boolean;
+  /** Users whose connections receive it. */
+  to: readonly string[];
+  /** Also store an ordinary chat message with the same content in the 1:1 chat (the reference's "isSendMsg" copy). */
+  chatCopy?: boolean;
+}
+
+export function notificationContent(tips: unknown): Uint8Array {
+  return utf8(JSON.stringify({ detail: JSON.stringify(tips) }));
+}
+
+function baseMsg(ctx: CoreContext, n: NotificationSpec, now: number): ImMsg {
+  const sender = getUserOrStub(ctx.db, n.sendID);
+  return {
+    sendID: n.sendID,
+    recvID: n.recvID,
+    groupID: n.groupID ?? '',
+    clientMsgID: randomHex(16),
+    serverMsgID: newServerMsgID(n.sendID, now),
+    senderPlatformID: 0,
+    senderNickname: sender.nickname,
+    senderFaceURL: sender.faceURL,
+    sessionType: n.sessionType,
+    msgFrom: MsgFrom.System,
+    contentType: n.contentType,
+    content: notificationContent(n.tips),
+    seq: 0,
+    sendTime: now,
+    createTime: now,
+    status: MsgStatus.Success,
+    isRead: false,
+    options: {},
+    offlinePushInfo: null,
+    atUserIDList: [],
+    attachedInfo: '',
+    ex: '',
+  };
+}
+
+/**
+ * Emits a notification inside the caller's transaction: stored ones take the next seq of the
+ * `n_` stream now, pushes go out after commit.
+ */
+export function notify(ctx: CoreContext, fx: Effects, n: NotificationSpec): void {
+  const now = ctx.now();
+  const msg = baseMsg(ctx, n, now);
+  msg.options = {
+    isNotNotification: false,
+    isSendMsg: n.chatCopy === true,
+    history: n.stored,
+    persistent: n.stored,
+    senderSync: true,
+    unreadCount: false,
+    conversationUpdate: false,
+    offlinePush: false,
+  };
+  const conversationID = notificationConversationID(n.sessionType, n.sendID, n.recvID, n.groupID ?? '');
+  if (n.stored) storeMessage(ctx.db, conversationID, msg, now);
+  fx.push(n.to, conversationID, msg);
+  if (n.chatCopy && n.sessionType === SessionType.Single && n.sendID !== n.recvID) {
+    const copy = baseMsg(ctx, n, now);
+    copy.clientMsgID = randomHex(16);
+    copy.options = { offlinePush: false, unreadCount: true };
+    storeAndPushSingle(ctx, fx, copy);
+  }
+}

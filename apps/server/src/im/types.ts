@@ -1,0 +1,67 @@
+/** Core-internal message shape; field names follow sdkws.MsgData so the wire layer maps 1:1. */
+export interface OfflinePushInfo {
+  title: string;
+  desc: string;
+  ex: string;
+  iOSPushSound: string;
+  iOSBadgeCount: boolean;
+  signalInfo: string;
+}
+
+export interface ImMsg {
+  sendID: string;
+  recvID: string;
+  groupID: string;
+  clientMsgID: string;
+  serverMsgID: string;
+  senderPlatformID: number;
+  senderNickname: string;
+  senderFaceURL: string;
+  sessionType: number;
+  msgFrom: number;
+  contentType: number;
+  content: Uint8Array;
+  seq: number;
+  sendTime: number;
+  createTime: number;
+  status: number;
+  isRead: boolean;
+  options: Record<string, boolean>;
+  offlinePushInfo: OfflinePushInfo | null;
+  atUserIDList: string[];
+  attachedInfo: string;
+  ex: string;
+}
+
+export interface PullMsgs {
+  msgs: ImMsg[];
+  isEnd: boolean;
+  endSeq: number;
+}
+
+export const SessionType = { Single: 1, Group: 3, Notification: 4 } as const;
+export const MsgStatus = { Sending: 1, Success: 2, Failed: 3, Deleted: 4 } as const;
+export const MsgFrom = { User: 100, System: 200 } as const;
+
+export const ContentType = {
+  Text: 101,
+  Typing: 113,
+  FriendApplicationApproved: 1201,
+  FriendApplicationRejected: 1202,
+  FriendApplication: 1203,
+  FriendDeleted: 1205,
+  FriendRemarkSet: 1206,
+  BlackAdded: 1207,
+  BlackDeleted: 1208,
+  FriendInfoUpdated: 1209,
+  FriendsInfoUpdate: 1210,
+  ConversationChange: 1300,
+  UserInfoUpdated: 1303,
+  Revoke: 2101,
+  HasReadReceipt: 2200,
+} as const;
+
+/** Where a push goes: every connection of `userID`, except one connection when given. */
+export interface PushSink {
+  push(userID: string, conversationID: string, msg: ImMsg, exceptConnID?: string): void;
+}

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+
+/**
+ * Per-entity change logs behind OpenIM's incremental sync (openim-protocol.md section 5). One log per
+ * (collection, dId); each element keeps only its latest state and the version that wrote it.
+ */
+export const Collection = {
+  Friends: 'friends',
+  Conversations: 'conversations',
+  JoinGroups: 'join_groups',
+  GroupMembers: 'group_members',
+} as const;
+export type CollectionName = (typeof Collection)[keyof typeof Collection];
+
+export const EntryState = { Insert: 1, Update: 2, Delete: 3 } as const;
+export type EntryStateValue = (typeof EntryState)[keyof typeof EntryState];
+
+/** Element ID that marks "ordering changed" (friend pin, member role). */
+export const SORT_ID = '____S_O_R_T_I_D____';
+/** Member-log element ID meaning "the group itself changed". */
+export const GROUP_INFO_ID = '';
+/** More changes than this since the client's version make the answer `full`. */
+export const MAX_INCREMENTAL_ENTRIES = 200;
+
+export interface VersionHead {
+  versionID: string;
+  version: number;
+}
+
+export interface VersionDiff extends VersionHead {
+  full: boolean;
+  insert: string[];
+  update: string[];
+  delete: string[];
+  sortVersion: number;
+  /** True when the GROUP_INFO_ID entry is among the changes. */
+  groupChanged: boolean;
+}
+
+const newVersionID = (): string => randomBytes(12).toString('hex');
+
+/** The current head, creating the log at version 1 so that an empty log is "in sync" after one full sync. */
+export function head(db: Db, collection: CollectionName, dId: string): VersionHead {
+  const row = db
+    .prepare<[string, string], { version_id: string; version: number }>(
+      'SELECT version_id, version FROM version_logs WHERE collection = ? AND d_id = ?',
+    )
+    .get(collection, dId);
+  if (row) return { versionID: row.version_id, version: row.version };
+  const created = { versionID: newVersionID(), version: 1 };
+  db.prepare('INSERT INTO version_logs (collection, d_id, version_id, version) VALUES (?, ?, ?, ?)').run(
+    collection,
+    dId,
+    created.versionID,
+    created.version,
+  );
+  return created;
+}
+
+/** Records changes of several elements as one new version; call inside the mutation's transaction. */
+export function bump(
+  db: Db,
+  collection: CollectionName,
+  dId: string,
+  changes: readonly { eId: string; state: EntryStateValue }[],
+): VersionHead {
+  const h = head(db, collection, dId);
+  const version = h.version + 1;
+  db.prepare('UPDATE version_logs SET version = ? WHERE collection = ? AND d_id = ?').run(
+    version,
+    collection,
+    dId,
+  );
+  const upsert = db.prepare(
+    `INSERT INTO version_entries (collection, d_id, e_id, state, version) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (collection, d_id, e_id) DO UPDATE SET state = excluded.state, version = excluded.version`,
+  );
+  for (const c of changes) upsert.run(collection, dId, c.eId, c.state, version);
+  return { versionID: h.versionID, version };
+}
+
+/** The answer to a `get_incremental_*` request. */
+export function diff(
+  db: Db,
+  collection: CollectionName,
+  dId: string,
+  clientVersionID: string,
+  clientVersion: number,
+): VersionDiff {
+  const h = head(db, collection, dId);
+  const base: VersionDiff = {
+    ...h,
+    full: false,
+    insert: [],
+    update: [],
+    delete: [],
+    sortVersion: 0,
+    groupChanged: false,
+  };
+  if (clientVersionID !== h.versionID || clientVersion <= 0 || clientVersion > h.version) {
+    return { ...base, full: true };
+  }
+  if (clientVersion === h.version) return base;
+  const rows = db
+    .prepare<[string, string, number, number], { e_id: string; state: number; version: number }>(
+      `SELECT e_id, state, version FROM version_entries WHERE collection = ? AND d_id = ? AND version > ?
+       ORDER BY version, rowid LIMIT ?`,
+    )
+    .all(collection, dId, clientVersion, MAX_INCREMENTAL_ENTRIES + 1);
+  if (rows.length > MAX_INCREMENTAL_ENTRIES) return { ...base, full: true };
+  for (const r of rows) {
+    if (r.e_id === SORT_ID) base.sortVersion = r.version;
+    else if (r.e_id === GROUP_INFO_ID) base.groupChanged = true;
+    else if (r.state === EntryState.Insert) base.insert.push(r.e_id);
+    else if (r.state === EntryState.Update) base.update.push(r.e_id);
+    else base.delete.push(r.e_id);
+  }
+  return base;
+}
