@@ -42,6 +42,53 @@ export const ContentType = {
 } as const;
 export type ContentType = (typeof ContentType)[keyof typeof ContentType];
 
+/**
+ * Every notification content type the server sends and the SDK handles (most are consumed inside
+ * the SDK and never reach a message list). Names follow the server; note that the SDK calls 1201
+ * "FriendAdded" (the approval tip copied into the chat), while the server's FriendAdded is 1204.
+ */
+export const NotificationType = {
+  FriendApplicationApproved: 1201,
+  FriendApplicationRejected: 1202,
+  FriendApplication: 1203,
+  FriendAdded: 1204,
+  FriendDeleted: 1205,
+  FriendRemarkSet: 1206,
+  BlackAdded: 1207,
+  BlackDeleted: 1208,
+  FriendInfoUpdated: 1209,
+  FriendsInfoUpdate: 1210,
+  ConversationChanged: 1300,
+  UserInfoUpdated: 1303,
+  GroupCreated: 1501,
+  GroupInfoSet: 1502,
+  JoinGroupApplication: 1503,
+  MemberQuit: 1504,
+  GroupApplicationAccepted: 1505,
+  GroupApplicationRejected: 1506,
+  GroupOwnerTransferred: 1507,
+  MemberKicked: 1508,
+  MemberInvited: 1509,
+  MemberEnter: 1510,
+  GroupDismissed: 1511,
+  GroupMemberMuted: 1512,
+  GroupMemberCancelMuted: 1513,
+  GroupMuted: 1514,
+  GroupCancelMuted: 1515,
+  GroupMemberInfoSet: 1516,
+  GroupMemberSetToAdmin: 1517,
+  GroupMemberSetToOrdinary: 1518,
+  GroupAnnouncementSet: 1519,
+  GroupNameSet: 1520,
+  ConversationPrivateChat: 1701,
+  ClearConversation: 1703,
+  Business: 2001,
+  Revoke: 2101,
+  DeleteMessages: 2102,
+  HasReadReceipt: 2200,
+} as const;
+export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
+
 /** Content types whose message carries a `notificationElem` with a JSON `detail`. */
 export const NOTIFICATION_CONTENT_TYPES: ReadonlySet<number> = new Set<number>([
   ContentType.FriendAdded,

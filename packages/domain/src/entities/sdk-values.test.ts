@@ -3,7 +3,13 @@ import { ApplicationHandleResult } from './application';
 import { RecvMsgOpt } from './conversation';
 import { CustomType } from './custom-message';
 import { GroupAllowType, GroupMemberRole, GroupStatus, GroupType } from './group';
-import { ContentType, MessageStatus, SessionType } from './message';
+import {
+  ContentType,
+  MessageStatus,
+  NOTIFICATION_CONTENT_TYPES,
+  NotificationType,
+  SessionType,
+} from './message';
 import { DEFAULT_APP_SETTINGS, DEFAULT_PLATFORM_ID, isLocale } from './settings';
 import { BusinessAllowType, Gender } from './user';
 
@@ -62,5 +68,13 @@ describe('§3 entity values follow the OpenIM SDK', () => {
     expect(isLocale('en-US')).toBe(true);
     expect(isLocale('en')).toBe(false);
     expect(isLocale(undefined)).toBe(false);
+  });
+
+  it('every notification content type shown in chats is one the server sends', () => {
+    const sent = new Set<number>(Object.values(NotificationType));
+    for (const type of NOTIFICATION_CONTENT_TYPES) expect(sent.has(type), String(type)).toBe(true);
+    expect(sent.has(ContentType.Revoke)).toBe(true);
+    expect(NotificationType.JoinGroupApplication).toBe(1503);
+    expect(NotificationType.HasReadReceipt).toBe(2200);
   });
 });

@@ -1,4 +1,6 @@
 import type { Locale } from '../entities/settings';
+import { Gender } from '../entities/user';
+import type { I18nKey } from '../i18n/messages';
 import { translate } from '../i18n/translate';
 
 export interface NamingContext {
@@ -24,4 +26,11 @@ export function friendDisplayName(friend: {
 }): string {
   if (friend.remark !== undefined && friend.remark.trim() !== '') return friend.remark;
   return friend.nickname !== '' ? friend.nickname : friend.userID;
+}
+
+/** §2 User card gender row: man or female; 0, absent or anything else is unknown. */
+export function genderLabelKey(gender: number | undefined): I18nKey {
+  if (gender === Gender.Man) return 'gender.man';
+  if (gender === Gender.Female) return 'gender.female';
+  return 'gender.unknown';
 }

@@ -10,6 +10,7 @@ export * from './mute';
 export * from './notification-text';
 export * from './permissions';
 export * from './picker';
+export * from './pinned';
 export * from './preview';
 export * from './quote';
 export * from './red-packet';

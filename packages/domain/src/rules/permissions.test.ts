@@ -13,6 +13,7 @@ import {
   canSetAdministrators,
   canToggleMuteAll,
   canTransferGroup,
+  chatHeaderActions,
   checkCanCreateGroup,
   checkCanDisband,
   checkCanEditProfile,
@@ -276,5 +277,23 @@ describe('§6 Self and user permissions', () => {
     expect(groupCardAvatarCount(9)).toBe(7);
     expect(groupCardAvatarCount(500)).toBe(7);
     expect(groupCardAvatarCount(-1)).toBe(0);
+  });
+
+  it('§2/§6 header: create group in single chats only; invite in groups when member info is loaded', () => {
+    expect(chatHeaderActions(SessionType.Single, false)).toEqual({
+      createGroup: true,
+      invite: false,
+      settings: true,
+    });
+    expect(chatHeaderActions(SessionType.Group, false)).toEqual({
+      createGroup: false,
+      invite: false,
+      settings: true,
+    });
+    expect(chatHeaderActions(SessionType.Group, true)).toEqual({
+      createGroup: false,
+      invite: true,
+      settings: true,
+    });
   });
 });

@@ -226,6 +226,21 @@ export function userCardActions(context: UserCardContext): UserCardActions {
   return { isSelf: false, addFriend, editInfo: false, editRemark: false, sendMessage: true };
 }
 
+export interface ChatHeaderActions {
+  readonly createGroup: boolean;
+  readonly invite: boolean;
+  readonly settings: boolean;
+}
+
+/**
+ * §2/§6 Chat header icons: create group in single chats only; invite in groups once the own member
+ * info is loaded (who may invite is not restricted further by the spec); settings always.
+ */
+export function chatHeaderActions(sessionType: number, ownMemberLoaded: boolean): ChatHeaderActions {
+  const group = isGroupSession(sessionType);
+  return { createGroup: !group, invite: group && ownMemberLoaded, settings: true };
+}
+
 /** §2 Member grid preview: 17 for normal members, 16 for admin or owner (who also see a remove tile). */
 export function memberPreviewCount(role: GroupMemberRole | undefined): number {
   return isAdminOrOwner(role) ? MEMBER_PREVIEW.forAdminOrOwner : MEMBER_PREVIEW.forNormalMember;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LoadState } from '../entities/settings';
-import { displayName, friendDisplayName } from './display-name';
+import { displayName, friendDisplayName, genderLabelKey } from './display-name';
 import { hasStoredSession, resolveLocale, shouldShowSyncProgress } from './session';
 
 describe('§2/§4 Session', () => {
@@ -38,5 +38,12 @@ describe("§6 Messages say 'you' for the current user", () => {
     expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: 'Boss' })).toBe('Boss');
     expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: ' ' })).toBe('Bob');
     expect(friendDisplayName({ userID: 'b', nickname: '' })).toBe('b');
+  });
+
+  it('§3 gender: 1 = man, 2 = female, 0 or absent = unknown', () => {
+    expect(genderLabelKey(1)).toBe('gender.man');
+    expect(genderLabelKey(2)).toBe('gender.female');
+    expect(genderLabelKey(0)).toBe('gender.unknown');
+    expect(genderLabelKey(undefined)).toBe('gender.unknown');
   });
 });
