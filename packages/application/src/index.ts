@@ -1,2 +1,15 @@
-// Ports, stores and use cases land here (issue "Core: domain and application layers").
 export type { Result } from '@teamim/domain';
+export * from './ports';
+export * from './shared/app-error';
+export * from './shared/remote-error';
+export * from './session/current-user';
+export * from './session/session.service';
+export * from './contacts/contact.store';
+export * from './conversations/conversation.store';
+export * from './messages/chat.store';
+export * from './messages/pinned-messages.store';
+export * from './messages/forward-messages.use-case';
+export * from './search/top-search.store';
+export * from './di/application.module';
+export * from './di/ports.module';
+export * from './di/create-container';

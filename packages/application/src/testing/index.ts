@@ -1,2 +1,6 @@
-// In-memory adapters for every port land here (issue "Core: domain and application layers").
-export {};
+export * from './fake-backend';
+export * from './fake-clock';
+export * from './fake-im-device';
+export * from './fake-servers';
+export * from './fake-services';
+export * from './harness';

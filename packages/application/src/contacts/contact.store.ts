@@ -1,0 +1,302 @@
+import { BehaviorSubject, distinctUntilChanged, map, Subscription, type Observable } from 'rxjs';
+import { err, ok, type Result } from '@teamim/domain';
+import {
+  ApplicationHandleResult,
+  type BlacklistEntry,
+  type Friend,
+  type FriendApplication,
+  type Group,
+  type GroupApplication,
+} from '@teamim/domain';
+import type { ContactsGateway } from '../ports/contacts.port';
+import type { ContactEvent } from '../ports/contacts.port';
+import type { GroupsGateway } from '../ports/groups.port';
+import type { GroupEvent } from '../ports/groups.port';
+import type { Logger } from '../ports/logger.port';
+import type { Notifier } from '../ports/notifier.port';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+
+/** Everything the contact pages show (spec §3 "Contact store lists"). */
+export interface ContactState {
+  readonly friendList: readonly Friend[];
+  readonly blackList: readonly BlacklistEntry[];
+  readonly groupList: readonly Group[];
+  readonly recvFriendApplicationList: readonly FriendApplication[];
+  readonly sendFriendApplicationList: readonly FriendApplication[];
+  readonly recvGroupApplicationList: readonly GroupApplication[];
+  readonly sendGroupApplicationList: readonly GroupApplication[];
+  readonly unHandleFriendApplicationCount: number;
+  readonly unHandleGroupApplicationCount: number;
+}
+
+export const emptyContactState: ContactState = {
+  friendList: [],
+  blackList: [],
+  groupList: [],
+  recvFriendApplicationList: [],
+  sendFriendApplicationList: [],
+  recvGroupApplicationList: [],
+  sendGroupApplicationList: [],
+  unHandleFriendApplicationCount: 0,
+  unHandleGroupApplicationCount: 0,
+};
+
+/** Spec §9: the friend list loads 10000 first, then 1000 per page, until a short page. */
+export const FRIEND_FIRST_PAGE = 10_000;
+export const FRIEND_NEXT_PAGE = 1_000;
+/** Spec §9: group list page. */
+export const GROUP_PAGE = 1_000;
+
+function upsert<T>(list: readonly T[], item: T, same: (a: T) => boolean): readonly T[] {
+  const index = list.findIndex(same);
+  if (index < 0) {
+    return [...list, item];
+  }
+  const next = [...list];
+  next[index] = item;
+  return next;
+}
+
+const countUnhandled = (list: readonly { readonly handleResult: number }[]): number =>
+  list.filter((a) => a.handleResult === ApplicationHandleResult.Unprocessed).length;
+
+/** Pure reducer for contact events (spec §4 "Contacts and groups"). */
+export function reduceContactEvent(state: ContactState, event: ContactEvent, selfID: string): ContactState {
+  switch (event.type) {
+    case 'friendAdded':
+    case 'friendInfoChanged':
+      return {
+        ...state,
+        friendList: upsert(state.friendList, event.friend, (f) => f.userID === event.friend.userID),
+      };
+    case 'friendDeleted':
+      return { ...state, friendList: state.friendList.filter((f) => f.userID !== event.userID) };
+    case 'blackAdded':
+      // Blocking moves the user from the friend list to the blacklist.
+      return {
+        ...state,
+        blackList: upsert(state.blackList, event.entry, (b) => b.userID === event.entry.userID),
+        friendList: state.friendList.filter((f) => f.userID !== event.entry.userID),
+      };
+    case 'blackDeleted':
+      return { ...state, blackList: state.blackList.filter((b) => b.userID !== event.userID) };
+    case 'friendApplicationAdded':
+    case 'friendApplicationAccepted':
+    case 'friendApplicationRejected': {
+      const app = event.application;
+      if (app.toUserID === selfID) {
+        const recv = upsert(state.recvFriendApplicationList, app, (a) => a.fromUserID === app.fromUserID);
+        return {
+          ...state,
+          recvFriendApplicationList: recv,
+          unHandleFriendApplicationCount: countUnhandled(recv),
+        };
+      }
+      return {
+        ...state,
+        sendFriendApplicationList: upsert(
+          state.sendFriendApplicationList,
+          app,
+          (a) => a.toUserID === app.toUserID,
+        ),
+      };
+    }
+  }
+}
+
+/** Pure reducer for group events that touch the contact store. */
+export function reduceGroupEvent(state: ContactState, event: GroupEvent, selfID: string): ContactState {
+  switch (event.type) {
+    case 'joinedGroupAdded':
+    case 'groupInfoChanged':
+      if (
+        event.type === 'groupInfoChanged' &&
+        !state.groupList.some((g) => g.groupID === event.group.groupID)
+      ) {
+        return state;
+      }
+      return {
+        ...state,
+        groupList: upsert(state.groupList, event.group, (g) => g.groupID === event.group.groupID),
+      };
+    case 'joinedGroupDeleted':
+    case 'groupDismissed':
+      return { ...state, groupList: state.groupList.filter((g) => g.groupID !== event.group.groupID) };
+    case 'groupApplicationAdded':
+    case 'groupApplicationAccepted':
+    case 'groupApplicationRejected': {
+      const app = event.application;
+      if (app.userID !== selfID) {
+        // Matched by applicant and group: one person may apply to several groups we manage.
+        const recv = upsert(
+          state.recvGroupApplicationList,
+          app,
+          (a) => a.userID === app.userID && a.groupID === app.groupID,
+        );
+        return {
+          ...state,
+          recvGroupApplicationList: recv,
+          unHandleGroupApplicationCount: countUnhandled(recv),
+        };
+      }
+      return {
+        ...state,
+        sendGroupApplicationList: upsert(
+          state.sendGroupApplicationList,
+          app,
+          (a) => a.groupID === app.groupID,
+        ),
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/**
+ * The contact store: seven lists and two counters, kept up to date by SDK events.
+ * All state streams are hot and replay their current value.
+ */
+export class ContactStore {
+  private readonly state = new BehaviorSubject<ContactState>(emptyContactState);
+  private readonly subscriptions = new Subscription();
+
+  readonly state$: Observable<ContactState> = this.state.asObservable();
+  readonly friendList$ = this.select((s) => s.friendList);
+  readonly blackList$ = this.select((s) => s.blackList);
+  readonly groupList$ = this.select((s) => s.groupList);
+  readonly recvFriendApplicationList$ = this.select((s) => s.recvFriendApplicationList);
+  readonly sendFriendApplicationList$ = this.select((s) => s.sendFriendApplicationList);
+  readonly recvGroupApplicationList$ = this.select((s) => s.recvGroupApplicationList);
+  readonly sendGroupApplicationList$ = this.select((s) => s.sendGroupApplicationList);
+  /** The contact badge: unhandled friend plus group applications (spec §2). */
+  readonly applicationBadge$ = this.select(
+    (s) => s.unHandleFriendApplicationCount + s.unHandleGroupApplicationCount,
+  );
+
+  constructor(
+    private readonly contacts: ContactsGateway,
+    private readonly groups: GroupsGateway,
+    private readonly currentUser: CurrentUser,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {
+    this.subscriptions.add(
+      contacts.events$.subscribe((event) => {
+        this.state.next(reduceContactEvent(this.state.value, event, this.currentUser.id()));
+      }),
+    );
+    this.subscriptions.add(
+      groups.events$.subscribe((event) => {
+        this.state.next(reduceGroupEvent(this.state.value, event, this.currentUser.id()));
+      }),
+    );
+  }
+
+  get snapshot(): ContactState {
+    return this.state.value;
+  }
+
+  private select<T>(pick: (s: ContactState) => T): Observable<T> {
+    return this.state.pipe(map(pick), distinctUntilChanged());
+  }
+
+  private patch(change: Partial<ContactState>): void {
+    this.state.next({ ...this.state.value, ...change });
+  }
+
+  /** Loads every friend page (10000, then 1000 until a short page). Toasts toast.getFriendListFailed on failure. */
+  async loadFriends(): Promise<Result<readonly Friend[], RemoteFailure>> {
+    const all: Friend[] = [];
+    let count = FRIEND_FIRST_PAGE;
+    for (;;) {
+      const page = await attempt(() => this.contacts.getFriendsPage(all.length, count));
+      if (!page.ok) {
+        this.notifier.notify({ level: 'error', key: 'toast.getFriendListFailed' });
+        return page;
+      }
+      all.push(...page.value);
+      if (page.value.length < count) {
+        break;
+      }
+      count = FRIEND_NEXT_PAGE;
+    }
+    this.patch({ friendList: all });
+    return ok(all);
+  }
+
+  async loadBlacklist(): Promise<Result<readonly BlacklistEntry[], RemoteFailure>> {
+    const result = await attempt(() => this.contacts.getBlacklist());
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.getBlackListFailed' });
+      return result;
+    }
+    this.patch({ blackList: result.value });
+    return result;
+  }
+
+  /** Loads every joined group, 1000 per page until a short page. */
+  async loadGroups(): Promise<Result<readonly Group[], RemoteFailure>> {
+    const all: Group[] = [];
+    for (;;) {
+      const page = await attempt(() => this.groups.getJoinedGroupsPage(all.length, GROUP_PAGE));
+      if (!page.ok) {
+        this.notifier.notify({ level: 'error', key: 'toast.getGroupListFailed' });
+        return page;
+      }
+      all.push(...page.value);
+      if (page.value.length < GROUP_PAGE) {
+        break;
+      }
+    }
+    this.patch({ groupList: all });
+    return ok(all);
+  }
+
+  /** Loads the four application lists. Failures are only logged (spec §8). */
+  async loadApplications(): Promise<void> {
+    const [recvFriend, sendFriend, recvGroup, sendGroup] = await Promise.all([
+      attempt(() => this.contacts.getReceivedFriendApplications()),
+      attempt(() => this.contacts.getSentFriendApplications()),
+      attempt(() => this.groups.getReceivedGroupApplications()),
+      attempt(() => this.groups.getSentGroupApplications()),
+    ]);
+    const change: { -readonly [K in keyof ContactState]?: ContactState[K] } = {};
+    if (recvFriend.ok) {
+      change.recvFriendApplicationList = recvFriend.value;
+      change.unHandleFriendApplicationCount = countUnhandled(recvFriend.value);
+    }
+    if (sendFriend.ok) {
+      change.sendFriendApplicationList = sendFriend.value;
+    }
+    if (recvGroup.ok) {
+      change.recvGroupApplicationList = recvGroup.value;
+      change.unHandleGroupApplicationCount = countUnhandled(recvGroup.value);
+    }
+    if (sendGroup.ok) {
+      change.sendGroupApplicationList = sendGroup.value;
+    }
+    for (const result of [recvFriend, sendFriend, recvGroup, sendGroup]) {
+      if (!result.ok) {
+        this.logger.error('loading applications failed', { code: result.error.code });
+      }
+    }
+    this.patch(change);
+  }
+
+  /** Empties every list and zeroes the counters (logout). */
+  clear(): void {
+    this.state.next(emptyContactState);
+  }
+
+  isFriend(userID: string): boolean {
+    return this.state.value.friendList.some((f) => f.userID === userID);
+  }
+
+  dispose(): void {
+    this.subscriptions.unsubscribe();
+  }
+}
+
+export { err };

@@ -1,0 +1,295 @@
+import { BehaviorSubject, debounceTime, Subject, Subscription, type Observable } from 'rxjs';
+import { err, ok, type Result } from '@teamim/domain';
+import type { SessionType } from '@teamim/domain';
+import {
+  isGroupSession,
+  mergeConversations,
+  PAGING,
+  TIMINGS_MS,
+  type Conversation,
+  type Group,
+  type GroupMember,
+  type RecvMsgOpt,
+} from '@teamim/domain';
+import type { Clock } from '../ports/clock.port';
+import type { ConversationsGateway } from '../ports/conversations.port';
+import type { ConversationEvent } from '../ports/conversations.port';
+import type { GroupsGateway } from '../ports/groups.port';
+import type { GroupEvent } from '../ports/groups.port';
+import type { Logger } from '../ports/logger.port';
+import type { Notifier } from '../ports/notifier.port';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+
+/**
+ * The conversation list, the current conversation and, for groups, its info and the own membership.
+ * State streams are hot and replay; `deleted$` is an event stream.
+ */
+export class ConversationStore {
+  private readonly list = new BehaviorSubject<readonly Conversation[]>([]);
+  private readonly current = new BehaviorSubject<Conversation | undefined>(undefined);
+  private readonly currentGroup = new BehaviorSubject<Group | undefined>(undefined);
+  private readonly currentMember = new BehaviorSubject<GroupMember | undefined>(undefined);
+  private readonly unread = new BehaviorSubject<number>(0);
+  private readonly deleted = new Subject<string>();
+  private readonly readRequests = new Subject<string>();
+  private readonly subscriptions = new Subscription();
+
+  readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
+  readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
+  readonly currentGroup$: Observable<Group | undefined> = this.currentGroup.asObservable();
+  readonly currentMember$: Observable<GroupMember | undefined> = this.currentMember.asObservable();
+  /** Total unread count (the chat badge). */
+  readonly unreadCount$: Observable<number> = this.unread.asObservable();
+  /** Emits the id of a conversation the user deleted. */
+  readonly deleted$: Observable<string> = this.deleted.asObservable();
+
+  constructor(
+    private readonly gateway: ConversationsGateway,
+    private readonly groups: GroupsGateway,
+    private readonly currentUser: CurrentUser,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {
+    this.subscriptions.add(gateway.events$.subscribe((event) => this.onConversationEvent(event)));
+    this.subscriptions.add(groups.events$.subscribe((event) => void this.onGroupEvent(event)));
+    this.subscriptions.add(
+      this.readRequests
+        .pipe(debounceTime(TIMINGS_MS.readMarkDebounce, clock.scheduler))
+        .subscribe((conversationID) => void this.markAsRead(conversationID)),
+    );
+  }
+
+  get currentConversation(): Conversation | undefined {
+    return this.current.value;
+  }
+
+  get currentGroupInfo(): Group | undefined {
+    return this.currentGroup.value;
+  }
+
+  get currentMemberInfo(): GroupMember | undefined {
+    return this.currentMember.value;
+  }
+
+  get snapshot(): readonly Conversation[] {
+    return this.list.value;
+  }
+
+  /** Loads all conversations, 500 per page while full pages come back. */
+  async loadConversations(): Promise<Result<readonly Conversation[], RemoteFailure>> {
+    const all: Conversation[] = [];
+    for (;;) {
+      const page = await attempt(() => this.gateway.getConversationsPage(all.length, PAGING.conversation));
+      if (!page.ok) {
+        this.notifier.notify({ level: 'error', key: 'toast.getConversationsFailed' });
+        return page;
+      }
+      all.push(...page.value);
+      if (page.value.length < PAGING.conversation) {
+        break;
+      }
+    }
+    this.list.next(mergeConversations(all));
+    return ok(this.list.value);
+  }
+
+  async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.getTotalUnread());
+    if (result.ok) {
+      this.unread.next(result.value);
+    }
+    return result;
+  }
+
+  /** Opens the chat with a user or group (finding or creating the conversation), then selects it. */
+  async open(sourceID: string, sessionType: SessionType): Promise<Result<Conversation, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.getOneConversation(sourceID, sessionType));
+    if (!result.ok) {
+      return result;
+    }
+    this.upsert([result.value]);
+    await this.select(result.value);
+    return result;
+  }
+
+  /**
+   * Makes a conversation current. In a group it loads the group info and the own membership;
+   * the conversation is marked read on open (spec §4).
+   */
+  async select(conversation: Conversation | undefined): Promise<void> {
+    this.current.next(conversation);
+    this.currentGroup.next(undefined);
+    this.currentMember.next(undefined);
+    if (conversation === undefined) {
+      return;
+    }
+    const reads = this.markAsRead(conversation.conversationID);
+    if (isGroupSession(conversation.conversationType)) {
+      await Promise.all([
+        this.refreshGroup(conversation.groupID),
+        this.refreshOwnMember(conversation.groupID),
+      ]);
+    }
+    await reads;
+  }
+
+  private async refreshGroup(groupID: string): Promise<void> {
+    const result = await attempt(() => this.groups.getGroups([groupID]));
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.getGroupInfoFailed' });
+      return;
+    }
+    if (this.current.value?.groupID === groupID) {
+      this.currentGroup.next(result.value[0]);
+    }
+  }
+
+  private async refreshOwnMember(groupID: string): Promise<void> {
+    const result = await attempt(() => this.groups.getMembers(groupID, [this.currentUser.id()]));
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.getGroupMemberFailed' });
+      return;
+    }
+    if (this.current.value?.groupID === groupID) {
+      this.currentMember.next(result.value[0]);
+    }
+  }
+
+  /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
+  async delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.deleteConversation(conversationID));
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.deleteConversationFailed' });
+      return result;
+    }
+    this.list.next(this.list.value.filter((c) => c.conversationID !== conversationID));
+    if (this.current.value?.conversationID === conversationID) {
+      await this.select(undefined);
+    }
+    this.deleted.next(conversationID);
+    return ok(undefined);
+  }
+
+  async setPinned(conversationID: string, isPinned: boolean): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.setPinned(conversationID, isPinned));
+    if (!result.ok) {
+      this.notifier.notify({
+        level: 'error',
+        key: isPinned ? 'toast.pinConversationFailed' : 'toast.unpinConversationFailed',
+      });
+      return result;
+    }
+    this.patchOne(conversationID, { isPinned });
+    return ok(undefined);
+  }
+
+  async setRecvMsgOpt(conversationID: string, recvMsgOpt: RecvMsgOpt): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.setRecvMsgOpt(conversationID, recvMsgOpt));
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.recvOptFailed' });
+      return result;
+    }
+    this.patchOne(conversationID, { recvMsgOpt });
+    return ok(undefined);
+  }
+
+  /** Marks a conversation read on the server; failures are logged (the next change retries). */
+  async markAsRead(conversationID: string): Promise<void> {
+    const result = await attempt(() => this.gateway.markAsRead(conversationID));
+    if (!result.ok) {
+      this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
+    }
+  }
+
+  async markCurrentAsRead(): Promise<void> {
+    const current = this.current.value;
+    if (current !== undefined) {
+      await this.markAsRead(current.conversationID);
+    }
+  }
+
+  clear(): void {
+    this.list.next([]);
+    this.current.next(undefined);
+    this.currentGroup.next(undefined);
+    this.currentMember.next(undefined);
+    this.unread.next(0);
+  }
+
+  private patchOne(conversationID: string, change: Partial<Conversation>): void {
+    const found = this.list.value.find((c) => c.conversationID === conversationID);
+    if (found !== undefined) {
+      this.upsert([{ ...found, ...change }]);
+    } else if (this.current.value?.conversationID === conversationID) {
+      this.current.next({ ...this.current.value, ...change });
+    }
+  }
+
+  private upsert(changed: readonly Conversation[]): void {
+    this.list.next(mergeConversations(this.list.value, changed));
+    const current = this.current.value;
+    const updated =
+      current === undefined ? undefined : changed.find((c) => c.conversationID === current.conversationID);
+    if (updated !== undefined) {
+      this.current.next(updated);
+      if (updated.unreadCount > 0) {
+        // Spec §4: the open conversation is marked read when its unread count changes, debounced 2 s.
+        this.readRequests.next(updated.conversationID);
+      }
+    }
+  }
+
+  private onConversationEvent(event: ConversationEvent): void {
+    switch (event.type) {
+      case 'conversationChanged':
+      case 'newConversation':
+        this.upsert(event.conversations);
+        return;
+      case 'totalUnreadChanged':
+        this.unread.next(event.count);
+        return;
+    }
+  }
+
+  private async onGroupEvent(event: GroupEvent): Promise<void> {
+    const groupID = this.current.value?.groupID;
+    if (groupID === undefined || groupID === '') {
+      return;
+    }
+    switch (event.type) {
+      case 'groupInfoChanged':
+        if (event.group.groupID === groupID) {
+          this.currentGroup.next(event.group);
+        }
+        return;
+      case 'memberAdded':
+      case 'memberInfoChanged':
+        // Spec §4: the own membership is refreshed when the change is the own.
+        if (event.member.groupID === groupID && event.member.userID === this.currentUser.id()) {
+          await this.refreshOwnMember(groupID);
+        }
+        return;
+      case 'memberDeleted':
+        if (event.member.groupID === groupID && event.member.userID === this.currentUser.id()) {
+          this.currentMember.next(undefined);
+        }
+        return;
+      case 'groupDismissed':
+      case 'joinedGroupDeleted':
+        if (event.group.groupID === groupID) {
+          this.currentMember.next(undefined);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.unsubscribe();
+  }
+}
+
+export { err };

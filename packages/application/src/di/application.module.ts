@@ -1,0 +1,125 @@
+import { ContainerModule } from 'inversify';
+import { ContactStore } from '../contacts/contact.store';
+import { ConversationStore } from '../conversations/conversation.store';
+import { ChatStore } from '../messages/chat.store';
+import { ForwardMessages } from '../messages/forward-messages.use-case';
+import { PinnedMessagesStore } from '../messages/pinned-messages.store';
+import { Clock } from '../ports/clock.port';
+import { ContactsGateway } from '../ports/contacts.port';
+import { ConversationsGateway } from '../ports/conversations.port';
+import { GroupsGateway } from '../ports/groups.port';
+import { ImSession } from '../ports/im-session.port';
+import { LocalStore, SessionStore } from '../ports/key-value-store.port';
+import { Logger } from '../ports/logger.port';
+import { MessagesGateway } from '../ports/messages.port';
+import { Notifier } from '../ports/notifier.port';
+import { TopSearchStore } from '../search/top-search.store';
+import { CurrentUser } from '../session/current-user';
+import { SessionService } from '../session/session.service';
+
+/**
+ * The application's services. Every binding is a singleton built with `toResolvedValue`, so no class
+ * carries decorators or metadata. Ports must be bound by another module (see `portsModule`).
+ */
+export const applicationModule = new ContainerModule(({ bind }) => {
+  bind(CurrentUser)
+    .toResolvedValue(() => new CurrentUser())
+    .inSingletonScope();
+  bind(ContactStore)
+    .toResolvedValue(
+      (
+        contacts: ContactsGateway,
+        groups: GroupsGateway,
+        user: CurrentUser,
+        notifier: Notifier,
+        logger: Logger,
+      ) => new ContactStore(contacts, groups, user, notifier, logger),
+      [ContactsGateway, GroupsGateway, CurrentUser, Notifier, Logger],
+    )
+    .inSingletonScope();
+  bind(ConversationStore)
+    .toResolvedValue(
+      (
+        gateway: ConversationsGateway,
+        groups: GroupsGateway,
+        user: CurrentUser,
+        clock: Clock,
+        notifier: Notifier,
+        logger: Logger,
+      ) => new ConversationStore(gateway, groups, user, clock, notifier, logger),
+      [ConversationsGateway, GroupsGateway, CurrentUser, Clock, Notifier, Logger],
+    )
+    .inSingletonScope();
+  bind(SessionService)
+    .toResolvedValue(
+      (
+        im: ImSession,
+        conversationsGateway: ConversationsGateway,
+        sessionStore: SessionStore,
+        user: CurrentUser,
+        contacts: ContactStore,
+        conversations: ConversationStore,
+        notifier: Notifier,
+        logger: Logger,
+      ) =>
+        new SessionService(
+          im,
+          conversationsGateway,
+          sessionStore,
+          user,
+          contacts,
+          conversations,
+          notifier,
+          logger,
+        ),
+      [
+        ImSession,
+        ConversationsGateway,
+        SessionStore,
+        CurrentUser,
+        ContactStore,
+        ConversationStore,
+        Notifier,
+        Logger,
+      ],
+    )
+    .inSingletonScope();
+  bind(PinnedMessagesStore)
+    .toResolvedValue(
+      (store: LocalStore, notifier: Notifier) => new PinnedMessagesStore(store, notifier),
+      [LocalStore, Notifier],
+    )
+    .inSingletonScope();
+  bind(ChatStore)
+    .toResolvedValue(
+      (
+        gateway: MessagesGateway,
+        conversations: ConversationStore,
+        pins: PinnedMessagesStore,
+        user: CurrentUser,
+        clock: Clock,
+        notifier: Notifier,
+      ) => new ChatStore(gateway, conversations, pins, user, clock, notifier),
+      [MessagesGateway, ConversationStore, PinnedMessagesStore, CurrentUser, Clock, Notifier],
+    )
+    .inSingletonScope();
+  bind(ForwardMessages)
+    .toResolvedValue(
+      (gateway: MessagesGateway, notifier: Notifier) => new ForwardMessages(gateway, notifier),
+      [MessagesGateway, Notifier],
+    )
+    .inSingletonScope();
+  bind(TopSearchStore)
+    .toResolvedValue(
+      (
+        contacts: ContactsGateway,
+        groups: GroupsGateway,
+        messages: MessagesGateway,
+        conversations: ConversationStore,
+        clock: Clock,
+        notifier: Notifier,
+      ) => new TopSearchStore(contacts, groups, messages, conversations, clock, notifier),
+      [ContactsGateway, GroupsGateway, MessagesGateway, ConversationStore, Clock, Notifier],
+    )
+    .inSingletonScope();
+});

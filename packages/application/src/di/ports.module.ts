@@ -1,0 +1,62 @@
+import { ContainerModule } from 'inversify';
+import { CallSignalling } from '../ports/call-signalling.port';
+import { ChatApi } from '../ports/chat-api.port';
+import { Clock } from '../ports/clock.port';
+import { ContactsGateway } from '../ports/contacts.port';
+import { ConversationsGateway } from '../ports/conversations.port';
+import { FileProcessor, FileUploader } from '../ports/file-processor.port';
+import { GroupsGateway } from '../ports/groups.port';
+import { IdGenerator } from '../ports/id-generator.port';
+import { ImSession } from '../ports/im-session.port';
+import { LocalStore, SessionStore } from '../ports/key-value-store.port';
+import { Logger } from '../ports/logger.port';
+import { MessagesGateway } from '../ports/messages.port';
+import { Notifier } from '../ports/notifier.port';
+import { RtcRoom } from '../ports/rtc-room.port';
+import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+
+/** One adapter instance per port; a composition root builds this from its adapter packages. */
+export interface PortBindings {
+  readonly imSession: ImSession;
+  readonly contacts: ContactsGateway;
+  readonly groups: GroupsGateway;
+  readonly conversations: ConversationsGateway;
+  readonly messages: MessagesGateway;
+  readonly callSignalling: CallSignalling;
+  readonly chatApi: ChatApi;
+  readonly walletApi: WalletApi;
+  readonly passwordHasher: PasswordHasher;
+  readonly rtcRoom: RtcRoom;
+  readonly localStore: LocalStore;
+  readonly sessionStore: SessionStore;
+  readonly clock: Clock;
+  readonly idGenerator: IdGenerator;
+  readonly logger: Logger;
+  readonly notifier: Notifier;
+  readonly fileProcessor: FileProcessor;
+  readonly fileUploader: FileUploader;
+}
+
+/** Binds every port to the given adapter instance. */
+export function portsModule(ports: PortBindings): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(ImSession).toConstantValue(ports.imSession);
+    bind(ContactsGateway).toConstantValue(ports.contacts);
+    bind(GroupsGateway).toConstantValue(ports.groups);
+    bind(ConversationsGateway).toConstantValue(ports.conversations);
+    bind(MessagesGateway).toConstantValue(ports.messages);
+    bind(CallSignalling).toConstantValue(ports.callSignalling);
+    bind(ChatApi).toConstantValue(ports.chatApi);
+    bind(WalletApi).toConstantValue(ports.walletApi);
+    bind(PasswordHasher).toConstantValue(ports.passwordHasher);
+    bind(RtcRoom).toConstantValue(ports.rtcRoom);
+    bind(LocalStore).toConstantValue(ports.localStore);
+    bind(SessionStore).toConstantValue(ports.sessionStore);
+    bind(Clock).toConstantValue(ports.clock);
+    bind(IdGenerator).toConstantValue(ports.idGenerator);
+    bind(Logger).toConstantValue(ports.logger);
+    bind(Notifier).toConstantValue(ports.notifier);
+    bind(FileProcessor).toConstantValue(ports.fileProcessor);
+    bind(FileUploader).toConstantValue(ports.fileUploader);
+  });
+}

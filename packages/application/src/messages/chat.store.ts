@@ -1,0 +1,304 @@
+import { BehaviorSubject, Subscription, timer, type Observable } from 'rxjs';
+import {
+  checkCanRevoke,
+  classifyServerError,
+  ContentType,
+  err,
+  isAppendableIncoming,
+  isMessageForConversation,
+  isWithinResumeSuppression,
+  MessageStatus,
+  ok,
+  PAGING,
+  TIMINGS_MS,
+  validateMessageText,
+  type Conversation,
+  type Message,
+  type Result,
+} from '@teamim/domain';
+import type { Clock } from '../ports/clock.port';
+import type { MessagesGateway } from '../ports/messages.port';
+import type { MessageDraft, MessageEvent, SendTarget } from '../ports/messages.port';
+import type { Notifier } from '../ports/notifier.port';
+import { stateFailure, type AppError } from '../shared/app-error';
+import { attempt } from '../shared/remote-error';
+import type { ConversationStore } from '../conversations/conversation.store';
+import type { CurrentUser } from '../session/current-user';
+import type { PinnedMessagesStore } from './pinned-messages.store';
+
+export interface ChatState {
+  readonly conversationID: string | undefined;
+  readonly messages: readonly Message[];
+  readonly hasMore: boolean;
+  readonly loading: boolean;
+  /** Messages still sending after 1 s (the spinner shows for these). */
+  readonly spinning: ReadonlySet<string>;
+}
+
+const emptyChat: ChatState = {
+  conversationID: undefined,
+  messages: [],
+  hasMore: false,
+  loading: false,
+  spinning: new Set(),
+};
+
+/**
+ * The message list of the open conversation and the send pipeline (spec §4 "Messages").
+ * `state$` is hot and replays the current list.
+ */
+export class ChatStore {
+  private readonly state = new BehaviorSubject<ChatState>(emptyChat);
+  private readonly subscriptions = new Subscription();
+  private resumedAt: number | undefined;
+  readonly state$: Observable<ChatState> = this.state.asObservable();
+
+  constructor(
+    private readonly gateway: MessagesGateway,
+    private readonly conversations: ConversationStore,
+    private readonly pins: PinnedMessagesStore,
+    private readonly currentUser: CurrentUser,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+  ) {
+    this.subscriptions.add(gateway.events$.subscribe((event) => this.onMessageEvent(event)));
+    this.subscriptions.add(
+      conversations.current$.subscribe((conversation) => {
+        if (conversation?.conversationID !== this.state.value.conversationID) {
+          void this.open(conversation);
+        }
+      }),
+    );
+    this.subscriptions.add(
+      conversations.deleted$.subscribe((conversationID) => {
+        if (this.state.value.conversationID === conversationID) {
+          this.state.next(emptyChat);
+        }
+      }),
+    );
+  }
+
+  get snapshot(): ChatState {
+    return this.state.value;
+  }
+
+  private patch(change: Partial<ChatState>): void {
+    this.state.next({ ...this.state.value, ...change });
+  }
+
+  private async open(conversation: Conversation | undefined): Promise<void> {
+    this.state.next({ ...emptyChat, conversationID: conversation?.conversationID });
+    if (conversation !== undefined) {
+      await this.loadMore();
+    }
+  }
+
+  /** Loads the next older page of 20 messages. */
+  async loadMore(): Promise<Result<void, AppError>> {
+    const { conversationID, messages } = this.state.value;
+    if (conversationID === undefined) {
+      return err(stateFailure('no conversation open'));
+    }
+    this.patch({ loading: true });
+    const start = messages[0]?.clientMsgID ?? '';
+    const page = await attempt(() => this.gateway.getHistory(conversationID, start, PAGING.history));
+    if (this.state.value.conversationID !== conversationID) {
+      return ok(undefined);
+    }
+    if (!page.ok) {
+      this.patch({ loading: false });
+      return page;
+    }
+    this.patch({
+      messages: [...page.value.messages, ...this.state.value.messages],
+      hasMore: !page.value.isEnd,
+      loading: false,
+    });
+    return ok(undefined);
+  }
+
+  /** Records that the app came back from the background; incoming messages are ignored for 5 s. */
+  appResumed(): void {
+    this.resumedAt = this.clock.now();
+  }
+
+  /** Sends text, with mentions deduplicated to one per user (spec §5). Empty text is not sent. */
+  async sendText(text: string, mentionUserIDs: readonly string[] = []): Promise<Result<Message, AppError>> {
+    const valid = validateMessageText(text);
+    if (!valid.ok) {
+      return valid;
+    }
+    const unique = [...new Set(mentionUserIDs.filter((id) => id !== ''))];
+    const draft: MessageDraft =
+      unique.length > 0 ? { kind: 'atText', text, atUserIDList: unique } : { kind: 'text', text };
+    return this.send(draft);
+  }
+
+  /**
+   * The send pipeline: create locally, append if the conversation is open, send, then replace with the
+   * server copy or mark failed (spec §4).
+   */
+  async send(draft: MessageDraft, to?: Conversation): Promise<Result<Message, AppError>> {
+    const conversation = to ?? this.conversations.currentConversation;
+    if (conversation === undefined) {
+      return err(stateFailure('no conversation open'));
+    }
+    const created = await attempt(() => this.gateway.create(draft));
+    if (!created.ok) {
+      return created;
+    }
+    const target: SendTarget = {
+      recvID: conversation.groupID === '' ? conversation.userID : '',
+      groupID: conversation.groupID,
+    };
+    if (this.state.value.conversationID === conversation.conversationID) {
+      this.patch({ messages: [...this.state.value.messages, created.value] });
+    }
+    return this.deliver(created.value, target, conversation.conversationID);
+  }
+
+  /** Sends a failed message again (spec: resend of failed messages). */
+  async resend(clientMsgID: string): Promise<Result<Message, AppError>> {
+    const { conversationID, messages } = this.state.value;
+    const failed = messages.find((m) => m.clientMsgID === clientMsgID);
+    const conversation = this.conversations.currentConversation;
+    if (failed === undefined || conversation === undefined || conversationID === undefined) {
+      return err(stateFailure('message not in the open conversation'));
+    }
+    if (failed.status !== MessageStatus.Failed) {
+      return err(stateFailure('only failed messages can be resent'));
+    }
+    const sending = { ...failed, status: MessageStatus.Sending };
+    this.replace(sending);
+    const target: SendTarget = {
+      recvID: conversation.groupID === '' ? conversation.userID : '',
+      groupID: conversation.groupID,
+    };
+    return this.deliver(sending, target, conversationID);
+  }
+
+  private async deliver(
+    message: Message,
+    target: SendTarget,
+    conversationID: string,
+  ): Promise<Result<Message, AppError>> {
+    const spinner = timer(TIMINGS_MS.sendingSpinnerDelay, this.clock.scheduler).subscribe(() => {
+      if (this.state.value.conversationID === conversationID) {
+        this.patch({ spinning: new Set([...this.state.value.spinning, message.clientMsgID]) });
+      }
+    });
+    const sent = await attempt(() => this.gateway.send(message, target));
+    spinner.unsubscribe();
+    this.stopSpinner(message.clientMsgID);
+    if (!sent.ok) {
+      this.replace({ ...message, status: MessageStatus.Failed });
+      // Spec §8 "Sending": known codes have their own toast; others show the server message.
+      const display = classifyServerError(sent.error.code, sent.error.message).display;
+      this.notifier.notify(
+        display.kind === 'i18n'
+          ? { level: 'error', key: display.i18nKey }
+          : { level: 'error', key: 'toast.accessFailed', message: display.text },
+      );
+      return sent;
+    }
+    this.replace(sent.value);
+    return sent;
+  }
+
+  private stopSpinner(clientMsgID: string): void {
+    if (this.state.value.spinning.has(clientMsgID)) {
+      const spinning = new Set(this.state.value.spinning);
+      spinning.delete(clientMsgID);
+      this.patch({ spinning });
+    }
+  }
+
+  private replace(message: Message): void {
+    const messages = this.state.value.messages;
+    if (messages.some((m) => m.clientMsgID === message.clientMsgID)) {
+      this.patch({ messages: messages.map((m) => (m.clientMsgID === message.clientMsgID ? message : m)) });
+    }
+  }
+
+  /** Revokes an own message: removed from the list and unpinned (spec §4, §6 only the sender). */
+  async revoke(clientMsgID: string): Promise<Result<void, AppError>> {
+    const { conversationID, messages } = this.state.value;
+    const message = messages.find((m) => m.clientMsgID === clientMsgID);
+    if (message === undefined || conversationID === undefined) {
+      return err(stateFailure('message not in the open conversation'));
+    }
+    const allowed = checkCanRevoke(message, this.currentUser.id());
+    if (!allowed.ok) {
+      return allowed;
+    }
+    const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
+    if (!result.ok) {
+      return result;
+    }
+    this.removeLocally(conversationID, clientMsgID);
+    return ok(undefined);
+  }
+
+  /** Deletes a message: removed from the list and unpinned (spec §4). */
+  async delete(clientMsgID: string): Promise<Result<void, AppError>> {
+    const conversationID = this.state.value.conversationID;
+    if (conversationID === undefined) {
+      return err(stateFailure('no conversation open'));
+    }
+    const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));
+    if (!result.ok) {
+      return result;
+    }
+    this.removeLocally(conversationID, clientMsgID);
+    return ok(undefined);
+  }
+
+  /** Updates a message in place (e.g. after a red packet was opened). */
+  update(message: Message): void {
+    this.replace(message);
+  }
+
+  private removeLocally(conversationID: string, clientMsgID: string): void {
+    this.patch({ messages: this.state.value.messages.filter((m) => m.clientMsgID !== clientMsgID) });
+    this.pins.removeSilently(conversationID, clientMsgID);
+  }
+
+  private onMessageEvent(event: MessageEvent): void {
+    const { conversationID } = this.state.value;
+    if (event.type === 'revoked') {
+      // Spec §4: a revoke notification replaces the message with a revoke-type message.
+      if (event.conversationID === conversationID) {
+        const original = this.state.value.messages.find((m) => m.clientMsgID === event.clientMsgID);
+        if (original !== undefined) {
+          this.replace({ ...original, contentType: ContentType.Revoke });
+        }
+      }
+      this.pins.removeSilently(event.conversationID, event.clientMsgID);
+      return;
+    }
+    const current = this.conversations.currentConversation;
+    if (
+      conversationID === undefined ||
+      current?.conversationID !== conversationID ||
+      isWithinResumeSuppression(this.resumedAt, this.clock.now())
+    ) {
+      return;
+    }
+    const selfID = this.currentUser.id();
+    const incoming = event.messages.filter(
+      (m) => isMessageForConversation(m, current, selfID) && isAppendableIncoming(m),
+    );
+    for (const message of incoming) {
+      const exists = this.state.value.messages.some((m) => m.clientMsgID === message.clientMsgID);
+      if (exists) {
+        // Our own send echoes back on this device; the send pipeline already placed it.
+        continue;
+      }
+      this.patch({ messages: [...this.state.value.messages, message] });
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.unsubscribe();
+  }
+}

@@ -1,0 +1,14 @@
+import type { CallAccessData, SearchedUser, SelfInfo } from '@teamim/domain';
+
+export type BusinessInfoChanges = Partial<
+  Pick<SelfInfo, 'nickname' | 'faceURL' | 'email' | 'gender' | 'birth'>
+>;
+
+/** The chat (business) HTTP API. Methods reject with RemoteError carrying the body's errCode/errMsg. */
+export abstract class ChatApi {
+  abstract updateUser(userID: string, changes: BusinessInfoChanges): Promise<void>;
+  /** Fuzzy user search, page 1 of 20, self excluded. */
+  abstract searchUsers(keyword: string): Promise<readonly SearchedUser[]>;
+  /** Room access for a call room (`/user/rtc/get_token`). */
+  abstract getRoomAccess(roomID: string, userID: string): Promise<CallAccessData>;
+}

@@ -1,0 +1,13 @@
+import type { SchedulerLike } from 'rxjs';
+
+/**
+ * The only source of time in the application. `scheduler` is what every RxJS
+ * timing operator (debounceTime, timer, delay) must be given, so that tests can
+ * drive time with a fake clock instead of waiting.
+ */
+export abstract class Clock {
+  /** Milliseconds since the Unix epoch. */
+  abstract now(): number;
+  /** Scheduler that shares this clock's notion of time. */
+  abstract readonly scheduler: SchedulerLike;
+}

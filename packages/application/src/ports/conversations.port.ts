@@ -1,0 +1,22 @@
+import type { Observable } from 'rxjs';
+import type { Conversation, RecvMsgOpt, SessionType } from '@teamim/domain';
+
+export type ConversationEvent =
+  | { readonly type: 'conversationChanged'; readonly conversations: readonly Conversation[] }
+  | { readonly type: 'newConversation'; readonly conversations: readonly Conversation[] }
+  | { readonly type: 'totalUnreadChanged'; readonly count: number };
+
+/** Conversations. Methods reject with RemoteError. */
+export abstract class ConversationsGateway {
+  abstract getConversationsPage(offset: number, count: number): Promise<readonly Conversation[]>;
+  abstract getTotalUnread(): Promise<number>;
+  /** Finds or creates the conversation with a user (single) or group. */
+  abstract getOneConversation(sourceID: string, sessionType: SessionType): Promise<Conversation>;
+  abstract setPinned(conversationID: string, isPinned: boolean): Promise<void>;
+  abstract setRecvMsgOpt(conversationID: string, opt: RecvMsgOpt): Promise<void>;
+  /** Deletes the conversation and all its messages. */
+  abstract deleteConversation(conversationID: string): Promise<void>;
+  abstract markAsRead(conversationID: string): Promise<void>;
+  /** Hot, no replay, never completes. */
+  abstract readonly events$: Observable<ConversationEvent>;
+}

@@ -1,0 +1,51 @@
+import type { Observable } from 'rxjs';
+import type { Group, GroupApplication, GroupMember } from '@teamim/domain';
+
+/** Group events (SDK OnJoinedGroup*, OnGroupDismissed, OnGroupInfoChanged, OnGroupMember*, OnGroupApplication*). */
+export type GroupEvent =
+  | { readonly type: 'joinedGroupAdded'; readonly group: Group }
+  | { readonly type: 'joinedGroupDeleted'; readonly group: Group }
+  | { readonly type: 'groupDismissed'; readonly group: Group }
+  | { readonly type: 'groupInfoChanged'; readonly group: Group }
+  | { readonly type: 'memberAdded'; readonly member: GroupMember }
+  | { readonly type: 'memberDeleted'; readonly member: GroupMember }
+  | { readonly type: 'memberInfoChanged'; readonly member: GroupMember }
+  | { readonly type: 'groupApplicationAdded'; readonly application: GroupApplication }
+  | { readonly type: 'groupApplicationAccepted'; readonly application: GroupApplication }
+  | { readonly type: 'groupApplicationRejected'; readonly application: GroupApplication };
+
+export interface CreateGroupInput {
+  readonly groupName: string;
+  readonly faceURL: string;
+  readonly memberUserIDs: readonly string[];
+}
+
+/** Groups and their members. Methods reject with RemoteError. */
+export abstract class GroupsGateway {
+  abstract getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]>;
+  abstract getGroups(groupIDs: readonly string[]): Promise<readonly Group[]>;
+  abstract getMembersPage(groupID: string, offset: number, count: number): Promise<readonly GroupMember[]>;
+  abstract getMembers(groupID: string, userIDs: readonly string[]): Promise<readonly GroupMember[]>;
+  /** Which of `userIDs` already are members (SDK getUsersInGroup). */
+  abstract getUsersInGroup(groupID: string, userIDs: readonly string[]): Promise<readonly string[]>;
+  abstract searchGroups(keyword: string): Promise<readonly Group[]>;
+  abstract createGroup(input: CreateGroupInput): Promise<Group>;
+  abstract invite(groupID: string, userIDs: readonly string[]): Promise<void>;
+  abstract kick(groupID: string, userIDs: readonly string[]): Promise<void>;
+  abstract transferOwner(groupID: string, newOwnerUserID: string): Promise<void>;
+  abstract joinGroup(groupID: string, reqMsg: string): Promise<void>;
+  abstract setGroupInfo(
+    groupID: string,
+    changes: { readonly groupName?: string; readonly faceURL?: string },
+  ): Promise<void>;
+  /** `mutedSeconds` 0 unmutes. */
+  abstract muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void>;
+  abstract quit(groupID: string): Promise<void>;
+  abstract dismiss(groupID: string): Promise<void>;
+  abstract getReceivedGroupApplications(): Promise<readonly GroupApplication[]>;
+  abstract getSentGroupApplications(): Promise<readonly GroupApplication[]>;
+  abstract acceptGroupApplication(groupID: string, fromUserID: string, handleMsg: string): Promise<void>;
+  abstract refuseGroupApplication(groupID: string, fromUserID: string, handleMsg: string): Promise<void>;
+  /** Hot, no replay, never completes. */
+  abstract readonly events$: Observable<GroupEvent>;
+}

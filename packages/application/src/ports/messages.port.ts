@@ -1,0 +1,58 @@
+import type { Observable } from 'rxjs';
+import type { Message } from '@teamim/domain';
+import type { PickedFile } from './file-processor.port';
+
+export type MessageEvent =
+  | { readonly type: 'received'; readonly messages: readonly Message[] }
+  | {
+      readonly type: 'revoked';
+      readonly conversationID: string;
+      readonly clientMsgID: string;
+      readonly revokerID: string;
+    };
+
+/** Draft content understood by {@link MessagesGateway.create}. */
+export type MessageDraft =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'atText'; readonly text: string; readonly atUserIDList: readonly string[] }
+  | { readonly kind: 'custom'; readonly data: string; readonly description: string }
+  | { readonly kind: 'picture'; readonly file: PickedFile; readonly width: number; readonly height: number };
+
+export interface SendTarget {
+  /** Peer user id for single chats, empty for groups. */
+  readonly recvID: string;
+  /** Group id for group chats, empty for single chats. */
+  readonly groupID: string;
+}
+
+export interface HistoryPage {
+  readonly messages: readonly Message[];
+  readonly isEnd: boolean;
+}
+
+export interface LocalSearchHit {
+  readonly conversationID: string;
+  readonly messages: readonly Message[];
+}
+
+/** Message creation, sending, history and events. Methods reject with RemoteError. */
+export abstract class MessagesGateway {
+  /** Creates a local message (status Sending) without sending it. */
+  abstract create(draft: MessageDraft): Promise<Message>;
+  /** Creates a local copy of a message for forwarding (SDK createForwardMessage). */
+  abstract createForward(message: Message): Promise<Message>;
+  /** Sends a created (or failed) message; resolves with the server-acknowledged copy. */
+  abstract send(
+    message: Message,
+    target: SendTarget,
+    options?: { readonly onlineOnly?: boolean },
+  ): Promise<Message>;
+  /** Older messages before `startClientMsgID` (empty = newest), oldest first. */
+  abstract getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage>;
+  abstract revoke(conversationID: string, clientMsgID: string): Promise<void>;
+  abstract delete(conversationID: string, clientMsgID: string): Promise<void>;
+  abstract setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void>;
+  abstract searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]>;
+  /** Hot, no replay, never completes. Includes typing, revoke-type and call-signal messages. */
+  abstract readonly events$: Observable<MessageEvent>;
+}

@@ -1,0 +1,218 @@
+import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
+import { err, ok, STORAGE_KEYS, type Result } from '@teamim/domain';
+import type { ImSession } from '../ports/im-session.port';
+import type { SessionEvent } from '../ports/im-session.port';
+import type { SessionStore } from '../ports/key-value-store.port';
+import type { Notifier } from '../ports/notifier.port';
+import type { Logger } from '../ports/logger.port';
+import type { ConversationsGateway } from '../ports/conversations.port';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
+import type { ContactStore } from '../contacts/contact.store';
+import type { ConversationStore } from '../conversations/conversation.store';
+import type { CurrentUser } from './current-user';
+
+export type LoadState = 'idle' | 'loading' | 'success' | 'failed';
+
+/** Why the app is leaving the signed-in area. */
+export type SignOutReason =
+  'noCredentials' | 'loginFailed' | 'logout' | 'kicked' | 'tokenExpired' | 'connectFailed';
+
+/** Spec §8: SDK login error that must not redirect. */
+export const LOGIN_REPEATED = 10102;
+/** Spec §8: connect failure that ends the session. */
+export const CONNECT_FAILED_LOGOUT = 705;
+/** Spec §8: chat API codes that mean the login expired. */
+export const EXPIRED_API_CODES: readonly number[] = [1501, 1503, 1504, 1505];
+
+export type BootstrapError = { readonly kind: 'noCredentials' } | RemoteFailure;
+
+/**
+ * Login, bootstrap, logout and the connection/sync state (spec §4 "Login and bootstrap", "Connection and sync").
+ * `connection$`, `sync$`, `syncProgress$` and `reinstalling$` are hot and replay; `signedOut$` is an event.
+ */
+export class SessionService {
+  private readonly connection = new BehaviorSubject<LoadState>('idle');
+  private readonly sync = new BehaviorSubject<LoadState>('idle');
+  private readonly progress = new BehaviorSubject<number>(0);
+  private readonly reinstalling = new BehaviorSubject<boolean>(false);
+  private readonly signedOut = new Subject<SignOutReason>();
+  private readonly subscriptions = new Subscription();
+
+  readonly connection$: Observable<LoadState> = this.connection.asObservable();
+  readonly sync$: Observable<LoadState> = this.sync.asObservable();
+  readonly syncProgress$: Observable<number> = this.progress.asObservable();
+  /** True only while a reinstall sync runs; the progress overlay shows then (spec §4). */
+  readonly reinstalling$: Observable<boolean> = this.reinstalling.asObservable();
+  /** Emits when the UI must go to /login. No replay. */
+  readonly signedOut$: Observable<SignOutReason> = this.signedOut.asObservable();
+
+  constructor(
+    private readonly im: ImSession,
+    private readonly conversationsGateway: ConversationsGateway,
+    private readonly sessionStore: SessionStore,
+    private readonly currentUser: CurrentUser,
+    private readonly contacts: ContactStore,
+    private readonly conversations: ConversationStore,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {
+    this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
+  }
+
+  /** True when both a stored user id and token exist (the route guard of spec §2). */
+  hasStoredCredentials(): boolean {
+    return this.storedCredentials() !== undefined;
+  }
+
+  private storedCredentials(): { userID: string; token: string } | undefined {
+    const userID = this.sessionStore.get(STORAGE_KEYS.session.userID);
+    const token = this.sessionStore.get(STORAGE_KEYS.session.imToken);
+    if (userID === undefined || userID === '' || token === undefined || token === '') {
+      return undefined;
+    }
+    return { userID, token };
+  }
+
+  /** Stores credentials after a chat-API login; the next bootstrap uses them. */
+  storeCredentials(userID: string, imToken: string, chatToken: string): void {
+    this.sessionStore.set(STORAGE_KEYS.session.userID, userID);
+    this.sessionStore.set(STORAGE_KEYS.session.imToken, imToken);
+    this.sessionStore.set(STORAGE_KEYS.session.chatToken, chatToken);
+  }
+
+  /**
+   * Logs in with the stored credentials and loads the initial data: self info, blacklist,
+   * applications, conversations and the unread count.
+   */
+  async bootstrap(): Promise<Result<void, BootstrapError>> {
+    const credentials = this.storedCredentials();
+    if (credentials === undefined) {
+      this.clearLocalState();
+      this.signedOut.next('noCredentials');
+      return err({ kind: 'noCredentials' });
+    }
+    this.currentUser.setUserID(credentials.userID);
+    const login = await attempt(() => this.im.login(credentials.userID, credentials.token));
+    if (!login.ok) {
+      if (login.error.code !== LOGIN_REPEATED) {
+        this.clearLocalState();
+        this.signedOut.next('loginFailed');
+      }
+      return login;
+    }
+    return this.loadInitialData();
+  }
+
+  private async loadInitialData(): Promise<Result<void, BootstrapError>> {
+    const self = await attempt(() => this.im.getSelfInfo());
+    if (!self.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.getSelfInfoFailed' });
+      await this.logout({ forced: true, reason: 'loginFailed' });
+      return self;
+    }
+    this.currentUser.setSelfInfo(self.value);
+    await Promise.all([
+      this.contacts.loadBlacklist(),
+      this.contacts.loadApplications(),
+      this.conversations.loadConversations(),
+      this.conversations.loadUnreadCount(),
+    ]);
+    return ok(undefined);
+  }
+
+  /**
+   * Logs out: leaves the SDK unless forced, clears storage, self info, contacts and conversations,
+   * and asks the UI to go to /login.
+   */
+  async logout(options: { readonly forced?: boolean; readonly reason?: SignOutReason } = {}): Promise<void> {
+    if (options.forced !== true) {
+      const result = await attempt(() => this.im.logout());
+      if (!result.ok) {
+        this.logger.warn('sdk logout failed', { code: result.error.code });
+      }
+    }
+    this.clearLocalState();
+    this.signedOut.next(options.reason ?? 'logout');
+  }
+
+  /** Call when any chat or wallet API call failed; expired-login codes end the session (spec §8). */
+  async onApiFailure(failure: RemoteFailure): Promise<boolean> {
+    if (!EXPIRED_API_CODES.includes(failure.code)) {
+      return false;
+    }
+    this.notifier.notify({ level: 'warning', key: 'error.loginExpired' });
+    await this.logout({ forced: true, reason: 'tokenExpired' });
+    return true;
+  }
+
+  private clearLocalState(): void {
+    this.sessionStore.clear();
+    this.currentUser.clear();
+    this.contacts.clear();
+    this.conversations.clear();
+    this.connection.next('idle');
+    this.sync.next('idle');
+    this.progress.next(0);
+    this.reinstalling.next(false);
+  }
+
+  private async onSessionEvent(event: SessionEvent): Promise<void> {
+    switch (event.type) {
+      case 'connecting':
+        this.connection.next('loading');
+        return;
+      case 'connectSuccess':
+        this.connection.next('success');
+        return;
+      case 'connectFailed':
+        this.connection.next('failed');
+        if (event.code === CONNECT_FAILED_LOGOUT) {
+          this.notifier.notify({ level: 'warning', key: 'error.loginExpired' });
+          await this.logout({ forced: true, reason: 'connectFailed' });
+        }
+        return;
+      case 'kickedOffline':
+        this.notifier.notify({ level: 'warning', key: 'toast.kickedOffline' });
+        await this.logout({ forced: true, reason: 'kicked' });
+        return;
+      case 'tokenExpired':
+      case 'tokenInvalid':
+        this.notifier.notify({ level: 'warning', key: 'error.loginExpired' });
+        await this.logout({ forced: true, reason: 'tokenExpired' });
+        return;
+      case 'syncStart':
+        this.sync.next('loading');
+        this.reinstalling.next(event.reinstalled);
+        this.progress.next(0);
+        return;
+      case 'syncProgress':
+        this.progress.next(event.percent);
+        return;
+      case 'syncFinish':
+        this.sync.next('success');
+        this.reinstalling.next(false);
+        await this.afterSync();
+        return;
+      case 'syncFailed':
+        this.sync.next('failed');
+        this.reinstalling.next(false);
+        this.notifier.notify({ level: 'error', key: 'toast.syncFailed' });
+        return;
+    }
+  }
+
+  /** Spec §4: after a successful sync, reload friends, groups, conversations and the unread count. */
+  private async afterSync(): Promise<void> {
+    await Promise.all([
+      this.contacts.loadFriends(),
+      this.contacts.loadGroups(),
+      this.conversations.loadConversations(),
+      this.conversations.loadUnreadCount(),
+    ]);
+    await this.conversations.markCurrentAsRead();
+  }
+
+  dispose(): void {
+    this.subscriptions.unsubscribe();
+  }
+}

@@ -1,0 +1,442 @@
+import type { Subject } from 'rxjs';
+import type { ConversationEvent } from '../ports/conversations.port';
+import type { ContactEvent } from '../ports/contacts.port';
+import type { GroupEvent } from '../ports/groups.port';
+import type { MessageEvent } from '../ports/messages.port';
+import type { SessionEvent } from '../ports/im-session.port';
+import {
+  BusinessAllowType,
+  groupConversationID,
+  singleConversationID,
+  MessageStatus,
+  ContentType,
+  RecvMsgOpt,
+  SessionType,
+  type Conversation,
+  type Friend,
+  type FriendApplication,
+  type Group,
+  type GroupApplication,
+  type GroupMember,
+  type Message,
+  type SelfInfo,
+} from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
+import type { FakeClock } from './fake-clock';
+import { FakeRtcServer, FakeWalletServer } from './fake-servers';
+
+/**
+ * OpenIM error codes the fake reports, matching the server and SDK
+ * (reference: openim-protocol.md §10).
+ */
+export const ImErrorCode = {
+  ArgsError: 1001,
+  NoPermission: 1002,
+  RecordNotFound: 1004,
+  UserNotFound: 1101,
+  GroupNotFound: 1201,
+  NotInGroup: 1203,
+  CannotAddYourself: 1301,
+  BlockedByPeer: 1302,
+  NotPeersFriend: 1303,
+  RelationshipAlready: 1304,
+  MutedInGroup: 1402,
+  MutedGroup: 1403,
+  MsgAlreadyRevoked: 1404,
+  TokenInvalid: 1502,
+  LoggedOut: 10101,
+  LoginRepeated: 10102,
+} as const;
+
+/** Per-device event sinks the backend pushes into. */
+export interface DeviceSink {
+  readonly userID: string;
+  readonly session: Subject<SessionEvent>;
+  readonly contacts: Subject<ContactEvent>;
+  readonly groups: Subject<GroupEvent>;
+  readonly conversations: Subject<ConversationEvent>;
+  readonly messages: Subject<MessageEvent>;
+}
+
+interface UserRecord {
+  info: SelfInfo;
+  token: string;
+}
+
+interface ConversationRecord {
+  conversationID: string;
+  conversationType: Conversation['conversationType'];
+  userID: string;
+  groupID: string;
+  isPinned: boolean;
+  recvMsgOpt: Conversation['recvMsgOpt'];
+  unreadCount: number;
+  latestMsg: Message | undefined;
+  latestMsgSendTime: number;
+  draftTextTime: number;
+}
+
+interface GroupRecord {
+  group: Group;
+  members: Map<string, GroupMember>;
+}
+
+export interface FakeUserSeed {
+  readonly userID: string;
+  readonly nickname?: string;
+  readonly phoneNumber?: string;
+  readonly email?: string;
+  readonly allowCreateGroup?: BusinessAllowType;
+  readonly allowAddFriend?: BusinessAllowType;
+}
+
+/**
+ * A small in-memory IM + chat + wallet backend shared by several fake sessions.
+ * It keeps OpenIM's observable behaviour: error codes, event order (the sender's
+ * own devices see their messages too), unread counting and per-user conversations.
+ * Events are delivered asynchronously (after a microtask), like the SDK.
+ */
+export class FakeBackend {
+  readonly users = new Map<string, UserRecord>();
+  /** userID → friendID → remark */
+  readonly friends = new Map<string, Map<string, string>>();
+  readonly blacklists = new Map<string, Set<string>>();
+  readonly friendApplications: FriendApplication[] = [];
+  readonly groups = new Map<string, GroupRecord>();
+  readonly groupApplications: GroupApplication[] = [];
+  /** conversationID → messages in send order */
+  readonly messages = new Map<string, Message[]>();
+  /** userID → conversationID → record */
+  readonly conversations = new Map<string, Map<string, ConversationRecord>>();
+  /** userID → conversationID → deleted clientMsgIDs (deletion is per user) */
+  readonly deletedMessages = new Map<string, Set<string>>();
+  readonly devices = new Set<DeviceSink>();
+  /** When true, single-chat sends need friendship (OpenIM `friendVerify`); off by default as in OpenIM. */
+  friendVerify = false;
+  readonly rtc = new FakeRtcServer();
+  readonly wallet: FakeWalletServer;
+  private seq = 0;
+
+  constructor(readonly clock: FakeClock) {
+    this.wallet = new FakeWalletServer(clock);
+  }
+
+  nextID(prefix: string): string {
+    this.seq += 1;
+    return `${prefix}${String(this.seq).padStart(6, '0')}`;
+  }
+
+  /** Registers a user and returns its IM token. */
+  registerUser(seed: FakeUserSeed): string {
+    const token = `token-${seed.userID}`;
+    this.users.set(seed.userID, {
+      token,
+      info: {
+        userID: seed.userID,
+        nickname: seed.nickname ?? seed.userID,
+        faceURL: '',
+        email: seed.email ?? '',
+        gender: 0,
+        birth: 0,
+        phoneNumber: seed.phoneNumber ?? '',
+        hasPayPassword: false,
+        allowAddFriend: seed.allowAddFriend ?? BusinessAllowType.Allow,
+        allowCreateGroup: seed.allowCreateGroup ?? BusinessAllowType.Allow,
+      },
+    });
+    return token;
+  }
+
+  user(userID: string): UserRecord {
+    const user = this.users.get(userID);
+    if (user === undefined) {
+      throw new RemoteError(ImErrorCode.UserNotFound, `user ${userID} not found`);
+    }
+    return user;
+  }
+
+  // ---- delivery -------------------------------------------------------------
+
+  /** Pushes an event to every device of `userID` after the current microtask. */
+  push(userID: string, deliver: (sink: DeviceSink) => void): void {
+    const targets = [...this.devices].filter((d) => d.userID === userID);
+    void Promise.resolve().then(() => {
+      for (const sink of targets) {
+        if (this.devices.has(sink)) {
+          deliver(sink);
+        }
+      }
+    });
+  }
+
+  // ---- friends ---------------------------------------------------------------
+
+  friendsOf(userID: string): Map<string, string> {
+    let map = this.friends.get(userID);
+    if (map === undefined) {
+      map = new Map();
+      this.friends.set(userID, map);
+    }
+    return map;
+  }
+
+  blacklistOf(userID: string): Set<string> {
+    let set = this.blacklists.get(userID);
+    if (set === undefined) {
+      set = new Set();
+      this.blacklists.set(userID, set);
+    }
+    return set;
+  }
+
+  friendView(ownerID: string, friendID: string): Friend {
+    const info = this.user(friendID).info;
+    return {
+      userID: info.userID,
+      nickname: info.nickname,
+      faceURL: info.faceURL,
+      remark: this.friendsOf(ownerID).get(friendID) ?? '',
+      gender: info.gender,
+      birth: info.birth,
+      phoneNumber: info.phoneNumber,
+      email: info.email,
+    };
+  }
+
+  makeFriends(a: string, b: string): void {
+    this.friendsOf(a).set(b, '');
+    this.friendsOf(b).set(a, '');
+    this.push(a, (s) => s.contacts.next({ type: 'friendAdded', friend: this.friendView(a, b) }));
+    this.push(b, (s) => s.contacts.next({ type: 'friendAdded', friend: this.friendView(b, a) }));
+  }
+
+  // ---- groups ----------------------------------------------------------------
+
+  groupRecord(groupID: string): GroupRecord {
+    const record = this.groups.get(groupID);
+    if (record === undefined) {
+      throw new RemoteError(ImErrorCode.GroupNotFound, `group ${groupID} not found`);
+    }
+    return record;
+  }
+
+  member(groupID: string, userID: string): GroupMember {
+    const member = this.groupRecord(groupID).members.get(userID);
+    if (member === undefined) {
+      throw new RemoteError(ImErrorCode.NotInGroup, `user ${userID} is not in group ${groupID}`);
+    }
+    return member;
+  }
+
+  /** Refreshes memberCount and informs every member that the group info changed. */
+  touchGroup(groupID: string): void {
+    const record = this.groupRecord(groupID);
+    record.group = { ...record.group, memberCount: record.members.size };
+    const group = record.group;
+    for (const userID of record.members.keys()) {
+      this.push(userID, (s) => s.groups.next({ type: 'groupInfoChanged', group }));
+    }
+  }
+
+  addMember(groupID: string, userID: string, role: GroupMember['roleLevel']): void {
+    const record = this.groupRecord(groupID);
+    const info = this.user(userID).info;
+    const member: GroupMember = {
+      userID,
+      groupID,
+      nickname: info.nickname,
+      faceURL: info.faceURL,
+      roleLevel: role,
+      muteEndTime: 0,
+      joinTime: this.clock.now(),
+    };
+    record.members.set(userID, member);
+    for (const other of record.members.keys()) {
+      this.push(other, (s) => s.groups.next({ type: 'memberAdded', member }));
+    }
+    this.push(userID, (s) => s.groups.next({ type: 'joinedGroupAdded', group: record.group }));
+  }
+
+  removeMember(groupID: string, userID: string): void {
+    const record = this.groupRecord(groupID);
+    const member = this.member(groupID, userID);
+    const audience = [...record.members.keys()];
+    record.members.delete(userID);
+    for (const other of audience) {
+      this.push(other, (s) => s.groups.next({ type: 'memberDeleted', member }));
+    }
+    this.push(userID, (s) => s.groups.next({ type: 'joinedGroupDeleted', group: record.group }));
+  }
+
+  updateMember(groupID: string, userID: string, change: Partial<GroupMember>): void {
+    const record = this.groupRecord(groupID);
+    const member = { ...this.member(groupID, userID), ...change };
+    record.members.set(userID, member);
+    for (const other of record.members.keys()) {
+      this.push(other, (s) => s.groups.next({ type: 'memberInfoChanged', member }));
+    }
+  }
+
+  // ---- conversations ---------------------------------------------------------
+
+  conversationsOf(userID: string): Map<string, ConversationRecord> {
+    let map = this.conversations.get(userID);
+    if (map === undefined) {
+      map = new Map();
+      this.conversations.set(userID, map);
+    }
+    return map;
+  }
+
+  /** Finds or creates the user's record for a conversation. */
+  conversationRecord(
+    ownerID: string,
+    sourceID: string,
+    sessionType: Conversation['conversationType'],
+  ): ConversationRecord {
+    const isGroup = sessionType === SessionType.Group;
+    const conversationID = isGroup ? groupConversationID(sourceID) : singleConversationID(ownerID, sourceID);
+    const map = this.conversationsOf(ownerID);
+    let record = map.get(conversationID);
+    if (record === undefined) {
+      record = {
+        conversationID,
+        conversationType: sessionType,
+        userID: isGroup ? '' : sourceID,
+        groupID: isGroup ? sourceID : '',
+        isPinned: false,
+        recvMsgOpt: RecvMsgOpt.Normal,
+        unreadCount: 0,
+        latestMsg: undefined,
+        latestMsgSendTime: 0,
+        draftTextTime: 0,
+      };
+      map.set(conversationID, record);
+    }
+    return record;
+  }
+
+  conversationView(ownerID: string, record: ConversationRecord): Conversation {
+    let showName = '';
+    let faceURL = '';
+    if (record.groupID !== '') {
+      const group = this.groups.get(record.groupID)?.group;
+      showName = group?.groupName ?? record.groupID;
+      faceURL = group?.faceURL ?? '';
+    } else {
+      const peer = this.users.get(record.userID)?.info;
+      const remark = this.friendsOf(ownerID).get(record.userID);
+      showName = remark !== undefined && remark !== '' ? remark : (peer?.nickname ?? record.userID);
+      faceURL = peer?.faceURL ?? '';
+    }
+    return {
+      conversationID: record.conversationID,
+      conversationType: record.conversationType,
+      userID: record.userID,
+      groupID: record.groupID,
+      showName,
+      faceURL,
+      unreadCount: record.unreadCount,
+      latestMsg: record.latestMsg === undefined ? '' : JSON.stringify(record.latestMsg),
+      latestMsgSendTime: record.latestMsgSendTime,
+      draftTextTime: record.draftTextTime,
+      isPinned: record.isPinned,
+      recvMsgOpt: record.recvMsgOpt,
+    };
+  }
+
+  totalUnread(userID: string): number {
+    let total = 0;
+    for (const record of this.conversationsOf(userID).values()) {
+      if (record.recvMsgOpt === RecvMsgOpt.Normal) {
+        total += record.unreadCount;
+      }
+    }
+    return total;
+  }
+
+  emitConversationChanged(ownerID: string, record: ConversationRecord, isNew: boolean): void {
+    const view = this.conversationView(ownerID, record);
+    const total = this.totalUnread(ownerID);
+    this.push(ownerID, (s) => {
+      s.conversations.next({
+        type: isNew ? 'newConversation' : 'conversationChanged',
+        conversations: [view],
+      });
+      s.conversations.next({ type: 'totalUnreadChanged', count: total });
+    });
+  }
+
+  // ---- messages --------------------------------------------------------------
+
+  /** Stores a message and delivers it to every party; used by sends and system notifications. */
+  deliver(message: Message, options: { readonly onlineOnly: boolean }): void {
+    const isGroup = message.sessionType === SessionType.Group;
+    const audience = isGroup
+      ? [...this.groupRecord(message.groupID).members.keys()]
+      : [...new Set([message.sendID, message.recvID])];
+    const storable = !options.onlineOnly && message.contentType !== ContentType.Typing;
+    if (storable) {
+      const conversationID = isGroup
+        ? groupConversationID(message.groupID)
+        : singleConversationID(message.sendID, message.recvID);
+      const list = this.messages.get(conversationID) ?? [];
+      list.push(message);
+      this.messages.set(conversationID, list);
+      for (const userID of audience) {
+        const source = isGroup
+          ? message.groupID
+          : userID === message.sendID
+            ? message.recvID
+            : message.sendID;
+        const map = this.conversationsOf(userID);
+        const isNew = !map.has(conversationID);
+        const record = this.conversationRecord(userID, source, message.sessionType);
+        record.latestMsg = message;
+        record.latestMsgSendTime = message.sendTime;
+        if (userID !== message.sendID && message.contentType < 1000) {
+          record.unreadCount += 1;
+        }
+        this.emitConversationChanged(userID, record, isNew);
+      }
+    }
+    for (const userID of audience) {
+      this.push(userID, (s) => s.messages.next({ type: 'received', messages: [message] }));
+    }
+  }
+
+  /** Sends a group notification message (content types 1501+), as the server does after group changes. */
+  notifyGroup(
+    groupID: string,
+    operatorID: string,
+    contentType: number,
+    detail: Record<string, unknown>,
+  ): void {
+    const now = this.clock.now();
+    const operator = this.user(operatorID).info;
+    this.deliver(
+      {
+        clientMsgID: this.nextID('n'),
+        serverMsgID: this.nextID('srv'),
+        sendID: operatorID,
+        recvID: '',
+        groupID,
+        sessionType: SessionType.Group,
+        contentType,
+        createTime: now,
+        sendTime: now,
+        senderNickname: operator.nickname,
+        senderFaceUrl: operator.faceURL,
+        status: MessageStatus.Succeeded,
+        isRead: false,
+        notificationElem: { detail: JSON.stringify(detail) },
+        localEx: '',
+      },
+      { onlineOnly: false },
+    );
+  }
+
+  isMuted(member: GroupMember): boolean {
+    return member.muteEndTime > this.clock.now();
+  }
+}

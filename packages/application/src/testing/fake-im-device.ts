@@ -1,0 +1,984 @@
+import { filter, mergeMap, Subject, type Observable } from 'rxjs';
+import { CallSignalling, type ReceivedCallSignal } from '../ports/call-signalling.port';
+import { ContactsGateway, type ContactEvent, type PublicUser } from '../ports/contacts.port';
+import { ConversationsGateway, type ConversationEvent } from '../ports/conversations.port';
+import { GroupsGateway, type CreateGroupInput, type GroupEvent } from '../ports/groups.port';
+import { ImSession, type SessionEvent } from '../ports/im-session.port';
+import {
+  MessagesGateway,
+  type HistoryPage,
+  type MessageDraft,
+  type MessageEvent,
+  type SendTarget,
+} from '../ports/messages.port';
+import {
+  BusinessAllowType,
+  groupConversationID,
+  buildCallSignalData,
+  parseCustomData,
+  singleConversationID,
+  type CallSignalType,
+  type PictureInfo,
+  GroupMemberRole,
+  ApplicationHandleResult,
+  MessageStatus,
+  ContentType,
+  SessionType,
+  type BlacklistEntry,
+  type CallInvitation,
+  type Conversation,
+  type Friend,
+  type FriendApplication,
+  type Group,
+  type GroupApplication,
+  type GroupMember,
+  type Message,
+  type RecvMsgOpt,
+  type SelfInfo,
+} from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
+import { ImErrorCode, type DeviceSink, type FakeBackend } from './fake-backend';
+
+/**
+ * One signed-in client (a browser tab or desktop window) on the {@link FakeBackend}.
+ * Each port is a separate object because their `events$` types differ.
+ */
+export class FakeImDevice {
+  readonly sink: DeviceSink;
+  userID: string | undefined;
+  readonly session: FakeImSession;
+  readonly contacts: FakeContactsGateway;
+  readonly groups: FakeGroupsGateway;
+  readonly conversations: FakeConversationsGateway;
+  readonly messages: FakeMessagesGateway;
+  readonly signalling: FakeCallSignalling;
+
+  constructor(readonly backend: FakeBackend) {
+    this.sink = {
+      userID: '',
+      session: new Subject<SessionEvent>(),
+      contacts: new Subject<ContactEvent>(),
+      groups: new Subject<GroupEvent>(),
+      conversations: new Subject<ConversationEvent>(),
+      messages: new Subject<MessageEvent>(),
+    };
+    this.session = new FakeImSession(this);
+    this.contacts = new FakeContactsGateway(this);
+    this.groups = new FakeGroupsGateway(this);
+    this.conversations = new FakeConversationsGateway(this);
+    this.messages = new FakeMessagesGateway(this);
+    this.signalling = new FakeCallSignalling(this);
+  }
+
+  /** The logged-in user id; rejects like the SDK (10101) when logged out. */
+  me(): string {
+    if (this.userID === undefined) {
+      throw new RemoteError(ImErrorCode.LoggedOut, 'sdk not logged in');
+    }
+    return this.userID;
+  }
+
+  attach(userID: string): void {
+    this.userID = userID;
+    (this.sink as { userID: string }).userID = userID;
+    this.backend.devices.add(this.sink);
+  }
+
+  detach(): void {
+    this.backend.devices.delete(this.sink);
+    this.userID = undefined;
+  }
+}
+
+/** Async boundary: every fake call resolves on a later microtask, like the SDK worker. */
+async function later<T>(fn: () => T): Promise<T> {
+  await Promise.resolve();
+  return fn();
+}
+
+export class FakeImSession extends ImSession {
+  readonly events$: Observable<SessionEvent>;
+  /** When set, the next login fails with this code (e.g. to simulate 705 or a server outage). */
+  failNextLoginWith: number | undefined;
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    this.events$ = device.sink.session.asObservable();
+  }
+
+  login(userID: string, token: string): Promise<void> {
+    return later(() => {
+      const { backend, sink } = this.device;
+      if (this.device.userID !== undefined) {
+        throw new RemoteError(ImErrorCode.LoginRepeated, 'login repeated');
+      }
+      if (this.failNextLoginWith !== undefined) {
+        const code = this.failNextLoginWith;
+        this.failNextLoginWith = undefined;
+        throw new RemoteError(code, 'login failed');
+      }
+      const user = backend.users.get(userID);
+      if (user?.token !== token) {
+        throw new RemoteError(ImErrorCode.TokenInvalid, 'token invalid');
+      }
+      this.device.attach(userID);
+      // The SDK reports connecting/connected then runs a sync, all after login resolves.
+      void Promise.resolve().then(() => {
+        sink.session.next({ type: 'connecting' });
+        sink.session.next({ type: 'connectSuccess' });
+        sink.session.next({ type: 'syncStart', reinstalled: false });
+        sink.session.next({ type: 'syncProgress', percent: 100 });
+        sink.session.next({ type: 'syncFinish' });
+      });
+    });
+  }
+
+  logout(): Promise<void> {
+    return later(() => {
+      this.device.me();
+      this.device.detach();
+    });
+  }
+
+  getSelfInfo(): Promise<SelfInfo> {
+    return later(() => this.device.backend.user(this.device.me()).info);
+  }
+
+  /** Test hook: the server pushes a session event (kick, token expiry, sync…). */
+  emit(event: SessionEvent): void {
+    this.device.sink.session.next(event);
+  }
+}
+
+export class FakeContactsGateway extends ContactsGateway {
+  readonly events$: Observable<ContactEvent>;
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    this.events$ = device.sink.contacts.asObservable();
+  }
+
+  private get b(): FakeBackend {
+    return this.device.backend;
+  }
+
+  getFriendsPage(offset: number, count: number): Promise<readonly Friend[]> {
+    return later(() => {
+      const me = this.device.me();
+      const black = this.b.blacklistOf(me);
+      return [...this.b.friendsOf(me).keys()]
+        .filter((id) => !black.has(id))
+        .sort()
+        .slice(offset, offset + count)
+        .map((id) => this.b.friendView(me, id));
+    });
+  }
+
+  getBlacklist(): Promise<readonly BlacklistEntry[]> {
+    return later(() =>
+      [...this.b.blacklistOf(this.device.me())].map((id) => publicUser(this.b.user(id).info)),
+    );
+  }
+
+  getReceivedFriendApplications(): Promise<readonly FriendApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.friendApplications.filter((a) => a.toUserID === me);
+    });
+  }
+
+  getSentFriendApplications(): Promise<readonly FriendApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.friendApplications.filter((a) => a.fromUserID === me);
+    });
+  }
+
+  getUsers(userIDs: readonly string[]): Promise<readonly PublicUser[]> {
+    return later(() =>
+      userIDs.filter((id) => this.b.users.has(id)).map((id) => publicUser(this.b.user(id).info)),
+    );
+  }
+
+  searchFriends(keyword: string): Promise<readonly Friend[]> {
+    return later(() => {
+      const me = this.device.me();
+      const needle = keyword.toLowerCase();
+      return [...this.b.friendsOf(me).keys()]
+        .map((id) => this.b.friendView(me, id))
+        .filter(
+          (f) =>
+            f.nickname.toLowerCase().includes(needle) ||
+            f.remark.toLowerCase().includes(needle) ||
+            f.userID.toLowerCase().includes(needle),
+        );
+    });
+  }
+
+  addFriend(toUserID: string, reqMsg: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      if (toUserID === me) {
+        throw new RemoteError(ImErrorCode.CannotAddYourself, 'cannot add yourself');
+      }
+      const target = this.b.user(toUserID);
+      if (this.b.friendsOf(me).has(toUserID)) {
+        throw new RemoteError(ImErrorCode.RelationshipAlready, 'already friends');
+      }
+      if (target.info.allowAddFriend === BusinessAllowType.NotAllow) {
+        throw new RemoteError(ImErrorCode.NoPermission, 'the user does not allow adding friends');
+      }
+      const application: FriendApplication = {
+        fromUserID: me,
+        fromNickname: this.b.user(me).info.nickname,
+        fromFaceURL: this.b.user(me).info.faceURL,
+        toUserID,
+        toNickname: target.info.nickname,
+        toFaceURL: target.info.faceURL,
+        reqMsg,
+        handleResult: ApplicationHandleResult.Unprocessed,
+        createTime: this.b.clock.now(),
+      };
+      const index = this.b.friendApplications.findIndex(
+        (a) => a.fromUserID === me && a.toUserID === toUserID,
+      );
+      if (index >= 0) {
+        this.b.friendApplications.splice(index, 1, application);
+      } else {
+        this.b.friendApplications.push(application);
+      }
+      for (const userID of [me, toUserID]) {
+        this.b.push(userID, (s) => s.contacts.next({ type: 'friendApplicationAdded', application }));
+      }
+    });
+  }
+
+  private handle(fromUserID: string, result: ApplicationHandleResult): FriendApplication {
+    const me = this.device.me();
+    const index = this.b.friendApplications.findIndex(
+      (a) =>
+        a.fromUserID === fromUserID &&
+        a.toUserID === me &&
+        a.handleResult === ApplicationHandleResult.Unprocessed,
+    );
+    const found = this.b.friendApplications[index];
+    if (found === undefined) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'friend application not found');
+    }
+    const application = { ...found, handleResult: result };
+    this.b.friendApplications.splice(index, 1, application);
+    const type =
+      result === ApplicationHandleResult.Agree ? 'friendApplicationAccepted' : 'friendApplicationRejected';
+    for (const userID of [me, fromUserID]) {
+      this.b.push(userID, (s) => s.contacts.next({ type, application }));
+    }
+    return application;
+  }
+
+  acceptFriendApplication(fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handle(fromUserID, ApplicationHandleResult.Agree);
+      this.b.makeFriends(this.device.me(), fromUserID);
+    });
+  }
+
+  refuseFriendApplication(fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handle(fromUserID, ApplicationHandleResult.Reject);
+    });
+  }
+
+  deleteFriend(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      if (!this.b.friendsOf(me).delete(userID)) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'not a friend');
+      }
+      this.b.push(me, (s) => s.contacts.next({ type: 'friendDeleted', userID }));
+    });
+  }
+
+  setFriendRemark(userID: string, remark: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const friends = this.b.friendsOf(me);
+      if (!friends.has(userID)) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'not a friend');
+      }
+      friends.set(userID, remark);
+      const friend = this.b.friendView(me, userID);
+      this.b.push(me, (s) => s.contacts.next({ type: 'friendInfoChanged', friend }));
+    });
+  }
+
+  addToBlacklist(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const entry = publicUser(this.b.user(userID).info);
+      this.b.blacklistOf(me).add(userID);
+      this.b.push(me, (s) => s.contacts.next({ type: 'blackAdded', entry }));
+    });
+  }
+
+  removeFromBlacklist(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      if (!this.b.blacklistOf(me).delete(userID)) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'not blacklisted');
+      }
+      this.b.push(me, (s) => s.contacts.next({ type: 'blackDeleted', userID }));
+    });
+  }
+}
+
+function publicUser(info: SelfInfo): PublicUser {
+  return { userID: info.userID, nickname: info.nickname, faceURL: info.faceURL };
+}
+
+export class FakeGroupsGateway extends GroupsGateway {
+  readonly events$: Observable<GroupEvent>;
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    this.events$ = device.sink.groups.asObservable();
+  }
+
+  private get b(): FakeBackend {
+    return this.device.backend;
+  }
+
+  private requireRole(groupID: string, minimum: GroupMember['roleLevel']): GroupMember {
+    const me = this.b.member(groupID, this.device.me());
+    if (me.roleLevel < minimum) {
+      throw new RemoteError(ImErrorCode.NoPermission, 'no permission');
+    }
+    return me;
+  }
+
+  getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]> {
+    return later(() => {
+      const me = this.device.me();
+      return [...this.b.groups.values()]
+        .filter((g) => g.members.has(me))
+        .map((g) => g.group)
+        .slice(offset, offset + count);
+    });
+  }
+
+  getGroups(groupIDs: readonly string[]): Promise<readonly Group[]> {
+    return later(() => {
+      this.device.me();
+      return groupIDs.flatMap((id) => {
+        const record = this.b.groups.get(id);
+        return record === undefined ? [] : [record.group];
+      });
+    });
+  }
+
+  getMembersPage(groupID: string, offset: number, count: number): Promise<readonly GroupMember[]> {
+    return later(() => {
+      this.device.me();
+      return [...this.b.groupRecord(groupID).members.values()].slice(offset, offset + count);
+    });
+  }
+
+  getMembers(groupID: string, userIDs: readonly string[]): Promise<readonly GroupMember[]> {
+    return later(() => {
+      this.device.me();
+      const members = this.b.groupRecord(groupID).members;
+      return userIDs.flatMap((id) => {
+        const member = members.get(id);
+        return member === undefined ? [] : [member];
+      });
+    });
+  }
+
+  getUsersInGroup(groupID: string, userIDs: readonly string[]): Promise<readonly string[]> {
+    return later(() => {
+      this.device.me();
+      const members = this.b.groupRecord(groupID).members;
+      return userIDs.filter((id) => members.has(id));
+    });
+  }
+
+  searchGroups(keyword: string): Promise<readonly Group[]> {
+    return later(() => {
+      const me = this.device.me();
+      const needle = keyword.toLowerCase();
+      return [...this.b.groups.values()]
+        .filter((g) => g.members.has(me))
+        .map((g) => g.group)
+        .filter((g) => g.groupName.toLowerCase().includes(needle) || g.groupID.toLowerCase() === needle);
+    });
+  }
+
+  createGroup(input: CreateGroupInput): Promise<Group> {
+    return later(() => {
+      const me = this.device.me();
+      for (const id of input.memberUserIDs) {
+        this.b.user(id);
+      }
+      const groupID = this.b.nextID('g');
+      const group: Group = {
+        groupID,
+        groupName: input.groupName,
+        faceURL: input.faceURL,
+        introduction: '',
+        memberCount: 0,
+        createTime: this.b.clock.now(),
+        ownerUserID: me,
+        groupType: 2,
+        lookMemberInfo: 0,
+        applyMemberFriend: 0,
+      };
+      this.b.groups.set(groupID, { group, members: new Map() });
+      this.b.addMember(groupID, me, GroupMemberRole.Owner);
+      for (const id of input.memberUserIDs.filter((u) => u !== me)) {
+        this.b.addMember(groupID, id, GroupMemberRole.Normal);
+      }
+      this.b.touchGroup(groupID);
+      // OpenIM posts a "group created" notification (1501), which creates everyone's conversation.
+      this.b.notifyGroup(groupID, me, 1501, { group: groupID });
+      return this.b.groupRecord(groupID).group;
+    });
+  }
+
+  invite(groupID: string, userIDs: readonly string[]): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      this.b.member(groupID, me);
+      const members = this.b.groupRecord(groupID).members;
+      for (const id of userIDs) {
+        this.b.user(id);
+        if (!members.has(id)) {
+          this.b.addMember(groupID, id, GroupMemberRole.Normal);
+        }
+      }
+      this.b.touchGroup(groupID);
+      this.b.notifyGroup(groupID, me, 1509, { invitedUserIDs: userIDs });
+    });
+  }
+
+  kick(groupID: string, userIDs: readonly string[]): Promise<void> {
+    return later(() => {
+      const me = this.requireRole(groupID, GroupMemberRole.Admin);
+      for (const id of userIDs) {
+        const target = this.b.member(groupID, id);
+        // OpenIM: owner kicks anyone else, admin only normal members.
+        if (target.roleLevel >= me.roleLevel) {
+          throw new RemoteError(ImErrorCode.NoPermission, 'no permission to kick');
+        }
+      }
+      for (const id of userIDs) {
+        this.b.removeMember(groupID, id);
+      }
+      this.b.touchGroup(groupID);
+      this.b.notifyGroup(groupID, me.userID, 1508, { kickedUserIDs: userIDs });
+    });
+  }
+
+  transferOwner(groupID: string, newOwnerUserID: string): Promise<void> {
+    return later(() => {
+      const me = this.requireRole(groupID, GroupMemberRole.Owner);
+      this.b.member(groupID, newOwnerUserID);
+      this.b.updateMember(groupID, me.userID, { roleLevel: GroupMemberRole.Normal });
+      this.b.updateMember(groupID, newOwnerUserID, { roleLevel: GroupMemberRole.Owner });
+      const record = this.b.groupRecord(groupID);
+      record.group = { ...record.group, ownerUserID: newOwnerUserID };
+      this.b.touchGroup(groupID);
+    });
+  }
+
+  joinGroup(groupID: string, reqMsg: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const record = this.b.groupRecord(groupID);
+      if (record.members.has(me)) {
+        throw new RemoteError(ImErrorCode.RelationshipAlready, 'already in group');
+      }
+      const application: GroupApplication = {
+        userID: me,
+        nickname: this.b.user(me).info.nickname,
+        userFaceURL: this.b.user(me).info.faceURL,
+        groupID,
+        groupName: record.group.groupName,
+        groupFaceURL: record.group.faceURL,
+        reqMsg,
+        handleResult: ApplicationHandleResult.Unprocessed,
+        reqTime: this.b.clock.now(),
+      };
+      const index = this.b.groupApplications.findIndex((a) => a.userID === me && a.groupID === groupID);
+      if (index >= 0) {
+        this.b.groupApplications.splice(index, 1, application);
+      } else {
+        this.b.groupApplications.push(application);
+      }
+      const managers = [...record.members.values()]
+        .filter((m) => m.roleLevel >= GroupMemberRole.Admin)
+        .map((m) => m.userID);
+      for (const userID of [me, ...managers]) {
+        this.b.push(userID, (s) => s.groups.next({ type: 'groupApplicationAdded', application }));
+      }
+    });
+  }
+
+  setGroupInfo(
+    groupID: string,
+    changes: { readonly groupName?: string; readonly faceURL?: string },
+  ): Promise<void> {
+    return later(() => {
+      this.requireRole(groupID, GroupMemberRole.Admin);
+      const record = this.b.groupRecord(groupID);
+      record.group = { ...record.group, ...changes };
+      this.b.touchGroup(groupID);
+    });
+  }
+
+  muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void> {
+    return later(() => {
+      const me = this.requireRole(groupID, GroupMemberRole.Admin);
+      const target = this.b.member(groupID, userID);
+      if (target.roleLevel >= me.roleLevel) {
+        throw new RemoteError(ImErrorCode.NoPermission, 'no permission to mute');
+      }
+      const muteEndTime = mutedSeconds === 0 ? 0 : this.b.clock.now() + mutedSeconds * 1000;
+      this.b.updateMember(groupID, userID, { muteEndTime });
+    });
+  }
+
+  quit(groupID: string): Promise<void> {
+    return later(() => {
+      const me = this.b.member(groupID, this.device.me());
+      if (me.roleLevel === GroupMemberRole.Owner) {
+        // OpenIM refuses to let the owner quit; the owner must transfer or dismiss.
+        throw new RemoteError(ImErrorCode.NoPermission, 'owner cannot quit');
+      }
+      this.b.removeMember(groupID, me.userID);
+      this.b.touchGroup(groupID);
+    });
+  }
+
+  dismiss(groupID: string): Promise<void> {
+    return later(() => {
+      this.requireRole(groupID, GroupMemberRole.Owner);
+      const record = this.b.groupRecord(groupID);
+      const group = record.group;
+      for (const userID of record.members.keys()) {
+        this.b.push(userID, (s) => s.groups.next({ type: 'groupDismissed', group }));
+      }
+      this.b.groups.delete(groupID);
+    });
+  }
+
+  getReceivedGroupApplications(): Promise<readonly GroupApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.groupApplications.filter((a) => {
+        const member = this.b.groups.get(a.groupID)?.members.get(me);
+        return member !== undefined && member.roleLevel >= GroupMemberRole.Admin;
+      });
+    });
+  }
+
+  getSentGroupApplications(): Promise<readonly GroupApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.groupApplications.filter((a) => a.userID === me);
+    });
+  }
+
+  private handleApplication(
+    groupID: string,
+    fromUserID: string,
+    result: ApplicationHandleResult,
+  ): GroupApplication {
+    this.requireRole(groupID, GroupMemberRole.Admin);
+    const index = this.b.groupApplications.findIndex(
+      (a) =>
+        a.groupID === groupID &&
+        a.userID === fromUserID &&
+        a.handleResult === ApplicationHandleResult.Unprocessed,
+    );
+    const found = this.b.groupApplications[index];
+    if (found === undefined) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'group application not found');
+    }
+    const application = { ...found, handleResult: result };
+    this.b.groupApplications.splice(index, 1, application);
+    const type =
+      result === ApplicationHandleResult.Agree ? 'groupApplicationAccepted' : 'groupApplicationRejected';
+    const managers = [...this.b.groupRecord(groupID).members.values()]
+      .filter((m) => m.roleLevel >= GroupMemberRole.Admin)
+      .map((m) => m.userID);
+    for (const userID of [fromUserID, ...managers]) {
+      this.b.push(userID, (s) => s.groups.next({ type, application }));
+    }
+    return application;
+  }
+
+  acceptGroupApplication(groupID: string, fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handleApplication(groupID, fromUserID, ApplicationHandleResult.Agree);
+      this.b.addMember(groupID, fromUserID, GroupMemberRole.Normal);
+      this.b.touchGroup(groupID);
+    });
+  }
+
+  refuseGroupApplication(groupID: string, fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handleApplication(groupID, fromUserID, ApplicationHandleResult.Reject);
+    });
+  }
+}
+
+export class FakeConversationsGateway extends ConversationsGateway {
+  readonly events$: Observable<ConversationEvent>;
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    this.events$ = device.sink.conversations.asObservable();
+  }
+
+  private get b(): FakeBackend {
+    return this.device.backend;
+  }
+
+  private record(conversationID: string): ReturnType<FakeBackend['conversationRecord']> {
+    const record = this.b.conversationsOf(this.device.me()).get(conversationID);
+    if (record === undefined) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'conversation not found');
+    }
+    return record;
+  }
+
+  getConversationsPage(offset: number, count: number): Promise<readonly Conversation[]> {
+    return later(() => {
+      const me = this.device.me();
+      return [...this.b.conversationsOf(me).values()]
+        .sort((x, y) => y.latestMsgSendTime - x.latestMsgSendTime)
+        .slice(offset, offset + count)
+        .map((r) => this.b.conversationView(me, r));
+    });
+  }
+
+  getTotalUnread(): Promise<number> {
+    return later(() => this.b.totalUnread(this.device.me()));
+  }
+
+  getOneConversation(sourceID: string, sessionType: SessionType): Promise<Conversation> {
+    return later(() => {
+      const me = this.device.me();
+      if (sessionType === SessionType.Group) {
+        this.b.groupRecord(sourceID);
+      } else {
+        this.b.user(sourceID);
+      }
+      const isNew = !this.b
+        .conversationsOf(me)
+        .has(
+          sessionType === SessionType.Group
+            ? groupConversationID(sourceID)
+            : singleConversationID(me, sourceID),
+        );
+      const record = this.b.conversationRecord(me, sourceID, sessionType);
+      if (isNew) {
+        this.b.emitConversationChanged(me, record, true);
+      }
+      return this.b.conversationView(me, record);
+    });
+  }
+
+  setPinned(conversationID: string, isPinned: boolean): Promise<void> {
+    return later(() => {
+      const record = this.record(conversationID);
+      record.isPinned = isPinned;
+      this.b.emitConversationChanged(this.device.me(), record, false);
+    });
+  }
+
+  setRecvMsgOpt(conversationID: string, opt: RecvMsgOpt): Promise<void> {
+    return later(() => {
+      const record = this.record(conversationID);
+      record.recvMsgOpt = opt;
+      this.b.emitConversationChanged(this.device.me(), record, false);
+    });
+  }
+
+  deleteConversation(conversationID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      this.record(conversationID);
+      this.b.conversationsOf(me).delete(conversationID);
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      for (const message of this.b.messages.get(conversationID) ?? []) {
+        deleted.add(message.clientMsgID);
+      }
+      this.b.deletedMessages.set(me, deleted);
+      const total = this.b.totalUnread(me);
+      this.b.push(me, (s) => s.conversations.next({ type: 'totalUnreadChanged', count: total }));
+    });
+  }
+
+  markAsRead(conversationID: string): Promise<void> {
+    return later(() => {
+      const record = this.record(conversationID);
+      if (record.unreadCount !== 0) {
+        record.unreadCount = 0;
+        this.b.emitConversationChanged(this.device.me(), record, false);
+      }
+    });
+  }
+}
+
+export class FakeMessagesGateway extends MessagesGateway {
+  readonly events$: Observable<MessageEvent>;
+  /** When set, sends fail with this code (simulates a network or server failure). */
+  failSendsWith: number | undefined;
+  /** When set, sends stay pending until the returned promise's release is called. */
+  holdSends = false;
+  private readonly held: (() => void)[] = [];
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    this.events$ = device.sink.messages.asObservable();
+  }
+
+  private get b(): FakeBackend {
+    return this.device.backend;
+  }
+
+  /** Releases sends held by {@link holdSends}. */
+  releaseHeldSends(): void {
+    for (const release of this.held.splice(0)) {
+      release();
+    }
+  }
+
+  create(draft: MessageDraft): Promise<Message> {
+    return later(() => {
+      const me = this.b.user(this.device.me()).info;
+      const now = this.b.clock.now();
+      const base = {
+        clientMsgID: this.b.nextID('c'),
+        serverMsgID: '',
+        sendID: me.userID,
+        recvID: '',
+        groupID: '',
+        sessionType: SessionType.Single,
+        createTime: now,
+        sendTime: now,
+        senderNickname: me.nickname,
+        senderFaceUrl: me.faceURL,
+        status: MessageStatus.Sending,
+        isRead: false,
+        localEx: '',
+      } as const;
+      switch (draft.kind) {
+        case 'text':
+          return { ...base, contentType: ContentType.Text, textElem: { content: draft.text } };
+        case 'atText':
+          return {
+            ...base,
+            contentType: ContentType.AtText,
+            atTextElem: { text: draft.text, atUserList: [...draft.atUserIDList] },
+          };
+        case 'custom':
+          return {
+            ...base,
+            contentType: ContentType.Custom,
+            customElem: { data: draft.data, extension: '', description: draft.description },
+          };
+        case 'picture': {
+          // The SDK uploads the file while sending; the fake gives it a stable url right away.
+          const picture: PictureInfo = {
+            uuid: base.clientMsgID,
+            type: draft.file.mimeType,
+            size: draft.file.size,
+            width: draft.width,
+            height: draft.height,
+            url: `https://files.fake/${base.clientMsgID}/${draft.file.name}`,
+          };
+          return {
+            ...base,
+            contentType: ContentType.Picture,
+            pictureElem: { sourcePicture: picture, bigPicture: picture, snapshotPicture: picture },
+          };
+        }
+      }
+    });
+  }
+
+  createForward(message: Message): Promise<Message> {
+    return later(() => {
+      const me = this.b.user(this.device.me()).info;
+      const now = this.b.clock.now();
+      return {
+        ...message,
+        clientMsgID: this.b.nextID('c'),
+        serverMsgID: '',
+        sendID: me.userID,
+        recvID: '',
+        groupID: '',
+        sendTime: now,
+        createTime: now,
+        senderNickname: me.nickname,
+        senderFaceUrl: me.faceURL,
+        status: MessageStatus.Sending,
+        isRead: false,
+        localEx: '',
+      };
+    });
+  }
+
+  async send(
+    message: Message,
+    target: SendTarget,
+    options?: { readonly onlineOnly?: boolean },
+  ): Promise<Message> {
+    await Promise.resolve();
+    if (this.holdSends) {
+      await new Promise<void>((resolve) => this.held.push(resolve));
+    }
+    const me = this.device.me();
+    if (this.failSendsWith !== undefined) {
+      throw new RemoteError(this.failSendsWith, 'send failed');
+    }
+    const isGroup = target.groupID !== '';
+    if (isGroup) {
+      const member = this.b.member(target.groupID, me);
+      if (this.b.isMuted(member)) {
+        throw new RemoteError(ImErrorCode.MutedInGroup, 'you are muted');
+      }
+    } else {
+      this.b.user(target.recvID);
+      if (this.b.blacklistOf(target.recvID).has(me)) {
+        throw new RemoteError(ImErrorCode.BlockedByPeer, 'blocked by peer');
+      }
+      if (this.b.friendVerify && !this.b.friendsOf(target.recvID).has(me)) {
+        throw new RemoteError(ImErrorCode.NotPeersFriend, 'not friends');
+      }
+    }
+    const now = this.b.clock.now();
+    const sent: Message = {
+      ...message,
+      recvID: isGroup ? '' : target.recvID,
+      groupID: target.groupID,
+      sessionType: isGroup ? SessionType.Group : SessionType.Single,
+      serverMsgID: this.b.nextID('srv'),
+      sendTime: now,
+      status: MessageStatus.Succeeded,
+    };
+    this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
+    return sent;
+  }
+
+  getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
+    return later(() => {
+      const me = this.device.me();
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      const all = (this.b.messages.get(conversationID) ?? []).filter((m) => !deleted.has(m.clientMsgID));
+      const end =
+        startClientMsgID === '' ? all.length : all.findIndex((m) => m.clientMsgID === startClientMsgID);
+      if (end < 0) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'start message not found');
+      }
+      const start = Math.max(0, end - count);
+      return { messages: all.slice(start, end), isEnd: start === 0 };
+    });
+  }
+
+  private find(conversationID: string, clientMsgID: string): { list: Message[]; index: number } {
+    const list = this.b.messages.get(conversationID) ?? [];
+    const index = list.findIndex((m) => m.clientMsgID === clientMsgID);
+    if (index < 0) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'message not found');
+    }
+    return { list, index };
+  }
+
+  revoke(conversationID: string, clientMsgID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const { list, index } = this.find(conversationID, clientMsgID);
+      const original = list[index] as Message;
+      if (original.contentType === ContentType.Revoke) {
+        throw new RemoteError(ImErrorCode.MsgAlreadyRevoked, 'already revoked');
+      }
+      let canRevoke = original.sendID === me;
+      if (!canRevoke && original.groupID !== '') {
+        // OpenIM lets owners and admins revoke others' group messages.
+        canRevoke = this.b.member(original.groupID, me).roleLevel >= GroupMemberRole.Admin;
+      }
+      if (!canRevoke) {
+        throw new RemoteError(ImErrorCode.NoPermission, 'cannot revoke this message');
+      }
+      list[index] = { ...original, contentType: ContentType.Revoke };
+      const audience =
+        original.groupID !== ''
+          ? [...this.b.groupRecord(original.groupID).members.keys()]
+          : [original.sendID, original.recvID];
+      for (const userID of new Set(audience)) {
+        this.b.push(userID, (s) =>
+          s.messages.next({ type: 'revoked', conversationID, clientMsgID, revokerID: me }),
+        );
+      }
+    });
+  }
+
+  delete(conversationID: string, clientMsgID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      this.find(conversationID, clientMsgID);
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      deleted.add(clientMsgID);
+      this.b.deletedMessages.set(me, deleted);
+    });
+  }
+
+  setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void> {
+    return later(() => {
+      this.device.me();
+      const { list, index } = this.find(conversationID, clientMsgID);
+      // localEx is device-local in OpenIM; the fake keeps one copy, which is enough for single-device tests.
+      list[index] = { ...(list[index] as Message), localEx };
+    });
+  }
+
+  searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]> {
+    return later(() => {
+      const me = this.device.me();
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      const needle = keyword.toLowerCase();
+      return (this.b.messages.get(conversationID) ?? [])
+        .filter((m) => !deleted.has(m.clientMsgID))
+        .filter((m) => (m.textElem?.content ?? m.atTextElem?.text ?? '').toLowerCase().includes(needle))
+        .slice(-count)
+        .reverse();
+    });
+  }
+}
+
+export class FakeCallSignalling extends CallSignalling {
+  readonly signals$: Observable<ReceivedCallSignal>;
+
+  constructor(private readonly device: FakeImDevice) {
+    super();
+    // Like the real adapter: signals are the custom messages 200-204 among received messages.
+    this.signals$ = device.sink.messages.pipe(
+      mergeMap((event) => (event.type === 'received' ? event.messages : [])),
+      filter((m) => m.contentType === ContentType.Custom && m.sendID !== device.userID),
+      mergeMap((m): ReceivedCallSignal[] => {
+        const payload = parseCustomData(m.customElem?.data ?? '');
+        return payload.kind === 'callSignal'
+          ? [{ type: payload.signal.customType, invitation: payload.signal.invitation, fromUserID: m.sendID }]
+          : [];
+      }),
+    );
+  }
+
+  async send(toUserID: string, type: CallSignalType, invitation: CallInvitation): Promise<void> {
+    const data = buildCallSignalData(type, invitation);
+    const message = await this.device.messages.create({ kind: 'custom', data, description: 'call' });
+    await this.device.messages.send(message, { recvID: toUserID, groupID: '' }, { onlineOnly: true });
+  }
+}

@@ -1,0 +1,144 @@
+import { STORAGE_KEYS } from '@teamim/domain';
+import { applicationModule } from '../di/application.module';
+import { createContainer } from '../di/create-container';
+import { portsModule, type PortBindings } from '../di/ports.module';
+import { ContactStore } from '../contacts/contact.store';
+import { ConversationStore } from '../conversations/conversation.store';
+import { ChatStore } from '../messages/chat.store';
+import { ForwardMessages } from '../messages/forward-messages.use-case';
+import { PinnedMessagesStore } from '../messages/pinned-messages.store';
+import { TopSearchStore } from '../search/top-search.store';
+import { CurrentUser } from '../session/current-user';
+import { SessionService } from '../session/session.service';
+import { FakeBackend, type FakeUserSeed } from './fake-backend';
+import { FakeClock, drainMicrotasks } from './fake-clock';
+import { FakeImDevice } from './fake-im-device';
+import {
+  FakeChatApi,
+  FakeFileProcessor,
+  FakeFileUploader,
+  FakePasswordHasher,
+  FakeRtcRoom,
+  FakeWalletApi,
+  InMemoryLocalStore,
+  InMemorySessionStore,
+  RecordingLogger,
+  RecordingNotifier,
+  SequentialIdGenerator,
+} from './fake-services';
+
+/** The in-memory adapters of one client, exposed so tests can inspect and steer them. */
+export interface FakePorts extends PortBindings {
+  readonly device: FakeImDevice;
+  readonly chatApi: FakeChatApi;
+  readonly walletApi: FakeWalletApi;
+  readonly rtcRoom: FakeRtcRoom;
+  readonly localStore: InMemoryLocalStore;
+  readonly sessionStore: InMemorySessionStore;
+  readonly notifier: RecordingNotifier;
+  readonly logger: RecordingLogger;
+  readonly fileProcessor: FakeFileProcessor;
+  readonly fileUploader: FakeFileUploader;
+}
+
+/** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
+export class TestClient {
+  readonly session: SessionService;
+  readonly currentUser: CurrentUser;
+  readonly contacts: ContactStore;
+  readonly conversations: ConversationStore;
+  readonly chat: ChatStore;
+  readonly pins: PinnedMessagesStore;
+  readonly forward: ForwardMessages;
+  readonly search: TopSearchStore;
+
+  constructor(readonly ports: FakePorts) {
+    // The harness is the tests' composition root: the only place that resolves services.
+    const container = createContainer(portsModule(ports), applicationModule);
+    this.session = container.get(SessionService);
+    this.currentUser = container.get(CurrentUser);
+    this.contacts = container.get(ContactStore);
+    this.conversations = container.get(ConversationStore);
+    this.chat = container.get(ChatStore);
+    this.pins = container.get(PinnedMessagesStore);
+    this.forward = container.get(ForwardMessages);
+    this.search = container.get(TopSearchStore);
+  }
+
+  get userID(): string {
+    return this.currentUser.id();
+  }
+
+  get toasts(): RecordingNotifier {
+    return this.ports.notifier;
+  }
+}
+
+/**
+ * A shared fake backend plus a fake clock; several clients created here can befriend, chat,
+ * form groups and call each other.
+ */
+export class TestWorld {
+  readonly clock = new FakeClock();
+  readonly backend = new FakeBackend(this.clock);
+
+  /** Registers users on the backend. */
+  users(...seeds: readonly (FakeUserSeed | string)[]): this {
+    for (const seed of seeds) {
+      this.backend.registerUser(typeof seed === 'string' ? { userID: seed } : seed);
+    }
+    return this;
+  }
+
+  /** A client whose session storage is empty (signed out). */
+  client(): TestClient {
+    const device = new FakeImDevice(this.backend);
+    const ports: FakePorts = {
+      device,
+      imSession: device.session,
+      contacts: device.contacts,
+      groups: device.groups,
+      conversations: device.conversations,
+      messages: device.messages,
+      callSignalling: device.signalling,
+      chatApi: new FakeChatApi(device),
+      walletApi: new FakeWalletApi(device),
+      passwordHasher: new FakePasswordHasher(),
+      rtcRoom: new FakeRtcRoom(this.backend.rtc),
+      localStore: new InMemoryLocalStore(),
+      sessionStore: new InMemorySessionStore(),
+      clock: this.clock,
+      idGenerator: new SequentialIdGenerator(),
+      logger: new RecordingLogger(),
+      notifier: new RecordingNotifier(),
+      fileProcessor: new FakeFileProcessor(),
+      fileUploader: new FakeFileUploader(),
+    };
+    return new TestClient(ports);
+  }
+
+  /** A client with stored credentials for `userID`, bootstrapped and settled. */
+  async signIn(userID: string): Promise<TestClient> {
+    const client = this.client();
+    const token = this.backend.user(userID).token;
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, token);
+    const result = await client.session.bootstrap();
+    if (!result.ok) {
+      throw new Error(`sign-in of ${userID} failed: ${JSON.stringify(result.error)}`);
+    }
+    await this.settle();
+    return client;
+  }
+
+  /** Lets every pending event and promise chain run, without moving time. */
+  async settle(): Promise<void> {
+    await drainMicrotasks(60);
+  }
+
+  /** Moves the fake time forward, running due timers. */
+  async advance(ms: number): Promise<void> {
+    await this.clock.advance(ms);
+    await this.settle();
+  }
+}
