@@ -1,0 +1,242 @@
+/**
+ * The two WebSocket envelopes and their binary frames: gzip(gob(struct)), one complete gob
+ * stream (type definition + value) per frame, exactly as the OpenIM SDK and server exchange them.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  decodeGobStruct,
+  encodeGobStruct,
+  GobDecodeError,
+  GobType,
+  type DecodedGobStruct,
+  type GobStructLayout,
+} from './gob';
+
+/** Client -> server envelope (the SDK's GeneralWsReq). */
+export interface WsRequestEnvelope {
+  reqIdentifier: number;
+  token: string;
+  sendID: string;
+  operationID: string;
+  msgIncr: string;
+  data: Uint8Array;
+}
+
+/** Server -> client envelope (the SDK's GeneralWsResp / the server's Resp). */
+export interface WsResponseEnvelope {
+  reqIdentifier: number;
+  errCode: number;
+  errMsg: string;
+  msgIncr: string;
+  operationID: string;
+  data: Uint8Array;
+}
+
+/** The reference server's `Resp` struct, type ID 65: what open-im-server puts on the wire. */
+export const SERVER_RESP_LAYOUT: GobStructLayout = {
+  name: 'Resp',
+  typeId: 65,
+  fields: [
+    { name: 'ReqIdentifier', kind: 'int' },
+    { name: 'MsgIncr', kind: 'string' },
+    { name: 'OperationID', kind: 'string' },
+    { name: 'ErrCode', kind: 'int' },
+    { name: 'ErrMsg', kind: 'string' },
+    { name: 'Data', kind: 'bytes' },
+  ],
+};
+
+/** The SDK's own `GeneralWsResp` struct (field order differs; gob matches by name). */
+export const SDK_RESP_LAYOUT: GobStructLayout = {
+  name: 'GeneralWsResp',
+  typeId: 64,
+  fields: [
+    { name: 'ReqIdentifier', kind: 'int' },
+    { name: 'ErrCode', kind: 'int' },
+    { name: 'ErrMsg', kind: 'string' },
+    { name: 'MsgIncr', kind: 'string' },
+    { name: 'OperationID', kind: 'string' },
+    { name: 'Data', kind: 'bytes' },
+  ],
+};
+
+/** The SDK's `GeneralWsReq`; the wasm SDK uses type ID 64 for it. */
+export const SDK_REQ_LAYOUT: GobStructLayout = {
+  name: 'GeneralWsReq',
+  typeId: 64,
+  fields: [
+    { name: 'ReqIdentifier', kind: 'int' },
+    { name: 'Token', kind: 'string' },
+    { name: 'SendID', kind: 'string' },
+    { name: 'OperationID', kind: 'string' },
+    { name: 'MsgIncr', kind: 'string' },
+    { name: 'Data', kind: 'bytes' },
+  ],
+};
+
+/** Why a frame could not be decoded. */
+export class WireFrameError extends Error {
+  override readonly name = 'WireFrameError';
+  constructor(
+    readonly reason: 'too-large' | 'gzip' | 'gob' | 'type',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// -- gob level ---------------------------------------------------------------------------------
+
+export function encodeResponseGob(
+  env: WsResponseEnvelope,
+  layout: GobStructLayout = SERVER_RESP_LAYOUT,
+): Uint8Array {
+  return encodeGobStruct(layout, {
+    ReqIdentifier: env.reqIdentifier,
+    MsgIncr: env.msgIncr,
+    OperationID: env.operationID,
+    ErrCode: env.errCode,
+    ErrMsg: env.errMsg,
+    Data: env.data,
+  });
+}
+
+export function encodeRequestGob(
+  env: WsRequestEnvelope,
+  layout: GobStructLayout = SDK_REQ_LAYOUT,
+): Uint8Array {
+  return encodeGobStruct(layout, {
+    ReqIdentifier: env.reqIdentifier,
+    Token: env.token,
+    SendID: env.sendID,
+    OperationID: env.operationID,
+    MsgIncr: env.msgIncr,
+    Data: env.data,
+  });
+}
+
+/**
+ * Reads a field the way Go's gob decoder fills a struct field: absent -> zero value; present
+ * with a different wire type than the receiver's field -> error (Go fails the whole decode).
+ */
+function field<K extends 'int' | 'string' | 'bytes'>(
+  decoded: DecodedGobStruct,
+  name: string,
+  kind: K,
+): K extends 'int' ? number : K extends 'string' ? string : Uint8Array {
+  type R = K extends 'int' ? number : K extends 'string' ? string : Uint8Array;
+  const expected = kind === 'int' ? GobType.int : kind === 'string' ? GobType.string : GobType.bytes;
+  const sentType = decoded.fieldTypes.get(name);
+  if (sentType !== undefined && sentType !== expected) {
+    throw new WireFrameError('type', `gob field ${name} has type id ${sentType}, want ${expected}`);
+  }
+  const v = decoded.values.get(name);
+  if (v === undefined) {
+    return (kind === 'int' ? 0 : kind === 'string' ? '' : new Uint8Array(0)) as R;
+  }
+  return v as R;
+}
+
+export function decodeRequestGob(gob: Uint8Array): WsRequestEnvelope {
+  const d = decodeGobStruct(gob);
+  return {
+    reqIdentifier: field(d, 'ReqIdentifier', 'int'),
+    token: field(d, 'Token', 'string'),
+    sendID: field(d, 'SendID', 'string'),
+    operationID: field(d, 'OperationID', 'string'),
+    msgIncr: field(d, 'MsgIncr', 'string'),
+    data: field(d, 'Data', 'bytes'),
+  };
+}
+
+export function decodeResponseGob(gob: Uint8Array): WsResponseEnvelope {
+  const d = decodeGobStruct(gob);
+  return {
+    reqIdentifier: field(d, 'ReqIdentifier', 'int'),
+    errCode: field(d, 'ErrCode', 'int'),
+    errMsg: field(d, 'ErrMsg', 'string'),
+    msgIncr: field(d, 'MsgIncr', 'string'),
+    operationID: field(d, 'OperationID', 'string'),
+    data: field(d, 'Data', 'bytes'),
+  };
+}
+
+// -- frame level (gzip) ------------------------------------------------------------------------
+
+export interface FrameLimits {
+  /** Maximum compressed frame size. */
+  maxFrameBytes: number;
+  /** Maximum size after gunzip (protects against gzip bombs). */
+  maxDecompressedBytes: number;
+}
+
+export const DEFAULT_INBOUND_LIMITS: FrameLimits = {
+  maxFrameBytes: 256 * 1024,
+  maxDecompressedBytes: 1024 * 1024,
+};
+
+export function gzip(data: Uint8Array): Buffer {
+  return gzipSync(data);
+}
+
+/** gunzip with an output bound; every failure becomes a WireFrameError. */
+export function gunzip(frame: Uint8Array, limits: FrameLimits = DEFAULT_INBOUND_LIMITS): Buffer {
+  if (frame.length > limits.maxFrameBytes) {
+    throw new WireFrameError('too-large', `frame of ${frame.length} bytes exceeds ${limits.maxFrameBytes}`);
+  }
+  if (frame.length < 18 || frame[0] !== 0x1f || frame[1] !== 0x8b) {
+    throw new WireFrameError('gzip', 'frame is not gzip data');
+  }
+  try {
+    return gunzipSync(frame, { maxOutputLength: limits.maxDecompressedBytes });
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    const tooLarge = err instanceof RangeError || /larger than|too large/i.test(msg);
+    throw new WireFrameError(tooLarge ? 'too-large' : 'gzip', `gunzip failed: ${msg}`);
+  }
+}
+
+function gobErrorToFrameError(err: unknown): never {
+  if (err instanceof WireFrameError) throw err;
+  if (err instanceof GobDecodeError) throw new WireFrameError('gob', err.message);
+  throw new WireFrameError('gob', `gob decode failed: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/** Server side: binary frame -> request envelope. Throws only WireFrameError. */
+export function decodeRequestFrame(
+  frame: Uint8Array,
+  limits: FrameLimits = DEFAULT_INBOUND_LIMITS,
+): WsRequestEnvelope {
+  const gob = gunzip(frame, limits);
+  try {
+    return decodeRequestGob(gob);
+  } catch (err) {
+    return gobErrorToFrameError(err);
+  }
+}
+
+/** Server side: response envelope -> binary frame. */
+export function encodeResponseFrame(
+  env: WsResponseEnvelope,
+  layout: GobStructLayout = SERVER_RESP_LAYOUT,
+): Buffer {
+  return gzip(encodeResponseGob(env, layout));
+}
+
+/** Client side (test client / load generator): request envelope -> binary frame. */
+export function encodeRequestFrame(env: WsRequestEnvelope, layout: GobStructLayout = SDK_REQ_LAYOUT): Buffer {
+  return gzip(encodeRequestGob(env, layout));
+}
+
+/** Client side: binary frame -> response envelope. Throws only WireFrameError. */
+export function decodeResponseFrame(
+  frame: Uint8Array,
+  limits: FrameLimits = { maxFrameBytes: 1024 * 1024, maxDecompressedBytes: 64 * 1024 * 1024 },
+): WsResponseEnvelope {
+  const gob = gunzip(frame, limits);
+  try {
+    return decodeResponseGob(gob);
+  } catch (err) {
+    return gobErrorToFrameError(err);
+  }
+}

@@ -1,0 +1,450 @@
+/**
+ * A minimal Go `encoding/gob` codec, enough for the two WebSocket envelope structs of OpenIM
+ * (GeneralWsReq / GeneralWsResp): flat structs whose fields are int, string and []byte.
+ *
+ * Every frame is a fresh gob stream (the SDK and the reference server create a new
+ * gob.Encoder / gob.Decoder per message), so each encoded frame carries its own type definition
+ * followed by one value, and the decoder keeps no state between frames.
+ *
+ * The decoder never trusts its input: every length is bounds-checked, every loop consumes at
+ * least one byte, and any violation raises `GobDecodeError` (never a RangeError or a hang).
+ */
+
+/** Thrown for every malformed or unsupported gob input. */
+export class GobDecodeError extends Error {
+  override readonly name = 'GobDecodeError';
+}
+
+/** gob builtin type IDs. */
+export const GobType = {
+  bool: 1,
+  int: 2,
+  uint: 3,
+  float: 4,
+  bytes: 5,
+  string: 6,
+  complex: 7,
+} as const;
+
+export type GobFieldKind = 'int' | 'string' | 'bytes';
+const kindToTypeId: Record<GobFieldKind, number> = {
+  int: GobType.int,
+  string: GobType.string,
+  bytes: GobType.bytes,
+};
+
+export interface GobStructLayout {
+  /** Go type name (informational for the receiver). */
+  readonly name: string;
+  /** Type ID used in this stream; gob accepts any ID >= 64 that is not yet defined. */
+  readonly typeId: number;
+  readonly fields: readonly { readonly name: string; readonly kind: GobFieldKind }[];
+}
+
+export type GobValue = number | string | Uint8Array;
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+// ---------------------------------------------------------------------------------------------
+
+class ByteWriter {
+  private buf = new Uint8Array(128);
+  private len = 0;
+
+  private ensure(extra: number): void {
+    if (this.len + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.len + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+  }
+
+  byte(b: number): void {
+    this.ensure(1);
+    this.buf[this.len++] = b;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+  }
+
+  uint(x: bigint | number): void {
+    if (typeof x === 'number' && Number.isSafeInteger(x) && x >= 0) {
+      if (x < 128) {
+        this.byte(x);
+        return;
+      }
+      const out: number[] = [];
+      for (let v = x; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
+      this.byte(256 - out.length);
+      for (const b of out) this.byte(b);
+      return;
+    }
+    let v = BigInt(x);
+    if (v < 0n || v > 0xffff_ffff_ffff_ffffn) throw new RangeError(`gob uint out of range: ${v}`);
+    if (v < 128n) {
+      this.byte(Number(v));
+      return;
+    }
+    const out: number[] = [];
+    while (v > 0n) {
+      out.unshift(Number(v & 0xffn));
+      v >>= 8n;
+    }
+    this.byte(256 - out.length);
+    for (const b of out) this.byte(b);
+  }
+
+  int(x: bigint | number): void {
+    if (typeof x === 'number' && Number.isSafeInteger(x) && Math.abs(x) < 2 ** 52) {
+      this.uint(x >= 0 ? x * 2 : -x * 2 - 1);
+      return;
+    }
+    const v = BigInt(x);
+    if (v < -(1n << 63n) || v >= 1n << 63n) throw new RangeError(`gob int out of range: ${v}`);
+    this.uint(v >= 0n ? v << 1n : (~v << 1n) | 1n);
+  }
+
+  string(s: string): void {
+    const b = textEncoder.encode(s);
+    this.uint(b.length);
+    this.bytes(b);
+  }
+
+  byteSlice(b: Uint8Array): void {
+    this.uint(b.length);
+    this.bytes(b);
+  }
+
+  result(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
+}
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder('utf-8');
+
+/** Append one gob message (`uint length` + body) to `w`. */
+function writeMessage(w: ByteWriter, body: Uint8Array): void {
+  w.uint(body.length);
+  w.bytes(body);
+}
+
+/** The type-definition message for a flat struct, exactly as Go's encoder emits it. */
+export function encodeStructTypeDef(layout: GobStructLayout): Uint8Array {
+  if (!Number.isSafeInteger(layout.typeId) || layout.typeId < 64) {
+    throw new RangeError(`gob type id must be >= 64, got ${layout.typeId}`);
+  }
+  const body = new ByteWriter();
+  body.int(-layout.typeId);
+  body.uint(3); // wireType: delta 3 -> field 2, StructT
+  body.uint(1); // structType: delta 1 -> field 0, CommonType (embedded)
+  if (layout.name !== '') {
+    body.uint(1); // CommonType.Name
+    body.string(layout.name);
+    body.uint(1); // CommonType.Id
+  } else {
+    body.uint(2);
+  }
+  body.int(layout.typeId);
+  body.uint(0); // end CommonType
+  body.uint(1); // structType.Field
+  body.uint(layout.fields.length);
+  for (const f of layout.fields) {
+    body.uint(1);
+    body.string(f.name);
+    body.uint(1);
+    body.int(kindToTypeId[f.kind]);
+    body.uint(0);
+  }
+  body.uint(0); // end structType
+  body.uint(0); // end wireType
+  const w = new ByteWriter();
+  writeMessage(w, body.result());
+  return w.result();
+}
+
+function isZero(v: GobValue): boolean {
+  if (typeof v === 'number') return v === 0;
+  return v.length === 0;
+}
+
+/**
+ * The value message for a flat struct: non-zero fields only, in layout order, with field
+ * deltas, as Go's encoder does. Fields missing from `values` are zero.
+ */
+export function encodeStructValue(
+  layout: GobStructLayout,
+  values: Readonly<Record<string, GobValue | undefined>>,
+): Uint8Array {
+  const body = new ByteWriter();
+  body.int(layout.typeId);
+  let prev = -1;
+  layout.fields.forEach((f, index) => {
+    const v = values[f.name];
+    if (v === undefined || isZero(v)) return;
+    body.uint(index - prev);
+    prev = index;
+    switch (f.kind) {
+      case 'int':
+        if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+          throw new TypeError(`gob field ${f.name} must be a safe integer`);
+        }
+        body.int(v);
+        break;
+      case 'string':
+        if (typeof v !== 'string') throw new TypeError(`gob field ${f.name} must be a string`);
+        body.string(v);
+        break;
+      case 'bytes':
+        if (!(v instanceof Uint8Array)) throw new TypeError(`gob field ${f.name} must be bytes`);
+        body.byteSlice(v);
+        break;
+    }
+  });
+  body.uint(0);
+  const w = new ByteWriter();
+  writeMessage(w, body.result());
+  return w.result();
+}
+
+/** A complete single-value gob stream: type definition followed by the value. */
+export function encodeGobStruct(
+  layout: GobStructLayout,
+  values: Readonly<Record<string, GobValue | undefined>>,
+): Uint8Array {
+  const def = encodeStructTypeDef(layout);
+  const val = encodeStructValue(layout, values);
+  const out = new Uint8Array(def.length + val.length);
+  out.set(def, 0);
+  out.set(val, def.length);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding
+// ---------------------------------------------------------------------------------------------
+
+const MAX_TYPE_DEFS = 16;
+const MAX_FIELDS = 256;
+
+class ByteReader {
+  pos = 0;
+  constructor(
+    private readonly buf: Uint8Array,
+    /** Exclusive end; reads past it fail. */
+    public end: number = buf.length,
+  ) {}
+
+  remaining(): number {
+    return this.end - this.pos;
+  }
+
+  byte(): number {
+    if (this.pos >= this.end) throw new GobDecodeError('unexpected end of gob data');
+    return this.buf[this.pos++] as number;
+  }
+
+  uintBig(): bigint {
+    const first = this.byte();
+    if (first < 128) return BigInt(first);
+    const n = 256 - first;
+    if (n > 8) throw new GobDecodeError(`invalid uint length prefix 0x${first.toString(16)}`);
+    if (n > this.remaining()) throw new GobDecodeError('unexpected end of gob data in uint');
+    let v = 0n;
+    for (let i = 0; i < n; i++) v = (v << 8n) | BigInt(this.byte());
+    return v;
+  }
+
+  uint(): number {
+    const v = this.uintBig();
+    if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new GobDecodeError(`gob uint too large: ${v}`);
+    return Number(v);
+  }
+
+  intBig(): bigint {
+    const u = this.uintBig();
+    return (u & 1n) === 1n ? ~(u >> 1n) : u >> 1n;
+  }
+
+  int(): number {
+    const v = this.intBig();
+    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
+      throw new GobDecodeError(`gob int out of the safe range: ${v}`);
+    }
+    return Number(v);
+  }
+
+  length(what: string): number {
+    const n = this.uint();
+    if (n > this.remaining()) {
+      throw new GobDecodeError(`${what} length ${n} exceeds the remaining ${this.remaining()} bytes`);
+    }
+    return n;
+  }
+
+  bytes(n: number): Uint8Array {
+    if (n > this.remaining()) throw new GobDecodeError('unexpected end of gob data');
+    const out = this.buf.slice(this.pos, this.pos + n);
+    this.pos += n;
+    return out;
+  }
+
+  string(): string {
+    return textDecoder.decode(this.bytes(this.length('string')));
+  }
+}
+
+interface WireStruct {
+  name: string;
+  fields: { name: string; typeId: number }[];
+}
+
+/**
+ * Reads the fields of a gob-encoded struct value: calls `onField(index)` for every present
+ * field (the callback must consume the value) and returns at the 0 terminator.
+ */
+function readStructFields(r: ByteReader, fieldCount: number, onField: (index: number) => void): void {
+  let index = -1;
+  for (;;) {
+    const delta = r.uint();
+    if (delta === 0) return;
+    index += delta;
+    if (index >= fieldCount) throw new GobDecodeError(`field index ${index} out of range`);
+    onField(index);
+  }
+}
+
+/** Parses a wireType payload; only StructT is supported. */
+function readWireType(r: ByteReader): WireStruct {
+  let result: WireStruct | undefined;
+  readStructFields(r, 7, (wireField) => {
+    if (wireField !== 2) throw new GobDecodeError(`unsupported gob wire type (field ${wireField})`);
+    const st: WireStruct = { name: '', fields: [] };
+    // structType { CommonType (embedded struct), Field []fieldType }
+    readStructFields(r, 2, (stField) => {
+      if (stField === 0) {
+        readStructFields(r, 2, (ctField) => {
+          if (ctField === 0) st.name = r.string();
+          else r.int(); // CommonType.Id: the message header already names the ID
+        });
+      } else {
+        const n = r.uint();
+        if (n > MAX_FIELDS) throw new GobDecodeError(`too many struct fields: ${n}`);
+        for (let i = 0; i < n; i++) {
+          const field = { name: '', typeId: 0 };
+          readStructFields(r, 2, (ftField) => {
+            if (ftField === 0) field.name = r.string();
+            else field.typeId = r.int();
+          });
+          st.fields.push(field);
+        }
+      }
+    });
+    result = st;
+  });
+  if (result === undefined) throw new GobDecodeError('empty gob type definition');
+  return result;
+}
+
+function readBuiltin(r: ByteReader, typeId: number): GobValue | boolean {
+  switch (typeId) {
+    case GobType.bool: {
+      const v = r.uint();
+      if (v > 1) throw new GobDecodeError(`invalid bool ${v}`);
+      return v === 1;
+    }
+    case GobType.int:
+      return r.int();
+    case GobType.uint:
+      return r.uint();
+    case GobType.float:
+      r.uintBig(); // value skipped: no envelope field is a float
+      return 0;
+    case GobType.complex:
+      r.uintBig();
+      r.uintBig();
+      return 0;
+    case GobType.bytes:
+      return r.bytes(r.length('[]byte'));
+    case GobType.string:
+      return r.string();
+    default:
+      throw new GobDecodeError(`unsupported gob field type id ${typeId}`);
+  }
+}
+
+export interface DecodedGobStruct {
+  typeName: string;
+  /** Field name -> gob type ID, for every field of the sender's definition. */
+  fieldTypes: Map<string, number>;
+  /** Present (non-zero) fields by name. */
+  values: Map<string, GobValue | boolean>;
+}
+
+/**
+ * Decodes one gob stream that holds type definitions followed by exactly one struct value of a
+ * flat struct type with builtin scalar field types. Trailing bytes after the value are rejected.
+ */
+export function decodeGobStruct(data: Uint8Array): DecodedGobStruct {
+  const r = new ByteReader(data);
+  const types = new Map<number, WireStruct>();
+  for (;;) {
+    if (r.remaining() === 0) throw new GobDecodeError('gob stream ended before a value');
+    const msgLen = r.uint();
+    if (msgLen === 0) throw new GobDecodeError('empty gob message');
+    if (msgLen > r.remaining()) {
+      throw new GobDecodeError(`gob message length ${msgLen} exceeds the ${r.remaining()} bytes left`);
+    }
+    const msgEnd = r.pos + msgLen;
+    const outerEnd = r.end;
+    r.end = msgEnd;
+    const id = r.int();
+    if (id < 0) {
+      const typeId = -id;
+      if (typeId < 64) throw new GobDecodeError(`type id ${typeId} is reserved`);
+      if (types.has(typeId)) throw new GobDecodeError(`duplicate type id ${typeId}`);
+      if (types.size >= MAX_TYPE_DEFS) throw new GobDecodeError('too many type definitions');
+      const wire = readWireType(r);
+      for (const f of wire.fields) {
+        if (f.typeId < GobType.bool || f.typeId > GobType.complex) {
+          throw new GobDecodeError(`field ${f.name} has unsupported type id ${f.typeId}`);
+        }
+      }
+      types.set(typeId, wire);
+      if (r.pos !== msgEnd) throw new GobDecodeError('type definition length mismatch');
+      r.end = outerEnd;
+      continue;
+    }
+    const def = types.get(id);
+    if (def === undefined) throw new GobDecodeError(`value of undefined type id ${id}`);
+    const fieldTypes = new Map<string, number>();
+    for (const f of def.fields) fieldTypes.set(f.name, f.typeId);
+    const values = new Map<string, GobValue | boolean>();
+    readStructFields(r, def.fields.length, (index) => {
+      const field = def.fields[index] as { name: string; typeId: number };
+      values.set(field.name, readBuiltin(r, field.typeId));
+    });
+    if (r.pos !== msgEnd) throw new GobDecodeError('value length mismatch');
+    r.end = outerEnd;
+    if (r.remaining() !== 0) throw new GobDecodeError('trailing bytes after the gob value');
+    return { typeName: def.name, fieldTypes, values };
+  }
+}
+
+/** gob encoding of one unsigned integer (exposed for tests and tooling). */
+export function encodeGobUint(x: number | bigint): Uint8Array {
+  const w = new ByteWriter();
+  w.uint(x);
+  return w.result();
+}
+
+/** gob encoding of one signed integer (exposed for tests and tooling). */
+export function encodeGobInt(x: number | bigint): Uint8Array {
+  const w = new ByteWriter();
+  w.int(x);
+  return w.result();
+}

@@ -1,0 +1,514 @@
+/**
+ * A small proto3 binary codec: low-level writer/reader plus a declarative message codec.
+ *
+ * Only what the OpenIM WebSocket payloads need: string, bytes, bool, int32, int64 (as safe JS
+ * numbers), nested messages, repeated fields (numeric ones packed on output, both forms accepted
+ * on input) and map<string, scalar|message>. Unknown fields are skipped, as proto3 requires.
+ *
+ * Output follows Go's protobuf marshaller: fields in field-number order, zero scalars omitted,
+ * map entries always carry both key and value.
+ */
+
+export class ProtoDecodeError extends Error {
+  override readonly name = 'ProtoDecodeError';
+}
+
+const textEncoder = new TextEncoder();
+const textDecoder = new TextDecoder('utf-8');
+
+const WT_VARINT = 0;
+const WT_I64 = 1;
+const WT_LEN = 2;
+const WT_I32 = 5;
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+// ---------------------------------------------------------------------------------------------
+// Writer
+// ---------------------------------------------------------------------------------------------
+
+export class ProtoWriter {
+  private buf = new Uint8Array(64);
+  private len = 0;
+
+  private ensure(extra: number): void {
+    if (this.len + extra <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.len + extra) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+  }
+
+  raw(b: Uint8Array): void {
+    this.ensure(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+  }
+
+  /** Unsigned varint of a non-negative safe integer, or of a uint64 given as bigint. */
+  varint(value: number | bigint): void {
+    let v = BigInt(value);
+    this.ensure(10);
+    while (v > 0x7fn) {
+      this.buf[this.len++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    this.buf[this.len++] = Number(v);
+  }
+
+  /** int32/int64 varint: negative values are sign-extended to 64 bits (10 bytes). */
+  signedVarint(value: number): void {
+    if (value >= 0 && value < 0x80) {
+      this.ensure(1);
+      this.buf[this.len++] = value;
+      return;
+    }
+    this.varint(BigInt.asUintN(64, BigInt(value)));
+  }
+
+  tag(field: number, wireType: number): void {
+    this.varint(field * 8 + wireType);
+  }
+
+  lengthDelimited(field: number, bytes: Uint8Array): void {
+    this.tag(field, WT_LEN);
+    this.varint(bytes.length);
+    this.raw(bytes);
+  }
+
+  finish(): Uint8Array {
+    return this.buf.slice(0, this.len);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reader
+// ---------------------------------------------------------------------------------------------
+
+export class ProtoReader {
+  pos: number;
+  constructor(
+    private readonly buf: Uint8Array,
+    start = 0,
+    readonly end: number = buf.length,
+  ) {
+    this.pos = start;
+  }
+
+  done(): boolean {
+    return this.pos >= this.end;
+  }
+
+  private byte(): number {
+    if (this.pos >= this.end) throw new ProtoDecodeError('unexpected end of protobuf data');
+    return this.buf[this.pos++] as number;
+  }
+
+  varintBig(): bigint {
+    let result = 0n;
+    for (let shift = 0n; shift < 70n; shift += 7n) {
+      const b = this.byte();
+      result |= BigInt(b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return BigInt.asUintN(64, result);
+    }
+    throw new ProtoDecodeError('varint longer than 10 bytes');
+  }
+
+  /** Fast path for small varints, falls back to bigint. */
+  uint(): number {
+    const start = this.pos;
+    if (start < this.end) {
+      const b = this.buf[start] as number;
+      if (b < 0x80) {
+        this.pos++;
+        return b;
+      }
+    }
+    const v = this.varintBig();
+    if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ProtoDecodeError(`varint too large: ${v}`);
+    return Number(v);
+  }
+
+  int32(): number {
+    return Number(BigInt.asIntN(32, this.varintBig()));
+  }
+
+  int64(): number {
+    const v = BigInt.asIntN(64, this.varintBig());
+    if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
+      throw new ProtoDecodeError(`int64 outside the safe integer range: ${v}`);
+    }
+    return Number(v);
+  }
+
+  bool(): boolean {
+    return this.varintBig() !== 0n;
+  }
+
+  /** Returns [start, end) of a length-delimited payload and skips it. */
+  span(): [number, number] {
+    const n = this.uint();
+    if (n > this.end - this.pos) {
+      throw new ProtoDecodeError(`length ${n} exceeds the ${this.end - this.pos} bytes left`);
+    }
+    const start = this.pos;
+    this.pos += n;
+    return [start, this.pos];
+  }
+
+  bytes(): Uint8Array {
+    const [s, e] = this.span();
+    return this.buf.slice(s, e);
+  }
+
+  string(): string {
+    const [s, e] = this.span();
+    return textDecoder.decode(this.buf.subarray(s, e));
+  }
+
+  sub(): ProtoReader {
+    const [s, e] = this.span();
+    return new ProtoReader(this.buf, s, e);
+  }
+
+  tag(): { field: number; wireType: number } {
+    const t = this.uint();
+    const field = Math.floor(t / 8);
+    const wireType = t % 8;
+    if (field < 1 || field > 536_870_911) throw new ProtoDecodeError(`invalid field number ${field}`);
+    return { field, wireType };
+  }
+
+  skip(wireType: number): void {
+    switch (wireType) {
+      case WT_VARINT:
+        this.varintBig();
+        return;
+      case WT_I64:
+        this.fixed(8);
+        return;
+      case WT_LEN:
+        this.span();
+        return;
+      case WT_I32:
+        this.fixed(4);
+        return;
+      default:
+        throw new ProtoDecodeError(`unsupported wire type ${wireType}`);
+    }
+  }
+
+  private fixed(n: number): void {
+    if (n > this.end - this.pos) throw new ProtoDecodeError('unexpected end of protobuf data');
+    this.pos += n;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarative message codecs
+// ---------------------------------------------------------------------------------------------
+
+export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64';
+type ScalarValue = string | Uint8Array | boolean | number;
+
+export interface MessageCodec<T> {
+  readonly name: string;
+  encode(value: T): Uint8Array;
+  decode(bytes: Uint8Array): T;
+  /** Decode from a reader positioned on the message body (internal use by nested codecs). */
+  decodeFrom(reader: ProtoReader): T;
+  /** A fresh instance with every field at its zero value. */
+  empty(): T;
+}
+
+export type FieldSpec =
+  | { no: number; name: string; kind: ScalarKind }
+  | { no: number; name: string; kind: 'repeated'; of: ScalarKind }
+  | { no: number; name: string; kind: 'message'; codec: MessageCodec<unknown> }
+  | { no: number; name: string; kind: 'repeatedMessage'; codec: MessageCodec<unknown> }
+  | { no: number; name: string; kind: 'map'; value: ScalarKind }
+  | { no: number; name: string; kind: 'mapMessage'; codec: MessageCodec<unknown> };
+
+function scalarZero(kind: ScalarKind): ScalarValue {
+  switch (kind) {
+    case 'string':
+      return '';
+    case 'bytes':
+      return new Uint8Array(0);
+    case 'bool':
+      return false;
+    case 'int32':
+    case 'int64':
+      return 0;
+  }
+}
+
+function isScalarZero(kind: ScalarKind, v: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return v === '';
+    case 'bytes':
+      return (v as Uint8Array).length === 0;
+    case 'bool':
+      return v === false;
+    case 'int32':
+    case 'int64':
+      return v === 0;
+  }
+}
+
+function checkScalar(kind: ScalarKind, v: unknown, path: string): void {
+  const fail = (what: string): never => {
+    throw new TypeError(`protobuf field ${path}: expected ${what}, got ${typeof v}`);
+  };
+  switch (kind) {
+    case 'string':
+      if (typeof v !== 'string') fail('a string');
+      return;
+    case 'bytes':
+      if (!(v instanceof Uint8Array)) fail('a Uint8Array');
+      return;
+    case 'bool':
+      if (typeof v !== 'boolean') fail('a boolean');
+      return;
+    case 'int32':
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < INT32_MIN || v > INT32_MAX) {
+        fail('an int32');
+      }
+      return;
+    case 'int64':
+      if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail('a safe integer');
+      return;
+  }
+}
+
+/** Writes a scalar value without its tag. */
+function writeScalarValue(w: ProtoWriter, kind: ScalarKind, v: unknown): void {
+  switch (kind) {
+    case 'string':
+      writeBytesValue(w, textEncoder.encode(v as string));
+      return;
+    case 'bytes':
+      writeBytesValue(w, v as Uint8Array);
+      return;
+    case 'bool':
+      w.varint(v === true ? 1 : 0);
+      return;
+    case 'int32':
+    case 'int64':
+      w.signedVarint(v as number);
+      return;
+  }
+}
+
+function writeBytesValue(w: ProtoWriter, b: Uint8Array): void {
+  w.varint(b.length);
+  w.raw(b);
+}
+
+function scalarWireType(kind: ScalarKind): number {
+  return kind === 'string' || kind === 'bytes' ? WT_LEN : WT_VARINT;
+}
+
+function readScalar(r: ProtoReader, kind: ScalarKind, wireType: number, path: string): ScalarValue {
+  if (wireType !== scalarWireType(kind)) {
+    throw new ProtoDecodeError(`field ${path}: wire type ${wireType} does not match ${kind}`);
+  }
+  switch (kind) {
+    case 'string':
+      return r.string();
+    case 'bytes':
+      return r.bytes();
+    case 'bool':
+      return r.bool();
+    case 'int32':
+      return r.int32();
+    case 'int64':
+      return r.int64();
+  }
+}
+
+function writeField(w: ProtoWriter, spec: FieldSpec, v: unknown, path: string): void {
+  switch (spec.kind) {
+    case 'string':
+    case 'bytes':
+    case 'bool':
+    case 'int32':
+    case 'int64': {
+      checkScalar(spec.kind, v, path);
+      if (isScalarZero(spec.kind, v)) return;
+      w.tag(spec.no, scalarWireType(spec.kind));
+      writeScalarValue(w, spec.kind, v);
+      return;
+    }
+    case 'repeated': {
+      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${path}: expected an array`);
+      if (v.length === 0) return;
+      for (const item of v) checkScalar(spec.of, item, path);
+      if (spec.of === 'string' || spec.of === 'bytes') {
+        for (const item of v) {
+          w.tag(spec.no, WT_LEN);
+          writeScalarValue(w, spec.of, item);
+        }
+      } else {
+        const packed = new ProtoWriter();
+        for (const item of v) writeScalarValue(packed, spec.of, item);
+        w.lengthDelimited(spec.no, packed.finish());
+      }
+      return;
+    }
+    case 'message': {
+      if (v === null || v === undefined) return;
+      w.lengthDelimited(spec.no, spec.codec.encode(v));
+      return;
+    }
+    case 'repeatedMessage': {
+      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${path}: expected an array`);
+      for (const item of v) w.lengthDelimited(spec.no, spec.codec.encode(item));
+      return;
+    }
+    case 'map':
+    case 'mapMessage': {
+      if (typeof v !== 'object' || v === null) {
+        throw new TypeError(`protobuf field ${path}: expected an object map`);
+      }
+      for (const [key, value] of Object.entries(v)) {
+        const entry = new ProtoWriter();
+        entry.tag(1, WT_LEN);
+        writeScalarValue(entry, 'string', key);
+        if (spec.kind === 'map') {
+          checkScalar(spec.value, value, `${path}[${key}]`);
+          entry.tag(2, scalarWireType(spec.value));
+          writeScalarValue(entry, spec.value, value);
+        } else {
+          entry.lengthDelimited(2, spec.codec.encode(value));
+        }
+        w.lengthDelimited(spec.no, entry.finish());
+      }
+      return;
+    }
+  }
+}
+
+function initialValue(spec: FieldSpec): unknown {
+  switch (spec.kind) {
+    case 'repeated':
+    case 'repeatedMessage':
+      return [];
+    case 'message':
+      return null;
+    case 'map':
+    case 'mapMessage':
+      // Null prototype: keys such as "__proto__" from the wire stay plain data.
+      return Object.create(null) as Record<string, unknown>;
+    default:
+      return scalarZero(spec.kind);
+  }
+}
+
+function readField(
+  r: ProtoReader,
+  spec: FieldSpec,
+  wireType: number,
+  target: Record<string, unknown>,
+  path: string,
+): void {
+  switch (spec.kind) {
+    case 'string':
+    case 'bytes':
+    case 'bool':
+    case 'int32':
+    case 'int64':
+      target[spec.name] = readScalar(r, spec.kind, wireType, path);
+      return;
+    case 'repeated': {
+      const list = target[spec.name] as ScalarValue[];
+      if (wireType === WT_LEN && spec.of !== 'string' && spec.of !== 'bytes') {
+        const packed = r.sub();
+        while (!packed.done()) list.push(readScalar(packed, spec.of, WT_VARINT, path));
+      } else {
+        list.push(readScalar(r, spec.of, wireType, path));
+      }
+      return;
+    }
+    case 'message':
+    case 'repeatedMessage': {
+      if (wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a message`);
+      const value = spec.codec.decodeFrom(r.sub());
+      if (spec.kind === 'message') target[spec.name] = value;
+      else (target[spec.name] as unknown[]).push(value);
+      return;
+    }
+    case 'map':
+    case 'mapMessage': {
+      if (wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a map entry`);
+      const entry = r.sub();
+      let key = '';
+      let value: unknown = spec.kind === 'map' ? scalarZero(spec.value) : spec.codec.empty();
+      while (!entry.done()) {
+        const t = entry.tag();
+        if (t.field === 1) key = readScalar(entry, 'string', t.wireType, `${path}.key`) as string;
+        else if (t.field === 2) {
+          if (spec.kind === 'map') value = readScalar(entry, spec.value, t.wireType, `${path}.value`);
+          else {
+            if (t.wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a message`);
+            value = spec.codec.decodeFrom(entry.sub());
+          }
+        } else entry.skip(t.wireType);
+      }
+      (target[spec.name] as Record<string, unknown>)[key] = value;
+      return;
+    }
+  }
+}
+
+/**
+ * Builds a codec for a message type from its field list. `T` must be the plain-object shape
+ * whose property names are the specs' `name`s.
+ */
+export function defineMessage<T>(name: string, fields: readonly FieldSpec[]): MessageCodec<T> {
+  const byNumber = new Map<number, FieldSpec>();
+  for (const f of fields) byNumber.set(f.no, f);
+  const ordered = [...fields].sort((a, b) => a.no - b.no);
+
+  const empty = (): T => {
+    const obj: Record<string, unknown> = {};
+    for (const f of fields) obj[f.name] = initialValue(f);
+    return obj as T;
+  };
+
+  const codec: MessageCodec<T> = {
+    name,
+    empty,
+    encode(value: T): Uint8Array {
+      if (typeof value !== 'object' || value === null) {
+        throw new TypeError(`protobuf ${name}: expected an object`);
+      }
+      const w = new ProtoWriter();
+      const record = value as Record<string, unknown>;
+      for (const f of ordered) {
+        const v = record[f.name];
+        // Absent fields encode as zero values, so partial objects are tolerated.
+        if (v === undefined) continue;
+        writeField(w, f, v, `${name}.${f.name}`);
+      }
+      return w.finish();
+    },
+    decodeFrom(reader: ProtoReader): T {
+      const obj = empty() as Record<string, unknown>;
+      while (!reader.done()) {
+        const { field, wireType } = reader.tag();
+        const spec = byNumber.get(field);
+        if (spec === undefined) reader.skip(wireType);
+        else readField(reader, spec, wireType, obj, `${name}.${spec.name}`);
+      }
+      return obj as T;
+    },
+    decode(bytes: Uint8Array): T {
+      return codec.decodeFrom(new ProtoReader(bytes));
+    },
+  };
+  return codec;
+}

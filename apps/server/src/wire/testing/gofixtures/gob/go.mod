@@ -1,0 +1,3 @@
+module gobfixtures
+
+go 1.19
