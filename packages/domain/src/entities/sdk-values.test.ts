@@ -47,7 +47,7 @@ describe('§3 entity values follow the OpenIM SDK', () => {
     expect([RecvMsgOpt.Normal, RecvMsgOpt.NotReceive, RecvMsgOpt.NotNotify]).toEqual([0, 1, 2]);
   });
 
-  it('other enums', () => {
+  it('§3 statuses, application results, group flags, gender and call signal types', () => {
     expect([MessageStatus.Sending, MessageStatus.Succeeded, MessageStatus.Failed]).toEqual([1, 2, 3]);
     expect([
       ApplicationHandleResult.Unprocessed,
@@ -70,7 +70,7 @@ describe('§3 entity values follow the OpenIM SDK', () => {
     expect(isLocale(undefined)).toBe(false);
   });
 
-  it('every notification content type shown in chats is one the server sends', () => {
+  it('§3 every notification content type shown in chats is one the server sends', () => {
     const sent = new Set<number>(Object.values(NotificationType));
     for (const type of NOTIFICATION_CONTENT_TYPES) expect(sent.has(type), String(type)).toBe(true);
     expect(sent.has(ContentType.Revoke)).toBe(true);

@@ -3,7 +3,7 @@ import { MESSAGES } from '../i18n/messages';
 import { PERMISSION_REASON_KEYS, permissionError, validationError } from './domain-errors';
 
 describe('typed domain errors', () => {
-  it('a validation error carries its field and i18n key, params only when given', () => {
+  it('§5 a validation error carries its field and the i18n key of its message', () => {
     expect(validationError('phone', 'validation.phone.invalid')).toEqual({
       kind: 'validation',
       field: 'phone',

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../entities/settings';
 import { MESSAGES } from './messages';
 import type { I18nKey } from './messages';
-import { flatTranslations, nestByDots, nestedTranslations, translate, translateText } from './translate';
+import {
+  flatTranslations,
+  i18nextResources,
+  nestByDots,
+  nestedTranslations,
+  translate,
+  translateText,
+} from './translate';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('i18n table (zh-CN default, en-US)', () => {
-  it('every key has a non-empty text in both locales with the same placeholders', () => {
+  it('§1 every key has a non-empty text in zh-CN and en-US with the same placeholders', () => {
     for (const key of Object.keys(MESSAGES) as I18nKey[]) {
       const zh = MESSAGES[key]['zh-CN'];
       const en = MESSAGES[key]['en-US'];
@@ -17,11 +24,11 @@ describe('i18n table (zh-CN default, en-US)', () => {
     }
   });
 
-  it('keys are stable dotted identifiers', () => {
+  it('§1 keys are stable dotted identifiers', () => {
     for (const key of Object.keys(MESSAGES)) expect(key).toMatch(/^[a-z][A-Za-z]*(\.[A-Za-z0-9]+)+$/);
   });
 
-  it('fills placeholders and leaves missing ones visible', () => {
+  it('§1 fills placeholders and leaves missing ones visible', () => {
     expect(translate('en-US', 'validation.groupName.tooLong', { max: 16 })).toBe(
       'The group name can have at most 16 characters',
     );
@@ -49,7 +56,7 @@ describe('i18n table (zh-CN default, en-US)', () => {
     expect(translate('en-US', 'toast.fetchBalanceFailed')).toBe('Failed to fetch balance');
   });
 
-  it('exports flat and nested tables for i18next', () => {
+  it('§1 exports flat and nested tables for i18next', () => {
     for (const locale of LOCALES) {
       const flat = flatTranslations(locale);
       expect(Object.keys(flat)).toHaveLength(Object.keys(MESSAGES).length);
@@ -63,7 +70,14 @@ describe('i18n table (zh-CN default, en-US)', () => {
     }
   });
 
-  it('refuses tables where one key is a prefix of another', () => {
+  it('§1 i18next resources hold both locales in the default namespace', () => {
+    const resources = i18nextResources();
+    expect(Object.keys(resources).sort()).toEqual(['en-US', 'zh-CN']);
+    expect(resources['zh-CN'].translation).toEqual(nestedTranslations('zh-CN'));
+    expect(resources['en-US'].translation).toEqual(nestedTranslations('en-US'));
+  });
+
+  it('§1 refuses tables where one key is a prefix of another', () => {
     expect(() => nestByDots({ 'a.b': 'x', 'a.b.c': 'y' })).toThrow(/collides/);
     expect(() => nestByDots({ 'a.b.c': 'y', 'a.b': 'x' })).toThrow(/collides/);
     expect(nestByDots({ 'a.b': 'x', 'a.c': 'y' })).toEqual({ a: { b: 'x', c: 'y' } });

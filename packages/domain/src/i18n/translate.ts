@@ -74,3 +74,11 @@ export function nestByDots(flat: Readonly<Record<string, string>>): NestedTransl
   }
   return root as NestedTranslations;
 }
+
+/** Resources for `i18next.init({ resources })`: both locales, nested, in the default namespace. */
+export function i18nextResources(): Record<Locale, { readonly translation: NestedTranslations }> {
+  return {
+    'zh-CN': { translation: nestedTranslations('zh-CN') },
+    'en-US': { translation: nestedTranslations('en-US') },
+  };
+}

@@ -46,7 +46,7 @@ describe('§6 Call roles', () => {
     expect(callCancelLabelKey(CallRole.Receiver)).toBe('call.reject');
   });
 
-  it('signals of the same room belong to the same call', () => {
+  it('§4 signals of the same room belong to the same call', () => {
     expect(isSameCall(invitation, { roomID: 'room1' })).toBe(true);
     expect(isSameCall(invitation, { roomID: 'room2' })).toBe(false);
   });

@@ -59,7 +59,7 @@ describe('§4 Conversations: de-duplication and ordering', () => {
 });
 
 describe('§3 Conversation ids (OpenIM convention)', () => {
-  it('one-to-one ids sort the two user ids byte-wise', () => {
+  it('§3 one-to-one ids sort the two user ids byte-wise', () => {
     expect(singleConversationID('bob', 'alice')).toBe('si_alice_bob');
     expect(singleConversationID('alice', 'bob')).toBe('si_alice_bob');
     expect(singleConversationID('same', 'same')).toBe('si_same_same');
@@ -69,7 +69,7 @@ describe('§3 Conversation ids (OpenIM convention)', () => {
     expect(compareUtf8('abc', 'ab')).toBeGreaterThan(0);
   });
 
-  it('group ids use the sg_ prefix; the id follows the session type', () => {
+  it('§3 group ids use the sg_ prefix; the id follows the session type', () => {
     expect(groupConversationID('g1')).toBe('sg_g1');
     expect(conversationIDFor(SessionType.Group, 'me', 'g1')).toBe('sg_g1');
     expect(conversationIDFor(SessionType.Single, 'me', 'bob')).toBe('si_bob_me');

@@ -105,7 +105,7 @@ describe('§4 Messages: sending and forwarding', () => {
     });
   });
 
-  it('recognises notifications and red packets', () => {
+  it('§3 recognises notifications and red packets', () => {
     expect(isNotificationMessage({ contentType: ContentType.MemberKicked })).toBe(true);
     expect(isNotificationMessage({ contentType: ContentType.Revoke })).toBe(true);
     expect(isNotificationMessage({ contentType: ContentType.Text })).toBe(false);

@@ -56,7 +56,7 @@ describe('§4 Mute', () => {
     expect(isPermanentMute(604_800)).toBe(false);
   });
 
-  it('durations that are not whole units fall back to smaller units', () => {
+  it('§4 durations that are not whole units fall back to smaller units', () => {
     expect(muteDurationText(60)).toEqual({ i18nKey: 'duration.minute', params: { count: 1 } });
     expect(muteDurationText(90)).toEqual({ i18nKey: 'duration.seconds', params: { count: 90 } });
     expect(muteDurationText(0)).toEqual({ i18nKey: 'duration.seconds', params: { count: 0 } });

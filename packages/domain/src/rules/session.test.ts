@@ -34,7 +34,7 @@ describe("§6 Messages say 'you' for the current user", () => {
     expect(displayName({ userID: '' }, { locale: 'en-US', selfUserID: '' })).toBe('');
   });
 
-  it('friends show their remark first', () => {
+  it('§3 friends show their remark first', () => {
     expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: 'Boss' })).toBe('Boss');
     expect(friendDisplayName({ userID: 'b', nickname: 'Bob', remark: ' ' })).toBe('Bob');
     expect(friendDisplayName({ userID: 'b', nickname: '' })).toBe('b');

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { charLength, isBlank, takeChars } from './text';
 
 describe('text helpers', () => {
-  it('counts characters as code points', () => {
+  it('§5 lengths count characters as code points', () => {
     expect(charLength('abc')).toBe(3);
     expect(charLength('😀😀')).toBe(2);
     expect(charLength('群聊')).toBe(2);
   });
 
-  it('takes whole characters', () => {
+  it('§9 previews cut at whole characters', () => {
     expect(takeChars('😀abc', 2)).toBe('😀a');
     expect(takeChars('abc', 10)).toBe('abc');
     expect(takeChars('abc', 0)).toBe('');
   });
 
-  it('detects blank text', () => {
+  it('§5 blank text counts as empty', () => {
     expect(isBlank(undefined)).toBe(true);
     expect(isBlank(null)).toBe(true);
     expect(isBlank(' \n')).toBe(true);
