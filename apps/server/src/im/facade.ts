@@ -1,0 +1,119 @@
+import type { TokenService } from '../auth/tokens';
+import type { ImFacade, ImResult, ImUser } from '../chat/im-facade';
+import type { CoreContext } from './context';
+import { ImError, ErrCode } from './errors';
+import { type Operator, sendMessage } from './messages';
+import { getUser } from './models';
+import { addFriend, importFriends, isBlocked, isFriend } from './relations';
+import { USER_ID_PATTERN, updateUserInfo } from './users';
+
+export interface FacadeDeps {
+  core: CoreContext;
+  tokens: TokenService;
+  tokenExpireSeconds: number;
+  /** Disconnects a user's live sessions after their tokens were invalidated. */
+  kickSessions(userID: string): void;
+}
+
+const asUser = (userID: string): Operator => ({ userID, platformID: 0, isAdmin: false });
+const SYSTEM: Operator = { userID: '', platformID: 0, isAdmin: true };
+
+/** The IM core as the chat module sees it (apps/server/src/chat/im-facade.ts). */
+export function createImFacade(deps: FacadeDeps): ImFacade {
+  const { core, tokens } = deps;
+  const refusal = (err: unknown): ImResult => {
+    if (err instanceof ImError) return { ok: false, errCode: err.code, errMsg: err.message };
+    throw err;
+  };
+  return {
+    registerUser(user: ImUser): void {
+      if (!USER_ID_PATTERN.test(user.userID))
+        throw new ImError(ErrCode.Args, `invalid userID ${JSON.stringify(user.userID)}`);
+      // Plain statement instead of core.tx: the caller's transaction is the unit of work.
+      core.db
+        .prepare('INSERT INTO users (user_id, nickname, face_url, ex, create_time) VALUES (?, ?, ?, ?, ?)')
+        .run(user.userID, user.nickname, user.faceURL, '', core.now());
+    },
+    getUser(userID) {
+      const u = getUser(core.db, userID);
+      return u ? { userID: u.userID, nickname: u.nickname, faceURL: u.faceURL } : undefined;
+    },
+    issueImToken(userID, platformID) {
+      if (!getUser(core.db, userID))
+        return Promise.reject(new ImError(ErrCode.UserIDNotFound, `user ${userID} not found`));
+      return Promise.resolve(tokens.issue(userID, platformID, deps.tokenExpireSeconds).token);
+    },
+    verifyImToken(token) {
+      try {
+        return tokens.verify(token).userID;
+      } catch {
+        return undefined;
+      }
+    },
+    forceLogout(userID) {
+      tokens.setState(userID, undefined, 1);
+      deps.kickSessions(userID);
+      return Promise.resolve();
+    },
+    updateUserProfile(userID, patch) {
+      updateUserInfo(core, asUser(userID), {
+        userID,
+        nickname: patch.nickname ?? null,
+        faceURL: patch.faceURL ?? null,
+      });
+      return Promise.resolve();
+    },
+    areFriends: (a, b) => isFriend(core, a, b) && isFriend(core, b, a),
+    isBlocked: (owner, target) => isBlocked(core, owner, target),
+    applyFriend(req) {
+      try {
+        addFriend(core, asUser(req.fromUserID), { ...req, ex: '' });
+        return Promise.resolve({ ok: true });
+      } catch (err) {
+        return Promise.resolve(refusal(err));
+      }
+    },
+    addFriendPair(a, b) {
+      importFriends(core, a, [b]);
+      return Promise.resolve();
+    },
+    groupExists: () => false,
+    isGroupMember: () => false,
+    sendTextAsUser(req) {
+      if (req.groupID)
+        return Promise.reject(new ImError(ErrCode.GroupIDNotFound, 'groups are not supported yet'));
+      const now = core.now();
+      sendMessage(
+        core,
+        { ...SYSTEM, userID: req.sendID },
+        {
+          sendID: req.sendID,
+          recvID: req.recvID ?? '',
+          groupID: '',
+          clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2)}`
+            .padEnd(32, '0')
+            .slice(0, 32),
+          serverMsgID: '',
+          senderPlatformID: 0,
+          senderNickname: getUser(core.db, req.sendID)?.nickname ?? '',
+          senderFaceURL: getUser(core.db, req.sendID)?.faceURL ?? '',
+          sessionType: 1,
+          msgFrom: 100,
+          contentType: 101,
+          content: new TextEncoder().encode(JSON.stringify({ content: req.text })),
+          seq: 0,
+          sendTime: 0,
+          createTime: now,
+          status: 1,
+          isRead: false,
+          options: {},
+          offlinePushInfo: null,
+          atUserIDList: [],
+          attachedInfo: '',
+          ex: '',
+        },
+      );
+      return Promise.resolve();
+    },
+  };
+}
