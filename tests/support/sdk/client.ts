@@ -171,13 +171,25 @@ export class SdkClient {
       );
   }
 
-  /** Waits for the initial sync to finish; fails early if the SDK reports the sync failed. */
+  /**
+   * Waits for the initial sync to finish. Fails early when the SDK reports the sync failed or that the
+   * session ended (token rejected, kicked), with the SDK's recent log in the message.
+   */
   async synced(timeoutMs = 30_000): Promise<void> {
+    const terminal = ['OnSyncServerFailed', 'OnUserTokenExpired', 'OnUserTokenInvalid', 'OnKickedOffline'];
     const outcome = await Promise.race([
-      this.events.waitFor('OnSyncServerFinish', () => true, timeoutMs).then(() => 'finished' as const),
-      this.events.waitFor('OnSyncServerFailed', () => true, timeoutMs + 1000).then(() => 'failed' as const),
+      this.events.waitFor('OnSyncServerFinish', () => true, timeoutMs).then(() => undefined),
+      ...terminal.map((name) =>
+        this.events
+          .waitFor(name, () => true, timeoutMs + 1000)
+          .then(
+            () => name,
+            () => undefined,
+          ),
+      ),
     ]);
-    if (outcome === 'failed') throw new Error(`[${this.label}] OnSyncServerFailed\n${this.diagnostics()}`);
+    if (outcome)
+      throw new Error(`[${this.label}] ${outcome} before the initial sync finished\n${this.diagnostics()}`);
   }
 
   /** Shorthand for `events.waitFor`. */
@@ -204,12 +216,16 @@ export class SdkClient {
     return pattern ? this.logLines.filter((l) => pattern.test(l)) : [...this.logLines];
   }
 
-  /** Recent warnings and errors from the SDK's log, for failure messages and findings. */
-  diagnostics(lines = 25): string {
+  /** Recent warnings and errors and the last lines of the SDK's log, for failure messages and findings. */
+  diagnostics(lines = 20): string {
     const interesting = this.logLines
       .filter((l) => /\b(WARN|ERROR|error|panic|failed)\b/.test(l))
       .slice(-lines);
-    return `[${this.label}] last SDK warnings/errors:\n  ${interesting.join('\n  ') || '(none)'}`;
+    const tail = this.logLines.slice(-8).map((l) => l.slice(0, 400));
+    return (
+      `[${this.label}] last SDK warnings/errors:\n  ${interesting.map((l) => l.slice(0, 600)).join('\n  ') || '(none)'}\n` +
+      `[${this.label}] last SDK log lines:\n  ${tail.join('\n  ') || '(none)'}`
+    );
   }
 
   /** Logs out (bounded wait), then terminates the worker, which frees the wasm memory and the DB worker. */
