@@ -1,0 +1,230 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AccountService } from './accounts';
+import type { ChatContext, ChatDeps } from './context';
+import { toContext } from './context';
+import { ChatError, ErrCode } from './errors';
+import { UserService } from './users';
+import { intLike, parseInput } from './validation';
+import { WalletService } from './wallet';
+
+export type { ChatDeps } from './context';
+
+export interface ChatServices {
+  ctx: ChatContext;
+  accounts: AccountService;
+  users: UserService;
+  wallet: WalletService;
+}
+
+export function createChatServices(deps: ChatDeps): ChatServices {
+  const ctx = toContext(deps);
+  const accounts = new AccountService(ctx);
+  return { ctx, accounts, users: new UserService(ctx, accounts), wallet: new WalletService(ctx) };
+}
+
+interface Envelope {
+  errCode: number;
+  errMsg: string;
+  errDlt: string;
+  data?: unknown;
+}
+
+const ok = (data?: unknown): Envelope =>
+  data === undefined ? { errCode: 0, errMsg: '', errDlt: '' } : { errCode: 0, errMsg: '', errDlt: '', data };
+
+const header = (req: FastifyRequest, name: string): string => {
+  const v = req.headers[name.toLowerCase()];
+  return (Array.isArray(v) ? v[0] : v) ?? '';
+};
+
+const creditSchema = z.object({
+  userID: z.string().min(1).max(64),
+  amount: intLike,
+  type: intLike.pipe(z.union([z.literal(0), z.literal(3)])).optional(),
+  remark: z.string().max(100).optional(),
+});
+const withdrawSchema = z.object({
+  userID: z.string().min(1).max(64),
+  amount: intLike,
+  remark: z.string().max(100).optional(),
+});
+const invitationSchema = z.object({ codes: z.array(z.string().trim().min(4).max(32)).min(1).max(1000) });
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * The chat API as a Fastify 5 plugin; the CORE mounts it under `/chat`. Every answer is HTTP 200
+ * with chat's envelope `{errCode, errMsg, errDlt, data}`. `services` may be passed to share them
+ * with tests or the seed; otherwise they are created from `deps`.
+ */
+export function chatPlugin(
+  deps: ChatDeps,
+  services: ChatServices = createChatServices(deps),
+): FastifyPluginAsync {
+  const { ctx, accounts, users, wallet } = services;
+
+  return async (app: FastifyInstance) => {
+    const sweep = () => {
+      try {
+        const n = wallet.sweepExpired();
+        if (n > 0) ctx.logger.info({ expired: n }, 'expired red packets refunded');
+      } catch (err) {
+        ctx.logger.error({ err }, 'red packet sweep failed');
+      }
+    };
+    const timer = setInterval(sweep, ctx.config.sweepIntervalSeconds * 1000);
+    timer.unref();
+    app.addHook('onClose', () => {
+      clearInterval(timer);
+      return Promise.resolve();
+    });
+
+    app.setErrorHandler((err: unknown, req, reply) => {
+      if (err instanceof ChatError) {
+        return reply.code(200).send({ errCode: err.errCode, errMsg: err.errMsg, errDlt: err.errDlt });
+      }
+      const e = err as { code?: unknown; statusCode?: unknown; message?: unknown };
+      if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+        // Fastify's own refusals (bad JSON, body too large, wrong content type) are argument errors.
+        return reply.code(200).send({
+          errCode: ErrCode.Args,
+          errMsg: 'ArgsError',
+          errDlt: typeof e.message === 'string' ? e.message : 'bad request',
+        });
+      }
+      req.log.error({ err }, 'chat request failed');
+      return reply
+        .code(200)
+        .send({ errCode: ErrCode.ServerInternal, errMsg: 'ServerInternalError', errDlt: 'internal error' });
+    });
+
+    app.setNotFoundHandler((req, reply) =>
+      reply.code(404).send({
+        errCode: ErrCode.RecordNotFound,
+        errMsg: 'NotFound',
+        errDlt: `no chat route ${req.method} ${req.url}`,
+      }),
+    );
+
+    // chat rejects a POST without an operationID; GETs are not checked.
+    app.addHook('preHandler', (req, _reply, done) => {
+      if (req.method === 'POST' && !header(req, 'operationID')) {
+        done(new ChatError(ErrCode.Args, 'header must have operationID'));
+        return;
+      }
+      done();
+    });
+
+    const chatUser = (req: FastifyRequest): string => {
+      const token = header(req, 'token');
+      if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
+      return accounts.verifyChatToken(token).userID;
+    };
+
+    /** Wallet calls may carry the IM token (the client's default header) as well as the chat token. */
+    const walletUser = (req: FastifyRequest): string => {
+      const token = header(req, 'token');
+      if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
+      try {
+        return accounts.verifyChatToken(token).userID;
+      } catch (err) {
+        const imUser = ctx.im.verifyImToken(token);
+        if (imUser) return imUser;
+        throw err;
+      }
+    };
+
+    const requireAdmin = (req: FastifyRequest): void => {
+      const given = header(req, 'adminSecret') || header(req, 'x-admin-secret');
+      if (!given || !safeEqual(given, ctx.config.adminSecret))
+        throw new ChatError(ErrCode.NoPermission, 'admin secret required');
+    };
+
+    const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+
+    // ---- accounts (public) ---------------------------------------------------------------
+    app.post('/account/code/send', (req) => {
+      accounts.sendCode(req.body, req.ip);
+      return Promise.resolve(ok());
+    });
+    app.post('/account/code/verify', (req) => {
+      accounts.verifyCode(req.body);
+      return Promise.resolve(ok());
+    });
+    app.post('/account/register', async (req) => ok(await accounts.register(req.body)));
+    app.post('/account/login', async (req) => ok(await accounts.login(req.body, req.ip)));
+    app.post('/account/password/reset', async (req) => {
+      await accounts.resetPassword(req.body);
+      return ok();
+    });
+    app.post('/account/password/change', async (req) => {
+      await accounts.changePassword(chatUser(req), req.body);
+      return ok();
+    });
+
+    // ---- users ---------------------------------------------------------------------------
+    app.post('/user/find/full', (req) => Promise.resolve(ok(users.findFull(chatUser(req), req.body))));
+    app.post('/user/update', async (req) => {
+      await users.update(chatUser(req), req.body);
+      return ok();
+    });
+    app.post('/user/search/fuzzy', (req) => Promise.resolve(ok(users.searchFuzzy(chatUser(req), req.body))));
+    app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(chatUser(req), req.body)));
+    app.post('/friend/add', async (req) => {
+      await users.friendAdd(chatUser(req), req.body);
+      return ok();
+    });
+
+    // ---- wallet --------------------------------------------------------------------------
+    app.get('/app/user/balance/log/balance', (req, reply) => {
+      noStore(reply);
+      return Promise.resolve(ok(wallet.balance(walletUser(req))));
+    });
+    app.get('/app/user/balance/log/log', (req, reply) => {
+      noStore(reply);
+      return Promise.resolve(ok(wallet.log(walletUser(req), req.query)));
+    });
+    app.post('/app/userinfo/setPayPassword', async (req) => {
+      await wallet.setPayPassword(walletUser(req), req.body);
+      return ok();
+    });
+    app.post('/app/redbag/log/send', async (req) =>
+      ok(await wallet.sendRedPacket(walletUser(req), req.body, header(req, 'operationID'))),
+    );
+    const open = (req: FastifyRequest, reply: FastifyReply) => {
+      noStore(reply);
+      const input = req.method === 'GET' ? req.query : req.body;
+      return Promise.resolve(ok(wallet.openRedPacket(walletUser(req), input)));
+    };
+    app.get('/app/redbag/log/open', open);
+    app.post('/app/redbag/log/open', open);
+
+    // ---- admin ---------------------------------------------------------------------------
+    app.post('/admin/wallet/credit', (req) => {
+      requireAdmin(req);
+      const input = parseInput(creditSchema, req.body);
+      return Promise.resolve(
+        ok({ balance: wallet.credit(input.userID, input.amount, input.type ?? 3, input.remark ?? '') }),
+      );
+    });
+    app.post('/admin/wallet/withdraw', (req) => {
+      requireAdmin(req);
+      const input = parseInput(withdrawSchema, req.body);
+      return Promise.resolve(
+        ok({ balance: wallet.withdraw(input.userID, input.amount, input.remark ?? '') }),
+      );
+    });
+    app.post('/admin/invitation/add', (req) => {
+      requireAdmin(req);
+      accounts.createInvitationCodes(parseInput(invitationSchema, req.body).codes);
+      return Promise.resolve(ok());
+    });
+    return Promise.resolve();
+  };
+}
