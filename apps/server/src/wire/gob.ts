@@ -288,7 +288,8 @@ class ByteReader {
 
   bytes(n: number): Uint8Array {
     if (n > this.remaining()) throw new GobDecodeError('unexpected end of gob data');
-    const out = this.buf.slice(this.pos, this.pos + n);
+    // A copy as a plain Uint8Array: the input may be a Buffer, whose slice() is a view.
+    const out = new Uint8Array(this.buf.subarray(this.pos, this.pos + n));
     this.pos += n;
     return out;
   }

@@ -160,7 +160,8 @@ export class ProtoReader {
 
   bytes(): Uint8Array {
     const [s, e] = this.span();
-    return this.buf.slice(s, e);
+    // A copy as a plain Uint8Array: the input may be a Buffer, whose slice() is a view.
+    return new Uint8Array(this.buf.subarray(s, e));
   }
 
   string(): string {

@@ -1,0 +1,207 @@
+/**
+ * Frame-size discipline for server -> client frames.
+ *
+ * The SDK reads each WebSocket message with a limit of 1 MiB (`maxMessageSize = 1024*1024`,
+ * coder/websocket `SetReadLimit`), measured on the gzip-compressed frame: a larger message makes
+ * the browser socket close with 1009, the SDK reconnects and repeats the same request (a loop).
+ * Pushes are therefore split over several frames, and pull responses are trimmed (oldest
+ * messages first; the SDK re-requests gaps through 1005 history) until their frame fits.
+ */
+import {
+  isNotificationConversationID,
+  type GetLastMessageResp,
+  type MsgData,
+  type PullMsgs,
+  type PushItem,
+  type PushMessages,
+} from './contract';
+import { encodeResponseFrame, type WsResponseEnvelope } from './envelope';
+import { MsgDataCodec, PushMessagesCodec } from './messages';
+
+/** The SDK's read limit in bytes (compressed frame). */
+export const SDK_MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Bytes kept free for the envelope, map keys and gzip's worst-case expansion. */
+const FRAME_SLACK_BYTES = 8 * 1024;
+
+export interface EncodedFrame {
+  frame: Buffer;
+  /** Number of messages carried (pushes) */
+  count: number;
+}
+
+export type FrameEncoder = (env: WsResponseEnvelope) => Buffer;
+
+export const gzipFrameEncoder: FrameEncoder = (env) => encodeResponseFrame(env);
+
+function pushEnvelope(data: Uint8Array, operationID: string): WsResponseEnvelope {
+  return { reqIdentifier: 2001, errCode: 0, errMsg: '', msgIncr: '', operationID, data };
+}
+
+/** Groups items into a PushMessages payload, keeping the given order inside each conversation. */
+export function toPushMessages(items: readonly PushItem[]): PushMessages {
+  const msgs: Record<string, PullMsgs> = {};
+  const notificationMsgs: Record<string, PullMsgs> = {};
+  for (const { conversationID, msg } of items) {
+    const target = isNotificationConversationID(conversationID) ? notificationMsgs : msgs;
+    let list = target[conversationID];
+    if (list === undefined) {
+      list = { Msgs: [], isEnd: false, endSeq: 0 };
+      target[conversationID] = list;
+    }
+    list.Msgs.push(msg);
+  }
+  return { msgs, notificationMsgs };
+}
+
+export interface PushFramesResult {
+  frames: Buffer[];
+  /** Messages that could not be sent because a single one exceeds the frame limit. */
+  dropped: MsgData[];
+}
+
+/**
+ * Encodes push items into as few 2001 frames as possible, none larger than `maxFrameBytes`.
+ * Items are packed greedily by their uncompressed size, then every frame is verified after
+ * compression and split further if needed.
+ */
+export function buildPushFrames(
+  items: readonly PushItem[],
+  maxFrameBytes: number = SDK_MAX_FRAME_BYTES,
+  encode: FrameEncoder = gzipFrameEncoder,
+  operationID = '',
+): PushFramesResult {
+  const budget = Math.max(1024, maxFrameBytes - FRAME_SLACK_BYTES);
+  const frames: Buffer[] = [];
+  const dropped: MsgData[] = [];
+
+  const emit = (batch: readonly PushItem[]): void => {
+    if (batch.length === 0) return;
+    const frame = encode(pushEnvelope(PushMessagesCodec.encode(toPushMessages(batch)), operationID));
+    if (frame.length <= maxFrameBytes) {
+      frames.push(frame);
+      return;
+    }
+    if (batch.length === 1) {
+      dropped.push((batch[0] as PushItem).msg);
+      return;
+    }
+    const mid = Math.ceil(batch.length / 2);
+    emit(batch.slice(0, mid));
+    emit(batch.slice(mid));
+  };
+
+  let batch: PushItem[] = [];
+  let size = 0;
+  for (const item of items) {
+    // message bytes + field tags/lengths + a share of the map entry for its conversation
+    const itemSize = MsgDataCodec.encode(item.msg).length + 16 + item.conversationID.length;
+    if (batch.length > 0 && size + itemSize > budget) {
+      emit(batch);
+      batch = [];
+      size = 0;
+    }
+    batch.push(item);
+    size += itemSize;
+  }
+  emit(batch);
+  return { frames, dropped };
+}
+
+/** A placeholder the SDK treats as "no message at this seq" (status 4 = deleted). */
+function placeholder(seq: number): MsgData {
+  return {
+    sendID: '',
+    recvID: '',
+    groupID: '',
+    clientMsgID: '',
+    serverMsgID: '',
+    senderPlatformID: 0,
+    senderNickname: '',
+    senderFaceURL: '',
+    sessionType: 0,
+    msgFrom: 0,
+    contentType: 0,
+    content: new Uint8Array(0),
+    seq,
+    sendTime: 0,
+    createTime: 0,
+    status: 4,
+    isRead: false,
+    options: {},
+    offlinePushInfo: null,
+    atUserIDList: [],
+    attachedInfo: '',
+    ex: '',
+  };
+}
+
+interface MsgRef {
+  list: PullMsgs;
+  msg: MsgData;
+  size: number;
+}
+
+/**
+ * Shrinks a pull response (1002 / 1005 shape) in place until `fits()` says it fits:
+ * first any single message too large to ever fit becomes a placeholder, then the messages with
+ * the lowest seqs are removed. Returns how many messages were removed or replaced.
+ */
+export function trimPullResponse(
+  resp: { msgs: Record<string, PullMsgs>; notificationMsgs: Record<string, PullMsgs> },
+  maxFrameBytes: number,
+  fits: () => boolean,
+): number {
+  const budget = Math.max(1024, maxFrameBytes - FRAME_SLACK_BYTES);
+  const refs: MsgRef[] = [];
+  for (const map of [resp.msgs, resp.notificationMsgs]) {
+    for (const list of Object.values(map)) {
+      for (const msg of list.Msgs) refs.push({ list, msg, size: MsgDataCodec.encode(msg).length });
+    }
+  }
+  let changed = 0;
+  for (const ref of refs) {
+    if (ref.size > budget) {
+      const idx = ref.list.Msgs.indexOf(ref.msg);
+      const replacement = placeholder(ref.msg.seq);
+      ref.list.Msgs[idx] = replacement;
+      ref.msg = replacement;
+      ref.size = MsgDataCodec.encode(replacement).length;
+      changed++;
+    }
+  }
+  if (fits()) return changed;
+  // Oldest first: the SDK fills holes in history through 1005 later; the newest messages are
+  // what the conversation list shows.
+  refs.sort((a, b) => a.msg.seq - b.msg.seq);
+  let total = refs.reduce((s, r) => s + r.size, 0);
+  let i = 0;
+  while (i < refs.length) {
+    // Drop down to a size estimate first, then verify with a real encode.
+    const target = Math.min(total - 1, budget);
+    while (i < refs.length && total > target) {
+      const ref = refs[i] as MsgRef;
+      const idx = ref.list.Msgs.indexOf(ref.msg);
+      if (idx >= 0) ref.list.Msgs.splice(idx, 1);
+      total -= ref.size;
+      changed++;
+      i++;
+    }
+    if (fits()) return changed;
+  }
+  return changed;
+}
+
+/** Shrinks a 1007 response in place (largest entries first) until it fits. */
+export function trimLastMessageResponse(resp: GetLastMessageResp, fits: () => boolean): number {
+  const entries = Object.entries(resp.msgs)
+    .map(([id, msg]) => ({ id, size: MsgDataCodec.encode(msg).length }))
+    .sort((a, b) => b.size - a.size);
+  let removed = 0;
+  for (const e of entries) {
+    if (fits()) return removed;
+    delete resp.msgs[e.id];
+    removed++;
+  }
+  return removed;
+}
