@@ -1,2 +1,7 @@
-// The real adapters land here (issue "Real adapters for every port").
-export {};
+export * from './chat-http-client';
+export * from './chat-api';
+export * from './wallet-api';
+export * from './account-api';
+export * from './web-storage';
+export * from './memory-storage';
+export { md5Hex } from './md5';

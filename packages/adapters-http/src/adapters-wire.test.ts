@@ -1,0 +1,184 @@
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { describe, expect, it } from 'vitest';
+import { createAccountApi, CodeUsage } from './account-api';
+import { createChatApi } from './chat-api';
+import { ChatApiError, TransportErrorCode } from './chat-http-client';
+import { md5Hex } from './md5';
+import { createWalletApi, Md5PasswordHasher } from './wallet-api';
+
+interface Call {
+  readonly method: string;
+  readonly path: string;
+  readonly body: unknown;
+  readonly params: unknown;
+}
+
+/** A transport answering each path with a fixed `data`, recording the request bodies. */
+function server(answers: Readonly<Record<string, unknown>>): { transport: AxiosAdapter; calls: Call[] } {
+  const calls: Call[] = [];
+  const transport: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+    await Promise.resolve();
+    const path = config.url ?? '';
+    calls.push({
+      method: (config.method ?? '').toUpperCase(),
+      path,
+      body: typeof config.data === 'string' ? JSON.parse(config.data) : undefined,
+      params: config.params,
+    });
+    const data = answers[path];
+    const body =
+      data === undefined
+        ? { errCode: 0, errMsg: '', errDlt: '' }
+        : { errCode: 0, errMsg: '', errDlt: '', data };
+    return { data: JSON.stringify(body), status: 200, statusText: 'OK', headers: {}, config };
+  };
+  return { transport, calls };
+}
+
+const config = { baseURL: 'http://chat.test/chat' };
+
+describe('account API payloads (spec §7, passwords MD5-hashed on the client)', () => {
+  it('logs in with the MD5 of the password and platform 5, and returns the two tokens', async () => {
+    const s = server({ '/account/login': { userID: 'u1', imToken: 'im', chatToken: 'chat' } });
+    const api = createAccountApi(config, { getToken: () => '', transport: s.transport });
+    const session = await api.loginWithPassword({ areaCode: '+86', phoneNumber: '13800000001' }, 'Demo1234');
+    expect(session).toEqual({ userID: 'u1', imToken: 'im', chatToken: 'chat' });
+    expect(s.calls[0]?.body).toEqual({
+      areaCode: '+86',
+      phoneNumber: '13800000001',
+      password: md5Hex('Demo1234'),
+      platform: 5,
+    });
+    expect(JSON.stringify(s.calls)).not.toContain('Demo1234');
+  });
+
+  it('registers with the hashed password inside user, autoLogin and the code', async () => {
+    const s = server({ '/account/register': { userID: 'u2', imToken: 'im', chatToken: 'chat' } });
+    const api = createAccountApi(config, { getToken: () => '', transport: s.transport });
+    await api.register({
+      identifier: { email: 'a@b.c' },
+      nickname: 'A',
+      password: 'Secret12',
+      verifyCode: '123456',
+    });
+    expect(s.calls[0]?.body).toEqual({
+      verifyCode: '123456',
+      platform: 5,
+      autoLogin: true,
+      user: { email: 'a@b.c', nickname: 'A', faceURL: '', password: md5Hex('Secret12') },
+    });
+  });
+
+  it('sends codes with usedFor and resets with a hashed password', async () => {
+    const s = server({});
+    const api = createAccountApi(config, { getToken: () => '', transport: s.transport });
+    await api.sendCode({ email: 'a@b.c' }, CodeUsage.ResetPassword);
+    await api.resetPassword({ email: 'a@b.c' }, '654321', 'NewPass1');
+    expect(s.calls.map((c) => c.body)).toEqual([
+      { email: 'a@b.c', usedFor: 2, platform: 5 },
+      { email: 'a@b.c', verifyCode: '654321', password: md5Hex('NewPass1') },
+    ]);
+  });
+
+  it('rejects a login answer without tokens as an invalid response', async () => {
+    const s = server({ '/account/login': { userID: 'u1' } });
+    const api = createAccountApi(config, { getToken: () => '', transport: s.transport });
+    await expect(api.loginWithPassword({ email: 'a@b.c' }, 'x')).rejects.toMatchObject({
+      code: TransportErrorCode.InvalidResponse,
+    });
+  });
+});
+
+describe('chat API payloads (spec §7)', () => {
+  it('searches page 1 of 20 over nickname, phone and invitation code, self excluded', async () => {
+    const s = server({
+      '/user/search/fuzzy': {
+        total: 1,
+        users: [{ userID: 'u9', nickname: 'Nine', faceURL: '', gender: 2, allowAddFriend: 2, extra: 'x' }],
+      },
+    });
+    const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
+    await expect(api.searchUsers('nin')).resolves.toEqual([
+      { userID: 'u9', nickname: 'Nine', faceURL: '', gender: 2, allowAddFriend: 2 },
+    ]);
+    expect(s.calls[0]?.body).toEqual({
+      keyword: 'nin',
+      searchFields: ['nickname', 'phone', 'invitation_code'],
+      pagination: { pageNumber: 1, showNumber: 20 },
+      excludeSelf: true,
+    });
+  });
+
+  it('sends changed fields plus userID on update, and room plus identity for room access', async () => {
+    const s = server({ '/user/rtc/get_token': { serverUrl: 'wss://lk', token: 'jwt' } });
+    const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
+    await api.updateUser('u1', { nickname: 'New' });
+    await expect(api.getRoomAccess('room-1', 'u1')).resolves.toEqual({ serverUrl: 'wss://lk', token: 'jwt' });
+    expect(s.calls.map((c) => c.body)).toEqual([
+      { nickname: 'New', userID: 'u1' },
+      { room: 'room-1', identity: 'u1' },
+    ]);
+  });
+
+  it('rejects a malformed user list instead of rendering it', async () => {
+    const s = server({ '/user/search/fuzzy': { users: [{ nickname: 'no id' }] } });
+    const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
+    const failure = api.searchUsers('x');
+    await expect(failure).rejects.toBeInstanceOf(ChatApiError);
+    await expect(failure).rejects.toMatchObject({ code: TransportErrorCode.InvalidResponse });
+  });
+});
+
+describe('wallet API payloads (spec §7)', () => {
+  it('reads the balance in cents and the log records, with ids as text', async () => {
+    const s = server({
+      '/app/user/balance/log/balance': 10050,
+      '/app/user/balance/log/log': {
+        records: [
+          {
+            id: 7,
+            type: 1,
+            remark: 'red packet',
+            balance: -100,
+            balanceAfter: 9950,
+            createTime: '2026-01-01 08:00:00',
+          },
+        ],
+      },
+    });
+    const api = createWalletApi(config, { getToken: () => 't', transport: s.transport });
+    await expect(api.getBalance()).resolves.toBe(10050);
+    await expect(api.getBalanceLog()).resolves.toEqual([
+      { id: '7', type: 1, remark: 'red packet', balance: -100, createTime: '2026-01-01 08:00:00' },
+    ]);
+    expect(s.calls.map((c) => c.method)).toEqual(['GET', 'GET']);
+  });
+
+  it('sends red packets and pay passwords as given (already MD5) and opens by query id', async () => {
+    const s = server({ '/app/redbag/log/send': 'rp-1' });
+    const api = createWalletApi(config, { getToken: () => 't', transport: s.transport });
+    const hasher = new Md5PasswordHasher();
+    const pay = hasher.md5('123456');
+    expect(pay).toBe('e10adc3949ba59abbe56e057f20f883e');
+    await api.setPayPassword('', pay);
+    await expect(
+      api.sendRedPacket({ receiveUserId: 'u2', amount: 100, num: 1, message: 'hi', payPassword: pay }),
+    ).resolves.toBe('rp-1');
+    await api.openRedPacket('rp-1');
+    expect(s.calls.map((c) => [c.method, c.path, c.body ?? c.params])).toEqual([
+      ['POST', '/app/userinfo/setPayPassword', { oldPayPassword: '', payPassword: pay }],
+      [
+        'POST',
+        '/app/redbag/log/send',
+        { receiveUserId: 'u2', amount: 100, num: 1, message: 'hi', payPassword: pay },
+      ],
+      ['GET', '/app/redbag/log/open', { id: 'rp-1' }],
+    ]);
+  });
+
+  it('rejects a balance that is not whole cents', async () => {
+    const s = server({ '/app/user/balance/log/balance': '12.5' });
+    const api = createWalletApi(config, { getToken: () => 't', transport: s.transport });
+    await expect(api.getBalance()).rejects.toMatchObject({ code: TransportErrorCode.InvalidResponse });
+  });
+});

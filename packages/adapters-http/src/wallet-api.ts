@@ -1,0 +1,76 @@
+import { PasswordHasher, WalletApi } from '@teamim/application';
+import type { BalanceLogRecord, RedPacketSendPayload } from '@teamim/domain';
+import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
+import { md5Hex } from './md5';
+import { arrayField, asRecord, invalidResponse, numberField, optionalString, stringField } from './parse';
+
+const BALANCE_PATH = '/app/user/balance/log/balance';
+const LOG_PATH = '/app/user/balance/log/log';
+const SEND_PATH = '/app/redbag/log/send';
+
+/** Real MD5, as the chat and wallet APIs expect (spec §7). */
+export class Md5PasswordHasher extends PasswordHasher {
+  md5(text: string): string {
+    return md5Hex(text);
+  }
+}
+
+function toLogRecord(raw: unknown): BalanceLogRecord {
+  const r = asRecord(raw, LOG_PATH, 'record');
+  return {
+    id: stringField(r, 'id', LOG_PATH),
+    type: numberField(r, 'type', LOG_PATH),
+    remark: optionalString(r, 'remark'),
+    balance: numberField(r, 'balance', LOG_PATH),
+    createTime: optionalString(r, 'createTime'),
+  };
+}
+
+/**
+ * {@link WalletApi} over the wallet endpoints of spec §7 (amounts in cents). Pay passwords arrive
+ * already MD5-hashed (the port's contract) and are sent as they are. Rejects with ChatApiError;
+ * for wallet codes the error's message is the server's sentence, which the UI shows.
+ */
+export class HttpWalletApi extends WalletApi {
+  constructor(private readonly client: ChatHttpClient) {
+    super();
+  }
+
+  async getBalance(): Promise<number> {
+    const data = await this.client.get<unknown>(BALANCE_PATH);
+    if (typeof data !== 'number' || !Number.isSafeInteger(data)) {
+      throw invalidResponse(BALANCE_PATH, 'balance is not a whole number of cents');
+    }
+    return data;
+  }
+
+  async getBalanceLog(): Promise<readonly BalanceLogRecord[]> {
+    const data = await this.client.get<unknown>(LOG_PATH);
+    return arrayField(asRecord(data, LOG_PATH, 'data'), 'records', LOG_PATH).map(toLogRecord);
+  }
+
+  async setPayPassword(oldPayPassword: string, payPassword: string): Promise<void> {
+    await this.client.post<unknown>('/app/userinfo/setPayPassword', { oldPayPassword, payPassword });
+  }
+
+  async sendRedPacket(payload: RedPacketSendPayload): Promise<string> {
+    const data = await this.client.post<unknown>(SEND_PATH, {
+      receiveUserId: payload.receiveUserId,
+      amount: payload.amount,
+      num: payload.num,
+      message: payload.message,
+      payPassword: payload.payPassword,
+    });
+    if (typeof data !== 'string' || data === '') throw invalidResponse(SEND_PATH, 'red packet id missing');
+    return data;
+  }
+
+  async openRedPacket(id: string): Promise<void> {
+    await this.client.get<unknown>('/app/redbag/log/open', { id });
+  }
+}
+
+/** Builds the wallet adapter a composition root binds to {@link WalletApi}. */
+export function createWalletApi(config: ChatApiConfig, deps: ChatHttpDeps): HttpWalletApi {
+  return new HttpWalletApi(new ChatHttpClient(config, deps));
+}
