@@ -1,5 +1,10 @@
 import { ContainerModule } from 'inversify';
+import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
+import { GroupActions } from '../groups/group-actions';
+import { MemberPickerStore } from '../groups/member-picker.store';
+import { ChatApi } from '../ports/chat-api.port';
+import { FileProcessor, FileUploader } from '../ports/file-processor.port';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
@@ -120,6 +125,39 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
       ) => new TopSearchStore(contacts, groups, messages, conversations, clock, notifier),
       [ContactsGateway, GroupsGateway, MessagesGateway, ConversationStore, Clock, Notifier],
+    )
+    .inSingletonScope();
+  bind(ContactActions)
+    .toResolvedValue(
+      (contacts: ContactsGateway, groups: GroupsGateway, chatApi: ChatApi, notifier: Notifier) =>
+        new ContactActions(contacts, groups, chatApi, notifier),
+      [ContactsGateway, GroupsGateway, ChatApi, Notifier],
+    )
+    .inSingletonScope();
+  bind(GroupActions)
+    .toResolvedValue(
+      (
+        groups: GroupsGateway,
+        conversations: ConversationStore,
+        user: CurrentUser,
+        files: FileProcessor,
+        uploader: FileUploader,
+        notifier: Notifier,
+      ) => new GroupActions(groups, conversations, user, files, uploader, notifier),
+      [GroupsGateway, ConversationStore, CurrentUser, FileProcessor, FileUploader, Notifier],
+    )
+    .inSingletonScope();
+  bind(MemberPickerStore)
+    .toResolvedValue(
+      (
+        groups: GroupsGateway,
+        contacts: ContactStore,
+        user: CurrentUser,
+        actions: GroupActions,
+        clock: Clock,
+        notifier: Notifier,
+      ) => new MemberPickerStore(groups, contacts, user, actions, clock, notifier),
+      [GroupsGateway, ContactStore, CurrentUser, GroupActions, Clock, Notifier],
     )
     .inSingletonScope();
 });

@@ -2,7 +2,10 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { applicationModule } from '../di/application.module';
 import { createContainer } from '../di/create-container';
 import { portsModule, type PortBindings } from '../di/ports.module';
+import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
+import { GroupActions } from '../groups/group-actions';
+import { MemberPickerStore } from '../groups/member-picker.store';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
@@ -51,6 +54,9 @@ export class TestClient {
   readonly pins: PinnedMessagesStore;
   readonly forward: ForwardMessages;
   readonly search: TopSearchStore;
+  readonly contactActions: ContactActions;
+  readonly groupActions: GroupActions;
+  readonly picker: MemberPickerStore;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
@@ -63,6 +69,9 @@ export class TestClient {
     this.pins = container.get(PinnedMessagesStore);
     this.forward = container.get(ForwardMessages);
     this.search = container.get(TopSearchStore);
+    this.contactActions = container.get(ContactActions);
+    this.groupActions = container.get(GroupActions);
+    this.picker = container.get(MemberPickerStore);
   }
 
   get userID(): string {

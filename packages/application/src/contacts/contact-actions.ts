@@ -1,0 +1,121 @@
+import {
+  checkTargetAcceptsFriendRequests,
+  validateRequestMessage,
+  type PermissionError,
+  type Result,
+  type SearchedUser,
+  type ValidationError,
+} from '@teamim/domain';
+import type { ChatApi } from '../ports/chat-api.port';
+import type { ContactsGateway } from '../ports/contacts.port';
+import type { GroupsGateway } from '../ports/groups.port';
+import type { Notifier } from '../ports/notifier.port';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
+
+export type ContactActionError = RemoteFailure | ValidationError | PermissionError;
+
+/**
+ * Friend requests, group join requests, blacklist, unfriend and remarks (spec §2 modals, §4, §8 toasts).
+ * List updates arrive through the SDK events the {@link ContactStore} reduces.
+ */
+export class ContactActions {
+  constructor(
+    private readonly contacts: ContactsGateway,
+    private readonly groups: GroupsGateway,
+    private readonly chatApi: ChatApi,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** Searches users for the add-friend modal (non-empty keyword). */
+  async searchUsers(
+    keyword: string,
+  ): Promise<Result<readonly SearchedUser[], RemoteFailure | ValidationError>> {
+    const trimmed = keyword.trim();
+    if (trimmed === '') {
+      return {
+        ok: false,
+        error: { kind: 'validation', field: 'keyword', i18nKey: 'validation.search.keywordRequired' },
+      };
+    }
+    return attempt(() => this.chatApi.searchUsers(trimmed));
+  }
+
+  /** Sends a friend request (message max 50). The panel returns to the card on failure (spec §8). */
+  async sendFriendRequest(
+    target: { readonly userID: string; readonly allowAddFriend?: number },
+    message: string,
+  ): Promise<Result<void, ContactActionError>> {
+    const valid = validateRequestMessage('friend', message);
+    if (!valid.ok) {
+      return valid;
+    }
+    const permitted = checkTargetAcceptsFriendRequests(target);
+    if (!permitted.ok) {
+      return permitted;
+    }
+    const result = await attempt(() => this.contacts.addFriend(target.userID, valid.value));
+    this.toast(result, 'toast.friendRequestSent', 'toast.sendApplicationFailed');
+    return result;
+  }
+
+  async acceptFriendRequest(fromUserID: string): Promise<Result<void, RemoteFailure>> {
+    return attempt(() => this.contacts.acceptFriendApplication(fromUserID, ''));
+  }
+
+  async refuseFriendRequest(fromUserID: string): Promise<Result<void, RemoteFailure>> {
+    return attempt(() => this.contacts.refuseFriendApplication(fromUserID, ''));
+  }
+
+  /** Sends a join request to a group (message max 50). */
+  async sendJoinRequest(groupID: string, message: string): Promise<Result<void, ContactActionError>> {
+    const valid = validateRequestMessage('join', message);
+    if (!valid.ok) {
+      return valid;
+    }
+    const result = await attempt(() => this.groups.joinGroup(groupID, valid.value));
+    this.toast(result, 'toast.joinGroupRequestSent', 'toast.sendApplicationFailed');
+    return result;
+  }
+
+  async acceptJoinRequest(groupID: string, fromUserID: string): Promise<Result<void, RemoteFailure>> {
+    return attempt(() => this.groups.acceptGroupApplication(groupID, fromUserID, ''));
+  }
+
+  async refuseJoinRequest(groupID: string, fromUserID: string): Promise<Result<void, RemoteFailure>> {
+    return attempt(() => this.groups.refuseGroupApplication(groupID, fromUserID, ''));
+  }
+
+  /** The single-chat blacklist switch (spec §2). */
+  async setBlacklisted(userID: string, blacklisted: boolean): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() =>
+      blacklisted ? this.contacts.addToBlacklist(userID) : this.contacts.removeFromBlacklist(userID),
+    );
+    this.toast(result, undefined, 'toast.updateBlacklistFailed');
+    return result;
+  }
+
+  async unfriend(userID: string): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() => this.contacts.deleteFriend(userID));
+    this.toast(result, undefined, 'toast.unfriendFailed');
+    return result;
+  }
+
+  /** Edits a friend's remark (editable on the user card for friends). */
+  async setRemark(userID: string, remark: string): Promise<Result<void, RemoteFailure>> {
+    return attempt(() => this.contacts.setFriendRemark(userID, remark.trim()));
+  }
+
+  private toast(
+    result: Result<void, RemoteFailure>,
+    success: 'toast.friendRequestSent' | 'toast.joinGroupRequestSent' | undefined,
+    failure: 'toast.sendApplicationFailed' | 'toast.updateBlacklistFailed' | 'toast.unfriendFailed',
+  ): void {
+    if (result.ok) {
+      if (success !== undefined) {
+        this.notifier.notify({ level: 'success', key: success });
+      }
+    } else {
+      this.notifier.notify({ level: 'error', key: failure });
+    }
+  }
+}

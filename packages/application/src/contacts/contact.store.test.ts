@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import {
+  ApplicationHandleResult,
+  BusinessAllowType,
+  type Friend,
+  type GroupApplication,
+} from '@teamim/domain';
+import { TestWorld } from '../testing';
+import { emptyContactState, reduceContactEvent, reduceGroupEvent } from './contact.store';
+
+const friend = (userID: string, nickname = userID): Friend => ({ userID, nickname, remark: '', faceURL: '' });
+
+describe('ContactStore', () => {
+  it('§4 Friend requests: received by the target, sent by the requester, counted and accepted into both friend lists', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+
+    const sent = await bob.contactActions.sendFriendRequest({ userID: 'alice' }, 'hello, it is bob');
+    await world.settle();
+
+    expect(sent.ok).toBe(true);
+    expect(bob.toasts.keys()).toEqual(['toast.friendRequestSent']);
+    expect(bob.contacts.snapshot.sendFriendApplicationList.map((a) => a.toUserID)).toEqual(['alice']);
+    expect(alice.contacts.snapshot.recvFriendApplicationList.map((a) => a.reqMsg)).toEqual([
+      'hello, it is bob',
+    ]);
+    expect(await firstValueFrom(alice.contacts.applicationBadge$)).toBe(1);
+
+    await alice.contactActions.acceptFriendRequest('bob');
+    await world.settle();
+
+    expect(alice.contacts.snapshot.unHandleFriendApplicationCount).toBe(0);
+    expect(alice.contacts.snapshot.recvFriendApplicationList[0]?.handleResult).toBe(
+      ApplicationHandleResult.Agree,
+    );
+    expect(bob.contacts.snapshot.sendFriendApplicationList[0]?.handleResult).toBe(
+      ApplicationHandleResult.Agree,
+    );
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob']);
+    expect(bob.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['alice']);
+  });
+
+  it('§4 A refused friend request is replaced, not duplicated, and leaves the count at 0', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    await bob.contactActions.sendFriendRequest({ userID: 'alice' }, 'first');
+    await world.settle();
+    await alice.contactActions.refuseFriendRequest('bob');
+    await world.settle();
+    expect(alice.contacts.snapshot.recvFriendApplicationList.map((a) => a.handleResult)).toEqual([
+      ApplicationHandleResult.Reject,
+    ]);
+
+    await bob.contactActions.sendFriendRequest({ userID: 'alice' }, 'second');
+    await world.settle();
+
+    expect(alice.contacts.snapshot.recvFriendApplicationList.map((a) => a.reqMsg)).toEqual(['second']);
+    expect(alice.contacts.snapshot.unHandleFriendApplicationCount).toBe(1);
+  });
+
+  it('§5 Friend request message max 50; targets that disallow adding are refused', async () => {
+    const world = new TestWorld().users('alice', {
+      userID: 'bob',
+      allowAddFriend: BusinessAllowType.NotAllow,
+    });
+    const alice = await world.signIn('alice');
+
+    const tooLong = await alice.contactActions.sendFriendRequest({ userID: 'bob' }, 'x'.repeat(51));
+    expect(!tooLong.ok && tooLong.error.kind === 'validation' && tooLong.error.field).toBe(
+      'friendRequestMessage',
+    );
+    const refused = await alice.contactActions.sendFriendRequest(
+      { userID: 'bob', allowAddFriend: BusinessAllowType.NotAllow },
+      'hi',
+    );
+    expect(!refused.ok && refused.error.kind).toBe('permission');
+    // The server refuses too when the client did not know the setting.
+    const server = await alice.contactActions.sendFriendRequest({ userID: 'bob' }, 'hi');
+    expect(!server.ok && server.error.kind).toBe('remote');
+    expect(alice.toasts.keys()).toEqual(['toast.sendApplicationFailed']);
+  });
+
+  it('§4 Blocking adds to the blacklist and removes from the friend list; unblocking removes the entry', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+    expect(alice.contacts.snapshot.friendList).toHaveLength(1);
+
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    expect(alice.contacts.snapshot.blackList.map((b) => b.userID)).toEqual(['bob']);
+    expect(alice.contacts.snapshot.friendList).toEqual([]);
+
+    await alice.contactActions.setBlacklisted('bob', false);
+    await world.settle();
+    expect(alice.contacts.snapshot.blackList).toEqual([]);
+    expect((await alice.contactActions.setBlacklisted('bob', false)).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.updateBlacklistFailed']);
+  });
+
+  it('§6 A blacklisted user cannot message', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    await alice.contactActions.setBlacklisted('bob', true);
+    await bob.conversations.open('alice', 1);
+    const sent = await bob.chat.sendText('hi?');
+    expect(!sent.ok && sent.error.kind === 'remote' && sent.error.code).toBe(1302);
+  });
+
+  it('§4 Friend deleted and info changed events update the list; unfriend failures toast', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+
+    await alice.contactActions.setRemark('bob', ' Bobby ');
+    await world.settle();
+    expect(alice.contacts.snapshot.friendList[0]?.remark).toBe('Bobby');
+
+    await alice.contactActions.unfriend('bob');
+    await world.settle();
+    expect(alice.contacts.snapshot.friendList).toEqual([]);
+    expect((await alice.contactActions.unfriend('bob')).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.unfriendFailed']);
+  });
+
+  it('§9 Friend list loads 10000 first, then 1000 per page until a short page', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const requested: number[] = [];
+    alice.ports.device.contacts.getFriendsPage = (offset, count) => {
+      requested.push(count);
+      const total = 11_500;
+      const size = Math.max(0, Math.min(count, total - offset));
+      return Promise.resolve(Array.from({ length: size }, (_, i) => friend(`f${offset + i}`)));
+    };
+
+    const result = await alice.contacts.loadFriends();
+
+    expect(result.ok && result.value.length).toBe(11_500);
+    expect(requested).toEqual([10_000, 1_000, 1_000]);
+  });
+
+  it('§8 Loading failures show their toasts; application failures are only logged', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = world.client();
+    await alice.contacts.loadFriends();
+    await alice.contacts.loadBlacklist();
+    await alice.contacts.loadGroups();
+    await alice.contacts.loadApplications();
+    expect(alice.toasts.keys()).toEqual([
+      'toast.getFriendListFailed',
+      'toast.getBlackListFailed',
+      'toast.getGroupListFailed',
+    ]);
+    expect(alice.ports.logger.entries.filter((e) => e.level === 'error')).toHaveLength(4);
+  });
+
+  it('§4 Group join requests reach owners and admins, are counted and accepted', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol');
+    const alice = await world.signIn('alice');
+    const carol = await world.signIn('carol');
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await alice.contacts.loadGroups();
+
+    const sent = await carol.contactActions.sendJoinRequest(group.groupID, 'let me in');
+    await world.settle();
+
+    expect(sent.ok).toBe(true);
+    expect(carol.toasts.keys()).toEqual(['toast.joinGroupRequestSent']);
+    expect(carol.contacts.snapshot.sendGroupApplicationList.map((a) => a.groupID)).toEqual([group.groupID]);
+    expect(alice.contacts.snapshot.unHandleGroupApplicationCount).toBe(1);
+    expect(await firstValueFrom(alice.contacts.applicationBadge$)).toBe(1);
+
+    await alice.contactActions.acceptJoinRequest(group.groupID, 'carol');
+    await world.settle();
+
+    expect(alice.contacts.snapshot.unHandleGroupApplicationCount).toBe(0);
+    expect(carol.contacts.snapshot.groupList.map((g) => g.groupID)).toEqual([group.groupID]);
+    expect(alice.contacts.snapshot.groupList[0]?.memberCount).toBe(3);
+    expect((await carol.contactActions.sendJoinRequest(group.groupID, 'x'.repeat(51))).ok).toBe(false);
+    expect((await carol.contactActions.refuseJoinRequest(group.groupID, 'carol')).ok).toBe(false);
+  });
+
+  it('§4 Received group applications are matched by applicant and group; sent ones by group', () => {
+    const app = (groupID: string, handleResult: ApplicationHandleResult): GroupApplication => ({
+      userID: 'carol',
+      nickname: 'carol',
+      userFaceURL: '',
+      groupID,
+      groupName: groupID,
+      groupFaceURL: '',
+      handleResult,
+      reqMsg: '',
+      reqTime: 0,
+    });
+    let state = reduceGroupEvent(
+      emptyContactState,
+      { type: 'groupApplicationAdded', application: app('g1', 0) },
+      'alice',
+    );
+    state = reduceGroupEvent(state, { type: 'groupApplicationAdded', application: app('g2', 0) }, 'alice');
+    expect(state.recvGroupApplicationList).toHaveLength(2);
+    expect(state.unHandleGroupApplicationCount).toBe(2);
+    state = reduceGroupEvent(
+      state,
+      { type: 'groupApplicationRejected', application: app('g1', -1) },
+      'alice',
+    );
+    expect(state.recvGroupApplicationList).toHaveLength(2);
+    expect(state.unHandleGroupApplicationCount).toBe(1);
+
+    let sent = reduceGroupEvent(
+      emptyContactState,
+      { type: 'groupApplicationAdded', application: app('g1', 0) },
+      'carol',
+    );
+    sent = reduceGroupEvent(sent, { type: 'groupApplicationAccepted', application: app('g1', 1) }, 'carol');
+    expect(sent.sendGroupApplicationList.map((a) => a.handleResult)).toEqual([1]);
+  });
+
+  it('§4 Joined group add/remove, dismissed and info changed update the group list', () => {
+    const group = {
+      groupID: 'g1',
+      groupName: 'one',
+      faceURL: '',
+      introduction: '',
+      memberCount: 2,
+      createTime: 0,
+      groupType: 2,
+      lookMemberInfo: 0,
+      applyMemberFriend: 0,
+    } as const;
+    let state = reduceGroupEvent(emptyContactState, { type: 'groupInfoChanged', group }, 'alice');
+    expect(state.groupList).toEqual([]);
+    state = reduceGroupEvent(state, { type: 'joinedGroupAdded', group }, 'alice');
+    state = reduceGroupEvent(
+      state,
+      { type: 'groupInfoChanged', group: { ...group, groupName: 'renamed' } },
+      'alice',
+    );
+    expect(state.groupList.map((g) => g.groupName)).toEqual(['renamed']);
+    expect(reduceGroupEvent(state, { type: 'groupDismissed', group }, 'alice').groupList).toEqual([]);
+    expect(reduceGroupEvent(state, { type: 'joinedGroupDeleted', group }, 'alice').groupList).toEqual([]);
+    const member = {
+      userID: 'x',
+      groupID: 'g1',
+      nickname: '',
+      faceURL: '',
+      roleLevel: 20,
+      muteEndTime: 0,
+    } as const;
+    expect(reduceGroupEvent(state, { type: 'memberAdded', member }, 'alice')).toBe(state);
+  });
+
+  it('§4 Friend added appends, info changed replaces, clearing empties all lists and zeroes counts', () => {
+    let state = reduceContactEvent(
+      emptyContactState,
+      { type: 'friendAdded', friend: friend('bob') },
+      'alice',
+    );
+    state = reduceContactEvent(state, { type: 'friendAdded', friend: friend('carol') }, 'alice');
+    state = reduceContactEvent(state, { type: 'friendInfoChanged', friend: friend('bob', 'Bobby') }, 'alice');
+    expect(state.friendList.map((f) => f.nickname)).toEqual(['Bobby', 'carol']);
+    expect(
+      reduceContactEvent(state, { type: 'friendDeleted', userID: 'bob' }, 'alice').friendList,
+    ).toHaveLength(1);
+  });
+
+  it('§4 Clearing the contact store empties all lists and zeroes the counts', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    await bob.contactActions.sendFriendRequest({ userID: 'alice' }, '');
+    await world.settle();
+    expect(alice.contacts.snapshot.unHandleFriendApplicationCount).toBe(1);
+
+    alice.contacts.clear();
+
+    expect(alice.contacts.snapshot).toEqual(emptyContactState);
+  });
+
+  it('§2 The add-friend search needs a non-empty keyword and excludes self', async () => {
+    const world = new TestWorld().users('alice', {
+      userID: 'bob',
+      nickname: 'Bob',
+      phoneNumber: '13800000000',
+    });
+    const alice = await world.signIn('alice');
+    expect((await alice.contactActions.searchUsers('  ')).ok).toBe(false);
+    const found = await alice.contactActions.searchUsers('13800000000');
+    expect(found.ok && found.value.map((u) => u.userID)).toEqual(['bob']);
+    const self = await alice.contactActions.searchUsers('alice');
+    expect(self.ok && self.value).toEqual([]);
+  });
+});

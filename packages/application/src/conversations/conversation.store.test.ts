@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { RecvMsgOpt, SessionType } from '@teamim/domain';
+import { TestWorld } from '../testing';
+
+async function twoFriends(): Promise<{
+  world: TestWorld;
+  alice: Awaited<ReturnType<TestWorld['signIn']>>;
+  bob: Awaited<ReturnType<TestWorld['signIn']>>;
+}> {
+  const world = new TestWorld().users('alice', 'bob', 'carol');
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  return { world, alice, bob };
+}
+
+describe('ConversationStore', () => {
+  it('§4 Conversations: list is de-duplicated and sorted pinned first, then by latest activity', async () => {
+    const { world, alice, bob } = await twoFriends();
+    const carol = await world.signIn('carol');
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('first');
+    await world.advance(1000);
+    await carol.conversations.open('alice', SessionType.Single);
+    await carol.chat.sendText('second');
+    await world.settle();
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['carol', 'bob']);
+
+    const bobConversation = alice.conversations.snapshot[1];
+    await alice.conversations.setPinned(bobConversation?.conversationID ?? '', true);
+    await world.settle();
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['bob', 'carol']);
+    expect(new Set(alice.conversations.snapshot.map((c) => c.conversationID)).size).toBe(2);
+  });
+
+  it('§9 Conversations load in pages of 500 while a full page returns', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    for (let i = 0; i < 501; i += 1) {
+      world.backend.conversationRecord('alice', `u${i}`, SessionType.Single);
+      world.backend.users.set(`u${i}`, {
+        token: 't',
+        info: { ...world.backend.user('alice').info, userID: `u${i}` },
+      });
+    }
+    const pages: number[] = [];
+    const original = alice.ports.conversations.getConversationsPage.bind(alice.ports.conversations);
+    alice.ports.device.conversations.getConversationsPage = async (offset, count) => {
+      const page = await original(offset, count);
+      pages.push(page.length);
+      return page;
+    };
+
+    const result = await alice.conversations.loadConversations();
+
+    expect(result.ok && result.value.length).toBe(501);
+    expect(pages).toEqual([500, 1]);
+  });
+
+  it('§4 Selecting a group conversation loads group info and own member info', async () => {
+    const { world, alice } = await twoFriends();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+
+    const opened = await alice.conversations.open(group.groupID, SessionType.Group);
+
+    expect(opened.ok).toBe(true);
+    expect(alice.conversations.currentGroupInfo?.groupName).toBe('Team');
+    expect(alice.conversations.currentMemberInfo?.userID).toBe('alice');
+    expect(alice.conversations.currentMemberInfo?.roleLevel).toBe(100);
+  });
+
+  it('§4 The own membership is refreshed when a member event concerns the user', async () => {
+    const { world, alice, bob } = await twoFriends();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    expect(bob.conversations.currentMemberInfo?.muteEndTime).toBe(0);
+
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 600);
+    await world.settle();
+
+    expect(bob.conversations.currentMemberInfo?.muteEndTime).toBe(world.clock.now() + 600_000);
+  });
+
+  it('§4 Deleting a conversation removes its messages and clears the current one', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('hello');
+    await world.settle();
+    const conversation = alice.conversations.snapshot[0];
+    await alice.conversations.select(conversation);
+    await world.settle();
+    expect(alice.chat.snapshot.messages).toHaveLength(1);
+
+    const deleted = await alice.conversations.delete(conversation?.conversationID ?? '');
+    await world.settle();
+
+    expect(deleted.ok).toBe(true);
+    expect(alice.conversations.snapshot).toEqual([]);
+    expect(alice.conversations.currentConversation).toBeUndefined();
+    expect(alice.chat.snapshot.messages).toEqual([]);
+    const history = await alice.ports.messages.getHistory(conversation?.conversationID ?? '', '', 20);
+    expect(history.messages).toEqual([]);
+  });
+
+  it('§8 Deleting an unknown conversation fails with a toast', async () => {
+    const { alice } = await twoFriends();
+    const result = await alice.conversations.delete('si_nobody');
+    expect(!result.ok && result.error.code).toBe(1004);
+    expect(alice.toasts.keys()).toContain('toast.deleteConversationFailed');
+  });
+
+  it('§4 Pin and receive-option changes update the list and the current conversation', async () => {
+    const { alice } = await twoFriends();
+    await alice.conversations.open('bob', SessionType.Single);
+    const id = alice.conversations.currentConversation?.conversationID ?? '';
+
+    await alice.conversations.setPinned(id, true);
+    await alice.conversations.setRecvMsgOpt(id, RecvMsgOpt.NotNotify);
+
+    expect(alice.conversations.currentConversation?.isPinned).toBe(true);
+    expect(alice.conversations.currentConversation?.recvMsgOpt).toBe(RecvMsgOpt.NotNotify);
+    expect(alice.conversations.snapshot.find((c) => c.conversationID === id)?.isPinned).toBe(true);
+  });
+
+  it('§8 Pin, unpin and receive-option failures show their toasts', async () => {
+    const { alice } = await twoFriends();
+    expect((await alice.conversations.setPinned('x', true)).ok).toBe(false);
+    expect((await alice.conversations.setPinned('x', false)).ok).toBe(false);
+    expect((await alice.conversations.setRecvMsgOpt('x', RecvMsgOpt.NotReceive)).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual([
+      'toast.pinConversationFailed',
+      'toast.unpinConversationFailed',
+      'toast.recvOptFailed',
+    ]);
+  });
+
+  it('§4 A conversation is marked read on open', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(2);
+
+    await alice.conversations.select(alice.conversations.snapshot[0]);
+    await world.settle();
+
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(0);
+  });
+
+  it('§4 The open conversation is marked read 2 s after its unread count changes (debounced)', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await alice.conversations.open('bob', SessionType.Single);
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('one');
+    await world.advance(1500);
+    await bob.chat.sendText('two');
+    await world.advance(1500);
+    // The second message restarted the 2 s window.
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(2);
+
+    await world.advance(500);
+
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(0);
+  });
+
+  it('§4 The open conversation is marked read after sync finishes', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await alice.conversations.open('bob', SessionType.Single);
+    const record = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('offline message');
+    await world.settle();
+    record.unreadCount = 3;
+
+    alice.ports.device.session.emit({ type: 'syncFinish' });
+    await world.settle();
+
+    expect(record.unreadCount).toBe(0);
+  });
+
+  it('§8 A failing conversation load shows toast.getConversationsFailed', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = world.client();
+    const result = await alice.conversations.loadConversations();
+    expect(!result.ok && result.error.code).toBe(10101);
+    expect(alice.toasts.keys()).toEqual(['toast.getConversationsFailed']);
+  });
+});

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCallSignalData,
+  ContentType,
+  CustomType,
+  MessageStatus,
+  SessionType,
+  type Message,
+} from '@teamim/domain';
+import { TestWorld, type TestClient } from '../testing';
+
+async function chatting(): Promise<{ world: TestWorld; alice: TestClient; bob: TestClient }> {
+  const world = new TestWorld().users('alice', 'bob', 'carol');
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  await alice.conversations.open('bob', SessionType.Single);
+  await bob.conversations.open('alice', SessionType.Single);
+  await world.settle();
+  return { world, alice, bob };
+}
+
+const texts = (client: TestClient): string[] =>
+  client.chat.snapshot.messages.map((m) => m.textElem?.content ?? m.atTextElem?.text ?? `#${m.contentType}`);
+
+describe('ChatStore', () => {
+  it('§4 Messages: a sent message is appended at once, then replaced by the server copy', async () => {
+    const { world, alice, bob } = await chatting();
+    const pending = alice.chat.sendText('hello');
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(alice.chat.snapshot.messages.at(-1)?.status).toBe(MessageStatus.Sending);
+
+    const result = await pending;
+    await world.settle();
+
+    expect(result.ok && result.value.status).toBe(MessageStatus.Succeeded);
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
+    expect(texts(bob)).toEqual(['hello']);
+  });
+
+  it('§4 Messages: failed send stays visible and can be resent', async () => {
+    const { world, alice, bob } = await chatting();
+    alice.ports.device.messages.failSendsWith = 10000;
+
+    const failed = await alice.chat.sendText('lost?');
+    expect(failed.ok).toBe(false);
+    const message = alice.chat.snapshot.messages[0];
+    expect(message?.status).toBe(MessageStatus.Failed);
+
+    alice.ports.device.messages.failSendsWith = undefined;
+    const resent = await alice.chat.resend(message?.clientMsgID ?? '');
+    await world.settle();
+
+    expect(resent.ok).toBe(true);
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
+    expect(texts(bob)).toEqual(['lost?']);
+    expect((await alice.chat.resend(message?.clientMsgID ?? '')).ok).toBe(false);
+  });
+
+  it('§4 Messages: the spinner shows only when sending takes longer than 1 s', async () => {
+    const { world, alice } = await chatting();
+    alice.ports.device.messages.holdSends = true;
+    const pending = alice.chat.sendText('slow');
+    await world.advance(999);
+    const id = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+    expect(alice.chat.snapshot.spinning.has(id)).toBe(false);
+    await world.advance(1);
+    expect(alice.chat.snapshot.spinning.has(id)).toBe(true);
+
+    alice.ports.device.messages.releaseHeldSends();
+    await pending;
+
+    expect(alice.chat.snapshot.spinning.size).toBe(0);
+  });
+
+  it('§5 Messages: empty text is not sent; mentions are deduplicated to one per user', async () => {
+    const { world, alice, bob } = await chatting();
+    const empty = await alice.chat.sendText('   ');
+    expect(!empty.ok && empty.error.kind).toBe('validation');
+    expect(alice.chat.snapshot.messages).toEqual([]);
+
+    const sent = await alice.chat.sendText('hi [[at-bob#bob]] [[at-bob#bob]]', ['bob', 'bob']);
+    await world.settle();
+
+    expect(sent.ok && sent.value.contentType).toBe(ContentType.AtText);
+    expect(sent.ok && sent.value.atTextElem?.atUserList).toEqual(['bob']);
+    expect(bob.chat.snapshot.messages).toHaveLength(1);
+  });
+
+  it.each([
+    ['blocked by the peer', 1302, 'toast.blockedByPeer'],
+    ['friend verification on', 1303, 'toast.friendVerification'],
+  ] as const)('§8 Sending: %s shows its toast', async (_, code, key) => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.conversations.open('bob', SessionType.Single);
+    if (code === 1302) {
+      world.backend.blacklistOf('bob').add('alice');
+    } else {
+      world.backend.friendVerify = true;
+    }
+
+    const result = await alice.chat.sendText('hi');
+
+    expect(!result.ok && result.error.kind === 'remote' && result.error.code).toBe(code);
+    expect(alice.toasts.keys()).toContain(key);
+  });
+
+  it('§8 Sending: muted members and quitted groups get their toasts', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 300);
+
+    expect((await bob.chat.sendText('muted?')).ok).toBe(false);
+    expect(bob.toasts.keys()).toContain('toast.memberMuted');
+
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 0);
+    await bob.ports.groups.quit(group.groupID);
+    expect((await bob.chat.sendText('gone?')).ok).toBe(false);
+    expect(bob.toasts.keys()).toContain('toast.notInGroup');
+  });
+
+  it('§4 Messages: incoming messages are pushed only for the open conversation', async () => {
+    const { world, alice, bob } = await chatting();
+    const carol = await world.signIn('carol');
+    await carol.conversations.open('alice', SessionType.Single);
+    await carol.chat.sendText('from carol');
+    await bob.chat.sendText('from bob');
+    await world.settle();
+
+    expect(texts(alice)).toEqual(['from bob']);
+  });
+
+  it('§4 Messages: typing, revoke-type content and call signals are not appended', async () => {
+    const { world, alice, bob } = await chatting();
+    const device = bob.ports.device.messages;
+    const typing = {
+      ...(await device.create({ kind: 'text', text: 'typing' })),
+      contentType: ContentType.Typing,
+    };
+    await device.send(typing, { recvID: 'alice', groupID: '' });
+    const revoke = { ...(await device.create({ kind: 'text', text: 'x' })), contentType: ContentType.Revoke };
+    await device.send(revoke, { recvID: 'alice', groupID: '' });
+    const invitation = {
+      roomID: 'r1',
+      inviterUserID: 'bob',
+      inviteeUserIDList: ['alice'],
+      mediaType: 'audio',
+    } as const;
+    await bob.ports.callSignalling.send('alice', CustomType.CallingInvite, invitation);
+    await bob.chat.send({
+      kind: 'custom',
+      data: buildCallSignalData(CustomType.CallingCancel, invitation),
+      description: '',
+    });
+    await bob.chat.sendText('real');
+    await world.settle();
+
+    expect(texts(alice)).toEqual(['real']);
+  });
+
+  it('§4 Messages: incoming messages are suppressed for 5 s after resume', async () => {
+    const { world, alice, bob } = await chatting();
+    alice.chat.appResumed();
+    await bob.chat.sendText('during suppression');
+    await world.advance(4999);
+    await bob.chat.sendText('still suppressed');
+    await world.advance(1);
+    await bob.chat.sendText('after');
+    await world.settle();
+
+    expect(texts(alice)).toEqual(['after']);
+  });
+
+  it('§4 Messages: a revoke notification replaces the message with a revoke-type message', async () => {
+    const { world, alice, bob } = await chatting();
+    const sent = await bob.chat.sendText('oops');
+    await world.settle();
+    const id = sent.ok ? sent.value.clientMsgID : '';
+
+    const revoked = await bob.chat.revoke(id);
+    await world.settle();
+
+    expect(revoked.ok).toBe(true);
+    expect(alice.chat.snapshot.messages.map((m) => m.contentType)).toEqual([ContentType.Revoke]);
+    expect(bob.chat.snapshot.messages).toEqual([]);
+  });
+
+  it('§6 Only the sender may revoke', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('mine');
+    await world.settle();
+    const id = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+
+    const result = await alice.chat.revoke(id);
+
+    expect(!result.ok && result.error.kind).toBe('permission');
+    expect((await alice.chat.revoke('unknown')).ok).toBe(false);
+  });
+
+  it('§4 Messages: delete removes the message from the list', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+    const first = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+
+    expect((await alice.chat.delete(first)).ok).toBe(true);
+
+    expect(texts(alice)).toEqual(['two']);
+    expect(texts(bob)).toEqual(['one', 'two']);
+  });
+
+  it('§4 Messages: history pages by 20, oldest first, until the start', async () => {
+    const { world, alice, bob } = await chatting();
+    for (let i = 1; i <= 45; i += 1) {
+      await bob.chat.sendText(`m${i}`);
+    }
+    await world.settle();
+    await alice.conversations.select(undefined);
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+
+    expect(alice.chat.snapshot.messages).toHaveLength(20);
+    expect(texts(alice)[0]).toBe('m26');
+    expect(alice.chat.snapshot.hasMore).toBe(true);
+    await alice.chat.loadMore();
+    await alice.chat.loadMore();
+
+    expect(alice.chat.snapshot.messages).toHaveLength(45);
+    expect(texts(alice).slice(0, 2)).toEqual(['m1', 'm2']);
+    expect(alice.chat.snapshot.hasMore).toBe(false);
+  });
+
+  it('§4 Messages: sending without an open conversation is a typed error', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const result = await alice.chat.sendText('nowhere');
+    expect(!result.ok && result.error.kind).toBe('state');
+    expect((await alice.chat.loadMore()).ok).toBe(false);
+    expect((await alice.chat.delete('x')).ok).toBe(false);
+  });
+
+  it('§4 Messages: a message sent to another conversation is not appended to the open one', async () => {
+    const { world, alice } = await chatting();
+    const carolConversation = await alice.ports.conversations.getOneConversation('carol', SessionType.Single);
+    const sent = await alice.chat.send({ kind: 'text', text: 'to carol' }, carolConversation);
+    await world.settle();
+    expect(sent.ok).toBe(true);
+    expect(alice.chat.snapshot.messages).toEqual([] as Message[]);
+  });
+});
