@@ -326,6 +326,8 @@ export interface OnlineSession {
   userID: string;
   platformID: number;
   connectedAt: number;
+  /** The token the connection authenticated with. */
+  token?: string;
 }
 
 /** Multi-login policy (OpenIM `multiLogin.policy`). */
@@ -346,6 +348,12 @@ export interface Gateway {
   pushMessages(userID: string, items: readonly PushItem[], exceptConnID?: string): number;
   /** Send 2002 to the user's connections on `platformID` (all platforms if omitted), close them. */
   kick(userID: string, platformID?: number): number;
+  /**
+   * Close the user's connections on `platformID` (all if omitted; only those authenticated with
+   * `token` if given) WITHOUT a 2002 frame: the SDK reconnects, and the handshake then reports
+   * the token error (e.g. 1501 -> OnUserTokenExpired). Returns the number of connections closed.
+   */
+  disconnect?(userID: string, platformID?: number, token?: string): number;
   /** Is the user connected on any platform? */
   isOnline(userID: string): boolean;
   /** Distinct platform IDs the user is connected on (sorted, empty when offline). */

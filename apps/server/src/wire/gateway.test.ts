@@ -552,3 +552,33 @@ describe('liveness and shutdown', () => {
     expect(status).toBe(418);
   });
 });
+
+describe('disconnect (token revoked or expired)', () => {
+  it('closes without a 2002 frame, so the reconnect reports the token error', async () => {
+    let expired = false;
+    const h = await start(
+      {},
+      { verifyToken: (t) => (expired ? wsError(1501, 'TokenExpiredError') : verifyToken(t)) },
+    );
+    const web = await h.connect('u1', 'tok-u1-5-a');
+    const other = await h.connect('u1', 'tok-u1-3-b', { platformID: 3 });
+    expect(
+      h.gateway
+        .sessions()
+        .map((s) => s.token)
+        .sort(),
+    ).toEqual(['tok-u1-3-b', 'tok-u1-5-a']);
+    expect(h.gateway.disconnect?.('u1', 3, 'tok-u1-3-b')).toBe(1);
+    await other.waitClosed();
+    expect(other.kicked).toBe(false);
+    expect(other.closeCode).toBe(4001);
+    expect(web.isOpen).toBe(true);
+    expired = true;
+    expect(h.gateway.disconnect?.('u1')).toBe(1);
+    await web.waitClosed();
+    expect(web.kicked).toBe(false);
+    const again = await OpenImTestClient.connect({ url: h.url, userID: 'u1', token: 'tok-u1-5-a' });
+    expect(again.handshake.errCode).toBe(1501);
+    expect(h.gateway.isOnline('u1')).toBe(false);
+  });
+});

@@ -840,6 +840,22 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       return kickConnections(victims, 'kicked');
     },
 
+    disconnect(userID: string, platformID?: number, token?: string): number {
+      const conns = byUser.get(userID);
+      if (!conns) return 0;
+      let n = 0;
+      for (const conn of [...conns.values()]) {
+        if (conn.closing) continue;
+        if (platformID !== undefined && conn.platformID !== platformID) continue;
+        if (token !== undefined && conn.token !== token) continue;
+        n++;
+        // A normal close: the SDK treats it as a network drop and reconnects, and the next
+        // handshake carries the token error.
+        closeConnection(conn, 4001, 'token no longer valid');
+      }
+      return n;
+    },
+
     isOnline(userID: string): boolean {
       return platformsOf(userID).length > 0;
     },
@@ -858,6 +874,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
               userID: c.userID,
               platformID: c.platformID,
               connectedAt: c.connectedAt,
+              token: c.token,
             });
         }
       }
