@@ -4,7 +4,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerImRoutes } from './api/routes';
-import { TokenService } from './auth/tokens';
+import { TokenService, TokenState } from './auth/tokens';
+import { resolveChatConfig } from './chat/config';
+import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
+import { chatPlugin, createChatServices } from './chat/plugin';
+import { seedDemo } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
@@ -12,7 +16,11 @@ import { envelopeErrorHandler, fail } from './http/api';
 import { registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
+import { createImFacade } from './im/facade';
 import type { Operator } from './im/messages';
+import { createWsHandlers, gatewaySink } from './im/ws-handlers';
+import type { Gateway } from './wire/contract';
+import { attachGateway } from './wire/gateway';
 
 export interface RunningServer {
   /** `http://host:port` */
@@ -28,6 +36,7 @@ export interface RunningServer {
   app: FastifyInstance;
   core: CoreContext;
   tokens: TokenService;
+  gateway: Gateway;
   close(): Promise<void>;
 }
 
@@ -46,9 +55,13 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     forceCloseConnections: true,
   });
   try {
-    const modules: MigrationModule[] = [{ module: 'core', migrations: coreMigrations }];
+    const modules: MigrationModule[] = [
+      { module: 'core', migrations: coreMigrations },
+      { module: CHAT_MIGRATION_MODULE, migrations: chatMigrations },
+    ];
     runMigrations(db, modules);
-    const tokens = new TokenService(db, tokenSecretFor(config), config.now);
+    const tokenSecret = tokenSecretFor(config);
+    const tokens = new TokenService(db, tokenSecret, config.now);
     const core = new CoreContext(db, config.now, app.log, {
       friendVerification: config.friendVerification,
       maxContentBytes: config.maxContentBytes,
@@ -62,6 +75,62 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         isAdmin: config.adminUserIDs.includes(claims.userID),
       };
     };
+
+    // The token each (user, platform) connected with last, so sessions can be ended when it expires.
+    const liveTokens = new Map<string, { userID: string; platformID: number; exp: number }>();
+    /** Ends sessions whose token became unusable: without 2002 when the gateway can, so the SDK reconnects and learns 1501. */
+    const endSessions = (userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked') => {
+      const g = gateway as Gateway & { disconnect?: (u: string, p?: number) => number };
+      if (reason === 'revoked' && typeof g.disconnect === 'function') g.disconnect(userID, platformID);
+      else g.kick(userID, platformID);
+    };
+    const gateway: Gateway = attachGateway(app, {
+      verifyToken: (token) => {
+        try {
+          const c = tokens.verify(token);
+          liveTokens.set(`${c.platformID}:${c.userID}`, {
+            userID: c.userID,
+            platformID: c.platformID,
+            exp: c.exp,
+          });
+          return { userID: c.userID, platformID: c.platformID };
+        } catch (err) {
+          if (err instanceof ImError) return { errCode: err.code, errMsg: err.message };
+          throw err;
+        }
+      },
+      handlers: createWsHandlers(core),
+      logger: app.log,
+      onTokenKicked: ({ token }) => tokens.setTokenState(token, TokenState.Kicked),
+    });
+    core.setPushSink(gatewaySink(gateway));
+    const expiryTimer = setInterval(() => {
+      const nowSec = config.now() / 1000;
+      for (const [key, t] of liveTokens) {
+        if (!gateway.onlinePlatformIDs(t.userID).includes(t.platformID)) {
+          liveTokens.delete(key);
+          continue;
+        }
+        if (t.exp <= nowSec) {
+          app.log.info({ userID: t.userID, platformID: t.platformID }, 'token expired, ending session');
+          liveTokens.delete(key);
+          endSessions(t.userID, t.platformID, 'revoked');
+        }
+      }
+    }, config.tokenCheckIntervalMs);
+    expiryTimer.unref();
+
+    const im = createImFacade({
+      core,
+      tokens,
+      tokenExpireSeconds: config.tokenExpireSeconds,
+      kickSessions: (userID) => endSessions(userID, undefined, 'revoked'),
+    });
+    const chatConfig = resolveChatConfig(
+      { adminSecret: config.adminSecret, ...config.chat },
+      { host: config.host, fallbackSecret: tokenSecret },
+    );
+    const chatDeps = { db, im, config: chatConfig, logger: app.log, clock: { now: config.now } };
 
     // CORS for cross-origin clients: every preflight is answered, with a long max-age.
     app.addHook('onRequest', (_req, reply, done) => {
@@ -89,12 +158,19 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
           tokens,
           config,
           authenticate,
-          onTokensInvalidated: () => {},
+          onTokensInvalidated: endSessions,
         });
         done();
       },
       { prefix: '/api' },
     );
+
+    const chatServices = createChatServices(chatDeps);
+    await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });
+    if (config.seed === 'demo') {
+      const seeded = await seedDemo(chatDeps, chatServices);
+      app.log.info({ created: seeded.created, skipped: seeded.skipped }, 'demo seed');
+    }
 
     const webDir = config.webDir || defaultWebDir;
     if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
@@ -116,9 +192,12 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       app,
       core,
       tokens,
+      gateway,
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(expiryTimer);
+        await gateway.closeAll();
         await app.close();
         db.close();
       },

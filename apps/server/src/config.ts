@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CHAT_FLAGS, type ChatConfig } from './chat/config';
 
 export interface ServerConfig {
   host: string;
@@ -23,6 +24,12 @@ export interface ServerConfig {
   maxContentBytes: number;
   friendVerification: boolean;
   friendAcceptedChatCopy: boolean;
+  /** How often live sessions are checked for expired tokens. */
+  tokenCheckIntervalMs: number;
+  /** `demo` seeds the demo team (chat module) at startup; empty for nothing. */
+  seed: string;
+  /** Options of the chat module (accounts, wallet), see chat/config.ts. */
+  chat: Partial<ChatConfig>;
   /** Clock in ms, injectable for tests. */
   now: () => number;
 }
@@ -42,6 +49,9 @@ export const defaultConfig = (): ServerConfig => ({
   maxContentBytes: 100 * 1024,
   friendVerification: false,
   friendAcceptedChatCopy: true,
+  tokenCheckIntervalMs: 30_000,
+  seed: '',
+  chat: {},
   now: () => Date.now(),
 });
 
@@ -52,6 +62,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   const cfg = { ...defaultConfig(), ...defined };
   if (!Number.isInteger(cfg.port) || cfg.port < 0 || cfg.port > 65535)
     throw new Error(`invalid port ${cfg.port}`);
+  if (cfg.seed !== '' && cfg.seed !== 'demo')
+    throw new Error(`unknown seed ${cfg.seed} (only "demo" exists)`);
   if (cfg.tokenExpireSeconds <= 0) throw new Error('tokenExpireSeconds must be positive');
   if (!cfg.memory) cfg.dataDir = resolve(cfg.dataDir);
   return cfg;
@@ -200,6 +212,11 @@ export function parseArgs(
     const v = env[spec.env];
     if (v !== undefined && v !== '') out[spec.key] = parseValue(spec, v);
   }
+  const chat: Record<string, unknown> = {};
+  for (const spec of CHAT_FLAGS) {
+    const v = env[spec.env];
+    if (v !== undefined && v !== '') chat[spec.key] = parseValue({ ...spec, key: 'chat' }, v);
+  }
   let help = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -210,6 +227,13 @@ export function parseArgs(
     const [name, inline] = arg.includes('=')
       ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
       : [arg, undefined];
+    const chatSpec = CHAT_FLAGS.find((f) => f.flag === name);
+    if (chatSpec) {
+      const raw = chatSpec.kind === 'boolean' && inline === undefined ? 'true' : (inline ?? argv[++i]);
+      if (raw === undefined) throw new Error(`${chatSpec.flag} needs a value`);
+      chat[chatSpec.key] = parseValue({ ...chatSpec, key: 'chat' }, raw);
+      continue;
+    }
     const spec = FLAGS.find((f) => f.flag === name);
     if (!spec) throw new Error(`unknown option ${arg} (see --help)`);
     if (spec.kind === 'boolean' && inline === undefined) {
@@ -220,6 +244,7 @@ export function parseArgs(
     if (raw === undefined) throw new Error(`${spec.flag} needs a value`);
     out[spec.key] = parseValue(spec, raw);
   }
+  if (Object.keys(chat).length > 0) out['chat'] = chat;
   // Values were converted per FlagSpec.kind, which matches the key's type.
   return { help, config: out };
 }
@@ -236,6 +261,12 @@ export function helpText(): string {
     lines.push(
       `  ${(f.flag + (f.kind === 'boolean' ? '' : ' <value>')).padEnd(30)} ${f.env.padEnd(30)} ${f.description}`,
     );
+  lines.push('', 'Chat module options:');
+  for (const f of CHAT_FLAGS)
+    lines.push(
+      `  ${(f.flag + (f.kind === 'boolean' ? '' : ' <value>')).padEnd(30)} ${f.env.padEnd(30)} ${f.description}`,
+    );
+  lines.push('');
   lines.push(`  ${'--help'.padEnd(30)} ${''.padEnd(30)} show this help`);
   return lines.join('\n');
 }

@@ -126,6 +126,11 @@ export class TokenService {
     return res.changes;
   }
 
+  /** Sets the state of one token (e.g. kicked by the multi-login policy). */
+  setTokenState(token: string, state: number): void {
+    this.db.prepare('UPDATE tokens SET state = ? WHERE token = ? AND state = 0').run(state, token);
+  }
+
   /** Drops rows of tokens that expired long ago, keeping the store small. */
   prune(): void {
     this.db.prepare('DELETE FROM tokens WHERE expire_time < ?').run(this.now() - 86_400_000);

@@ -1,0 +1,54 @@
+import { createServer } from './app';
+import { helpText, parseArgs } from './config';
+
+/** `npm run server -- [options]`: runs the server until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs(process.argv.slice(2), process.env);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exitCode = 2;
+    return;
+  }
+  if (parsed.help) {
+    console.log(helpText());
+    return;
+  }
+  const server = await createServer(parsed.config);
+  server.app.log.info(
+    {
+      api: server.apiUrl,
+      ws: server.wsUrl,
+      chat: `${server.url}/chat`,
+      dataDir: server.config.memory ? ':memory:' : server.config.dataDir,
+    },
+    'teamim server ready',
+  );
+  if (
+    !['127.0.0.1', 'localhost', '::1'].includes(server.config.host) &&
+    server.config.adminSecret === 'openIM123'
+  ) {
+    server.app.log.warn({}, 'listening beyond loopback with the default admin secret: set --admin-secret');
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'shutting down');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
