@@ -23,6 +23,8 @@ export default defineConfig({
       exclude: ['**/*.test.ts', '**/testing/**'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      // Print coverage even when a test fails, so a red run still shows where coverage stands.
+      reportOnFailure: true,
     },
   },
 });
