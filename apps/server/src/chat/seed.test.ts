@@ -1,0 +1,105 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { md5Hex } from './crypto';
+import type { ImFacade } from './im-facade';
+import { DEMO_USERS, seedDemo } from './seed';
+import type { ChatHarness } from './testing/harness';
+import { createChatHarness } from './testing/harness';
+import { walletViolations } from './testing/invariants';
+
+let h: ChatHarness;
+afterEach(async () => {
+  await h.close();
+});
+
+describe('seedDemo', () => {
+  it('creates alice, bob and carol with balances, pay passwords, friendships, the group and history', async () => {
+    h = await createChatHarness();
+    const deps = { db: h.db, im: h.im, config: h.config, logger: h.logger, clock: h.clock };
+    const r = await seedDemo(deps, h.services);
+    expect(r.created).toBe(true);
+    expect(r.skipped).toEqual([]);
+    const { alice, bob, carol } = r.users;
+
+    for (const u of DEMO_USERS) {
+      const byMail = await h.post<{ userID: string; chatToken: string }>('/account/login', {
+        email: u.email,
+        password: md5Hex('Demo1234'),
+        platform: 5,
+      });
+      expect(byMail.data?.userID).toBe(u.userID);
+      const byPhone = await h.post<{ userID: string }>('/account/login', {
+        areaCode: '+86',
+        phoneNumber: u.phoneNumber,
+        password: md5Hex('Demo1234'),
+        platform: 5,
+      });
+      expect(byPhone.data?.userID).toBe(u.userID);
+      expect((await h.get<number>('/app/user/balance/log/balance', {}, byMail.data!.chatToken)).data).toBe(
+        100_000,
+      );
+      const me = await h.post<{ users: { nickname: string; hasPayPassword: boolean }[] }>(
+        '/user/find/full',
+        { userIDs: [u.userID] },
+        { token: byMail.data!.chatToken },
+      );
+      expect(me.data!.users[0]).toMatchObject({ nickname: u.key, hasPayPassword: u.payPassword });
+    }
+    expect(h.im.areFriends(alice, bob)).toBe(true);
+    expect(h.im.areFriends(alice, carol)).toBe(true);
+    expect(h.im.areFriends(bob, carol)).toBe(false);
+    const group = h.im.groups.get(r.groupID!);
+    expect(group).toMatchObject({ name: 'Demo team', owner: alice });
+    expect([...group!.admins]).toEqual([bob]);
+    expect([...group!.members].sort()).toEqual([alice, bob, carol].sort());
+    expect(
+      h.im.messages.filter((m) => m.recvID === bob || (m.sendID === bob && m.recvID === alice)).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      h.im.messages.filter((m) => m.recvID === carol || (m.sendID === carol && m.recvID === alice)).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(h.im.messages.filter((m) => m.groupID === r.groupID).length).toBeGreaterThanOrEqual(2);
+
+    // bob can pay with 123456 into the demo group; alice has no pay password yet
+    const bobLogin = await h.post<{ chatToken: string }>('/account/login', {
+      email: 'bob@example.com',
+      password: md5Hex('Demo1234'),
+      platform: 5,
+    });
+    const sent = await h.post<string>(
+      '/app/redbag/log/send',
+      { receiveUserId: r.groupID, amount: 300, num: 2, payPassword: md5Hex('123456') },
+      { token: bobLogin.data!.chatToken },
+    );
+    expect(sent.errCode).toBe(0);
+    expect(walletViolations(h.db)).toEqual([]);
+
+    const again = await seedDemo(deps, h.services);
+    expect(again.created).toBe(false);
+    expect(h.db.prepare('SELECT COUNT(*) AS n FROM chat_accounts').get()).toEqual({ n: 3 });
+  });
+
+  it('reports what it could not seed when the IM core has no groups or message sending yet', async () => {
+    h = await createChatHarness();
+    const fake = h.im;
+    const limited: ImFacade = {
+      registerUser: (u) => fake.registerUser(u),
+      getUser: (id) => fake.getUser(id),
+      issueImToken: (id, p) => fake.issueImToken(id, p),
+      verifyImToken: (t) => fake.verifyImToken(t),
+      forceLogout: (id) => fake.forceLogout(id),
+      updateUserProfile: (id, p) => fake.updateUserProfile(id, p),
+      areFriends: (a, b) => fake.areFriends(a, b),
+      isBlocked: (a, b) => fake.isBlocked(a, b),
+      applyFriend: (r) => fake.applyFriend(r),
+      addFriendPair: (a, b) => fake.addFriendPair(a, b),
+      groupExists: (g) => fake.groupExists(g),
+      isGroupMember: (g, u) => fake.isGroupMember(g, u),
+    };
+    const r = await seedDemo({ db: h.db, im: limited, config: h.config, logger: h.logger, clock: h.clock });
+    expect(r.created).toBe(true);
+    expect(r.groupID).toBeUndefined();
+    expect(r.skipped).toHaveLength(2);
+    expect(h.logger.lines.filter((l) => l.msg.startsWith('demo seed skipped'))).toHaveLength(2);
+    expect(fake.areFriends(r.users.alice, r.users.bob)).toBe(true);
+  });
+});
