@@ -1,2 +1,5 @@
-// The real adapters land here (issue "Real adapters for every port").
-export {};
+export type * from './room-like';
+export * from './video-options';
+export * from './livekit-rtc-room';
+export * from './livekit-factory';
+export * from './create-rtc-room';

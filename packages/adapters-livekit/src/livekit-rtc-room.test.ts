@@ -1,0 +1,164 @@
+import { Room } from 'livekit-client';
+import { RemoteError } from '@teamim/application';
+import type { RoomConnectionState } from '@teamim/domain';
+import { describe, expect, it } from 'vitest';
+import { liveKitRoomOptions } from './livekit-factory';
+import { LiveKitRtcRoom, NO_LIVEKIT_URL_MESSAGE, type RemoteTrackEvent } from './livekit-rtc-room';
+import { FakeLiveKitServer } from './testing/fake-livekit';
+
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 10; i += 1) await Promise.resolve();
+};
+
+function setup(): {
+  server: FakeLiveKitServer;
+  a: LiveKitRtcRoom;
+  b: LiveKitRtcRoom;
+  states: RoomConnectionState[];
+} {
+  const server = new FakeLiveKitServer();
+  const a = new LiveKitRtcRoom(server.createRoom);
+  const b = new LiveKitRtcRoom(server.createRoom);
+  const states: RoomConnectionState[] = [];
+  a.state$.subscribe((s) => states.push(s));
+  return { server, a, b, states };
+}
+
+describe('LiveKitRtcRoom (spec §7 call media room)', () => {
+  it('prefers vp9 with vp8 as backup, in the Room defaults and when publishing the camera', async () => {
+    const room = new Room(liveKitRoomOptions());
+    expect(room.options.publishDefaults?.videoCodec).toBe('vp9');
+    expect(room.options.publishDefaults?.backupCodec).toEqual({ codec: 'vp8' });
+
+    const { server, a } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    expect(server.latest().localParticipant.cameraPublishOptions).toEqual([
+      { videoCodec: 'vp9', backupCodec: { codec: 'vp8' } },
+    ]);
+  });
+
+  it('rejects a missing server url with the clear message, creating no room', async () => {
+    const { server, a, states } = setup();
+    const failure = a.connect('', 'token', { video: false });
+    await expect(failure).rejects.toBeInstanceOf(RemoteError);
+    await expect(failure).rejects.toThrow(NO_LIVEKIT_URL_MESSAGE);
+    expect(server.created).toHaveLength(0);
+    expect(states).toEqual(['disconnected']);
+  });
+
+  it('publishes the microphone on a voice call and the camera too on a video call', async () => {
+    const { server, a, b } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    const voice = server.latest().localParticipant;
+    expect([voice.microphone, voice.camera]).toEqual([true, false]);
+    await b.connect(server.url, server.token('r2', 'bob'), { video: true });
+    const video = server.latest().localParticipant;
+    expect([video.microphone, video.camera]).toEqual([true, true]);
+  });
+
+  it('toggles mute on the published tracks', async () => {
+    const { server, a } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const local = server.latest().localParticipant;
+    await a.setMicrophoneEnabled(false);
+    await a.setCameraEnabled(false);
+    expect([local.microphone, local.camera]).toEqual([false, false]);
+    await a.setMicrophoneEnabled(true);
+    expect(local.microphone).toBe(true);
+  });
+
+  it('keeps a mute chosen before connecting', async () => {
+    const { server, a } = setup();
+    await a.setMicrophoneEnabled(false);
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    expect(server.latest().localParticipant.microphone).toBe(false);
+  });
+
+  it('reports remote participants and their tracks', async () => {
+    const { server, a, b } = setup();
+    const joined: string[] = [];
+    const tracks: RemoteTrackEvent[] = [];
+    a.participantJoined$.subscribe((id) => joined.push(id));
+    a.remoteTracks$.subscribe((t) => tracks.push(t));
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    await b.connect(server.url, server.token('r1', 'bob'), { video: true });
+    const bobRoom = server.latest();
+    bobRoom.publish('video', 'bob-camera');
+    bobRoom.unpublish('video');
+    expect(joined).toEqual(['bob']);
+    expect(tracks).toEqual([
+      { type: 'subscribed', participantID: 'bob', kind: 'video', track: 'bob-camera' },
+      { type: 'unsubscribed', participantID: 'bob', kind: 'video', track: undefined },
+    ]);
+  });
+
+  it('disconnects when the other party leaves, also when that party was there first', async () => {
+    const { server, a, b, states } = setup();
+    const left: string[] = [];
+    a.participantLeft$.subscribe((id) => left.push(id));
+    await b.connect(server.url, server.token('r1', 'bob'), { video: false });
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    await b.disconnect();
+    await flush();
+    expect(left).toEqual(['bob']);
+    expect(states.at(-1)).toBe('disconnected');
+    expect(server.rooms.get('r1')?.size ?? 0).toBe(0);
+  });
+
+  it('maps reconnecting states and comes back to connected', async () => {
+    const { server, a, states } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    const room = server.latest();
+    room.simulateReconnecting(true);
+    room.simulateReconnected();
+    room.simulateReconnecting(false);
+    room.simulateReconnected();
+    expect(states).toEqual([
+      'disconnected',
+      'connecting',
+      'connected',
+      'signalReconnecting',
+      'connected',
+      'reconnecting',
+      'connected',
+    ]);
+  });
+
+  it('reports disconnected when the server drops the room, and stops listening to it', async () => {
+    const { server, a, states } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    const room = server.latest();
+    room.serverDisconnect();
+    expect(states.at(-1)).toBe('disconnected');
+    expect(room.listenerCount()).toBe(0);
+  });
+
+  it('turns a refused join into a RemoteError with the HTTP status and ends disconnected', async () => {
+    const { server, a, states } = setup();
+    const failure = a.connect(server.url, 'garbage', { video: false });
+    await expect(failure).rejects.toMatchObject({ name: 'RemoteError', code: 401 });
+    expect(states.at(-1)).toBe('disconnected');
+    expect(server.latest().listenerCount()).toBe(0);
+  });
+
+  it('leaves the room and reports the device error when the microphone cannot be published', async () => {
+    const server = new FakeLiveKitServer();
+    const room = new LiveKitRtcRoom(() => {
+      const r = server.createRoom();
+      r.localParticipant.failNext = new DOMException('Permission denied', 'NotAllowedError');
+      return r;
+    });
+    await expect(room.connect(server.url, server.token('r1', 'alice'), { video: false })).rejects.toThrow(
+      /Permission denied/,
+    );
+    expect(server.rooms.get('r1')?.size ?? 0).toBe(0);
+  });
+
+  it('reconnecting to another room leaves the first one', async () => {
+    const { server, a } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    await a.connect(server.url, server.token('r2', 'alice'), { video: false });
+    expect(server.rooms.get('r1')?.size ?? 0).toBe(0);
+    expect(server.rooms.get('r2')?.size).toBe(1);
+  });
+});

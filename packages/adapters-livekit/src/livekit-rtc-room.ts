@@ -1,0 +1,193 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import { RemoteError, RtcRoom } from '@teamim/application';
+import { RoomConnectionState } from '@teamim/domain';
+import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import type { LiveKitRoomLike, ParticipantLike, RemoteTrackLike, RoomLikeEvents } from './room-like';
+
+/** The message the spec's client shows when a call has no media server configured. */
+export const NO_LIVEKIT_URL_MESSAGE = 'no livekit url provided';
+
+/** Codes of media-room failures that carry no HTTP status of their own. */
+export const RtcErrorCode = {
+  NoServerUrl: -1,
+  ConnectFailed: -2,
+  DeviceFailed: -3,
+} as const;
+
+/** A remote participant's track appeared or went away; `track` is the platform object to attach. */
+export interface RemoteTrackEvent {
+  readonly type: 'subscribed' | 'unsubscribed';
+  readonly participantID: string;
+  readonly kind: string;
+  readonly track: unknown;
+}
+
+const STATE_BY_LIVEKIT: Readonly<Record<string, RoomConnectionState>> = {
+  disconnected: RoomConnectionState.Disconnected,
+  connecting: RoomConnectionState.Connecting,
+  connected: RoomConnectionState.Connected,
+  reconnecting: RoomConnectionState.Reconnecting,
+  signalReconnecting: RoomConnectionState.SignalReconnecting,
+};
+
+function toRemoteError(cause: unknown, fallbackCode: number): RemoteError {
+  if (cause instanceof RemoteError) return cause;
+  // livekit-client's ConnectionError carries the HTTP status of a refused join (401 bad token…).
+  const status = (cause as { status?: unknown } | null)?.status;
+  const code = typeof status === 'number' && status > 0 ? status : fallbackCode;
+  return new RemoteError(code, cause instanceof Error ? cause.message : String(cause));
+}
+
+/**
+ * {@link RtcRoom} over livekit-client. Each connect creates a new Room through `createRoom`
+ * (production: {@link createLiveKitRoom}), publishes the microphone, and the camera with vp9
+ * preferred and vp8 as backup for video calls. A one-to-one call ends when the other party
+ * leaves, so the room disconnects itself then.
+ */
+export class LiveKitRtcRoom extends RtcRoom {
+  private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
+  private readonly left = new Subject<string>();
+  private readonly joined = new Subject<string>();
+  private readonly tracks = new Subject<RemoteTrackEvent>();
+  private room: LiveKitRoomLike | undefined;
+  private detach: (() => void) | undefined;
+  private readonly remotes = new Set<string>();
+  private microphone = true;
+  private camera = false;
+
+  readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
+  readonly participantLeft$: Observable<string> = this.left.asObservable();
+  /** Identity (user id) of a remote participant who joined. Hot, no replay. */
+  readonly participantJoined$: Observable<string> = this.joined.asObservable();
+  /** Remote tracks to render. Hot, no replay. */
+  readonly remoteTracks$: Observable<RemoteTrackEvent> = this.tracks.asObservable();
+
+  constructor(private readonly createRoom: () => LiveKitRoomLike) {
+    super();
+  }
+
+  async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
+    if (serverUrl.trim() === '') {
+      throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
+    }
+    if (this.room !== undefined) {
+      await this.disconnect();
+    }
+    const room = this.createRoom();
+    this.room = room;
+    this.camera = options.video;
+    this.detach = this.listen(room);
+    this.state.next(RoomConnectionState.Connecting);
+    try {
+      await room.connect(serverUrl, token);
+    } catch (cause: unknown) {
+      this.teardown(room);
+      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    for (const identity of room.remoteParticipants.keys()) this.remotes.add(identity);
+    this.state.next(RoomConnectionState.Connected);
+    try {
+      await room.localParticipant.setMicrophoneEnabled(this.microphone);
+      if (this.camera) {
+        await room.localParticipant.setCameraEnabled(true, undefined, VIDEO_PUBLISH_OPTIONS);
+      }
+    } catch (cause: unknown) {
+      // Without a microphone or camera the call cannot go on: leave the room, then report why.
+      await this.disconnect();
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  async disconnect(): Promise<void> {
+    const room = this.room;
+    if (room === undefined) return;
+    this.teardown(room);
+    try {
+      await room.disconnect();
+    } catch {
+      // Leaving a room that is already gone has nothing left to report; the state is final here.
+    }
+  }
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    this.microphone = enabled;
+    try {
+      await this.room?.localParticipant.setMicrophoneEnabled(enabled);
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  async setCameraEnabled(enabled: boolean): Promise<void> {
+    this.camera = enabled;
+    try {
+      await this.room?.localParticipant.setCameraEnabled(enabled, undefined, VIDEO_PUBLISH_OPTIONS);
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  /** Stops listening to `room` and reports the room as disconnected, once. */
+  private teardown(room: LiveKitRoomLike): void {
+    if (this.room !== room) return;
+    this.detach?.();
+    this.detach = undefined;
+    this.room = undefined;
+    this.remotes.clear();
+    this.state.next(RoomConnectionState.Disconnected);
+  }
+
+  private listen(room: LiveKitRoomLike): () => void {
+    const onState: RoomLikeEvents['connectionStateChanged'] = (state) => {
+      const mapped = STATE_BY_LIVEKIT[state];
+      // Disconnection is reported by `disconnected`, which also cleans up; connected comes after publishing.
+      if (mapped === RoomConnectionState.Reconnecting || mapped === RoomConnectionState.SignalReconnecting) {
+        this.state.next(mapped);
+      } else if (
+        mapped === RoomConnectionState.Connected &&
+        this.state.value !== RoomConnectionState.Connecting
+      ) {
+        this.state.next(mapped);
+      }
+    };
+    const onJoined = (p: ParticipantLike): void => {
+      this.remotes.add(p.identity);
+      this.joined.next(p.identity);
+    };
+    const onLeft = (p: ParticipantLike): void => {
+      this.remotes.delete(p.identity);
+      this.left.next(p.identity);
+      if (this.remotes.size === 0) {
+        // One-to-one: the other party left, so the call is over for us too.
+        void this.disconnect();
+      }
+    };
+    const onTrack =
+      (type: RemoteTrackEvent['type']) =>
+      (track: RemoteTrackLike, _publication: unknown, p: ParticipantLike): void => {
+        this.tracks.next({
+          type,
+          participantID: p.identity,
+          kind: track.kind,
+          track: track.mediaStreamTrack,
+        });
+      };
+    const onSubscribed = onTrack('subscribed');
+    const onUnsubscribed = onTrack('unsubscribed');
+    const onDisconnected = (): void => this.teardown(room);
+    room.on('connectionStateChanged', onState);
+    room.on('participantConnected', onJoined);
+    room.on('participantDisconnected', onLeft);
+    room.on('trackSubscribed', onSubscribed);
+    room.on('trackUnsubscribed', onUnsubscribed);
+    room.on('disconnected', onDisconnected);
+    return () => {
+      room.off('connectionStateChanged', onState);
+      room.off('participantConnected', onJoined);
+      room.off('participantDisconnected', onLeft);
+      room.off('trackSubscribed', onSubscribed);
+      room.off('trackUnsubscribed', onUnsubscribed);
+      room.off('disconnected', onDisconnected);
+    };
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * The part of livekit-client's `Room` the adapter uses. The real `Room` satisfies it (checked in
+ * livekit-factory.ts); tests pass a fake room object instead, since no LiveKit server runs here.
+ */
+
+/** A remote participant as far as the adapter cares: its identity is the OpenIM user id. */
+export interface ParticipantLike {
+  readonly identity: string;
+}
+
+/** A subscribed remote track: its kind and the platform track for the view to attach. */
+export interface RemoteTrackLike {
+  readonly kind: string;
+  readonly mediaStreamTrack?: unknown;
+}
+
+/** The Room events the adapter listens to (names and argument order as in livekit-client). */
+export interface RoomLikeEvents {
+  connectionStateChanged: (state: string) => void;
+  participantConnected: (participant: ParticipantLike) => void;
+  participantDisconnected: (participant: ParticipantLike) => void;
+  trackSubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
+  trackUnsubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
+  disconnected: (reason?: unknown) => void;
+}
+
+/** Codec preferences and the like, passed through to livekit-client untouched. */
+export interface VideoPublishOptionsLike {
+  readonly videoCodec: 'vp9';
+  readonly backupCodec: { readonly codec: 'vp8' };
+}
+
+export interface LocalParticipantLike {
+  setMicrophoneEnabled(enabled: boolean): Promise<unknown>;
+  setCameraEnabled(
+    enabled: boolean,
+    options?: undefined,
+    publishOptions?: VideoPublishOptionsLike,
+  ): Promise<unknown>;
+}
+
+export interface LiveKitRoomLike {
+  readonly localParticipant: LocalParticipantLike;
+  /** Participants already in the room, by identity (filled once connected). */
+  readonly remoteParticipants: ReadonlyMap<string, ParticipantLike>;
+  connect(url: string, token: string): Promise<void>;
+  disconnect(): Promise<void>;
+  on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
+  off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
+}

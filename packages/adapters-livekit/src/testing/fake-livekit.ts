@@ -1,0 +1,209 @@
+import type {
+  LiveKitRoomLike,
+  LocalParticipantLike,
+  ParticipantLike,
+  RemoteTrackLike,
+  RoomLikeEvents,
+  VideoPublishOptionsLike,
+} from '../room-like';
+
+/** Mirrors livekit-client's ConnectionError: a refused join carries its HTTP status. */
+export class FakeConnectionError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ConnectionError';
+  }
+}
+
+/**
+ * A stand-in for a LiveKit server: rooms by name, joined with tokens `room|identity` minted by
+ * {@link FakeLiveKitServer.token}. Participants of one room see each other join, leave and publish.
+ */
+export class FakeLiveKitServer {
+  readonly rooms = new Map<string, Set<FakeLiveKitRoom>>();
+  /** Every room object handed out, in creation order. */
+  readonly created: FakeLiveKitRoom[] = [];
+
+  constructor(readonly url = 'wss://livekit.fake') {}
+
+  token(room: string, identity: string): string {
+    return `${room}|${identity}`;
+  }
+
+  /** A factory for LiveKitRtcRoom: a new room object per connect. */
+  readonly createRoom = (): FakeLiveKitRoom => {
+    const room = new FakeLiveKitRoom(this);
+    this.created.push(room);
+    return room;
+  };
+
+  /** The room object most recently created. */
+  latest(): FakeLiveKitRoom {
+    const room = this.created.at(-1);
+    if (room === undefined) throw new Error('no room was created');
+    return room;
+  }
+}
+
+export class FakeLocalParticipant implements LocalParticipantLike {
+  microphone = false;
+  camera = false;
+  /** Publish options of each camera call, in order. */
+  readonly cameraPublishOptions: (VideoPublishOptionsLike | undefined)[] = [];
+  /** When set, the next device call rejects with it (permission denied, no device). */
+  failNext: Error | undefined;
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<unknown> {
+    await Promise.resolve();
+    this.throwIfFailing();
+    this.microphone = enabled;
+    return undefined;
+  }
+
+  async setCameraEnabled(
+    enabled: boolean,
+    _options?: undefined,
+    publishOptions?: VideoPublishOptionsLike,
+  ): Promise<unknown> {
+    await Promise.resolve();
+    this.throwIfFailing();
+    this.cameraPublishOptions.push(publishOptions);
+    this.camera = enabled;
+    return undefined;
+  }
+
+  private throwIfFailing(): void {
+    const failure = this.failNext;
+    this.failNext = undefined;
+    if (failure !== undefined) throw failure;
+  }
+}
+
+type Listeners = { [E in keyof RoomLikeEvents]: Set<RoomLikeEvents[E]> };
+
+/** A fake livekit-client Room connected to a {@link FakeLiveKitServer}. */
+export class FakeLiveKitRoom implements LiveKitRoomLike {
+  readonly localParticipant = new FakeLocalParticipant();
+  readonly remoteParticipants = new Map<string, ParticipantLike>();
+  identity: string | undefined;
+  roomName: string | undefined;
+  private readonly listeners: Listeners = {
+    connectionStateChanged: new Set(),
+    participantConnected: new Set(),
+    participantDisconnected: new Set(),
+    trackSubscribed: new Set(),
+    trackUnsubscribed: new Set(),
+    disconnected: new Set(),
+  };
+
+  constructor(private readonly server: FakeLiveKitServer) {}
+
+  on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): this {
+    this.listeners[event].add(listener);
+    return this;
+  }
+
+  off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): this {
+    this.listeners[event].delete(listener);
+    return this;
+  }
+
+  listenerCount(): number {
+    return Object.values(this.listeners).reduce((n, set) => n + set.size, 0);
+  }
+
+  async connect(url: string, token: string): Promise<void> {
+    this.emit('connectionStateChanged', 'connecting');
+    await Promise.resolve();
+    const [roomName, identity] = token.split('|');
+    if (url !== this.server.url || roomName === undefined || identity === undefined || identity === '') {
+      this.emit('connectionStateChanged', 'disconnected');
+      throw new FakeConnectionError('could not establish signal connection: invalid token', 401);
+    }
+    this.roomName = roomName;
+    this.identity = identity;
+    const peers = this.server.rooms.get(roomName) ?? new Set<FakeLiveKitRoom>();
+    for (const peer of peers) {
+      if (peer.identity === undefined) continue;
+      this.remoteParticipants.set(peer.identity, { identity: peer.identity });
+      peer.remoteJoined(identity);
+    }
+    peers.add(this);
+    this.server.rooms.set(roomName, peers);
+    this.emit('connectionStateChanged', 'connected');
+  }
+
+  async disconnect(): Promise<void> {
+    await Promise.resolve();
+    this.leave();
+  }
+
+  /** The server drops this participant (e.g. the room was closed). */
+  serverDisconnect(): void {
+    this.leave();
+  }
+
+  /** The signal connection is lost and being re-established. */
+  simulateReconnecting(signalOnly: boolean): void {
+    this.emit('connectionStateChanged', signalOnly ? 'signalReconnecting' : 'reconnecting');
+  }
+
+  simulateReconnected(): void {
+    this.emit('connectionStateChanged', 'connected');
+  }
+
+  /** Publishes a track to everyone else in the room. */
+  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown): void {
+    for (const peer of this.peers()) {
+      peer.emit('trackSubscribed', { kind, mediaStreamTrack }, {}, { identity: this.identity ?? '' });
+    }
+  }
+
+  unpublish(kind: 'audio' | 'video'): void {
+    for (const peer of this.peers()) {
+      peer.emit(
+        'trackUnsubscribed',
+        { kind } satisfies RemoteTrackLike,
+        {},
+        { identity: this.identity ?? '' },
+      );
+    }
+  }
+
+  private leave(): void {
+    const roomName = this.roomName;
+    if (roomName === undefined) return;
+    const peers = this.server.rooms.get(roomName);
+    peers?.delete(this);
+    for (const peer of peers ?? []) peer.remoteLeft(this.identity ?? '');
+    this.roomName = undefined;
+    this.remoteParticipants.clear();
+    this.emit('connectionStateChanged', 'disconnected');
+    this.emit('disconnected');
+  }
+
+  private peers(): FakeLiveKitRoom[] {
+    return [...(this.server.rooms.get(this.roomName ?? '') ?? [])].filter((p) => p !== this);
+  }
+
+  private remoteJoined(identity: string): void {
+    const participant = { identity };
+    this.remoteParticipants.set(identity, participant);
+    this.emit('participantConnected', participant);
+  }
+
+  private remoteLeft(identity: string): void {
+    const participant = this.remoteParticipants.get(identity) ?? { identity };
+    this.remoteParticipants.delete(identity);
+    this.emit('participantDisconnected', participant);
+  }
+
+  private emit<E extends keyof RoomLikeEvents>(event: E, ...args: Parameters<RoomLikeEvents[E]>): void {
+    for (const listener of [...this.listeners[event]]) {
+      (listener as (...a: Parameters<RoomLikeEvents[E]>) => void)(...args);
+    }
+  }
+}
