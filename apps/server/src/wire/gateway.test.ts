@@ -19,6 +19,7 @@ import { attachGateway } from './gateway';
 import { GetMaxSeqReqCodec, GetMaxSeqRespCodec, MsgDataCodec } from './messages';
 import { OpenImTestClient, WsRequestError, type TestClientOptions } from './testing/client';
 import { OBSERVED_SDK_1001_REQUEST } from './testing/gob-fixtures';
+import { runWsLoad } from './testing/load';
 import { mulberry32, randomBytes } from './testing/random';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -538,6 +539,17 @@ describe('liveness and shutdown', () => {
     }
   });
 
+  it('answers 404 to upgrades on other paths when nobody else handles them', async () => {
+    const h = await start();
+    const port = (h.server.address() as AddressInfo).port;
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/elsewhere`);
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('error', () => resolve(-1));
+    });
+    expect(status).toBe(404);
+  });
+
   it('does not touch upgrades on other paths', async () => {
     const h = await start();
     const port = (h.server.address() as AddressInfo).port;
@@ -580,5 +592,21 @@ describe('disconnect (token revoked or expired)', () => {
     const again = await OpenImTestClient.connect({ url: h.url, userID: 'u1', token: 'tok-u1-5-a' });
     expect(again.handshake.errCode).toBe(1501);
     expect(h.gateway.isOnline('u1')).toBe(false);
+  });
+});
+
+describe('load generator', () => {
+  it('drives several SDK-like users concurrently with every request answered', async () => {
+    const h = await start();
+    const users = Array.from({ length: 8 }, (_, i) => ({ userID: `load${i}`, token: `tok-load${i}-5` }));
+    users.push({ userID: 'bad', token: 'expired' });
+    const result = await runWsLoad({ url: h.url, users, requestsPerUser: 15, maxDurationMs: 10_000 });
+    expect(result.connected).toBe(8);
+    expect(result.handshakeFailures).toBe(1);
+    expect(result.requests).toBe(120);
+    expect(result.errors).toBe(0);
+    expect(result.fatalErrors).toEqual([]);
+    expect(h.core.calls.filter((c) => c.method === 'getNewestSeq')).toHaveLength(120);
+    expect(result.latencyMs.max).toBeGreaterThan(0);
   });
 });

@@ -663,13 +663,20 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    let url: URL;
+    let url: URL | undefined;
     try {
       url = new URL(req.url ?? '/', 'http://localhost');
     } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.pathname !== cfg.path && url.pathname !== `${cfg.path}/`)) {
+      // Not ours. If nobody else listens for upgrades, answer instead of leaving the socket hanging.
+      if (server.listenerCount('upgrade') <= 1) {
+        socket.on('error', () => undefined);
+        socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      }
       return;
     }
-    if (url.pathname !== cfg.path && url.pathname !== `${cfg.path}/`) return; // not ours
     socket.on('error', () => undefined);
     if (closed) {
       socket.destroy();

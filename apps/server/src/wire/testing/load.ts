@@ -1,0 +1,104 @@
+/**
+ * A bounded WebSocket load generator built on OpenImTestClient, for bench/ and smoke tests.
+ * Each simulated user behaves like the SDK: one connection, one request at a time. The run stops
+ * after `requestsPerUser` requests per user or `maxDurationMs`, whichever comes first, and only
+ * ever talks to the URL it is given (use loopback addresses).
+ */
+import { OpenImTestClient } from './client';
+
+export interface LoadUser {
+  userID: string;
+  token: string;
+  platformID?: number;
+}
+
+export interface LoadOptions {
+  /** e.g. `ws://127.0.0.1:10002/ws` */
+  url: string;
+  users: readonly LoadUser[];
+  requestsPerUser: number;
+  /** Hard stop for the whole run. Default 60 s. */
+  maxDurationMs?: number;
+  /** One request; default: 1001 GetNewestSeq. */
+  request?: (client: OpenImTestClient, index: number) => Promise<unknown>;
+}
+
+export interface LoadResult {
+  connected: number;
+  handshakeFailures: number;
+  requests: number;
+  errors: number;
+  durationMs: number;
+  latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Frames that would have stopped the real SDK's reader, per user. Must be empty. */
+  fatalErrors: string[];
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const idx = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, idx)] ?? 0;
+}
+
+export async function runWsLoad(opts: LoadOptions): Promise<LoadResult> {
+  const started = Date.now();
+  const deadline = started + (opts.maxDurationMs ?? 60_000);
+  const request = opts.request ?? ((c: OpenImTestClient) => c.getNewestSeq());
+  const latencies: number[] = [];
+  const fatalErrors: string[] = [];
+  let connected = 0;
+  let handshakeFailures = 0;
+  let errors = 0;
+
+  await Promise.all(
+    opts.users.map(async (user) => {
+      let client: OpenImTestClient | null = null;
+      try {
+        const r = await OpenImTestClient.connect({
+          url: opts.url,
+          userID: user.userID,
+          token: user.token,
+          platformID: user.platformID ?? 5,
+        });
+        client = r.client;
+      } catch {
+        client = null;
+      }
+      if (!client) {
+        handshakeFailures++;
+        return;
+      }
+      connected++;
+      try {
+        for (let i = 0; i < opts.requestsPerUser && Date.now() < deadline; i++) {
+          const t0 = performance.now();
+          try {
+            await request(client, i);
+            latencies.push(performance.now() - t0);
+          } catch {
+            errors++;
+          }
+        }
+      } finally {
+        fatalErrors.push(...client.fatalErrors.map((e) => `${user.userID}: ${e}`));
+        await client.close();
+      }
+    }),
+  );
+
+  latencies.sort((a, b) => a - b);
+  return {
+    connected,
+    handshakeFailures,
+    requests: latencies.length + errors,
+    errors,
+    durationMs: Date.now() - started,
+    latencyMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? 0,
+    },
+    fatalErrors,
+  };
+}
