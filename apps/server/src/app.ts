@@ -76,23 +76,15 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       };
     };
 
-    // The token each (user, platform) connected with last, so sessions can be ended when it expires.
-    const liveTokens = new Map<string, { userID: string; platformID: number; exp: number }>();
-    /** Ends sessions whose token became unusable: without 2002 when the gateway can, so the SDK reconnects and learns 1501. */
+    /** Ends sessions whose token became unusable: without 2002 where possible, so the SDK reconnects and learns 1501. */
     const endSessions = (userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked') => {
-      const g = gateway as Gateway & { disconnect?: (u: string, p?: number) => number };
-      if (reason === 'revoked' && typeof g.disconnect === 'function') g.disconnect(userID, platformID);
-      else g.kick(userID, platformID);
+      if (reason === 'revoked' && gateway.disconnect) gateway.disconnect(userID, platformID);
+      else gateway.kick(userID, platformID);
     };
     const gateway: Gateway = attachGateway(app, {
       verifyToken: (token) => {
         try {
           const c = tokens.verify(token);
-          liveTokens.set(`${c.platformID}:${c.userID}`, {
-            userID: c.userID,
-            platformID: c.platformID,
-            exp: c.exp,
-          });
           return { userID: c.userID, platformID: c.platformID };
         } catch (err) {
           if (err instanceof ImError) return { errCode: err.code, errMsg: err.message };
@@ -104,17 +96,20 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       onTokenKicked: ({ token }) => tokens.setTokenState(token, TokenState.Kicked),
     });
     core.setPushSink(gatewaySink(gateway));
+    // Tokens are only checked at the handshake; this sweep ends sessions whose token expired since.
     const expiryTimer = setInterval(() => {
-      const nowSec = config.now() / 1000;
-      for (const [key, t] of liveTokens) {
-        if (!gateway.onlinePlatformIDs(t.userID).includes(t.platformID)) {
-          liveTokens.delete(key);
-          continue;
-        }
-        if (t.exp <= nowSec) {
-          app.log.info({ userID: t.userID, platformID: t.platformID }, 'token expired, ending session');
-          liveTokens.delete(key);
-          endSessions(t.userID, t.platformID, 'revoked');
+      for (const session of gateway.sessions()) {
+        if (!session.token) continue;
+        try {
+          tokens.decode(session.token);
+        } catch (err) {
+          if (!(err instanceof ImError) || err.code !== ErrCode.TokenExpired) continue;
+          app.log.info(
+            { userID: session.userID, platformID: session.platformID },
+            'token expired, ending session',
+          );
+          if (gateway.disconnect) gateway.disconnect(session.userID, session.platformID, session.token);
+          else gateway.kick(session.userID, session.platformID);
         }
       }
     }, config.tokenCheckIntervalMs);
