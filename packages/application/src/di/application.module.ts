@@ -1,5 +1,13 @@
 import { ContainerModule } from 'inversify';
+import { CallService } from '../calls/call.service';
 import { ContactActions } from '../contacts/contact-actions';
+import { ProfileService } from '../profile/profile.service';
+import { SettingsStore } from '../settings/settings.store';
+import { WalletService } from '../wallet/wallet.service';
+import { CallSignalling } from '../ports/call-signalling.port';
+import { IdGenerator } from '../ports/id-generator.port';
+import { RtcRoom } from '../ports/rtc-room.port';
+import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 import { ContactStore } from '../contacts/contact.store';
 import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
@@ -158,6 +166,63 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
       ) => new MemberPickerStore(groups, contacts, user, actions, clock, notifier),
       [GroupsGateway, ContactStore, CurrentUser, GroupActions, Clock, Notifier],
+    )
+    .inSingletonScope();
+  bind(SettingsStore)
+    .toResolvedValue((store: LocalStore) => new SettingsStore(store), [LocalStore])
+    .inSingletonScope();
+  bind(ProfileService)
+    .toResolvedValue(
+      (
+        im: ImSession,
+        chatApi: ChatApi,
+        user: CurrentUser,
+        groupActions: GroupActions,
+        clock: Clock,
+        notifier: Notifier,
+      ) => new ProfileService(im, chatApi, user, groupActions, clock, notifier),
+      [ImSession, ChatApi, CurrentUser, GroupActions, Clock, Notifier],
+    )
+    .inSingletonScope();
+  bind(WalletService)
+    .toResolvedValue(
+      (
+        api: WalletApi,
+        hasher: PasswordHasher,
+        im: ImSession,
+        messages: MessagesGateway,
+        chat: ChatStore,
+        user: CurrentUser,
+        settings: SettingsStore,
+        clock: Clock,
+        notifier: Notifier,
+      ) => new WalletService(api, hasher, im, messages, chat, user, settings, clock, notifier),
+      [
+        WalletApi,
+        PasswordHasher,
+        ImSession,
+        MessagesGateway,
+        ChatStore,
+        CurrentUser,
+        SettingsStore,
+        Clock,
+        Notifier,
+      ],
+    )
+    .inSingletonScope();
+  bind(CallService)
+    .toResolvedValue(
+      (
+        signalling: CallSignalling,
+        chatApi: ChatApi,
+        room: RtcRoom,
+        user: CurrentUser,
+        ids: IdGenerator,
+        clock: Clock,
+        notifier: Notifier,
+        logger: Logger,
+      ) => new CallService(signalling, chatApi, room, user, ids, clock, notifier, logger),
+      [CallSignalling, ChatApi, RtcRoom, CurrentUser, IdGenerator, Clock, Notifier, Logger],
     )
     .inSingletonScope();
 });

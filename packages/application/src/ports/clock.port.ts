@@ -8,6 +8,8 @@ import type { SchedulerLike } from 'rxjs';
 export abstract class Clock {
   /** Milliseconds since the Unix epoch. */
   abstract now(): number;
+  /** The local time zone's offset from UTC in minutes at `atMs` (e.g. 480 for China), for calendar rules. */
+  abstract utcOffsetMinutes(atMs: number): number;
   /** Scheduler that shares this clock's notion of time. */
   abstract readonly scheduler: SchedulerLike;
 }

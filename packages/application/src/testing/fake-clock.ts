@@ -17,8 +17,15 @@ export class FakeClock implements Clock {
     this.scheduler = this.virtual;
   }
 
+  /** Time zone of the fake clock; China (UTC+8) by default, like the product's default locale. */
+  offsetMinutes = 480;
+
   now(): number {
     return this.epochMs + this.virtual.frame;
+  }
+
+  utcOffsetMinutes(): number {
+    return this.offsetMinutes;
   }
 
   /** Moves time forward by `ms`, firing due timers in order and draining microtasks between them. */

@@ -328,7 +328,7 @@ export class FakePasswordHasher extends PasswordHasher {
       h2 = Math.imul(h2 + text.charCodeAt(i), 2246822519) >>> 0;
     }
     const hex = (n: number): string => n.toString(16).padStart(8, '0');
-    return `${hex(h1)}${hex(h2)}${hex(h1 ^ h2)}${hex((h1 + h2) >>> 0)}`;
+    return `${hex(h1)}${hex(h2)}${hex((h1 ^ h2) >>> 0)}${hex((h1 + h2) >>> 0)}`;
   }
 }
 

@@ -2,7 +2,11 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { applicationModule } from '../di/application.module';
 import { createContainer } from '../di/create-container';
 import { portsModule, type PortBindings } from '../di/ports.module';
+import { CallService } from '../calls/call.service';
 import { ContactActions } from '../contacts/contact-actions';
+import { ProfileService } from '../profile/profile.service';
+import { SettingsStore } from '../settings/settings.store';
+import { WalletService } from '../wallet/wallet.service';
 import { ContactStore } from '../contacts/contact.store';
 import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
@@ -57,6 +61,10 @@ export class TestClient {
   readonly contactActions: ContactActions;
   readonly groupActions: GroupActions;
   readonly picker: MemberPickerStore;
+  readonly settings: SettingsStore;
+  readonly profile: ProfileService;
+  readonly wallet: WalletService;
+  readonly calls: CallService;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
@@ -72,6 +80,10 @@ export class TestClient {
     this.contactActions = container.get(ContactActions);
     this.groupActions = container.get(GroupActions);
     this.picker = container.get(MemberPickerStore);
+    this.settings = container.get(SettingsStore);
+    this.profile = container.get(ProfileService);
+    this.wallet = container.get(WalletService);
+    this.calls = container.get(CallService);
   }
 
   get userID(): string {
@@ -99,8 +111,8 @@ export class TestWorld {
     return this;
   }
 
-  /** A client whose session storage is empty (signed out). */
-  client(): TestClient {
+  /** A client whose session storage is empty (signed out); pass a local store to simulate a restart. */
+  client(options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
     const device = new FakeImDevice(this.backend);
     const ports: FakePorts = {
       device,
@@ -114,7 +126,7 @@ export class TestWorld {
       walletApi: new FakeWalletApi(device),
       passwordHasher: new FakePasswordHasher(),
       rtcRoom: new FakeRtcRoom(this.backend.rtc),
-      localStore: new InMemoryLocalStore(),
+      localStore: options.localStore ?? new InMemoryLocalStore(),
       sessionStore: new InMemorySessionStore(),
       clock: this.clock,
       idGenerator: new SequentialIdGenerator(),

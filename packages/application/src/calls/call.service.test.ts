@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import { CallOutcome, CallRole } from '@teamim/domain';
+import { TestWorld, type TestClient } from '../testing';
+import type { CallEnded } from './call.service';
+
+async function pair(): Promise<{
+  world: TestWorld;
+  alice: TestClient;
+  bob: TestClient;
+  ended: Record<string, CallEnded[]>;
+}> {
+  const world = new TestWorld().users('alice', 'bob');
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  const ended: Record<string, CallEnded[]> = { alice: [], bob: [] };
+  alice.calls.ended$.subscribe((e) => ended['alice']?.push(e));
+  bob.calls.ended$.subscribe((e) => ended['bob']?.push(e));
+  return { world, alice, bob, ended };
+}
+
+describe('CallService', () => {
+  it('§4 Calls: invite, accept, both connect to the room; the timer counts mm:ss', async () => {
+    const { world, alice, bob } = await pair();
+
+    const invited = await alice.calls.invite('bob', 'video');
+    await world.settle();
+
+    expect(invited.ok).toBe(true);
+    expect(alice.calls.snapshot).toMatchObject({
+      phase: 'waiting',
+      role: CallRole.Inviter,
+      peerUserID: 'bob',
+    });
+    expect(bob.calls.snapshot).toMatchObject({
+      phase: 'waiting',
+      role: CallRole.Receiver,
+      peerUserID: 'alice',
+    });
+
+    expect((await bob.calls.accept()).ok).toBe(true);
+    await world.settle();
+
+    expect(bob.calls.snapshot.phase).toBe('connected');
+    expect(alice.calls.snapshot.phase).toBe('connected');
+    const roomID = alice.calls.snapshot.invitation?.roomID ?? '';
+    expect(world.backend.rtc.rooms.get(roomID)?.size).toBe(2);
+
+    await world.advance(65_000);
+    expect(alice.calls.snapshot.timerText).toBe('01:05');
+    // Accepted calls no longer time out.
+    expect(alice.calls.snapshot.phase).toBe('connected');
+  });
+
+  it('§4 Calls: the inviter cancels after the 30 s timeout and the receiver closes', async () => {
+    const { world, alice, bob, ended } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.advance(29_999);
+    expect(bob.calls.snapshot.phase).toBe('waiting');
+
+    await world.advance(1);
+
+    expect(alice.calls.snapshot.phase).toBe('idle');
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    expect(ended['alice']?.map((e) => e.outcome)).toEqual([CallOutcome.Unanswered]);
+    expect(ended['bob']?.map((e) => e.outcome)).toEqual([CallOutcome.Unanswered]);
+  });
+
+  it('§4 Calls: reject closes the inviter; cancel closes the receiver', async () => {
+    const { world, alice, bob } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    expect((await bob.calls.reject()).ok).toBe(true);
+    await world.settle();
+    expect(alice.calls.snapshot.phase).toBe('idle');
+
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    expect((await alice.calls.cancel()).ok).toBe(true);
+    await world.settle();
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    // The stale timeout of the cancelled call must not fire later.
+    await world.advance(30_000);
+    expect(alice.calls.snapshot.phase).toBe('idle');
+  });
+
+  it('§4 Calls: hang-up disconnects and closes both sides', async () => {
+    const { world, alice, bob, ended } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await bob.calls.accept();
+    await world.settle();
+
+    expect((await bob.calls.hangUp()).ok).toBe(true);
+    await world.settle();
+
+    expect(alice.calls.snapshot.phase).toBe('idle');
+    expect(ended['alice']?.map((e) => e.outcome)).toEqual([CallOutcome.HungUp]);
+    expect(alice.ports.rtcRoom.roomID).toBeUndefined();
+    expect(bob.ports.rtcRoom.roomID).toBeUndefined();
+  });
+
+  it('§4 Calls: if the other party leaves the room, the local side disconnects', async () => {
+    const { world, alice, bob } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await bob.calls.accept();
+    await world.settle();
+
+    await bob.ports.rtcRoom.disconnect();
+    await world.settle();
+
+    expect(alice.calls.snapshot.phase).toBe('idle');
+    expect(alice.ports.rtcRoom.roomID).toBeUndefined();
+  });
+
+  it('§6 Calls: only the receiver can answer; only the inviter can cancel', async () => {
+    const { world, alice, bob } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    expect((await alice.calls.accept()).ok).toBe(false);
+    expect((await alice.calls.reject()).ok).toBe(false);
+    expect((await bob.calls.cancel()).ok).toBe(false);
+    expect((await bob.calls.hangUp()).ok).toBe(false);
+    expect((await alice.calls.invite('bob', 'audio')).ok).toBe(false);
+  });
+
+  it('§8 Calls: a failed invite shows invite user failed and closes', async () => {
+    const { world, alice } = await pair();
+    world.backend.blacklistOf('bob').add('alice');
+    const result = await alice.calls.invite('bob', 'audio');
+    expect(result.ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.inviteUserFailed']);
+    expect(alice.calls.snapshot.phase).toBe('idle');
+  });
+
+  it('§8 Calls: no server url gives "no livekit url provided" and closes', async () => {
+    const { world, alice, bob } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    world.backend.rtc.serverUrl = '';
+
+    const result = await bob.calls.accept();
+    await world.settle();
+
+    expect(result.ok).toBe(false);
+    expect(bob.toasts.keys()).toContain('error.noLivekitUrl');
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    expect(alice.calls.snapshot.phase).toBe('idle');
+  });
+
+  it('§2 Calls: microphone toggle; camera toggle only in video calls', async () => {
+    const { world, alice, bob } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    expect((await alice.calls.toggleCamera()).ok).toBe(false);
+    await bob.calls.accept();
+    await world.settle();
+    await alice.calls.toggleMicrophone();
+    expect(alice.calls.snapshot.microphoneEnabled).toBe(false);
+    expect(alice.ports.rtcRoom.microphone).toBe(false);
+    await alice.calls.hangUp();
+
+    await alice.calls.invite('bob', 'video');
+    await world.settle();
+    await bob.calls.accept();
+    await world.settle();
+    expect((await alice.calls.toggleCamera()).ok).toBe(true);
+    expect(alice.ports.rtcRoom.camera).toBe(false);
+  });
+
+  it('§4 Calls: a second invite while busy is ignored', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    const carol = await world.signIn('carol');
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await carol.calls.invite('bob', 'audio');
+    await world.settle();
+    expect(bob.calls.snapshot.peerUserID).toBe('alice');
+  });
+});

@@ -1,0 +1,322 @@
+import { BehaviorSubject, interval, Subject, Subscription, timer, type Observable } from 'rxjs';
+import {
+  callPeerOf,
+  callRoleOf,
+  callTimeoutMs,
+  CALL,
+  CallOutcome,
+  CallRole,
+  CustomType,
+  err,
+  formatCallTimer,
+  isSameCall,
+  ok,
+  type CallInvitation,
+  type CallMediaType,
+  type CallSignalType,
+  type Result,
+} from '@teamim/domain';
+import type { CallSignalling, ReceivedCallSignal } from '../ports/call-signalling.port';
+import type { ChatApi } from '../ports/chat-api.port';
+import type { Clock } from '../ports/clock.port';
+import type { IdGenerator } from '../ports/id-generator.port';
+import type { Logger } from '../ports/logger.port';
+import type { Notifier } from '../ports/notifier.port';
+import type { RtcRoom } from '../ports/rtc-room.port';
+import type { AppError } from '../shared/app-error';
+import { stateFailure } from '../shared/app-error';
+import { attempt } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+
+export type CallPhase = 'idle' | 'waiting' | 'connecting' | 'connected';
+
+export interface CallState {
+  readonly phase: CallPhase;
+  readonly role: CallRole | undefined;
+  readonly invitation: CallInvitation | undefined;
+  /** The other party's user id. */
+  readonly peerUserID: string | undefined;
+  readonly elapsedSeconds: number;
+  /** mm:ss while connected (spec §2). */
+  readonly timerText: string;
+  readonly microphoneEnabled: boolean;
+  readonly cameraEnabled: boolean;
+}
+
+export interface CallEnded {
+  readonly roomID: string;
+  readonly outcome: CallOutcome;
+}
+
+const idle: CallState = {
+  phase: 'idle',
+  role: undefined,
+  invitation: undefined,
+  peerUserID: undefined,
+  elapsedSeconds: 0,
+  timerText: formatCallTimer(0),
+  microphoneEnabled: true,
+  cameraEnabled: false,
+};
+
+/**
+ * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
+ * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept,
+ * then room access, then connect) or rejects. `state$` is hot and replays; `ended$` is an event.
+ */
+export class CallService {
+  private readonly state = new BehaviorSubject<CallState>(idle);
+  private readonly ended = new Subject<CallEnded>();
+  private readonly subscriptions = new Subscription();
+  private timeout: Subscription | undefined;
+  private ticker: Subscription | undefined;
+  readonly state$: Observable<CallState> = this.state.asObservable();
+  readonly ended$: Observable<CallEnded> = this.ended.asObservable();
+
+  constructor(
+    private readonly signalling: CallSignalling,
+    private readonly chatApi: ChatApi,
+    private readonly room: RtcRoom,
+    private readonly currentUser: CurrentUser,
+    private readonly ids: IdGenerator,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {
+    this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
+    this.subscriptions.add(
+      room.participantLeft$.subscribe((userID) => {
+        // Spec §4: if the other party leaves the room, the local side disconnects.
+        if (this.state.value.phase === 'connected' && userID === this.state.value.peerUserID) {
+          void this.finish(CallOutcome.HungUp, true);
+        }
+      }),
+    );
+  }
+
+  get snapshot(): CallState {
+    return this.state.value;
+  }
+
+  private patch(change: Partial<CallState>): void {
+    this.state.next({ ...this.state.value, ...change });
+  }
+
+  /** Starts a call as the inviter. */
+  async invite(peerUserID: string, mediaType: CallMediaType): Promise<Result<CallInvitation, AppError>> {
+    if (this.state.value.phase !== 'idle') {
+      return err(stateFailure('already in a call'));
+    }
+    const invitation: CallInvitation = {
+      roomID: this.ids.next(),
+      inviterUserID: this.currentUser.id(),
+      inviteeUserIDList: [peerUserID],
+      mediaType,
+      timeout: CALL.defaultTimeoutSeconds,
+    };
+    this.state.next({
+      ...idle,
+      phase: 'waiting',
+      role: CallRole.Inviter,
+      invitation,
+      peerUserID,
+      cameraEnabled: mediaType === 'video',
+    });
+    const sent = await attempt(() => this.signalling.send(peerUserID, CustomType.CallingInvite, invitation));
+    if (!sent.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.inviteUserFailed' });
+      this.reset();
+      return sent;
+    }
+    this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
+      void this.send(CustomType.CallingCancel).then(() => this.finish(CallOutcome.Unanswered, false));
+    });
+    return ok(invitation);
+  }
+
+  /** The receiver answers: Accept, then room access, then connect. */
+  async accept(): Promise<Result<void, AppError>> {
+    const { phase, role } = this.state.value;
+    if (phase !== 'waiting' || role !== CallRole.Receiver) {
+      return err(stateFailure('no incoming call to answer'));
+    }
+    this.patch({ phase: 'connecting' });
+    const accepted = await attempt(() => this.send(CustomType.CallingAccept));
+    if (!accepted.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
+      this.reset();
+      return accepted;
+    }
+    return this.connect();
+  }
+
+  /** The receiver declines: Reject, then close. */
+  async reject(): Promise<Result<void, AppError>> {
+    if (this.state.value.phase !== 'waiting' || this.state.value.role !== CallRole.Receiver) {
+      return err(stateFailure('no incoming call to reject'));
+    }
+    await this.sendQuietly(CustomType.CallingReject);
+    await this.finish(CallOutcome.Unanswered, false);
+    return ok(undefined);
+  }
+
+  /** The inviter gives up before an answer: Cancel, then close. */
+  async cancel(): Promise<Result<void, AppError>> {
+    if (this.state.value.role !== CallRole.Inviter || this.state.value.phase === 'connected') {
+      return err(stateFailure('no outgoing call to cancel'));
+    }
+    await this.sendQuietly(CustomType.CallingCancel);
+    await this.finish(CallOutcome.Unanswered, true);
+    return ok(undefined);
+  }
+
+  /** Either side ends a connected call: Hungup, disconnect, close. */
+  async hangUp(): Promise<Result<void, AppError>> {
+    if (this.state.value.phase !== 'connected' && this.state.value.phase !== 'connecting') {
+      return err(stateFailure('not in a call'));
+    }
+    await this.sendQuietly(CustomType.CallingHungup);
+    await this.finish(CallOutcome.HungUp, true);
+    return ok(undefined);
+  }
+
+  async toggleMicrophone(): Promise<void> {
+    const enabled = !this.state.value.microphoneEnabled;
+    this.patch({ microphoneEnabled: enabled });
+    if (this.state.value.phase === 'connected') {
+      await this.room.setMicrophoneEnabled(enabled);
+    }
+  }
+
+  /** Camera toggle: video calls only. */
+  async toggleCamera(): Promise<Result<void, AppError>> {
+    if (this.state.value.invitation?.mediaType !== 'video') {
+      return err(stateFailure('camera is only available in video calls'));
+    }
+    const enabled = !this.state.value.cameraEnabled;
+    this.patch({ cameraEnabled: enabled });
+    if (this.state.value.phase === 'connected') {
+      await this.room.setCameraEnabled(enabled);
+    }
+    return ok(undefined);
+  }
+
+  private async onSignal(signal: ReceivedCallSignal): Promise<void> {
+    const current = this.state.value;
+    if (signal.type === CustomType.CallingInvite) {
+      if (current.phase === 'idle') {
+        this.state.next({
+          ...idle,
+          phase: 'waiting',
+          role: callRoleOf(this.currentUser.id(), signal.invitation),
+          invitation: signal.invitation,
+          peerUserID: callPeerOf(this.currentUser.id(), signal.invitation),
+          cameraEnabled: signal.invitation.mediaType === 'video',
+        });
+      }
+      return;
+    }
+    if (current.invitation === undefined || !isSameCall(current.invitation, signal.invitation)) {
+      return;
+    }
+    switch (signal.type) {
+      case CustomType.CallingAccept:
+        if (current.role === CallRole.Inviter && current.phase === 'waiting') {
+          this.timeout?.unsubscribe();
+          this.patch({ phase: 'connecting' });
+          await this.connect();
+        }
+        return;
+      case CustomType.CallingReject:
+        if (current.role === CallRole.Inviter) {
+          await this.finish(CallOutcome.Unanswered, false);
+        }
+        return;
+      case CustomType.CallingCancel:
+        if (current.role === CallRole.Receiver) {
+          await this.finish(CallOutcome.Unanswered, false);
+        }
+        return;
+      case CustomType.CallingHungup:
+        await this.finish(CallOutcome.HungUp, true);
+        return;
+    }
+  }
+
+  private async connect(): Promise<Result<void, AppError>> {
+    const { invitation } = this.state.value;
+    if (invitation === undefined) {
+      return err(stateFailure('no call'));
+    }
+    const access = await attempt(() => this.chatApi.getRoomAccess(invitation.roomID, this.currentUser.id()));
+    if (!access.ok || access.value.serverUrl === '') {
+      this.notifier.notify({
+        level: 'error',
+        key: access.ok ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
+      });
+      await this.sendQuietly(CustomType.CallingHungup);
+      await this.finish(CallOutcome.HungUp, false);
+      return access.ok ? err(stateFailure('no livekit url provided')) : access;
+    }
+    const connected = await attempt(() =>
+      this.room.connect(access.value.serverUrl, access.value.token, {
+        video: invitation.mediaType === 'video',
+      }),
+    );
+    if (!connected.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
+      await this.sendQuietly(CustomType.CallingHungup);
+      await this.finish(CallOutcome.HungUp, true);
+      return connected;
+    }
+    this.patch({ phase: 'connected', elapsedSeconds: 0, timerText: formatCallTimer(0) });
+    this.ticker = interval(1000, this.clock.scheduler).subscribe((tick) => {
+      const elapsedSeconds = tick + 1;
+      this.patch({ elapsedSeconds, timerText: formatCallTimer(elapsedSeconds) });
+    });
+    return ok(undefined);
+  }
+
+  private async send(type: CallSignalType): Promise<void> {
+    const { invitation, peerUserID } = this.state.value;
+    if (invitation === undefined || peerUserID === undefined) {
+      return;
+    }
+    await this.signalling.send(peerUserID, type, invitation);
+  }
+
+  private async sendQuietly(type: CallSignalType): Promise<void> {
+    const result = await attempt(() => this.send(type));
+    if (!result.ok) {
+      this.logger.warn('call signal failed', { type, code: result.error.code });
+    }
+  }
+
+  private async finish(outcome: CallOutcome, disconnect: boolean): Promise<void> {
+    const roomID = this.state.value.invitation?.roomID;
+    if (roomID === undefined) {
+      return;
+    }
+    this.reset();
+    if (disconnect) {
+      const result = await attempt(() => this.room.disconnect());
+      if (!result.ok) {
+        this.logger.warn('room disconnect failed', { code: result.error.code });
+      }
+    }
+    this.ended.next({ roomID, outcome });
+  }
+
+  private reset(): void {
+    this.timeout?.unsubscribe();
+    this.ticker?.unsubscribe();
+    this.timeout = undefined;
+    this.ticker = undefined;
+    this.state.next(idle);
+  }
+
+  dispose(): void {
+    this.reset();
+    this.subscriptions.unsubscribe();
+  }
+}

@@ -1,0 +1,97 @@
+import {
+  checkCanEditProfile,
+  err,
+  ok,
+  validateBirth,
+  validateEmail,
+  validateNickname,
+  type Gender,
+  type Result,
+  type SelfInfo,
+} from '@teamim/domain';
+import type { GroupActions } from '../groups/group-actions';
+import type { ChatApi, BusinessInfoChanges } from '../ports/chat-api.port';
+import type { Clock } from '../ports/clock.port';
+import type { PickedFile } from '../ports/file-processor.port';
+import type { ImSession } from '../ports/im-session.port';
+import type { Notifier } from '../ports/notifier.port';
+import type { AppError } from '../shared/app-error';
+import { stateFailure } from '../shared/app-error';
+import { attempt } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+
+/** The edit-profile form (spec §2: nickname, e-mail, gender, birth; the phone number is read-only). */
+export interface ProfileForm {
+  readonly nickname: string;
+  readonly email: string;
+  readonly gender: Gender;
+  readonly birth: number;
+}
+
+/** Edits the own profile and avatar; refreshes self info on success (spec §4 "Edit profile"). */
+export class ProfileService {
+  constructor(
+    private readonly im: ImSession,
+    private readonly chatApi: ChatApi,
+    private readonly currentUser: CurrentUser,
+    private readonly groupActions: GroupActions,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+  ) {}
+
+  async updateProfile(userID: string, form: ProfileForm): Promise<Result<SelfInfo, AppError>> {
+    const allowed = checkCanEditProfile(this.currentUser.id(), userID);
+    if (!allowed.ok) {
+      return allowed;
+    }
+    const nickname = validateNickname(form.nickname);
+    if (!nickname.ok) {
+      return nickname;
+    }
+    const email = validateEmail(form.email);
+    if (!email.ok) {
+      return email;
+    }
+    const now = this.clock.now();
+    const birth = validateBirth(form.birth, now, this.clock.utcOffsetMinutes(now));
+    if (!birth.ok) {
+      return birth;
+    }
+    return this.save({
+      nickname: nickname.value,
+      email: email.value,
+      gender: form.gender,
+      birth: birth.value,
+    });
+  }
+
+  /** Replaces the own avatar with a resized upload. */
+  async updateAvatar(file: PickedFile): Promise<Result<SelfInfo, AppError>> {
+    const url = await this.groupActions.uploadAvatar(file);
+    if (!url.ok) {
+      return url;
+    }
+    const saved = await this.save({ faceURL: url.value });
+    if (!saved.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.updateAvatarFailed' });
+    }
+    return saved;
+  }
+
+  private async save(changes: BusinessInfoChanges): Promise<Result<SelfInfo, AppError>> {
+    const userID = this.currentUser.id();
+    if (userID === '') {
+      return err(stateFailure('signed out'));
+    }
+    const updated = await attempt(async () => {
+      await this.chatApi.updateUser(userID, changes);
+      return this.im.getSelfInfo();
+    });
+    if (!updated.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: updated.error.message });
+      return updated;
+    }
+    this.currentUser.setSelfInfo(updated.value);
+    return ok(updated.value);
+  }
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { isRedPacketOpened, RED_PACKET_OPENED_MARK, SessionType } from '@teamim/domain';
+import { TestWorld, type TestClient } from '../testing';
+
+async function funded(): Promise<{ world: TestWorld; alice: TestClient; bob: TestClient }> {
+  const world = new TestWorld().users('alice', 'bob', 'carol');
+  world.backend.makeFriends('alice', 'bob');
+  world.backend.wallet.credit('alice', 10_000, 3, 'top-up');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  return { world, alice, bob };
+}
+
+describe('WalletService', () => {
+  it('§2 Balance and detail list load; a balance failure shows "failed to fetch balance"', async () => {
+    const { world, alice } = await funded();
+    expect((await alice.wallet.loadBalance()).ok).toBe(true);
+    expect(await firstValueFrom(alice.wallet.balance$)).toBe(10_000);
+    await alice.wallet.loadLog();
+    expect((await firstValueFrom(alice.wallet.log$)).map((r) => r.balance)).toEqual([10_000]);
+
+    const signedOut = world.client();
+    expect((await signedOut.wallet.loadBalance()).ok).toBe(false);
+    expect(signedOut.toasts.keys()).toEqual(['toast.fetchBalanceFailed']);
+  });
+
+  it('§4 Pay password: set, then change with the old one; the modal closes 1 s after success', async () => {
+    const { world, alice } = await funded();
+    let closed = 0;
+    alice.wallet.payPasswordModalClose$.subscribe(() => (closed += 1));
+
+    const mismatch = await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '654321' });
+    expect(!mismatch.ok && mismatch.error.kind === 'validation' && mismatch.error.i18nKey).toBe(
+      'validation.payPassword.mismatch',
+    );
+    expect((await alice.wallet.setPayPassword({ newPin: '12345', confirmPin: '12345' })).ok).toBe(false);
+
+    expect((await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' })).ok).toBe(true);
+    expect(alice.currentUser.selfInfo?.hasPayPassword).toBe(true);
+    expect(world.backend.wallet.payPasswords.get('alice')).toBe(alice.ports.passwordHasher.md5('123456'));
+    await world.advance(999);
+    expect(closed).toBe(0);
+    await world.advance(1);
+    expect(closed).toBe(1);
+
+    const noOld = await alice.wallet.setPayPassword({ newPin: '111111', confirmPin: '111111' });
+    expect(!noOld.ok && noOld.error.kind === 'validation' && noOld.error.i18nKey).toBe(
+      'validation.oldPassword.required',
+    );
+    const wrongOld = await alice.wallet.setPayPassword({
+      oldPin: '000000',
+      newPin: '111111',
+      confirmPin: '111111',
+    });
+    expect(!wrongOld.ok && wrongOld.error.kind === 'remote' && wrongOld.error.code).toBe(21003);
+    expect(
+      (await alice.wallet.setPayPassword({ oldPin: '123456', newPin: '111111', confirmPin: '111111' })).ok,
+    ).toBe(true);
+  });
+
+  it('§4 Red packet: send posts the packet message; the receiver opens it and it is marked is_get_redbag', async () => {
+    const { world, alice, bob } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    await alice.conversations.open('bob', SessionType.Single);
+    await bob.conversations.open('alice', SessionType.Single);
+    await world.settle();
+
+    const sent = await alice.wallet.sendRedPacket(alice.conversations.currentConversation!, {
+      amount: '12.34',
+      pin: '123456',
+    });
+    await world.settle();
+
+    expect(sent.ok).toBe(true);
+    expect(alice.toasts.keys()).toContain('toast.redPacketSent');
+    expect(world.backend.wallet.balances.get('alice')).toBe(10_000 - 1234);
+    const packet = bob.chat.snapshot.messages[0];
+    expect(packet?.customElem?.description).not.toBe('');
+
+    const opened = await bob.wallet.openRedPacket(packet!);
+
+    expect(opened.ok && isRedPacketOpened(opened.value)).toBe(true);
+    expect(bob.chat.snapshot.messages[0]?.localEx).toBe(RED_PACKET_OPENED_MARK);
+    expect(bob.toasts.keys()).toContain('toast.redPacketReceived');
+    expect(world.backend.wallet.balances.get('bob')).toBe(1234);
+    expect((await bob.wallet.openRedPacket(bob.chat.snapshot.messages[0]!)).ok).toBe(false);
+  });
+
+  it('§5 Red packet: amount required; in groups the number is required; server errors are shown', async () => {
+    const { world, alice } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob', 'carol'],
+    });
+    await world.settle();
+    const conversation = await alice.ports.conversations.getOneConversation(group.groupID, SessionType.Group);
+
+    const noAmount = await alice.wallet.sendRedPacket(conversation, {
+      amount: '',
+      count: '2',
+      pin: '123456',
+    });
+    expect(!noAmount.ok && noAmount.error.kind === 'validation' && noAmount.error.i18nKey).toBe(
+      'validation.redPacket.amountRequired',
+    );
+    const noCount = await alice.wallet.sendRedPacket(conversation, { amount: '1', pin: '123456' });
+    expect(!noCount.ok && noCount.error.kind === 'validation' && noCount.error.i18nKey).toBe(
+      'validation.redPacket.countRequired',
+    );
+    const tooMuch = await alice.wallet.sendRedPacket(conversation, {
+      amount: '1000',
+      count: '2',
+      pin: '123456',
+    });
+    expect(!tooMuch.ok && tooMuch.error.kind === 'remote' && tooMuch.error.code).toBe(21001);
+    expect(alice.toasts.toasts.at(-1)?.message).toBe('insufficient balance');
+    const wrongPin = await alice.wallet.sendRedPacket(conversation, {
+      amount: '1',
+      count: '2',
+      pin: '000000',
+    });
+    expect(!wrongPin.ok && wrongPin.error.kind === 'remote' && wrongPin.error.code).toBe(21003);
+
+    const ok = await alice.wallet.sendRedPacket(conversation, { amount: '1', count: '2', pin: '123456' });
+    expect(ok.ok).toBe(true);
+  });
+
+  it('§5 Red packet: the message defaults to the good-fortune greeting in the current locale', async () => {
+    const { world, alice, bob } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    alice.settings.setLocale('en-US');
+    await alice.conversations.open('bob', SessionType.Single);
+    const sent = await alice.wallet.sendRedPacket(alice.conversations.currentConversation!, {
+      amount: '1',
+      pin: '123456',
+    });
+    await world.settle();
+    expect(sent.ok && sent.value.customElem?.description).toMatch(/\S/);
+    expect(bob.conversations.snapshot).toHaveLength(1);
+  });
+
+  it('§4 Red packet: opening something that is not a red packet is a typed error', async () => {
+    const { world, alice } = await funded();
+    await alice.conversations.open('bob', SessionType.Single);
+    const sent = await alice.chat.sendText('plain');
+    await world.settle();
+    expect(sent.ok && (await alice.wallet.openRedPacket(sent.value)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,203 @@
+import { BehaviorSubject, Subject, timer, type Observable } from 'rxjs';
+import {
+  buildRedPacketData,
+  conversationIDFor,
+  customPayloadOf,
+  err,
+  isRedPacketOpened,
+  ok,
+  RED_PACKET_OPENED_MARK,
+  TIMINGS_MS,
+  validatePayPassword,
+  validatePayPasswordChange,
+  validateRedPacket,
+  type BalanceLogRecord,
+  type Conversation,
+  type Message,
+  type Result,
+} from '@teamim/domain';
+import type { ChatStore } from '../messages/chat.store';
+import type { Clock } from '../ports/clock.port';
+import type { ImSession } from '../ports/im-session.port';
+import type { MessagesGateway } from '../ports/messages.port';
+import type { Notifier } from '../ports/notifier.port';
+import type { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+import type { AppError } from '../shared/app-error';
+import { stateFailure } from '../shared/app-error';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+import type { SettingsStore } from '../settings/settings.store';
+
+export interface PayPasswordInput {
+  readonly oldPin?: string;
+  readonly newPin: string;
+  readonly confirmPin: string;
+}
+
+export interface RedPacketInput {
+  /** Amount in yuan as typed. */
+  readonly amount: string;
+  /** Number of packets (groups only). */
+  readonly count?: string;
+  readonly message?: string;
+  /** The six-digit pay password. */
+  readonly pin: string;
+}
+
+/**
+ * Balance, balance log, pay password and red packets (spec §2 balance and pay-password modals, §4).
+ * `balance$` and `log$` are hot and replay; `payPasswordModalClose$` is an event fired 1 s after success.
+ */
+export class WalletService {
+  private readonly balance = new BehaviorSubject<number | undefined>(undefined);
+  private readonly log = new BehaviorSubject<readonly BalanceLogRecord[]>([]);
+  private readonly modalClose = new Subject<void>();
+  readonly balance$: Observable<number | undefined> = this.balance.asObservable();
+  readonly log$: Observable<readonly BalanceLogRecord[]> = this.log.asObservable();
+  readonly payPasswordModalClose$: Observable<void> = this.modalClose.asObservable();
+
+  constructor(
+    private readonly api: WalletApi,
+    private readonly hasher: PasswordHasher,
+    private readonly im: ImSession,
+    private readonly messages: MessagesGateway,
+    private readonly chat: ChatStore,
+    private readonly currentUser: CurrentUser,
+    private readonly settings: SettingsStore,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+  ) {}
+
+  /** Loads the balance in cents; failure shows 'failed to fetch balance'. */
+  async loadBalance(): Promise<Result<number, RemoteFailure>> {
+    const result = await attempt(() => this.api.getBalance());
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.fetchBalanceFailed' });
+      return result;
+    }
+    this.balance.next(result.value);
+    return result;
+  }
+
+  async loadLog(): Promise<Result<readonly BalanceLogRecord[], RemoteFailure>> {
+    const result = await attempt(() => this.api.getBalanceLog());
+    if (result.ok) {
+      this.log.next(result.value);
+    }
+    return result;
+  }
+
+  /**
+   * Sets or changes the pay password: the old one only when one exists, then new and confirmation
+   * (spec §4 "Pay password"). Both are MD5-hashed before leaving the client.
+   */
+  async setPayPassword(input: PayPasswordInput): Promise<Result<void, AppError>> {
+    const hasExisting = this.currentUser.selfInfo?.hasPayPassword ?? false;
+    const valid = validatePayPasswordChange({
+      hasExisting,
+      newPin: input.newPin,
+      confirmPin: input.confirmPin,
+      ...(input.oldPin === undefined ? {} : { oldPin: input.oldPin }),
+    });
+    if (!valid.ok) {
+      this.notifier.notify({ level: 'warning', key: valid.error.i18nKey });
+      return valid;
+    }
+    const oldHash = valid.value.oldPin === undefined ? '' : this.hasher.md5(valid.value.oldPin);
+    const result = await attempt(async () => {
+      await this.api.setPayPassword(oldHash, this.hasher.md5(valid.value.newPin));
+      return this.im.getSelfInfo();
+    });
+    if (!result.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: result.error.message });
+      return result;
+    }
+    this.currentUser.setSelfInfo(result.value);
+    this.notifier.notify({ level: 'success', key: 'toast.accessSuccess' });
+    timer(TIMINGS_MS.payPasswordModalClose, this.clock.scheduler).subscribe(() => this.modalClose.next());
+    return ok(undefined);
+  }
+
+  /**
+   * Sends a red packet to the conversation: validates amount (and count in groups), pays through the wallet
+   * API, then posts the red-packet custom message (spec §4, §5).
+   */
+  async sendRedPacket(conversation: Conversation, input: RedPacketInput): Promise<Result<Message, AppError>> {
+    const isGroup = conversation.groupID !== '';
+    const form = validateRedPacket(
+      {
+        isGroup,
+        amount: input.amount,
+        ...(input.count === undefined ? {} : { count: input.count }),
+        ...(input.message === undefined ? {} : { message: input.message }),
+      },
+      this.settings.snapshot.locale,
+    );
+    if (!form.ok) {
+      this.notifier.notify({ level: 'warning', key: form.error.i18nKey });
+      return form;
+    }
+    const pin = validatePayPassword(input.pin);
+    if (!pin.ok) {
+      return pin;
+    }
+    const id = await attempt(() =>
+      this.api.sendRedPacket({
+        receiveUserId: isGroup ? conversation.groupID : conversation.userID,
+        amount: form.value.amountCents,
+        num: form.value.num,
+        message: form.value.message,
+        payPassword: this.hasher.md5(pin.value),
+      }),
+    );
+    if (!id.ok) {
+      // Spec §8: the server message is shown on failure.
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: id.error.message });
+      return id;
+    }
+    const sent = await this.chat.send(
+      {
+        kind: 'custom',
+        data: buildRedPacketData(id.value, form.value.message),
+        description: form.value.message,
+      },
+      conversation,
+    );
+    if (sent.ok) {
+      this.notifier.notify({ level: 'success', key: 'toast.redPacketSent' });
+    }
+    return sent;
+  }
+
+  /** Opens a red packet; on success the message's local extra is marked `is_get_redbag`. */
+  async openRedPacket(message: Message): Promise<Result<Message, AppError>> {
+    const payload = customPayloadOf(message);
+    if (payload?.kind !== 'redPacket') {
+      return err(stateFailure('not a red packet'));
+    }
+    if (isRedPacketOpened(message)) {
+      return err(stateFailure('already opened'));
+    }
+    const conversationID = conversationIDFor(
+      message.sessionType,
+      this.currentUser.id(),
+      message.groupID !== ''
+        ? message.groupID
+        : message.sendID === this.currentUser.id()
+          ? message.recvID
+          : message.sendID,
+    );
+    const opened = await attempt(async () => {
+      await this.api.openRedPacket(payload.data.id);
+      await this.messages.setLocalEx(conversationID, message.clientMsgID, RED_PACKET_OPENED_MARK);
+    });
+    if (!opened.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: opened.error.message });
+      return opened;
+    }
+    const marked = { ...message, localEx: RED_PACKET_OPENED_MARK };
+    this.chat.update(marked);
+    this.notifier.notify({ level: 'success', key: 'toast.redPacketReceived' });
+    return ok(marked);
+  }
+}
