@@ -6,7 +6,8 @@ import { notify } from './notifications';
 import { ContentType, SessionType } from './types';
 import { Collection, EntryState, bump } from './versions';
 
-export const USER_ID_PATTERN = /^[A-Za-z0-9_.@-]{1,64}$/;
+/** Conversation IDs built from user IDs become SQLite table names in the SDK, so keep them to this alphabet. */
+export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface RegisterUser {
   userID: string;
