@@ -49,6 +49,50 @@ describe('registration', () => {
     expect(me.data?.users[0]?.email).toBe('ann@example.com');
   });
 
+  it('accepts the area code the client sends next to an e-mail', async () => {
+    h = await createChatHarness();
+    await h.post('/account/code/send', { usedFor: 1, areaCode: '+86', email: 'mail@example.com' });
+    const r = await h.post<{ userID: string }>('/account/register', {
+      verifyCode: h.logger.codeFor('mail@example.com'),
+      platform: 5,
+      autoLogin: true,
+      user: { nickname: 'M', faceURL: '', areaCode: '+86', email: 'mail@example.com', password: pw },
+    });
+    expect(r.errCode).toBe(0);
+    const row = h.db
+      .prepare<[string], { area_code: string; phone_number: string; register_type: number }>(
+        'SELECT area_code, phone_number, register_type FROM chat_accounts WHERE user_id = ?',
+      )
+      .get(r.data!.userID);
+    expect(row).toEqual({ area_code: '', phone_number: '', register_type: 1 });
+    expect(
+      (
+        await h.post('/account/login', {
+          areaCode: '+86',
+          email: 'mail@example.com',
+          password: pw,
+          platform: 5,
+        })
+      ).errCode,
+    ).toBe(0);
+    const me = await h.post('/account/login', {
+      areaCode: '+86',
+      email: 'mail@example.com',
+      password: pw,
+      platform: 5,
+    });
+    const token = me.data as { chatToken: string; userID: string };
+    expect(
+      (
+        await h.post(
+          '/user/update',
+          { userID: token.userID, areaCode: '+86', nickname: 'M2' },
+          { token: token.chatToken },
+        )
+      ).errCode,
+    ).toBe(0);
+  });
+
   it('stores passwords as scrypt and never the MD5 or plaintext', async () => {
     h = await createChatHarness();
     const u = await h.register({ email: 'a@example.com', password: 'Secret123' });
@@ -126,7 +170,7 @@ describe('registration', () => {
       {
         verifyCode: '123456',
         platform: 5,
-        user: { nickname: 'x', areaCode: '+86', email: 'a@example.com', password: pw },
+        user: { nickname: 'x', phoneNumber: '13900000001', password: pw },
       },
       'garbage',
     ];

@@ -355,8 +355,9 @@ export class AccountService {
     const input = parseInput(registerSchema, body);
     const u = input.user;
     const ids: Identifier[] = [];
-    if (u.phoneNumber || u.areaCode) {
-      if (!u.phoneNumber || !u.areaCode) throw argsError('areaCode and phoneNumber must be given together');
+    // The client always sends areaCode, also next to an e-mail; only a phone number makes it count.
+    if (u.phoneNumber) {
+      if (!u.areaCode) throw argsError('areaCode and phoneNumber must be given together');
       ids.push(phoneIdentifier(u.areaCode, u.phoneNumber));
     }
     if (u.email) ids.push({ kind: 'email', value: normaliseEmail(u.email) });

@@ -195,14 +195,12 @@ export class UserService {
       throw argsError('nickname must not be empty');
 
     let newPhone: Identifier | null | undefined; // undefined: unchanged, null: cleared
-    if (input.phoneNumber !== undefined || input.areaCode !== undefined) {
-      if (!input.phoneNumber !== !input.areaCode)
-        throw argsError('areaCode and phoneNumber must be given together');
-      if (input.phoneNumber && input.areaCode) {
-        const a = normaliseAreaCode(input.areaCode);
-        const p = normalisePhone(input.phoneNumber);
-        newPhone = { kind: 'phone', value: `${a} ${p}`, areaCode: a, phoneNumber: p };
-      }
+    // An area code alone is ignored: the client may send it next to any change.
+    if (input.phoneNumber) {
+      if (!input.areaCode) throw argsError('areaCode and phoneNumber must be given together');
+      const a = normaliseAreaCode(input.areaCode);
+      const p = normalisePhone(input.phoneNumber);
+      newPhone = { kind: 'phone', value: `${a} ${p}`, areaCode: a, phoneNumber: p };
     }
     let newEmail: string | null | undefined;
     if (input.email !== undefined && input.email !== null)
