@@ -1,0 +1,246 @@
+import { RemoteError, type WalletApi } from '@teamim/application';
+import { md5Hex } from '@teamim/adapters-http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+/** The demo people of the contract: everyone starts with 1000.00; bob and carol have pay password 123456. */
+export type Person = 'alice' | 'bob' | 'carol';
+
+export const START_BALANCE_CENTS = 100_000;
+export const PAY_PIN = '123456';
+
+/** A backend with alice, bob and carol as above, and a signed-in wallet client per person. */
+export interface WalletWorld {
+  wallet(person: Person): WalletApi;
+  userID(person: Person): string;
+  /** A group of alice (owner), bob and carol. */
+  groupID(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface WalletContractOptions {
+  /** Cases the side cannot run yet, with the reason (reported as todo, never as a pass). */
+  readonly todo?: Readonly<Record<string, string>>;
+}
+
+/** Wallet error codes of chat-and-wallet-api.md §6.2. */
+export const WalletCode = {
+  InvalidArgs: 1001,
+  InsufficientBalance: 21001,
+  PayPasswordNotSet: 21002,
+  PayPasswordWrong: 21003,
+  RedPacketNotFound: 21005,
+  AlreadyClaimed: 21007,
+  NotEligible: 21009,
+  InvalidAmount: 21010,
+} as const;
+
+async function codeOf(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+  } catch (e: unknown) {
+    expect(e).toBeInstanceOf(RemoteError);
+    return (e as RemoteError).code;
+  }
+  throw new Error('expected the call to be rejected');
+}
+
+/**
+ * The WalletApi contract (spec §7 wallet calls, chat-and-wallet-api.md §6): what the wallet and
+ * red-packet use cases rely on, run against the in-memory adapter and the HTTP adapter alike.
+ */
+export function walletApiContract(
+  side: string,
+  makeWorld: () => Promise<WalletWorld>,
+  options: WalletContractOptions = {},
+): void {
+  describe(`WalletApi contract: ${side}`, () => {
+    let world: WalletWorld;
+    const pay = md5Hex(PAY_PIN);
+
+    beforeEach(async () => {
+      world = await makeWorld();
+    });
+    afterEach(async () => {
+      await world.close();
+    });
+
+    const test = (name: string, body: () => Promise<void>): void => {
+      const reason = options.todo?.[name];
+      if (reason === undefined) it(name, body);
+      else it.todo(`${name} (${reason})`);
+    };
+
+    test('reads the balance in cents', async () => {
+      await expect(world.wallet('alice').getBalance()).resolves.toBe(START_BALANCE_CENTS);
+    });
+
+    test('lists the balance log newest first with signed amounts in cents', async () => {
+      const log = await world.wallet('bob').getBalanceLog();
+      expect(log.some((r) => r.balance === START_BALANCE_CENTS)).toBe(true);
+      // Counted now: the in-memory adapter returns its live list (reported to APPLICATION).
+      const before = log.length;
+      await world.wallet('bob').sendRedPacket({
+        receiveUserId: world.userID('alice'),
+        amount: 250,
+        num: 1,
+        message: 'lunch',
+        payPassword: pay,
+      });
+      const after = await world.wallet('bob').getBalanceLog();
+      expect(after).toHaveLength(before + 1);
+      expect(after[0]?.balance).toBe(-250);
+      expect(after[0]?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(typeof after[0]?.id).toBe('string');
+    });
+
+    test('sends a one-to-one red packet the receiver opens once', async () => {
+      const id = await world.wallet('bob').sendRedPacket({
+        receiveUserId: world.userID('alice'),
+        amount: 100,
+        num: 1,
+        message: 'hi',
+        payPassword: pay,
+      });
+      expect(id).not.toBe('');
+      await expect(world.wallet('bob').getBalance()).resolves.toBe(START_BALANCE_CENTS - 100);
+      await world.wallet('alice').openRedPacket(id);
+      await expect(world.wallet('alice').getBalance()).resolves.toBe(START_BALANCE_CENTS + 100);
+      expect(await codeOf(world.wallet('alice').openRedPacket(id))).toBe(WalletCode.AlreadyClaimed);
+      await expect(world.wallet('alice').getBalance()).resolves.toBe(START_BALANCE_CENTS + 100);
+    });
+
+    test('refuses to open a red packet meant for someone else, the sender included', async () => {
+      const id = await world.wallet('bob').sendRedPacket({
+        receiveUserId: world.userID('alice'),
+        amount: 100,
+        num: 1,
+        message: '',
+        payPassword: pay,
+      });
+      expect(await codeOf(world.wallet('carol').openRedPacket(id))).toBe(WalletCode.NotEligible);
+      expect(await codeOf(world.wallet('bob').openRedPacket(id))).toBe(WalletCode.NotEligible);
+      await expect(world.wallet('carol').getBalance()).resolves.toBe(START_BALANCE_CENTS);
+    });
+
+    test('reports an unknown red packet', async () => {
+      expect(await codeOf(world.wallet('alice').openRedPacket('no-such-packet'))).toBe(
+        WalletCode.RedPacketNotFound,
+      );
+    });
+
+    test('refuses to send without a pay password', async () => {
+      const code = await codeOf(
+        world.wallet('alice').sendRedPacket({
+          receiveUserId: world.userID('bob'),
+          amount: 100,
+          num: 1,
+          message: '',
+          payPassword: pay,
+        }),
+      );
+      expect(code).toBe(WalletCode.PayPasswordNotSet);
+      await expect(world.wallet('alice').getBalance()).resolves.toBe(START_BALANCE_CENTS);
+    });
+
+    test('refuses a wrong pay password and leaves the balance alone', async () => {
+      const code = await codeOf(
+        world.wallet('bob').sendRedPacket({
+          receiveUserId: world.userID('alice'),
+          amount: 100,
+          num: 1,
+          message: '',
+          payPassword: md5Hex('654321'),
+        }),
+      );
+      expect(code).toBe(WalletCode.PayPasswordWrong);
+      await expect(world.wallet('bob').getBalance()).resolves.toBe(START_BALANCE_CENTS);
+    });
+
+    test('refuses more than the balance', async () => {
+      const code = await codeOf(
+        world.wallet('bob').sendRedPacket({
+          receiveUserId: world.userID('alice'),
+          amount: START_BALANCE_CENTS + 1,
+          num: 1,
+          message: '',
+          payPassword: pay,
+        }),
+      );
+      expect(code).toBe(WalletCode.InsufficientBalance);
+      await expect(world.wallet('bob').getBalance()).resolves.toBe(START_BALANCE_CENTS);
+    });
+
+    test('refuses a zero amount', async () => {
+      const code = await codeOf(
+        world.wallet('bob').sendRedPacket({
+          receiveUserId: world.userID('alice'),
+          amount: 0,
+          num: 1,
+          message: '',
+          payPassword: pay,
+        }),
+      );
+      expect(code).toBe(WalletCode.InvalidAmount);
+    });
+
+    test('sets a first pay password, which then authorises sending', async () => {
+      const mine = md5Hex('246810');
+      await world.wallet('alice').setPayPassword('', mine);
+      const id = await world.wallet('alice').sendRedPacket({
+        receiveUserId: world.userID('bob'),
+        amount: 1,
+        num: 1,
+        message: '',
+        payPassword: mine,
+      });
+      await world.wallet('bob').openRedPacket(id);
+      await expect(world.wallet('bob').getBalance()).resolves.toBe(START_BALANCE_CENTS + 1);
+    });
+
+    test('changes the pay password only with the right old one', async () => {
+      const next = md5Hex('135790');
+      expect(await codeOf(world.wallet('bob').setPayPassword(md5Hex('000000'), next))).toBe(
+        WalletCode.PayPasswordWrong,
+      );
+      await world.wallet('bob').setPayPassword(pay, next);
+      expect(
+        await codeOf(
+          world.wallet('bob').sendRedPacket({
+            receiveUserId: world.userID('alice'),
+            amount: 1,
+            num: 1,
+            message: '',
+            payPassword: pay,
+          }),
+        ),
+      ).toBe(WalletCode.PayPasswordWrong);
+    });
+
+    test('splits a group red packet among the members, each claiming once', async () => {
+      const groupID = await world.groupID();
+      const id = await world.wallet('bob').sendRedPacket({
+        receiveUserId: groupID,
+        amount: 300,
+        num: 3,
+        message: 'team',
+        payPassword: pay,
+      });
+      await expect(world.wallet('bob').getBalance()).resolves.toBe(START_BALANCE_CENTS - 300);
+      for (const person of ['alice', 'carol', 'bob'] as const) await world.wallet(person).openRedPacket(id);
+      const balances = await Promise.all(
+        (['alice', 'bob', 'carol'] as const).map((p) => world.wallet(p).getBalance()),
+      );
+      // Every share is at least one cent, and the three shares add up to the packet.
+      expect(balances.reduce((a, b) => a + b, 0)).toBe(3 * START_BALANCE_CENTS);
+      expect(balances[0]).toBeGreaterThan(START_BALANCE_CENTS);
+      expect(balances[2]).toBeGreaterThan(START_BALANCE_CENTS);
+      expect(await codeOf(world.wallet('alice').openRedPacket(id))).toBe(WalletCode.AlreadyClaimed);
+    });
+
+    test('refuses a pay password that is not an MD5 hex string', async () => {
+      expect(await codeOf(world.wallet('alice').setPayPassword('', 'not-a-hash'))).toBe(
+        WalletCode.InvalidArgs,
+      );
+    });
+  });
+}
