@@ -343,9 +343,17 @@ export interface Gateway {
    * Push messages (2001) to every connection of `userID` (except `exceptConnID`). Items are
    * grouped per conversation in the order given (give them in seq order) and split over as many
    * frames as needed so that no frame exceeds the SDK's 1 MiB limit. Never throws; returns the
-   * number of connections that got at least one frame.
+   * number of connections that got at least one frame. `operationID` (e.g. that of the request
+   * that caused the push) becomes the frames' OperationID; without it a fresh one is generated.
+   * It is never empty: the SDK runs its reaction to a push (incremental syncs over HTTP) under
+   * that OperationID and refuses HTTP calls with an empty one.
    */
-  pushMessages(userID: string, items: readonly PushItem[], exceptConnID?: string): number;
+  pushMessages(
+    userID: string,
+    items: readonly PushItem[],
+    exceptConnID?: string,
+    operationID?: string,
+  ): number;
   /** Send 2002 to the user's connections on `platformID` (all platforms if omitted), close them. */
   kick(userID: string, platformID?: number): number;
   /**

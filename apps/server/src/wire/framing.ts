@@ -69,7 +69,8 @@ export function buildPushFrames(
   items: readonly PushItem[],
   maxFrameBytes: number = SDK_MAX_FRAME_BYTES,
   encode: FrameEncoder = gzipFrameEncoder,
-  operationID = '',
+  /** Must not be empty for the SDK (see newServerOperationID in gateway.ts). */
+  operationID = `push${Date.now()}`,
 ): PushFramesResult {
   const budget = Math.max(1024, maxFrameBytes - FRAME_SLACK_BYTES);
   const frames: Buffer[] = [];

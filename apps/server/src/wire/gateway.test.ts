@@ -153,12 +153,14 @@ async function start(options: GatewayOptions = {}, deps: Partial<GatewayDeps> = 
 }
 
 afterEach(async () => {
-  for (const c of clients) expect(c.fatalErrors).toEqual([]);
-  await Promise.all(clients.splice(0).map((c) => c.close()));
+  // Clean up first so that one failing test cannot leak connections into the next.
+  const used = clients.splice(0);
+  await Promise.all(used.map((c) => c.close()));
   for (const h of harnesses.splice(0)) {
     await h.gateway.closeAll();
     await new Promise<void>((resolve) => h.server.close(() => resolve()));
   }
+  for (const c of used) expect(c.fatalErrors).toEqual([]);
 });
 
 const until = async (cond: () => boolean, timeoutMs = 3000): Promise<void> => {
@@ -405,15 +407,21 @@ describe('pushes', () => {
     expect(h.gateway.pushMessages('u2', [item(1), item(0, 'n_u1_u2')])).toBe(2);
     const p1 = await web.waitForPush();
     const p2 = await desktop.waitForPush();
+    const frames = [web, desktop].map((c) => c.waitForEnvelope((e) => e.reqIdentifier === 2001));
+    expect(h.gateway.pushMessages('u2', [item(1), item(0, 'n_u1_u2')], undefined, 'op-of-the-send')).toBe(2);
+    for (const f of await Promise.all(frames)) expect(f.operationID).toBe('op-of-the-send');
     for (const p of [p1, p2]) {
       expect(p.msgs['si_u1_u2']?.Msgs.map((m) => m.seq)).toEqual([1]);
       expect(Object.keys(p.notificationMsgs)).toEqual(['n_u1_u2']);
     }
     const webConn = h.gateway.sessions().find((s) => s.userID === 'u2' && s.platformID === 5);
     expect(h.gateway.pushMessages('u2', [item(2)], webConn?.connID)).toBe(1);
+    const third = desktop.waitForEnvelope((e) => e.reqIdentifier === 2001);
     await desktop.waitForPush((p) => p.msgs['si_u1_u2']?.Msgs[0]?.seq === 2);
+    // Server-originated frames always carry an OperationID (the SDK needs one for its HTTP calls).
+    expect((await third).operationID).toMatch(/^srv\d+/);
     await sleep(50);
-    expect(web.pushes).toHaveLength(1);
+    expect(web.pushes).toHaveLength(2);
     expect(other.pushes).toHaveLength(0);
     expect(h.gateway.pushMessages('nobody', [item(3)])).toBe(0);
   });

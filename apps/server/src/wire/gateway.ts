@@ -94,6 +94,17 @@ const DEFAULTS = {
 
 const SUCCESS_HANDSHAKE = '{"errCode":0,"errMsg":"","errDlt":""}';
 
+let operationCounter = 0;
+/**
+ * OperationID for server-originated frames (2001, 2002, 2005). It must not be empty: the SDK
+ * uses a frame's OperationID as the context of everything it does in reaction (including the
+ * HTTP calls a pushed notification triggers), and refuses HTTP calls without one (10002).
+ */
+export function newServerOperationID(): string {
+  operationCounter = (operationCounter + 1) % 1_000_000;
+  return `srv${Date.now()}${String(operationCounter).padStart(6, '0')}`;
+}
+
 const noopLogger: GatewayLogger = {
   debug: () => undefined,
   info: () => undefined,
@@ -301,7 +312,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       errCode: 0,
       errMsg: '',
       msgIncr: '',
-      operationID: '',
+      operationID: newServerOperationID(),
       data: SubUserOnlineStatusTipsCodec.encode(tips),
     };
     for (const sub of subs) sendFrame(sub, encodeFor(sub)(env));
@@ -340,7 +351,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       errCode: 0,
       errMsg: '',
       msgIncr: '',
-      operationID: '',
+      operationID: newServerOperationID(),
       data: new Uint8Array(0),
     };
     let n = 0;
@@ -387,7 +398,8 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     return {
       reqIdentifier: env.reqIdentifier,
       msgIncr: env.msgIncr,
-      operationID: env.operationID,
+      // The SDK always sends one; never answer with an empty OperationID either way.
+      operationID: env.operationID || newServerOperationID(),
       errCode: result.errCode,
       errMsg: result.errMsg,
       data: result.data ?? new Uint8Array(0),
@@ -806,7 +818,12 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
   // -- public API ------------------------------------------------------------------------------
 
   const gateway: Gateway = {
-    pushMessages(userID: string, items: readonly PushItem[], exceptConnID?: string): number {
+    pushMessages(
+      userID: string,
+      items: readonly PushItem[],
+      exceptConnID?: string,
+      operationID?: string,
+    ): number {
       const conns = byUser.get(userID);
       if (!conns || items.length === 0) return 0;
       const targets = [...conns.values()].filter((c) => !c.closing && c.id !== exceptConnID);
@@ -817,7 +834,12 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
         let frames = cache.get(conn.compress);
         if (!frames) {
           try {
-            const built = buildPushFrames(items, cfg.maxFrameBytes, encodeFor(conn));
+            const built = buildPushFrames(
+              items,
+              cfg.maxFrameBytes,
+              encodeFor(conn),
+              operationID || newServerOperationID(),
+            );
             if (built.dropped.length > 0) {
               log.error(
                 { userID, dropped: built.dropped.length },

@@ -116,7 +116,11 @@ export class OpenImTestClient {
   readonly pushes: PushMessages[] = [];
   /** Every unsolicited 2005 online-status push. */
   readonly statusPushes: SubUserOnlineStatusTips[] = [];
-  /** Everything that would have stopped the real SDK's reader. Must stay empty. */
+  /**
+   * Everything that would have broken the real SDK: frames that stop its reader for good, and
+   * server-originated frames with an empty OperationID (the SDK then refuses the HTTP calls it
+   * makes in reaction). Must stay empty.
+   */
   readonly fatalErrors: string[] = [];
   /** Size of every binary frame received (compressed). */
   readonly frameSizes: number[] = [];
@@ -285,6 +289,9 @@ export class OpenImTestClient {
     if (!SDK_ACCEPTED.has(env.reqIdentifier)) {
       this.fatalErrors.push(`unknown ReqIdentifier ${env.reqIdentifier}`);
       return;
+    }
+    if (env.operationID === '') {
+      this.fatalErrors.push(`frame ${env.reqIdentifier} with an empty OperationID`);
     }
     for (let i = this.envWaiters.length - 1; i >= 0; i--) {
       const w = this.envWaiters[i] as Waiter<WsResponseEnvelope>;
