@@ -385,6 +385,8 @@ describe('red packets', () => {
     expect(r1.data).toBe(r2.data);
     expect((await send(a, { receiveUserId: b.userID, amount: 300 }, 'same-op')).data).toBe(r1.data);
     expect(await balance(a)).toBe(700);
+    expect((await send(a, { receiveUserId: b.userID, amount: 301 }, 'same-op')).errCode).toBe(1001);
+    expect(await balance(a)).toBe(700);
     expectSound();
   });
 

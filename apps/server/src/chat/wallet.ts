@@ -380,15 +380,25 @@ export class WalletService {
   async sendRedPacket(senderID: string, body: unknown, operationID: string): Promise<string> {
     const input = parseInput(sendSchema, body);
     const key = operationID || null;
-    if (key) {
-      const replay = this.ctx.db
-        .prepare<[string, string], { id: string }>(
-          'SELECT id FROM red_packets WHERE sender_id = ? AND idempotency_key = ?',
+    const total = toCents(input.amount, this.ctx.config.redPacketAmountUnit);
+    const targetOfRequest = input.groupID || input.receiveUserId;
+    /** A retried send (same operationID) answers the first packet; a different send under a reused id is refused. */
+    const replayOf = (): string | ChatError | undefined => {
+      if (!key) return undefined;
+      const prior = this.ctx.db
+        .prepare<[string, string], { id: string; target_id: string; total_cents: number }>(
+          'SELECT id, target_id, total_cents FROM red_packets WHERE sender_id = ? AND idempotency_key = ?',
         )
         .get(senderID, key);
-      if (replay) return replay.id;
-    }
-    const total = toCents(input.amount, this.ctx.config.redPacketAmountUnit);
+      if (!prior) return undefined;
+      if (prior.target_id !== targetOfRequest || prior.total_cents !== total) {
+        return argsError('operationID was already used for a different red packet');
+      }
+      return prior.id;
+    };
+    const early = replayOf();
+    if (early instanceof ChatError) throw early;
+    if (early) return early;
     if (total > this.ctx.config.redPacketMaxAmountCents) {
       throw walletError(
         ErrCode.InvalidAmount,
@@ -430,14 +440,8 @@ export class WalletService {
     const id = randomBytes(8).toString('hex');
     const now = this.ctx.clock.now();
     const result = this.ctx.db.transaction((): string | ChatError => {
-      if (key) {
-        const replay = this.ctx.db
-          .prepare<[string, string], { id: string }>(
-            'SELECT id FROM red_packets WHERE sender_id = ? AND idempotency_key = ?',
-          )
-          .get(senderID, key);
-        if (replay) return replay.id;
-      }
+      const replay = replayOf();
+      if (replay) return replay;
       if (targetKind === 'group' && !this.ctx.im.isGroupMember(targetID, senderID)) {
         return walletError(ErrCode.RedPacketNotEligible, 'you are not a member of this group');
       }
