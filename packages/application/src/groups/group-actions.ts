@@ -1,6 +1,7 @@
 import {
   AVATAR_UPLOAD,
   canEditGroupInfo,
+  canToggleMuteAll,
   canTransferGroup,
   checkCanCreateGroup,
   checkCanDisband,
@@ -169,6 +170,19 @@ export class GroupActions {
         : { level: 'error', key: unmuting ? 'toast.unmuteFailed' : 'toast.muteFailed' },
     );
     return result;
+  }
+
+  /** Turns mute-all on or off (owner and admins). */
+  async setMuteAll(groupID: string, muted: boolean): Promise<Result<void, AppError>> {
+    const members = await this.members(groupID, []);
+    if (!members.ok) {
+      return members;
+    }
+    if (!canToggleMuteAll(members.value.self?.roleLevel)) {
+      this.notifier.notify({ level: 'warning', key: 'permission.noPermission' });
+      return err(permissionError('noPermission'));
+    }
+    return attempt(() => this.groups.setMuteAll(groupID, muted));
   }
 
   /** Leaves a group (everyone but the owner). */

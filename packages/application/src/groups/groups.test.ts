@@ -181,6 +181,33 @@ describe('GroupActions', () => {
     expect((await bob.chat.sendText('free again')).ok).toBe(true);
   });
 
+  it('§6 With mute-all on only owner and admins may speak', async () => {
+    const { world, owner, admin, bob, groupID } = await team();
+    expect((await bob.groupActions.setMuteAll(groupID, true)).ok).toBe(false);
+    expect((await admin.groupActions.setMuteAll(groupID, true)).ok).toBe(true);
+    await world.settle();
+    for (const client of [owner, admin, bob]) {
+      await client.conversations.open(groupID, SessionType.Group);
+    }
+
+    const fromBob = await bob.chat.sendText('can I?');
+    expect(!fromBob.ok && fromBob.error.kind === 'permission' && fromBob.error.reason).toBe('groupMuted');
+    expect(bob.toasts.keys()).toContain('toast.groupMuted');
+    expect((await admin.chat.sendText('admins can')).ok).toBe(true);
+    expect((await owner.chat.sendText('owner can')).ok).toBe(true);
+
+    // The server enforces it as well, for clients that did not load the group yet.
+    await bob.conversations.select(undefined);
+    const conversation = await bob.ports.conversations.getOneConversation(groupID, SessionType.Group);
+    const direct = await bob.chat.send({ kind: 'text', text: 'sneaky' }, conversation);
+    expect(!direct.ok && direct.error.kind === 'remote' && direct.error.code).toBe(1403);
+
+    await owner.groupActions.setMuteAll(groupID, false);
+    await world.settle();
+    await bob.conversations.open(groupID, SessionType.Group);
+    expect((await bob.chat.sendText('free')).ok).toBe(true);
+  });
+
   it("§6 Transfer is for the owner only; disband is the owner's, exit everyone else's", async () => {
     const { world, owner, admin, bob, groupID } = await team();
 

@@ -128,6 +128,19 @@ describe('ChatStore', () => {
     expect(bob.toasts.keys()).toContain('toast.notInGroup');
   });
 
+  it('§2 Messages: a pasted or uploaded image is sent as a picture message', async () => {
+    const { world, alice, bob } = await chatting();
+    const sent = await alice.chat.send({
+      kind: 'picture',
+      file: { name: 'paste.png', mimeType: 'image/png', size: 2048, handle: null },
+      width: 640,
+      height: 480,
+    });
+    await world.settle();
+    expect(sent.ok && sent.value.contentType).toBe(ContentType.Picture);
+    expect(bob.chat.snapshot.messages[0]?.pictureElem?.sourcePicture.width).toBe(640);
+  });
+
   it('§4 Messages: incoming messages are pushed only for the open conversation', async () => {
     const { world, alice, bob } = await chatting();
     const carol = await world.signIn('carol');

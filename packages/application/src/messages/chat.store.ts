@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subscription, timer, type Observable } from 'rxjs';
 import {
   checkCanRevoke,
+  checkCanSpeakInGroup,
   classifyServerError,
   ContentType,
   err,
@@ -14,6 +15,7 @@ import {
   validateMessageText,
   type Conversation,
   type Message,
+  type PermissionError,
   type Result,
 } from '@teamim/domain';
 import type { Clock } from '../ports/clock.port';
@@ -143,6 +145,11 @@ export class ChatStore {
     if (conversation === undefined) {
       return err(stateFailure('no conversation open'));
     }
+    const speak = this.checkCanSpeak(conversation);
+    if (!speak.ok) {
+      this.notifier.notify({ level: 'warning', key: speak.error.i18nKey });
+      return speak;
+    }
     const created = await attempt(() => this.gateway.create(draft));
     if (!created.ok) {
       return created;
@@ -155,6 +162,19 @@ export class ChatStore {
       this.patch({ messages: [...this.state.value.messages, created.value] });
     }
     return this.deliver(created.value, target, conversation.conversationID);
+  }
+
+  /**
+   * Spec §6: in a group the user must still be a member, not muted, and with mute-all on only owner and
+   * admins speak. Checked only for the open group, whose info and own membership are loaded.
+   */
+  private checkCanSpeak(conversation: Conversation): Result<void, PermissionError> {
+    const group = this.conversations.currentGroupInfo;
+    const open = this.conversations.currentConversation;
+    if (group === undefined || open?.conversationID !== conversation.conversationID) {
+      return ok(undefined);
+    }
+    return checkCanSpeakInGroup(group, this.conversations.currentMemberInfo, this.clock.now());
   }
 
   /** Sends a failed message again (spec: resend of failed messages). */

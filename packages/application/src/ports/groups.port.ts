@@ -40,6 +40,8 @@ export abstract class GroupsGateway {
   ): Promise<void>;
   /** `mutedSeconds` 0 unmutes. */
   abstract muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void>;
+  /** Turns mute-all on or off (SDK changeGroupMute); with it on only owner and admins speak. */
+  abstract setMuteAll(groupID: string, muted: boolean): Promise<void>;
   abstract quit(groupID: string): Promise<void>;
   abstract dismiss(groupID: string): Promise<void>;
   abstract getReceivedGroupApplications(): Promise<readonly GroupApplication[]>;

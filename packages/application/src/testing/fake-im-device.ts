@@ -20,6 +20,7 @@ import {
   type CallSignalType,
   type PictureInfo,
   GroupMemberRole,
+  GroupStatus,
   ApplicationHandleResult,
   MessageStatus,
   ContentType,
@@ -546,6 +547,15 @@ export class FakeGroupsGateway extends GroupsGateway {
     });
   }
 
+  setMuteAll(groupID: string, muted: boolean): Promise<void> {
+    return later(() => {
+      this.requireRole(groupID, GroupMemberRole.Admin);
+      const record = this.b.groupRecord(groupID);
+      record.group = { ...record.group, status: muted ? GroupStatus.Muted : GroupStatus.Normal };
+      this.b.touchGroup(groupID);
+    });
+  }
+
   quit(groupID: string): Promise<void> {
     return later(() => {
       const me = this.b.member(groupID, this.device.me());
@@ -846,6 +856,10 @@ export class FakeMessagesGateway extends MessagesGateway {
     const isGroup = target.groupID !== '';
     if (isGroup) {
       const member = this.b.member(target.groupID, me);
+      const group = this.b.groupRecord(target.groupID).group;
+      if (group.status === GroupStatus.Muted && member.roleLevel === GroupMemberRole.Normal) {
+        throw new RemoteError(ImErrorCode.MutedGroup, 'the group is muted');
+      }
       if (this.b.isMuted(member)) {
         throw new RemoteError(ImErrorCode.MutedInGroup, 'you are muted');
       }
