@@ -1,0 +1,132 @@
+import { RemoteError, type RtcRoom } from '@teamim/application';
+import type { CallAccessData, RoomConnectionState } from '@teamim/domain';
+import { describe, expect, it } from 'vitest';
+
+/** One media server; rooms created here can meet each other. */
+export interface RtcWorld {
+  createRoom(): RtcRoom;
+  /** What the chat API's room access would hand out for this room and user. */
+  access(roomID: string, userID: string): CallAccessData;
+  /** What the local participant of `room` currently publishes. */
+  published(room: RtcRoom): { readonly microphone: boolean; readonly camera: boolean };
+}
+
+function recordStates(room: RtcRoom): RoomConnectionState[] {
+  const states: RoomConnectionState[] = [];
+  room.state$.subscribe((s) => states.push(s));
+  return states;
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+}
+
+/**
+ * The RtcRoom contract (spec §7 call media room): connection states, the missing-url error,
+ * publishing and mute, and the other party leaving. Run against the in-memory room and the
+ * LiveKit adapter (over a fake livekit-client Room, since no LiveKit server runs here).
+ */
+export function rtcRoomContract(side: string, makeWorld: () => RtcWorld): void {
+  describe(`RtcRoom contract: ${side}`, () => {
+    it('starts disconnected', () => {
+      const world = makeWorld();
+      expect(recordStates(world.createRoom())).toEqual(['disconnected']);
+    });
+
+    it("rejects a missing server url with 'no livekit url provided' and stays disconnected", async () => {
+      const world = makeWorld();
+      const room = world.createRoom();
+      const states = recordStates(room);
+      const { token } = world.access('r1', 'alice');
+      const failure = room.connect('', token, { video: false });
+      await expect(failure).rejects.toBeInstanceOf(RemoteError);
+      await expect(failure).rejects.toThrow('no livekit url provided');
+      expect(states).toEqual(['disconnected']);
+    });
+
+    it('goes through connecting to connected', async () => {
+      const world = makeWorld();
+      const room = world.createRoom();
+      const states = recordStates(room);
+      const { serverUrl, token } = world.access('r1', 'alice');
+      await room.connect(serverUrl, token, { video: false });
+      expect(states).toEqual(['disconnected', 'connecting', 'connected']);
+    });
+
+    it('rejects a token the server does not accept and ends disconnected', async () => {
+      const world = makeWorld();
+      const room = world.createRoom();
+      const states = recordStates(room);
+      const { serverUrl } = world.access('r1', 'alice');
+      await expect(room.connect(serverUrl, 'not-a-token', { video: false })).rejects.toBeInstanceOf(
+        RemoteError,
+      );
+      expect(states.at(-1)).toBe('disconnected');
+    });
+
+    it('publishes the microphone, and the camera only on a video call', async () => {
+      const world = makeWorld();
+      const voice = world.createRoom();
+      const video = world.createRoom();
+      const a = world.access('voice', 'alice');
+      const b = world.access('video', 'bob');
+      await voice.connect(a.serverUrl, a.token, { video: false });
+      await video.connect(b.serverUrl, b.token, { video: true });
+      expect(world.published(voice)).toEqual({ microphone: true, camera: false });
+      expect(world.published(video)).toEqual({ microphone: true, camera: true });
+    });
+
+    it('mutes and unmutes the microphone and the camera', async () => {
+      const world = makeWorld();
+      const room = world.createRoom();
+      const a = world.access('r1', 'alice');
+      await room.connect(a.serverUrl, a.token, { video: true });
+      await room.setMicrophoneEnabled(false);
+      await room.setCameraEnabled(false);
+      expect(world.published(room)).toEqual({ microphone: false, camera: false });
+      await room.setMicrophoneEnabled(true);
+      await room.setCameraEnabled(true);
+      expect(world.published(room)).toEqual({ microphone: true, camera: true });
+    });
+
+    it('tells who left when the other party hangs up, and the leaver is disconnected', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const bob = world.createRoom();
+      const left: string[] = [];
+      alice.participantLeft$.subscribe((id) => left.push(id));
+      const bobStates = recordStates(bob);
+      const a = world.access('call-1', 'alice');
+      const b = world.access('call-1', 'bob');
+      await alice.connect(a.serverUrl, a.token, { video: false });
+      await bob.connect(b.serverUrl, b.token, { video: false });
+      await bob.disconnect();
+      await settle();
+      expect(left).toEqual(['bob']);
+      expect(bobStates.at(-1)).toBe('disconnected');
+    });
+
+    it('does not hear about people in other rooms', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const carol = world.createRoom();
+      const left: string[] = [];
+      alice.participantLeft$.subscribe((id) => left.push(id));
+      const a = world.access('call-1', 'alice');
+      const c = world.access('call-2', 'carol');
+      await alice.connect(a.serverUrl, a.token, { video: false });
+      await carol.connect(c.serverUrl, c.token, { video: false });
+      await carol.disconnect();
+      await settle();
+      expect(left).toEqual([]);
+    });
+
+    it('disconnecting a room that is not connected does nothing', async () => {
+      const world = makeWorld();
+      const room = world.createRoom();
+      const states = recordStates(room);
+      await room.disconnect();
+      expect(states).toEqual(['disconnected']);
+    });
+  });
+}

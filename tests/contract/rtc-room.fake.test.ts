@@ -1,0 +1,17 @@
+import { FakeRtcRoom, FakeRtcServer } from '@teamim/application/testing';
+import type { RtcRoom } from '@teamim/application';
+import { rtcRoomContract } from './rtc-room.contract';
+
+rtcRoomContract('in-memory (FakeRtcRoom)', () => {
+  const server = new FakeRtcServer();
+  const asFake = (room: RtcRoom): FakeRtcRoom => {
+    if (!(room instanceof FakeRtcRoom)) throw new Error('not a room of this world');
+    return room;
+  };
+  return {
+    createRoom: () => new FakeRtcRoom(server),
+    // The fake chat API's room access format (FakeChatApi.getRoomAccess).
+    access: (roomID, userID) => ({ serverUrl: server.serverUrl, token: `${roomID}|${userID}` }),
+    published: (room) => ({ microphone: asFake(room).microphone, camera: asFake(room).camera }),
+  };
+});
