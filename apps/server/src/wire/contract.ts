@@ -354,6 +354,16 @@ export interface Gateway {
     exceptConnID?: string,
     operationID?: string,
   ): number;
+  /**
+   * Same as `pushMessages` for several users at once (group fan-out): the frames are encoded once.
+   * Returns the number of connections reached.
+   */
+  pushMessagesToUsers?(
+    userIDs: readonly string[],
+    items: readonly PushItem[],
+    exceptConnID?: string,
+    operationID?: string,
+  ): number;
   /** Send 2002 to the user's connections on `platformID` (all platforms if omitted), close them. */
   kick(userID: string, platformID?: number): number;
   /**

@@ -426,6 +426,22 @@ describe('pushes', () => {
     expect(h.gateway.pushMessages('nobody', [item(3)])).toBe(0);
   });
 
+  it('fans out to several users with one call', async () => {
+    const h = await start();
+    const a = await h.connect('u1');
+    const b = await h.connect('u2');
+    const b2 = await h.connect('u2', 'tok-u2-3', { platformID: 3 });
+    const c = await h.connect('u3');
+    expect(h.gateway.pushMessagesToUsers?.(['u1', 'u2', 'u2', 'nobody'], [item(7, 'sg_g1')])).toBe(3);
+    for (const client of [a, b, b2]) {
+      const p = await client.waitForPush();
+      expect(p.msgs['sg_g1']?.Msgs.map((m) => m.seq)).toEqual([7]);
+    }
+    await sleep(50);
+    expect(c.pushes).toHaveLength(0);
+    expect(b.pushes).toHaveLength(1);
+  });
+
   it('splits large pushes into frames within the 1 MiB limit', async () => {
     const h = await start();
     const client = await h.connect('u2');

@@ -815,6 +815,46 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
   }, cfg.pingIntervalMs);
   pingTimer.unref();
 
+  /** Encodes the frames once (per compression mode) and sends them to every target connection. */
+  function pushToUsers(
+    userIDs: readonly string[],
+    items: readonly PushItem[],
+    exceptConnID: string | undefined,
+    operationID: string | undefined,
+  ): number {
+    if (items.length === 0) return 0;
+    const targets: Connection[] = [];
+    for (const userID of new Set(userIDs)) {
+      const conns = byUser.get(userID);
+      if (!conns) continue;
+      for (const c of conns.values()) if (!c.closing && c.id !== exceptConnID) targets.push(c);
+    }
+    if (targets.length === 0) return 0;
+    const opID = operationID || newServerOperationID();
+    const cache = new Map<boolean, Buffer[]>();
+    let delivered = 0;
+    for (const conn of targets) {
+      let frames = cache.get(conn.compress);
+      if (!frames) {
+        try {
+          const built = buildPushFrames(items, cfg.maxFrameBytes, encodeFor(conn), opID);
+          if (built.dropped.length > 0) {
+            log.error({ dropped: built.dropped.length }, 'push messages above the frame limit dropped');
+          }
+          frames = built.frames;
+        } catch (err) {
+          log.error({ err: err instanceof Error ? err.stack : String(err) }, 'push encode failed');
+          frames = [];
+        }
+        cache.set(conn.compress, frames);
+      }
+      let any = false;
+      for (const f of frames) any = sendFrame(conn, f) || any;
+      if (any) delivered++;
+    }
+    return delivered;
+  }
+
   // -- public API ------------------------------------------------------------------------------
 
   const gateway: Gateway = {
@@ -824,40 +864,16 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       exceptConnID?: string,
       operationID?: string,
     ): number {
-      const conns = byUser.get(userID);
-      if (!conns || items.length === 0) return 0;
-      const targets = [...conns.values()].filter((c) => !c.closing && c.id !== exceptConnID);
-      if (targets.length === 0) return 0;
-      let delivered = 0;
-      const cache = new Map<boolean, Buffer[]>();
-      for (const conn of targets) {
-        let frames = cache.get(conn.compress);
-        if (!frames) {
-          try {
-            const built = buildPushFrames(
-              items,
-              cfg.maxFrameBytes,
-              encodeFor(conn),
-              operationID || newServerOperationID(),
-            );
-            if (built.dropped.length > 0) {
-              log.error(
-                { userID, dropped: built.dropped.length },
-                'push messages above the frame limit dropped',
-              );
-            }
-            frames = built.frames;
-          } catch (err) {
-            log.error({ userID, err: err instanceof Error ? err.stack : String(err) }, 'push encode failed');
-            frames = [];
-          }
-          cache.set(conn.compress, frames);
-        }
-        let any = false;
-        for (const f of frames) any = sendFrame(conn, f) || any;
-        if (any) delivered++;
-      }
-      return delivered;
+      return pushToUsers([userID], items, exceptConnID, operationID);
+    },
+
+    pushMessagesToUsers(
+      userIDs: readonly string[],
+      items: readonly PushItem[],
+      exceptConnID?: string,
+      operationID?: string,
+    ): number {
+      return pushToUsers(userIDs, items, exceptConnID, operationID);
     },
 
     kick(userID: string, platformID?: number): number {
