@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
  */
 export function keyValueStoreContract(
   side: string,
-  make: () => { readonly store: KeyValueStore; reopen(): KeyValueStore },
+  make: () => { readonly store: KeyValueStore; readonly reopen: () => KeyValueStore },
 ): void {
   describe(`KeyValueStore contract: ${side}`, () => {
     let store: KeyValueStore;
