@@ -75,6 +75,16 @@ function sdkWasmModule(): Promise<WebAssembly.Module> {
 }
 
 const LOG_LIMIT = 4000;
+/** The SDK's message when one of its calls into the JS database worker took more than 5 s. */
+const LOCAL_DB_TIMEOUT = 'invoke javascript timeout';
+
+let bootQueue: Promise<unknown> = Promise.resolve();
+/** Runs `task` after every task queued before it has settled. */
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = bootQueue.then(task, task);
+  bootQueue = run.catch(() => undefined);
+  return run;
+}
 // eslint-disable-next-line no-control-regex -- strips the ANSI colours of the Go logger
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -121,11 +131,34 @@ export class SdkClient {
     });
   }
 
-  /** Starts a worker with the SDK and logs in; resolves once login() resolved (not yet synced). */
-  static async start(
+  /**
+   * Starts a worker with the SDK and logs in; resolves once login() resolved, or with `synced` once the
+   * initial sync finished. Instances boot one at a time: booting is CPU-bound, and the SDK gives each
+   * call into its local database only 5 s (wasm/exec/executor.go), which parallel boots on a small,
+   * shared machine can exceed. A boot that still hits that local timeout is retried with a new worker.
+   */
+  static start(
     options: SdkLoginOptions,
     label = `${options.userID}@${options.platformID}`,
+    { synced = false }: { synced?: boolean } = {},
   ): Promise<SdkClient> {
+    return oneAtATime(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const client = await SdkClient.boot(options, label);
+        try {
+          await client.login();
+          if (synced) await client.synced();
+          return client;
+        } catch (error) {
+          await client.close();
+          const localTimeout = error instanceof Error && error.message.includes(LOCAL_DB_TIMEOUT);
+          if (!localTimeout || attempt >= 3) throw error;
+        }
+      }
+    });
+  }
+
+  private static async boot(options: SdkLoginOptions, label: string): Promise<SdkClient> {
     const startedAt = Date.now();
     const wasmModule = await sdkWasmModule();
     const worker = new Worker(hostUrl, { workerData: { sdkDir: sdkPackageDir, wasmModule } });
@@ -147,12 +180,6 @@ export class SdkClient {
       worker.on('exit', onExit);
     });
     client.metrics.readyMs = Date.now() - startedAt;
-    try {
-      await client.login();
-    } catch (error) {
-      await client.close();
-      throw error;
-    }
     return client;
   }
 

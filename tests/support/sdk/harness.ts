@@ -17,28 +17,32 @@ export class SdkHarness {
   constructor(private readonly server: HarnessServer) {}
 
   /** Starts an instance logged in as `userID` on `platformID` (5 = web) with a fresh token and local DB. */
-  async login(userID: string, platformID = 5, overrides: Partial<SdkLoginOptions> = {}): Promise<SdkClient> {
+  login(userID: string, platformID = 5, overrides: Partial<SdkLoginOptions> = {}): Promise<SdkClient> {
+    return this.start(userID, platformID, overrides, false);
+  }
+
+  /** Like `login`, then waits for OnSyncServerFinish. */
+  loginSynced(userID: string, platformID = 5, overrides: Partial<SdkLoginOptions> = {}): Promise<SdkClient> {
+    return this.start(userID, platformID, overrides, true);
+  }
+
+  private async start(
+    userID: string,
+    platformID: number,
+    overrides: Partial<SdkLoginOptions>,
+    synced: boolean,
+  ): Promise<SdkClient> {
     const token = overrides.token ?? (await this.server.userToken(userID, platformID));
-    const client = await SdkClient.start({
+    const options = {
       userID,
       token,
       platformID,
       apiAddr: this.server.apiAddr,
       wsAddr: this.server.wsAddr,
       ...overrides,
-    });
+    };
+    const client = await SdkClient.start(options, undefined, { synced });
     this.clients.add(client);
-    return client;
-  }
-
-  /** Like `login`, then waits for OnSyncServerFinish. */
-  async loginSynced(
-    userID: string,
-    platformID = 5,
-    overrides: Partial<SdkLoginOptions> = {},
-  ): Promise<SdkClient> {
-    const client = await this.login(userID, platformID, overrides);
-    await client.synced();
     return client;
   }
 
