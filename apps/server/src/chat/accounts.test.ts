@@ -262,6 +262,10 @@ describe('verification codes', () => {
 
   it('requires an existing account for login and reset codes (20002)', async () => {
     h = await createChatHarness();
+    expect((await h.post('/account/code/send', { usedFor: 4, email: 'x@example.com' })).errCode).toBe(1001);
+    expect(
+      (await h.post('/account/code/send', { usedFor: 1, areaCode: '+86', phoneNumber: '12ab' })).errCode,
+    ).toBe(1001);
     expect((await h.post('/account/code/send', { usedFor: 3, email: 'ghost@example.com' })).errCode).toBe(
       20002,
     );

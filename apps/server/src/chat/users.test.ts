@@ -45,6 +45,8 @@ describe('/user/find/full', () => {
     });
     expect(byId.get(b.userID)).toMatchObject({ nickname: 'Ben', phoneNumber: '13600000002' });
     expect(byId.get(b.userID)).not.toHaveProperty('hasPayPassword');
+    expect(byId.get(b.userID)).not.toHaveProperty('invitationCode');
+    expect(r.data!.users.every((u) => (u as unknown as { password: string }).password === '')).toBe(true);
     expect(byId.get('imonly')).toMatchObject({ nickname: 'Robot', email: '' });
     expect(
       (

@@ -335,6 +335,21 @@ describe('red packets', () => {
     expectSound();
   });
 
+  it('can forbid senders to grab their own group packet', async () => {
+    h = await createChatHarness({ senderMayClaimOwnGroupPacket: false });
+    const a = await user({ cents: 1000 });
+    const m = await user();
+    h.im.addGroup('own', [a.userID, m.userID]);
+    const id = (await send(a, { receiveUserId: 'own', amount: 100, num: 2 })).data!;
+    expect((await open(a, id)).errCode).toBe(21009);
+    expect((await open(m, id)).errCode).toBe(0);
+    // a member who left the group can no longer open it
+    h.im.groups.get('own')!.members.delete(m.userID);
+    const id2 = (await send(a, { receiveUserId: 'own', amount: 100, num: 2 })).data!;
+    expect((await open(m, id2)).errCode).toBe(21009);
+    expectSound();
+  });
+
   it('lets exactly k of many concurrent openers claim k shares, and one user only once', async () => {
     h = await createChatHarness({ codeMaxSendsPerIpPerDay: 1000 });
     const a = await user({ cents: 100_000 });
