@@ -257,6 +257,15 @@ describe('requests', () => {
     });
   });
 
+  it('speaks plain gob both ways when the client did not ask for gzip', async () => {
+    const h = await start();
+    const client = await h.connect('u1', 'tok-u1-5', { compression: false });
+    await expect(client.getNewestSeq()).resolves.toMatchObject({ maxSeqs: { si_u1_u2: 2 } });
+    h.gateway.pushMessages('u1', [{ conversationID: 'si_u1_u2', msg: { ...emptyMsgData(), seq: 3 } }]);
+    const push = await client.waitForPush();
+    expect(push.msgs['si_u1_u2']?.Msgs[0]?.seq).toBe(3);
+  });
+
   it('decodes 1003 into MsgData and encodes the UserSendMsgResp', async () => {
     const h = await start();
     const client = await h.connect('u1');
@@ -382,6 +391,15 @@ describe('protocol violations by the client', () => {
     await bad.waitClosed();
     expect(bad.closeCode).toBe(code);
     await expect(good.getNewestSeq()).resolves.toBeDefined();
+  });
+
+  it('closes with 1009 on a frame above the inbound limit', async () => {
+    const h = await start({ maxInboundFrameBytes: 64 * 1024 });
+    const client = await h.connect('u1');
+    client.sendRaw(randomBytes(mulberry32(2), 200_000).subarray(0, 100_000));
+    await client.waitClosed();
+    expect(client.closeCode).toBe(1009);
+    await expect((await h.connect('u2')).getNewestSeq()).resolves.toBeDefined();
   });
 
   it('closes on an unknown ReqIdentifier instead of echoing it', async () => {
