@@ -1,0 +1,56 @@
+// Issue 4, SDK-driven: blacklist add and remove; sending to someone who blocked you fails with 1302.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  history,
+  makeFriends,
+  receivedMessage,
+  sendText,
+  singleConversationID,
+  textsOf,
+} from '../support/scenario';
+import { SdkCallError, SdkHarness } from '../support/sdk';
+import { startTestServer, uniqueUsers } from '../support/server';
+import type { TestServer } from '../support/server';
+
+describe('blacklist (real SDK against @teamim/server)', () => {
+  let server: TestServer;
+  let harness: SdkHarness;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    harness = new SdkHarness(server);
+  });
+  afterEach(async () => {
+    await harness.closeAll();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('blocks and unblocks; a blocked sender gets BlockedByPeer (1302) and nothing is delivered', async () => {
+    const { alice, bob } = uniqueUsers('alice', 'bob');
+    await server.registerUsers([alice, bob]);
+    const [a, b] = await Promise.all([harness.loginSynced(alice.userID), harness.loginSynced(bob.userID)]);
+    await makeFriends(a, b);
+
+    await a.data('addBlack', { toUserID: bob.userID });
+    await a.waitFor('OnBlackAdded', (black) => black.userID === bob.userID);
+    expect((await a.data('getBlackList')).map((black) => black.userID)).toContain(bob.userID);
+
+    const failure: unknown = await sendText(b, alice.userID, 'can you hear me?').then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(SdkCallError);
+    expect((failure as SdkCallError).errCode).toBe(1302);
+
+    await a.data('removeBlack', bob.userID);
+    await a.waitFor('OnBlackDeleted', (black) => black.userID === bob.userID);
+    expect((await a.data('getBlackList')).map((black) => black.userID)).not.toContain(bob.userID);
+
+    const after = await sendText(b, alice.userID, 'and now?');
+    await receivedMessage(a, after.clientMsgID);
+    // The message sent while blocked was never stored for alice.
+    expect(textsOf(await history(a, singleConversationID(alice.userID, bob.userID)))).toEqual(['and now?']);
+  });
+});
