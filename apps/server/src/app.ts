@@ -164,7 +164,8 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });
     if (config.seed === 'demo') {
       const seeded = await seedDemo(chatDeps, chatServices);
-      app.log.info({ created: seeded.created, skipped: seeded.skipped }, 'demo seed');
+      if (seeded.created) app.log.info({ skipped: seeded.skipped }, 'demo data seeded');
+      else app.log.info({}, 'demo seed skipped: the data directory already has the demo accounts');
     }
 
     const webDir = config.webDir || defaultWebDir;

@@ -26,7 +26,7 @@ export interface ServerConfig {
   friendAcceptedChatCopy: boolean;
   /** How often live sessions are checked for expired tokens. */
   tokenCheckIntervalMs: number;
-  /** `demo` seeds the demo team (chat module) at startup; empty for nothing. */
+  /** `demo` seeds the demo team (chat module) at startup; empty or `none` for nothing. */
   seed: string;
   /** Options of the chat module (accounts, wallet), see chat/config.ts. */
   chat: Partial<ChatConfig>;
@@ -173,6 +173,14 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'maxContentBytes',
     kind: 'number',
     description: 'largest accepted message content (default 102400)',
+  },
+  {
+    flag: '--seed',
+    env: 'TEAMIM_SEED',
+    key: 'seed',
+    kind: 'string',
+    description:
+      'seed data at startup: none, demo (alice, bob, carol; only into an empty data directory) or large (not implemented yet)',
   },
   {
     flag: '--friend-verification',

@@ -1,4 +1,5 @@
 import { createServer } from './app';
+import { DEMO_PASSWORD, DEMO_USERS } from './chat/seed';
 import { helpText, parseArgs } from './config';
 
 /** `npm run server -- [options]`: runs the server until SIGINT/SIGTERM. */
@@ -25,6 +26,12 @@ async function main(): Promise<void> {
     },
     'teamim server ready',
   );
+  console.log(`TeamIM server listening on ${server.url}/ (API ${server.apiUrl}, WebSocket ${server.wsUrl})`);
+  if (server.config.seed === 'demo') {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS)
+      console.log(`  ${u.nickname.padEnd(6)} ${u.email.padEnd(20)} ${u.areaCode} ${u.phoneNumber}`);
+  }
   if (
     !['127.0.0.1', 'localhost', '::1'].includes(server.config.host) &&
     server.config.adminSecret === 'openIM123'

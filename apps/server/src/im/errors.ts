@@ -22,6 +22,8 @@ export const ErrCode = {
   TokenKicked: 1506,
   TokenNotExist: 1507,
   ConnArgs: 1602,
+  /** Chat-module code: the target refuses friend requests (allowAddFriend off). */
+  RefuseFriend: 20013,
 } as const;
 
 /** A typed, client-visible error: becomes `{errCode, errMsg, errDlt}` on HTTP and WS. */

@@ -219,6 +219,34 @@ describe('friend applications', () => {
     ).toBe(1004);
   });
 
+  it('honours the chat account setting allowAddFriend with 20013', async () => {
+    s.db
+      .prepare(
+        `INSERT INTO chat_accounts (user_id, nickname, invite_code, password_hash, created_at, updated_at, allow_add_friend)
+         VALUES ('carol', 'carol', 'INV1', 'x', 0, 0, 0)`,
+      )
+      .run();
+    const r = await api(
+      s,
+      '/friend/add_friend',
+      { fromUserID: 'alice', toUserID: 'carol', reqMsg: '', ex: '' },
+      t['alice'],
+    );
+    expect(r.errCode).toBe(20013);
+    expect(pushes).toHaveLength(0);
+    // Users without a chat account (bob) accept requests.
+    expect(
+      (
+        await api(
+          s,
+          '/friend/add_friend',
+          { fromUserID: 'alice', toUserID: 'bob', reqMsg: '', ex: '' },
+          t['alice'],
+        )
+      ).errCode,
+    ).toBe(0);
+  });
+
   it('refuses with 1202 and keeps both lists empty', async () => {
     await apiOk(
       s,

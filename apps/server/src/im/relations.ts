@@ -1,3 +1,4 @@
+import { userAllowsFriendRequests } from '../chat/users';
 import { type CoreContext, type Pagination, pageLimits } from './context';
 import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
 import type { Operator } from './messages';
@@ -90,6 +91,10 @@ export function addFriend(
   }
   if (isBlocked(ctx, req.toUserID, req.fromUserID))
     throw new ImError(ErrCode.BlockedByPeer, 'BlockedByPeer', 'the user blocked you');
+  // The account setting of the chat module (spec: allowAddFriend); 20013 is the chat API's code for it.
+  if (!userAllowsFriendRequests(ctx.db, req.toUserID)) {
+    throw new ImError(ErrCode.RefuseFriend, 'RefuseFriend', 'the user does not accept friend requests');
+  }
   ctx.tx((fx) => {
     ctx.db
       .prepare(

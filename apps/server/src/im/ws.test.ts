@@ -37,7 +37,7 @@ describe('WebSocket end to end (gateway + core)', () => {
     expect(resp.clientMsgID).toBe('cm-1');
     expect(resp.serverMsgID).toMatch(/^[0-9a-f]{32}$/);
     for (const c of [a1, a2, b]) {
-      const push = await c.waitForPush((p) => p.msgs['si_alice_bob'] !== undefined);
+      const push = await c.waitForPush((p) => p.msgs['si_alice_bob'] !== undefined, 15_000);
       expect(push.msgs['si_alice_bob']?.Msgs[0]).toMatchObject({
         seq: 1,
         clientMsgID: 'cm-1',
@@ -67,7 +67,7 @@ describe('WebSocket end to end (gateway + core)', () => {
       { fromUserID: 'bob', toUserID: 'alice', reqMsg: 'hi', ex: '' },
       t['bob'],
     );
-    const note = await a1.waitForPush((p) => p.notificationMsgs['n_alice_bob'] !== undefined);
+    const note = await a1.waitForPush((p) => p.notificationMsgs['n_alice_bob'] !== undefined, 15_000);
     expect(note.notificationMsgs['n_alice_bob']?.Msgs[0]?.contentType).toBe(1203);
     for (const c of [a1, a2, b]) expect(c.fatalErrors).toEqual([]);
   });
