@@ -1,0 +1,89 @@
+import { ChatApiError, CodeUsage, createAccountApi, type HttpAccountApi } from '@teamim/adapters-http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server';
+import { DEMO_PASSWORD, PEOPLE } from './worlds';
+
+// The application has no account port yet (see the report), so there is no in-memory side to
+// compare with: these cases pin the HTTP account adapter to the local server's behaviour.
+describe('HttpAccountApi against the local server (spec §7 accounts, §8 error texts)', () => {
+  let server: TestServer;
+  let accounts: HttpAccountApi;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo', chat: { scryptCost: 1024 } });
+    accounts = createAccountApi({ baseURL: `${server.url}/chat` }, { getToken: () => '' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function failure(call: Promise<unknown>): Promise<ChatApiError> {
+    try {
+      await call;
+    } catch (e: unknown) {
+      if (e instanceof ChatApiError) return e;
+      throw e;
+    }
+    throw new Error('expected the call to be rejected');
+  }
+
+  it('logs in by e-mail and by phone with the MD5 of the password, getting both tokens', async () => {
+    const byEmail = await accounts.loginWithPassword({ email: PEOPLE.alice.email }, DEMO_PASSWORD);
+    const byPhone = await accounts.loginWithPassword(
+      { areaCode: '+86', phoneNumber: PEOPLE.bob.phoneNumber },
+      DEMO_PASSWORD,
+    );
+    expect(byEmail.userID).toBe(PEOPLE.alice.userID);
+    expect(byPhone.userID).toBe(PEOPLE.bob.userID);
+    for (const s of [byEmail, byPhone]) {
+      expect(s.imToken).not.toBe('');
+      expect(s.chatToken).not.toBe('');
+    }
+  });
+
+  it('reports a wrong password as 20001 with the spec text', async () => {
+    const e = await failure(accounts.loginWithPassword({ email: PEOPLE.carol.email }, 'Wrong1234'));
+    expect(e.code).toBe(20001);
+    expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.wrongPassword' });
+  });
+
+  it('reports an unknown account as 20002 with the spec text', async () => {
+    const e = await failure(accounts.loginWithPassword({ email: 'nobody@example.com' }, DEMO_PASSWORD));
+    expect(e.code).toBe(20002);
+    expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.accountNotFound' });
+  });
+
+  it('sends a registration code, and refuses to register with a wrong one (20006)', async () => {
+    const identifier = { email: 'newcomer@example.com' };
+    await accounts.sendCode(identifier, CodeUsage.Register);
+    const e = await failure(
+      accounts.register({ identifier, nickname: 'Newcomer', password: 'Passw0rd', verifyCode: '000000' }),
+    );
+    // One in a million the server drew 000000; then the register succeeds and this assertion says so.
+    expect(e.code).toBe(20006);
+    expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.verificationCodeWrong' });
+  });
+
+  it('refuses a second code for the same account within the resend interval (20005)', async () => {
+    const identifier = { areaCode: '+86', phoneNumber: '13900000009' };
+    await accounts.sendCode(identifier, CodeUsage.Register);
+    const e = await failure(accounts.sendCode(identifier, CodeUsage.Register));
+    expect(e.code).toBe(20005);
+    expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.tooFrequent' });
+  });
+
+  it('refuses to reset a password without a valid code', async () => {
+    const e = await failure(accounts.resetPassword({ email: PEOPLE.alice.email }, '123456', 'NewPass123'));
+    expect([20006, 20007]).toContain(e.code);
+    // The old password still works.
+    await expect(
+      accounts.loginWithPassword({ email: PEOPLE.alice.email }, DEMO_PASSWORD),
+    ).resolves.toMatchObject({
+      userID: PEOPLE.alice.userID,
+    });
+  });
+
+  it.todo(
+    'registers with the code the server sent (the dev-mode code is only written to the server log, which createServer does not expose to tests)',
+  );
+});
