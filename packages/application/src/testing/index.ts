@@ -4,3 +4,4 @@ export * from './fake-im-device';
 export * from './fake-servers';
 export * from './fake-services';
 export * from './harness';
+export * from './contracts/im-ports.contract';
