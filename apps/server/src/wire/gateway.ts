@@ -695,7 +695,13 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       return;
     }
     pending.add(socket);
-    void handleUpgrade(req, socket, head, url).finally(() => pending.delete(socket));
+    handleUpgrade(req, socket, head, url)
+      .catch((err: unknown) => {
+        // Never let a handshake problem become an unhandled rejection that stops the process.
+        log.error({ err: err instanceof Error ? err.stack : String(err) }, 'ws upgrade failed');
+        socket.destroy();
+      })
+      .finally(() => pending.delete(socket));
   }
 
   async function handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
@@ -730,7 +736,14 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, info, verified));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      try {
+        onConnection(ws, info, verified);
+      } catch (err) {
+        log.error({ err: err instanceof Error ? err.stack : String(err) }, 'ws connection setup failed');
+        ws.terminate();
+      }
+    });
   }
 
   function onConnection(ws: WebSocket, info: QueryInfo, verified: VerifiedToken): void {
