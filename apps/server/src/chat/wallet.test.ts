@@ -456,28 +456,61 @@ describe('red packets', () => {
       rnd = (rnd * 1103515245 + 12345) % 2 ** 31;
       return rnd % n;
     };
-    for (let step = 0; step < 60; step++) {
-      const who = people[next(people.length)]!;
-      const op = next(5);
+    const credited = () =>
+      (
+        h.db
+          .prepare(
+            "SELECT SUM(amount_cents) AS v FROM wallet_ledger WHERE ref_kind IN ('topup', 'system', 'withdraw')",
+          )
+          .get() as { v: number }
+      ).v;
+    const start = credited();
+    let opened = 0;
+    for (let step = 0; step < 40; step++) {
+      // Each step puts a mixed burst in flight at once: sends, opens and admin credits interleave.
       const batch: Promise<Envelope>[] = [];
-      if (op === 0) batch.push(send(who, { receiveUserId: 'mix', amount: 1 + next(800), num: 1 + next(5) }));
-      else if (op === 1)
-        batch.push(
-          send(who, {
-            receiveUserId: people[(people.indexOf(who) + 1) % people.length]!.userID,
-            amount: 1 + next(500),
-          }),
-        );
-      else if (op === 2 && packets.length)
-        for (const p of people) batch.push(open(p, packets[next(packets.length)]!));
-      else if (op === 3) h.clock.advance(next(3) * 3_600_000 * 10);
-      else h.services.wallet.sweepExpired();
+      for (let k = 0; k < 6; k++) {
+        const who = people[next(people.length)]!;
+        const op = next(6);
+        if (op === 0)
+          batch.push(send(who, { receiveUserId: 'mix', amount: 1 + next(800), num: 1 + next(5) }));
+        else if (op === 1) {
+          const to = people[(people.indexOf(who) + 1) % people.length]!;
+          batch.push(send(who, { receiveUserId: to.userID, amount: 1 + next(500) }));
+        } else if ((op === 2 || op === 3) && packets.length)
+          batch.push(open(who, packets[next(packets.length)]!));
+        else if (op === 4)
+          batch.push(
+            h.post(
+              '/admin/wallet/credit',
+              { userID: who.userID, amount: 1 + next(100) },
+              { headers: { adminSecret: 'test-admin' } },
+            ),
+          );
+      }
+      if (next(4) === 0) h.clock.advance(next(3) * 3_600_000 * 10);
+      if (next(3) === 0) h.services.wallet.sweepExpired();
       for (const r of await Promise.all(batch)) {
         if (r.errCode === 0 && typeof r.data === 'string') packets.push(r.data);
-        expect(r.errMsg === '' || r.errCode !== 0).toBe(true);
+        if (
+          r.errCode === 0 &&
+          typeof r.data === 'object' &&
+          r.data !== null &&
+          'amount' in r.data &&
+          'remainNum' in r.data
+        )
+          opened++;
+        expect([0, 21001, 21006, 21007, 21008, 21009, 21010]).toContain(r.errCode);
+        if (r.errCode !== 0) expect(r.errMsg).not.toBe('');
       }
       expect(walletViolations(h.db)).toEqual([]);
     }
+    expect(credited()).toBeGreaterThan(start);
+    expect(packets.length).toBeGreaterThan(5);
+    expect(opened).toBeGreaterThan(5);
+    expect(h.db.prepare("SELECT COUNT(*) AS n FROM red_packets WHERE status = 'expired'").get()).not.toEqual({
+      n: 0,
+    });
     expect(packets.length).toBeGreaterThan(5);
   });
 });
