@@ -86,6 +86,16 @@ export class TestClient {
     this.calls = container.get(CallService);
   }
 
+  /** Disposes every service that subscribes to a port, as an app does on unload. */
+  dispose(): void {
+    this.search.dispose();
+    this.calls.dispose();
+    this.chat.dispose();
+    this.session.dispose();
+    this.conversations.dispose();
+    this.contacts.dispose();
+  }
+
   get userID(): string {
     return this.currentUser.id();
   }
