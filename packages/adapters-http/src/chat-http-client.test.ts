@@ -123,10 +123,20 @@ describe('ChatHttpClient (spec §7 chat API conventions)', () => {
     expect(e.classified.display).toEqual({ kind: 'raw', text: 'insufficient balance' });
   });
 
-  it('marks the login-expired codes for a forced logout', async () => {
-    const t = transport(() => ({ body: { errCode: 1501, errMsg: 'TokenExpiredError', errDlt: '' } }));
-    const e = await rejection(clientWith(t.adapter).post('/user/update', {}));
-    expect(e.classified.forceLogout).toBe(true);
+  it('marks the login-expired codes for a forced logout and tells the composition root', async () => {
+    let code = 1501;
+    const t = transport(() => ({ body: { errCode: code, errMsg: 'TokenError', errDlt: '' } }));
+    const expired: number[] = [];
+    const client = new ChatHttpClient(
+      { baseURL: 'http://chat.test' },
+      { getToken: () => 't', transport: t.adapter, onLoginExpired: (e) => expired.push(e.code) },
+    );
+    for (const c of [1501, 1503, 1504, 1505, 20001, 1502]) {
+      code = c;
+      const e = await rejection(client.post('/user/update', {}));
+      expect(e.classified.forceLogout).toBe(c >= 1501 && c <= 1505 && c !== 1502);
+    }
+    expect(expired).toEqual([1501, 1503, 1504, 1505]);
   });
 
   it('uses the envelope of a non-200 answer when there is one', async () => {

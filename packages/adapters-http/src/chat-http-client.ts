@@ -20,6 +20,11 @@ export interface ChatHttpDeps {
   readonly operationID?: () => string;
   /** Replaces axios's transport (tests only); production uses the browser's XHR / fetch. */
   readonly transport?: AxiosAdapter;
+  /**
+   * Called before rejecting when the server says the login expired (1501, 1503-1505, spec §8):
+   * the composition root shows "login expired" and logs out, as the spec's client does.
+   */
+  readonly onLoginExpired?: (error: ChatApiError) => void;
 }
 
 /** The chat API's response envelope: HTTP 200 and `{errCode, errMsg, errDlt, data}`. */
@@ -148,7 +153,9 @@ export class ChatHttpClient {
     }
     if (envelope.errCode !== 0) {
       const message = envelope.errMsg !== '' ? envelope.errMsg : envelope.errDlt;
-      throw new ChatApiError(envelope.errCode, message, path, envelope);
+      const error = new ChatApiError(envelope.errCode, message, path, envelope);
+      if (error.classified.forceLogout) this.deps.onLoginExpired?.(error);
+      throw error;
     }
     return envelope.data as T;
   }

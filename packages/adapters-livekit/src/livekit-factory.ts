@@ -28,6 +28,7 @@ export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
     get remoteParticipants() {
       return room.remoteParticipants;
     },
+    prepareConnection: (url, token) => room.prepareConnection(url, token),
     connect: (url, token) => room.connect(url, token),
     disconnect: () => room.disconnect(),
     on(event, listener) {

@@ -37,6 +37,18 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     ]);
   });
 
+  it('prefetches the server before joining, and joins even when the prefetch fails', async () => {
+    const server = new FakeLiveKitServer();
+    const room = new LiveKitRtcRoom(() => {
+      const r = server.createRoom();
+      r.failPrepare = new Error('HEAD blocked');
+      return r;
+    });
+    await room.connect(server.url, server.token('r1', 'alice'), { video: false });
+    expect(server.latest().prepared).toEqual([server.url]);
+    expect(server.rooms.get('r1')?.size).toBe(1);
+  });
+
   it('rejects a missing server url with the clear message, creating no room', async () => {
     const { server, a, states } = setup();
     const failure = a.connect('', 'token', { video: false });

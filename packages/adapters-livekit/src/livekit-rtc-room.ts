@@ -79,6 +79,11 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.detach = this.listen(room);
     this.state.next(RoomConnectionState.Connecting);
     try {
+      await room.prepareConnection(serverUrl, token);
+    } catch {
+      // The prefetch only speeds up the join; the connect below reports any real problem.
+    }
+    try {
       await room.connect(serverUrl, token);
     } catch (cause: unknown) {
       this.teardown(room);

@@ -43,6 +43,8 @@ export interface LiveKitRoomLike {
   readonly localParticipant: LocalParticipantLike;
   /** Participants already in the room, by identity (filled once connected). */
   readonly remoteParticipants: ReadonlyMap<string, ParticipantLike>;
+  /** Region lookup and a HEAD prefetch of the server before the signalling connection (spec §7). */
+  prepareConnection(url: string, token: string): Promise<void>;
   connect(url: string, token: string): Promise<void>;
   disconnect(): Promise<void>;
   on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;

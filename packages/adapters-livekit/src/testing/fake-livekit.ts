@@ -115,6 +115,17 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     return Object.values(this.listeners).reduce((n, set) => n + set.size, 0);
   }
 
+  /** Urls prefetched before connecting, in order. */
+  readonly prepared: string[] = [];
+  /** When set, the prefetch fails with it (e.g. the HEAD request is blocked). */
+  failPrepare: Error | undefined;
+
+  async prepareConnection(url: string, _token: string): Promise<void> {
+    await Promise.resolve();
+    this.prepared.push(url);
+    if (this.failPrepare !== undefined) throw this.failPrepare;
+  }
+
   async connect(url: string, token: string): Promise<void> {
     this.emit('connectionStateChanged', 'connecting');
     await Promise.resolve();
