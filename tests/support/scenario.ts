@@ -106,3 +106,26 @@ export function latestMessage(c: ConversationItem | undefined): MessageItem | un
   if (!c?.latestMsg) return undefined;
   return JSON.parse(c.latestMsg) as MessageItem;
 }
+
+/**
+ * The server-assigned seq of a message in `client`'s local store. sendMessage resolves before the seq
+ * is known locally; it arrives when the server pushes the message back (or on the next pull).
+ */
+export async function seqOf(
+  client: SdkClient,
+  conversationID: string,
+  clientMsgID: string,
+  timeoutMs = 15_000,
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await history(client, conversationID)).find((m) => m.clientMsgID === clientMsgID);
+    if (found && found.seq > 0) return found.seq;
+    if (Date.now() > deadline) {
+      throw new Error(
+        `[${client.label}] ${clientMsgID} has no seq after ${timeoutMs} ms\n${client.diagnostics()}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
