@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -74,6 +74,45 @@ describe('createServer', () => {
       errMsg: 'header must have token',
     });
     expect((await api(s, '/user/get_users_info', { userIDs: [] }, 'garbage')).errCode).toBe(1503);
+  });
+});
+
+describe('web app and health', () => {
+  it('serves the SPA, falls back to index.html for browser navigations under /chat, keeps the APIs JSON', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamim-web-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>TeamIM</title>');
+      writeFileSync(join(dir, 'app.js'), 'console.log(1)');
+      const s = await start({ webDir: dir });
+      const root = await fetch(`${s.url}/`);
+      expect(await root.text()).toContain('<title>TeamIM</title>');
+      const js = await fetch(`${s.url}/app.js`);
+      expect(js.headers.get('content-type')).toContain('javascript');
+      const nav = await fetch(`${s.url}/chat/si_alice_bob`, {
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(nav.headers.get('content-type')).toContain('text/html');
+      expect(await nav.text()).toContain('TeamIM');
+      const deep = await fetch(`${s.url}/contacts/123`, { headers: { accept: 'text/html' } });
+      expect(await deep.text()).toContain('TeamIM');
+      const traversal = await fetch(`${s.url}/..%2f..%2fetc%2fpasswd`);
+      expect(await traversal.text()).not.toContain('root:');
+      const apiFetch = await fetch(`${s.url}/chat/app/user/balance/log/balance`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(apiFetch.headers.get('content-type')).toContain('application/json');
+      expect((await api(s, '/user/get_users_info', { userIDs: [] }, await adminToken(s))).errCode).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports readiness, versions and schema versions on /healthz', async () => {
+    const s = await start();
+    const h = (await (await fetch(`${s.url}/healthz`)).json()) as Record<string, unknown>;
+    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 1 } });
+    expect(typeof h['version']).toBe('string');
+    expect((h['schema'] as Record<string, number>)['chat']).toBeGreaterThanOrEqual(1);
   });
 });
 

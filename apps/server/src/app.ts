@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -42,6 +42,9 @@ export interface RunningServer {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const defaultWebDir = resolve(here, '../../web/dist');
+const serverVersion =
+  (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { version?: string }).version ??
+  '0.0.0';
 
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
@@ -140,7 +143,25 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         .code(204)
         .send(),
     );
-    app.get('/healthz', () => ({ status: 'ok', time: config.now() }));
+    const schema = Object.fromEntries(
+      db
+        .prepare<[], { module: string; version: number }>(
+          'SELECT module, MAX(version) AS version FROM schema_migrations GROUP BY module',
+        )
+        .all()
+        .map((r) => [r.module, r.version]),
+    );
+    app.get('/healthz', () => ({
+      status: 'ok',
+      ready: true,
+      version: serverVersion,
+      openim: { server: '3.8.3', sdk: '3.8.3-patch.13' },
+      schema,
+      time: config.now(),
+    }));
+    // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
+    const webDir = config.webDir || defaultWebDir;
+    if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
 
     await app.register(
       (api, _opts, done) => {
@@ -167,9 +188,6 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       if (seeded.created) app.log.info({ skipped: seeded.skipped }, 'demo data seeded');
       else app.log.info({}, 'demo seed skipped: the data directory already has the demo accounts');
     }
-
-    const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
 
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();

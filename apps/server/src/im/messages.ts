@@ -236,6 +236,8 @@ export function storeAndPushSingle(ctx: CoreContext, fx: Effects, msg: ImMsg): v
     if (msg.recvID !== msg.sendID) ensureSingleConversation(ctx, msg.recvID, msg.sendID);
     storeMessage(ctx.db, conversationID, msg, ctx.now());
     setHasReadAtLeast(ctx.db, msg.sendID, conversationID, msg.seq);
+    // A message that must not count as unread is read for the recipient too, so 1006 agrees after a re-login.
+    if (msg.options['unreadCount'] === false) setHasReadAtLeast(ctx.db, msg.recvID, conversationID, msg.seq);
   } else {
     msg.seq = 0;
   }

@@ -80,7 +80,8 @@ export function notify(ctx: CoreContext, fx: Effects, n: NotificationSpec): void
   if (n.chatCopy && n.sessionType === SessionType.Single && n.sendID !== n.recvID) {
     const copy = baseMsg(ctx, n, now);
     copy.clientMsgID = randomHex(16);
-    copy.options = { offlinePush: false, unreadCount: true };
+    // Like the reference's notification.yml for 1201: shown in the chat, but not counted as unread.
+    copy.options = { offlinePush: false, unreadCount: false };
     storeAndPushSingle(ctx, fx, copy);
   }
 }

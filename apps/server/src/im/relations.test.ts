@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { api, apiOk, registerUsers, textMsg } from '../testing/client';
-import { sendMessage } from './messages';
+import { hasReadAndMaxSeqs, sendMessage } from './messages';
 import type { ImMsg } from './types';
 
 interface Incr<T> {
@@ -121,6 +121,14 @@ describe('friend applications', () => {
     ).toEqual(['alice', 'bob']);
     // The reference's chat copy lands in si_alice_bob with a real seq.
     expect(approved.find((p) => p.conversationID === 'si_alice_bob')?.msg.seq).toBe(1);
+    // ...which does not count as unread for either side (as the reference configures 1201).
+    expect(hasReadAndMaxSeqs(s.core, 'alice', [], false).seqs.get('si_alice_bob')).toMatchObject({
+      maxSeq: 1,
+      hasReadSeq: 1,
+    });
+    expect(approved.find((p) => p.conversationID === 'si_alice_bob')?.msg.options).toMatchObject({
+      unreadCount: false,
+    });
 
     const a1 = await incr('alice', a0.versionID, a0.version);
     expect(a1.full).toBe(false);
