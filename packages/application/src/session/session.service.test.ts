@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { STORAGE_KEYS } from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
 import type { SignOutReason } from './session.service';
 
@@ -67,6 +68,23 @@ describe('SessionService', () => {
     expect(!again.ok && again.error.kind === 'remote' && again.error.code).toBe(10102);
     expect(reasons).toEqual([]);
     expect(client.session.hasStoredCredentials()).toBe(true);
+  });
+
+  it('§8 Get self info failed: toast and logout', async () => {
+    const world = new TestWorld().users('alice');
+    const client = world.client();
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
+    client.ports.device.session.getSelfInfo = () => Promise.reject(new RemoteError(500, 'server error'));
+    const reasons: SignOutReason[] = [];
+    client.session.signedOut$.subscribe((r) => reasons.push(r));
+
+    const result = await client.session.bootstrap();
+
+    expect(!result.ok && result.error.kind === 'remote' && result.error.code).toBe(500);
+    expect(client.toasts.keys()).toEqual(['toast.getSelfInfoFailed']);
+    expect(reasons).toEqual(['loginFailed']);
+    expect(client.ports.device.userID).toBeUndefined();
   });
 
   it('§4 Logout: leaves the SDK, clears storage, self info, contacts and conversations', async () => {

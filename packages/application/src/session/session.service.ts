@@ -107,7 +107,7 @@ export class SessionService {
     const self = await attempt(() => this.im.getSelfInfo());
     if (!self.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.getSelfInfoFailed' });
-      await this.logout({ forced: true, reason: 'loginFailed' });
+      await this.logout({ reason: 'loginFailed' });
       return self;
     }
     this.currentUser.setSelfInfo(self.value);
