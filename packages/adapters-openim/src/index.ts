@@ -1,2 +1,48 @@
-// The real adapters land here (issue "Real adapters for every port").
-export {};
+import { OpenImContacts } from './contacts';
+import { OpenImContext } from './context';
+import { OpenImConversations } from './conversations';
+import { OpenImGroups } from './groups';
+import { OpenImMessages } from './messages';
+import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
+import { OpenImSession } from './session';
+
+export { OpenImContacts } from './contacts';
+export { OpenImConversations } from './conversations';
+export { OpenImGroups } from './groups';
+export { OpenImMessages } from './messages';
+export { OpenImSession } from './session';
+export { SDK_FAILURE_CODE, toRemoteError } from './errors';
+export { createOpenImSdk } from './sdk';
+export type {
+  OpenImAssetConfig,
+  OpenImConnectionConfig,
+  OpenImEvent,
+  OpenImEventName,
+  OpenImHandler,
+  OpenImSdk,
+  OpenImSdkMethod,
+} from './sdk';
+
+/** The IM ports of one client, all over the same injected SDK instance. */
+export interface OpenImPorts {
+  readonly session: OpenImSession;
+  readonly contacts: OpenImContacts;
+  readonly groups: OpenImGroups;
+  readonly conversations: OpenImConversations;
+  readonly messages: OpenImMessages;
+}
+
+/**
+ * Builds the IM adapters of one client. `sdk` is the instance from `createOpenImSdk` (production) or
+ * any object with the same methods and callbacks (tests run the real SDK in a Node worker).
+ */
+export function createOpenImPorts(sdk: OpenImSdk, config: OpenImConnectionConfig): OpenImPorts {
+  const context = new OpenImContext();
+  return {
+    session: new OpenImSession(sdk, config, context),
+    contacts: new OpenImContacts(sdk),
+    groups: new OpenImGroups(sdk),
+    conversations: new OpenImConversations(sdk),
+    messages: new OpenImMessages(sdk, context),
+  };
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from '@teamim/application';
+import { createOpenImPorts, type OpenImEventName, type OpenImHandler, type OpenImSdk } from './index';
+
+/**
+ * A stand-in for the SDK object: records calls, answers them from a table and fires callbacks.
+ * Only the mechanics of the adapters are tested here; the contract suites in tests/contract run the
+ * same ports against the real SDK and server.
+ */
+class ScriptedSdk {
+  readonly handlers = new Map<string, Set<OpenImHandler>>();
+  readonly calls: { method: string; args: unknown[] }[] = [];
+  readonly answers = new Map<string, (...args: unknown[]) => unknown>();
+
+  on(event: OpenImEventName, handler: OpenImHandler): void {
+    const set = this.handlers.get(event) ?? new Set();
+    set.add(handler);
+    this.handlers.set(event, set);
+  }
+
+  off(event: OpenImEventName, handler: OpenImHandler): void {
+    this.handlers.get(event)?.delete(handler);
+  }
+
+  fire(event: OpenImEventName, data: unknown): void {
+    for (const h of [...(this.handlers.get(event) ?? [])]) h({ data, errCode: 0, errMsg: '' });
+  }
+
+  listenerCount(): number {
+    return [...this.handlers.values()].reduce((n, s) => n + s.size, 0);
+  }
+
+  asSdk(): OpenImSdk {
+    // A Proxy answers every SDK method from `answers`; the cast attaches the SDK's method types to it.
+    return new Proxy(this, {
+      get: (target, property) => {
+        if (property === 'on' || property === 'off') return target[property].bind(target);
+        const name = String(property);
+        return (...args: unknown[]) => {
+          target.calls.push({ method: name, args });
+          const answer = target.answers.get(name);
+          if (!answer) return Promise.resolve({ errCode: 0, errMsg: '', data: null });
+          try {
+            return Promise.resolve({ errCode: 0, errMsg: '', data: answer(...args) });
+          } catch (error: unknown) {
+            return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        };
+      },
+    }) as unknown as OpenImSdk;
+  }
+}
+
+const CONFIG = { apiAddr: 'http://h/api', wsAddr: 'ws://h/ws', platformID: 5, connectTimeoutMs: 200 };
+
+function rawMessage(over: Record<string, unknown>): Record<string, unknown> {
+  return {
+    clientMsgID: 'c1',
+    serverMsgID: '',
+    createTime: 1,
+    sendTime: 0,
+    sessionType: 1,
+    sendID: 'alice',
+    recvID: 'bob',
+    msgFrom: 100,
+    contentType: 101,
+    senderPlatformID: 5,
+    senderNickname: 'Alice',
+    senderFaceUrl: '',
+    groupID: '',
+    content: '',
+    seq: 0,
+    isRead: false,
+    status: 1,
+    textElem: { content: 'hi' },
+    attachedInfoElem: {},
+    ...over,
+  };
+}
+
+describe('OpenIM adapters over a scripted SDK', () => {
+  it('maps an SDK rejection to a RemoteError with its errCode and one without a code to -1', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('addFriend', () => {
+      throw Object.assign(new Error('x'), { errCode: 1304, errMsg: 'already friends' });
+    });
+    await expect(ports.contacts.addFriend('bob', '')).rejects.toEqual(
+      new RemoteError(1304, 'already friends'),
+    );
+    fake.answers.set('getBlackList', () => {
+      throw new Error('func is not a function');
+    });
+    const error: unknown = await ports.contacts.getBlacklist().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteError);
+    expect((error as RemoteError).code).toBe(-1);
+  });
+
+  it('refuses bad arguments with a typed error before calling the SDK', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    await expect(ports.conversations.deleteConversation('')).rejects.toMatchObject({ code: 1001 });
+    await expect(ports.messages.create({ kind: 'text', text: '  ' })).rejects.toMatchObject({ code: 1001 });
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('deletes a conversation with deleteConversationAndDeleteAllMsg (deleteConversation has no wasm backing)', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    await ports.conversations.deleteConversation('si_a_b');
+    expect(fake.calls).toEqual([{ method: 'deleteConversationAndDeleteAllMsg', args: ['si_a_b'] }]);
+  });
+
+  it('registers SDK handlers only while subscribed and removes them all on unsubscribe', () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    expect(fake.listenerCount()).toBe(0);
+    const seen: string[] = [];
+    const a = ports.contacts.events$.subscribe((e) => seen.push(e.type));
+    const b = ports.contacts.events$.subscribe((e) => seen.push(`second:${e.type}`));
+    const perStream = fake.listenerCount();
+    expect(perStream).toBeGreaterThan(0);
+    fake.fire('OnBlackAdded', { userID: 'carol', nickname: 'C', faceURL: '' });
+    expect(seen).toEqual(['blackAdded', 'second:blackAdded']);
+    a.unsubscribe();
+    expect(fake.listenerCount()).toBe(perStream);
+    b.unsubscribe();
+    expect(fake.listenerCount()).toBe(0);
+  });
+
+  it('rejects login with the token code when the SDK reports the token expired, and logs the SDK out', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => {
+      queueMicrotask(() => fake.fire('OnUserTokenExpired', undefined));
+      return null;
+    });
+    await expect(ports.session.login('alice', 'tok')).rejects.toMatchObject({ code: 1501 });
+    expect(fake.calls.map((c) => c.method)).toEqual(['login', 'logout']);
+    expect(fake.listenerCount()).toBe(0);
+  });
+
+  it('maps session callbacks to session events', () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    const seen: unknown[] = [];
+    const sub = ports.session.events$.subscribe((e) => seen.push(e));
+    fake.fire('OnSyncServerStart', true);
+    fake.fire('OnSyncServerProgress', 40);
+    fake.fire('OnKickedOffline', undefined);
+    sub.unsubscribe();
+    expect(seen).toEqual([
+      { type: 'syncStart', reinstalled: true },
+      { type: 'syncProgress', percent: 40 },
+      { type: 'kickedOffline' },
+    ]);
+  });
+
+  it('sends the SDK object it created and names the conversation of a revoked message', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => {
+      queueMicrotask(() => fake.fire('OnConnectSuccess', undefined));
+      return null;
+    });
+    await ports.session.login('bob', 'tok');
+    const created = rawMessage({ clientMsgID: 'm1', sendID: 'bob', recvID: 'alice' });
+    fake.answers.set('createTextMessage', () => created);
+    fake.answers.set('sendMessage', () => ({ ...created, status: 2, sendTime: 5 }));
+    const draft = await ports.messages.create({ kind: 'text', text: 'hi' });
+    const sent = await ports.messages.send(draft, { recvID: 'alice', groupID: '' });
+    expect(fake.calls.find((c) => c.method === 'sendMessage')?.args[0]).toEqual({
+      recvID: 'alice',
+      groupID: '',
+      message: created,
+    });
+    expect(sent).toMatchObject({ clientMsgID: 'm1', status: 2, sendTime: 5, textElem: { content: 'hi' } });
+    expect(sent).not.toHaveProperty('content');
+
+    const events: unknown[] = [];
+    const sub = ports.messages.events$.subscribe((e) => events.push(e));
+    fake.fire('OnRecvNewMessages', [rawMessage({ clientMsgID: 'm2' })]);
+    fake.fire('OnNewRecvMessageRevoked', {
+      clientMsgID: 'm2',
+      revokerID: 'alice',
+      sessionType: 1,
+      sourceMessageSendID: 'alice',
+    });
+    fake.fire('OnNewRecvMessageRevoked', {
+      clientMsgID: 'm1',
+      revokerID: 'bob',
+      sessionType: 1,
+      sourceMessageSendID: 'bob',
+    });
+    sub.unsubscribe();
+    expect(events).toEqual([
+      { type: 'received', messages: [expect.objectContaining({ clientMsgID: 'm2', recvID: 'bob' })] },
+      { type: 'revoked', conversationID: 'si_alice_bob', clientMsgID: 'm2', revokerID: 'alice' },
+      { type: 'revoked', conversationID: 'si_alice_bob', clientMsgID: 'm1', revokerID: 'bob' },
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import type { MessageItem } from '@openim/wasm-client-sdk';
+
+const RAW_LIMIT = 2000;
+
+/**
+ * State the adapters of one SDK instance share: who is logged in, and the SDK's own copies of messages
+ * this client has seen. The SDK needs its full message object back for sending and forwarding, and its
+ * revoke callback names no conversation, so the adapters remember both here (bounded, oldest dropped).
+ */
+export class OpenImContext {
+  userID = '';
+  private readonly raw = new Map<string, { readonly item: MessageItem; readonly conversationID: string }>();
+
+  remember(item: MessageItem, conversationID: string): void {
+    this.raw.delete(item.clientMsgID);
+    this.raw.set(item.clientMsgID, { item, conversationID });
+    if (this.raw.size > RAW_LIMIT) {
+      const oldest = this.raw.keys().next();
+      if (!oldest.done) this.raw.delete(oldest.value);
+    }
+  }
+
+  rawMessage(clientMsgID: string): MessageItem | undefined {
+    return this.raw.get(clientMsgID)?.item;
+  }
+
+  conversationOf(clientMsgID: string): string | undefined {
+    const id = this.raw.get(clientMsgID)?.conversationID;
+    return id === '' ? undefined : id;
+  }
+
+  clear(): void {
+    this.userID = '';
+    this.raw.clear();
+  }
+}

@@ -1,0 +1,213 @@
+import { map, type Observable } from 'rxjs';
+import { GroupsGateway, type CreateGroupInput, type GroupEvent } from '@teamim/application';
+import {
+  GroupJoinSource,
+  GroupMemberFilter,
+  GroupType,
+  type Group,
+  type GroupApplication,
+  type GroupMember,
+} from '@teamim/domain';
+import { argumentError, invoke } from './errors';
+import { fromSdkEvent, portEvents } from './events';
+import { toGroup, toGroupApplication, toGroupMember } from './mappers';
+import type { OpenImSdk } from './sdk';
+
+function requireID(value: string, what: string): void {
+  if (value === '') throw argumentError(`${what} is required`);
+}
+
+export class OpenImGroups extends GroupsGateway {
+  readonly events$: Observable<GroupEvent>;
+
+  constructor(private readonly sdk: OpenImSdk) {
+    super();
+    const group = <T extends GroupEvent['type']>(type: T) =>
+      map((e: { readonly data: Parameters<typeof toGroup>[0] }) => ({ type, group: toGroup(e.data) }));
+    const member = <T extends GroupEvent['type']>(type: T) =>
+      map((e: { readonly data: Parameters<typeof toGroupMember>[0] }) => ({
+        type,
+        member: toGroupMember(e.data),
+      }));
+    const application = <T extends GroupEvent['type']>(type: T) =>
+      map((e: { readonly data: Parameters<typeof toGroupApplication>[0] }) => ({
+        type,
+        application: toGroupApplication(e.data),
+      }));
+    this.events$ = portEvents<GroupEvent>(
+      fromSdkEvent(sdk, 'OnJoinedGroupAdded').pipe(group('joinedGroupAdded')),
+      fromSdkEvent(sdk, 'OnJoinedGroupDeleted').pipe(group('joinedGroupDeleted')),
+      fromSdkEvent(sdk, 'OnGroupDismissed').pipe(group('groupDismissed')),
+      // OnGroupInfoChanged is missing from the SDK's EventDataMap; its payload is a group.
+      fromSdkEvent(sdk, 'OnGroupInfoChanged').pipe(
+        map((e) => e as { readonly data: Parameters<typeof toGroup>[0] }),
+        group('groupInfoChanged'),
+      ),
+      // OnGroupMemberAdded is missing from the SDK's EventDataMap; its payload is a member like the others.
+      fromSdkEvent(sdk, 'OnGroupMemberAdded').pipe(
+        map((e) => e as { readonly data: Parameters<typeof toGroupMember>[0] }),
+        member('memberAdded'),
+      ),
+      fromSdkEvent(sdk, 'OnGroupMemberDeleted').pipe(member('memberDeleted')),
+      fromSdkEvent(sdk, 'OnGroupMemberInfoChanged').pipe(member('memberInfoChanged')),
+      fromSdkEvent(sdk, 'OnGroupApplicationAdded').pipe(application('groupApplicationAdded')),
+      fromSdkEvent(sdk, 'OnGroupApplicationAccepted').pipe(application('groupApplicationAccepted')),
+      fromSdkEvent(sdk, 'OnGroupApplicationRejected').pipe(application('groupApplicationRejected')),
+    );
+  }
+
+  async getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]> {
+    if (offset < 0 || count <= 0) throw argumentError('offset must be >= 0 and count > 0');
+    const items = await invoke('getJoinedGroupListPage', () =>
+      this.sdk.getJoinedGroupListPage({ offset, count }),
+    );
+    return (items ?? []).map(toGroup);
+  }
+
+  async getGroups(groupIDs: readonly string[]): Promise<readonly Group[]> {
+    if (groupIDs.length === 0) return [];
+    const items = await invoke('getSpecifiedGroupsInfo', () =>
+      this.sdk.getSpecifiedGroupsInfo([...groupIDs]),
+    );
+    return (items ?? []).map(toGroup);
+  }
+
+  async getMembersPage(groupID: string, offset: number, count: number): Promise<readonly GroupMember[]> {
+    requireID(groupID, 'groupID');
+    if (offset < 0 || count <= 0) throw argumentError('offset must be >= 0 and count > 0');
+    const items = await invoke('getGroupMemberList', () =>
+      this.sdk.getGroupMemberList({ groupID, filter: GroupMemberFilter.All, offset, count }),
+    );
+    return (items ?? []).map(toGroupMember);
+  }
+
+  async getMembers(groupID: string, userIDs: readonly string[]): Promise<readonly GroupMember[]> {
+    requireID(groupID, 'groupID');
+    if (userIDs.length === 0) return [];
+    const items = await invoke('getSpecifiedGroupMembersInfo', () =>
+      this.sdk.getSpecifiedGroupMembersInfo({ groupID, userIDList: [...userIDs] }),
+    );
+    return (items ?? []).map(toGroupMember);
+  }
+
+  async getUsersInGroup(groupID: string, userIDs: readonly string[]): Promise<readonly string[]> {
+    requireID(groupID, 'groupID');
+    if (userIDs.length === 0) return [];
+    return (
+      (await invoke('getUsersInGroup', () =>
+        this.sdk.getUsersInGroup({ groupID, userIDList: [...userIDs] }),
+      )) ?? []
+    );
+  }
+
+  async searchGroups(keyword: string): Promise<readonly Group[]> {
+    if (keyword.trim() === '') throw argumentError('keyword is empty');
+    const items = await invoke('searchGroups', () =>
+      this.sdk.searchGroups({ keywordList: [keyword], isSearchGroupID: true, isSearchGroupName: true }),
+    );
+    return (items ?? []).map(toGroup);
+  }
+
+  async createGroup(input: CreateGroupInput): Promise<Group> {
+    if (input.groupName.trim() === '') throw argumentError('groupName is empty');
+    const item = await invoke('createGroup', () =>
+      this.sdk.createGroup({
+        memberUserIDs: [...input.memberUserIDs],
+        groupInfo: { groupName: input.groupName, faceURL: input.faceURL, groupType: GroupType.WorkingGroup },
+        adminUserIDs: [],
+      }),
+    );
+    return toGroup(item);
+  }
+
+  async invite(groupID: string, userIDs: readonly string[]): Promise<void> {
+    requireID(groupID, 'groupID');
+    if (userIDs.length === 0) throw argumentError('no one to invite');
+    await invoke('inviteUserToGroup', () =>
+      this.sdk.inviteUserToGroup({ groupID, userIDList: [...userIDs], reason: '' }),
+    );
+  }
+
+  async kick(groupID: string, userIDs: readonly string[]): Promise<void> {
+    requireID(groupID, 'groupID');
+    if (userIDs.length === 0) throw argumentError('no one to remove');
+    await invoke('kickGroupMember', () =>
+      this.sdk.kickGroupMember({ groupID, userIDList: [...userIDs], reason: '' }),
+    );
+  }
+
+  async transferOwner(groupID: string, newOwnerUserID: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    requireID(newOwnerUserID, 'newOwnerUserID');
+    await invoke('transferGroupOwner', () => this.sdk.transferGroupOwner({ groupID, newOwnerUserID }));
+  }
+
+  async joinGroup(groupID: string, reqMsg: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    await invoke('joinGroup', () =>
+      this.sdk.joinGroup({ groupID, reqMsg, joinSource: GroupJoinSource.Search }),
+    );
+  }
+
+  async setGroupInfo(
+    groupID: string,
+    changes: { readonly groupName?: string; readonly faceURL?: string },
+  ): Promise<void> {
+    requireID(groupID, 'groupID');
+    await invoke('setGroupInfo', () => this.sdk.setGroupInfo({ groupID, ...changes }));
+  }
+
+  async muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void> {
+    requireID(groupID, 'groupID');
+    requireID(userID, 'userID');
+    if (mutedSeconds < 0) throw argumentError('mutedSeconds must not be negative');
+    await invoke('changeGroupMemberMute', () =>
+      this.sdk.changeGroupMemberMute({ groupID, userID, mutedSeconds }),
+    );
+  }
+
+  async setMuteAll(groupID: string, muted: boolean): Promise<void> {
+    requireID(groupID, 'groupID');
+    await invoke('changeGroupMute', () => this.sdk.changeGroupMute({ groupID, isMute: muted }));
+  }
+
+  async quit(groupID: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    await invoke('quitGroup', () => this.sdk.quitGroup(groupID));
+  }
+
+  async dismiss(groupID: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    await invoke('dismissGroup', () => this.sdk.dismissGroup(groupID));
+  }
+
+  async getReceivedGroupApplications(): Promise<readonly GroupApplication[]> {
+    const items = await invoke('getGroupApplicationListAsRecipient', () =>
+      this.sdk.getGroupApplicationListAsRecipient(),
+    );
+    return (items ?? []).map(toGroupApplication);
+  }
+
+  async getSentGroupApplications(): Promise<readonly GroupApplication[]> {
+    const items = await invoke('getGroupApplicationListAsApplicant', () =>
+      this.sdk.getGroupApplicationListAsApplicant(),
+    );
+    return (items ?? []).map(toGroupApplication);
+  }
+
+  async acceptGroupApplication(groupID: string, fromUserID: string, handleMsg: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    requireID(fromUserID, 'fromUserID');
+    await invoke('acceptGroupApplication', () =>
+      this.sdk.acceptGroupApplication({ groupID, fromUserID, handleMsg }),
+    );
+  }
+
+  async refuseGroupApplication(groupID: string, fromUserID: string, handleMsg: string): Promise<void> {
+    requireID(groupID, 'groupID');
+    requireID(fromUserID, 'fromUserID');
+    await invoke('refuseGroupApplication', () =>
+      this.sdk.refuseGroupApplication({ groupID, fromUserID, handleMsg }),
+    );
+  }
+}

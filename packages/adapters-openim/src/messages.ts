@@ -1,0 +1,197 @@
+import { map, type Observable } from 'rxjs';
+import type { MessageItem, PicBaseInfo } from '@openim/wasm-client-sdk';
+import {
+  MessagesGateway,
+  type HistoryPage,
+  type MessageDraft,
+  type MessageEvent,
+  type SendTarget,
+} from '@teamim/application';
+import {
+  groupConversationID,
+  HistoryViewType,
+  SessionType,
+  singleConversationID,
+  type Message,
+} from '@teamim/domain';
+import type { OpenImContext } from './context';
+import { argumentError, invoke } from './errors';
+import { fromSdkEvent, mapDefined, portEvents } from './events';
+import { toMessage, toSessionType } from './mappers';
+import type { OpenImSdk } from './sdk';
+
+/** The conversation a message belongs to, seen from the logged-in user. */
+function conversationIDOf(item: MessageItem, selfUserID: string): string {
+  if (toSessionType(item.sessionType) !== SessionType.Single) {
+    return item.groupID ? groupConversationID(item.groupID) : '';
+  }
+  const peer = item.sendID === selfUserID ? item.recvID : item.sendID;
+  return selfUserID && peer ? singleConversationID(selfUserID, peer) : '';
+}
+
+function requireID(value: string, what: string): void {
+  if (value === '') throw argumentError(`${what} is required`);
+}
+
+function pictureInfo(width: number, height: number, size: number, type: string): PicBaseInfo {
+  return { uuid: crypto.randomUUID(), type, size, width, height, url: '' };
+}
+
+export class OpenImMessages extends MessagesGateway {
+  readonly events$: Observable<MessageEvent>;
+
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly context: OpenImContext,
+  ) {
+    super();
+    const received = (items: MessageItem[] | undefined): MessageEvent | undefined => {
+      const list = items ?? [];
+      if (list.length === 0) return undefined;
+      return { type: 'received', messages: list.map((item) => this.seen(item)) };
+    };
+    this.events$ = portEvents<MessageEvent>(
+      fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => received(e.data))),
+      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => received(e.data))),
+      fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(mapDefined((e) => received(e.data))),
+      fromSdkEvent(sdk, 'OnNewRecvMessageRevoked').pipe(
+        map((e) => {
+          const info = e.data;
+          const self = this.context.userID;
+          // The callback carries no conversation id: use the one of the message if this client saw it,
+          // else derive it for one-to-one chats revoked by the peer.
+          const known = this.context.conversationOf(info.clientMsgID);
+          const derived =
+            info.sessionType === SessionType.Single && self && info.sourceMessageSendID !== self
+              ? singleConversationID(self, info.sourceMessageSendID)
+              : '';
+          return {
+            type: 'revoked',
+            conversationID: known ?? derived,
+            clientMsgID: info.clientMsgID,
+            revokerID: info.revokerID,
+          } as const;
+        }),
+      ),
+    );
+  }
+
+  private seen(item: MessageItem): Message {
+    this.context.remember(item, conversationIDOf(item, this.context.userID));
+    return toMessage(item);
+  }
+
+  async create(draft: MessageDraft): Promise<Message> {
+    switch (draft.kind) {
+      case 'text':
+        if (draft.text.trim() === '') throw argumentError('text is empty');
+        return this.seen(await invoke('createTextMessage', () => this.sdk.createTextMessage(draft.text)));
+      case 'atText':
+        if (draft.atUserIDList.length === 0) throw argumentError('an at-text message mentions someone');
+        return this.seen(
+          await invoke('createTextAtMessage', () =>
+            this.sdk.createTextAtMessage({ text: draft.text, atUserIDList: [...draft.atUserIDList] }),
+          ),
+        );
+      case 'custom':
+        return this.seen(
+          await invoke('createCustomMessage', () =>
+            this.sdk.createCustomMessage({ data: draft.data, extension: '', description: draft.description }),
+          ),
+        );
+      case 'picture': {
+        const file = draft.file.handle;
+        if (!(file instanceof Blob)) throw argumentError('the picked picture is not a browser File');
+        const asFile =
+          file instanceof File ? file : new File([file], draft.file.name, { type: draft.file.mimeType });
+        const info = pictureInfo(draft.width, draft.height, draft.file.size, draft.file.mimeType);
+        return this.seen(
+          await invoke('createImageMessageByFile', () =>
+            this.sdk.createImageMessageByFile({
+              sourcePicture: info,
+              bigPicture: info,
+              snapshotPicture: info,
+              sourcePath: '',
+              file: asFile,
+            }),
+          ),
+        );
+      }
+    }
+  }
+
+  async createForward(message: Message): Promise<Message> {
+    const raw = this.context.rawMessage(message.clientMsgID);
+    if (!raw) throw argumentError('only messages this client has loaded can be forwarded');
+    return this.seen(await invoke('createForwardMessage', () => this.sdk.createForwardMessage(raw)));
+  }
+
+  async send(
+    message: Message,
+    target: SendTarget,
+    options?: { readonly onlineOnly?: boolean },
+  ): Promise<Message> {
+    if ((target.recvID === '') === (target.groupID === '')) {
+      throw argumentError('send needs exactly one of recvID and groupID');
+    }
+    const raw = this.context.rawMessage(message.clientMsgID);
+    if (!raw) throw argumentError('the message was not created by this client');
+    const sent = await invoke('sendMessage', () =>
+      this.sdk.sendMessage({
+        recvID: target.recvID,
+        groupID: target.groupID,
+        message: raw,
+        ...(options?.onlineOnly ? { isOnlineOnly: true } : {}),
+      }),
+    );
+    return this.seen(sent);
+  }
+
+  async getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
+    requireID(conversationID, 'conversationID');
+    if (count <= 0) throw argumentError('count must be positive');
+    const result = await invoke('getAdvancedHistoryMessageList', () =>
+      this.sdk.getAdvancedHistoryMessageList({
+        conversationID,
+        startClientMsgID,
+        count,
+        viewType: HistoryViewType.History,
+      }),
+    );
+    return {
+      messages: (result.messageList ?? []).map((item) => this.seen(item)),
+      isEnd: result.isEnd,
+    };
+  }
+
+  async revoke(conversationID: string, clientMsgID: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    requireID(clientMsgID, 'clientMsgID');
+    await invoke('revokeMessage', () => this.sdk.revokeMessage({ conversationID, clientMsgID }));
+  }
+
+  async delete(conversationID: string, clientMsgID: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    requireID(clientMsgID, 'clientMsgID');
+    await invoke('deleteMessage', () => this.sdk.deleteMessage({ conversationID, clientMsgID }));
+  }
+
+  async setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    requireID(clientMsgID, 'clientMsgID');
+    await invoke('setMessageLocalEx', () =>
+      this.sdk.setMessageLocalEx({ conversationID, clientMsgID, localEx }),
+    );
+  }
+
+  async searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]> {
+    if (keyword.trim() === '') throw argumentError('keyword is empty');
+    if (count <= 0) throw argumentError('count must be positive');
+    const result = await invoke('searchLocalMessages', () =>
+      this.sdk.searchLocalMessages({ conversationID, keywordList: [keyword], pageIndex: 1, count }),
+    );
+    return (result.searchResultItems ?? []).flatMap((group) =>
+      (group.messageList ?? []).map((item) => this.seen(item)),
+    );
+  }
+}

@@ -1,0 +1,100 @@
+import { map, type Observable } from 'rxjs';
+import { ImSession, RemoteError, type SessionEvent } from '@teamim/application';
+import { ServerErrorCode, type SelfInfo } from '@teamim/domain';
+import type { OpenImContext } from './context';
+import { invoke } from './errors';
+import { fromSdkEvent, portEvents } from './events';
+import { toSelfInfo } from './mappers';
+import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
+
+/** errCode of a login whose token the gateway refused as invalid (the chat API's TokenInvalid). */
+const TOKEN_INVALID = 1502;
+/** errCode of a login that was kicked while connecting (another device took the slot). */
+const KICKED = 1506;
+
+/** The session over the SDK: login/logout and the connection, sync and forced-logout callbacks. */
+export class OpenImSession extends ImSession {
+  readonly events$: Observable<SessionEvent>;
+
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly config: OpenImConnectionConfig,
+    private readonly context: OpenImContext,
+  ) {
+    super();
+    const on = <N extends Parameters<typeof fromSdkEvent>[1]>(name: N) => fromSdkEvent(sdk, name);
+    this.events$ = portEvents<SessionEvent>(
+      on('OnConnecting').pipe(map(() => ({ type: 'connecting' }) as const)),
+      on('OnConnectSuccess').pipe(map(() => ({ type: 'connectSuccess' }) as const)),
+      on('OnConnectFailed').pipe(
+        map((e) => ({ type: 'connectFailed', code: e.errCode ?? 0, message: e.errMsg ?? '' }) as const),
+      ),
+      on('OnKickedOffline').pipe(map(() => ({ type: 'kickedOffline' }) as const)),
+      on('OnUserTokenExpired').pipe(map(() => ({ type: 'tokenExpired' }) as const)),
+      on('OnUserTokenInvalid').pipe(map(() => ({ type: 'tokenInvalid' }) as const)),
+      on('OnSyncServerStart').pipe(
+        map((e) => ({ type: 'syncStart', reinstalled: e.data === true }) as const),
+      ),
+      on('OnSyncServerProgress').pipe(
+        map((e) => ({ type: 'syncProgress', percent: typeof e.data === 'number' ? e.data : 0 }) as const),
+      ),
+      on('OnSyncServerFinish').pipe(map(() => ({ type: 'syncFinish' }) as const)),
+      on('OnSyncServerFailed').pipe(map(() => ({ type: 'syncFailed' }) as const)),
+    );
+  }
+
+  /**
+   * Logs in and waits for the connection's outcome: a refused token or a kick rejects with its code,
+   * which the SDK itself only reports as a callback after `login` resolved. A connection that is still
+   * retrying when the timeout passes resolves (the SDK keeps trying and works from its local data).
+   */
+  async login(userID: string, token: string): Promise<void> {
+    if (userID === '' || token === '') throw new RemoteError(1001, 'userID and token are required');
+    let settle: ((error?: RemoteError) => void) | undefined;
+    const outcome = new Promise<RemoteError | undefined>((resolve) => {
+      settle = resolve;
+    });
+    const subscription = this.events$.subscribe((event) => {
+      if (event.type === 'connectSuccess') settle?.();
+      else if (event.type === 'tokenExpired')
+        settle?.(new RemoteError(ServerErrorCode.TokenExpired, 'token expired'));
+      else if (event.type === 'tokenInvalid') settle?.(new RemoteError(TOKEN_INVALID, 'token invalid'));
+      else if (event.type === 'kickedOffline') settle?.(new RemoteError(KICKED, 'kicked offline'));
+    });
+    const timer = setTimeout(() => settle?.(), this.config.connectTimeoutMs ?? 15_000);
+    try {
+      await invoke(
+        'login',
+        () =>
+          this.sdk.login({
+            userID,
+            token,
+            platformID: this.config.platformID,
+            apiAddr: this.config.apiAddr,
+            wsAddr: this.config.wsAddr,
+            logLevel: this.config.logLevel ?? 3,
+            isLogStandardOutput: false,
+          }) as Promise<{ readonly data: unknown }>,
+      );
+      const failure = await outcome;
+      if (failure) {
+        // Leave the SDK logged out so that a later login with a good token is not refused as repeated.
+        await this.sdk.logout().catch(() => undefined);
+        throw failure;
+      }
+      this.context.userID = userID;
+    } finally {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+    }
+  }
+
+  async logout(): Promise<void> {
+    await invoke('logout', () => this.sdk.logout());
+    this.context.clear();
+  }
+
+  async getSelfInfo(): Promise<SelfInfo> {
+    return toSelfInfo(await invoke('getSelfUserInfo', () => this.sdk.getSelfUserInfo()));
+  }
+}
