@@ -336,7 +336,12 @@ export type MultiLoginPolicy =
   | 'allow-all'
   /** 1 (OpenIM default): a connection on the same platform with a different token kicks the
    * older connections of that platform (2002 frame, then close). Same token never kicks. */
-  | 'kick-same-platform-other-token';
+  | 'kick-same-platform-other-token'
+  /** 4: the same, per platform class (mobile 1,2; PC 3,4,7; pad 8,9; every other platform alone). */
+  | 'kick-same-class-other-token'
+  /** 5: PC platforms (3, 4, 7) are never kicked and never kick; any other new login kicks the
+   * other-token connections of every non-PC platform. */
+  | 'pc-and-one-other';
 
 export interface Gateway {
   /**

@@ -505,6 +505,32 @@ describe('kick and multi-login', () => {
     await expect(second.getNewestSeq()).resolves.toBeDefined();
   });
 
+  it('policy kick-same-class-other-token kicks within the platform class only', async () => {
+    const h = await start({ multiLoginPolicy: 'kick-same-class-other-token' });
+    const windows = await h.connect('u1', 'tok-u1-3-a', { platformID: 3 });
+    const ios = await h.connect('u1', 'tok-u1-1-a', { platformID: 1 });
+    const web = await h.connect('u1', 'tok-u1-5-a');
+    await h.connect('u1', 'tok-u1-4-b', { platformID: 4 }); // macOS: same class as Windows
+    await windows.waitClosed();
+    expect(windows.kicked).toBe(true);
+    await sleep(50);
+    expect(ios.isOpen && web.isOpen).toBe(true);
+    expect(h.kickedTokens).toEqual([{ userID: 'u1', platformID: 3, token: 'tok-u1-3-a' }]);
+  });
+
+  it('policy pc-and-one-other keeps PCs and one other terminal', async () => {
+    const h = await start({ multiLoginPolicy: 'pc-and-one-other' });
+    const windows = await h.connect('u1', 'tok-u1-3-a', { platformID: 3 });
+    const linux = await h.connect('u1', 'tok-u1-7-a', { platformID: 7 });
+    const ios = await h.connect('u1', 'tok-u1-1-a', { platformID: 1 });
+    const web = await h.connect('u1', 'tok-u1-5-a');
+    await ios.waitClosed();
+    expect(ios.kicked).toBe(true);
+    await h.connect('u1', 'tok-u1-4-a', { platformID: 4 });
+    await sleep(50);
+    expect(windows.isOpen && linux.isOpen && web.isOpen).toBe(true);
+  });
+
   it('policy allow-all never kicks', async () => {
     const h = await start({ multiLoginPolicy: 'allow-all' });
     const first = await h.connect('u1', 'tok-u1-5-a');

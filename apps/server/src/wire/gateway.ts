@@ -78,6 +78,18 @@ import type { MessageCodec } from './proto';
 /** Platform IDs OpenIM knows (iOS 1 ... Harmony 11). */
 const VALID_PLATFORM_IDS = new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 
+/** OpenIM's platform classes for the multi-login policies: mobile, PC, pad; others stand alone. */
+function platformClass(platformID: number): string {
+  if (platformID === 1 || platformID === 2) return 'mobile';
+  if (isPC(platformID)) return 'pc';
+  if (platformID === 8 || platformID === 9) return 'pad';
+  return `platform-${platformID}`;
+}
+
+function isPC(platformID: number): boolean {
+  return platformID === 3 || platformID === 4 || platformID === 7;
+}
+
 const DEFAULTS = {
   path: '/ws',
   pingIntervalMs: 25_000,
@@ -367,18 +379,32 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     return n;
   }
 
+  /** Does the multi-login policy make `newConn` kick `old` (same user, different token)? */
+  function kicks(newConn: Connection, old: Connection): boolean {
+    switch (cfg.multiLoginPolicy) {
+      case 'allow-all':
+        return false;
+      case 'kick-same-platform-other-token':
+        return old.platformID === newConn.platformID;
+      case 'kick-same-class-other-token':
+        return platformClass(old.platformID) === platformClass(newConn.platformID);
+      case 'pc-and-one-other':
+        return !isPC(newConn.platformID) && !isPC(old.platformID);
+    }
+  }
+
   function applyMultiLoginPolicy(conn: Connection): void {
-    if (cfg.multiLoginPolicy !== 'kick-same-platform-other-token') return;
     const conns = byUser.get(conn.userID);
     if (!conns) return;
     const victims = [...conns.values()].filter(
-      (c) => c !== conn && !c.closing && c.platformID === conn.platformID && c.token !== conn.token,
+      (c) => c !== conn && !c.closing && c.token !== conn.token && kicks(conn, c),
     );
     if (victims.length === 0) return;
     kickConnections(victims, 'kicked by a new login');
-    for (const token of new Set(victims.map((v) => v.token))) {
+    const tokens = new Map<string, number>(victims.map((v) => [v.token, v.platformID]));
+    for (const [token, platformID] of tokens) {
       try {
-        deps.onTokenKicked?.({ userID: conn.userID, platformID: conn.platformID, token });
+        deps.onTokenKicked?.({ userID: conn.userID, platformID, token });
       } catch (err) {
         log.error({ err: String(err), userID: conn.userID }, 'onTokenKicked failed');
       }
