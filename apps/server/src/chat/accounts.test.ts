@@ -289,6 +289,34 @@ describe('verification codes', () => {
   });
 });
 
+describe('dev code endpoint', () => {
+  it('hands the last code to loopback callers in dev mode only', async () => {
+    h = await createChatHarness();
+    await h.post('/account/code/send', { usedFor: 1, areaCode: '86', phoneNumber: '13900000077' });
+    const r = await h.get<{ code: string }>('/dev/verify-code', {
+      areaCode: '+86',
+      phoneNumber: '13900000077',
+    });
+    expect(r.data?.code).toBe(h.logger.codeFor('+86 13900000077'));
+    expect((await h.get('/dev/verify-code', { email: 'never@example.com' })).errCode).toBe(1004);
+    const remote = await h.app.inject({
+      method: 'GET',
+      url: '/chat/dev/verify-code?email=x@example.com',
+      remoteAddress: '10.0.0.5',
+    });
+    expect(remote.json()).toMatchObject({ errCode: 1002 });
+    const mapped = await h.app.inject({
+      method: 'GET',
+      url: '/chat/dev/verify-code?areaCode=%2B86&phoneNumber=13900000077',
+      remoteAddress: '::ffff:127.0.0.1',
+    });
+    expect(mapped.json()).toMatchObject({ errCode: 0 });
+    await h.close();
+    h = await createChatHarness({ devMode: false });
+    expect((await h.get('/dev/verify-code', { email: 'x@example.com' })).errCode).toBe(1002);
+  });
+});
+
 describe('login', () => {
   it('logs in by password with e-mail or phone, and answers 20001 / 20002', async () => {
     h = await createChatHarness();

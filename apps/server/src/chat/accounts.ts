@@ -166,6 +166,8 @@ export interface ChatTokenUser {
 export class AccountService {
   private readonly loginFailures: FailureWindow;
   private readonly ipLoginFailures: FailureWindow;
+  /** Dev mode only: the last plaintext code per account, for `GET /dev/verify-code` (end-to-end tests). */
+  private readonly devCodes = new Map<string, string>();
 
   constructor(private readonly ctx: ChatContext) {
     const windowMs = ctx.config.loginFailureWindowSeconds * 1000;
@@ -265,10 +267,21 @@ export class AccountService {
     })();
     if (refused) throw refused;
     // Dev mode only (loopback): there is no SMS or mail gateway, the log is the delivery channel.
+    this.devCodes.set(id.value, code);
     this.ctx.logger.warn(
       { account: id.value, usedFor: input.usedFor, code },
       `dev mode verification code for ${id.value}: ${code}`,
     );
+  }
+
+  /** The last code sent to an account in dev mode; undefined outside dev mode. */
+  devCodeFor(account: {
+    areaCode?: string | undefined;
+    phoneNumber?: string | undefined;
+    email?: string | undefined;
+  }): string | undefined {
+    if (!this.ctx.config.devMode) return undefined;
+    return this.devCodes.get(identifierOf(account).value);
   }
 
   /**

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AccountService } from './accounts';
+import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
 import { ChatError, ErrCode } from './errors';
@@ -49,6 +50,11 @@ const withdrawSchema = z.object({
   userID: z.string().min(1).max(64),
   amount: intLike,
   remark: z.string().max(100).optional(),
+});
+const devCodeSchema = z.object({
+  areaCode: z.string().max(8).optional(),
+  phoneNumber: z.string().max(32).optional(),
+  email: z.string().max(254).optional(),
 });
 const invitationSchema = z.object({ codes: z.array(z.string().trim().min(4).max(32)).min(1).max(1000) });
 
@@ -204,6 +210,20 @@ export function chatPlugin(
     };
     app.get('/app/redbag/log/open', open);
     app.post('/app/redbag/log/open', open);
+
+    // ---- dev ---------------------------------------------------------------------------
+    // Dev mode (loopback hosts only) also hands the last code to loopback callers, so end-to-end tests
+    // can register through the UI without scraping the log.
+    app.get('/dev/verify-code', (req, reply) => {
+      noStore(reply);
+      if (!ctx.config.devMode || !isLoopbackHost(req.socket.remoteAddress ?? '')) {
+        throw new ChatError(ErrCode.NoPermission, 'only available in dev mode from this machine');
+      }
+      const q = parseInput(devCodeSchema, req.query);
+      const code = accounts.devCodeFor(q);
+      if (!code) throw new ChatError(ErrCode.RecordNotFound, 'no code was sent to this account');
+      return Promise.resolve(ok({ code }));
+    });
 
     // ---- admin ---------------------------------------------------------------------------
     app.post('/admin/wallet/credit', (req) => {
