@@ -1,6 +1,7 @@
 import {
   checkTargetAcceptsFriendRequests,
   validateRequestMessage,
+  validateSearchKeyword,
   type PermissionError,
   type Result,
   type SearchedUser,
@@ -30,14 +31,11 @@ export class ContactActions {
   async searchUsers(
     keyword: string,
   ): Promise<Result<readonly SearchedUser[], RemoteFailure | ValidationError>> {
-    const trimmed = keyword.trim();
-    if (trimmed === '') {
-      return {
-        ok: false,
-        error: { kind: 'validation', field: 'keyword', i18nKey: 'validation.search.keywordRequired' },
-      };
+    const valid = validateSearchKeyword(keyword);
+    if (!valid.ok) {
+      return valid;
     }
-    return attempt(() => this.chatApi.searchUsers(trimmed));
+    return attempt(() => this.chatApi.searchUsers(valid.value));
   }
 
   /** Sends a friend request (message max 50). The panel returns to the card on failure (spec §8). */

@@ -18,7 +18,7 @@ describe('TopSearchStore', () => {
     alice.search.setKeyword('bo');
     alice.search.setKeyword('bob');
     await world.advance(499);
-    expect((await firstValueFrom(alice.search.results$)).keyword).toBe('');
+    expect(await firstValueFrom(alice.search.results$)).toMatchObject({ keyword: '', searching: true });
     await world.advance(1);
 
     const results = await firstValueFrom(alice.search.results$);

@@ -62,6 +62,8 @@ export class TopSearchStore {
   setKeyword(text: string): void {
     if (text.trim() === '') {
       this.results.next(empty);
+    } else if (!this.results.value.searching) {
+      this.results.next({ ...this.results.value, searching: true });
     }
     this.input.next(text);
   }
