@@ -1,0 +1,243 @@
+import type {
+  ContactsGateway,
+  ConversationsGateway,
+  GroupsGateway,
+  ImSession,
+  MessagesGateway,
+} from '@teamim/application';
+import { FakeImDevice, TestWorld } from '@teamim/application/testing';
+import {
+  createOpenImPorts,
+  type OpenImEvent,
+  type OpenImHandler,
+  type OpenImSdk,
+} from '@teamim/adapters-openim';
+import { SdkHarness, type SdkClient } from '../support/sdk';
+import { startTestServer, uniqueUsers, type TestServer } from '../support/server';
+
+/** The IM ports of one client (one browser tab; one SDK instance on the real side). */
+export interface ImClient {
+  readonly session: ImSession;
+  readonly contacts: ContactsGateway;
+  readonly groups: GroupsGateway;
+  readonly conversations: ConversationsGateway;
+  readonly messages: MessagesGateway;
+}
+
+export interface ImUser {
+  readonly userID: string;
+  readonly nickname: string;
+  readonly token: string;
+}
+
+/** A signed-in client and who it is. */
+export interface SignedIn extends ImClient {
+  readonly user: ImUser;
+}
+
+/**
+ * What the IM contract suites need from a side: users, clients, a way to wait for pushed events, and
+ * the server ending a session. On the real side every client is one SDK instance (a 36 MB wasm), so
+ * suites create few and reuse them across their cases.
+ */
+export interface ImWorld {
+  readonly side: 'in-memory' | 'openim';
+  createUser(name: string): Promise<ImUser>;
+  /** A client that is not logged in yet. */
+  newClient(): ImClient;
+  signIn(name: string): Promise<SignedIn>;
+  /**
+   * Runs `check` until it stops throwing: at once after the fakes settled, or polling the real side
+   * (pushes travel over the network there). Rethrows the last failure after the timeout.
+   */
+  eventually<T>(check: () => T | Promise<T>, timeoutMs?: number): Promise<T>;
+  /** The server ends the user's session on this client (token revoked by the admin). */
+  endSession(client: ImClient, user: ImUser): Promise<void>;
+  close(): Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function retry<T>(
+  check: () => T | Promise<T>,
+  timeoutMs: number,
+  pause: () => Promise<void>,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error: unknown) {
+      if (Date.now() > deadline) throw error;
+      await pause();
+    }
+  }
+}
+
+/** The in-memory side: FakeImDevice clients on one FakeBackend. */
+export function fakeImWorld(): ImWorld {
+  const world = new TestWorld();
+  const devices = new Map<ImClient, FakeImDevice>();
+  let serial = 0;
+  const self: ImWorld = {
+    side: 'in-memory',
+    createUser(name) {
+      serial += 1;
+      const userID = `${name}_${serial}`;
+      const nickname = `${name[0]?.toUpperCase() ?? ''}${name.slice(1)} ${serial}`;
+      return Promise.resolve({ userID, nickname, token: world.backend.registerUser({ userID, nickname }) });
+    },
+    newClient() {
+      const device = new FakeImDevice(world.backend);
+      const client: ImClient = {
+        session: device.session,
+        contacts: device.contacts,
+        groups: device.groups,
+        conversations: device.conversations,
+        messages: device.messages,
+      };
+      devices.set(client, device);
+      return client;
+    },
+    async signIn(name) {
+      const user = await self.createUser(name);
+      const client = self.newClient();
+      await client.session.login(user.userID, user.token);
+      await world.settle();
+      return { ...client, user };
+    },
+    eventually(check, timeoutMs = 1000) {
+      return retry(
+        async () => {
+          await world.settle();
+          return check();
+        },
+        timeoutMs,
+        () => sleep(10),
+      );
+    },
+    endSession(client) {
+      // The fake backend has no token revocation; its session hook pushes what the server's refusal causes.
+      const device = devices.get(client);
+      if (!device) throw new Error('not a client of this world');
+      device.session.emit({ type: 'tokenExpired' });
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
+  return self;
+}
+
+type Forward = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * The real SDK behind the adapters: an instance of the test harness (the unmodified wasm SDK in a Node
+ * worker) exposed with the SDK's own `on`/`off`/method surface. Its worker starts on the first `login`
+ * (the harness logs in while booting); later calls, including another `login`, go to that instance.
+ * Callbacks fired while booting are replayed to the handlers registered before.
+ */
+class WorkerSdk {
+  private client: SdkClient | undefined;
+  private readonly handlers = new Map<string, Set<OpenImHandler>>();
+
+  constructor(
+    private readonly harness: SdkHarness,
+    private readonly server: TestServer,
+  ) {}
+
+  on(name: string, handler: OpenImHandler): void {
+    const set = this.handlers.get(name) ?? new Set<OpenImHandler>();
+    set.add(handler);
+    this.handlers.set(name, set);
+  }
+
+  off(name: string, handler: OpenImHandler): void {
+    this.handlers.get(name)?.delete(handler);
+  }
+
+  private dispatch(name: string, event: OpenImEvent): void {
+    for (const handler of [...(this.handlers.get(name) ?? [])]) handler(event);
+  }
+
+  private async boot(params: { userID: string; token: string; platformID: number }): Promise<unknown> {
+    const client = await this.harness.login(params.userID, params.platformID, {
+      token: params.token,
+      apiAddr: this.server.apiAddr,
+      wsAddr: this.server.wsAddr,
+    });
+    this.client = client;
+    const recorded = client.events.all();
+    const record = client.events.record.bind(client.events);
+    client.events.record = (name: string, payload: unknown): void => {
+      record(name, payload);
+      this.dispatch(name, payload as OpenImEvent);
+    };
+    for (const e of recorded) this.dispatch(e.name, { data: e.data, errCode: e.errCode, errMsg: e.errMsg });
+    return { errCode: 0, errMsg: '', data: null };
+  }
+
+  call(method: string, args: unknown[]): Promise<unknown> {
+    if (!this.client) {
+      if (method === 'login')
+        return this.boot(args[0] as { userID: string; token: string; platformID: number });
+      return Promise.reject(Object.assign(new Error('sdk not logged in'), { errCode: 10101 }));
+    }
+    // The harness' typed surface leaves out login; at run time every SDK method is forwarded.
+    const forward = (this.client.sdk as unknown as Record<string, Forward>)[method];
+    if (!forward) return Promise.reject(new Error(`no SDK method ${method}`));
+    return forward(...args);
+  }
+
+  asSdk(): OpenImSdk {
+    // A Proxy gives the worker-backed instance the SDK's method surface; the cast attaches its types.
+    return new Proxy(this, {
+      get: (target, property) => {
+        if (property === 'on' || property === 'off') return target[property].bind(target);
+        return (...args: unknown[]) => target.call(String(property), args);
+      },
+    }) as unknown as OpenImSdk;
+  }
+}
+
+/** The real side: the OpenIM adapters over real SDK instances against `createServer` (in memory). */
+export async function openImWorld(): Promise<ImWorld> {
+  const server = await startTestServer();
+  const harness = new SdkHarness(server);
+  const self: ImWorld = {
+    side: 'openim',
+    async createUser(name) {
+      const [person] = Object.values(uniqueUsers(name));
+      if (!person) throw new Error('uniqueUsers returned nobody');
+      await server.registerUsers([person]);
+      return { ...person, token: await server.userToken(person.userID, 5) };
+    },
+    newClient() {
+      return createOpenImPorts(new WorkerSdk(harness, server).asSdk(), {
+        apiAddr: server.apiAddr,
+        wsAddr: server.wsAddr,
+        platformID: 5,
+      });
+    },
+    async signIn(name) {
+      const user = await self.createUser(name);
+      const client = self.newClient();
+      await client.session.login(user.userID, user.token);
+      return { ...client, user };
+    },
+    eventually(check, timeoutMs = 20_000) {
+      return retry(check, timeoutMs, () => sleep(150));
+    },
+    async endSession(_client, user) {
+      await server.api(
+        '/auth/revoke_token',
+        { userID: user.userID, platformID: 5 },
+        await server.adminToken(),
+      );
+    },
+    async close() {
+      await harness.closeAll();
+      await server.close();
+    },
+  };
+  return self;
+}
