@@ -85,6 +85,26 @@ describe('chat API errors from the local server', () => {
     expect(e.body?.errCode).toBe(e.code);
   });
 
+  it('accepts the IM token on the wallet paths, as the spec client sends it by default', async () => {
+    const token = demo.session('bob').imToken;
+    const wallet = createWalletApi({ baseURL: demo.chatBaseURL }, { getToken: () => token });
+    await expect(wallet.getBalance()).resolves.toBe(100_000);
+  });
+
+  it('reads business user info, with the pay-password flag on the own record only', async () => {
+    const users = await demo.chat('bob').findUsers([PEOPLE.bob.userID, PEOPLE.alice.userID, 'nobody']);
+    expect(users.map((u) => [u.userID, u.nickname, u.phoneNumber, u.hasPayPassword])).toEqual([
+      [PEOPLE.bob.userID, 'bob', PEOPLE.bob.phoneNumber, true],
+      [PEOPLE.alice.userID, 'alice', PEOPLE.alice.phoneNumber, false],
+    ]);
+    expect(users[0]).toMatchObject({ email: PEOPLE.bob.email, areaCode: '+86', allowAddFriend: 1 });
+  });
+
+  it('refuses a friend request to oneself through the chat API', async () => {
+    const e = await failure(demo.chat('carol').addFriend(PEOPLE.carol.userID, 'me?'));
+    expect(e.code).toBe(1301);
+  });
+
   it('keeps the body of a refused wallet call, whose message the UI shows', async () => {
     const e = await failure(demo.wallet('alice').openRedPacket('missing'));
     expect(e.code).toBe(21005);

@@ -120,6 +120,28 @@ describe('chat API payloads (spec §7)', () => {
     ]);
   });
 
+  it('asks for business info only when there are ids, and fills absent fields with neutral values', async () => {
+    const s = server({ '/user/find/full': { users: [{ userID: 'u1', nickname: 'One', gender: 7 }] } });
+    const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
+    await expect(api.findUsers([])).resolves.toEqual([]);
+    expect(s.calls).toHaveLength(0);
+    await expect(api.findUsers(['u1'])).resolves.toEqual([
+      {
+        userID: 'u1',
+        nickname: 'One',
+        faceURL: '',
+        email: '',
+        gender: 0,
+        birth: 0,
+        phoneNumber: '',
+        hasPayPassword: false,
+        allowAddFriend: 1,
+        allowCreateGroup: 1,
+      },
+    ]);
+    expect(s.calls[0]?.body).toEqual({ userIDs: ['u1'] });
+  });
+
   it('rejects a malformed user list instead of rendering it', async () => {
     const s = server({ '/user/search/fuzzy': { users: [{ nickname: 'no id' }] } });
     const api = createChatApi(config, { getToken: () => 't', transport: s.transport });

@@ -1,9 +1,16 @@
 import { ChatApi, type BusinessInfoChanges } from '@teamim/application';
-import { BusinessAllowType, Gender, type CallAccessData, type SearchedUser } from '@teamim/domain';
+import {
+  BusinessAllowType,
+  Gender,
+  type CallAccessData,
+  type SearchedUser,
+  type SelfInfo,
+} from '@teamim/domain';
 import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
 import { arrayField, asRecord, invalidResponse, optionalString, stringField } from './parse';
 
 const SEARCH_PATH = '/user/search/fuzzy';
+const FIND_PATH = '/user/find/full';
 const RTC_PATH = '/user/rtc/get_token';
 
 /** Spec §7: fuzzy search over nickname, phone and invitation code, first page of 20, self excluded. */
@@ -30,6 +37,29 @@ function toSearchedUser(raw: unknown): SearchedUser {
   };
 }
 
+function toBusinessUser(raw: unknown): SelfInfo {
+  const u = asRecord(raw, FIND_PATH, 'user');
+  const num = (key: string, fallback: number): number => {
+    const v = u[key];
+    return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+  };
+  const areaCode = optionalString(u, 'areaCode');
+  return {
+    userID: stringField(u, 'userID', FIND_PATH),
+    nickname: optionalString(u, 'nickname'),
+    faceURL: optionalString(u, 'faceURL'),
+    email: optionalString(u, 'email'),
+    gender: toGender(num('gender', 0)),
+    birth: num('birth', 0),
+    phoneNumber: optionalString(u, 'phoneNumber'),
+    ...(areaCode === '' ? {} : { areaCode }),
+    // Only the caller's own record carries the flag; for anyone else it is unknown, so false.
+    hasPayPassword: u['hasPayPassword'] === true,
+    allowAddFriend: toAllowType(num('allowAddFriend', BusinessAllowType.Allow)),
+    allowCreateGroup: toAllowType(num('allowCreateGroup', BusinessAllowType.Allow)),
+  };
+}
+
 /** {@link ChatApi} over the chat HTTP API (spec §7). Rejects with ChatApiError. */
 export class HttpChatApi extends ChatApi {
   constructor(private readonly client: ChatHttpClient) {
@@ -48,6 +78,21 @@ export class HttpChatApi extends ChatApi {
       excludeSelf: true,
     });
     return arrayField(asRecord(data, SEARCH_PATH, 'data'), 'users', SEARCH_PATH).map(toSearchedUser);
+  }
+
+  /**
+   * Business-side user info (`/user/find/full`), e.g. to merge into self info. Not on the ChatApi
+   * port yet; unknown ids are left out.
+   */
+  async findUsers(userIDs: readonly string[]): Promise<readonly SelfInfo[]> {
+    if (userIDs.length === 0) return [];
+    const data = await this.client.post<unknown>(FIND_PATH, { userIDs });
+    return arrayField(asRecord(data, FIND_PATH, 'data'), 'users', FIND_PATH).map(toBusinessUser);
+  }
+
+  /** Friend request through the chat API (`/friend/add`), which honours `allowAddFriend` (20013). */
+  async addFriend(toUserID: string, reqMsg: string): Promise<void> {
+    await this.client.post<unknown>('/friend/add', { toUserID, reqMsg });
   }
 
   async getRoomAccess(roomID: string, userID: string): Promise<CallAccessData> {
