@@ -37,6 +37,8 @@ export interface RunningServer {
   core: CoreContext;
   tokens: TokenService;
   gateway: Gateway;
+  /** Paths of the OpenIM HTTP endpoints under `/api`. */
+  apiPaths: readonly string[];
   close(): Promise<void>;
 }
 
@@ -163,19 +165,22 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     const webDir = config.webDir || defaultWebDir;
     if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
 
+    const apiPaths: string[] = [];
     await app.register(
       (api, _opts, done) => {
         api.setErrorHandler(envelopeErrorHandler);
         api.setNotFoundHandler((req, reply) => {
           void reply.code(404).send(fail(ErrCode.Args, `unknown endpoint ${req.method} ${req.url}`));
         });
-        registerImRoutes(api, {
-          ctx: core,
-          tokens,
-          config,
-          authenticate,
-          onTokensInvalidated: endSessions,
-        });
+        apiPaths.push(
+          ...registerImRoutes(api, {
+            ctx: core,
+            tokens,
+            config,
+            authenticate,
+            onTokensInvalidated: endSessions,
+          }),
+        );
         done();
       },
       { prefix: '/api' },
@@ -207,6 +212,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       core,
       tokens,
       gateway,
+      apiPaths,
       async close() {
         if (closed) return;
         closed = true;

@@ -46,14 +46,19 @@ const seqList = (max: number) =>
     .nullish()
     .transform((v) => v ?? []);
 
-export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): void {
+/** Registers every `/api` endpoint; returns their paths (for docs and tests). */
+export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] {
   const { ctx, tokens, config, authenticate } = deps;
+  const paths: string[] = [];
   const route = <S extends z.ZodType>(
     path: string,
     schema: S,
     handler: Parameters<typeof defineRoute<S>>[4],
     auth: 'user' | 'admin' | 'none' = 'user',
-  ) => defineRoute(app, authenticate, path, schema, handler, auth);
+  ) => {
+    paths.push(path);
+    defineRoute(app, authenticate, path, schema, handler, auth);
+  };
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
   // ---- auth ----
@@ -524,4 +529,5 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): void {
     },
     'admin',
   );
+  return paths;
 }
