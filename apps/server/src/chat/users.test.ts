@@ -138,6 +138,10 @@ describe('/user/update', () => {
     expect(
       (await h.post('/user/update', { userID: a.userID, gender: 7 }, { token: a.chatToken })).errCode,
     ).toBe(1001);
+    const future = h.clock.now() + 3 * 86_400_000;
+    expect(
+      (await h.post('/user/update', { userID: a.userID, birth: future }, { token: a.chatToken })).errCode,
+    ).toBe(1001);
     // removing the only login method is refused
     expect(
       (await h.post('/user/update', { userID: a.userID, email: '' }, { token: a.chatToken })).errCode,

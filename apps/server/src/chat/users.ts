@@ -193,6 +193,14 @@ export class UserService {
     if (!row) throw new ChatError(ErrCode.AccountNotFound, 'account does not exist');
     if (input.nickname !== undefined && input.nickname !== null && input.nickname === '')
       throw argsError('nickname must not be empty');
+    // A day of slack covers clients in time zones ahead of the server.
+    if (
+      input.birth !== undefined &&
+      input.birth !== null &&
+      input.birth > this.ctx.clock.now() + 86_400_000
+    ) {
+      throw argsError('birth must not be in the future');
+    }
 
     let newPhone: Identifier | null | undefined; // undefined: unchanged, null: cleared
     // An area code alone is ignored: the client may send it next to any change.
