@@ -1,6 +1,7 @@
 /**
  * A bounded WebSocket load generator built on OpenImTestClient, for bench/ and smoke tests.
- * Each simulated user behaves like the SDK: one connection, one request at a time. The run stops
+ * Each simulated user behaves like the SDK: one connection, one request at a time. All users
+ * connect first, then send their requests. The run stops
  * after `requestsPerUser` requests per user or `maxDurationMs`, whichever comes first, and only
  * ever talks to the URL it is given (use loopback addresses).
  */
@@ -30,8 +31,12 @@ export interface LoadResult {
   errors: number;
   durationMs: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
+  /** Time from opening the socket to the handshake frame, successful connections only. */
+  connectMs: { p50: number; max: number };
   /** Frames that would have stopped the real SDK's reader, per user. Must be empty. */
   fatalErrors: string[];
+  /** Why handshakes failed (first few distinct reasons). */
+  handshakeErrors: string[];
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -49,25 +54,39 @@ export async function runWsLoad(opts: LoadOptions): Promise<LoadResult> {
   let connected = 0;
   let handshakeFailures = 0;
   let errors = 0;
+  const handshakeErrors = new Set<string>();
+  const connectTimes: number[] = [];
 
-  await Promise.all(
+  // Phase 1: connect everybody (a login storm), so that phase 2 measures steady-state requests.
+  const sessions = await Promise.all(
     opts.users.map(async (user) => {
-      let client: OpenImTestClient | null = null;
+      const t0 = performance.now();
       try {
         const r = await OpenImTestClient.connect({
           url: opts.url,
           userID: user.userID,
           token: user.token,
           platformID: user.platformID ?? 5,
+          connectTimeoutMs: Math.max(1_000, deadline - Date.now()),
         });
-        client = r.client;
-      } catch {
-        client = null;
+        if (r.client) {
+          connectTimes.push(performance.now() - t0);
+          return { user, client: r.client };
+        }
+        handshakeErrors.add(`errCode ${r.handshake.errCode}: ${r.handshake.errMsg}`);
+      } catch (err) {
+        handshakeErrors.add(err instanceof Error ? err.message : String(err));
       }
-      if (!client) {
-        handshakeFailures++;
-        return;
-      }
+      handshakeFailures++;
+      return null;
+    }),
+  );
+
+  // Phase 2: every user sends its requests one at a time, like the SDK.
+  await Promise.all(
+    sessions.map(async (session) => {
+      if (!session) return;
+      const { user, client } = session;
       connected++;
       try {
         for (let i = 0; i < opts.requestsPerUser && Date.now() < deadline; i++) {
@@ -87,6 +106,7 @@ export async function runWsLoad(opts: LoadOptions): Promise<LoadResult> {
   );
 
   latencies.sort((a, b) => a - b);
+  connectTimes.sort((a, b) => a - b);
   return {
     connected,
     handshakeFailures,
@@ -99,6 +119,8 @@ export async function runWsLoad(opts: LoadOptions): Promise<LoadResult> {
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? 0,
     },
+    connectMs: { p50: percentile(connectTimes, 50), max: connectTimes.at(-1) ?? 0 },
     fatalErrors,
+    handshakeErrors: [...handshakeErrors].slice(0, 10),
   };
 }
