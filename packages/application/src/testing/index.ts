@@ -5,3 +5,4 @@ export * from './fake-servers';
 export * from './fake-services';
 export * from './harness';
 export * from './contracts/im-ports.contract';
+export * from './contracts/wallet.contract';
