@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import { ErrCode, ImError } from '../im/errors';
 
@@ -42,7 +42,14 @@ export class TokenService {
   ): { token: string; expireTimeSeconds: number } {
     const nowSec = Math.floor(this.now() / 1000);
     // iat is backdated like the reference server does, to tolerate small clock skew.
-    const payload = { UserID: userID, PlatformID: platformID, exp: nowSec + expireSeconds, iat: nowSec - 5 };
+    // jti makes every issue distinct, so two logins in the same second get different tokens (multi-login, revocation).
+    const payload = {
+      UserID: userID,
+      PlatformID: platformID,
+      exp: nowSec + expireSeconds,
+      iat: nowSec - 5,
+      jti: randomBytes(8).toString('hex'),
+    };
     const body = `${HEADER}.${b64url(JSON.stringify(payload))}`;
     const token = `${body}.${this.sign(body)}`;
     this.db

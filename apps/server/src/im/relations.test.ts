@@ -255,6 +255,40 @@ describe('friend applications', () => {
     ).toBe(0);
   });
 
+  it('rolls an accept back completely when a write inside its transaction fails', async () => {
+    await apiOk(
+      s,
+      '/friend/add_friend',
+      { fromUserID: 'alice', toUserID: 'bob', reqMsg: '', ex: '' },
+      t['alice'],
+    );
+    // Simulates a storage failure after the friend rows were written, at the version-log bump.
+    s.db.exec(
+      `CREATE TRIGGER fail_bump BEFORE INSERT ON version_entries WHEN NEW.e_id = 'alice'
+       BEGIN SELECT RAISE(ABORT, 'simulated failure'); END`,
+    );
+    pushes.length = 0;
+    const r = await api(
+      s,
+      '/friend/add_friend_response',
+      { fromUserID: 'alice', toUserID: 'bob', handleResult: 1, handleMsg: '' },
+      t['bob'],
+    );
+    expect(r.errCode).toBe(500);
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM friends').get()).toEqual({ n: 0 });
+    expect(s.db.prepare('SELECT handle_result FROM friend_requests').get()).toEqual({ handle_result: 0 });
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM messages').get()).toEqual({ n: 0 });
+    expect(pushes).toHaveLength(0);
+    s.db.exec('DROP TRIGGER fail_bump');
+    await apiOk(
+      s,
+      '/friend/add_friend_response',
+      { fromUserID: 'alice', toUserID: 'bob', handleResult: 1, handleMsg: '' },
+      t['bob'],
+    );
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM friends').get()).toEqual({ n: 2 });
+  });
+
   it('refuses with 1202 and keeps both lists empty', async () => {
     await apiOk(
       s,

@@ -95,6 +95,27 @@ describe('WebSocket end to end (gateway + core)', () => {
     expect(retry.handshake.errCode).toBe(1501);
   });
 
+  it('kicks the older session when another token logs in on the same platform, and marks its token kicked', async () => {
+    s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
+    const t = await registerUsers(s, ['alice']);
+    const admin = (
+      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
+        secret: s.config.adminSecret,
+        userID: 'imAdmin',
+      })
+    ).token;
+    const first = await open('alice', t['alice'] ?? '');
+    const second = (
+      await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 5 }, admin)
+    ).token;
+    const b = await open('alice', second);
+    await first.waitClosed();
+    expect(first.kicked).toBe(true);
+    expect(b.isOpen).toBe(true);
+    const reuse = await OpenImTestClient.connect({ url: s.wsUrl, userID: 'alice', token: t['alice'] ?? '' });
+    expect(reuse.handshake.errCode).toBe(1506);
+  });
+
   it('closes a live session when its token expires so the reconnect sees 1501', async () => {
     let now = Date.now();
     s = await createServer({
