@@ -66,6 +66,17 @@ describe('CallService', () => {
     expect(ended['bob']?.map((e) => e.outcome)).toEqual([CallOutcome.Unanswered]);
   });
 
+  it('§4 Calls: the timeout closes the inviter even when the Cancel signal cannot be sent', async () => {
+    const { world, alice } = await pair();
+    await alice.calls.invite('bob', 'audio');
+    world.backend.blacklistOf('bob').add('alice');
+
+    await world.advance(30_000);
+
+    expect(alice.calls.snapshot.phase).toBe('idle');
+    expect(alice.ports.logger.entries.map((e) => e.message)).toContain('call signal failed');
+  });
+
   it('§4 Calls: reject closes the inviter; cancel closes the receiver', async () => {
     const { world, alice, bob } = await pair();
     await alice.calls.invite('bob', 'audio');

@@ -129,7 +129,7 @@ export class CallService {
       return sent;
     }
     this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
-      void this.send(CustomType.CallingCancel).then(() => this.finish(CallOutcome.Unanswered, false));
+      void this.sendQuietly(CustomType.CallingCancel).then(() => this.finish(CallOutcome.Unanswered, false));
     });
     return ok(invitation);
   }
