@@ -1,0 +1,4 @@
+import { imContactsContract } from './im-contacts.contract';
+import { fakeImWorld } from './im-worlds';
+
+imContactsContract('in-memory (FakeImDevice)', () => Promise.resolve(fakeImWorld()));
