@@ -88,3 +88,41 @@ describe('hostile input on every /api endpoint', () => {
     expect(count.n).toBe(2);
   });
 });
+
+describe('authentication on every /api endpoint', () => {
+  it('answers 1001 without a token, 1501 with an expired one and 1002 for admin endpoints with a user token', async () => {
+    let now = Date.now();
+    const srv = await createServer({
+      memory: true,
+      port: 0,
+      logLevel: 'silent',
+      now: () => now,
+      tokenExpireSeconds: 60,
+    });
+    try {
+      const tk = await registerUsers(srv, ['carol']);
+      const userToken = tk['carol'] ?? '';
+      const open = new Set(['/auth/get_admin_token', '/auth/parse_token']);
+      const adminOnly = new Set([
+        '/auth/get_user_token',
+        '/auth/force_logout',
+        '/auth/revoke_token',
+        '/user/user_register',
+        '/friend/import_friend',
+        '/msg/send_msg',
+      ]);
+      for (const path of srv.apiPaths) {
+        if (open.has(path)) continue;
+        expect((await api(srv, path, {})).errCode, path).toBe(1001);
+        if (adminOnly.has(path)) expect((await api(srv, path, {}, userToken)).errCode, path).toBe(1002);
+      }
+      now += 61_000;
+      for (const path of srv.apiPaths) {
+        if (open.has(path)) continue;
+        expect((await api(srv, path, {}, userToken)).errCode, path).toBe(1501);
+      }
+    } finally {
+      await srv.close();
+    }
+  });
+});

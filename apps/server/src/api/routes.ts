@@ -359,14 +359,16 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       };
     },
   );
-  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b) => {
+  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) => {
+    if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
     const h = emptyVersioned(Collection.JoinGroups, b.userID);
     return { version: h.version, versionID: h.versionID, equal: false, groupIDs: [] };
   });
-  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), () => ({
-    total: 0,
-    groups: [],
-  }));
+  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) => {
+    if (b.fromUserID !== c.op.userID && !c.op.isAdmin)
+      throw noPermission('fromUserID must be the logged-in user');
+    return { total: 0, groups: [] };
+  });
   route('/group/get_groups_info', z.object({ groupIDs: idList() }), () => ({ groupInfos: [] }));
   route(
     '/group/get_incremental_group_members_batch',
