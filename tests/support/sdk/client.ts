@@ -107,7 +107,7 @@ export class SdkClient {
 
   private constructor(
     readonly label: string,
-    readonly options: SdkLoginOptions,
+    private loginOptions: SdkLoginOptions,
     private readonly worker: Worker,
     startedAt: number,
   ) {
@@ -185,7 +185,7 @@ export class SdkClient {
 
   private async login(): Promise<void> {
     const t = Date.now();
-    const { userID, token, platformID, apiAddr, wsAddr, logLevel = 5 } = this.options;
+    const { userID, token, platformID, apiAddr, wsAddr, logLevel = 5 } = this.loginOptions;
     await this.call('login', [
       { userID, token, platformID, apiAddr, wsAddr, logLevel, isLogStandardOutput: true },
     ]);
@@ -217,6 +217,28 @@ export class SdkClient {
     ]);
     if (outcome)
       throw new Error(`[${this.label}] ${outcome} before the initial sync finished\n${this.diagnostics()}`);
+  }
+
+  /** The options of the current login. */
+  get options(): Readonly<SdkLoginOptions> {
+    return this.loginOptions;
+  }
+
+  /** Logs the SDK out but keeps the instance and its local database (see `loginAgain`). */
+  async logout(): Promise<void> {
+    await this.call('logout', []);
+  }
+
+  /**
+   * Logs in again after `logout()` in the same instance, keeping its local database: a device coming
+   * back after being offline, which syncs incrementally from its stored versions and seqs. Resolves once
+   * that sync finished; take `events.mark()` before calling it to look at what it fired.
+   */
+  async loginAgain(token = this.loginOptions.token): Promise<void> {
+    this.loginOptions = { ...this.loginOptions, token };
+    const since = this.events.mark();
+    await this.login();
+    await this.events.waitFor('OnSyncServerFinish', () => true, 30_000, since);
   }
 
   /** Shorthand for `events.waitFor`. */
