@@ -269,6 +269,9 @@ export function wsError(errCode: number, errMsg: string): WsError {
  * connection (requests of one connection are processed strictly in arrival order) and always
  * answers: a thrown exception becomes errCode 500, so the SDK never waits for its 10 s timeout.
  * Requests whose payload does not decode are answered with errCode 1001 without calling a handler.
+ * A handler slower than `GatewayOptions.handlerTimeoutMs` is answered with errCode 500 and the
+ * connection's next request starts (the late result is dropped). Responses of 1002, 1005 and 1007
+ * that would exceed the SDK's 1 MiB frame limit are trimmed (oldest messages first).
  *
  * 2005 (online-status subscriptions) is handled inside the gateway, which knows who is online.
  * 2003 and 2004 are optional: without a handler the gateway answers an empty success
