@@ -38,12 +38,9 @@ export function imContactsContract(
         const bobEvents = recorder<ContactEvent>(bob.contacts.events$);
         await alice.contacts.addFriend(bob.user.userID, 'hi bob');
         await world.eventually(() => {
-          expect(bobEvents.values).toContainEqual(
-            expect.objectContaining({
-              type: 'friendApplicationAdded',
-              application: expect.objectContaining({ fromUserID: alice.user.userID, reqMsg: 'hi bob' }),
-            }),
-          );
+          expect(
+            bobEvents.values.flatMap((e) => (e.type === 'friendApplicationAdded' ? [e.application] : [])),
+          ).toContainEqual(expect.objectContaining({ fromUserID: alice.user.userID, reqMsg: 'hi bob' }));
         });
         bobEvents.stop();
         const received = await bob.contacts.getReceivedFriendApplications();
@@ -67,18 +64,12 @@ export function imContactsContract(
         const bobEvents = recorder<ContactEvent>(bob.contacts.events$);
         await bob.contacts.acceptFriendApplication(alice.user.userID, 'welcome');
         await world.eventually(() => {
-          expect(aliceEvents.values).toContainEqual(
-            expect.objectContaining({
-              type: 'friendAdded',
-              friend: expect.objectContaining({ userID: bob.user.userID }),
-            }),
-          );
-          expect(bobEvents.values).toContainEqual(
-            expect.objectContaining({
-              type: 'friendAdded',
-              friend: expect.objectContaining({ userID: alice.user.userID }),
-            }),
-          );
+          expect(
+            aliceEvents.values.flatMap((e) => (e.type === 'friendAdded' ? [e.friend] : [])),
+          ).toContainEqual(expect.objectContaining({ userID: bob.user.userID }));
+          expect(
+            bobEvents.values.flatMap((e) => (e.type === 'friendAdded' ? [e.friend] : [])),
+          ).toContainEqual(expect.objectContaining({ userID: alice.user.userID }));
         });
         aliceEvents.stop();
         bobEvents.stop();
@@ -107,11 +98,8 @@ export function imContactsContract(
         const events = recorder<ContactEvent>(alice.contacts.events$);
         await alice.contacts.addToBlacklist(bob.user.userID);
         await world.eventually(async () => {
-          expect(events.values).toContainEqual(
-            expect.objectContaining({
-              type: 'blackAdded',
-              entry: expect.objectContaining({ userID: bob.user.userID }),
-            }),
+          expect(events.values.flatMap((e) => (e.type === 'blackAdded' ? [e.entry] : []))).toContainEqual(
+            expect.objectContaining({ userID: bob.user.userID }),
           );
           expect((await alice.contacts.getBlacklist()).map((b) => b.userID)).toEqual([bob.user.userID]);
           expect(await alice.contacts.getFriendsPage(0, 50)).toEqual([]);
@@ -182,12 +170,9 @@ export function imContactsContract(
       });
       await bob.contacts.refuseFriendApplication(alice.user.userID, 'no');
       await world.eventually(async () => {
-        expect(events.values).toContainEqual(
-          expect.objectContaining({
-            type: 'friendApplicationRejected',
-            application: expect.objectContaining({ toUserID: bob.user.userID }),
-          }),
-        );
+        expect(
+          events.values.flatMap((e) => (e.type === 'friendApplicationRejected' ? [e.application] : [])),
+        ).toContainEqual(expect.objectContaining({ toUserID: bob.user.userID }));
         const sent = await alice.contacts.getSentFriendApplications();
         expect(sent).toContainEqual(
           expect.objectContaining({
