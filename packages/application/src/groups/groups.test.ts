@@ -242,6 +242,7 @@ describe('GroupActions', () => {
 
     expect(renamed.ok).toBe(true);
     expect(admin.conversations.currentGroupInfo?.groupName).toBe('Renamed');
+    expect(bob.conversations.snapshot.find((c) => c.groupID === groupID)?.showName).toBe('Renamed');
     expect(admin.conversations.currentGroupInfo?.faceURL).toContain('a.webp');
   });
 });

@@ -235,6 +235,11 @@ export class FakeBackend {
     const group = record.group;
     for (const userID of record.members.keys()) {
       this.push(userID, (s) => s.groups.next({ type: 'groupInfoChanged', group }));
+      // The conversation's show name and face come from the group, so OpenIM re-announces it.
+      const conversation = this.conversationsOf(userID).get(groupConversationID(groupID));
+      if (conversation !== undefined) {
+        this.emitConversationChanged(userID, conversation, false);
+      }
     }
   }
 
