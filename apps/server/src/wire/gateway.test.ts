@@ -678,3 +678,37 @@ describe('load generator', () => {
     expect(result.latencyMs.max).toBeGreaterThan(0);
   });
 });
+
+describe('fuzzing the gateway with mutated real SDK frames', () => {
+  it('answers or closes, never crashes and never sends a frame the SDK cannot take', async () => {
+    const h = await start({ handlerTimeoutMs: 500 });
+    const rnd = mulberry32(2024);
+    const base = Buffer.from(OBSERVED_SDK_1001_REQUEST, 'hex');
+    let answered = 0;
+    let closed = 0;
+    for (let i = 0; i < 60; i++) {
+      const mutated = Buffer.from(base);
+      const flips = 1 + Math.floor(rnd() * 3);
+      // Mutate the value part (after the type definition) most of the time, the definition sometimes.
+      for (let f = 0; f < flips; f++) {
+        const at = rnd() < 0.8 ? 102 + Math.floor(rnd() * (mutated.length - 102)) : Math.floor(rnd() * 102);
+        mutated[at] = Math.floor(rnd() * 256);
+      }
+      const client = await h.connect('u1');
+      client.sendRaw(gzipSync(mutated));
+      const result = await Promise.race([
+        client.waitForEnvelope(() => true, 3_000).then(() => 'answered' as const),
+        client.waitClosed().then(() => 'closed' as const),
+      ]).catch(() => 'silent' as const);
+      if (result === 'answered') answered++;
+      if (result === 'closed') closed++;
+      expect(result).not.toBe('silent');
+      expect(client.fatalErrors).toEqual([]);
+      await client.close();
+    }
+    expect(answered + closed).toBe(60);
+    // The gateway still works for everybody.
+    const fresh = await h.connect('u9');
+    await expect(fresh.getNewestSeq()).resolves.toBeDefined();
+  });
+});
