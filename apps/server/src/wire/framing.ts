@@ -8,6 +8,7 @@
  * messages first; the SDK re-requests gaps through 1005 history) until their frame fits.
  */
 import {
+  emptyMsgData,
   isNotificationConversationID,
   type GetLastMessageResp,
   type MsgData,
@@ -111,30 +112,7 @@ export function buildPushFrames(
 
 /** A placeholder the SDK treats as "no message at this seq" (status 4 = deleted). */
 function placeholder(seq: number): MsgData {
-  return {
-    sendID: '',
-    recvID: '',
-    groupID: '',
-    clientMsgID: '',
-    serverMsgID: '',
-    senderPlatformID: 0,
-    senderNickname: '',
-    senderFaceURL: '',
-    sessionType: 0,
-    msgFrom: 0,
-    contentType: 0,
-    content: new Uint8Array(0),
-    seq,
-    sendTime: 0,
-    createTime: 0,
-    status: 4,
-    isRead: false,
-    options: {},
-    offlinePushInfo: null,
-    atUserIDList: [],
-    attachedInfo: '',
-    ex: '',
-  };
+  return { ...emptyMsgData(), seq, status: 4 };
 }
 
 interface MsgRef {
