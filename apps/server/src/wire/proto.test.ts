@@ -28,7 +28,7 @@ const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
 const unhex = (h: string): Uint8Array => new Uint8Array(Buffer.from(h, 'hex'));
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 
-/** Same values as MsgData_full in gofixtures/protobuf/main.go. */
+/** Same values as the MsgData_full case the Go fixtures were recorded from. */
 const FULL_MSG: MsgData = {
   sendID: 'u1',
   recvID: 'u2',

@@ -5,8 +5,8 @@
  *   to a fake server (shared/reference/openim-sdk-observed-login.md §3), gzip removed.
  * - `PROTOCOL_*`: the worked examples of shared/reference/openim-protocol.md §2.5.4/§2.5.5,
  *   produced there by Go's encoding/gob.
- * - `GO_*`: produced by Go 1.26 `encoding/gob` with a fresh encoder per value, by the program in
- *   ./gofixtures/gob (run `go run .` there to regenerate). In one Go process type IDs are assigned
+ * - `GO_*`: produced by Go 1.26 `encoding/gob` with a fresh encoder per value, recorded once with a
+ *   throw-away Go program (no Go is kept in the repository). In one Go process type IDs are assigned
  *   in first-use order: GeneralWsReq got 64, Resp 65, GeneralWsResp 66.
  */
 
@@ -43,7 +43,7 @@ export const PROTOCOL_RESP_ERR_VALUE = '16ff8201fe07d601016d01016f01fe0bba010362
 export const PROTOCOL_KICK_VALUE = '07ff8201fe0fa400';
 export const PROTOCOL_ZERO_VALUE = '03ff8200';
 
-/** Go encoding/gob output, keyed by case name (see ./gofixtures/main.go). */
+/** Go encoding/gob output, keyed by case name. */
 export const GO_FIXTURES = {
   gresp_1001:
     '69ff830301010d47656e6572616c57735265737001ff84000106010d5265714964656e746966696572010400' +

@@ -1,8 +1,9 @@
 /**
  * Protobuf payloads as encoded by the Go code generated from openimsdk/protocol
  * v0.0.73-alpha.12 (google.golang.org/protobuf, deterministic map order), i.e. by the real
- * protocol definitions, independent of our own field tables. Regenerate with ./gofixtures/protobuf.
- * The values of each case are spelled out in that program and in proto.test.ts.
+ * protocol definitions, independent of our own field tables. Recorded once with a throw-away Go
+ * program (the product is TypeScript-only, so no Go is kept in the repository); the values of each
+ * case are spelled out in proto.test.ts.
  */
 export const PROTO_FIXTURES = {
   DelUserPushTokenReq: '0a0275311005',

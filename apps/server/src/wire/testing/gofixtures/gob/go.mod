@@ -1,3 +1,0 @@
-module gobfixtures
-
-go 1.19
