@@ -22,6 +22,7 @@ interface PendingPush {
   conversationID: string;
   msg: ImMsg;
   exceptConnID?: string;
+  exceptPlatformID?: number;
 }
 
 /** Side effects collected inside a transaction and run only after it committed. */
@@ -39,6 +40,11 @@ export class Effects {
           : { userID, conversationID, msg, exceptConnID },
       );
     }
+  }
+
+  /** Pushes to every connection of `userID` except the one on `platformID`. */
+  pushExceptPlatform(userID: string, conversationID: string, msg: ImMsg, platformID: number): void {
+    this.pushes.push({ userID, conversationID, msg, exceptPlatformID: platformID });
   }
 }
 
@@ -69,7 +75,7 @@ export class CoreContext {
     const result = this.db.transaction(() => fn(fx))();
     for (const p of fx.pushes) {
       try {
-        this.sink?.push(p.userID, p.conversationID, p.msg, p.exceptConnID);
+        this.sink?.push(p.userID, p.conversationID, p.msg, p.exceptConnID, p.exceptPlatformID);
       } catch (err) {
         this.log.error({ err, userID: p.userID }, 'push failed');
       }

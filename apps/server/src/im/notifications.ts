@@ -21,6 +21,11 @@ export interface NotificationSpec {
   stored: boolean;
   /** Users whose connections receive it. */
   to: readonly string[];
+  /**
+   * Skip this user's device on this platform: the device that made the HTTP call and syncs by
+   * itself right after it (the SDK's AddBlack sync is not serialized with its notification sync).
+   */
+  exceptCaller?: { userID: string; platformID: number };
   /** Also store an ordinary chat message with the same content in the 1:1 chat (the reference's "isSendMsg" copy). */
   chatCopy?: boolean;
 }
@@ -76,7 +81,17 @@ export function notify(ctx: CoreContext, fx: Effects, n: NotificationSpec): void
   };
   const conversationID = notificationConversationID(n.sessionType, n.sendID, n.recvID, n.groupID ?? '');
   if (n.stored) storeMessage(ctx.db, conversationID, msg, now);
-  fx.push(n.to, conversationID, msg);
+  const caller = n.exceptCaller;
+  if (caller && caller.platformID > 0 && n.to.includes(caller.userID)) {
+    fx.push(
+      n.to.filter((u) => u !== caller.userID),
+      conversationID,
+      msg,
+    );
+    fx.pushExceptPlatform(caller.userID, conversationID, msg, caller.platformID);
+  } else {
+    fx.push(n.to, conversationID, msg);
+  }
   if (n.chatCopy && n.sessionType === SessionType.Single && n.sendID !== n.recvID) {
     const copy = baseMsg(ctx, n, now);
     copy.clientMsgID = randomHex(16);

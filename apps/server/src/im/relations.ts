@@ -420,6 +420,9 @@ export function addBlack(
       stored: false,
       // Only the owner's devices: telling the blocked user would leak the block.
       to: [req.ownerUserID],
+      // The calling device syncs its blacklist itself, unserialized with notification handling:
+      // a second concurrent sync would insert the same row twice (SDK UNIQUE constraint error).
+      exceptCaller: { userID: op.userID, platformID: op.platformID },
     });
   });
 }

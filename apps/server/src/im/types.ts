@@ -61,7 +61,16 @@ export const ContentType = {
   HasReadReceipt: 2200,
 } as const;
 
-/** Where a push goes: every connection of `userID`, except one connection when given. */
+/**
+ * Where a push goes: every connection of `userID`, except one connection (`exceptConnID`) or the
+ * user's connection on one platform (`exceptPlatformID`, the device that made an HTTP call) when given.
+ */
 export interface PushSink {
-  push(userID: string, conversationID: string, msg: ImMsg, exceptConnID?: string): void;
+  push(
+    userID: string,
+    conversationID: string,
+    msg: ImMsg,
+    exceptConnID?: string,
+    exceptPlatformID?: number,
+  ): void;
 }

@@ -1,4 +1,5 @@
 import type {
+  Gateway,
   GetConversationsHasReadAndMaxSeqResp,
   GetLastMessageResp,
   GetMaxSeqResp,
@@ -95,16 +96,18 @@ export function createWsHandlers(core: CoreContext): WsRequestHandlers {
 }
 
 /** Adapts the gateway's push API to the core's push sink. */
-export function gatewaySink(gateway: {
-  pushMessages(
-    userID: string,
-    items: readonly { conversationID: string; msg: MsgData }[],
-    exceptConnID?: string,
-  ): number;
-}): PushSink {
+export function gatewaySink(gateway: Pick<Gateway, 'pushMessages' | 'sessions'>): PushSink {
   return {
-    push(userID, conversationID, msg, exceptConnID) {
-      gateway.pushMessages(userID, [{ conversationID, msg }], exceptConnID);
+    push(userID, conversationID, msg, exceptConnID, exceptPlatformID) {
+      let except = exceptConnID;
+      if (except === undefined && exceptPlatformID !== undefined) {
+        const onPlatform = gateway
+          .sessions()
+          .filter((s) => s.userID === userID && s.platformID === exceptPlatformID);
+        // With several connections on that platform the caller is ambiguous: then everyone gets it.
+        if (onPlatform.length === 1) except = onPlatform[0]?.connID;
+      }
+      gateway.pushMessages(userID, [{ conversationID, msg }], except);
     },
   };
 }

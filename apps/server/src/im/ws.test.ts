@@ -116,6 +116,33 @@ describe('WebSocket end to end (gateway + core)', () => {
     expect(reuse.handshake.errCode).toBe(1506);
   });
 
+  it('sends 1207 to the other devices of the blocker but not to the calling device, which syncs by itself', async () => {
+    s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
+    const t = await registerUsers(s, ['alice', 'bob']);
+    const admin = (
+      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
+        secret: s.config.adminSecret,
+        userID: 'imAdmin',
+      })
+    ).token;
+    const mobileToken = (
+      await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 2 }, admin)
+    ).token;
+    const web = await open('alice', t['alice'] ?? '');
+    const mobile = await open('alice', mobileToken, 2);
+    const bob = await open('bob', t['bob'] ?? '');
+    await apiOk(s, '/friend/add_black', { ownerUserID: 'alice', blackUserID: 'bob', ex: '' }, t['alice']);
+    const got = await mobile.waitForPush((p) => p.notificationMsgs['n_alice_bob'] !== undefined, 15_000);
+    expect(got.notificationMsgs['n_alice_bob']?.Msgs[0]?.contentType).toBe(1207);
+    // A later push proves the web connection was reachable all along.
+    await apiOk(s, '/friend/remove_black', { ownerUserID: 'alice', blackUserID: 'bob' }, t['alice']);
+    await web.waitForPush((p) => p.notificationMsgs['n_alice_bob']?.Msgs[0]?.contentType === 1208, 15_000);
+    expect(web.pushes.some((p) => p.notificationMsgs['n_alice_bob']?.Msgs[0]?.contentType === 1207)).toBe(
+      false,
+    );
+    expect(bob.pushes).toEqual([]);
+  });
+
   it('closes a live session when its token expires so the reconnect sees 1501', async () => {
     let now = Date.now();
     s = await createServer({
