@@ -165,6 +165,8 @@ export function setConversations(
         tips: { userID: owner, conversationIDList: [c.conversationID] },
         stored: false,
         to: [owner],
+        // The calling device runs the incremental conversation sync itself after set_conversations.
+        exceptCaller: { userID: op.userID, platformID: op.platformID },
       });
     }
   });

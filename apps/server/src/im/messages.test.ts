@@ -14,7 +14,7 @@ import type { ImMsg } from './types';
 
 let s: RunningServer;
 let t: Record<string, string>;
-let pushes: { userID: string; conversationID: string; msg: ImMsg }[];
+let pushes: { userID: string; conversationID: string; msg: ImMsg; exceptPlatformID?: number | undefined }[];
 const alice: Operator = { userID: 'alice', platformID: 5, isAdmin: false };
 const bob: Operator = { userID: 'bob', platformID: 5, isAdmin: false };
 const AB = 'si_alice_bob';
@@ -22,7 +22,10 @@ const AB = 'si_alice_bob';
 beforeEach(async () => {
   s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
   pushes = [];
-  s.core.setPushSink({ push: (userID, conversationID, msg) => pushes.push({ userID, conversationID, msg }) });
+  s.core.setPushSink({
+    push: (userID, conversationID, msg, _except, exceptPlatformID) =>
+      pushes.push({ userID, conversationID, msg, exceptPlatformID }),
+  });
   t = await registerUsers(s, ['alice', 'bob', 'carol']);
 });
 afterEach(async () => {
@@ -371,8 +374,8 @@ describe('conversations', () => {
       },
       t['bob'],
     );
-    expect(pushes.map((p) => [p.userID, p.conversationID, p.msg.contentType])).toEqual([
-      ['bob', 'n_bob_bob', 1300],
+    expect(pushes.map((p) => [p.userID, p.conversationID, p.msg.contentType, p.exceptPlatformID])).toEqual([
+      ['bob', 'n_bob_bob', 1300, 5],
     ]);
     const c2 = await apiOk<{ update: { isPinned: boolean; recvMsgOpt: number }[] }>(
       s,
