@@ -1,3 +1,10 @@
+import {
+  AccountApi,
+  type AccountIdentifier,
+  type AccountSession,
+  type CodeUsage,
+  type RegisterInput,
+} from '@teamim/application';
 import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
 import { md5Hex } from './md5';
 import { asRecord, stringField } from './parse';
@@ -5,29 +12,9 @@ import { asRecord, stringField } from './parse';
 /** Spec §7 platform id of the web client. */
 export const WEB_PLATFORM_ID = 5;
 
-/** Who signs in or registers: a phone number with its area code, or an e-mail. */
-export type AccountIdentifier =
-  { readonly areaCode: string; readonly phoneNumber: string } | { readonly email: string };
-
-/** 1 register, 2 reset password, 3 login (chat-and-wallet-api.md §2.1). */
-export const CodeUsage = { Register: 1, ResetPassword: 2, Login: 3 } as const;
-export type CodeUsage = (typeof CodeUsage)[keyof typeof CodeUsage];
-
-/** The answer of login and register: what the client stores to open the IM session. */
-export interface AccountSession {
-  readonly userID: string;
-  readonly imToken: string;
-  readonly chatToken: string;
-}
-
-export interface RegisterInput {
-  readonly identifier: AccountIdentifier;
-  readonly nickname: string;
-  /** Plain text; hashed here before it leaves the client. */
-  readonly password: string;
-  readonly verifyCode: string;
-  readonly invitationCode?: string;
-}
+// The shapes live with the application's port; re-exported so existing imports keep working.
+export { CodeUsage } from '@teamim/application';
+export type { AccountIdentifier, AccountSession, RegisterInput } from '@teamim/application';
 
 const sessionOf = (data: unknown, path: string): AccountSession => {
   const d = asRecord(data, path, 'data');
@@ -42,14 +29,15 @@ const sessionOf = (data: unknown, path: string): AccountSession => {
  * The account endpoints of spec §7 (codes, register, login, reset). Plain-text passwords are
  * MD5-hashed here, so they never leave the client in the clear. Rejects with ChatApiError, whose
  * `classified` field gives the spec §8 text (wrong password, account not found, ...).
- *
- * The application has no account port yet; this class is the adapter such a port would bind.
+ * It is the adapter of the application's `AccountApi` port.
  */
-export class HttpAccountApi {
+export class HttpAccountApi extends AccountApi {
   constructor(
     private readonly client: ChatHttpClient,
     private readonly platform: number = WEB_PLATFORM_ID,
-  ) {}
+  ) {
+    super();
+  }
 
   async sendCode(identifier: AccountIdentifier, usedFor: CodeUsage, invitationCode?: string): Promise<void> {
     await this.client.post<unknown>('/account/code/send', {

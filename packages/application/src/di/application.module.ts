@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { SignInService } from '../account/sign-in.service';
+import { AccountApi } from '../ports/account-api.port';
 import { CallService } from '../calls/call.service';
 import { ContactActions } from '../contacts/contact-actions';
 import { ProfileService } from '../profile/profile.service';
@@ -95,6 +97,13 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         Notifier,
         Logger,
       ],
+    )
+    .inSingletonScope();
+  bind(SignInService)
+    .toResolvedValue(
+      (api: AccountApi, session: SessionService, store: LocalStore, clock: Clock) =>
+        new SignInService(api, session, store, clock),
+      [AccountApi, SessionService, LocalStore, Clock],
     )
     .inSingletonScope();
   bind(PinnedMessagesStore)

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { AccountApi } from '../ports/account-api.port';
 import { CallSignalling } from '../ports/call-signalling.port';
 import { ChatApi } from '../ports/chat-api.port';
 import { Clock } from '../ports/clock.port';
@@ -17,6 +18,8 @@ import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
+  /** Optional so roots without the sign-in screens need not build it; `SignInService` needs it. */
+  readonly accountApi?: AccountApi;
   readonly imSession: ImSession;
   readonly contacts: ContactsGateway;
   readonly groups: GroupsGateway;
@@ -40,6 +43,7 @@ export interface PortBindings {
 /** Binds every port to the given adapter instance. */
 export function portsModule(ports: PortBindings): ContainerModule {
   return new ContainerModule(({ bind }) => {
+    if (ports.accountApi !== undefined) bind(AccountApi).toConstantValue(ports.accountApi);
     bind(ImSession).toConstantValue(ports.imSession);
     bind(ContactsGateway).toConstantValue(ports.contacts);
     bind(GroupsGateway).toConstantValue(ports.groups);

@@ -1,3 +1,4 @@
+export * from './account-api.port';
 export * from './call-signalling.port';
 export * from './chat-api.port';
 export * from './clock.port';

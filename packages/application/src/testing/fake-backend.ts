@@ -24,6 +24,7 @@ import {
 import { RemoteError } from '../shared/remote-error';
 import type { FakeClock } from './fake-clock';
 import { FakeRtcServer, FakeWalletServer } from './fake-servers';
+import { FakeAccountServer } from './fake-account-server';
 
 /**
  * OpenIM error codes the fake reports, matching the server and SDK
@@ -115,10 +116,13 @@ export class FakeBackend {
   friendVerify = false;
   readonly rtc = new FakeRtcServer();
   readonly wallet: FakeWalletServer;
+  /** Accounts of the chat server: identifiers, passwords, verification codes. */
+  readonly accounts: FakeAccountServer;
   private seq = 0;
 
   constructor(readonly clock: FakeClock) {
     this.wallet = new FakeWalletServer(clock);
+    this.accounts = new FakeAccountServer(this);
   }
 
   nextID(prefix: string): string {

@@ -17,6 +17,8 @@ import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { SignInService } from '../account/sign-in.service';
+import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend, type FakeUserSeed } from './fake-backend';
 import { FakeClock, drainMicrotasks } from './fake-clock';
 import { FakeImDevice } from './fake-im-device';
@@ -36,6 +38,7 @@ import {
 
 /** The in-memory adapters of one client, exposed so tests can inspect and steer them. */
 export interface FakePorts extends PortBindings {
+  readonly accountApi: FakeAccountApi;
   readonly device: FakeImDevice;
   readonly chatApi: FakeChatApi;
   readonly walletApi: FakeWalletApi;
@@ -51,6 +54,8 @@ export interface FakePorts extends PortBindings {
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
 export class TestClient {
   readonly session: SessionService;
+  /** Sign-in, registration, codes and password reset (the /login screens). */
+  readonly account: SignInService;
   readonly currentUser: CurrentUser;
   readonly contacts: ContactStore;
   readonly conversations: ConversationStore;
@@ -70,6 +75,7 @@ export class TestClient {
     // The harness is the tests' composition root: the only place that resolves services.
     const container = createContainer(portsModule(ports), applicationModule);
     this.session = container.get(SessionService);
+    this.account = container.get(SignInService);
     this.currentUser = container.get(CurrentUser);
     this.contacts = container.get(ContactStore);
     this.conversations = container.get(ConversationStore);
@@ -88,6 +94,7 @@ export class TestClient {
 
   /** Disposes every service that subscribes to a port, as an app does on unload. */
   dispose(): void {
+    this.account.dispose();
     this.search.dispose();
     this.calls.dispose();
     this.chat.dispose();
@@ -121,11 +128,18 @@ export class TestWorld {
     return this;
   }
 
+  /** Creates accounts that sign in with a password (and their IM users). */
+  accounts(...seeds: readonly FakeAccountSeed[]): this {
+    for (const seed of seeds) this.backend.accounts.seed(seed);
+    return this;
+  }
+
   /** A client whose session storage is empty (signed out); pass a local store to simulate a restart. */
   client(options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
     const device = new FakeImDevice(this.backend);
     const ports: FakePorts = {
       device,
+      accountApi: new FakeAccountApi(this.backend.accounts),
       imSession: device.session,
       contacts: device.contacts,
       groups: device.groups,

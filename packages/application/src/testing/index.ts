@@ -1,3 +1,4 @@
+export * from './fake-account-server';
 export * from './fake-backend';
 export * from './fake-clock';
 export * from './fake-im-device';
