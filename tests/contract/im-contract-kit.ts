@@ -1,6 +1,7 @@
-import { RemoteError } from '@teamim/application';
+import { RemoteError, type MessageEvent } from '@teamim/application';
+import type { Message } from '@teamim/domain';
 import { expect, it } from 'vitest';
-import type { ImWorld } from './im-worlds';
+import type { ImWorld, SignedIn } from './im-worlds';
 
 /** Options of a contract run: cases a side cannot run yet, with the reason (reported as todo, never as a pass). */
 export interface ImContractOptions {
@@ -41,3 +42,28 @@ export function recorder<T>(stream: { subscribe(next: (value: T) => void): { uns
 }
 
 export type MakeWorld = () => Promise<ImWorld>;
+
+/** `a` asks `b`, `b` accepts; resolves once both friend lists show the other. */
+export async function befriend(world: ImWorld, a: SignedIn, b: SignedIn): Promise<void> {
+  await a.contacts.addFriend(b.user.userID, 'hi');
+  await world.eventually(async () => {
+    const pending = await b.contacts.getReceivedFriendApplications();
+    expect(pending.map((p) => p.fromUserID)).toContain(a.user.userID);
+  });
+  await b.contacts.acceptFriendApplication(a.user.userID, '');
+  await world.eventually(async () => {
+    expect((await a.contacts.getFriendsPage(0, 100)).map((f) => f.userID)).toContain(b.user.userID);
+    expect((await b.contacts.getFriendsPage(0, 100)).map((f) => f.userID)).toContain(a.user.userID);
+  });
+}
+
+/** Creates and sends a text message; returns the server-acknowledged copy. */
+export async function sendText(from: SignedIn, to: SignedIn, text: string): Promise<Message> {
+  const draft = await from.messages.create({ kind: 'text', text });
+  return from.messages.send(draft, { recvID: to.user.userID, groupID: '' });
+}
+
+/** Messages a `messages.events$` recorder has received so far. */
+export function receivedOf(values: readonly MessageEvent[]): Message[] {
+  return values.flatMap((e) => (e.type === 'received' ? e.messages : []));
+}

@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import type { MessageItem, PicBaseInfo } from '@openim/wasm-client-sdk';
 import {
   MessagesGateway,
+  RemoteError,
   type HistoryPage,
   type MessageDraft,
   type MessageEvent,
@@ -19,6 +20,11 @@ import { argumentError, invoke } from './errors';
 import { fromSdkEvent, mapDefined, portEvents } from './events';
 import { toMessage, toSessionType } from './mappers';
 import type { OpenImSdk } from './sdk';
+
+/** The SDK's "internal error" code, which it also uses for rules it checks locally. */
+const SDK_INTERNAL = 10005;
+const NO_PERMISSION = 1002;
+const NOT_YOURS = /only send by yourself message can be revoked/i;
 
 /** The conversation a message belongs to, seen from the logged-in user. */
 function conversationIDOf(item: MessageItem, selfUserID: string): string {
@@ -90,7 +96,12 @@ export class OpenImMessages extends MessagesGateway {
         if (draft.atUserIDList.length === 0) throw argumentError('an at-text message mentions someone');
         return this.seen(
           await invoke('createTextAtMessage', () =>
-            this.sdk.createTextAtMessage({ text: draft.text, atUserIDList: [...draft.atUserIDList] }),
+            this.sdk.createTextAtMessage({
+              text: draft.text,
+              atUserIDList: [...draft.atUserIDList],
+              // The web SDK iterates atUsersInfo unconditionally; without it the call fails inside the SDK.
+              atUsersInfo: draft.atUserIDList.map((atUserID) => ({ atUserID, groupNickname: '' })),
+            }),
           ),
         );
       case 'custom':
@@ -167,7 +178,16 @@ export class OpenImMessages extends MessagesGateway {
   async revoke(conversationID: string, clientMsgID: string): Promise<void> {
     requireID(conversationID, 'conversationID');
     requireID(clientMsgID, 'clientMsgID');
-    await invoke('revokeMessage', () => this.sdk.revokeMessage({ conversationID, clientMsgID }));
+    try {
+      await invoke('revokeMessage', () => this.sdk.revokeMessage({ conversationID, clientMsgID }));
+    } catch (error: unknown) {
+      // The SDK refuses someone else's one-to-one message itself, as an internal error (10005) with this
+      // text; the application knows that refusal as the server's NoPermission.
+      if (error instanceof RemoteError && error.code === SDK_INTERNAL && NOT_YOURS.test(error.message)) {
+        throw new RemoteError(NO_PERMISSION, error.message);
+      }
+      throw error;
+    }
   }
 
   async delete(conversationID: string, clientMsgID: string): Promise<void> {
@@ -188,7 +208,15 @@ export class OpenImMessages extends MessagesGateway {
     if (keyword.trim() === '') throw argumentError('keyword is empty');
     if (count <= 0) throw argumentError('count must be positive');
     const result = await invoke('searchLocalMessages', () =>
-      this.sdk.searchLocalMessages({ conversationID, keywordList: [keyword], pageIndex: 1, count }),
+      this.sdk.searchLocalMessages({
+        conversationID,
+        keywordList: [keyword],
+        // Without an explicit (empty) sender list the web SDK's database worker reads `null.length` and the
+        // search silently returns nothing.
+        senderUserIDList: [],
+        pageIndex: 1,
+        count,
+      }),
     );
     return (result.searchResultItems ?? []).flatMap((group) =>
       (group.messageList ?? []).map((item) => this.seen(item)),

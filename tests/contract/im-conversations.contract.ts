@@ -1,0 +1,117 @@
+import type { ConversationEvent } from '@teamim/application';
+import { RecvMsgOpt, SessionType, singleConversationID } from '@teamim/domain';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import {
+  befriend,
+  contractCase,
+  recorder,
+  sendText,
+  type ImContractOptions,
+  type MakeWorld,
+} from './im-contract-kit';
+import type { ImWorld, SignedIn } from './im-worlds';
+
+/**
+ * ConversationsGateway contract: the conversation a message creates, unread counting and read marking,
+ * finding a conversation, pinning, the receive option and deleting a conversation with its messages.
+ * alice and bob are friends and signed in once (on the real side: two SDK instances).
+ */
+export function imConversationsContract(
+  side: string,
+  makeWorld: MakeWorld,
+  options: ImContractOptions = {},
+): void {
+  describe(`ConversationsGateway contract: ${side}`, () => {
+    let world: ImWorld;
+    let alice: SignedIn;
+    let bob: SignedIn;
+    let conversationID: string;
+
+    beforeAll(async () => {
+      world = await makeWorld();
+      alice = await world.signIn('alice');
+      bob = await world.signIn('bob');
+      await befriend(world, alice, bob);
+      conversationID = singleConversationID(alice.user.userID, bob.user.userID);
+    });
+    afterAll(async () => {
+      await world.close();
+    });
+
+    async function bobsConversation() {
+      const page = await bob.conversations.getConversationsPage(0, 50);
+      return page.find((c) => c.conversationID === conversationID);
+    }
+
+    contractCase(
+      options,
+      'a message counts as unread for the receiver only; marking read clears it',
+      async () => {
+        await bob.conversations.markAsRead(conversationID).catch(() => undefined);
+        const events = recorder<ConversationEvent>(bob.conversations.events$);
+        const sent = await sendText(alice, bob, 'count me');
+        await world.eventually(async () => {
+          const view = await bobsConversation();
+          expect(view).toMatchObject({
+            conversationType: SessionType.Single,
+            userID: alice.user.userID,
+            unreadCount: 1,
+            latestMsgSendTime: sent.sendTime,
+          });
+          expect(view?.latestMsg).toContain(sent.clientMsgID);
+          expect(await bob.conversations.getTotalUnread()).toBe(1);
+          expect(events.values).toContainEqual({ type: 'totalUnreadChanged', count: 1 });
+        });
+        expect(await alice.conversations.getTotalUnread()).toBe(0);
+        await bob.conversations.markAsRead(conversationID);
+        await world.eventually(async () => {
+          expect(await bob.conversations.getTotalUnread()).toBe(0);
+          expect((await bobsConversation())?.unreadCount).toBe(0);
+        });
+        events.stop();
+      },
+    );
+
+    contractCase(options, 'the one-to-one conversation is found by the peer id', async () => {
+      const found = await bob.conversations.getOneConversation(alice.user.userID, SessionType.Single);
+      expect(found).toMatchObject({ conversationID, userID: alice.user.userID, groupID: '' });
+    });
+
+    contractCase(options, 'pinning and unpinning is stored and announced', async () => {
+      const events = recorder<ConversationEvent>(bob.conversations.events$);
+      await bob.conversations.setPinned(conversationID, true);
+      await world.eventually(async () => {
+        expect((await bobsConversation())?.isPinned).toBe(true);
+        const changed = events.values.flatMap((e) =>
+          e.type === 'conversationChanged' ? e.conversations : [],
+        );
+        expect(changed.some((c) => c.conversationID === conversationID && c.isPinned)).toBe(true);
+      });
+      await bob.conversations.setPinned(conversationID, false);
+      await world.eventually(async () => {
+        expect((await bobsConversation())?.isPinned).toBe(false);
+      });
+      events.stop();
+    });
+
+    contractCase(options, 'the receive option is stored', async () => {
+      await bob.conversations.setRecvMsgOpt(conversationID, RecvMsgOpt.NotNotify);
+      await world.eventually(async () => {
+        expect((await bobsConversation())?.recvMsgOpt).toBe(RecvMsgOpt.NotNotify);
+      });
+      await bob.conversations.setRecvMsgOpt(conversationID, RecvMsgOpt.Normal);
+      await world.eventually(async () => {
+        expect((await bobsConversation())?.recvMsgOpt).toBe(RecvMsgOpt.Normal);
+      });
+    });
+
+    contractCase(options, 'deleting a conversation removes it and its messages', async () => {
+      await bob.conversations.deleteConversation(conversationID);
+      await world.eventually(async () => {
+        expect(await bobsConversation()).toBeUndefined();
+        const history = await bob.messages.getHistory(conversationID, '', 20);
+        expect(history.messages).toEqual([]);
+      });
+    });
+  });
+}

@@ -1,0 +1,5 @@
+import { imConversationsContract } from './im-conversations.contract';
+import { openImWorld } from './im-worlds';
+
+// Two real SDK instances (alice, bob) against createServer in memory, reused across the cases.
+imConversationsContract('OpenIM adapters over the real SDK and @teamim/server', openImWorld);

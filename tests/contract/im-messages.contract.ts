@@ -1,0 +1,179 @@
+import type { MessageEvent } from '@teamim/application';
+import { ContentType, MessageStatus, SessionType, singleConversationID, type Message } from '@teamim/domain';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import {
+  befriend,
+  codeOf,
+  contractCase,
+  receivedOf,
+  recorder,
+  sendText,
+  type ImContractOptions,
+  type MakeWorld,
+} from './im-contract-kit';
+import type { ImWorld, SignedIn } from './im-worlds';
+
+export const LOCAL_SEARCH = 'local search finds a message by a keyword of its text';
+
+/**
+ * MessagesGateway contract for one-to-one chats: text both ways, at-text, custom, history paging,
+ * revoke, delete, local search and localEx. alice and bob are friends, signed in once, and share the
+ * conversation across the cases (on the real side: two SDK instances).
+ */
+export function imMessagesContract(
+  side: string,
+  makeWorld: MakeWorld,
+  options: ImContractOptions = {},
+): void {
+  describe(`MessagesGateway contract: ${side}`, () => {
+    let world: ImWorld;
+    let alice: SignedIn;
+    let bob: SignedIn;
+    let conversationID: string;
+    let bobInbox: { readonly values: MessageEvent[]; stop(): void };
+
+    async function receivedByBob(clientMsgID: string): Promise<Message> {
+      return world.eventually(() => {
+        const found = receivedOf(bobInbox.values).find((m) => m.clientMsgID === clientMsgID);
+        if (!found) throw new Error(`bob has not received ${clientMsgID}`);
+        return found;
+      });
+    }
+
+    beforeAll(async () => {
+      world = await makeWorld();
+      alice = await world.signIn('alice');
+      bob = await world.signIn('bob');
+      await befriend(world, alice, bob);
+      conversationID = singleConversationID(alice.user.userID, bob.user.userID);
+      bobInbox = recorder(bob.messages.events$);
+    });
+    afterAll(async () => {
+      bobInbox.stop();
+      await world.close();
+    });
+
+    contractCase(options, 'a text message is acknowledged and received; the reply comes back', async () => {
+      const draft = await alice.messages.create({ kind: 'text', text: 'hello bob' });
+      expect(draft).toMatchObject({ contentType: ContentType.Text, status: MessageStatus.Sending });
+      const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      expect(sent).toMatchObject({
+        clientMsgID: draft.clientMsgID,
+        status: MessageStatus.Succeeded,
+        sendID: alice.user.userID,
+        recvID: bob.user.userID,
+        groupID: '',
+        sessionType: SessionType.Single,
+        textElem: { content: 'hello bob' },
+      });
+      expect(sent.sendTime).toBeGreaterThan(0);
+      const got = await receivedByBob(sent.clientMsgID);
+      expect(got).toMatchObject({
+        sendID: alice.user.userID,
+        recvID: bob.user.userID,
+        contentType: ContentType.Text,
+        textElem: { content: 'hello bob' },
+        sendTime: sent.sendTime,
+      });
+
+      const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
+      const reply = await sendText(bob, alice, 'hello alice');
+      await world.eventually(() => {
+        expect(receivedOf(aliceInbox.values).map((m) => m.textElem?.content)).toContain('hello alice');
+      });
+      aliceInbox.stop();
+      expect(reply.sendTime).toBeGreaterThanOrEqual(sent.sendTime);
+    });
+
+    contractCase(options, 'an at-text message keeps its text and mentioned users', async () => {
+      const draft = await alice.messages.create({
+        kind: 'atText',
+        text: 'look @bob',
+        atUserIDList: [bob.user.userID],
+      });
+      expect(draft.contentType).toBe(ContentType.AtText);
+      const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      const got = await receivedByBob(sent.clientMsgID);
+      expect(got.contentType).toBe(ContentType.AtText);
+      expect(got.atTextElem?.text).toBe('look @bob');
+      expect(got.atTextElem?.atUserList).toEqual([bob.user.userID]);
+    });
+
+    contractCase(options, 'a custom message carries its data and description', async () => {
+      const data = JSON.stringify({ type: 'contract', value: 42 });
+      const draft = await alice.messages.create({ kind: 'custom', data, description: 'a test card' });
+      const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      const got = await receivedByBob(sent.clientMsgID);
+      expect(got.contentType).toBe(ContentType.Custom);
+      expect(got.customElem).toMatchObject({ data, description: 'a test card' });
+    });
+
+    contractCase(options, 'history pages backwards from a start message, oldest first', async () => {
+      const sent: Message[] = [];
+      for (const text of ['page-1', 'page-2', 'page-3']) sent.push(await sendText(alice, bob, text));
+      const last = sent[2];
+      if (!last) throw new Error('nothing sent');
+      await receivedByBob(last.clientMsgID);
+      const newest = await world.eventually(async () => {
+        const page = await bob.messages.getHistory(conversationID, '', 2);
+        expect(page.messages.map((m) => m.textElem?.content)).toEqual(['page-2', 'page-3']);
+        return page;
+      });
+      expect(newest.isEnd).toBe(false);
+      const older = await bob.messages.getHistory(conversationID, newest.messages[0]?.clientMsgID ?? '', 1);
+      expect(older.messages.map((m) => m.textElem?.content)).toEqual(['page-1']);
+    });
+
+    contractCase(options, 'only the sender revokes (1002 for the peer); the peer is told', async () => {
+      const sent = await sendText(alice, bob, 'oops');
+      await receivedByBob(sent.clientMsgID);
+      expect(await codeOf(bob.messages.revoke(conversationID, sent.clientMsgID))).toBe(1002);
+      await alice.messages.revoke(conversationID, sent.clientMsgID);
+      await world.eventually(() => {
+        expect(bobInbox.values).toContainEqual({
+          type: 'revoked',
+          conversationID,
+          clientMsgID: sent.clientMsgID,
+          revokerID: alice.user.userID,
+        });
+      });
+      await world.eventually(async () => {
+        const page = await bob.messages.getHistory(conversationID, '', 5);
+        const copy = page.messages.find((m) => m.clientMsgID === sent.clientMsgID);
+        expect(copy?.contentType).toBe(ContentType.Revoke);
+      });
+    });
+
+    contractCase(options, "deleting a message removes it from the deleter's history only", async () => {
+      const sent = await sendText(alice, bob, 'delete me');
+      await receivedByBob(sent.clientMsgID);
+      await alice.messages.delete(conversationID, sent.clientMsgID);
+      await world.eventually(async () => {
+        const mine = await alice.messages.getHistory(conversationID, '', 20);
+        expect(mine.messages.map((m) => m.clientMsgID)).not.toContain(sent.clientMsgID);
+      });
+      const theirs = await bob.messages.getHistory(conversationID, '', 20);
+      expect(theirs.messages.map((m) => m.clientMsgID)).toContain(sent.clientMsgID);
+    });
+
+    contractCase(options, LOCAL_SEARCH, async () => {
+      const sent = await sendText(alice, bob, 'the word is pineapple today');
+      await receivedByBob(sent.clientMsgID);
+      const hits = await world.eventually(async () => {
+        const found = await bob.messages.searchLocal(conversationID, 'pineapple', 10);
+        expect(found.map((m) => m.clientMsgID)).toContain(sent.clientMsgID);
+        return found;
+      });
+      expect(hits.every((m) => (m.textElem?.content ?? '').includes('pineapple'))).toBe(true);
+      expect(await bob.messages.searchLocal(conversationID, 'no-such-word-anywhere', 10)).toEqual([]);
+    });
+
+    contractCase(options, 'localEx is stored on the message', async () => {
+      const sent = await sendText(alice, bob, 'mark me');
+      await receivedByBob(sent.clientMsgID);
+      await bob.messages.setLocalEx(conversationID, sent.clientMsgID, '{"opened":true}');
+      const page = await bob.messages.getHistory(conversationID, '', 5);
+      expect(page.messages.find((m) => m.clientMsgID === sent.clientMsgID)?.localEx).toBe('{"opened":true}');
+    });
+  });
+}
