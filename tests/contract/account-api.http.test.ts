@@ -1,10 +1,31 @@
 import { ChatApiError, CodeUsage, createAccountApi, type HttpAccountApi } from '@teamim/adapters-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
+import { accountApiContract } from './account-api.contract';
 import { DEMO_PASSWORD, PEOPLE } from './worlds';
 
-// The application has no account port yet (see the report), so there is no in-memory side to
-// compare with: these cases pin the HTTP account adapter to the local server's behaviour.
+/** The code the server just sent, from its dev-mode endpoint (loopback callers only). */
+async function devCodeOf(serverURL: string, identifier: Readonly<Record<string, string>>): Promise<string> {
+  const response = await fetch(
+    `${serverURL}/chat/dev/verify-code?${new URLSearchParams(identifier).toString()}`,
+  );
+  const body = (await response.json()) as { errCode: number; data?: { code?: string } };
+  const code = body.data?.code;
+  if (body.errCode !== 0 || code === undefined) throw new Error(`no dev code: ${JSON.stringify(body)}`);
+  return code;
+}
+
+// The port's contract (shared with FakeAccountApi, see account-api.contract.ts) ...
+accountApiContract('HTTP adapter against the local server', async () => {
+  const server = await startTestServer({ seed: 'demo', chat: { scryptCost: 1024 } });
+  return {
+    accounts: createAccountApi({ baseURL: `${server.url}/chat` }, { getToken: () => '' }),
+    lastCode: (identifier) => devCodeOf(server.url, identifier),
+    close: () => server.close(),
+  };
+});
+
+// ... and what is particular to the HTTP adapter: MD5 on the wire and the ChatApiError classification.
 describe('HttpAccountApi against the local server (spec §7 accounts, §8 error texts)', () => {
   let server: TestServer;
   let accounts: HttpAccountApi;
@@ -83,16 +104,8 @@ describe('HttpAccountApi against the local server (spec §7 accounts, §8 error 
     });
   });
 
-  /** The code the server just sent, from its dev-mode endpoint (loopback callers only). */
-  async function devCode(identifier: Readonly<Record<string, string>>): Promise<string> {
-    const response = await fetch(
-      `${server.url}/chat/dev/verify-code?${new URLSearchParams(identifier).toString()}`,
-    );
-    const body = (await response.json()) as { errCode: number; data?: { code?: string } };
-    const code = body.data?.code;
-    if (body.errCode !== 0 || code === undefined) throw new Error(`no dev code: ${JSON.stringify(body)}`);
-    return code;
-  }
+  const devCode = (identifier: Readonly<Record<string, string>>): Promise<string> =>
+    devCodeOf(server.url, identifier);
 
   it('registers with the code the server sent, then signs in with the new password', async () => {
     const identifier = { email: 'registered@example.com' };
