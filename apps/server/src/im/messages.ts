@@ -402,12 +402,15 @@ export interface PullResult {
   notificationMsgs: Map<string, PullMsgs>;
 }
 
-/** WS 1002: pull by ranges (openim-protocol.md 3.4). */
+/**
+ * WS 1002: pull by ranges (openim-protocol.md 3.4). Messages are always in ascending seq order, like
+ * the reference answers, whatever `_order` says (the SDK relies on it).
+ */
 export function pullByRange(
   ctx: CoreContext,
   userID: string,
   ranges: readonly SeqRange[],
-  order: number,
+  _order: number,
 ): PullResult {
   const db = ctx.db;
   const result: PullResult = { msgs: new Map(), notificationMsgs: new Map() };
@@ -422,7 +425,6 @@ export function pullByRange(
       if (hi < lo) continue;
       if (hi - lo + 1 > MAX_NOTIFICATION_PULL) lo = hi - MAX_NOTIFICATION_PULL + 1;
       const msgs = loadRange(db, userID, r.conversationID, lo, hi);
-      if (order === 1) msgs.reverse();
       result.notificationMsgs.set(r.conversationID, { msgs, isEnd: true, endSeq: hi });
       continue;
     }
@@ -435,7 +437,6 @@ export function pullByRange(
     const num = r.num > 0 ? Math.min(r.num, MAX_CHAT_PULL) : MAX_CHAT_PULL;
     if (hi - lo + 1 > num) lo = hi - num + 1;
     const msgs = loadRange(db, userID, r.conversationID, lo, hi);
-    if (order === 1) msgs.reverse();
     result.msgs.set(r.conversationID, { msgs, isEnd: vis.max <= hi, endSeq: 0 });
   }
   trimToBudget([...result.msgs.values(), ...result.notificationMsgs.values()]);
@@ -477,7 +478,8 @@ export function pullBySeqs(
     const wanted = [...new Set(c.seqs)].slice(0, MAX_SEQ_LIST);
     const inRange = wanted
       .filter((s) => s >= vis.min && s <= vis.max)
-      .sort((a, b) => (order === 1 ? b - a : a - b));
+      // Always ascending, as the reference answers: the SDK reverses and merges by itself for desc paging.
+      .sort((a, b) => a - b);
     entry.msgs = loadSeqs(db, userID, c.conversationID, inRange);
     if (order === 1 && wanted.some((s) => s < vis.min)) {
       entry.isEnd = true;
