@@ -3,7 +3,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const port = Number(process.env['E2E_PORT'] ?? 4319);
+// A random free-ish port unless one is given; workers inherit it through the environment.
+process.env['E2E_PORT'] ??= String(20_000 + Math.floor(Math.random() * 40_000));
+const port = Number(process.env['E2E_PORT']);
 
 // Browser downloads are impossible here: Playwright drives the system Chromium.
 export default defineConfig({
@@ -33,9 +35,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npm run preview -w @teamim/web -- --host 127.0.0.1 --port ${port}`,
+    // The real local server (in memory, demo data) serving the built web app at /, as `npm start` does.
+    command: `node_modules/.bin/tsx apps/server/src/main.ts --memory --port ${port} --seed demo --log-level warn`,
     cwd: repo,
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,2 +1,15 @@
-export { Placeholder } from './Placeholder';
-export type { PlaceholderProps } from './Placeholder';
+export { App } from './App';
+export type { AppProps } from './App';
+export { createI18n, storedLocale, saveLocale, appResources } from './i18n';
+export { hasStoredCredentials, storeCredentials } from './credentials';
+export { failureText } from './errors';
+export { UI_MESSAGES } from './ui-messages';
+export type { UiKey } from './ui-messages';
+export type {
+  AccountCredentials,
+  AccountGateway,
+  AccountIdentifier,
+  AppServices,
+  CodePurpose,
+  SignedInServices,
+} from './services';

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, envOverrides, fetchConfigJson, parseOverrides, resolveConfig } from './config';
+
+describe('client configuration', () => {
+  it('defaults to the page origin for the API, the gateway and the chat API, platform 5', () => {
+    expect(resolveConfig('http://127.0.0.1:10002/some/page')).toMatchObject({
+      apiAddr: 'http://127.0.0.1:10002/api',
+      wsAddr: 'ws://127.0.0.1:10002/ws',
+      chatAddr: 'http://127.0.0.1:10002/chat',
+      platformID: 5,
+      openimAssetsBase: '/openim/',
+    });
+    expect(resolveConfig('https://im.example.com').wsAddr).toBe('wss://im.example.com/ws');
+  });
+
+  it('later layers win: environment, then config.json', () => {
+    const env = envOverrides({
+      VITE_API_ADDR: 'http://a.example/api',
+      VITE_PLATFORM_ID: '7',
+      VITE_WS_ADDR: '',
+    });
+    const json = parseOverrides({ apiAddr: 'https://b.example/api/', unknown: 1 }, 'config.json');
+    const config = resolveConfig('http://localhost:5173', env, json);
+    expect(config.apiAddr).toBe('https://b.example/api');
+    expect(config.platformID).toBe(7);
+    expect(config.wsAddr).toBe('ws://localhost:5173/ws');
+  });
+
+  it('refuses malformed values with a typed error', () => {
+    expect(() => parseOverrides({ wsAddr: 'http://x/ws' }, 'config.json')).toThrow(ConfigError);
+    expect(() => parseOverrides({ chatAddr: 'not a url' }, 'config.json')).toThrow(/chatAddr is not a URL/);
+    expect(() => parseOverrides({ platformID: 99 }, 'config.json')).toThrow(/platformID/);
+    expect(() => parseOverrides([1], 'config.json')).toThrow(ConfigError);
+  });
+
+  it('config.json is optional: missing or an HTML fallback means no overrides, broken JSON is an error', async () => {
+    const answer =
+      (body: string, contentType: string, status = 200) =>
+      () =>
+        Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } }));
+    expect(await fetchConfigJson(answer('', 'text/plain', 404), '/config.json')).toEqual({});
+    expect(await fetchConfigJson(answer('<!doctype html>', 'text/html'), '/config.json')).toEqual({});
+    expect(
+      await fetchConfigJson(answer('{"chatAddr":"http://c.example/chat"}', 'application/json'), '/c'),
+    ).toEqual({
+      chatAddr: 'http://c.example/chat',
+    });
+    await expect(fetchConfigJson(answer('{', 'application/json'), '/c')).rejects.toThrow(ConfigError);
+    expect(await fetchConfigJson(() => Promise.reject(new TypeError('offline')), '/c')).toEqual({});
+  });
+});

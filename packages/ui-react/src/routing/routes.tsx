@@ -1,0 +1,73 @@
+import { Spinner } from '@fluentui/react-components';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { hasStoredCredentials } from '../credentials';
+import { useAppServices } from '../services';
+import { LoginPage } from '../sign-in/LoginPage';
+import { RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
+
+// The shell and everything after sign-in load on demand, so the sign-in page stays small.
+const shell = () => import('../shell/Shell');
+const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
+const ChatEmpty = lazy(() => shell().then((m) => ({ default: m.ChatEmpty })));
+const ConversationPending = lazy(() => shell().then((m) => ({ default: m.ConversationPending })));
+const ContactPage = lazy(() => shell().then((m) => ({ default: m.ContactPage })));
+const ContactSection = lazy(() => shell().then((m) => ({ default: m.ContactSection })));
+
+/** Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. */
+export function RequireSession({ children }: { readonly children: ReactNode }) {
+  const { sessionStore } = useAppServices();
+  const location = useLocation();
+  if (!hasStoredCredentials(sessionStore)) {
+    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  }
+  return <>{children}</>;
+}
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+
+/** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children. */
+export function appRoutes(): RouteObject[] {
+  return [
+    {
+      errorElement: <RouteErrorScreen />,
+      hydrateFallbackElement: <RouterFallback />,
+      children: [
+        { path: '/login', element: <LoginPage /> },
+        {
+          path: '/',
+          element: <RequireSession>{lazyPage(<Shell />)}</RequireSession>,
+          children: [
+            { index: true, element: <Navigate to="/chat" replace /> },
+            { path: 'chat', element: lazyPage(<ChatEmpty />) },
+            { path: 'chat/:conversationID', element: lazyPage(<ConversationPending />) },
+            {
+              path: 'contact',
+              element: lazyPage(<ContactPage />),
+              children: [
+                { index: true, element: lazyPage(<ContactSection titleKey="ui.contact.myFriends" />) },
+                { path: 'myGroups', element: lazyPage(<ContactSection titleKey="ui.contact.myGroups" />) },
+                {
+                  path: 'newFriends',
+                  element: lazyPage(<ContactSection titleKey="ui.contact.newFriends" />),
+                },
+                {
+                  path: 'groupNotifications',
+                  element: lazyPage(<ContactSection titleKey="ui.contact.groupNotifications" />),
+                },
+              ],
+            },
+          ],
+        },
+        {
+          path: '*',
+          loader: () => {
+            // React Router's idiom: a thrown Response becomes a route error response (status 404).
+            // eslint-disable-next-line @typescript-eslint/only-throw-error
+            throw new Response('Not Found', { status: 404 });
+          },
+        },
+      ],
+    },
+  ];
+}

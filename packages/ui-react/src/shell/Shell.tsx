@@ -1,0 +1,305 @@
+import {
+  Avatar,
+  Button,
+  CounterBadge,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  ProgressBar,
+  Spinner,
+  Text,
+  Title3,
+} from '@fluentui/react-components';
+import { useObservableState } from 'observable-hooks';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useAppServices, type SignedInServices } from '../services';
+import { useText } from '../text';
+import { connectionStatusKey } from './status';
+
+/** The signed-in area (spec §2): left navigation, the page outlet, the sync overlay and the status line. */
+export function Shell() {
+  const services = useAppServices();
+  const navigate = useNavigate();
+  const { t } = useText();
+  const [signedIn, setSignedIn] = useState<SignedInServices | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
+
+  useEffect(() => {
+    let active = true;
+    services.loadSignedIn().then(
+      (loaded) => {
+        if (active) setSignedIn(loaded);
+      },
+      (error: unknown) => {
+        if (active) setFailed(error instanceof Error ? error.message : String(error));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [services]);
+
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
+    const subscription = signedIn.session.signedOut$.subscribe(
+      () => void navigate('/login', { replace: true }),
+    );
+    void signedIn.session.bootstrap();
+    return () => subscription.unsubscribe();
+  }, [signedIn, navigate]);
+
+  if (signedIn === undefined) {
+    return (
+      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+        {failed === undefined ? (
+          <Spinner label={t('ui.state.loadingClient')} />
+        ) : (
+          <Text role="alert">
+            {t('ui.state.connectFailed')}: {failed}
+          </Text>
+        )}
+      </div>
+    );
+  }
+  return <SignedInShell services={signedIn} />;
+}
+
+function SignedInShell({ services }: { readonly services: SignedInServices }) {
+  const { t } = useText();
+  const unread = useObservableState(services.conversations.unreadCount$, 0);
+  const applications = useObservableState(services.contacts.applicationBadge$, 0);
+  const connection = useObservableState(services.session.connection$, 'idle');
+  const sync = useObservableState(services.session.sync$, 'idle');
+  const reinstalling = useObservableState(services.session.reinstalling$, false);
+  const progress = useObservableState(services.session.syncProgress$, 0);
+  const statusKey = connectionStatusKey(connection, sync);
+
+  return (
+    <div style={{ display: 'flex', minHeight: '100vh' }}>
+      <nav
+        aria-label={t('ui.nav.label')}
+        style={{
+          width: 72,
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 12,
+          padding: '16px 0',
+          background: '#f0f2f5',
+        }}
+      >
+        <AccountMenu services={services} />
+        <NavItem
+          to="/chat"
+          label={t('ui.nav.chat')}
+          count={unread}
+          countLabel={t('ui.nav.unread', { count: unread })}
+        />
+        <NavItem
+          to="/contact"
+          label={t('ui.nav.contact')}
+          count={applications}
+          countLabel={t('ui.nav.applications', { count: applications })}
+        />
+      </nav>
+      <div style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <div role="status" aria-live="polite" style={{ minHeight: 24, padding: '4px 16px' }}>
+          {statusKey !== undefined && <Text size={200}>{t(statusKey)}</Text>}
+        </div>
+        <main style={{ flex: 1, padding: 16 }}>
+          <Outlet />
+        </main>
+      </div>
+      {reinstalling && (
+        <div
+          role="dialog"
+          aria-modal="true"
+          aria-label={t('ui.state.syncing')}
+          style={{
+            position: 'fixed',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            background: 'rgba(255,255,255,0.85)',
+          }}
+        >
+          <div style={{ width: 320 }}>
+            <Text>{t('ui.sync.progress', { percent: progress })}</Text>
+            <ProgressBar value={progress / 100} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function NavItem(props: {
+  readonly to: string;
+  readonly label: string;
+  readonly count: number;
+  readonly countLabel: string;
+}): ReactNode {
+  return (
+    <NavLink
+      to={props.to}
+      style={({ isActive }) => ({
+        position: 'relative',
+        padding: '8px 4px',
+        borderRadius: 6,
+        textDecoration: 'none',
+        color: 'inherit',
+        fontWeight: isActive ? 600 : 400,
+        background: isActive ? '#dfe3e8' : 'transparent',
+        width: 60,
+        textAlign: 'center',
+      })}
+    >
+      {props.label}
+      {props.count > 0 && (
+        <CounterBadge
+          count={props.count}
+          overflowCount={99}
+          size="small"
+          aria-label={props.countLabel}
+          style={{ position: 'absolute', top: 0, right: 0 }}
+        />
+      )}
+    </NavLink>
+  );
+}
+
+function AccountMenu({ services }: { readonly services: SignedInServices }) {
+  const { t } = useText();
+  const self = useObservableState(services.currentUser.selfInfo$, undefined);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [showInfo, setShowInfo] = useState(false);
+  const name = self?.nickname ?? '';
+
+  return (
+    <>
+      <Menu>
+        <MenuTrigger disableButtonEnhancement>
+          <Button
+            appearance="transparent"
+            aria-label={t('ui.nav.accountMenu')}
+            icon={<Avatar name={name} size={36} />}
+          />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuItem onClick={() => setShowInfo(true)}>{t('ui.menu.myInfo')}</MenuItem>
+            {/* Built by a later issue; visibly disabled until then. */}
+            <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>
+            <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
+            <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
+            <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={showInfo} onOpenChange={(_e, d) => setShowInfo(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('ui.myInfo.title')}</DialogTitle>
+            <DialogContent>
+              <Title3 as="h2">{name}</Title3>
+              <p>
+                {t('ui.myInfo.userID')}: {self?.userID ?? ''}
+              </p>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setShowInfo(false)}>{t('ui.myInfo.close')}</Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('ui.logout.confirmTitle')}</DialogTitle>
+            <DialogContent>{t('ui.logout.confirmBody')}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirmLogout(false)}>{t('ui.action.cancel')}</Button>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  setConfirmLogout(false);
+                  void services.session.logout();
+                }}
+              >
+                {t('ui.action.confirm')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </>
+  );
+}
+
+/** /chat index: the empty state with the create-group prompt (spec §2). */
+export function ChatEmpty() {
+  const { t } = useText();
+  return (
+    <section style={{ display: 'grid', placeItems: 'center', height: '100%', textAlign: 'center' }}>
+      <div>
+        <Title3 as="h2">{t('ui.chat.emptyTitle')}</Title3>
+        <p>{t('ui.chat.emptyBody')}</p>
+        {/* Group creation arrives with the contacts and groups issue. */}
+        <Button appearance="primary" disabled>
+          {t('ui.chat.createNow')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** /chat/:conversationID until the chat view exists. */
+export function ConversationPending() {
+  const { t } = useText();
+  return <p>{t('ui.chat.conversationPending')}</p>;
+}
+
+const CONTACT_SECTIONS = [
+  ['', 'ui.contact.myFriends'],
+  ['myGroups', 'ui.contact.myGroups'],
+  ['newFriends', 'ui.contact.newFriends'],
+  ['groupNotifications', 'ui.contact.groupNotifications'],
+] as const;
+
+/** /contact with its four child routes; the lists themselves come with a later issue. */
+export function ContactPage() {
+  const { t } = useText();
+  return (
+    <section>
+      <Title3 as="h2">{t('ui.contact.title')}</Title3>
+      <nav aria-label={t('ui.contact.title')} style={{ display: 'flex', gap: 12, margin: '8px 0' }}>
+        {CONTACT_SECTIONS.map(([path, key]) => (
+          <NavLink key={key} to={path === '' ? '/contact' : `/contact/${path}`} end>
+            {t(key)}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </section>
+  );
+}
+
+export function ContactSection({ titleKey }: { readonly titleKey: (typeof CONTACT_SECTIONS)[number][1] }) {
+  const { t } = useText();
+  return (
+    <div>
+      <Title3 as="h3">{t(titleKey)}</Title3>
+      <p>{t('ui.contact.pending')}</p>
+    </div>
+  );
+}

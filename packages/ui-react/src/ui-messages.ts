@@ -1,0 +1,101 @@
+import type { LocalizedText } from '@teamim/domain';
+
+/**
+ * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
+ * toast texts. Keys live under `ui.` so they never collide with the domain's keys.
+ */
+export const UI_MESSAGES = {
+  'ui.app.name': { 'zh-CN': 'TeamIM', 'en-US': 'TeamIM' },
+  'ui.language.label': { 'zh-CN': '语言', 'en-US': 'Language' },
+  'ui.language.zh-CN': { 'zh-CN': '简体中文', 'en-US': '简体中文' },
+  'ui.language.en-US': { 'zh-CN': 'English', 'en-US': 'English' },
+
+  'ui.login.title': { 'zh-CN': '欢迎使用 TeamIM', 'en-US': 'Welcome to TeamIM' },
+  'ui.login.tab.login': { 'zh-CN': '登录', 'en-US': 'Sign in' },
+  'ui.login.tab.register': { 'zh-CN': '注册', 'en-US': 'Register' },
+  'ui.login.tab.reset': { 'zh-CN': '忘记密码', 'en-US': 'Forgot password' },
+  'ui.login.tab.qr': { 'zh-CN': '扫码登录', 'en-US': 'QR code' },
+  'ui.login.qrUnavailable': {
+    'zh-CN': '扫码登录暂不可用，请使用账号登录。',
+    'en-US': 'QR code sign-in is not available. Please sign in with your account.',
+  },
+  'ui.login.method.email': { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
+  'ui.login.method.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
+  'ui.login.identifierKind': { 'zh-CN': '账号类型', 'en-US': 'Account type' },
+  'ui.login.credentialKind': { 'zh-CN': '登录方式', 'en-US': 'Sign in with' },
+  'ui.login.withPassword': { 'zh-CN': '密码登录', 'en-US': 'Password sign-in' },
+  'ui.login.withCode': { 'zh-CN': '验证码登录', 'en-US': 'Code sign-in' },
+  'ui.field.email': { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
+  'ui.field.areaCode': { 'zh-CN': '区号', 'en-US': 'Area code' },
+  'ui.field.phone': { 'zh-CN': '手机号', 'en-US': 'Phone number' },
+  'ui.field.password': { 'zh-CN': '密码', 'en-US': 'Password' },
+  'ui.field.newPassword': { 'zh-CN': '新密码', 'en-US': 'New password' },
+  'ui.field.confirmPassword': { 'zh-CN': '确认密码', 'en-US': 'Confirm password' },
+  'ui.field.verificationCode': { 'zh-CN': '验证码', 'en-US': 'Verification code' },
+  'ui.field.nickname': { 'zh-CN': '昵称', 'en-US': 'Nickname' },
+  'ui.field.invitationCode': { 'zh-CN': '邀请码（选填）', 'en-US': 'Invitation code (optional)' },
+  'ui.action.signIn': { 'zh-CN': '登录', 'en-US': 'Sign in' },
+  'ui.action.register': { 'zh-CN': '注册并登录', 'en-US': 'Register and sign in' },
+  'ui.action.resetPassword': { 'zh-CN': '重置密码', 'en-US': 'Reset password' },
+  'ui.action.sendCode': { 'zh-CN': '获取验证码', 'en-US': 'Send code' },
+  'ui.action.resendIn': { 'zh-CN': '{{seconds}} 秒后重新获取', 'en-US': 'Resend in {{seconds}} s' },
+  'ui.action.cancel': { 'zh-CN': '取消', 'en-US': 'Cancel' },
+  'ui.action.confirm': { 'zh-CN': '确定', 'en-US': 'OK' },
+  'ui.login.codeSent': { 'zh-CN': '验证码已发送', 'en-US': 'Verification code sent' },
+  'ui.login.resetDone': {
+    'zh-CN': '密码已重置，请使用新密码登录',
+    'en-US': 'Your password was reset. Sign in with the new password.',
+  },
+
+  'ui.nav.label': { 'zh-CN': '主导航', 'en-US': 'Main navigation' },
+  'ui.nav.chat': { 'zh-CN': '消息', 'en-US': 'Chat' },
+  'ui.nav.contact': { 'zh-CN': '通讯录', 'en-US': 'Contacts' },
+  'ui.nav.unread': { 'zh-CN': '{{count}} 条未读', 'en-US': '{{count}} unread' },
+  'ui.nav.applications': { 'zh-CN': '{{count}} 条待处理申请', 'en-US': '{{count}} pending requests' },
+  'ui.nav.accountMenu': { 'zh-CN': '我的账号', 'en-US': 'My account' },
+  'ui.menu.myInfo': { 'zh-CN': '我的信息', 'en-US': 'My info' },
+  'ui.menu.balance': { 'zh-CN': '我的余额', 'en-US': 'My balance' },
+  'ui.menu.accountSettings': { 'zh-CN': '账号设置', 'en-US': 'Account settings' },
+  'ui.menu.about': { 'zh-CN': '关于我们', 'en-US': 'About' },
+  'ui.menu.logout': { 'zh-CN': '退出登录', 'en-US': 'Log out' },
+  'ui.logout.confirmTitle': { 'zh-CN': '退出登录', 'en-US': 'Log out' },
+  'ui.logout.confirmBody': { 'zh-CN': '确定要退出登录吗？', 'en-US': 'Do you want to log out?' },
+  'ui.myInfo.title': { 'zh-CN': '我的信息', 'en-US': 'My info' },
+  'ui.myInfo.userID': { 'zh-CN': '用户 ID', 'en-US': 'User ID' },
+  'ui.myInfo.nickname': { 'zh-CN': '昵称', 'en-US': 'Nickname' },
+  'ui.myInfo.close': { 'zh-CN': '关闭', 'en-US': 'Close' },
+
+  'ui.state.connecting': { 'zh-CN': '连接中', 'en-US': 'Connecting' },
+  'ui.state.connectFailed': { 'zh-CN': '连接失败', 'en-US': 'Connect failed' },
+  'ui.state.syncing': { 'zh-CN': '同步中', 'en-US': 'Syncing' },
+  'ui.state.syncFailed': { 'zh-CN': '同步失败', 'en-US': 'Sync failed' },
+  'ui.state.online': { 'zh-CN': '在线', 'en-US': 'Online' },
+  'ui.state.loadingClient': { 'zh-CN': '正在加载…', 'en-US': 'Loading…' },
+  'ui.sync.progress': { 'zh-CN': '正在同步数据 {{percent}}%', 'en-US': 'Syncing data {{percent}}%' },
+
+  'ui.chat.emptyTitle': { 'zh-CN': '开始聊天吧', 'en-US': 'Start chatting' },
+  'ui.chat.emptyBody': {
+    'zh-CN': '创建一个群聊，和团队一起沟通。',
+    'en-US': 'Create a group and talk with your team.',
+  },
+  'ui.chat.createNow': { 'zh-CN': '立即创建', 'en-US': 'Create now' },
+  'ui.chat.conversationPending': {
+    'zh-CN': '会话视图即将推出。',
+    'en-US': 'The conversation view arrives with a later issue.',
+  },
+  'ui.contact.title': { 'zh-CN': '通讯录', 'en-US': 'Contacts' },
+  'ui.contact.myFriends': { 'zh-CN': '我的好友', 'en-US': 'My friends' },
+  'ui.contact.myGroups': { 'zh-CN': '我的群组', 'en-US': 'My groups' },
+  'ui.contact.newFriends': { 'zh-CN': '新的好友', 'en-US': 'New friends' },
+  'ui.contact.groupNotifications': { 'zh-CN': '群通知', 'en-US': 'Group notifications' },
+  'ui.contact.pending': {
+    'zh-CN': '通讯录页面即将推出。',
+    'en-US': 'The contact pages arrive with a later issue.',
+  },
+
+  'ui.error.title': { 'zh-CN': '出了点问题', 'en-US': 'Something went wrong' },
+  'ui.error.notFound': { 'zh-CN': '404 · 页面不存在', 'en-US': '404 · This page does not exist' },
+  'ui.error.recover': { 'zh-CN': '恢复', 'en-US': 'Recover' },
+} as const satisfies Record<string, LocalizedText>;
+
+export type UiKey = keyof typeof UI_MESSAGES;
