@@ -120,6 +120,13 @@ describe('pulling', () => {
     const l = r.msgs.get(AB);
     expect(l?.msgs.map((m) => m.seq)).toEqual([4, 5]);
     expect(l?.isEnd).toBe(true);
+    const descRange = pullByRange(
+      s.core,
+      'bob',
+      [{ conversationID: AB, begin: 1, end: 5, num: 3 }],
+      1,
+    ).msgs.get(AB);
+    expect(descRange?.msgs.map((m) => m.seq)).toEqual([3, 4, 5]);
     const partial = pullByRange(
       s.core,
       'bob',
