@@ -1,0 +1,4 @@
+import { imBefriendChatRevokeScenario } from './im-scenario.contract';
+import { fakeImWorld } from './im-worlds';
+
+imBefriendChatRevokeScenario('in-memory (FakeImDevice)', () => Promise.resolve(fakeImWorld()));
