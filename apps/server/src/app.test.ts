@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from './app';
-import { parseArgs, helpText, FLAGS } from './config';
+import { parseArgs, helpText, FLAGS, resolveConfig } from './config';
 import { sendMessage } from './im/messages';
 import { api, apiOk, adminToken, registerUsers, textMsg } from './testing/client';
 
@@ -247,6 +247,15 @@ describe('command line', () => {
     expect(help).toBe(false);
     expect(config).toMatchObject({ port: 1234, memory: true, host: '0.0.0.0', adminUserIDs: ['a', 'b'] });
     expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option/);
+    expect(resolveConfig(parseArgs(['--multi-login-policy', '0'], {}).config).multiLoginPolicy).toBe(
+      'allow-all',
+    );
+    expect(() => resolveConfig(parseArgs(['--multi-login-policy', '9'], {}).config)).toThrow(
+      /multi-login policy/,
+    );
+    expect(() => resolveConfig({ seed: 'large' })).toThrow(/not implemented/);
+    expect(resolveConfig({ seed: 'none' }).seed).toBe('');
+    expect(() => resolveConfig({ seed: 'lots' })).toThrow(/unknown seed/);
     expect(() => parseArgs(['--port', 'x'], {})).toThrow(/number/);
     const text = helpText();
     for (const f of FLAGS) {

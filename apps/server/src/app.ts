@@ -98,6 +98,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       },
       handlers: createWsHandlers(core),
       logger: app.log,
+      options: { multiLoginPolicy: config.multiLoginPolicy },
       onTokenKicked: ({ token }) => tokens.setTokenState(token, TokenState.Kicked),
     });
     core.setPushSink(gatewaySink(gateway));

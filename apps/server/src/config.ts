@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHAT_FLAGS, type ChatConfig } from './chat/config';
+import type { MultiLoginPolicy } from './wire/contract';
 
 export interface ServerConfig {
   host: string;
@@ -24,6 +25,8 @@ export interface ServerConfig {
   maxContentBytes: number;
   friendVerification: boolean;
   friendAcceptedChatCopy: boolean;
+  /** OpenIM multi-login policy of the WebSocket gateway (names or OpenIM's numbers 0, 1, 4, 5). */
+  multiLoginPolicy: MultiLoginPolicy;
   /** How often live sessions are checked for expired tokens. */
   tokenCheckIntervalMs: number;
   /** `demo` seeds the demo team (chat module) at startup; empty or `none` for nothing. */
@@ -49,11 +52,23 @@ export const defaultConfig = (): ServerConfig => ({
   maxContentBytes: 100 * 1024,
   friendVerification: false,
   friendAcceptedChatCopy: true,
+  multiLoginPolicy: 'kick-same-platform-other-token',
   tokenCheckIntervalMs: 30_000,
   seed: '',
   chat: {},
   now: () => Date.now(),
 });
+
+const POLICY_ALIASES: Record<string, MultiLoginPolicy> = {
+  '0': 'allow-all',
+  '1': 'kick-same-platform-other-token',
+  '4': 'kick-same-class-other-token',
+  '5': 'pc-and-one-other',
+  'allow-all': 'allow-all',
+  'kick-same-platform-other-token': 'kick-same-platform-other-token',
+  'kick-same-class-other-token': 'kick-same-class-other-token',
+  'pc-and-one-other': 'pc-and-one-other',
+};
 
 export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   const defined = Object.fromEntries(
@@ -62,8 +77,16 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   const cfg = { ...defaultConfig(), ...defined };
   if (!Number.isInteger(cfg.port) || cfg.port < 0 || cfg.port > 65535)
     throw new Error(`invalid port ${cfg.port}`);
+  const policy = POLICY_ALIASES[String(cfg.multiLoginPolicy)];
+  if (!policy)
+    throw new Error(
+      `unknown multi-login policy ${String(cfg.multiLoginPolicy)} (${Object.keys(POLICY_ALIASES).join(', ')})`,
+    );
+  cfg.multiLoginPolicy = policy;
+  if (cfg.seed === 'none') cfg.seed = '';
+  if (cfg.seed === 'large') throw new Error('--seed large is not implemented yet (use --seed demo or none)');
   if (cfg.seed !== '' && cfg.seed !== 'demo')
-    throw new Error(`unknown seed ${cfg.seed} (only "demo" exists)`);
+    throw new Error(`unknown seed ${cfg.seed} (none, demo or large)`);
   if (cfg.tokenExpireSeconds <= 0) throw new Error('tokenExpireSeconds must be positive');
   if (!cfg.memory) cfg.dataDir = resolve(cfg.dataDir);
   return cfg;
@@ -173,6 +196,14 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'maxContentBytes',
     kind: 'number',
     description: 'largest accepted message content (default 102400)',
+  },
+  {
+    flag: '--multi-login-policy',
+    env: 'TEAMIM_MULTI_LOGIN_POLICY',
+    key: 'multiLoginPolicy',
+    kind: 'string',
+    description:
+      'who gets kicked by a new login: kick-same-platform-other-token (1, default), allow-all (0), kick-same-class-other-token (4), pc-and-one-other (5)',
   },
   {
     flag: '--seed',
