@@ -57,6 +57,21 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
       expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
     });
 
+    contractCase(
+      options,
+      'a login on another client of the same platform kicks this one (kickedOffline)',
+      async () => {
+        const events = recorder<SessionEvent>(client.session.events$);
+        const other = await world.signInElsewhere(user);
+        await world.eventually(() => {
+          expect(events.values.map((e) => e.type)).toContain('kickedOffline');
+        });
+        events.stop();
+        expect((await other.session.getSelfInfo()).userID).toBe(user.userID);
+        client = other;
+      },
+    );
+
     contractCase(options, 'the server ending the session reports tokenExpired (forced logout)', async () => {
       const events = recorder<SessionEvent>(client.session.events$);
       await world.endSession(client, user);

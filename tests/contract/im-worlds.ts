@@ -51,6 +51,11 @@ export interface ImWorld {
    * (pushes travel over the network there). Rethrows the last failure after the timeout.
    */
   eventually<T>(check: () => T | Promise<T>, timeoutMs?: number): Promise<T>;
+  /**
+   * Logs the user in on another client of the same platform with a fresh token; the server's multi-login
+   * policy (kick the same platform) then logs the older client out.
+   */
+  signInElsewhere(user: ImUser): Promise<ImClient>;
   /** The server ends the user's session on this client (token revoked by the admin). */
   endSession(client: ImClient, user: ImUser): Promise<void>;
   close(): Promise<void>;
@@ -115,6 +120,14 @@ export function fakeImWorld(): ImWorld {
         timeoutMs,
         () => sleep(10),
       );
+    },
+    async signInElsewhere(user) {
+      const older = [...devices.values()].filter((d) => d.userID === user.userID);
+      const client = self.newClient();
+      await client.session.login(user.userID, user.token);
+      // The fake backend has no multi-login policy; the world pushes the kick the server would send.
+      for (const device of older) device.session.emit({ type: 'kickedOffline' });
+      return client;
     },
     endSession(client) {
       // The fake backend has no token revocation; its session hook pushes what the server's refusal causes.
@@ -226,6 +239,11 @@ export async function openImWorld(): Promise<ImWorld> {
     },
     eventually(check, timeoutMs = 20_000) {
       return retry(check, timeoutMs, () => sleep(150));
+    },
+    async signInElsewhere(user) {
+      const client = self.newClient();
+      await client.session.login(user.userID, await server.userToken(user.userID, 5));
+      return client;
     },
     async endSession(_client, user) {
       await server.api(
