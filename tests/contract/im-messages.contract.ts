@@ -13,6 +13,7 @@ import {
 } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
+export const PICTURE = 'a picture message is uploaded and received with its dimensions';
 export const LOCAL_SEARCH = 'local search finds a message by a keyword of its text';
 
 /**
@@ -155,6 +156,42 @@ export function imMessagesContract(
       const theirs = await bob.messages.getHistory(conversationID, '', 20);
       expect(theirs.messages.map((m) => m.clientMsgID)).toContain(sent.clientMsgID);
     });
+
+    contractCase(options, PICTURE, async () => {
+      const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const file = new File([bytes], 'dot.png', { type: 'image/png' });
+      const draft = await alice.messages.create({
+        kind: 'picture',
+        file: { name: 'dot.png', mimeType: 'image/png', size: bytes.length, handle: file },
+        width: 1,
+        height: 1,
+      });
+      expect(draft.contentType).toBe(ContentType.Picture);
+      const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      const got = await receivedByBob(sent.clientMsgID);
+      expect(got.pictureElem?.sourcePicture).toMatchObject({ width: 1, height: 1, type: 'image/png' });
+      expect(got.pictureElem?.sourcePicture.url).not.toBe('');
+    });
+
+    contractCase(
+      options,
+      'a received message is forwarded as a new message with the same content',
+      async () => {
+        const original = await sendText(alice, bob, 'pass it on');
+        const got = await receivedByBob(original.clientMsgID);
+        const copy = await bob.messages.createForward(got);
+        expect(copy.clientMsgID).not.toBe(original.clientMsgID);
+        expect(copy.textElem?.content).toBe('pass it on');
+        const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
+        const sent = await bob.messages.send(copy, { recvID: alice.user.userID, groupID: '' });
+        await world.eventually(() => {
+          const back = receivedOf(aliceInbox.values).find((m) => m.clientMsgID === sent.clientMsgID);
+          expect(back?.textElem?.content).toBe('pass it on');
+          expect(back?.sendID).toBe(bob.user.userID);
+        });
+        aliceInbox.stop();
+      },
+    );
 
     contractCase(options, LOCAL_SEARCH, async () => {
       const sent = await sendText(alice, bob, 'the word is pineapple today');
