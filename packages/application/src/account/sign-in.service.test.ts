@@ -3,7 +3,12 @@ import { firstValueFrom } from 'rxjs';
 import { STORAGE_KEYS, type ValidationField } from '@teamim/domain';
 import { CodeUsage, type AccountIdentifier } from '../ports/account-api.port';
 import { TestWorld, type TestClient } from '../testing';
-import { CODE_RESEND_SECONDS, type SignInError } from './sign-in.service';
+import {
+  CODE_RESEND_SECONDS,
+  DeferredSessionStart,
+  SignInService,
+  type SignInError,
+} from './sign-in.service';
 
 const ALICE_EMAIL = { email: 'alice@example.com' } as const;
 const ALICE_PHONE = { areaCode: '+86', phoneNumber: '13800000001' } as const;
@@ -398,5 +403,33 @@ describe('SignInService', () => {
 
     expect(error).toMatchObject({ code: 20005, display: { kind: 'i18n', i18nKey: 'error.tooFrequent' } });
     expect(await firstValueFrom(second.account.codeCountdown$(CodeUsage.Login))).toBe(0);
+  });
+});
+
+describe('SignInService before the IM services exist', () => {
+  it('§4 with DeferredSessionStart a sign-in only stores the credentials; the shell bootstrap then logs in', async () => {
+    const world = aliceWorld();
+    const client = world.client();
+    const signIn = new SignInService(
+      client.ports.accountApi,
+      new DeferredSessionStart(client.ports.sessionStore),
+      client.ports.localStore,
+      world.clock,
+    );
+
+    const result = await signIn.signIn({
+      identifier: ALICE_EMAIL,
+      credential: 'password',
+      password: 'Secret123',
+    });
+
+    expect(result.ok).toBe(true);
+    expect(client.currentUser.id()).toBe('');
+    expect(client.ports.device.userID).toBeUndefined();
+    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(client.ports.sessionStore.get(STORAGE_KEYS.session.chatToken)).toBe('chat-alice');
+    expect(await client.session.bootstrap()).toEqual({ ok: true, value: undefined });
+    expect(client.currentUser.selfInfo?.nickname).toBe('Alice');
+    signIn.dispose();
   });
 });

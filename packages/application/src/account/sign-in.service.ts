@@ -22,7 +22,8 @@ import type { Clock } from '../ports/clock.port';
 import type { LocalStore } from '../ports/key-value-store.port';
 import { stateFailure, type StateFailure } from '../shared/app-error';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
-import type { SessionService } from '../session/session.service';
+import type { BootstrapError } from '../session/session.service';
+import type { SessionStore } from '../ports/key-value-store.port';
 
 /**
  * Seconds before another code may be requested. The spec shows no figure; the chat server refuses a
@@ -98,10 +99,39 @@ function optionalInvitationCode(code: string | undefined): string | undefined {
 }
 
 /**
+ * What sign-in needs of the session: keep the credentials where bootstrap reads them, then start it.
+ * `SessionService` is one (the session starts at once); {@link DeferredSessionStart} only stores them.
+ */
+export interface SessionStarter {
+  storeCredentials(userID: string, imToken: string, chatToken: string): void;
+  bootstrap(): Promise<Result<void, BootstrapError>>;
+}
+
+/**
+ * For apps whose sign-in page runs before the IM services exist (the web root loads the SDK only once
+ * signed in): stores the credentials under the spec's session keys and leaves the bootstrap to the shell,
+ * which runs it when it finds stored credentials (spec §2 guard, §4).
+ */
+export class DeferredSessionStart implements SessionStarter {
+  constructor(private readonly sessionStore: SessionStore) {}
+
+  storeCredentials(userID: string, imToken: string, chatToken: string): void {
+    this.sessionStore.set(STORAGE_KEYS.session.userID, userID);
+    this.sessionStore.set(STORAGE_KEYS.session.imToken, imToken);
+    this.sessionStore.set(STORAGE_KEYS.session.chatToken, chatToken);
+  }
+
+  bootstrap(): Promise<Result<void, BootstrapError>> {
+    return Promise.resolve(ok(undefined));
+  }
+}
+
+/**
  * Sign-in, registration, code sending and password reset (spec §4 "Login and bootstrap", §5, §7, §8).
  * Input is checked against the §5 rules before any call; a successful login or registration stores the
- * credentials where {@link SessionService.bootstrap} reads them, remembers the identifier in local
- * storage, and starts the session. `codeCountdown$(usage)` counts the seconds until the next send.
+ * credentials where `SessionService.bootstrap` reads them, remembers the identifier in local storage, and
+ * starts the session through its {@link SessionStarter}. `codeCountdown$(usage)` counts the seconds until
+ * the next send.
  */
 export class SignInService {
   private readonly countdowns = new Map<CodeUsage, BehaviorSubject<number>>();
@@ -109,7 +139,7 @@ export class SignInService {
 
   constructor(
     private readonly api: AccountApi,
-    private readonly session: SessionService,
+    private readonly session: SessionStarter,
     private readonly localStore: LocalStore,
     private readonly clock: Clock,
   ) {}
