@@ -201,6 +201,13 @@ describe('tokens', () => {
     expect((await api(s, '/user/get_users_info', { userIDs: [] }, fresh.token)).errCode).toBe(0);
     now += 61_000;
     expect((await api(s, '/user/get_users_info', { userIDs: [] }, fresh.token)).errCode).toBe(1501);
+    // Long-expired tokens are pruned from the store; they still answer 1501 (checked before the store).
+    now += 2 * 86_400_000;
+    s.tokens.prune();
+    expect(s.db.prepare('SELECT COUNT(*) AS n FROM tokens WHERE token = ?').get(fresh.token)).toEqual({
+      n: 0,
+    });
+    expect((await api(s, '/user/get_users_info', { userIDs: [] }, fresh.token)).errCode).toBe(1501);
   });
 });
 

@@ -103,7 +103,12 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     });
     core.setPushSink(gatewaySink(gateway));
     // Tokens are only checked at the handshake; this sweep ends sessions whose token expired since.
+    let lastPrune = config.now();
     const expiryTimer = setInterval(() => {
+      if (config.now() - lastPrune > 3_600_000) {
+        lastPrune = config.now();
+        tokens.prune();
+      }
       for (const session of gateway.sessions()) {
         if (!session.token) continue;
         try {
