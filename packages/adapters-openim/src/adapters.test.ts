@@ -199,4 +199,33 @@ describe('OpenIM adapters over a scripted SDK', () => {
       { type: 'revoked', conversationID: 'si_alice_bob', clientMsgID: 'm1', revokerID: 'bob' },
     ]);
   });
+
+  it('merges self info from the SDK with the business fields of the injected source', async () => {
+    const fake = new ScriptedSdk();
+    fake.answers.set('getSelfUserInfo', () => ({
+      userID: 'alice',
+      nickname: 'Alice',
+      faceURL: 'ic_avatar_01',
+    }));
+    const plain = createOpenImPorts(fake.asSdk(), CONFIG);
+    expect(await plain.session.getSelfInfo()).toMatchObject({
+      userID: 'alice',
+      nickname: 'Alice',
+      email: '',
+    });
+    const merged = createOpenImPorts(fake.asSdk(), CONFIG, (userID) =>
+      Promise.resolve({ email: `${userID}@example.com`, hasPayPassword: true, nickname: 'stale' }),
+    );
+    expect(await merged.session.getSelfInfo()).toMatchObject({
+      userID: 'alice',
+      nickname: 'Alice',
+      faceURL: 'ic_avatar_01',
+      email: 'alice@example.com',
+      hasPayPassword: true,
+    });
+    const failing = createOpenImPorts(fake.asSdk(), CONFIG, () =>
+      Promise.reject(Object.assign(new Error('down'), { errCode: 500, errMsg: 'chat api down' })),
+    );
+    await expect(failing.session.getSelfInfo()).rejects.toEqual(new RemoteError(500, 'chat api down'));
+  });
 });

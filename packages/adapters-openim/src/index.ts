@@ -4,13 +4,14 @@ import { OpenImConversations } from './conversations';
 import { OpenImGroups } from './groups';
 import { OpenImMessages } from './messages';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
-import { OpenImSession } from './session';
+import { OpenImSession, type BusinessInfoSource } from './session';
 
 export { OpenImContacts } from './contacts';
 export { OpenImConversations } from './conversations';
 export { OpenImGroups } from './groups';
 export { OpenImMessages } from './messages';
 export { OpenImSession } from './session';
+export type { BusinessInfoSource, BusinessSelfInfo } from './session';
 export { SDK_FAILURE_CODE, toRemoteError } from './errors';
 export { createOpenImSdk } from './sdk';
 export type {
@@ -34,12 +35,17 @@ export interface OpenImPorts {
 
 /**
  * Builds the IM adapters of one client. `sdk` is the instance from `createOpenImSdk` (production) or
- * any object with the same methods and callbacks (tests run the real SDK in a Node worker).
+ * any object with the same methods and callbacks (tests run the real SDK in a Node worker). `businessInfo`
+ * completes self info with the chat API's fields (adapters never import each other, so the root wires it).
  */
-export function createOpenImPorts(sdk: OpenImSdk, config: OpenImConnectionConfig): OpenImPorts {
+export function createOpenImPorts(
+  sdk: OpenImSdk,
+  config: OpenImConnectionConfig,
+  businessInfo?: BusinessInfoSource,
+): OpenImPorts {
   const context = new OpenImContext();
   return {
-    session: new OpenImSession(sdk, config, context),
+    session: new OpenImSession(sdk, config, context, businessInfo),
     contacts: new OpenImContacts(sdk),
     groups: new OpenImGroups(sdk),
     conversations: new OpenImConversations(sdk),

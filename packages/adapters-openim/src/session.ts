@@ -2,10 +2,15 @@ import { map, type Observable } from 'rxjs';
 import { ImSession, RemoteError, type SessionEvent } from '@teamim/application';
 import { ServerErrorCode, type SelfInfo } from '@teamim/domain';
 import type { OpenImContext } from './context';
-import { invoke } from './errors';
+import { invoke, toRemoteError } from './errors';
 import { fromSdkEvent, portEvents } from './events';
 import { toSelfInfo } from './mappers';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
+
+/** The business fields of self info the SDK does not know (from the chat API). */
+export type BusinessSelfInfo = Partial<Omit<SelfInfo, 'userID'>>;
+/** Loads the business fields of the logged-in user, e.g. through the chat API's `/user/find/full`. */
+export type BusinessInfoSource = (userID: string) => Promise<BusinessSelfInfo>;
 
 /** errCode of a login whose token the gateway refused as invalid (the chat API's TokenInvalid). */
 const TOKEN_INVALID = 1502;
@@ -20,6 +25,7 @@ export class OpenImSession extends ImSession {
     private readonly sdk: OpenImSdk,
     private readonly config: OpenImConnectionConfig,
     private readonly context: OpenImContext,
+    private readonly businessInfo?: BusinessInfoSource,
   ) {
     super();
     const on = <N extends Parameters<typeof fromSdkEvent>[1]>(name: N) => fromSdkEvent(sdk, name);
@@ -94,7 +100,26 @@ export class OpenImSession extends ImSession {
     this.context.clear();
   }
 
+  /**
+   * Self info: id, nickname and avatar from the SDK, merged with the business fields (e-mail, gender,
+   * pay password…) from `businessInfo` when the composition root provides it (the chat API's full user).
+   */
   async getSelfInfo(): Promise<SelfInfo> {
-    return toSelfInfo(await invoke('getSelfUserInfo', () => this.sdk.getSelfUserInfo()));
+    const base = toSelfInfo(await invoke('getSelfUserInfo', () => this.sdk.getSelfUserInfo()));
+    if (!this.businessInfo) return base;
+    let extra: BusinessSelfInfo;
+    try {
+      extra = await this.businessInfo(base.userID);
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, 'businessInfo');
+    }
+    // The IM server is the source of truth for what the SDK knows; the chat API adds the rest.
+    return {
+      ...base,
+      ...extra,
+      userID: base.userID,
+      nickname: base.nickname || (extra.nickname ?? ''),
+      faceURL: base.faceURL || (extra.faceURL ?? ''),
+    };
   }
 }
