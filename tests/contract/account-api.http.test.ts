@@ -1,4 +1,7 @@
 import { ChatApiError, CodeUsage, createAccountApi, type HttpAccountApi } from '@teamim/adapters-http';
+import { DeferredSessionStart, SignInService } from '@teamim/application';
+import { FakeClock, InMemoryLocalStore, InMemorySessionStore } from '@teamim/application/testing';
+import { STORAGE_KEYS } from '@teamim/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
 import { accountApiContract } from './account-api.contract';
@@ -136,5 +139,62 @@ describe('HttpAccountApi against the local server (spec §7 accounts, §8 error 
       userID: PEOPLE.carol.userID,
     });
     expect((await failure(accounts.loginWithPassword(identifier, DEMO_PASSWORD))).code).toBe(20001);
+  });
+});
+
+describe('SignInService over HttpAccountApi and the local server (spec §4, §5, §8)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ seed: 'demo', chat: { scryptCost: 1024 } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  function signInService(): {
+    service: SignInService;
+    session: InMemorySessionStore;
+    local: InMemoryLocalStore;
+  } {
+    const session = new InMemorySessionStore();
+    const local = new InMemoryLocalStore();
+    const api = createAccountApi({ baseURL: `${server.url}/chat` }, { getToken: () => '' });
+    const service = new SignInService(api, new DeferredSessionStart(session), local, new FakeClock());
+    return { service, session, local };
+  }
+
+  it('signs in by phone with an area code without its plus and stores what bootstrap reads', async () => {
+    const { service, session, local } = signInService();
+    const result = await service.signIn({
+      identifier: { areaCode: '86', phoneNumber: PEOPLE.alice.phoneNumber },
+      credential: 'password',
+      password: DEMO_PASSWORD,
+    });
+    expect(result.ok && result.value.userID).toBe(PEOPLE.alice.userID);
+    expect(session.get(STORAGE_KEYS.session.userID)).toBe(PEOPLE.alice.userID);
+    expect(session.get(STORAGE_KEYS.session.imToken)).toMatch(/\S/);
+    expect(session.get(STORAGE_KEYS.session.chatToken)).toMatch(/\S/);
+    expect(local.get(STORAGE_KEYS.local.areaCode)).toBe('+86');
+    service.dispose();
+  });
+
+  it('classifies the server refusal (20001) through the domain catalogue and stores nothing', async () => {
+    const { service, session } = signInService();
+    const result = await service.signIn({
+      identifier: { email: PEOPLE.bob.email },
+      credential: 'password',
+      password: 'Wrong1234',
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'remote',
+        code: 20001,
+        reason: 'wrongPassword',
+        display: { kind: 'i18n', i18nKey: 'error.wrongPassword' },
+      },
+    });
+    expect(session.data.size).toBe(0);
+    service.dispose();
   });
 });
