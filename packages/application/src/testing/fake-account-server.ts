@@ -1,7 +1,23 @@
 import { AccountApi, CodeUsage } from '../ports/account-api.port';
 import type { AccountIdentifier, AccountSession, RegisterInput } from '../ports/account-api.port';
 import { RemoteError } from '../shared/remote-error';
-import type { FakeBackend } from './fake-backend';
+import type { FakeClock } from './fake-clock';
+
+/**
+ * What the account server needs of the FakeBackend (which owns it): the clock and the IM users. Stated
+ * here rather than imported so the two modules do not import each other.
+ */
+export interface AccountBackend {
+  readonly clock: FakeClock;
+  readonly users: ReadonlyMap<string, { readonly token: string }>;
+  registerUser(seed: {
+    readonly userID: string;
+    readonly nickname?: string;
+    readonly email?: string;
+    readonly phoneNumber?: string;
+  }): string;
+  nextID(prefix: string): string;
+}
 
 /** The chat server's account codes (apps/server/src/chat/README.md, spec §8). */
 export const AccountErrorCode = {
@@ -59,7 +75,7 @@ export function accountKey(identifier: AccountIdentifier): string {
 }
 
 /**
- * The account side of the fake chat server, on the shared {@link FakeBackend}: identifiers, passwords
+ * The account side of the fake chat server, on the shared `FakeBackend`: identifiers, passwords
  * (kept as given: the fake adapter receives plain text), verification codes the test can read with
  * {@link lastCode}, invitation codes and the login-failure limit. It refuses with the local server's codes.
  */
@@ -72,7 +88,7 @@ export class FakeAccountServer {
   readonly invitationCodes = new Map<string, string>();
   private codeSeq = 0;
 
-  constructor(private readonly backend: FakeBackend) {}
+  constructor(private readonly backend: AccountBackend) {}
 
   /** Creates an account that can sign in with `password`, plus its IM user. */
   seed(seed: FakeAccountSeed): void {
@@ -205,7 +221,9 @@ export class FakeAccountServer {
   }
 
   private sessionOf(userID: string): AccountSession {
-    return { userID, imToken: this.backend.user(userID).token, chatToken: `chat-${userID}` };
+    const imToken = this.backend.users.get(userID)?.token;
+    if (imToken === undefined) throw new Error(`account ${userID} has no IM user`);
+    return { userID, imToken, chatToken: `chat-${userID}` };
   }
 
   private takenError(identifier: AccountIdentifier): RemoteError {
