@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { SessionType } from '@teamim/domain';
+import { SignInService } from '../account/sign-in.service';
 import { ChatStore } from '../messages/chat.store';
 import { TestWorld } from '../testing';
 import { applicationModule } from './application.module';
 import { createContainer } from './create-container';
+import { portsModule } from './ports.module';
 
 describe('applicationModule', () => {
   it('resolves services as singletons once the ports are bound, and refuses without ports', () => {
@@ -12,6 +14,17 @@ describe('applicationModule', () => {
     const world = new TestWorld();
     const client = world.client();
     expect(client.chat).toBeInstanceOf(ChatStore);
+  });
+
+  it('the account port is optional: without it everything but SignInService resolves', () => {
+    const world = new TestWorld();
+    const withAccounts = world.client();
+    expect(withAccounts.account).toBeInstanceOf(SignInService);
+    const { accountApi, ...withoutAccountApi } = withAccounts.ports;
+    expect(accountApi).toBeDefined();
+    const container = createContainer(portsModule(withoutAccountApi), applicationModule);
+    expect(container.get(ChatStore)).toBeInstanceOf(ChatStore);
+    expect(() => container.get(SignInService)).toThrow();
   });
 
   it('state streams replay their current value to late subscribers', async () => {
