@@ -1,37 +1,11 @@
-/** Core-internal message shape; field names follow sdkws.MsgData so the wire layer maps 1:1. */
-export interface OfflinePushInfo {
-  title: string;
-  desc: string;
-  ex: string;
-  iOSPushSound: string;
-  iOSBadgeCount: boolean;
-  signalInfo: string;
-}
+import type { MsgData, OfflinePushInfo as WireOfflinePushInfo } from '../wire/contract';
 
-export interface ImMsg {
-  sendID: string;
-  recvID: string;
-  groupID: string;
-  clientMsgID: string;
-  serverMsgID: string;
-  senderPlatformID: number;
-  senderNickname: string;
-  senderFaceURL: string;
-  sessionType: number;
-  msgFrom: number;
-  contentType: number;
-  content: Uint8Array;
-  seq: number;
-  sendTime: number;
-  createTime: number;
-  status: number;
-  isRead: boolean;
-  options: Record<string, boolean>;
-  offlinePushInfo: OfflinePushInfo | null;
-  atUserIDList: string[];
-  attachedInfo: string;
-  ex: string;
-}
+/**
+ * The core stores and hands out messages in the wire layer's sdkws.MsgData shape, so the gateway maps
+ * them 1:1; one definition keeps the two from drifting apart.
+ */
+export type OfflinePushInfo = WireOfflinePushInfo;
+export type ImMsg = MsgData;
 
 export interface PullMsgs {
   msgs: ImMsg[];
