@@ -1,13 +1,22 @@
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
 import type {
+  ChatStore,
+  ContactActions,
   ContactStore,
   ConversationStore,
   CurrentUser,
+  ForwardMessages,
+  GroupActions,
   LocalStore,
+  MemberPickerStore,
+  PinnedMessagesStore,
+  ProfileService,
   SessionService,
   SessionStore,
+  SettingsStore,
   Toast,
+  TopSearchStore,
 } from '@teamim/application';
 
 /** Who signs in: a phone number with its area code, or an e-mail (spec §7 account calls). */
@@ -49,6 +58,15 @@ export interface SignedInServices {
   readonly currentUser: CurrentUser;
   readonly contacts: ContactStore;
   readonly conversations: ConversationStore;
+  readonly chat: ChatStore;
+  readonly pinnedMessages: PinnedMessagesStore;
+  readonly forwardMessages: ForwardMessages;
+  readonly topSearch: TopSearchStore;
+  readonly contactActions: ContactActions;
+  readonly groupActions: GroupActions;
+  readonly memberPicker: MemberPickerStore;
+  readonly settings: SettingsStore;
+  readonly profile: ProfileService;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { LocalizedText } from '@teamim/domain';
+import { CHAT_MESSAGES } from './chat/messages';
+import { CONTACT_MESSAGES } from './contacts/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
  * toast texts. Keys live under `ui.` so they never collide with the domain's keys.
  */
-export const UI_MESSAGES = {
+const CORE_MESSAGES = {
   'ui.app.name': { 'zh-CN': 'TeamIM', 'en-US': 'TeamIM' },
   'ui.language.label': { 'zh-CN': '语言', 'en-US': 'Language' },
   'ui.language.zh-CN': { 'zh-CN': '简体中文', 'en-US': '简体中文' },
@@ -73,29 +75,12 @@ export const UI_MESSAGES = {
   'ui.state.loadingClient': { 'zh-CN': '正在加载…', 'en-US': 'Loading…' },
   'ui.sync.progress': { 'zh-CN': '正在同步数据 {{percent}}%', 'en-US': 'Syncing data {{percent}}%' },
 
-  'ui.chat.emptyTitle': { 'zh-CN': '开始聊天吧', 'en-US': 'Start chatting' },
-  'ui.chat.emptyBody': {
-    'zh-CN': '创建一个群聊，和团队一起沟通。',
-    'en-US': 'Create a group and talk with your team.',
-  },
-  'ui.chat.createNow': { 'zh-CN': '立即创建', 'en-US': 'Create now' },
-  'ui.chat.conversationPending': {
-    'zh-CN': '会话视图即将推出。',
-    'en-US': 'The conversation view arrives with a later issue.',
-  },
-  'ui.contact.title': { 'zh-CN': '通讯录', 'en-US': 'Contacts' },
-  'ui.contact.myFriends': { 'zh-CN': '我的好友', 'en-US': 'My friends' },
-  'ui.contact.myGroups': { 'zh-CN': '我的群组', 'en-US': 'My groups' },
-  'ui.contact.newFriends': { 'zh-CN': '新的好友', 'en-US': 'New friends' },
-  'ui.contact.groupNotifications': { 'zh-CN': '群通知', 'en-US': 'Group notifications' },
-  'ui.contact.pending': {
-    'zh-CN': '通讯录页面即将推出。',
-    'en-US': 'The contact pages arrive with a later issue.',
-  },
-
   'ui.error.title': { 'zh-CN': '出了点问题', 'en-US': 'Something went wrong' },
   'ui.error.notFound': { 'zh-CN': '404 · 页面不存在', 'en-US': '404 · This page does not exist' },
   'ui.error.recover': { 'zh-CN': '恢复', 'en-US': 'Recover' },
 } as const satisfies Record<string, LocalizedText>;
+
+// Each feature keeps its strings next to its views; the table the app uses is their union.
+export const UI_MESSAGES = { ...CORE_MESSAGES, ...CHAT_MESSAGES, ...CONTACT_MESSAGES } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

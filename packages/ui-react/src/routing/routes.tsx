@@ -9,10 +9,12 @@ import { RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 // The shell and everything after sign-in load on demand, so the sign-in page stays small.
 const shell = () => import('../shell/Shell');
 const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
-const ChatEmpty = lazy(() => shell().then((m) => ({ default: m.ChatEmpty })));
-const ConversationPending = lazy(() => shell().then((m) => ({ default: m.ConversationPending })));
-const ContactPage = lazy(() => shell().then((m) => ({ default: m.ContactPage })));
-const ContactSection = lazy(() => shell().then((m) => ({ default: m.ContactSection })));
+const chat = () => import('../chat');
+const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
+const ConversationPending = lazy(() => chat().then((m) => ({ default: m.ConversationPending })));
+const contacts = () => import('../contacts');
+const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
+const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
 
 /** Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. */
 export function RequireSession({ children }: { readonly children: ReactNode }) {

@@ -1,0 +1,2 @@
+// Loaded on demand by the routes: the chat area (conversation list and chat view).
+export { ChatEmpty, ConversationPending } from './ChatPages';
