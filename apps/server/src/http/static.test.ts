@@ -1,0 +1,104 @@
+import Fastify from 'fastify';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configuredOrigins, contentSecurityPolicy, registerStatic } from './static';
+
+const dirs: string[] = [];
+function webDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'teamim-static-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+afterEach(() => {
+  while (dirs.length > 0) rmSync(dirs.pop() ?? '', { recursive: true, force: true });
+});
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+}
+
+describe('contentSecurityPolicy', () => {
+  it('allows scripts only from the origin plus wasm compilation, and forbids plugins, base and framing', () => {
+    const policy = directives(contentSecurityPolicy());
+    expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(policy.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'self'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+  });
+
+  it('adds the configured connect origins once each', () => {
+    const policy = directives(
+      contentSecurityPolicy(['https://im.example.com', 'wss://im.example.com', 'https://im.example.com']),
+    );
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://im.example.com', 'wss://im.example.com']);
+  });
+});
+
+describe('configuredOrigins', () => {
+  it('reads the server origins of a deployed config.json and ignores anything that is not a plain URL', () => {
+    const dir = webDir({
+      'config.json': JSON.stringify({
+        apiAddr: 'https://im.example.com/api',
+        wsAddr: 'wss://im.example.com/msg_gateway',
+        chatAddr: "https://chat.example.com/chat'; script-src *",
+        livekitUrl: 'javascript:alert(1)',
+        platformID: 5,
+      }),
+    });
+    expect(configuredOrigins(dir)).toEqual([
+      'https://im.example.com',
+      'wss://im.example.com',
+      'https://chat.example.com',
+    ]);
+  });
+
+  it('adds nothing without a config.json or with a broken one', () => {
+    expect(configuredOrigins(webDir({}))).toEqual([]);
+    expect(configuredOrigins(webDir({ 'config.json': '{not json' }))).toEqual([]);
+  });
+});
+
+describe('registerStatic', () => {
+  it('sends the policy with the app document on every route, and not on assets', async () => {
+    const dir = webDir({
+      'index.html': '<!doctype html><title>TeamIM</title>',
+      'app.js': 'console.log(1)',
+      'config.json': JSON.stringify({ wsAddr: 'wss://im.example.com/ws' }),
+    });
+    const app = Fastify();
+    try {
+      expect(registerStatic(app, dir, { connectSources: ['https://rtc.example.com'] })).toBe(true);
+      for (const url of ['/', '/contact/newFriends', '/index.html']) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        const policy = directives(String(page.headers['content-security-policy']));
+        expect(policy.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+        expect(policy.get('connect-src')).toEqual([
+          "'self'",
+          'wss://im.example.com',
+          'https://rtc.example.com',
+        ]);
+      }
+      const navigation = await app.inject({
+        method: 'GET',
+        url: '/chat/si_a_b',
+        headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' },
+      });
+      expect(navigation.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      const script = await app.inject({ method: 'GET', url: '/app.js' });
+      expect(script.headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+});
