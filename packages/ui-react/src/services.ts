@@ -90,3 +90,15 @@ export function useAppServices(): AppServices {
   if (services === undefined) throw new Error('AppServicesContext is not provided by the composition root');
   return services;
 }
+
+/**
+ * The signed-in services, provided by the Shell once they are loaded. Every view under the shell's
+ * outlet (chat, contacts) reads them here instead of loading them again.
+ */
+export const SignedInContext = createContext<SignedInServices | undefined>(undefined);
+
+export function useSignedIn(): SignedInServices {
+  const services = useContext(SignedInContext);
+  if (services === undefined) throw new Error('SignedInContext is provided by the Shell once signed in');
+  return services;
+}
