@@ -5,19 +5,24 @@ import type { ImClient, ImUser, ImWorld } from './im-worlds';
 
 /**
  * ImSession contract: login (refused token, repeated login), self info, connection and sync events,
- * logout and login again, and the forced logout when the server ends the session. One client is reused
- * across the cases (on the real side it is one SDK instance).
+ * logout and login again, and the forced logouts: a kick by a login elsewhere on the same platform and the
+ * admin revoking the token. After a forced logout the client is signed out (the app does not call logout),
+ * its old token is refused and a fresh one logs in. One client is reused across the cases (on the real side
+ * it is one SDK instance; the in-memory side's FakeBackend applies the multi-login policy and revocation).
  */
 export function imSessionContract(side: string, makeWorld: MakeWorld, options: ImContractOptions = {}): void {
   describe(`ImSession contract: ${side}`, () => {
     let world: ImWorld;
     let user: ImUser;
     let client: ImClient;
+    /** The token `client` is logged in with. */
+    let token: string;
 
     beforeAll(async () => {
       world = await makeWorld();
       user = await world.createUser('alice');
       client = world.newClient();
+      token = user.token;
     });
     afterAll(async () => {
       await world.close();
@@ -59,7 +64,7 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
 
     contractCase(
       options,
-      'a login on another client of the same platform kicks this one (kickedOffline)',
+      'a login on another client of the same platform kicks this one; its token is refused (1506)',
       async () => {
         const events = recorder<SessionEvent>(client.session.events$);
         const other = await world.signInElsewhere(user);
@@ -67,18 +72,29 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
           expect(events.values.map((e) => e.type)).toContain('kickedOffline');
         });
         events.stop();
-        expect((await other.session.getSelfInfo()).userID).toBe(user.userID);
-        client = other;
+        expect((await other.client.session.getSelfInfo()).userID).toBe(user.userID);
+        // A forced logout leaves the client signed out (the app does not call logout then): its old token
+        // is refused, the server remembers the kick.
+        expect(await codeOf(client.session.login(user.userID, user.token))).toBe(1506);
+        client = other.client;
+        token = other.token;
       },
     );
 
-    contractCase(options, 'the server ending the session reports tokenExpired (forced logout)', async () => {
-      const events = recorder<SessionEvent>(client.session.events$);
-      await world.endSession(client, user);
-      await world.eventually(() => {
-        expect(events.values.map((e) => e.type)).toContain('tokenExpired');
-      });
-      events.stop();
-    });
+    contractCase(
+      options,
+      'the admin revoking the token reports tokenExpired; the old token is refused (1501)',
+      async () => {
+        const events = recorder<SessionEvent>(client.session.events$);
+        await world.endSession(user);
+        await world.eventually(() => {
+          expect(events.values.map((e) => e.type)).toContain('tokenExpired');
+        });
+        events.stop();
+        expect(await codeOf(client.session.login(user.userID, token))).toBe(1501);
+        await client.session.login(user.userID, await world.freshToken(user));
+        expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
+      },
+    );
   });
 }

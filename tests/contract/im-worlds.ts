@@ -52,12 +52,14 @@ export interface ImWorld {
    */
   eventually<T>(check: () => T | Promise<T>, timeoutMs?: number): Promise<T>;
   /**
-   * Logs the user in on another client of the same platform with a fresh token; the server's multi-login
-   * policy (kick the same platform) then logs the older client out.
+   * Logs the user in on another client of the same platform with a fresh token (returned with it); the
+   * server's multi-login policy (kick the same platform) then logs the older client out.
    */
-  signInElsewhere(user: ImUser): Promise<ImClient>;
-  /** The server ends the user's session on this client (token revoked by the admin). */
-  endSession(client: ImClient, user: ImUser): Promise<void>;
+  signInElsewhere(user: ImUser): Promise<{ readonly client: ImClient; readonly token: string }>;
+  /** A new valid token for the user (what a fresh sign-in gets). */
+  freshToken(user: ImUser): Promise<string>;
+  /** The admin revokes the user's tokens (OpenIM /auth/revoke_token): the server ends their sessions. */
+  endSession(user: ImUser): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,6 @@ async function retry<T>(
 /** The in-memory side: FakeImDevice clients on one FakeBackend. */
 export function fakeImWorld(): ImWorld {
   const world = new TestWorld();
-  const devices = new Map<ImClient, FakeImDevice>();
   let serial = 0;
   const self: ImWorld = {
     side: 'in-memory',
@@ -101,7 +102,6 @@ export function fakeImWorld(): ImWorld {
         conversations: device.conversations,
         messages: device.messages,
       };
-      devices.set(client, device);
       return client;
     },
     async signIn(name) {
@@ -122,18 +122,17 @@ export function fakeImWorld(): ImWorld {
       );
     },
     async signInElsewhere(user) {
-      const older = [...devices.values()].filter((d) => d.userID === user.userID);
+      // The backend's multi-login policy (kick the same platform) does the rest, as the server's does.
+      const token = world.backend.issueToken(user.userID);
       const client = self.newClient();
-      await client.session.login(user.userID, user.token);
-      // The fake backend has no multi-login policy; the world pushes the kick the server would send.
-      for (const device of older) device.session.emit({ type: 'kickedOffline' });
-      return client;
+      await client.session.login(user.userID, token);
+      return { client, token };
     },
-    endSession(client) {
-      // The fake backend has no token revocation; its session hook pushes what the server's refusal causes.
-      const device = devices.get(client);
-      if (!device) throw new Error('not a client of this world');
-      device.session.emit({ type: 'tokenExpired' });
+    freshToken(user) {
+      return Promise.resolve(world.backend.issueToken(user.userID));
+    },
+    endSession(user) {
+      world.backend.revokeToken(user.userID);
       return Promise.resolve();
     },
     close: () => Promise.resolve(),
@@ -242,10 +241,14 @@ export async function openImWorld(): Promise<ImWorld> {
     },
     async signInElsewhere(user) {
       const client = self.newClient();
-      await client.session.login(user.userID, await server.userToken(user.userID, 5));
-      return client;
+      const token = await server.userToken(user.userID, 5);
+      await client.session.login(user.userID, token);
+      return { client, token };
     },
-    async endSession(_client, user) {
+    freshToken(user) {
+      return server.userToken(user.userID, 5);
+    },
+    async endSession(user) {
       await server.api(
         '/auth/revoke_token',
         { userID: user.userID, platformID: 5 },

@@ -44,7 +44,9 @@ export const ImErrorCode = {
   MutedInGroup: 1402,
   MutedGroup: 1403,
   MsgAlreadyRevoked: 1404,
+  TokenExpired: 1501,
   TokenInvalid: 1502,
+  TokenKicked: 1506,
   LoggedOut: 10101,
   LoginRepeated: 10102,
 } as const;
@@ -52,6 +54,12 @@ export const ImErrorCode = {
 /** Per-device event sinks the backend pushes into. */
 export interface DeviceSink {
   readonly userID: string;
+  /** OpenIM platform id of the device (5 web); the multi-login policy compares it. */
+  readonly platformID: number;
+  /** The token the device logged in with. */
+  readonly token: string;
+  /** Called when the server ends the device's session (kick, revoked token): the SDK is then logged out. */
+  readonly onForcedLogout?: () => void;
   readonly session: Subject<SessionEvent>;
   readonly contacts: Subject<ContactEvent>;
   readonly groups: Subject<GroupEvent>;
@@ -61,8 +69,19 @@ export interface DeviceSink {
 
 interface UserRecord {
   info: SelfInfo;
+  /** The newest token issued to the user (what a fresh sign-in gets). */
   token: string;
 }
+
+/** Why the server no longer accepts a token, as OpenIM's token states. */
+type TokenState = 'valid' | 'revoked' | 'kicked';
+
+/**
+ * OpenIM's multi-login policies the fake models: `kick-same-platform` (the server's default, policy 1)
+ * logs out an older device of the same platform when a login with another token arrives; `allow-all`
+ * (policy 0) keeps every device online.
+ */
+export type FakeMultiLoginPolicy = 'kick-same-platform' | 'allow-all';
 
 interface ConversationRecord {
   conversationID: string;
@@ -114,6 +133,11 @@ export class FakeBackend {
   readonly devices = new Set<DeviceSink>();
   /** When true, single-chat sends need friendship (OpenIM `friendVerify`); off by default as in OpenIM. */
   friendVerify = false;
+  /** What a login does to the user's other devices; the server's default kicks the same platform. */
+  multiLoginPolicy: FakeMultiLoginPolicy = 'kick-same-platform';
+  /** token → owner and state; a token the map does not know is invalid (1502). */
+  private readonly tokens = new Map<string, { readonly userID: string; state: TokenState }>();
+  private tokenSerial = 0;
   readonly rtc = new FakeRtcServer();
   readonly wallet: FakeWalletServer;
   /** Accounts of the chat server: identifiers, passwords, verification codes. */
@@ -133,6 +157,7 @@ export class FakeBackend {
   /** Registers a user and returns its IM token. */
   registerUser(seed: FakeUserSeed): string {
     const token = `token-${seed.userID}`;
+    this.tokens.set(token, { userID: seed.userID, state: 'valid' });
     this.users.set(seed.userID, {
       token,
       info: {
@@ -149,6 +174,70 @@ export class FakeBackend {
       },
     });
     return token;
+  }
+
+  // ---- tokens and devices --------------------------------------------------------
+
+  /** Issues another valid token for the user (a sign-in elsewhere, /auth/get_user_token); older ones stay valid. */
+  issueToken(userID: string): string {
+    const user = this.user(userID);
+    this.tokenSerial += 1;
+    const token = `token-${userID}-${this.tokenSerial}`;
+    this.tokens.set(token, { userID, state: 'valid' });
+    user.token = token;
+    return token;
+  }
+
+  /** Throws what the server answers a login with this token: 1502 unknown, 1501 revoked, 1506 kicked. */
+  checkToken(userID: string, token: string): void {
+    const entry = this.tokens.get(token);
+    if (entry === undefined || entry.userID !== userID) {
+      throw new RemoteError(ImErrorCode.TokenInvalid, 'token invalid');
+    }
+    if (entry.state === 'revoked') throw new RemoteError(ImErrorCode.TokenExpired, 'token was revoked');
+    if (entry.state === 'kicked') throw new RemoteError(ImErrorCode.TokenKicked, 'token was kicked');
+  }
+
+  /**
+   * A device comes online. Under `kick-same-platform` every other device of the user on the same platform
+   * that logged in with another token is logged out: it gets `kickedOffline`, stops receiving pushes and
+   * its token is refused from then on (1506), as OpenIM's gateway does.
+   */
+  connect(sink: DeviceSink): void {
+    if (this.multiLoginPolicy === 'kick-same-platform') {
+      for (const other of [...this.devices]) {
+        if (other.userID !== sink.userID || other.platformID !== sink.platformID) continue;
+        if (other.token === sink.token) continue;
+        this.endDevice(other, 'kicked');
+      }
+    }
+    this.devices.add(sink);
+  }
+
+  /**
+   * The admin revokes the user's tokens (OpenIM /auth/revoke_token): each online device gets
+   * `tokenExpired` and no more pushes, the old tokens are refused with 1501, and the next sign-in gets a
+   * new token (`user(id).token`).
+   */
+  revokeToken(userID: string): void {
+    for (const entry of this.tokens.values()) {
+      if (entry.userID === userID && entry.state === 'valid') entry.state = 'revoked';
+    }
+    for (const sink of [...this.devices]) {
+      if (sink.userID === userID) this.endDevice(sink, 'revoked');
+    }
+    this.issueToken(userID);
+  }
+
+  private endDevice(sink: DeviceSink, state: Exclude<TokenState, 'valid'>): void {
+    const entry = this.tokens.get(sink.token);
+    if (entry !== undefined) entry.state = state;
+    this.devices.delete(sink);
+    // Delivered after the current microtask like every push; the device is no longer in `devices`.
+    void Promise.resolve().then(() => {
+      sink.onForcedLogout?.();
+      sink.session.next({ type: state === 'kicked' ? 'kickedOffline' : 'tokenExpired' });
+    });
   }
 
   user(userID: string): UserRecord {

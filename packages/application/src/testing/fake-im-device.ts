@@ -54,9 +54,19 @@ export class FakeImDevice {
   readonly messages: FakeMessagesGateway;
   readonly signalling: FakeCallSignalling;
 
-  constructor(readonly backend: FakeBackend) {
+  /** `platformID` is the OpenIM platform (5 web, 3 Windows…); the multi-login policy compares it. */
+  constructor(
+    readonly backend: FakeBackend,
+    platformID = 5,
+  ) {
     this.sink = {
       userID: '',
+      platformID,
+      token: '',
+      // Like the SDK after OnKickedOffline / OnUserTokenExpired: logged out, a new login is accepted.
+      onForcedLogout: () => {
+        this.userID = undefined;
+      },
       session: new Subject<SessionEvent>(),
       contacts: new Subject<ContactEvent>(),
       groups: new Subject<GroupEvent>(),
@@ -79,10 +89,13 @@ export class FakeImDevice {
     return this.userID;
   }
 
-  attach(userID: string): void {
+  attach(userID: string, token: string): void {
     this.userID = userID;
-    (this.sink as { userID: string }).userID = userID;
-    this.backend.devices.add(this.sink);
+    // The sink is shared with the backend as a read-only view; only its device re-targets it.
+    const sink = this.sink as { userID: string; token: string };
+    sink.userID = userID;
+    sink.token = token;
+    this.backend.connect(this.sink);
   }
 
   detach(): void {
@@ -118,11 +131,8 @@ export class FakeImSession extends ImSession {
         this.failNextLoginWith = undefined;
         throw new RemoteError(code, 'login failed');
       }
-      const user = backend.users.get(userID);
-      if (user?.token !== token) {
-        throw new RemoteError(ImErrorCode.TokenInvalid, 'token invalid');
-      }
-      this.device.attach(userID);
+      backend.checkToken(userID, token);
+      this.device.attach(userID, token);
       // The SDK reports connecting/connected then runs a sync, all after login resolves.
       void Promise.resolve().then(() => {
         sink.session.next({ type: 'connecting' });
