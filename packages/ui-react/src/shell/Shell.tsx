@@ -16,14 +16,15 @@ import {
   ProgressBar,
   Spinner,
   Text,
-  Title3,
 } from '@fluentui/react-components';
 import { useObservableState } from 'observable-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
-import { useAppServices, type SignedInServices } from '../services';
+import { ContactDialogsProvider, useContactDialogs } from '../contacts/dialogs';
+import { SignedInContext, useAppServices, type SignedInServices } from '../services';
 import { useText } from '../text';
 import { connectionStatusKey } from './status';
+import { TopBar } from './TopBar';
 
 /** The signed-in area (spec §2): left navigation, the page outlet, the sync overlay and the status line. */
 export function Shell() {
@@ -71,7 +72,13 @@ export function Shell() {
       </div>
     );
   }
-  return <SignedInShell services={signedIn} />;
+  return (
+    <SignedInContext.Provider value={signedIn}>
+      <ContactDialogsProvider>
+        <SignedInShell services={signedIn} />
+      </ContactDialogsProvider>
+    </SignedInContext.Provider>
+  );
 }
 
 function SignedInShell({ services }: { readonly services: SignedInServices }) {
@@ -113,6 +120,7 @@ function SignedInShell({ services }: { readonly services: SignedInServices }) {
         />
       </nav>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
+        <TopBar services={services} />
         <div role="status" aria-live="polite" style={{ minHeight: 24, padding: '4px 16px' }}>
           {statusKey !== undefined && <Text size={200}>{t(statusKey)}</Text>}
         </div>
@@ -180,9 +188,9 @@ function NavItem(props: {
 
 function AccountMenu({ services }: { readonly services: SignedInServices }) {
   const { t } = useText();
-  const self = useObservableState(services.currentUser.selfInfo$, undefined);
+  const dialogs = useContactDialogs();
+  const self = useObservableState(services.currentUser.selfInfo$, services.currentUser.selfInfo);
   const [confirmLogout, setConfirmLogout] = useState(false);
-  const [showInfo, setShowInfo] = useState(false);
   const name = self?.nickname ?? '';
 
   return (
@@ -192,12 +200,20 @@ function AccountMenu({ services }: { readonly services: SignedInServices }) {
           <Button
             appearance="transparent"
             aria-label={t('ui.nav.accountMenu')}
-            icon={<Avatar name={name} size={36} />}
+            icon={
+              <Avatar name={name} size={36} {...(self?.faceURL ? { image: { src: self.faceURL } } : {})} />
+            }
           />
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            <MenuItem onClick={() => setShowInfo(true)}>{t('ui.menu.myInfo')}</MenuItem>
+            {/* Spec §2: my info is the user card of self, with Edit info. */}
+            <MenuItem
+              disabled={self === undefined}
+              onClick={() => self !== undefined && dialogs.openUserCard(self)}
+            >
+              {t('ui.menu.myInfo')}
+            </MenuItem>
             {/* Built by a later issue; visibly disabled until then. */}
             <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>
             <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
@@ -206,22 +222,6 @@ function AccountMenu({ services }: { readonly services: SignedInServices }) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={showInfo} onOpenChange={(_e, d) => setShowInfo(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('ui.myInfo.title')}</DialogTitle>
-            <DialogContent>
-              <Title3 as="h2">{name}</Title3>
-              <p>
-                {t('ui.myInfo.userID')}: {self?.userID ?? ''}
-              </p>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setShowInfo(false)}>{t('ui.myInfo.close')}</Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
       <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
         <DialogSurface>
           <DialogBody>
