@@ -22,7 +22,7 @@ export function indexLetter(name: string): IndexLetter {
   for (let i = 0; i < HAN_BOUNDARIES.length; i += 1) {
     const boundary = HAN_BOUNDARIES[i] ?? '';
     if (pinyin.compare(boundary, first) > 0) break;
-    letter = (HAN_LETTERS[i] ?? '#');
+    letter = HAN_LETTERS[i] ?? '#';
   }
   return letter;
 }
