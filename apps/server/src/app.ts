@@ -21,6 +21,9 @@ import type { Operator } from './im/messages';
 import { createWsHandlers, gatewaySink } from './im/ws-handlers';
 import type { Gateway } from './wire/contract';
 import { attachGateway } from './wire/gateway';
+import { resolveObjectLimits } from './objects/limits';
+import { OBJECTS_MIGRATION_MODULE, objectMigrations } from './objects/migrations';
+import { createObjectService, objectsPlugin } from './objects/plugin';
 
 export interface RunningServer {
   /** `http://host:port` */
@@ -63,6 +66,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     const modules: MigrationModule[] = [
       { module: 'core', migrations: coreMigrations },
       { module: CHAT_MIGRATION_MODULE, migrations: chatMigrations },
+      { module: OBJECTS_MIGRATION_MODULE, migrations: objectMigrations },
     ];
     runMigrations(db, modules);
     const tokenSecret = tokenSecretFor(config);
@@ -191,6 +195,24 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       },
       { prefix: '/api' },
     );
+
+    // Uploads (`/api/object/*`, `/api/object-upload/*`), bytes in memory or under <data-dir>/objects.
+    const objectDeps = {
+      db,
+      authenticate,
+      now: config.now,
+      limits: resolveObjectLimits({
+        maxObjectBytes: config.objectMaxBytes,
+        partSize: config.objectPartSize,
+        allowedTypes: config.objectAllowedTypes,
+        deniedTypes: config.objectDeniedTypes,
+        publicBaseUrl: config.objectBaseUrl,
+      }),
+      storage: config.memory
+        ? { memory: true as const }
+        : { memory: false as const, dataDir: config.dataDir },
+    };
+    await app.register(objectsPlugin(createObjectService(objectDeps), objectDeps), { prefix: '/api' });
 
     const chatServices = createChatServices(chatDeps);
     await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });

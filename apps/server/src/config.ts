@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CHAT_FLAGS, type ChatConfig } from './chat/config';
+import { DEFAULT_ALLOWED_TYPES, DEFAULT_DENIED_TYPES, MIB } from './objects/limits';
 import type { MultiLoginPolicy } from './wire/contract';
 
 export interface ServerConfig {
@@ -33,6 +34,16 @@ export interface ServerConfig {
   seed: string;
   /** Options of the chat module (accounts, wallet), see chat/config.ts. */
   chat: Partial<ChatConfig>;
+  /** Uploads (`/api/object/*`, see objects/limits.ts): largest object in bytes. */
+  objectMaxBytes: number;
+  /** Uploads: the part size handed to clients (and the largest part PUT accepted). */
+  objectPartSize: number;
+  /** Uploads: accepted content types (`type/subtype` or `type/*`). */
+  objectAllowedTypes: string[];
+  /** Uploads: refused content types, even when allowed. */
+  objectDeniedTypes: string[];
+  /** Uploads: public URL of `/api` for object and upload URLs; empty = the request's own origin. */
+  objectBaseUrl: string;
   /** Clock in ms, injectable for tests. */
   now: () => number;
 }
@@ -56,6 +67,11 @@ export const defaultConfig = (): ServerConfig => ({
   tokenCheckIntervalMs: 30_000,
   seed: '',
   chat: {},
+  objectMaxBytes: 100 * MIB,
+  objectPartSize: 5 * MIB,
+  objectAllowedTypes: [...DEFAULT_ALLOWED_TYPES],
+  objectDeniedTypes: [...DEFAULT_DENIED_TYPES],
+  objectBaseUrl: '',
   now: () => Date.now(),
 });
 
@@ -219,6 +235,42 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'friendVerification',
     kind: 'boolean',
     description: 'only friends may send one-to-one messages (error 1303)',
+  },
+  {
+    flag: '--object-max-bytes',
+    env: 'TEAMIM_OBJECT_MAX_BYTES',
+    key: 'objectMaxBytes',
+    kind: 'number',
+    description: 'largest uploaded file (images, video, files) in bytes (default 104857600 = 100 MiB)',
+  },
+  {
+    flag: '--object-part-size',
+    env: 'TEAMIM_OBJECT_PART_SIZE',
+    key: 'objectPartSize',
+    kind: 'number',
+    description: 'upload part size in bytes, also the largest part request (default 5242880 = 5 MiB)',
+  },
+  {
+    flag: '--object-allowed-types',
+    env: 'TEAMIM_OBJECT_ALLOWED_TYPES',
+    key: 'objectAllowedTypes',
+    kind: 'list',
+    description: `comma-separated content types accepted for uploads (default ${DEFAULT_ALLOWED_TYPES.join(',')})`,
+  },
+  {
+    flag: '--object-denied-types',
+    env: 'TEAMIM_OBJECT_DENIED_TYPES',
+    key: 'objectDeniedTypes',
+    kind: 'list',
+    description: `comma-separated content types always refused (default: active content, ${DEFAULT_DENIED_TYPES.slice(0, 3).join(',')},...)`,
+  },
+  {
+    flag: '--object-base-url',
+    env: 'TEAMIM_OBJECT_BASE_URL',
+    key: 'objectBaseUrl',
+    kind: 'string',
+    description:
+      'public URL of /api used in file and upload URLs, e.g. https://im.example.com/api (default: the request origin)',
   },
 ];
 
