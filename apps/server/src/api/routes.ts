@@ -14,6 +14,7 @@ import {
 } from '../http/api';
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
+import * as groups from '../im/groups';
 import { ErrCode, ImError, noPermission } from '../im/errors';
 import * as msgs from '../im/messages';
 import { getUser } from '../im/models';
@@ -21,7 +22,6 @@ import { notify } from '../im/notifications';
 import * as rel from '../im/relations';
 import type { ImMsg } from '../im/types';
 import * as users from '../im/users';
-import { Collection, head } from '../im/versions';
 
 export interface ApiDeps {
   ctx: CoreContext;
@@ -336,74 +336,232 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     },
   );
 
-  // ---- group (read-only until groups land: the login sync needs valid empty answers) ----
-  const emptyVersioned = (
-    collection: typeof Collection.JoinGroups | typeof Collection.GroupMembers,
-    dId: string,
-  ) => head(ctx.db, collection, dId);
+  // ---- group ----
+  const groupID = userID;
+  const listFilter = {
+    pagination,
+    groupIDs: idList(),
+    handleResults: z
+      .array(z.number().int())
+      .max(3)
+      .nullish()
+      .transform((v) => v ?? []),
+  };
+  const flag = z.number().int().min(0).max(2);
+  route(
+    '/group/create_group',
+    z.object({
+      memberUserIDs: idList(),
+      adminUserIDs: idList(),
+      ownerUserID: text(64),
+      groupInfo: z.object({
+        groupID: text(64),
+        groupName: z
+          .string()
+          .max(256)
+          .nullish()
+          .transform((v) => v ?? ''),
+        notification: text(4096),
+        introduction: text(1024),
+        faceURL: text(1024),
+        ex: text(4096),
+        groupType: z.number().int(),
+        needVerification: flag.nullish().transform((v) => v ?? 0),
+        lookMemberInfo: z
+          .number()
+          .int()
+          .nullish()
+          .transform((v) => v ?? 0),
+        applyMemberFriend: z
+          .number()
+          .int()
+          .nullish()
+          .transform((v) => v ?? 0),
+      }),
+      sendMessage: z.boolean().nullish(),
+    }),
+    (b, c) => groups.createGroup(ctx, c.op, b),
+  );
+  route('/group/get_groups_info', z.object({ groupIDs: idList() }), (b) => ({
+    groupInfos: groups.getGroupsInfo(ctx, b.groupIDs),
+  }));
+  route(
+    '/group/set_group_info_ex',
+    z.object({
+      groupID,
+      groupName: wrapped(z.string().max(256)),
+      notification: wrapped(z.string().max(4096)),
+      introduction: wrapped(z.string().max(1024)),
+      faceURL: wrapped(z.string().max(1024)),
+      ex: wrapped(z.string().max(4096)),
+      needVerification: wrapped(flag),
+      lookMemberInfo: wrapped(z.number().int()),
+      applyMemberFriend: wrapped(z.number().int()),
+    }),
+    (b, c) => {
+      groups.setGroupInfo(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/group/invite_user_to_group',
+    z.object({ groupID, reason: text(1024), invitedUserIDs: idList(), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.inviteUsers(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/group/kick_group',
+    z.object({ groupID, kickedUserIDs: idList(), reason: text(1024), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.kickMembers(ctx, c.op, b);
+      return {};
+    },
+  );
+  route('/group/quit_group', z.object({ groupID, userID: text(64) }), (b, c) => {
+    groups.quitGroup(ctx, c.op, b);
+    return {};
+  });
+  route(
+    '/group/dismiss_group',
+    z.object({ groupID, deleteMember: z.boolean().nullish(), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.dismissGroup(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/group/transfer_group',
+    z.object({ groupID, oldOwnerUserID: text(64), newOwnerUserID: userID }),
+    (b, c) => {
+      groups.transferGroup(ctx, c.op, b);
+      return {};
+    },
+  );
+  route(
+    '/group/mute_group_member',
+    z.object({
+      groupID,
+      userID,
+      mutedSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(10 * 365 * 86_400),
+    }),
+    (b, c) => {
+      groups.muteMember(ctx, c.op, b);
+      return {};
+    },
+  );
+  route('/group/cancel_mute_group_member', z.object({ groupID, userID }), (b, c) => {
+    groups.muteMember(ctx, c.op, { ...b, mutedSeconds: 0 });
+    return {};
+  });
+  route('/group/mute_group', z.object({ groupID }), (b, c) => {
+    groups.muteGroup(ctx, c.op, { groupID: b.groupID, mute: true });
+    return {};
+  });
+  route('/group/cancel_mute_group', z.object({ groupID }), (b, c) => {
+    groups.muteGroup(ctx, c.op, { groupID: b.groupID, mute: false });
+    return {};
+  });
+  route(
+    '/group/set_group_member_info',
+    z.object({
+      members: z
+        .array(
+          z.object({
+            groupID,
+            userID,
+            nickname: wrapped(z.string().max(256)),
+            faceURL: wrapped(z.string().max(1024)),
+            roleLevel: wrapped(z.number().int()),
+            ex: wrapped(z.string().max(4096)),
+          }),
+        )
+        .min(1)
+        .max(100),
+    }),
+    (b, c) => {
+      groups.setGroupMemberInfo(ctx, c.op, b.members);
+      return {};
+    },
+  );
+  route(
+    '/group/get_group_member_list',
+    z.object({
+      groupID,
+      pagination,
+      filter: optInt,
+      keyword: text(256),
+    }),
+    (b) => groups.getGroupMemberList(ctx, b),
+  );
+  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b) => ({
+    members: groups.getMembersInfo(ctx, b.groupID, b.userIDs),
+  }));
   route(
     '/group/get_incremental_join_groups',
     z.object({ userID, versionID: text(64), version: optInt }),
-    (b, c) => {
-      if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
-      const h = emptyVersioned(Collection.JoinGroups, b.userID);
-      const full = b.versionID !== h.versionID || b.version !== h.version;
-      return {
-        version: h.version,
-        versionID: h.versionID,
-        full,
-        delete: [],
-        insert: [],
-        update: [],
-        sortVersion: 0,
-      };
-    },
+    (b, c) => groups.getIncrementalJoinGroups(ctx, c.op, b),
   );
-  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) => {
-    if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
-    const h = emptyVersioned(Collection.JoinGroups, b.userID);
-    return { version: h.version, versionID: h.versionID, equal: false, groupIDs: [] };
-  });
-  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) => {
-    if (b.fromUserID !== c.op.userID && !c.op.isAdmin)
-      throw noPermission('fromUserID must be the logged-in user');
-    return { total: 0, groups: [] };
-  });
-  route('/group/get_groups_info', z.object({ groupIDs: idList() }), () => ({ groupInfos: [] }));
+  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
+    groups.getFullJoinGroupIDs(ctx, c.op, b.userID),
+  );
+  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
+    groups.getJoinedGroupList(ctx, c.op, b.fromUserID, b.pagination),
+  );
+  route(
+    '/group/get_incremental_group_members',
+    z.object({ groupID, versionID: text(64), version: optInt }),
+    (b) => groups.getIncrementalGroupMembers(ctx, b),
+  );
   route(
     '/group/get_incremental_group_members_batch',
     z.object({
       userID,
-      reqList: z.array(z.object({ groupID: userID, versionID: text(64), version: optInt })).max(1000),
+      reqList: z.array(z.object({ groupID, versionID: text(64), version: optInt })).max(1000),
     }),
-    (b) => {
-      const respList: Record<string, unknown> = {};
-      for (const r of b.reqList) {
-        const h = emptyVersioned(Collection.GroupMembers, r.groupID);
-        respList[r.groupID] = {
-          version: h.version,
-          versionID: h.versionID,
-          full: true,
-          delete: [],
-          insert: [],
-          update: [],
-          group: null,
-          sortVersion: 0,
-        };
-      }
-      return { respList };
+    (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.op, b),
+  );
+  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b) =>
+    groups.getFullGroupMemberUserIDs(ctx, b.groupID),
+  );
+  route(
+    '/group/join_group',
+    z.object({
+      groupID,
+      reqMessage: text(1024),
+      joinSource: optInt,
+      inviterUserID: text(64),
+      ex: text(4096),
+    }),
+    (b, c) => {
+      groups.joinGroup(ctx, c.op, b);
+      return {};
     },
   );
-  route('/group/get_full_group_member_user_ids', z.object({ groupID: userID, idHash: optInt }), (b) => {
-    const h = emptyVersioned(Collection.GroupMembers, b.groupID);
-    return { version: h.version, versionID: h.versionID, equal: false, userIDs: [] };
-  });
-  route('/group/get_group_member_list', z.object({ groupID: userID, pagination }).passthrough(), () => ({
-    total: 0,
-    members: [],
+  route(
+    '/group/group_application_response',
+    z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
+    (b, c) => {
+      groups.respondApplication(ctx, c.op, b);
+      return {};
+    },
+  );
+  route('/group/get_recv_group_applicationList', z.object({ fromUserID: userID, ...listFilter }), (b, c) =>
+    groups.receivedApplications(ctx, c.op, b),
+  );
+  route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
+    groups.sentApplications(ctx, c.op, b),
+  );
+  route('/group/get_group_application_unhandled_count', z.object({ userID, time: optInt }), (b, c) => ({
+    count: groups.unhandledApplicationCount(ctx, c.op, b.userID, b.time),
   }));
-  route('/group/get_group_members_info', z.object({ groupID: userID, userIDs: idList() }), () => ({
-    members: [],
+  route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
+    userIDs: b.userIDs.filter((u) => groups.isGroupMember(ctx, b.groupID, u)),
   }));
 
   // ---- msg ----

@@ -140,4 +140,59 @@ export const coreMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    name: 'groups, group members, group join requests',
+    up(db) {
+      db.exec(`
+        CREATE TABLE groups (
+          group_id TEXT PRIMARY KEY,
+          group_name TEXT NOT NULL DEFAULT '',
+          notification TEXT NOT NULL DEFAULT '',
+          introduction TEXT NOT NULL DEFAULT '',
+          face_url TEXT NOT NULL DEFAULT '',
+          ex TEXT NOT NULL DEFAULT '',
+          status INTEGER NOT NULL DEFAULT 0,
+          creator_user_id TEXT NOT NULL DEFAULT '',
+          group_type INTEGER NOT NULL DEFAULT 2,
+          need_verification INTEGER NOT NULL DEFAULT 0,
+          look_member_info INTEGER NOT NULL DEFAULT 0,
+          apply_member_friend INTEGER NOT NULL DEFAULT 0,
+          notification_update_time INTEGER NOT NULL DEFAULT 0,
+          notification_user_id TEXT NOT NULL DEFAULT '',
+          create_time INTEGER NOT NULL
+        );
+        CREATE TABLE group_members (
+          group_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          role_level INTEGER NOT NULL,
+          join_time INTEGER NOT NULL,
+          nickname TEXT NOT NULL DEFAULT '',
+          face_url TEXT NOT NULL DEFAULT '',
+          join_source INTEGER NOT NULL DEFAULT 0,
+          operator_user_id TEXT NOT NULL DEFAULT '',
+          inviter_user_id TEXT NOT NULL DEFAULT '',
+          ex TEXT NOT NULL DEFAULT '',
+          mute_end_time INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (group_id, user_id)
+        );
+        CREATE INDEX group_members_user ON group_members (user_id);
+        CREATE TABLE group_requests (
+          group_id TEXT NOT NULL,
+          user_id TEXT NOT NULL,
+          req_msg TEXT NOT NULL DEFAULT '',
+          handle_result INTEGER NOT NULL DEFAULT 0,
+          handle_msg TEXT NOT NULL DEFAULT '',
+          handle_user_id TEXT NOT NULL DEFAULT '',
+          handle_time INTEGER NOT NULL DEFAULT 0,
+          join_source INTEGER NOT NULL DEFAULT 0,
+          inviter_user_id TEXT NOT NULL DEFAULT '',
+          ex TEXT NOT NULL DEFAULT '',
+          req_time INTEGER NOT NULL,
+          PRIMARY KEY (group_id, user_id)
+        );
+        CREATE INDEX group_requests_user ON group_requests (user_id);
+      `);
+    },
+  },
 ];

@@ -15,6 +15,8 @@ export interface CoreOptions {
   maxContentBytes: number;
   /** Store a copy of 1201 "friend accepted" in the chat conversation, as the reference server does. */
   friendAcceptedChatCopy: boolean;
+  /** New group members can read the history from before they joined (the reference's enableHistoryForNewMembers). Default true. */
+  groupHistoryForNewMembers?: boolean;
 }
 
 interface PendingPush {

@@ -1,5 +1,6 @@
 import { type CoreContext, type Pagination, pageLimits } from './context';
 import { argsError, noPermission } from './errors';
+import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
 import {
   type ConversationInfo,
@@ -72,15 +73,8 @@ export function getIncrementalConversations(
 ) {
   requireSelf(op, req.userID, 'userID');
   const d = diff(ctx.db, Collection.Conversations, req.userID, req.versionID, req.version);
-  const load = (ids: string[]) => getConversations(ctx, op, req.userID, ids);
-  return {
-    version: d.version,
-    versionID: d.versionID,
-    full: d.full,
-    delete: d.delete,
-    insert: load(d.insert),
-    update: load(d.update),
-  };
+  // The conversation answer has no sortVersion field; the SDK ignores the extra 0.
+  return incrementalAnswer(d, (ids) => getConversations(ctx, op, req.userID, ids));
 }
 
 export interface ConversationPatch {

@@ -84,6 +84,49 @@ describe('ImFacade', () => {
   });
 });
 
+describe('ImFacade groups', () => {
+  it('creates a group with roles and sends group texts as a member only', async () => {
+    const im = facade();
+    for (const u of ['a', 'b', 'c', 'd']) im.registerUser({ userID: u, nickname: u, faceURL: '' });
+    const groupID = await im.createGroup?.({
+      ownerUserID: 'a',
+      groupName: 'Demo team',
+      adminUserIDs: ['b'],
+      memberUserIDs: ['c'],
+    });
+    if (!groupID) throw new Error('createGroup is missing');
+    expect(im.groupExists(groupID)).toBe(true);
+    expect(im.isGroupMember(groupID, 'c')).toBe(true);
+    expect(im.isGroupMember(groupID, 'd')).toBe(false);
+    const roles = s.db
+      .prepare('SELECT user_id, role_level FROM group_members WHERE group_id = ? ORDER BY user_id')
+      .all(groupID);
+    expect(roles).toEqual([
+      { user_id: 'a', role_level: 100 },
+      { user_id: 'b', role_level: 60 },
+      { user_id: 'c', role_level: 20 },
+    ]);
+    pushes.length = 0;
+    await im.sendTextAsUser?.({ sendID: 'c', groupID, text: 'hello team' });
+    const last = s.db
+      .prepare(
+        'SELECT send_id, session_type, content FROM messages WHERE conversation_id = ? ORDER BY seq DESC',
+      )
+      .get(`sg_${groupID}`) as { send_id: string; session_type: number; content: Buffer };
+    expect(last).toMatchObject({ send_id: 'c', session_type: 3 });
+    expect(JSON.parse(last.content.toString())).toEqual({ content: 'hello team' });
+    expect(new Set(pushes.filter((p) => p.msg.contentType === 101).map((p) => p.userID))).toEqual(
+      new Set(['a', 'b', 'c']),
+    );
+    await expect(im.sendTextAsUser?.({ sendID: 'd', groupID, text: 'let me in' })).rejects.toMatchObject({
+      code: 1203,
+    });
+    await expect(
+      im.createGroup?.({ ownerUserID: 'a', groupName: 'x', adminUserIDs: ['b'], memberUserIDs: ['b'] }),
+    ).rejects.toMatchObject({ code: 1001 });
+  });
+});
+
 describe('WS handlers', () => {
   it('answers 1001-1007 for the connection user and maps core errors', async () => {
     const im = facade();

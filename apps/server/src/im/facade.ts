@@ -3,6 +3,8 @@ import type { ImFacade, ImResult, ImUser } from '../chat/im-facade';
 import type { CoreContext } from './context';
 import { ImError, ErrCode } from './errors';
 import { type Operator, sendMessage } from './messages';
+import { WORKING_GROUP } from './group-models';
+import { createGroup, groupExists, isGroupMember } from './groups';
 import { getUser } from './models';
 import { addFriend, importFriends, isBlocked, isFriend } from './relations';
 import { USER_ID_PATTERN, updateUserInfo } from './users';
@@ -77,43 +79,87 @@ export function createImFacade(deps: FacadeDeps): ImFacade {
       importFriends(core, a, [b]);
       return Promise.resolve();
     },
-    groupExists: () => false,
-    isGroupMember: () => false,
+    groupExists: (groupID) => groupExists(core, groupID),
+    isGroupMember: (groupID, userID) => isGroupMember(core, groupID, userID),
+    createGroup(req) {
+      try {
+        return Promise.resolve(createGroupAs(core, req));
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    },
     sendTextAsUser(req) {
-      if (req.groupID)
-        return Promise.reject(new ImError(ErrCode.GroupIDNotFound, 'groups are not supported yet'));
       const now = core.now();
-      sendMessage(
-        core,
-        { ...SYSTEM, userID: req.sendID },
-        {
-          sendID: req.sendID,
-          recvID: req.recvID ?? '',
-          groupID: '',
-          clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2)}`
-            .padEnd(32, '0')
-            .slice(0, 32),
-          serverMsgID: '',
-          senderPlatformID: 0,
-          senderNickname: getUser(core.db, req.sendID)?.nickname ?? '',
-          senderFaceURL: getUser(core.db, req.sendID)?.faceURL ?? '',
-          sessionType: 1,
-          msgFrom: 100,
-          contentType: 101,
-          content: new TextEncoder().encode(JSON.stringify({ content: req.text })),
-          seq: 0,
-          sendTime: 0,
-          createTime: now,
-          status: 1,
-          isRead: false,
-          options: {},
-          offlinePushInfo: null,
-          atUserIDList: [],
-          attachedInfo: '',
-          ex: '',
-        },
-      );
+      try {
+        sendMessage(
+          core,
+          // Group texts obey the group's rules (membership, mutes); seeded 1:1 texts skip the friend check.
+          req.groupID ? asUser(req.sendID) : { ...SYSTEM, userID: req.sendID },
+          {
+            sendID: req.sendID,
+            recvID: req.groupID ? '' : (req.recvID ?? ''),
+            groupID: req.groupID ?? '',
+            clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2)}`
+              .padEnd(32, '0')
+              .slice(0, 32),
+            serverMsgID: '',
+            senderPlatformID: 0,
+            senderNickname: getUser(core.db, req.sendID)?.nickname ?? '',
+            senderFaceURL: getUser(core.db, req.sendID)?.faceURL ?? '',
+            sessionType: req.groupID ? 3 : 1,
+            msgFrom: 100,
+            contentType: 101,
+            content: new TextEncoder().encode(JSON.stringify({ content: req.text })),
+            seq: 0,
+            sendTime: 0,
+            createTime: now,
+            status: 1,
+            isRead: false,
+            options: {},
+            offlinePushInfo: null,
+            atUserIDList: [],
+            attachedInfo: '',
+            ex: '',
+          },
+        );
+      } catch (err) {
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
       return Promise.resolve();
     },
   };
+}
+
+/**
+ * Creates a group owned by `ownerUserID` as if the owner's client had called `create_group` (the demo
+ * seed and the benchmarks use it). Returns the new groupID; throws an ImError on bad input.
+ */
+export function createGroupAs(
+  core: CoreContext,
+  req: {
+    ownerUserID: string;
+    groupName: string;
+    adminUserIDs: string[];
+    memberUserIDs: string[];
+    faceURL?: string;
+  },
+): string {
+  const { groupInfo } = createGroup(core, asUser(req.ownerUserID), {
+    ownerUserID: req.ownerUserID,
+    adminUserIDs: req.adminUserIDs,
+    memberUserIDs: req.memberUserIDs,
+    groupInfo: {
+      groupID: '',
+      groupName: req.groupName,
+      notification: '',
+      introduction: '',
+      faceURL: req.faceURL ?? '',
+      ex: '',
+      groupType: WORKING_GROUP,
+      needVerification: 0,
+      lookMemberInfo: 0,
+      applyMemberFriend: 0,
+    },
+  });
+  return groupInfo.groupID;
 }

@@ -2,12 +2,14 @@ import type { Db } from '../db/database';
 import {
   type CoreContext,
   type Effects,
+  groupConversationID,
   isNotificationConversation,
   newServerMsgID,
   notificationTwin,
   singleConversationID,
 } from './context';
 import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
+import { GroupStatus, RoleLevel, getMemberRow, memberIDs, requireLiveGroup } from './group-models';
 import { type ConversationRow, getConversationRow, getUser, getUserOrStub } from './models';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, type PullMsgs, SessionType } from './types';
 import { Collection, EntryState, bump } from './versions';
@@ -268,6 +270,111 @@ const TYPING_OPTIONS = {
   offlinePush: false,
 };
 
+/** The server's part of an accepted message: IDs, times, status and forced typing options. */
+function acceptedMessage(ctx: CoreContext, op: Operator, input: ImMsg): ImMsg {
+  const now = ctx.now();
+  return {
+    ...input,
+    serverMsgID: newServerMsgID(input.sendID, now),
+    sendTime: op.isAdmin && input.sendTime > 0 ? input.sendTime : now,
+    createTime: input.createTime > 0 ? input.createTime : now,
+    status: MsgStatus.Success,
+    isRead: false,
+    msgFrom: op.isAdmin ? input.msgFrom || MsgFrom.User : MsgFrom.User,
+    options:
+      input.contentType === ContentType.Typing
+        ? { ...input.options, ...TYPING_OPTIONS }
+        : { ...input.options },
+    seq: 0,
+  };
+}
+
+/** The mention marker of @all in `atUserIDList`. */
+export const AT_ALL_TAG = 'AtAllTag';
+export const GroupAtType = { None: 0, AtMe: 1, AtAll: 2, AtAllAtMe: 3, Announcement: 4 } as const;
+
+/** Creates a member's `sg_` conversation record if missing (with a conversation-log insert). */
+export function ensureGroupConversation(ctx: CoreContext, owner: string, groupID: string): boolean {
+  const conversationID = groupConversationID(groupID);
+  const res = ctx.db
+    .prepare(
+      `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, group_id, create_time)
+       VALUES (?, ?, ?, ?, ?)`,
+    )
+    .run(owner, conversationID, SessionType.Group, groupID, ctx.now());
+  if (res.changes === 0) return false;
+  bump(ctx.db, Collection.Conversations, owner, [{ eId: conversationID, state: EntryState.Insert }]);
+  return true;
+}
+
+/** Records @-mentions on the mentioned members' conversations so every device (and a fresh login) sees them. */
+function applyMentions(ctx: CoreContext, msg: ImMsg, members: readonly string[]): void {
+  if (msg.atUserIDList.length === 0) return;
+  const conversationID = groupConversationID(msg.groupID);
+  const named = new Set(msg.atUserIDList.filter((u) => u !== AT_ALL_TAG));
+  const atAll = msg.atUserIDList.includes(AT_ALL_TAG);
+  const set = ctx.db.prepare(
+    'UPDATE conversations SET group_at_type = ? WHERE owner_user_id = ? AND conversation_id = ?',
+  );
+  for (const member of members) {
+    if (member === msg.sendID) continue;
+    const mentioned = named.has(member);
+    if (!mentioned && !atAll) continue;
+    const type = atAll ? (mentioned ? GroupAtType.AtAllAtMe : GroupAtType.AtAll) : GroupAtType.AtMe;
+    if (set.run(type, member, conversationID).changes > 0) {
+      bump(ctx.db, Collection.Conversations, member, [{ eId: conversationID, state: EntryState.Update }]);
+    }
+  }
+}
+
+/**
+ * Stores a group message in `sg_<groupID>` (creating missing member records) and pushes it to every
+ * current member, plus `alsoTo` (members who are leaving with this very message).
+ */
+export function storeAndPushGroup(
+  ctx: CoreContext,
+  fx: Effects,
+  msg: ImMsg,
+  alsoTo: readonly string[] = [],
+): void {
+  const conversationID = groupConversationID(msg.groupID);
+  const members = memberIDs(ctx.db, msg.groupID);
+  if (msg.options['history'] !== false) {
+    for (const m of new Set([...members, ...alsoTo])) ensureGroupConversation(ctx, m, msg.groupID);
+    storeMessage(ctx.db, conversationID, msg, ctx.now());
+    setHasReadAtLeast(ctx.db, msg.sendID, conversationID, msg.seq);
+    if (msg.options['unreadCount'] === false) {
+      for (const m of members) setHasReadAtLeast(ctx.db, m, conversationID, msg.seq);
+    }
+    applyMentions(ctx, msg, members);
+  } else {
+    msg.seq = 0;
+  }
+  let targets = [...members, ...alsoTo];
+  if (msg.options['senderSync'] === false) targets = targets.filter((u) => u !== msg.sendID);
+  fx.push(targets, conversationID, msg);
+}
+
+/** The sending rules of a group (openim-protocol.md 3.5); app admins skip the membership rules. */
+function sendGroupMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendResult {
+  if (!input.groupID) throw argsError('groupID is required for a group message');
+  const group = requireLiveGroup(ctx.db, input.groupID);
+  if (!op.isAdmin) {
+    const member = getMemberRow(ctx.db, input.groupID, input.sendID);
+    if (!member)
+      throw new ImError(ErrCode.NotInGroupYet, 'NotInGroupYet', 'you are not a member of this group');
+    if (member.role_level !== RoleLevel.Owner) {
+      if (member.mute_end_time >= ctx.now())
+        throw new ImError(ErrCode.MutedInGroup, 'MutedInGroup', 'you are muted in this group');
+      if (group.status === GroupStatus.Muted && member.role_level !== RoleLevel.Admin)
+        throw new ImError(ErrCode.MutedGroup, 'MutedGroup', 'the group is muted');
+    }
+  }
+  const msg = acceptedMessage(ctx, op, { ...input, recvID: '' });
+  ctx.tx((fx) => storeAndPushGroup(ctx, fx, msg));
+  return { serverMsgID: msg.serverMsgID, clientMsgID: msg.clientMsgID, sendTime: msg.sendTime };
+}
+
 /** WS 1003 and the admin `send_msg`. Validates, stores with the next seq, fans out, answers. */
 export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendResult {
   const db = ctx.db;
@@ -277,9 +384,7 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendR
   if (input.content.byteLength > ctx.options.maxContentBytes) {
     throw argsError(`content too large (max ${ctx.options.maxContentBytes} bytes)`);
   }
-  if (input.sessionType === SessionType.Group) {
-    throw new ImError(ErrCode.GroupIDNotFound, 'group not found', 'groups are not supported yet');
-  }
+  if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input);
   if (input.sessionType !== SessionType.Single) throw argsError('unknown sessionType');
   if (!input.recvID) throw argsError('recvID is required for a one-to-one message');
   if (!getUser(db, input.sendID)) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
@@ -298,21 +403,7 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendR
       if (!friend) throw new ImError(ErrCode.NotPeersFriend, 'NotPeersFriend', 'you are not friends');
     }
   }
-  const now = ctx.now();
-  const msg: ImMsg = {
-    ...input,
-    serverMsgID: newServerMsgID(input.sendID, now),
-    sendTime: op.isAdmin && input.sendTime > 0 ? input.sendTime : now,
-    createTime: input.createTime > 0 ? input.createTime : now,
-    status: MsgStatus.Success,
-    isRead: false,
-    msgFrom: op.isAdmin ? input.msgFrom || MsgFrom.User : MsgFrom.User,
-    options:
-      input.contentType === ContentType.Typing
-        ? { ...input.options, ...TYPING_OPTIONS }
-        : { ...input.options },
-    seq: 0,
-  };
+  const msg = acceptedMessage(ctx, op, input);
   // "Do not receive": the reference server drops the message silently and answers an empty success.
   const conv = getConversationRow(db, input.recvID, singleConversationID(input.recvID, input.sendID));
   if (input.sendID !== input.recvID && (recipient.globalRecvMsgOpt === 1 || conv?.recv_msg_opt === 1)) {
@@ -323,7 +414,8 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendR
 }
 
 function visibleRange(rec: ConversationRow, convMax: number): { min: number; max: number } {
-  const max = rec.max_seq > 0 ? Math.min(rec.max_seq, convMax) : convMax;
+  // max_seq: 0 no cap, > 0 visible until that seq, < 0 nothing visible (left a group that had no messages).
+  const max = rec.max_seq > 0 ? Math.min(rec.max_seq, convMax) : rec.max_seq < 0 ? 0 : convMax;
   return { min: Math.max(1, rec.min_seq), max };
 }
 

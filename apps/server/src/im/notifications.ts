@@ -34,7 +34,8 @@ export function notificationContent(tips: unknown): Uint8Array {
   return utf8(JSON.stringify({ detail: JSON.stringify(tips) }));
 }
 
-function baseMsg(ctx: CoreContext, n: NotificationSpec, now: number): ImMsg {
+/** The MsgData of a notification (or of its chat copy), before options and seq are set. */
+export function baseMsg(ctx: CoreContext, n: NotificationSpec, now: number): ImMsg {
   const sender = getUserOrStub(ctx.db, n.sendID);
   return {
     sendID: n.sendID,

@@ -1,6 +1,7 @@
 import { userAllowsFriendRequests } from '../chat/users';
 import { type CoreContext, type Pagination, pageLimits } from './context';
 import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
+import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
 import {
   type BlackRow,
@@ -341,16 +342,7 @@ export function getIncrementalFriends(
 ) {
   requireSelf(op, req.userID, 'userID');
   const d = diff(ctx.db, Collection.Friends, req.userID, req.versionID, req.version);
-  const load = (ids: string[]) => getDesignatedFriends(ctx, op, req.userID, ids);
-  return {
-    version: d.version,
-    versionID: d.versionID,
-    full: d.full,
-    delete: d.delete,
-    insert: load(d.insert),
-    update: load(d.update),
-    sortVersion: d.sortVersion,
-  };
+  return incrementalAnswer(d, (ids) => getDesignatedFriends(ctx, op, req.userID, ids));
 }
 
 type ApplyListKind = 'to' | 'from';
