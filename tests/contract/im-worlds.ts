@@ -1,4 +1,5 @@
 import type {
+  CallSignalling,
   ContactsGateway,
   ConversationsGateway,
   GroupsGateway,
@@ -22,6 +23,7 @@ export interface ImClient {
   readonly groups: GroupsGateway;
   readonly conversations: ConversationsGateway;
   readonly messages: MessagesGateway;
+  readonly callSignalling: CallSignalling;
 }
 
 export interface ImUser {
@@ -101,6 +103,7 @@ export function fakeImWorld(): ImWorld {
         groups: device.groups,
         conversations: device.conversations,
         messages: device.messages,
+        callSignalling: device.signalling,
       };
       return client;
     },

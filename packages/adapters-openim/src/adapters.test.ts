@@ -228,4 +228,59 @@ describe('OpenIM adapters over a scripted SDK', () => {
     );
     await expect(failing.session.getSelfInfo()).rejects.toEqual(new RemoteError(500, 'chat api down'));
   });
+  it('sends call signals as online-only custom messages and emits only those addressed to this user', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => {
+      queueMicrotask(() => fake.fire('OnConnectSuccess', undefined));
+      return null;
+    });
+    await ports.session.login('bob', 'tok');
+    const invitation = {
+      roomID: 'r1',
+      inviterUserID: 'alice',
+      inviteeUserIDList: ['bob'],
+      mediaType: 'video',
+    };
+    const data = JSON.stringify({ customType: 201, invitation });
+    const created = rawMessage({ clientMsgID: 'c9', contentType: 110, customElem: { data } });
+    fake.answers.set('createCustomMessage', () => created);
+    await ports.callSignalling.send('alice', 201, { ...invitation, mediaType: 'video' });
+    expect(fake.calls.slice(-2)).toEqual([
+      { method: 'createCustomMessage', args: [{ data, extension: '', description: 'call' }] },
+      {
+        method: 'sendMessage',
+        args: [{ recvID: 'alice', groupID: '', message: created, isOnlineOnly: true }],
+      },
+    ]);
+    await expect(
+      ports.callSignalling.send('', 200, { ...invitation, mediaType: 'video' }),
+    ).rejects.toMatchObject({
+      code: 1001,
+    });
+
+    const seen: unknown[] = [];
+    const sub = ports.callSignalling.signals$.subscribe((s) => seen.push(s));
+    const signal = (over: Record<string, unknown>) =>
+      rawMessage({
+        contentType: 110,
+        customElem: { data: JSON.stringify({ customType: 200, invitation }) },
+        ...over,
+      });
+    fake.fire('OnRecvOnlineOnlyMessages', [
+      signal({ sendID: 'alice', recvID: 'bob' }),
+      signal({ sendID: 'bob', recvID: 'alice' }), // its own signal, echoed to another device
+      signal({ sendID: 'alice', recvID: 'carol' }),
+      signal({ sendID: 'alice', recvID: '', groupID: 'g1', sessionType: 3 }),
+      rawMessage({
+        sendID: 'alice',
+        recvID: 'bob',
+        contentType: 110,
+        customElem: { data: '{"customType":300}' },
+      }),
+    ]);
+    sub.unsubscribe();
+    expect(seen).toEqual([{ type: 200, invitation, fromUserID: 'alice' }]);
+    expect(fake.listenerCount()).toBe(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { OpenImCallSignalling } from './call-signalling';
 import { OpenImContacts } from './contacts';
 import { OpenImContext } from './context';
 import { OpenImConversations } from './conversations';
@@ -6,6 +7,7 @@ import { OpenImMessages } from './messages';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
 import { OpenImSession, type BusinessInfoSource } from './session';
 
+export { OpenImCallSignalling } from './call-signalling';
 export { OpenImContacts } from './contacts';
 export { OpenImConversations } from './conversations';
 export { OpenImGroups } from './groups';
@@ -31,6 +33,7 @@ export interface OpenImPorts {
   readonly groups: OpenImGroups;
   readonly conversations: OpenImConversations;
   readonly messages: OpenImMessages;
+  readonly callSignalling: OpenImCallSignalling;
 }
 
 /**
@@ -50,5 +53,6 @@ export function createOpenImPorts(
     groups: new OpenImGroups(sdk),
     conversations: new OpenImConversations(sdk),
     messages: new OpenImMessages(sdk, context),
+    callSignalling: new OpenImCallSignalling(sdk, context),
   };
 }

@@ -987,10 +987,16 @@ export class FakeCallSignalling extends CallSignalling {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    // Like the real adapter: signals are the custom messages 200-204 among received messages.
+    // Like the real adapter: signals are the custom messages 200-204 sent one-to-one to this user.
     this.signals$ = device.sink.messages.pipe(
       mergeMap((event) => (event.type === 'received' ? event.messages : [])),
-      filter((m) => m.contentType === ContentType.Custom && m.sendID !== device.userID),
+      filter(
+        (m) =>
+          m.contentType === ContentType.Custom &&
+          m.sessionType === SessionType.Single &&
+          m.recvID === device.userID &&
+          m.sendID !== device.userID,
+      ),
       mergeMap((m): ReceivedCallSignal[] => {
         const payload = parseCustomData(m.customElem?.data ?? '');
         return payload.kind === 'callSignal'
@@ -1001,7 +1007,11 @@ export class FakeCallSignalling extends CallSignalling {
   }
 
   async send(toUserID: string, type: CallSignalType, invitation: CallInvitation): Promise<void> {
+    if (toUserID === '') throw new RemoteError(ImErrorCode.ArgsError, 'toUserID is required');
     const data = buildCallSignalData(type, invitation);
+    if (parseCustomData(data).kind !== 'callSignal') {
+      throw new RemoteError(ImErrorCode.ArgsError, 'not a complete call signal');
+    }
     const message = await this.device.messages.create({ kind: 'custom', data, description: 'call' });
     await this.device.messages.send(message, { recvID: toUserID, groupID: '' }, { onlineOnly: true });
   }

@@ -1,0 +1,73 @@
+import { mergeMap, type Observable } from 'rxjs';
+import type { MessageItem } from '@openim/wasm-client-sdk';
+import { CallSignalling, type ReceivedCallSignal } from '@teamim/application';
+import {
+  buildCallSignalData,
+  CALL_SIGNAL_TYPES,
+  ContentType,
+  parseCustomData,
+  SessionType,
+  type CallInvitation,
+  type CallSignalType,
+} from '@teamim/domain';
+import type { OpenImContext } from './context';
+import { argumentError, invoke } from './errors';
+import { fromSdkEvent, portEvents } from './events';
+import { toMessage } from './mappers';
+import type { OpenImSdk } from './sdk';
+
+/** What the custom message says in conversation previews of clients that do not know call signals. */
+const DESCRIPTION = 'call';
+
+/**
+ * One-to-one call signalling over the SDK: each signal is an online-only custom message (never stored,
+ * so an invitation cannot ring hours later) whose data is `{customType: 200-204, invitation}`.
+ */
+export class OpenImCallSignalling extends CallSignalling {
+  readonly signals$: Observable<ReceivedCallSignal>;
+
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly context: OpenImContext,
+  ) {
+    super();
+    const signalsOf = (items: readonly MessageItem[] | undefined): ReceivedCallSignal[] =>
+      (items ?? []).flatMap((item) => {
+        const message = toMessage(item);
+        const self = this.context.userID;
+        // Only signals addressed to this user: not the copies of its own signals the server hands its other
+        // devices, and nothing sent to a group.
+        if (message.contentType !== ContentType.Custom || message.sessionType !== SessionType.Single)
+          return [];
+        if (self === '' || message.recvID !== self || message.sendID === self) return [];
+        const payload = parseCustomData(message.customElem?.data ?? '');
+        if (payload.kind !== 'callSignal') return [];
+        return [
+          {
+            type: payload.signal.customType,
+            invitation: payload.signal.invitation,
+            fromUserID: message.sendID,
+          },
+        ];
+      });
+    // Live messages only: the offline catch-up batch after a reconnect would replay stale invitations.
+    this.signals$ = portEvents<ReceivedCallSignal>(
+      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mergeMap((e) => signalsOf(e.data))),
+      fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mergeMap((e) => signalsOf(e.data))),
+    );
+  }
+
+  async send(toUserID: string, type: CallSignalType, invitation: CallInvitation): Promise<void> {
+    if (toUserID === '') throw argumentError('toUserID is required');
+    if (!CALL_SIGNAL_TYPES.includes(type)) throw argumentError(`${String(type)} is not a call signal type`);
+    const data = buildCallSignalData(type, invitation);
+    // The receiver parses defensively and drops what it cannot read; refuse it here instead, loudly.
+    if (parseCustomData(data).kind !== 'callSignal') throw argumentError('the invitation is incomplete');
+    const message = await invoke('createCustomMessage', () =>
+      this.sdk.createCustomMessage({ data, extension: '', description: DESCRIPTION }),
+    );
+    await invoke('sendMessage', () =>
+      this.sdk.sendMessage({ recvID: toUserID, groupID: '', message, isOnlineOnly: true }),
+    );
+  }
+}
