@@ -298,7 +298,7 @@ export class SdkClient {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { method, resolve, reject });
       try {
-        this.worker.postMessage({ type: 'call', id, method, args });
+        this.worker.postMessage({ type: 'call', id, method, args: args.map(fileArgument) });
       } catch (error) {
         // Arguments that cannot be structured-cloned (functions, class instances with handles).
         this.pending.delete(id);
@@ -341,6 +341,24 @@ export class SdkClient {
       entry.reject(new SdkCallError(entry.method, undefined, reason, null));
     }
   }
+}
+
+/** Marker of a File argument; host.mjs turns it back into a File inside the worker. */
+export const FILE_MARKER = '__teamimSdkFile';
+
+/**
+ * Structured clone turns a File into a plain Blob (the name is lost), and the SDK's *ByFile methods
+ * read `file.name`. Files, directly or as properties of an argument object, therefore cross as
+ * `{[FILE_MARKER]: {blob, name, type, lastModified}}`.
+ */
+function fileArgument(arg: unknown): unknown {
+  const wrap = (file: File) => ({
+    [FILE_MARKER]: { blob: file, name: file.name, type: file.type, lastModified: file.lastModified },
+  });
+  if (arg instanceof File) return wrap(arg);
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return arg;
+  if (!Object.values(arg).some((v) => v instanceof File)) return arg;
+  return Object.fromEntries(Object.entries(arg).map(([k, v]) => [k, v instanceof File ? wrap(v) : v]));
 }
 
 function toCallError(method: string, error: unknown): SdkCallError {

@@ -26,15 +26,44 @@ globalThis.fetch = async (input, init) => {
 };
 
 // The worker's chatter ("Opened!") would land on the test runner's stdout; warnings and errors stay,
-// except two the SDK produces in normal operation (it queries a conversation's message table before
-// the first message created it, and updates conversations it is about to insert).
+// except a few the SDK produces in normal operation (it queries a conversation's message table before
+// the first message created it, updates conversations it is about to insert, and looks for a resumable
+// upload before each upload).
 for (const level of ['log', 'info', 'debug']) console[level] = () => {};
-const BENIGN = [/no such table: chat_logs_/, /updateColumnsConversation no record updated/];
+const BENIGN = [
+  /no such table: chat_logs_/,
+  /updateColumnsConversation no record updated/,
+  // Every upload first looks for a resumable one in the local DB.
+  /no upload with partHash/,
+];
 for (const level of ['warn', 'error']) {
   const write = console[level].bind(console);
   console[level] = (...parts) => {
     const text = parts.map((p) => (p instanceof Error ? p.message : String(p))).join(' ');
     if (!BENIGN.some((pattern) => pattern.test(text))) write(...parts);
+  };
+}
+
+// The SDK reads uploaded files in this worker with FileReader.readAsArrayBuffer (its wasmRead), which
+// Node lacks; the files themselves arrive as Blobs (structured clone).
+if (!globalThis.FileReader) {
+  globalThis.FileReader = class FileReader {
+    result = null;
+    error = null;
+    onload = null;
+    onerror = null;
+    readAsArrayBuffer(blob) {
+      blob.arrayBuffer().then(
+        (buffer) => {
+          this.result = buffer;
+          this.onload?.({ target: this });
+        },
+        (error) => {
+          this.error = error;
+          this.onerror?.({ target: this });
+        },
+      );
+    }
   };
 }
 

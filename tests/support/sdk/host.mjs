@@ -100,6 +100,18 @@ sdk.emit = (name, payload) => {
   return emit(name, payload);
 };
 
+// Files arrive wrapped (client.ts `fileArgument`): structured clone would drop their names.
+const FILE_MARKER = '__teamimSdkFile';
+const reviveFile = (value) => {
+  const f = value?.[FILE_MARKER];
+  return f ? new File([f.blob], f.name, { type: f.type, lastModified: f.lastModified }) : value;
+};
+const reviveFiles = (arg) => {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return arg;
+  if (arg[FILE_MARKER]) return reviveFile(arg);
+  return Object.fromEntries(Object.entries(arg).map(([k, v]) => [k, reviveFile(v)]));
+};
+
 parentPort.on('message', (message) => {
   if (message?.type !== 'call') return;
   const { id, method, args } = message;
@@ -109,7 +121,7 @@ parentPort.on('message', (message) => {
       if (typeof fn !== 'function' || method === 'on' || method === 'off' || method === 'emit') {
         throw new Error(`not an SDK method: ${method}`);
       }
-      const value = await fn.apply(sdk, args);
+      const value = await fn.apply(sdk, args.map(reviveFiles));
       post({ type: 'result', id, ok: true, value: plain(value) });
     } catch (error) {
       const detail = error instanceof Error ? { message: error.message, stack: error.stack } : plain(error);

@@ -103,9 +103,9 @@ export function contentTypeRefusal(limits: ObjectLimits, essence: string): strin
   return undefined;
 }
 
-/** `104857600` → `100 MiB` for error messages. */
+/** `104857600` → `100 MiB`, `65536` → `64 KiB`, anything not round stays exact (`524289 bytes`). */
 export function formatBytes(n: number): string {
-  if (n >= MIB) return `${Number((n / MIB).toFixed(2))} MiB`;
-  if (n >= 1024) return `${Number((n / 1024).toFixed(2))} KiB`;
+  if (n >= MIB && n % MIB === 0) return `${n / MIB} MiB`;
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`;
   return `${n} bytes`;
 }

@@ -301,7 +301,7 @@ describe('object storage over HTTP (memory mode)', () => {
       );
       expect(r.errCode).toBe(1001);
       expect(r.errMsg).toContain('file too large');
-      expect(r.errMsg).toContain('64 KiB');
+      expect(r.errMsg).toContain('65537 bytes, the limit is 64 KiB');
     });
 
     it.each([

@@ -121,7 +121,7 @@ export class ObjectService {
   private checkSize(size: number): void {
     if (size > this.limits.maxObjectBytes)
       throw argsError(
-        `file too large: ${formatBytes(size)} exceeds the limit of ${formatBytes(this.limits.maxObjectBytes)}`,
+        `file too large: ${size} bytes, the limit is ${formatBytes(this.limits.maxObjectBytes)}`,
       );
   }
 
