@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type RunningServer, createServer } from '../../app';
+import { registerUsers } from '../../im/users';
+import { type DeliveryClient, type LoadUser, connectAll, runDelivery } from './load';
+
+// A smoke test of the delivery generator that bench/server-load drives: tiny sizes, counts only, no timing.
+let server: RunningServer | undefined;
+let clients: DeliveryClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  clients = [];
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(count: number): Promise<{ s: RunningServer; users: LoadUser[] }> {
+  const s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
+  server = s;
+  const users = Array.from({ length: count }, (_, i) => ({
+    userID: `load${i}`,
+    nickname: `load ${i}`,
+    faceURL: '',
+    ex: '',
+  }));
+  registerUsers(s.core, users);
+  return {
+    s,
+    users: users.map((u) => ({
+      userID: u.userID,
+      token: s.tokens.issue(u.userID, 5, 3600).token,
+      platformID: 5,
+    })),
+  };
+}
+
+describe('delivery load generator', () => {
+  it('connects every user and counts each one-to-one message once at its recipient', async () => {
+    const { s, users } = await setup(6);
+    const conn = await connectAll(s.wsUrl, users, 3);
+    clients = conn.clients;
+    expect(conn.failures).toEqual([]);
+    expect(clients).toHaveLength(6);
+
+    const closed = await runDelivery({ clients, mode: { kind: 'pairs' }, durationMs: 300, warmupMs: 50 });
+    expect(closed.senders).toBe(6);
+    expect(closed.sendErrors).toBe(0);
+    expect(closed.acked).toBeGreaterThan(0);
+    expect(closed.delivered).toBe(closed.expected);
+    expect(closed.expected).toBe(closed.acked);
+    expect(closed.latencyMs.count).toBe(closed.delivered);
+
+    const open = await runDelivery({
+      clients,
+      mode: { kind: 'pairs' },
+      durationMs: 300,
+      warmupMs: 50,
+      sendRate: 100,
+    });
+    // About 30 messages at 100/s over 300 ms; the tick granularity allows a little either way.
+    expect(open.sent).toBeGreaterThan(10);
+    expect(open.sent).toBeLessThan(60);
+    expect(open.delivered).toBe(open.acked);
+  });
+
+  it('reports refused sends instead of counting them as deliveries', async () => {
+    const { s, users } = await setup(2);
+    const conn = await connectAll(s.wsUrl, users);
+    clients = conn.clients;
+    // A group that does not exist: every send is refused by the server.
+    const r = await runDelivery({
+      clients,
+      mode: { kind: 'group', groupID: 'no-such-group', members: clients, senders: 1 },
+      durationMs: 200,
+      warmupMs: 0,
+      drainMs: 100,
+    });
+    expect(r.sendErrors).toBeGreaterThan(0);
+    expect(r.firstSendError).toMatch(/ws request 1003 failed/);
+    expect(r.acked).toBe(0);
+    expect(r.delivered).toBe(0);
+  });
+
+  it('refuses a user whose token the server does not accept', async () => {
+    const { s, users } = await setup(1);
+    const conn = await connectAll(s.wsUrl, [{ ...users[0]!, token: 'not-a-token' }]);
+    clients = conn.clients;
+    expect(conn.clients).toHaveLength(0);
+    expect(conn.failures[0]).toMatch(/load0: handshake 1503/);
+  });
+});

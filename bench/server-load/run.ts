@@ -1,0 +1,367 @@
+/**
+ * Server load benchmark: starts `apps/server` in its own process (on-disk SQLite in a temporary
+ * directory, like the embedded default; `--memory` for comparison), registers users through the
+ * admin API and drives the WebSocket gateway with the wire protocol (not the SDK):
+ *
+ *   1. connections held: `--hold` clients connect, stay 5 s, are counted again;
+ *   2. one-to-one, closed loop: `--clients` clients in pairs, every client sends its next message
+ *      when the previous one was acknowledged (the server's capacity);
+ *   3. one-to-one, open loop at each of `--rates` deliveries/s: send-to-receive latency at that load;
+ *   4. a `--group-size` member group: closed loop with `--group-senders` senders, then open loop at
+ *      the first rate (in deliveries/s, i.e. rate / (members - 1) messages/s).
+ *
+ * The generator runs on the same machine: the CPU it uses is reported next to the server's.
+ * Usage: npm run bench:server -- [--clients 1000] [--hold 5000] [--duration 10] [--rates 1000,5000]
+ *        [--group-size 200] [--group-senders 10] [--memory] [--json out.json] [--quick]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  type DeliveryClient,
+  type DeliveryResult,
+  type LoadUser,
+  connectAll,
+  runDelivery,
+} from '../../apps/server/src/wire/testing/load';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: 'string', default: '1000' },
+    hold: { type: 'string', default: '5000' },
+    duration: { type: 'string', default: '10' },
+    rates: { type: 'string', default: '1000,5000' },
+    'group-size': { type: 'string', default: '200' },
+    'group-senders': { type: 'string', default: '10' },
+    memory: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const num = (v: string | undefined, name: string): number => {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number, got ${v}`);
+  return n;
+};
+// --quick: tiny sizes for a smoke run (seconds, not minutes).
+const quick = args.quick === true;
+const CLIENTS = quick ? 20 : num(args.clients, 'clients');
+const HOLD = Math.max(CLIENTS, quick ? 40 : num(args.hold, 'hold'));
+const DURATION_MS = (quick ? 1 : num(args.duration, 'duration')) * 1000;
+const RATES = (quick ? '200' : (args.rates ?? ''))
+  .split(',')
+  .filter(Boolean)
+  .map((r) => num(r, 'rates'));
+const GROUP_SIZE = Math.min(CLIENTS, quick ? 10 : num(args['group-size'], 'group-size'));
+const GROUP_SENDERS = Math.min(GROUP_SIZE, quick ? 2 : num(args['group-senders'], 'group-senders'));
+const WARMUP_MS = quick ? 200 : 2_000;
+
+// ---- server process ------------------------------------------------------------------------------
+
+interface Server {
+  url: string;
+  proc: ChildProcess;
+  dataDir: string | undefined;
+}
+
+async function startServer(adminSecret: string): Promise<Server> {
+  const dataDir = args.memory ? undefined : mkdtempSync(join(tmpdir(), 'teamim-bench-'));
+  const storage = dataDir ? ['--data-dir', dataDir] : ['--memory'];
+  const proc = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--log-level',
+      'warn',
+      '--admin-secret',
+      adminSecret,
+      ...storage,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
+    proc.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
+    proc.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    });
+  });
+  return { url, proc, dataDir };
+}
+
+async function stopServer(s: Server): Promise<void> {
+  if (s.proc.exitCode === null) {
+    const exited = new Promise((r) => s.proc.once('exit', r));
+    s.proc.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+  }
+  if (s.dataDir) rmSync(s.dataDir, { recursive: true, force: true });
+}
+
+/** CPU seconds (user + system) and resident memory of the server process, from /proc. */
+function serverStats(pid: number): { cpuMs: number; rssMb: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 (1-based), in clock ticks of 10 ms.
+    const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return { cpuMs, rssMb: rss ? Number(rss[1]) / 1024 : 0 };
+  } catch {
+    return { cpuMs: 0, rssMb: 0 };
+  }
+}
+
+// ---- admin API -----------------------------------------------------------------------------------
+
+interface Envelope<T> {
+  errCode: number;
+  errMsg: string;
+  data?: T;
+}
+
+async function api<T>(base: string, path: string, body: unknown, token = ''): Promise<T> {
+  const res = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', operationID: randomBytes(8).toString('hex'), token },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as Envelope<T>;
+  if (env.errCode !== 0) throw new Error(`${path}: ${env.errCode} ${env.errMsg}`);
+  return env.data as T;
+}
+
+async function createUsers(base: string, admin: string, count: number): Promise<LoadUser[]> {
+  const ids = Array.from({ length: count }, (_, i) => `bench${String(i).padStart(6, '0')}`);
+  for (let i = 0; i < ids.length; i += 1000) {
+    const users = ids.slice(i, i + 1000).map((userID) => ({ userID, nickname: userID, faceURL: '', ex: '' }));
+    await api(base, '/user/user_register', { users }, admin);
+  }
+  const out: LoadUser[] = new Array<LoadUser>(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < ids.length) {
+        const i = next++;
+        const userID = ids[i] as string;
+        const { token } = await api<{ token: string }>(
+          base,
+          '/auth/get_user_token',
+          { userID, platformID: 5 },
+          admin,
+        );
+        out[i] = { userID, token, platformID: 5 };
+      }
+    }),
+  );
+  return out;
+}
+
+async function createGroup(base: string, admin: string, members: readonly string[]): Promise<string> {
+  const [owner, ...rest] = members;
+  const data = await api<{ groupInfo: { groupID: string } }>(
+    base,
+    '/group/create_group',
+    {
+      ownerUserID: owner,
+      memberUserIDs: rest,
+      adminUserIDs: [],
+      groupInfo: {
+        groupID: '',
+        groupName: `bench ${members.length}`,
+        notification: '',
+        introduction: '',
+        faceURL: '',
+        ex: '',
+        groupType: 2,
+        needVerification: 0,
+        lookMemberInfo: 0,
+        applyMemberFriend: 0,
+      },
+    },
+    admin,
+  );
+  return data.groupInfo.groupID;
+}
+
+// ---- phases --------------------------------------------------------------------------------------
+
+interface PhaseRow {
+  phase: string;
+  result?: DeliveryResult;
+  serverCpuPercent: number;
+  note?: string;
+}
+
+const rows: PhaseRow[] = [];
+const round = (n: number, d = 1): number => Math.round(n * 10 ** d) / 10 ** d;
+
+async function measured(
+  pid: number,
+  phase: string,
+  run: () => Promise<DeliveryResult>,
+): Promise<DeliveryResult> {
+  const before = serverStats(pid);
+  const t0 = performance.now();
+  const result = await run();
+  const wall = performance.now() - t0;
+  const after = serverStats(pid);
+  const serverCpuPercent = round(((after.cpuMs - before.cpuMs) / wall) * 100, 0);
+  rows.push({ phase, result, serverCpuPercent });
+  const r = result;
+  console.log(
+    `${phase}: ${round(r.deliveredPerSecond, 0)} deliveries/s (${round(r.sentPerSecond, 0)} msgs/s sent), ` +
+      `latency p50 ${round(r.latencyMs.p50)} ms p99 ${round(r.latencyMs.p99)} ms max ${round(r.latencyMs.max)} ms, ` +
+      `delivered ${r.delivered}/${r.expected}, send errors ${r.sendErrors}${r.firstSendError ? ` (${r.firstSendError})` : ''}, ` +
+      `server CPU ${serverCpuPercent}% of a core, generator CPU ${round((r.generatorCpuMs / wall) * 100, 0)}%`,
+  );
+  return result;
+}
+
+async function main(): Promise<void> {
+  const adminSecret = randomBytes(12).toString('hex');
+  const server = await startServer(adminSecret);
+  const pid = server.proc.pid ?? 0;
+  const summary: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? '',
+      memoryGb: round(totalmem() / 2 ** 30, 1),
+      node: process.version,
+      loadAverageAtStart: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
+    },
+    parameters: {
+      clients: CLIENTS,
+      hold: HOLD,
+      durationMs: DURATION_MS,
+      rates: RATES,
+      groupSize: GROUP_SIZE,
+      groupSenders: GROUP_SENDERS,
+      storage: args.memory ? 'memory' : 'disk (WAL)',
+    },
+  };
+  const clientsToClose: DeliveryClient[] = [];
+  try {
+    console.log(`server ${server.url} (pid ${pid}), storage ${args.memory ? 'memory' : 'disk'}`);
+    const { token: admin } = await api<{ token: string }>(server.url, '/auth/get_admin_token', {
+      secret: adminSecret,
+      userID: 'imAdmin',
+    });
+    const t0 = performance.now();
+    const users = await createUsers(server.url, admin, HOLD);
+    console.log(
+      `registered ${users.length} users with tokens in ${round((performance.now() - t0) / 1000)} s`,
+    );
+    const wsUrl = `${server.url.replace(/^http/, 'ws')}/ws`;
+
+    // 1. connections held
+    const idle = serverStats(pid);
+    const held = await connectAll(wsUrl, users);
+    clientsToClose.push(...held.clients);
+    await new Promise((r) => setTimeout(r, quick ? 500 : 5_000));
+    const stillOpen = held.clients.filter((c) => c.isOpen).length;
+    const withConns = serverStats(pid);
+    const hold = {
+      attempted: users.length,
+      connected: held.clients.length,
+      stillOpenAfterHold: stillOpen,
+      failures: held.failures.slice(0, 5),
+      connectSeconds: round(held.durationMs / 1000),
+      connectMs: held.connectMs,
+      serverRssMbIdle: round(idle.rssMb, 0),
+      serverRssMbConnected: round(withConns.rssMb, 0),
+      kbPerConnection: round(((withConns.rssMb - idle.rssMb) * 1024) / Math.max(1, held.clients.length), 0),
+    };
+    summary['connections'] = hold;
+    console.log(
+      `connections: ${stillOpen}/${users.length} held (connected in ${hold.connectSeconds} s, handshake p50 ` +
+        `${round(held.connectMs.p50)} ms p99 ${round(held.connectMs.p99)} ms), server RSS ${hold.serverRssMbIdle} -> ` +
+        `${hold.serverRssMbConnected} MB (~${hold.kbPerConnection} KB per connection)`,
+    );
+    // Keep CLIENTS connected for the delivery phases; close the rest.
+    const clients = held.clients.slice(0, CLIENTS);
+    await Promise.all(held.clients.slice(CLIENTS).map((c) => c.close()));
+
+    // 2.-3. one-to-one
+    await measured(pid, `one-to-one, closed loop, ${clients.length} clients`, () =>
+      runDelivery({ clients, mode: { kind: 'pairs' }, durationMs: DURATION_MS, warmupMs: WARMUP_MS }),
+    );
+    for (const rate of RATES) {
+      await measured(pid, `one-to-one, open loop at ${rate}/s, ${clients.length} clients`, () =>
+        runDelivery({
+          clients,
+          mode: { kind: 'pairs' },
+          durationMs: DURATION_MS,
+          warmupMs: WARMUP_MS,
+          sendRate: rate,
+        }),
+      );
+    }
+
+    // 4. group
+    const members = clients.slice(0, GROUP_SIZE);
+    let groupID = '';
+    try {
+      groupID = await createGroup(
+        server.url,
+        admin,
+        members.map((m) => m.userID),
+      );
+    } catch (err) {
+      const note = `not measured: group creation failed (${err instanceof Error ? err.message : String(err)})`;
+      rows.push({ phase: `group of ${GROUP_SIZE}`, serverCpuPercent: 0, note });
+      console.log(`group of ${GROUP_SIZE}: ${note}`);
+    }
+    if (groupID) {
+      // Let the creation notifications settle before measuring.
+      await new Promise((r) => setTimeout(r, 1_000));
+      const mode = { kind: 'group' as const, groupID, members, senders: GROUP_SENDERS };
+      await measured(
+        pid,
+        `group of ${GROUP_SIZE}, closed loop, ${GROUP_SENDERS} senders, ${clients.length} clients online`,
+        () => runDelivery({ clients, mode, durationMs: DURATION_MS, warmupMs: WARMUP_MS }),
+      );
+      const rate = RATES.at(-1) ?? 5000;
+      await measured(pid, `group of ${GROUP_SIZE}, open loop at ${rate} deliveries/s`, () =>
+        runDelivery({
+          clients,
+          mode,
+          durationMs: DURATION_MS,
+          warmupMs: WARMUP_MS,
+          sendRate: rate / (GROUP_SIZE - 1),
+        }),
+      );
+    }
+  } finally {
+    await Promise.all(clientsToClose.map((c) => c.close()));
+    await stopServer(server);
+  }
+  summary['phases'] = rows;
+  if (args.json) writeFileSync(args.json, `${JSON.stringify(summary, null, 2)}\n`);
+  console.log(JSON.stringify(summary));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
