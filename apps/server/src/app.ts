@@ -23,7 +23,7 @@ import type { Gateway } from './wire/contract';
 import { attachGateway } from './wire/gateway';
 import { resolveObjectLimits } from './objects/limits';
 import { OBJECTS_MIGRATION_MODULE, objectMigrations } from './objects/migrations';
-import { createObjectService, objectsPlugin } from './objects/plugin';
+import { OBJECT_API_PATHS, createObjectService, objectsPlugin } from './objects/plugin';
 
 export interface RunningServer {
   /** `http://host:port` */
@@ -213,6 +213,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         : { memory: false as const, dataDir: config.dataDir },
     };
     await app.register(objectsPlugin(createObjectService(objectDeps), objectDeps), { prefix: '/api' });
+    apiPaths.push(...OBJECT_API_PATHS);
 
     const chatServices = createChatServices(chatDeps);
     await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });

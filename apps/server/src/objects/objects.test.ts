@@ -335,6 +335,9 @@ describe('object storage over HTTP (memory mode)', () => {
       );
       expect(r.errCode).toBe(1001);
       expect(r.errMsg).toContain('hash');
+      const malformed = await api(s, '/object/initiate_multipart_upload', '{"hash": ', t['alice']);
+      expect(malformed.errCode).toBe(1001);
+      expect(malformed.errMsg).toContain('bad request');
       for (const body of [[], 'null', { uploadID: '../../x', parts: ['a'] }, { uploadID: 5 }])
         expect((await api(s, '/object/complete_multipart_upload', body, t['alice'])).errCode).toBe(1001);
     });

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { type Authenticate, fail, formatZodError, ok } from '../http/api';
+import { type Authenticate, envelopeErrorHandler, fail, formatZodError, ok } from '../http/api';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
@@ -20,6 +20,15 @@ export interface ObjectsDeps {
   storage: { memory: true } | { memory: false; dataDir: string };
   sweepIntervalMs?: number;
 }
+
+/** The envelope (POST) endpoints under `/api`, for `RunningServer.apiPaths`. */
+export const OBJECT_API_PATHS: readonly string[] = [
+  '/object/part_limit',
+  '/object/initiate_multipart_upload',
+  '/object/auth_sign',
+  '/object/complete_multipart_upload',
+  '/object/access_url',
+];
 
 export function createObjectService(deps: ObjectsDeps): ObjectService {
   const store: BlobStore = deps.storage.memory
@@ -95,6 +104,8 @@ function contentDisposition(contentType: string, name: string): string {
 export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): FastifyPluginCallback {
   return (app, _opts, done) => {
     const { limits, authenticate } = deps;
+    // Framework errors (malformed JSON, poisoned bodies, oversize) get the envelope like the rest of /api.
+    app.setErrorHandler(envelopeErrorHandler);
     // Expired uploads and blobs of replaced objects are dropped in the background.
     const sweeper = setInterval(() => {
       service.sweep().then(
@@ -115,6 +126,7 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
       schema: S,
       handler: (body: z.output<S>, op: Operator, req: FastifyRequest) => unknown,
     ) => {
+      if (!OBJECT_API_PATHS.includes(path)) throw new Error(`${path} is missing from OBJECT_API_PATHS`);
       app.post(path, async (req, reply) => {
         const operationID = header(req, 'operationid');
         const token = header(req, 'token');
