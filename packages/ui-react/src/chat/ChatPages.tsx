@@ -1,5 +1,65 @@
-import { Button, Title3 } from '@fluentui/react-components';
+import { Button, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Outlet } from 'react-router';
 import { useText } from '../text';
+import { ChatServicesProvider } from './chat-services';
+import { ConversationList } from './ConversationList';
+
+const LIST_WIDTH = 300;
+// Room left under the chat area for the shell's own padding.
+const BOTTOM_GAP = 16;
+
+/** The height from the element's top to the bottom of the window, kept up to date on resize. */
+function useHeightToWindowBottom() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | undefined>();
+  useLayoutEffect(() => {
+    const measure = () => {
+      const top = ref.current?.getBoundingClientRect().top ?? 0;
+      setHeight(Math.max(320, window.innerHeight - top - BOTTOM_GAP));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  return { ref, height };
+}
+
+/** /chat: the conversation list on the left and the empty state or the chat view on the right. */
+export function ChatLayout() {
+  const { ref, height } = useHeightToWindowBottom();
+  return (
+    <div
+      ref={ref}
+      style={{
+        display: 'flex',
+        height: height ?? '70vh',
+        border: `1px solid ${tokens.colorNeutralStroke2}`,
+        borderRadius: 6,
+        overflow: 'hidden',
+        background: tokens.colorNeutralBackground1,
+      }}
+    >
+      <ChatServicesProvider fallback={<Spinner style={{ margin: 'auto' }} />}>
+        <div
+          style={{
+            width: LIST_WIDTH,
+            flexShrink: 0,
+            borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+            display: 'flex',
+            flexDirection: 'column',
+            minHeight: 0,
+          }}
+        >
+          <ConversationList />
+        </div>
+        <div style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          <Outlet />
+        </div>
+      </ChatServicesProvider>
+    </div>
+  );
+}
 
 /** /chat index: the empty state with the create-group prompt (spec §2). */
 export function ChatEmpty() {
@@ -16,10 +76,4 @@ export function ChatEmpty() {
       </div>
     </section>
   );
-}
-
-/** /chat/:conversationID until the chat view exists. */
-export function ConversationPending() {
-  const { t } = useText();
-  return <p>{t('ui.chat.conversationPending')}</p>;
 }

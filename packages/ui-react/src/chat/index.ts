@@ -1,2 +1,3 @@
 // Loaded on demand by the routes: the chat area (conversation list and chat view).
-export { ChatEmpty, ConversationPending } from './ChatPages';
+export { ChatEmpty, ChatLayout } from './ChatPages';
+export { ChatView } from './ChatView';

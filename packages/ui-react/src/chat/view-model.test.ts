@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ContentType,
+  MessageStatus,
+  RecvMsgOpt,
+  SessionType,
+  type Conversation,
+  type Message,
+} from '@teamim/domain';
+import { conversationRow, messageView, type ViewContext } from './view-model';
+
+const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+const en: ViewContext = { locale: 'en-US', selfUserID: 'me', nowMs: NOW, utcOffsetMinutes: 0 };
+
+const message = (overrides: Partial<Message> & Pick<Message, 'contentType'>): Message => ({
+  clientMsgID: 'm1',
+  sendID: 'bob',
+  recvID: 'me',
+  groupID: '',
+  sessionType: SessionType.Single,
+  sendTime: NOW - 5 * 60_000,
+  senderNickname: 'Bob',
+  senderFaceUrl: '',
+  status: MessageStatus.Succeeded,
+  isRead: false,
+  ...overrides,
+});
+
+const conversation = (overrides: Partial<Conversation>): Conversation => ({
+  conversationID: 'si_bob_me',
+  conversationType: SessionType.Single,
+  userID: 'bob',
+  groupID: '',
+  showName: 'Bob',
+  faceURL: '',
+  unreadCount: 0,
+  latestMsg: '',
+  latestMsgSendTime: 0,
+  draftTextTime: 0,
+  isPinned: false,
+  recvMsgOpt: RecvMsgOpt.Normal,
+  ...overrides,
+});
+
+describe('conversation rows', () => {
+  it('show the name, the last message as text, its recent time, unread, pinned and muted marks', () => {
+    const latest = message({ contentType: ContentType.Text, textElem: { content: 'see you <b>soon</b>' } });
+    const row = conversationRow(
+      conversation({
+        latestMsg: JSON.stringify(latest),
+        latestMsgSendTime: NOW - 5 * 60_000,
+        unreadCount: 3,
+        isPinned: true,
+        recvMsgOpt: RecvMsgOpt.NotNotify,
+      }),
+      en,
+    );
+    expect(row).toEqual({
+      id: 'si_bob_me',
+      name: 'Bob',
+      faceURL: '',
+      // Markup in a message is just text.
+      preview: 'see you <b>soon</b>',
+      time: 'Today 11:55',
+      unread: 3,
+      pinned: true,
+      muted: true,
+    });
+  });
+
+  it('show a draft instead of the last message, and no time without any activity', () => {
+    const row = conversationRow(conversation({ draftText: 'half a thought' }), en);
+    expect(row.preview).toBe('[Draft] half a thought');
+    expect(row.time).toBe('');
+  });
+
+  it('fall back to the peer id when the conversation has no name', () => {
+    expect(conversationRow(conversation({ showName: '' }), en).name).toBe('bob');
+  });
+});
+
+describe('message views', () => {
+  it('split mentions out of the text so they can be highlighted', () => {
+    const view = messageView(
+      message({
+        contentType: ContentType.AtText,
+        atTextElem: {
+          text: 'hi [[at-Carol#carol]] and [[at-x#AtAllTag]]!',
+          atUserList: ['carol', 'AtAllTag'],
+        },
+      }),
+      en,
+      false,
+    );
+    expect(view.kind === 'bubble' && view.parts).toEqual([
+      { kind: 'text', text: 'hi ' },
+      { kind: 'mention', text: '@Carol' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'mention', text: '@everyone' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
+  it('tell own messages from others and carry sender and time', () => {
+    const theirs = messageView(
+      message({ contentType: ContentType.Text, textElem: { content: 'a' } }),
+      en,
+      false,
+    );
+    const mine = messageView(
+      message({ contentType: ContentType.Text, textElem: { content: 'b' }, sendID: 'me' }),
+      en,
+      false,
+    );
+    expect(theirs).toMatchObject({ kind: 'bubble', own: false, sender: 'Bob', time: 'Today 11:55' });
+    expect(mine).toMatchObject({ kind: 'bubble', own: true });
+  });
+
+  it('show the spinner only for a message the store marks as spinning, and the failed state', () => {
+    const sending = message({
+      contentType: ContentType.Text,
+      textElem: { content: 'x' },
+      status: MessageStatus.Sending,
+    });
+    expect(messageView(sending, en, false)).toMatchObject({ state: 'sent' });
+    expect(messageView(sending, en, true)).toMatchObject({ state: 'sending' });
+    expect(messageView({ ...sending, status: MessageStatus.Failed }, en, false)).toMatchObject({
+      state: 'failed',
+    });
+  });
+
+  it('show group notifications as a line of text', () => {
+    const tip = message({
+      contentType: ContentType.MemberInvited,
+      sessionType: SessionType.Group,
+      groupID: 'g1',
+      notificationElem: {
+        detail: JSON.stringify({
+          opUser: { userID: 'me', nickname: 'Me', roleLevel: 100 },
+          invitedUserList: [{ userID: 'c', nickname: '<img src=x>', roleLevel: 20 }],
+        }),
+      },
+    });
+    expect(messageView(tip, en, false)).toEqual({
+      kind: 'notice',
+      text: 'You invited <img src=x> to the group',
+    });
+  });
+
+  it('show a revoked message as a placeholder naming who revoked it', () => {
+    const revoked = message({ contentType: ContentType.Revoke });
+    expect(messageView(revoked, en, false)).toEqual({ kind: 'notice', text: 'Bob revoked a message' });
+    expect(messageView({ ...revoked, sendID: 'me' }, en, false)).toEqual({
+      kind: 'notice',
+      text: 'You revoked a message',
+    });
+  });
+
+  it('show other content as its one-line summary', () => {
+    const picture = messageView(message({ contentType: ContentType.Picture }), en, false);
+    expect(picture.kind === 'bubble' && picture.parts).toEqual([{ kind: 'text', text: '[Picture]' }]);
+  });
+});

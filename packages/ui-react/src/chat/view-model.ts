@@ -1,0 +1,132 @@
+import {
+  conversationPreview,
+  conversationSortTime,
+  ContentType,
+  displayName,
+  formatRecentTime,
+  isNotificationMessage,
+  MessageStatus,
+  notificationText,
+  parseMentionSegments,
+  parseQuotedText,
+  RecvMsgOpt,
+  AT_ALL_TAG,
+  messageSummary,
+  translate,
+  type Conversation,
+  type Locale,
+  type Message,
+  type QuoteBlock,
+} from '@teamim/domain';
+
+/** Who is looking and when: everything a row needs besides its data, so the mapping stays pure. */
+export interface ViewContext {
+  readonly locale: Locale;
+  readonly selfUserID: string;
+  readonly nowMs: number;
+  readonly utcOffsetMinutes: number;
+}
+
+export interface ConversationRow {
+  readonly id: string;
+  readonly name: string;
+  readonly faceURL: string;
+  /** The last message (or the draft) as plain text. */
+  readonly preview: string;
+  /** Recent-time text of the later of draft and last message; '' when there is neither. */
+  readonly time: string;
+  readonly unread: number;
+  readonly pinned: boolean;
+  /** Receive option other than normal: the badge is muted and a bell-off mark shows. */
+  readonly muted: boolean;
+}
+
+export function conversationRow(conversation: Conversation, context: ViewContext): ConversationRow {
+  const sortTime = conversationSortTime(conversation);
+  return {
+    id: conversation.conversationID,
+    name: conversation.showName !== '' ? conversation.showName : conversation.userID || conversation.groupID,
+    faceURL: conversation.faceURL,
+    preview: conversationPreview(conversation, context),
+    time: sortTime > 0 ? formatRecentTime(sortTime, context) : '',
+    unread: conversation.unreadCount,
+    pinned: conversation.isPinned,
+    muted: conversation.recvMsgOpt !== RecvMsgOpt.Normal,
+  };
+}
+
+/** How one message shows in the chat view. Every text here is plain text, rendered as React text nodes. */
+export type MessageView =
+  | { readonly kind: 'notice'; readonly text: string }
+  | {
+      readonly kind: 'bubble';
+      readonly own: boolean;
+      readonly sender: string;
+      readonly time: string;
+      readonly quote: QuoteBlock | undefined;
+      /** The body split into plain parts and highlighted mentions. */
+      readonly parts: readonly BubblePart[];
+      readonly state: 'sent' | 'sending' | 'failed';
+    };
+
+export type BubblePart =
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'mention'; readonly text: string };
+
+function bodyParts(text: string, locale: Locale): readonly BubblePart[] {
+  const atAll = translate(locale, 'message.atAll');
+  return parseMentionSegments(text).map((segment) =>
+    segment.kind === 'text'
+      ? { kind: 'text', text: segment.text }
+      : { kind: 'mention', text: `@${segment.userID === AT_ALL_TAG ? atAll : segment.nickname}` },
+  );
+}
+
+function textOf(message: Message): string | undefined {
+  switch (message.contentType) {
+    case ContentType.Text:
+      return message.textElem?.content ?? '';
+    case ContentType.AtText:
+      return message.atTextElem?.text ?? '';
+    case ContentType.Quote:
+      return message.quoteElem?.text ?? '';
+    default:
+      return undefined;
+  }
+}
+
+export function messageView(message: Message, context: ViewContext, spinning: boolean): MessageView {
+  const naming = { locale: context.locale, selfUserID: context.selfUserID };
+  if (message.contentType === ContentType.Revoke) {
+    // A locally revoked copy has no notification detail: the sender revoked it.
+    const text =
+      notificationText(message, naming) ??
+      translate(context.locale, 'message.revoked', {
+        name: displayName({ userID: message.sendID, nickname: message.senderNickname }, naming),
+      });
+    return { kind: 'notice', text };
+  }
+  if (isNotificationMessage(message)) {
+    return { kind: 'notice', text: notificationText(message, naming) ?? messageSummary(message, naming) };
+  }
+  const own = message.sendID === context.selfUserID;
+  const raw = textOf(message);
+  const quoted = raw === undefined ? undefined : parseQuotedText(raw);
+  const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
+  return {
+    kind: 'bubble',
+    own,
+    sender: message.senderNickname !== '' ? message.senderNickname : message.sendID,
+    time: time > 0 ? formatRecentTime(time, context) : '',
+    quote: quoted?.quote,
+    parts:
+      quoted === undefined
+        ? [{ kind: 'text', text: messageSummary(message, naming) }]
+        : bodyParts(quoted.body, context.locale),
+    state:
+      message.status === MessageStatus.Failed
+        ? 'failed'
+        : message.status === MessageStatus.Sending && spinning
+          ? 'sending'
+          : 'sent',
+  };
+}
