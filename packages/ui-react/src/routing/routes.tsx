@@ -10,8 +10,9 @@ import { RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 const shell = () => import('../shell/Shell');
 const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
 const chat = () => import('../chat');
+const ChatLayout = lazy(() => chat().then((m) => ({ default: m.ChatLayout })));
 const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
-const ConversationPending = lazy(() => chat().then((m) => ({ default: m.ConversationPending })));
+const ChatView = lazy(() => chat().then((m) => ({ default: m.ChatView })));
 const contacts = () => import('../contacts');
 const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
@@ -41,8 +42,14 @@ export function appRoutes(): RouteObject[] {
           element: <RequireSession>{lazyPage(<Shell />)}</RequireSession>,
           children: [
             { index: true, element: <Navigate to="/chat" replace /> },
-            { path: 'chat', element: lazyPage(<ChatEmpty />) },
-            { path: 'chat/:conversationID', element: lazyPage(<ConversationPending />) },
+            {
+              path: 'chat',
+              element: lazyPage(<ChatLayout />),
+              children: [
+                { index: true, element: lazyPage(<ChatEmpty />) },
+                { path: ':conversationID', element: lazyPage(<ChatView />) },
+              ],
+            },
             {
               path: 'contact',
               element: lazyPage(<ContactPage />),
