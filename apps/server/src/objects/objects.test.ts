@@ -260,6 +260,12 @@ describe('object storage over HTTP (memory mode)', () => {
         expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
       }
     });
+    it('HEAD gives the headers without the body', async () => {
+      const res = await fetch(url, { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-length')).toBe('1000');
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
+    });
     it('a matching If-None-Match gives 304', async () => {
       const etag = (await get()).headers.get('etag') ?? '';
       const res = await fetch(url, { headers: { 'if-none-match': etag } });

@@ -195,7 +195,8 @@ export class ObjectService {
       .get(uploadID);
     if (!row)
       throw new ImError(ErrCode.RecordNotFound, `upload ${uploadID} does not exist (or was completed)`);
-    if (row.user_id !== op.userID && !op.isAdmin)
+    // Not even an admin: an upload is completed (or re-signed) only with its uploader's token.
+    if (row.user_id !== op.userID)
       throw new ImError(ErrCode.NoPermission, `upload ${uploadID} belongs to another user`);
     if (row.expires_at <= this.now()) throw new ImError(UPLOAD_EXPIRED, `upload ${uploadID} has expired`);
     return row;
