@@ -13,6 +13,7 @@
  * The generator runs on the same machine: the CPU it uses is reported next to the server's.
  * Usage: npm run bench:server -- [--clients 1000] [--hold 5000] [--duration 10] [--rates 1000,5000]
  *        [--group-size 200] [--group-senders 10] [--memory] [--json out.json] [--quick]
+ *        [--server-cpu-prof <dir>] [--phases pairs,open,group]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,7 +42,11 @@ const { values: args } = parseArgs({
     'group-senders': { type: 'string', default: '10' },
     memory: { type: 'boolean', default: false },
     json: { type: 'string' },
+    // e.g. --server-cpu-prof /tmp/prof: the server writes a V8 CPU profile there on exit.
+    'server-cpu-prof': { type: 'string' },
     quick: { type: 'boolean', default: false },
+    // Which delivery phases to run: pairs (closed loop), open (open loop at --rates), group.
+    phases: { type: 'string', default: 'pairs,open,group' },
   },
 });
 const num = (v: string | undefined, name: string): number => {
@@ -61,6 +66,7 @@ const RATES = (quick ? '200' : (args.rates ?? ''))
 const GROUP_SIZE = Math.min(CLIENTS, quick ? 10 : num(args['group-size'], 'group-size'));
 const GROUP_SENDERS = Math.min(GROUP_SIZE, quick ? 2 : num(args['group-senders'], 'group-senders'));
 const WARMUP_MS = quick ? 200 : 2_000;
+const PHASES = new Set((args.phases ?? '').split(','));
 
 // ---- server process ------------------------------------------------------------------------------
 
@@ -76,6 +82,7 @@ async function startServer(adminSecret: string): Promise<Server> {
   const proc = spawn(
     process.execPath,
     [
+      ...(args['server-cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['server-cpu-prof']}`] : []),
       '--import',
       'tsx',
       'apps/server/src/main.ts',
@@ -303,10 +310,11 @@ async function main(): Promise<void> {
     await Promise.all(held.clients.slice(CLIENTS).map((c) => c.close()));
 
     // 2.-3. one-to-one
-    await measured(pid, `one-to-one, closed loop, ${clients.length} clients`, () =>
-      runDelivery({ clients, mode: { kind: 'pairs' }, durationMs: DURATION_MS, warmupMs: WARMUP_MS }),
-    );
-    for (const rate of RATES) {
+    if (PHASES.has('pairs'))
+      await measured(pid, `one-to-one, closed loop, ${clients.length} clients`, () =>
+        runDelivery({ clients, mode: { kind: 'pairs' }, durationMs: DURATION_MS, warmupMs: WARMUP_MS }),
+      );
+    for (const rate of PHASES.has('open') ? RATES : []) {
       await measured(pid, `one-to-one, open loop at ${rate}/s, ${clients.length} clients`, () =>
         runDelivery({
           clients,
@@ -321,17 +329,18 @@ async function main(): Promise<void> {
     // 4. group
     const members = clients.slice(0, GROUP_SIZE);
     let groupID = '';
-    try {
-      groupID = await createGroup(
-        server.url,
-        admin,
-        members.map((m) => m.userID),
-      );
-    } catch (err) {
-      const note = `not measured: group creation failed (${err instanceof Error ? err.message : String(err)})`;
-      rows.push({ phase: `group of ${GROUP_SIZE}`, serverCpuPercent: 0, note });
-      console.log(`group of ${GROUP_SIZE}: ${note}`);
-    }
+    if (PHASES.has('group'))
+      try {
+        groupID = await createGroup(
+          server.url,
+          admin,
+          members.map((m) => m.userID),
+        );
+      } catch (err) {
+        const note = `not measured: group creation failed (${err instanceof Error ? err.message : String(err)})`;
+        rows.push({ phase: `group of ${GROUP_SIZE}`, serverCpuPercent: 0, note });
+        console.log(`group of ${GROUP_SIZE}: ${note}`);
+      }
     if (groupID) {
       // Let the creation notifications settle before measuring.
       await new Promise((r) => setTimeout(r, 1_000));
