@@ -514,6 +514,50 @@ describe('object limits configuration', () => {
     }
   });
 
+  it('accepts parts larger than the JSON body limit', async () => {
+    const partSize = 1536 * 1024;
+    const s = await startServer({
+      objectPartSize: partSize,
+      objectMaxBytes: 4 * 1024 * 1024,
+      maxBodyBytes: 1024 * 1024,
+    });
+    try {
+      const t = await registerUsers(s, ['erin']);
+      const bytes = randomBytes(partSize + 100);
+      const p = plan(bytes, partSize);
+      const init = await api<Initiated>(
+        s,
+        '/object/initiate_multipart_upload',
+        {
+          hash: p.hash,
+          size: bytes.length,
+          partSize,
+          maxParts: 2,
+          cause: '',
+          name: 'erin/v.mp4',
+          contentType: 'video/mp4',
+        },
+        t['erin'],
+      );
+      const up = init.data?.upload;
+      if (!up) throw new Error(init.errMsg);
+      for (let i = 0; i < p.parts.length; i++)
+        expect((await fetch(partUrl(up.sign, i + 1), { method: 'PUT', body: at(p.parts, i) })).status).toBe(
+          200,
+        );
+      const done = await api<{ url: string }>(
+        s,
+        '/object/complete_multipart_upload',
+        { uploadID: up.uploadID, parts: p.partMd5s, name: 'erin/v.mp4', contentType: 'video/mp4', cause: '' },
+        t['erin'],
+      );
+      const res = await fetch(done.data?.url ?? '');
+      expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('refuses invalid limits at startup', async () => {
     await expect(startServer({ objectPartSize: 10 })).rejects.toThrow(/part size/);
     await expect(startServer({ objectAllowedTypes: ['not a type'] })).rejects.toThrow(/content type pattern/);

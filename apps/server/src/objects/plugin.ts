@@ -237,6 +237,8 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
       });
       put.put(
         '/object-upload/:uploadID',
+        // Parts may be larger than --max-body-bytes (the JSON limit of every other route).
+        { bodyLimit: limits.partSize },
         async (
           req: FastifyRequest<{
             Params: { uploadID: string };
