@@ -96,6 +96,8 @@ export function UserCardDialog({ user, onClose }: { readonly user: CardUser; rea
   const saveRemark = async () => {
     setBusy(true);
     const saved = await services.contactActions.setRemark(user.userID, remark);
+    // The SDK does not always report the own remark change as a friend-info event: reload the list.
+    if (saved.ok) await services.contacts.loadFriends();
     setBusy(false);
     setError(saved.ok ? undefined : display(appErrorText(saved.error)));
   };

@@ -1,0 +1,176 @@
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+
+// One server runs for the whole suite (demo seed: alice friends with bob and carol; bob and carol are not
+// friends), so each test here changes state no other test relies on.
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
+  });
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+  return page;
+}
+
+const shot = async (page: Page, info: TestInfo, name: string) =>
+  page.screenshot({ path: info.outputPath(`${name}.png`) });
+
+async function openFriends(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  await expect(page).toHaveURL(/\/contact$/);
+}
+
+test('carol finds bob, sends a friend request; bob sees the badge, accepts, and both are friends', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const bob = await signedInPage(browser, 'bob@example.com');
+  const carol = await signedInPage(browser, 'carol@example.com');
+
+  // carol: plus menu → Add friends → search "bob" → card → verification panel → send.
+  await carol.getByRole('button', { name: 'Add', exact: true }).click();
+  await carol.getByRole('menuitem', { name: 'Add friends' }).click();
+  const search = carol.getByRole('dialog', { name: 'Add friends' });
+  const confirm = search.getByRole('button', { name: 'Search' });
+  await expect(confirm).toBeDisabled();
+  await search.getByRole('textbox').fill('bob');
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await search.getByRole('region', { name: 'Search results' }).getByRole('button', { name: 'bob' }).click();
+  const card = carol.getByRole('dialog', { name: 'User card' });
+  await expect(card.getByText('bob', { exact: true })).toBeVisible();
+  await shot(carol, testInfo, 'carol-user-card');
+  await card.getByRole('button', { name: 'Add friends' }).click();
+  await expect(card.getByText('Friend verification')).toBeVisible();
+  const message = card.getByRole('textbox', { name: 'Application information' });
+  await message.fill('Hi bob, carol here');
+  await expect(card.getByText('18/50')).toBeVisible();
+  await shot(carol, testInfo, 'carol-verification');
+  await card.getByRole('button', { name: 'Send' }).click();
+  await expect(carol.getByText('Friend request sent').last()).toBeVisible();
+  await expect(card).toBeHidden();
+
+  // bob: the contact badge shows the pending request; New friends lists it; Accept.
+  const bobNav = bob.getByRole('navigation', { name: 'Main navigation' });
+  await expect(bobNav.getByLabel('1 pending requests')).toBeVisible({ timeout: 30_000 });
+  await shot(bob, testInfo, 'bob-badge');
+  await openFriends(bob);
+  await bob.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'New friends' }).click();
+  const received = bob.getByRole('list', { name: 'Received' });
+  await expect(received.getByRole('button', { name: 'carol' })).toBeVisible();
+  await expect(received.getByText('Message: Hi bob, carol here')).toBeVisible();
+  await shot(bob, testInfo, 'bob-new-friends');
+  await received.getByRole('button', { name: 'Accept' }).click();
+  await expect(received.getByText('Agreed')).toBeVisible({ timeout: 30_000 });
+  await expect(bobNav.getByLabel('1 pending requests')).toBeHidden();
+
+  // Both see each other under My friends.
+  await bob.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My friends' }).click();
+  await expect(
+    bob.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'carol' }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(bob, testInfo, 'bob-friends');
+  await openFriends(carol);
+  await expect(
+    carol.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(carol, testInfo, 'carol-friends');
+  await bob.context().close();
+  await carol.context().close();
+});
+
+test('alice browses her friends by letter, remarks a friend, and opens a chat from the card', async ({
+  browser,
+}, testInfo) => {
+  const alice = await signedInPage(browser, 'alice@example.com');
+  await openFriends(alice);
+  const friends = alice.getByRole('list', { name: 'My friends' });
+  await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 30_000 });
+  const index = alice.getByRole('navigation', { name: 'Alphabet index' });
+  await expect(index.getByRole('button', { name: 'Jump to B' })).toBeVisible();
+  await expect(index.getByRole('button', { name: 'Jump to C' })).toBeVisible();
+  await shot(alice, testInfo, 'alice-friends');
+
+  await friends.getByRole('button', { name: 'carol' }).click();
+  const card = alice.getByRole('dialog', { name: 'User card' });
+  await expect(card.getByRole('button', { name: 'Add friends' })).toHaveCount(0);
+  // A remark with markup stays text.
+  await card.getByRole('textbox', { name: 'Remark' }).fill('<b>Caro</b>');
+  await card.getByRole('button', { name: 'Save remark' }).click();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  // The modal hides the page from the accessibility tree; close it to read the list.
+  await card.getByRole('button', { name: 'Close' }).click();
+  await expect(friends.getByRole('button', { name: '<b>Caro</b>' })).toBeVisible({ timeout: 30_000 });
+  await shot(alice, testInfo, 'alice-remark');
+  await friends.getByRole('button', { name: '<b>Caro</b>' }).click();
+  await expect(card.getByRole('textbox', { name: 'Remark' })).toHaveValue('<b>Caro</b>');
+  await card.getByRole('button', { name: 'Send message' }).click();
+  await expect(alice).toHaveURL(/\/chat\/[^/]+$/);
+  await shot(alice, testInfo, 'alice-chat-from-card');
+  await alice.context().close();
+});
+
+test('alice edits her profile from My info, and the top search finds a friend', async ({
+  browser,
+}, testInfo) => {
+  const alice = await signedInPage(browser, 'alice@example.com');
+  await alice.getByRole('button', { name: 'My account' }).click();
+  await alice.getByRole('menuitem', { name: 'My info' }).click();
+  const card = alice.getByRole('dialog', { name: 'User card' });
+  await expect(card.getByText('alice (you)')).toBeVisible();
+  await card.getByRole('button', { name: 'Edit info' }).click();
+  const edit = alice.getByRole('dialog', { name: 'Edit info' });
+  const nickname = edit.getByRole('textbox', { name: 'Nickname' });
+  await nickname.fill('');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByText('Please input nickname')).toBeVisible();
+  await nickname.fill('alice');
+  await edit.getByRole('textbox', { name: 'E-mail' }).fill('alice@example.com');
+  await shot(alice, testInfo, 'alice-edit-profile');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden({ timeout: 30_000 });
+
+  const box = alice.getByRole('searchbox', { name: 'Search' });
+  await box.fill('bo');
+  const dropdown = alice.getByRole('region', { name: 'Search results' });
+  await expect(
+    dropdown.getByRole('region', { name: 'Contacts' }).getByRole('button', { name: 'bob' }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(alice, testInfo, 'alice-top-search');
+  await box.fill('   ');
+  await expect(dropdown).toBeHidden();
+  await box.fill('zzzz-nobody');
+  await expect(dropdown.getByText('No search results')).toBeVisible({ timeout: 30_000 });
+  await alice.context().close();
+});
+
+test('the language can be switched after sign-in and is remembered', async ({ browser }, testInfo) => {
+  const alice = await signedInPage(browser, 'alice@example.com');
+  const nav = alice.getByRole('navigation', { name: 'Main navigation' });
+  await alice.getByLabel('Language').selectOption('zh-CN');
+  await expect(
+    alice.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /通讯录/ }),
+  ).toBeVisible();
+  await expect(nav).toBeHidden();
+  await shot(alice, testInfo, 'shell-zh');
+  await alice.reload();
+  await expect(alice.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: 30_000 });
+  await alice.getByLabel('语言').selectOption('en-US');
+  await expect(nav).toBeVisible();
+  await alice.context().close();
+});
