@@ -210,6 +210,28 @@ describe('object storage over HTTP (memory mode)', () => {
     );
   });
 
+  it('stores only the essence and charset of the content type', async () => {
+    const url = await upload(
+      s,
+      t['alice'] ?? '',
+      'alice/ct.png',
+      Buffer.from('png'),
+      'IMAGE/PNG; x=1\r\nSet-Cookie: a=b',
+    );
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const text = await upload(
+      s,
+      t['alice'] ?? '',
+      'alice/ct.txt',
+      Buffer.from('t'),
+      'text/plain;Charset="UTF-8"',
+    );
+    expect((await fetch(text)).headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
   it('offers non-media types as attachments', async () => {
     const url = await upload(
       s,

@@ -115,7 +115,9 @@ export class ObjectService {
     if (!essence) throw argsError(`invalid content type ${JSON.stringify(contentType)}`);
     const refusal = contentTypeRefusal(this.limits, essence);
     if (refusal) throw argsError(refusal);
-    return trimmed === '' ? essence : trimmed;
+    // Served back verbatim as a header: keep the essence and a well-formed charset, nothing else.
+    const charset = /;\s*charset\s*=\s*"?([A-Za-z0-9._-]{1,40})"?\s*(;|$)/i.exec(trimmed)?.[1];
+    return charset ? `${essence}; charset=${charset.toLowerCase()}` : essence;
   }
 
   private checkSize(size: number): void {
