@@ -1,7 +1,7 @@
 import { GROUP_CASES, imGroupsContract } from './im-groups.contract';
 import { openImWorld } from './im-worlds';
 
-const NO_GROUPS_YET = 'apps/server has no group endpoints yet; they arrive with the groups issue';
+const NO_GROUPS_YET = 'the server group endpoints are not committed yet';
 
 // Every case waits for the server's group endpoints; the suite then boots no SDK instance at all.
 imGroupsContract('OpenIM adapters over the real SDK and @teamim/server', openImWorld, {

@@ -236,7 +236,21 @@ export async function openImWorld(): Promise<ImWorld> {
     async signIn(name) {
       const user = await self.createUser(name);
       const client = self.newClient();
-      await client.session.login(user.userID, user.token);
+      // Wait for the initial sync too: changes made while the SDK's first full sync runs are stored
+      // without callbacks (e.g. no OnJoinedGroupAdded for a group created meanwhile), and the cases
+      // assert on callbacks.
+      let subscription: { unsubscribe(): void } | undefined;
+      const synced = new Promise<void>((resolve) => {
+        subscription = client.session.events$.subscribe((e) => {
+          if (e.type === 'syncFinish') resolve();
+        });
+      });
+      try {
+        await client.session.login(user.userID, user.token);
+        await synced;
+      } finally {
+        subscription?.unsubscribe();
+      }
       return { ...client, user };
     },
     eventually(check, timeoutMs = 20_000) {

@@ -283,4 +283,25 @@ describe('OpenIM adapters over a scripted SDK', () => {
     expect(seen).toEqual([{ type: 200, invitation, fromUserID: 'alice' }]);
     expect(fake.listenerCount()).toBe(0);
   });
+  it('creates a group with admins as a separate list, as OpenIM wants the lists disjoint', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('createGroup', () => ({ groupID: 'g1', groupName: 'team', ownerUserID: 'alice' }));
+    await ports.groups.createGroup({
+      groupName: 'team',
+      faceURL: '',
+      memberUserIDs: ['bob', 'carol'],
+      adminUserIDs: ['bob'],
+    });
+    expect(fake.calls[0]?.args[0]).toMatchObject({ memberUserIDs: ['carol'], adminUserIDs: ['bob'] });
+    await expect(
+      ports.groups.createGroup({
+        groupName: 'team',
+        faceURL: '',
+        memberUserIDs: ['bob'],
+        adminUserIDs: ['dave'],
+      }),
+    ).rejects.toMatchObject({ code: 1001 });
+    expect(fake.calls).toHaveLength(1);
+  });
 });

@@ -110,11 +110,16 @@ export class OpenImGroups extends GroupsGateway {
 
   async createGroup(input: CreateGroupInput): Promise<Group> {
     if (input.groupName.trim() === '') throw argumentError('groupName is empty');
+    const admins = new Set(input.adminUserIDs ?? []);
+    if ([...admins].some((id) => !input.memberUserIDs.includes(id))) {
+      throw argumentError('adminUserIDs must be members');
+    }
+    // OpenIM wants the two lists disjoint (it refuses duplicates across owner, admins and members).
     const item = await invoke('createGroup', () =>
       this.sdk.createGroup({
-        memberUserIDs: [...input.memberUserIDs],
+        memberUserIDs: input.memberUserIDs.filter((id) => !admins.has(id)),
         groupInfo: { groupName: input.groupName, faceURL: input.faceURL, groupType: GroupType.WorkingGroup },
-        adminUserIDs: [],
+        adminUserIDs: [...admins],
       }),
     );
     return toGroup(item);

@@ -18,6 +18,11 @@ export interface CreateGroupInput {
   readonly groupName: string;
   readonly faceURL: string;
   readonly memberUserIDs: readonly string[];
+  /**
+   * Those of `memberUserIDs` who start as administrators (spec §6: the owner sets administrators); none
+   * when absent. An id that is not in `memberUserIDs` is refused (1001).
+   */
+  readonly adminUserIDs?: readonly string[];
 }
 
 /** Groups and their members. Methods reject with RemoteError. */

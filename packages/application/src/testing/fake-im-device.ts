@@ -444,8 +444,12 @@ export class FakeGroupsGateway extends GroupsGateway {
       };
       this.b.groups.set(groupID, { group, members: new Map() });
       this.b.addMember(groupID, me, GroupMemberRole.Owner);
+      const admins = new Set(input.adminUserIDs ?? []);
+      if ([...admins].some((id) => !input.memberUserIDs.includes(id))) {
+        throw new RemoteError(ImErrorCode.ArgsError, 'adminUserIDs must be members');
+      }
       for (const id of input.memberUserIDs.filter((u) => u !== me)) {
-        this.b.addMember(groupID, id, GroupMemberRole.Normal);
+        this.b.addMember(groupID, id, admins.has(id) ? GroupMemberRole.Admin : GroupMemberRole.Normal);
       }
       this.b.touchGroup(groupID);
       // OpenIM posts a "group created" notification (1501), which creates everyone's conversation.
@@ -472,9 +476,16 @@ export class FakeGroupsGateway extends GroupsGateway {
 
   kick(groupID: string, userIDs: readonly string[]): Promise<void> {
     return later(() => {
-      const me = this.requireRole(groupID, GroupMemberRole.Admin);
+      const me = this.b.member(groupID, this.device.me());
+      if (userIDs.includes(me.userID)) {
+        throw new RemoteError(ImErrorCode.ArgsError, 'you cannot kick yourself; quit instead');
+      }
       for (const id of userIDs) {
         const target = this.b.member(groupID, id);
+        // OpenIM refuses kicking the owner as a bad argument, whoever asks.
+        if (target.roleLevel === GroupMemberRole.Owner) {
+          throw new RemoteError(ImErrorCode.ArgsError, 'the group owner cannot be kicked');
+        }
         // OpenIM: owner kicks anyone else, admin only normal members.
         if (target.roleLevel >= me.roleLevel) {
           throw new RemoteError(ImErrorCode.NoPermission, 'no permission to kick');
