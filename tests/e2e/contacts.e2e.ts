@@ -174,3 +174,83 @@ test('the language can be switched after sign-in and is remembered', async ({ br
   await expect(nav).toBeVisible();
   await alice.context().close();
 });
+
+test('a newly registered user applies to join Demo team by id; alice accepts in Group notifications', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const alice = await signedInPage(browser, 'alice@example.com');
+  await openFriends(alice);
+  await alice.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My groups' }).click();
+  await alice
+    .getByRole('list', { name: 'My groups' })
+    .getByRole('button', { name: /Demo team/ })
+    .click();
+  const aliceCard = alice.getByRole('dialog', { name: 'Group card' });
+  await expect(aliceCard.getByRole('button', { name: 'Send message' })).toBeVisible();
+  const idText = (await aliceCard.getByText(/^Group ID: /).textContent()) ?? '';
+  const groupID = idText.replace('Group ID: ', '').trim();
+  expect(groupID).not.toBe('');
+  await shot(alice, testInfo, 'alice-group-card');
+  await aliceCard.getByRole('button', { name: 'Close' }).click();
+
+  // A new account, registered with the dev-mode code.
+  const context = await browser.newContext();
+  const newbie = await context.newPage();
+  await newbie.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
+  const email = `joiner-${Date.now()}@example.com`;
+  await newbie.goto('/login');
+  await newbie.getByRole('tab', { name: 'Register' }).click();
+  await newbie.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await newbie.getByLabel('Nickname').fill('Zed Joiner');
+  await newbie.getByLabel('Password', { exact: true }).fill('Passw0rd');
+  await newbie.getByLabel('Confirm password').fill('Passw0rd');
+  await newbie.getByRole('button', { name: 'Send code' }).click();
+  const answer = await newbie.request.get(`/chat/dev/verify-code?email=${encodeURIComponent(email)}`);
+  const body = (await answer.json()) as { data?: { code?: string } };
+  await newbie.getByLabel('Verification code').fill(body.data?.code ?? '');
+  await newbie.getByRole('button', { name: 'Register and sign in' }).click();
+  await expect(newbie.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
+
+  // Plus menu → Add group → the id → group card → Add group → verification → Send.
+  await newbie.getByRole('button', { name: 'Add', exact: true }).click();
+  await newbie.getByRole('menuitem', { name: 'Add group' }).click();
+  const search = newbie.getByRole('dialog', { name: 'Add group' });
+  await search.getByRole('textbox', { name: 'Group ID' }).fill(groupID);
+  await search.getByRole('button', { name: 'Search' }).click();
+  const card = newbie.getByRole('dialog', { name: 'Group card' });
+  await card.getByRole('button', { name: 'Add group' }).click();
+  await expect(card.getByText('Join verification')).toBeVisible();
+  await card.getByRole('textbox', { name: 'Application information' }).fill('Let me in, please');
+  await expect(card.getByText('17/50')).toBeVisible();
+  await shot(newbie, testInfo, 'newbie-join-verification');
+  await card.getByRole('button', { name: 'Send' }).click();
+  await expect(newbie.getByText('Join group request sent').last()).toBeVisible({ timeout: 30_000 });
+
+  // alice (owner) sees the badge and accepts under Group notifications.
+  const aliceNav = alice.getByRole('navigation', { name: 'Main navigation' });
+  await expect(aliceNav.getByLabel('1 pending requests')).toBeVisible({ timeout: 30_000 });
+  await alice
+    .getByRole('navigation', { name: 'Contacts' })
+    .getByRole('link', { name: 'Group notifications' })
+    .click();
+  const received = alice.getByRole('list', { name: 'Received' });
+  await expect(received.getByText('Zed Joiner')).toBeVisible();
+  await expect(received.getByText('Applies to join Demo team')).toBeVisible();
+  await expect(received.getByText('Message: Let me in, please')).toBeVisible();
+  await shot(alice, testInfo, 'alice-group-notifications');
+  await received.getByRole('button', { name: 'Accept' }).click();
+  await expect(received.getByText('Agreed')).toBeVisible({ timeout: 30_000 });
+
+  // The joiner now finds the group under My groups.
+  await openFriends(newbie);
+  await newbie.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My groups' }).click();
+  await expect(
+    newbie.getByRole('list', { name: 'My groups' }).getByRole('button', { name: /Demo team/ }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(newbie, testInfo, 'newbie-my-groups');
+  await alice.context().close();
+  await context.close();
+});
