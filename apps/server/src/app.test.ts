@@ -260,7 +260,7 @@ describe('command line', () => {
     expect(() => resolveConfig(parseArgs(['--multi-login-policy', '9'], {}).config)).toThrow(
       /multi-login policy/,
     );
-    expect(() => resolveConfig({ seed: 'large' })).toThrow(/not implemented/);
+    expect(resolveConfig({ seed: 'large' }).seed).toBe('large');
     expect(resolveConfig({ seed: 'none' }).seed).toBe('');
     expect(() => resolveConfig({ seed: 'lots' })).toThrow(/unknown seed/);
     expect(() => parseArgs(['--port', 'x'], {})).toThrow(/number/);

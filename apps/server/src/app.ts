@@ -8,7 +8,7 @@ import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
 import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
 import { chatPlugin, createChatServices } from './chat/plugin';
-import { seedDemo } from './chat/seed';
+import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
@@ -221,6 +221,10 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       const seeded = await seedDemo(chatDeps, chatServices);
       if (seeded.created) app.log.info({ skipped: seeded.skipped }, 'demo data seeded');
       else app.log.info({}, 'demo seed skipped: the data directory already has the demo accounts');
+    }
+    if (config.seed === 'large') {
+      const seeded = await seedLarge(chatDeps, createLargeSeedIm(core, im), {}, chatServices);
+      app.log.info(seeded, seeded.created ? 'large data seeded' : 'large seed skipped: already there');
     }
 
     await app.listen({ host: config.host, port: config.port });

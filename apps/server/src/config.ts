@@ -30,7 +30,7 @@ export interface ServerConfig {
   multiLoginPolicy: MultiLoginPolicy;
   /** How often live sessions are checked for expired tokens. */
   tokenCheckIntervalMs: number;
-  /** `demo` seeds the demo team (chat module) at startup; empty or `none` for nothing. */
+  /** `demo` seeds the demo team, `large` the benchmark account (chat/seed.ts); empty or `none` for nothing. */
   seed: string;
   /** Options of the chat module (accounts, wallet), see chat/config.ts. */
   chat: Partial<ChatConfig>;
@@ -100,8 +100,7 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
     );
   cfg.multiLoginPolicy = policy;
   if (cfg.seed === 'none') cfg.seed = '';
-  if (cfg.seed === 'large') throw new Error('--seed large is not implemented yet (use --seed demo or none)');
-  if (cfg.seed !== '' && cfg.seed !== 'demo')
+  if (cfg.seed !== '' && cfg.seed !== 'demo' && cfg.seed !== 'large')
     throw new Error(`unknown seed ${cfg.seed} (none, demo or large)`);
   if (cfg.tokenExpireSeconds <= 0) throw new Error('tokenExpireSeconds must be positive');
   if (!cfg.memory) cfg.dataDir = resolve(cfg.dataDir);
@@ -227,7 +226,7 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'seed',
     kind: 'string',
     description:
-      'seed data at startup: none, demo (alice, bob, carol; only into an empty data directory) or large (not implemented yet)',
+      'seed data at startup: none, demo (alice, bob, carol; only into an empty data directory) or large (load@example.com with 2,000 friends, 100 groups, 1,000 conversations; for benchmarks)',
   },
   {
     flag: '--friend-verification',

@@ -1,5 +1,7 @@
-import { type CoreContext, newServerMsgID, randomHex, singleConversationID } from '../im/context';
-import { ensureSingleConversation, storeMessage, utf8 } from '../im/messages';
+import { type CoreContext, Effects, newServerMsgID, randomHex, singleConversationID } from '../im/context';
+import { WORKING_GROUP } from '../im/group-models';
+import { createGroup } from '../im/groups';
+import { ensureSingleConversation, storeAndPushGroup, storeMessage, utf8 } from '../im/messages';
 import { getUser } from '../im/models';
 import { Collection, EntryState, bump } from '../im/versions';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, SessionType } from '../im/types';
@@ -251,7 +253,7 @@ export async function seedLarge(
       const lastAt = newest - k * slot;
       if (isGroupSlot(k, groups) && im.createGroup) {
         // 20 to 60 members; the account owns the even groups and is admin of the odd ones.
-        const size = 20 + (groups % 5) * 10;
+        const size = Math.min(20 + (groups % 5) * 10, friends);
         const members = Array.from({ length: size }, (_, j) => friendIDs[(groups * 17 + j) % friends] ?? '');
         const owner = groups % 2 === 0 ? me : (members[0] ?? '');
         const others = members.filter((m) => m !== owner);
@@ -355,42 +357,74 @@ export function createLargeSeedIm(core: CoreContext, facade: ImFacade): LargeSee
           added.map((eId) => ({ eId, state: EntryState.Insert })),
         );
     },
+    createGroup(req) {
+      const op = { userID: req.ownerUserID, platformID: 0, isAdmin: true };
+      return createGroup(core, op, {
+        ownerUserID: req.ownerUserID,
+        memberUserIDs: req.memberUserIDs,
+        adminUserIDs: req.adminUserIDs,
+        groupInfo: {
+          groupID: '',
+          groupName: req.groupName,
+          notification: '',
+          introduction: '',
+          faceURL: '',
+          ex: '',
+          groupType: WORKING_GROUP,
+          needVerification: 0,
+          lookMemberInfo: 0,
+          applyMemberFriend: 0,
+        },
+      }).groupInfo.groupID;
+    },
     storeText(m) {
-      if (m.groupID) throw new Error('group messages need the core’s group support');
       const recvID = m.recvID ?? '';
+      if (m.groupID) {
+        // The core's group path (member records, seq, read mark); nobody is connected, so the pushes go nowhere.
+        storeAndPushGroup(core, new Effects(), textMsg(m, recvID, nickname(m.sendID)));
+        return;
+      }
       const conversationID = singleConversationID(m.sendID, recvID);
       if (!ensured.has(conversationID)) {
         ensured.add(conversationID);
         ensureSingleConversation(core, m.sendID, recvID);
         ensureSingleConversation(core, recvID, m.sendID);
       }
-      const msg: ImMsg = {
-        sendID: m.sendID,
-        recvID,
-        groupID: '',
-        clientMsgID: randomHex(16),
-        serverMsgID: newServerMsgID(m.sendID, m.sendTime),
-        senderPlatformID: 5,
-        senderNickname: nickname(m.sendID),
-        senderFaceURL: '',
-        sessionType: SessionType.Single,
-        msgFrom: MsgFrom.User,
-        contentType: ContentType.Text,
-        content: utf8(JSON.stringify({ content: m.text })),
-        seq: 0,
-        sendTime: m.sendTime,
-        createTime: m.sendTime,
-        status: MsgStatus.Success,
-        isRead: false,
-        options: {},
-        offlinePushInfo: null,
-        atUserIDList: [],
-        attachedInfo: '',
-        ex: '',
-      };
+      const msg = textMsg(m, recvID, nickname(m.sendID));
       const seq = storeMessage(db, conversationID, msg, m.sendTime);
       // As a client send does: the sender has read its own message.
       markRead.run(seq, m.sendID, conversationID);
     },
+  };
+}
+
+function textMsg(
+  m: { sendID: string; groupID?: string; text: string; sendTime: number },
+  recvID: string,
+  nickname: string,
+): ImMsg {
+  return {
+    sendID: m.sendID,
+    recvID,
+    groupID: m.groupID ?? '',
+    clientMsgID: randomHex(16),
+    serverMsgID: newServerMsgID(m.sendID, m.sendTime),
+    senderPlatformID: 5,
+    senderNickname: nickname,
+    senderFaceURL: '',
+    sessionType: m.groupID ? SessionType.Group : SessionType.Single,
+    msgFrom: MsgFrom.User,
+    contentType: ContentType.Text,
+    content: utf8(JSON.stringify({ content: m.text })),
+    seq: 0,
+    sendTime: m.sendTime,
+    createTime: m.sendTime,
+    status: MsgStatus.Success,
+    isRead: false,
+    options: {},
+    offlinePushInfo: null,
+    atUserIDList: [],
+    attachedInfo: '',
+    ex: '',
   };
 }
