@@ -64,6 +64,8 @@ export function ConversationList() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   const [menuFor, setMenuFor] = useState<string | undefined>();
+  // The active row is outlined only while the list has the keyboard focus.
+  const [focused, setFocused] = useState(false);
   const virtualizer = useVirtualizer({
     count: conversations.length,
     getScrollElement: () => scrollRef.current,
@@ -122,7 +124,9 @@ export function ConversationList() {
           activeConversation === undefined ? undefined : optionID(activeConversation.conversationID)
         }
         onKeyDown={onKeyDown}
+        onBlur={() => setFocused(false)}
         onFocus={() => {
+          setFocused(true);
           if (active < 0 && conversations.length > 0) {
             const selected = conversations.findIndex((c) => c.conversationID === openID);
             moveTo(selected >= 0 ? selected : 0);
@@ -148,7 +152,7 @@ export function ConversationList() {
                   total={conversations.length}
                   top={item.start}
                   selected={conversation.conversationID === openID}
-                  active={item.index === active}
+                  active={focused && item.index === active}
                   menuOpen={menuFor === conversation.conversationID}
                   onMenuOpenChange={(isOpen) => setMenuFor(isOpen ? conversation.conversationID : undefined)}
                   onOpen={() => {

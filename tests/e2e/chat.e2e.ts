@@ -1,0 +1,295 @@
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+
+/**
+ * Chat end to end on the real server (`--seed demo`): two or three users in separate browser contexts.
+ * alice is friends with bob and carol; every password is Demo1234. Selectors are roles and names.
+ */
+
+const PASSWORD = 'Demo1234';
+
+interface Session {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly errors: string[];
+}
+
+async function openSession(browser: Browser): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
+  });
+  return { context, page, errors };
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  // A fresh browser syncs first; every demo user has conversations.
+  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await page.getByRole('dialog', { name: 'Log out' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
+
+/** The row of a conversation; its accessible name starts with the conversation's name. */
+const conversation = (page: Page, name: string): Locator =>
+  conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
+
+const chatNavLink = (page: Page): Locator =>
+  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Chat/ });
+
+/** The chat item's unread badge count (0 without a badge). */
+async function navUnread(page: Page): Promise<number> {
+  const name = (await chatNavLink(page).textContent()) ?? '';
+  return Number(/(\d+)/.exec(name)?.[1] ?? '0');
+}
+
+const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
+
+async function openConversation(page: Page, name: string): Promise<void> {
+  await conversation(page, name).click();
+  await expect(page).toHaveURL(/\/chat\/.+/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
+}
+
+const unique = (label: string): string => `${label} ${Date.now().toString(36)}`;
+
+test('two users chat both ways and the unread badges follow', async ({ browser }, testInfo) => {
+  const alice = await openSession(browser);
+  const bob = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await signIn(bob.page, 'bob');
+
+  // bob reads what is there, then leaves the conversation so new messages count as unread.
+  await openConversation(bob.page, 'alice');
+  await expect(conversation(bob.page, 'alice')).not.toHaveAccessibleName(/unread/);
+  await chatNavLink(bob.page).click();
+  await expect(bob.page).toHaveURL(/\/chat$/);
+  const unreadBefore = await navUnread(bob.page);
+
+  await openConversation(alice.page, 'bob');
+  const first = unique('Hello bob');
+  await send(alice.page, first);
+  await expect(messageLog(alice.page).getByText(first)).toBeVisible();
+  await shot(alice.page, testInfo, 'alice-sent');
+
+  await expect(conversation(bob.page, 'alice')).toHaveAccessibleName(/1 unread/);
+  await expect(conversation(bob.page, 'alice')).toContainText(first);
+  await expect(chatNavLink(bob.page)).toHaveAccessibleName(`Chat ${unreadBefore + 1} unread`);
+  await shot(bob.page, testInfo, 'bob-unread');
+
+  await openConversation(bob.page, 'alice');
+  await expect(messageLog(bob.page).getByText(first)).toBeVisible();
+  await expect(conversation(bob.page, 'alice')).not.toHaveAccessibleName(/unread/);
+  await expect(chatNavLink(bob.page)).toHaveAccessibleName(
+    unreadBefore === 0 ? 'Chat' : `Chat ${unreadBefore} unread`,
+  );
+  const reply = unique('Hi alice, got it');
+  // Shift+Enter adds a line; Enter sends both lines as one message.
+  const box = bob.page.getByRole('textbox', { name: 'Message' });
+  await box.fill(reply);
+  await box.press('Shift+Enter');
+  await box.pressSequentially('second line');
+  await expect(box).toHaveValue(`${reply}\nsecond line`);
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await shot(bob.page, testInfo, 'bob-replied');
+
+  // alice has the conversation open: the reply appears and nothing stays unread.
+  await expect(messageLog(alice.page).getByText(reply)).toBeVisible();
+  await expect(messageLog(alice.page).getByText('second line')).toBeVisible();
+  await expect(conversation(alice.page, 'bob')).not.toHaveAccessibleName(/unread/, { timeout: 10_000 });
+  await shot(alice.page, testInfo, 'alice-received');
+
+  // A blank message is not sent.
+  await alice.page.getByRole('textbox', { name: 'Message' }).fill('   ');
+  await expect(alice.page.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+  expect(alice.errors).toEqual([]);
+  expect(bob.errors).toEqual([]);
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('pinning a conversation moves it to the top; drafts stay with their conversation', async ({
+  browser,
+}, testInfo) => {
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  const options = conversationList(alice.page).getByRole('option');
+  await expect(options.first()).toBeVisible();
+
+  // Make bob the newest conversation, so carol is below it.
+  await openConversation(alice.page, 'bob');
+  await send(alice.page, unique('ordering'));
+  await expect(options.first()).toHaveAccessibleName(/^bob\b/);
+
+  await conversation(alice.page, 'carol').click({ button: 'right' });
+  await alice.page.getByRole('menuitem', { name: 'Pin', exact: true }).click();
+  await expect(options.first()).toHaveAccessibleName(/^carol, pinned/);
+  await shot(alice.page, testInfo, 'carol-pinned');
+
+  // A draft typed in carol's chat is still there after visiting bob's.
+  await openConversation(alice.page, 'carol');
+  await alice.page.getByRole('textbox', { name: 'Message' }).fill('half-written thought');
+  await openConversation(alice.page, 'bob');
+  await expect(conversation(alice.page, 'carol')).toContainText('[Draft] half-written thought');
+  await openConversation(alice.page, 'carol');
+  await expect(alice.page.getByRole('textbox', { name: 'Message' })).toHaveValue('half-written thought');
+  await alice.page.getByRole('textbox', { name: 'Message' }).fill('');
+
+  await conversation(alice.page, 'carol').click({ button: 'right' });
+  await alice.page.getByRole('menuitem', { name: 'Unpin' }).click();
+  await expect(options.first()).toHaveAccessibleName(/^bob\b/);
+  await expect(conversation(alice.page, 'carol')).not.toHaveAccessibleName(/pinned/);
+  await shot(alice.page, testInfo, 'carol-unpinned');
+  expect(alice.errors).toEqual([]);
+  await alice.context.close();
+});
+
+test('the conversation list works from the keyboard', async ({ browser }) => {
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  const list = conversationList(alice.page);
+  await list.focus();
+  await alice.page.keyboard.press('Home');
+  const firstName = (await list.getByRole('option').first().getAttribute('aria-label')) ?? '';
+  await alice.page.keyboard.press('ArrowDown');
+  await alice.page.keyboard.press('ArrowUp');
+  await alice.page.keyboard.press('Enter');
+  await expect(alice.page).toHaveURL(/\/chat\/.+/);
+  await expect(
+    alice.page.getByRole('heading', { level: 2, name: firstName.split(',')[0] ?? '' }),
+  ).toBeVisible();
+  // The separator resizes the composer in keyboard steps.
+  const separator = alice.page.getByRole('separator', { name: 'Resize the message box' });
+  const before = Number(await separator.getAttribute('aria-valuenow'));
+  await separator.focus();
+  await alice.page.keyboard.press('ArrowUp');
+  await expect(separator).toHaveAttribute('aria-valuenow', String(before + 10));
+  await alice.page.keyboard.press('Shift+ArrowUp');
+  await expect(separator).toHaveAttribute('aria-valuenow', '60');
+  await alice.context.close();
+});
+
+test('a message sent while the other user is away arrives when they sign in', async ({
+  browser,
+}, testInfo) => {
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await openConversation(alice.page, 'carol');
+  const text = unique('While you were away');
+  await send(alice.page, text);
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+
+  const carol = await openSession(browser);
+  await signIn(carol.page, 'carol');
+  await expect(conversation(carol.page, 'alice')).toHaveAccessibleName(/unread/);
+  await expect(conversation(carol.page, 'alice')).toContainText(text);
+  await shot(carol.page, testInfo, 'carol-signed-in');
+  await openConversation(carol.page, 'alice');
+  await expect(messageLog(carol.page).getByText(text)).toBeVisible();
+  await shot(carol.page, testInfo, 'carol-chat');
+  expect(carol.errors).toEqual([]);
+  await alice.context.close();
+  await carol.context.close();
+});
+
+/**
+ * Cuts the IM connection of a context without closing it: while `cut`, frames from the page to the
+ * server are dropped, so sends time out as on a dead network. (Chromium's offline emulation only delays
+ * WebSocket frames, which would deliver the "failed" message late.)
+ */
+async function gateImSocket(context: BrowserContext): Promise<{ cut: boolean }> {
+  const gate = { cut: false };
+  await context.routeWebSocket(/\/ws(\?|$)/, (page) => {
+    const server = page.connectToServer();
+    page.onMessage((message) => {
+      if (!gate.cut) server.send(message);
+    });
+    server.onMessage((message) => page.send(message));
+  });
+  return gate;
+}
+
+test('a send that fails while the connection is down shows the failed icon and is resent once it is back', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const alice = await openSession(browser);
+  const gate = await gateImSocket(alice.context);
+  const bob = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await signIn(bob.page, 'bob');
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+
+  gate.cut = true;
+  const text = unique('Sent while cut off');
+  await send(alice.page, text);
+  // The spinner shows while the send is pending, then the failed icon once the SDK gives up.
+  await expect(alice.page.getByRole('progressbar', { name: 'Sending' })).toBeVisible();
+  const resend = alice.page.getByRole('button', { name: 'Failed to send. Resend' });
+  await expect(resend).toBeVisible({ timeout: 60_000 });
+  await shot(alice.page, testInfo, 'send-failed');
+  await expect(messageLog(bob.page).getByText(text)).toHaveCount(0);
+
+  gate.cut = false;
+  await resend.click();
+  await expect(messageLog(bob.page).getByText(text)).toBeVisible({ timeout: 30_000 });
+  await expect(resend).toHaveCount(0);
+  await expect(messageLog(alice.page).getByText(text)).toHaveCount(1);
+  await shot(alice.page, testInfo, 'resent');
+  await alice.context.close();
+  await bob.context.close();
+});
+
+test('history is intact after signing out and back in', async ({ browser }, testInfo) => {
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await openConversation(alice.page, 'bob');
+  const text = unique('Before signing out');
+  await send(alice.page, text);
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+
+  await signOut(alice.page);
+  await signIn(alice.page, 'alice');
+  await openConversation(alice.page, 'bob');
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+  // The seeded greeting is further back in the same history.
+  await expect(messageLog(alice.page).getByText('Hi Bob, welcome to TeamIM!')).toBeVisible();
+  await shot(alice.page, testInfo, 'history-after-sign-in');
+  expect(alice.errors).toEqual([]);
+  await alice.context.close();
+});
