@@ -90,6 +90,7 @@ const argsError = (msg: string) => new ImError(ErrCode.Args, msg);
 export class ObjectService {
   private readonly signKey = randomBytes(32);
   private readonly completing = new Set<string>();
+  private blobLock: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -319,34 +320,39 @@ export class ObjectService {
       throw argsError(`upload ${row.upload_id} is already being completed`);
     this.completing.add(row.upload_id);
     try {
-      const blob = await this.store.assemble(row.upload_id, row.part_count);
-      if (blob.size !== row.size)
-        throw argsError(`upload ${row.upload_id} holds ${blob.size} bytes, ${row.size} were announced`);
-      const now = this.now();
-      this.db.transaction(() => {
-        this.db
-          .prepare(
-            'INSERT INTO object_blobs (blob_key, size, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-          )
-          .run(blob.key, blob.size, now);
-        this.db
-          .prepare(
-            'INSERT INTO object_hashes (hash, size, blob_key) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET blob_key = excluded.blob_key',
-          )
-          .run(row.hash, row.size, blob.key);
-        this.setObject(
-          {
-            name: req.name,
-            blobKey: blob.key,
-            size: blob.size,
-            contentType,
-            userID: op.userID,
-            createdAt: now,
-          },
-          req.cause,
-        );
-        this.db.prepare('DELETE FROM object_uploads WHERE upload_id = ?').run(row.upload_id);
-      })();
+      // Assembling (which may rewrite an orphaned blob with the same bytes) and recording it must not
+      // interleave with the garbage collection deleting blob files.
+      const blob = await this.exclusive(async () => {
+        const blob = await this.store.assemble(row.upload_id, row.part_count);
+        if (blob.size !== row.size)
+          throw argsError(`upload ${row.upload_id} holds ${blob.size} bytes, ${row.size} were announced`);
+        const now = this.now();
+        this.db.transaction(() => {
+          this.db
+            .prepare(
+              'INSERT INTO object_blobs (blob_key, size, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+            )
+            .run(blob.key, blob.size, now);
+          this.db
+            .prepare(
+              'INSERT INTO object_hashes (hash, size, blob_key) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET blob_key = excluded.blob_key',
+            )
+            .run(row.hash, row.size, blob.key);
+          this.setObject(
+            {
+              name: req.name,
+              blobKey: blob.key,
+              size: blob.size,
+              contentType,
+              userID: op.userID,
+              createdAt: now,
+            },
+            req.cause,
+          );
+          this.db.prepare('DELETE FROM object_uploads WHERE upload_id = ?').run(row.upload_id);
+        })();
+        return blob;
+      });
       await this.store.dropUpload(row.upload_id);
       await this.collectGarbage();
       return { url: objectUrl(base.objects, req.name), size: blob.size };
@@ -417,17 +423,32 @@ export class ObjectService {
     return { uploads: expired.length, blobs };
   }
 
-  private async collectGarbage(): Promise<number> {
-    const orphans = this.db
-      .prepare<[], { blob_key: string }>(
-        'SELECT blob_key FROM object_blobs b WHERE NOT EXISTS (SELECT 1 FROM objects o WHERE o.blob_key = b.blob_key)',
-      )
-      .all();
-    for (const { blob_key } of orphans) {
-      this.db.prepare('DELETE FROM object_blobs WHERE blob_key = ?').run(blob_key);
-      await this.store.deleteBlob(blob_key);
-    }
-    return orphans.length;
+  private collectGarbage(): Promise<number> {
+    return this.exclusive(async () => {
+      const orphans = this.db
+        .prepare<[], { blob_key: string }>(
+          'SELECT blob_key FROM object_blobs b WHERE NOT EXISTS (SELECT 1 FROM objects o WHERE o.blob_key = b.blob_key)',
+        )
+        .all();
+      // Re-checked per blob: an instant upload may have referenced it since the list was taken.
+      const drop = this.db.prepare(
+        'DELETE FROM object_blobs WHERE blob_key = ? AND NOT EXISTS (SELECT 1 FROM objects WHERE blob_key = ?)',
+      );
+      let dropped = 0;
+      for (const { blob_key } of orphans) {
+        if (drop.run(blob_key, blob_key).changes === 0) continue;
+        dropped++;
+        await this.store.deleteBlob(blob_key);
+      }
+      return dropped;
+    });
+  }
+
+  /** Runs blob-file mutations one at a time. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.blobLock.then(task, task);
+    this.blobLock = run.catch(() => undefined);
+    return run;
   }
 }
 
