@@ -1,4 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from '../app';
+import { singleConversationID } from '../im/context';
+import { getFullConversationIDs } from '../im/conversations';
+import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
+import { getGroupsInfo } from '../im/groups';
+import { hasReadAndMaxSeqs, pullByRange } from '../im/messages';
 import { md5Hex } from './crypto';
 import type { ImFacade } from './im-facade';
 import { DEMO_USERS, seedDemo } from './seed';
@@ -6,9 +12,10 @@ import type { ChatHarness } from './testing/harness';
 import { createChatHarness } from './testing/harness';
 import { walletViolations } from './testing/invariants';
 
-let h: ChatHarness;
+let h: ChatHarness | undefined;
 afterEach(async () => {
-  await h.close();
+  await h?.close();
+  h = undefined;
 });
 
 describe('seedDemo', () => {
@@ -101,5 +108,45 @@ describe('seedDemo', () => {
     expect(r.skipped).toHaveLength(2);
     expect(h.logger.lines.filter((l) => l.msg.startsWith('demo seed skipped'))).toHaveLength(2);
     expect(fake.areFriends(r.users.alice, r.users.bob)).toBe(true);
+  });
+});
+
+describe('seedDemo on the real server (--seed demo)', () => {
+  it('creates the group "Demo team" (alice owner, bob admin, carol member) with history in every conversation', async () => {
+    const server = await createServer({ memory: true, port: 0, logLevel: 'silent', seed: 'demo' });
+    try {
+      const [alice, bob, carol] = DEMO_USERS.map((u) => u.userID) as [string, string, string];
+      const op = { userID: alice, platformID: 5, isAdmin: false };
+      const ids = getFullConversationIDs(server.core, op, alice).conversationIDs;
+      const groupConv = ids.filter((id) => id.startsWith('sg_'));
+      expect(groupConv).toHaveLength(1);
+      const groupID = (groupConv[0] ?? '').slice(3);
+      expect(getGroupsInfo(server.core, [groupID])[0]).toMatchObject({
+        groupName: 'Demo team',
+        ownerUserID: alice,
+      });
+      const roles = Object.fromEntries(
+        [alice, bob, carol].map((u) => [u, getMemberRow(server.db, groupID, u)?.role_level]),
+      );
+      expect(roles).toEqual({ [alice]: RoleLevel.Owner, [bob]: RoleLevel.Admin, [carol]: RoleLevel.Member });
+      expect(memberIDs(server.db, groupID).sort()).toEqual([alice, bob, carol].sort());
+
+      // A little history: two texts in each one-to-one conversation, three in the group, all as text messages.
+      const seqs = hasReadAndMaxSeqs(server.core, alice, ids, false).seqs;
+      expect(seqs.get(singleConversationID(alice, bob))?.maxSeq).toBeGreaterThanOrEqual(2);
+      expect(seqs.get(singleConversationID(alice, carol))?.maxSeq).toBeGreaterThanOrEqual(2);
+      const texts = (conversationID: string) =>
+        pullByRange(server.core, alice, [{ conversationID, begin: 1, end: 100, num: 100 }], 0)
+          .msgs.get(conversationID)
+          ?.msgs.filter((m) => m.contentType === 101)
+          .map((m) => JSON.parse(new TextDecoder().decode(m.content)) as { content: string }) ?? [];
+      expect(texts(`sg_${groupID}`).map((t) => t.content)).toEqual([
+        'Welcome to the Demo team, everyone.',
+        'Hello team!',
+        'Hi all 👋',
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });
