@@ -643,7 +643,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/msg/send_msg',
     z.object({
       sendID: userID,
-      recvID: userID,
+      recvID: text(64),
       groupID: text(64),
       senderPlatformID: optInt,
       senderNickname: text(256),
@@ -685,7 +685,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         attachedInfo: '',
         ex: b.ex,
       };
-      return msgs.sendMessage(ctx, { userID: b.sendID, platformID: 10, isAdmin: true }, msg);
+      return msgs.sendMessage(ctx, { userID: b.sendID, platformID: 10, isAdmin: true }, msg, notifier);
     },
     'admin',
   );

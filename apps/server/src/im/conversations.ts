@@ -1,5 +1,6 @@
-import { type CoreContext, type Pagination, pageLimits } from './context';
-import { argsError, noPermission } from './errors';
+import { type CoreContext, type Pagination, groupConversationID, pageLimits } from './context';
+import { ErrCode, ImError, argsError, noPermission } from './errors';
+import { isGroupMember } from './group-models';
 import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
 import {
@@ -109,13 +110,22 @@ export function setConversations(
   for (const u of userIDs) requireSelf(op, u, 'userIDs');
   if (c.recvMsgOpt !== null && c.recvMsgOpt !== undefined && ![0, 1, 2].includes(c.recvMsgOpt))
     throw argsError('recvMsgOpt must be 0, 1 or 2');
-  if (c.conversationType !== SessionType.Single) {
-    throw argsError('only one-to-one conversations (conversationType 1) are supported so far');
-  }
-  for (const owner of new Set(userIDs)) {
-    const expected = `si_${[owner, c.userID].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))).join('_')}`;
-    if (c.conversationID !== expected) throw argsError(`conversationID must be ${expected}`);
-    if (!getUser(ctx.db, c.userID)) throw argsError(`unknown peer ${c.userID}`);
+  if (c.conversationType === SessionType.Group) {
+    const expected = groupConversationID(c.groupID);
+    if (!c.groupID || c.conversationID !== expected) throw argsError(`conversationID must be ${expected}`);
+    for (const owner of new Set(userIDs)) {
+      // Members and former members have the record; nobody else may create one.
+      if (!getConversationRow(ctx.db, owner, c.conversationID) && !isGroupMember(ctx.db, c.groupID, owner))
+        throw new ImError(ErrCode.NotInGroupYet, 'NotInGroupYet', `${owner} is not a member of ${c.groupID}`);
+    }
+  } else if (c.conversationType === SessionType.Single) {
+    for (const owner of new Set(userIDs)) {
+      const expected = `si_${[owner, c.userID].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y))).join('_')}`;
+      if (c.conversationID !== expected) throw argsError(`conversationID must be ${expected}`);
+      if (!getUser(ctx.db, c.userID)) throw argsError(`unknown peer ${c.userID}`);
+    }
+  } else {
+    throw argsError('conversationType must be 1 (one-to-one) or 3 (group)');
   }
   ctx.tx((fx) => {
     for (const owner of new Set(userIDs)) {
@@ -125,7 +135,14 @@ export function setConversations(
             `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, user_id, group_id, create_time)
              VALUES (?, ?, ?, ?, ?, ?)`,
           )
-          .run(owner, c.conversationID, c.conversationType, c.userID, c.groupID, ctx.now()).changes > 0;
+          .run(
+            owner,
+            c.conversationID,
+            c.conversationType,
+            c.conversationType === SessionType.Group ? '' : c.userID,
+            c.groupID,
+            ctx.now(),
+          ).changes > 0;
       ctx.db
         .prepare(
           `UPDATE conversations SET

@@ -6,6 +6,7 @@ import { type Operator, sendMessage } from './messages';
 import { WORKING_GROUP } from './group-models';
 import { createGroup, groupExists, isGroupMember } from './groups';
 import { getUser } from './models';
+import { notify } from './notifications';
 import { addFriend, importFriends, isBlocked, isFriend } from './relations';
 import { USER_ID_PATTERN, updateUserInfo } from './users';
 
@@ -121,6 +122,7 @@ export function createImFacade(deps: FacadeDeps): ImFacade {
             attachedInfo: '',
             ex: '',
           },
+          (fx, n) => notify(core, fx, n),
         );
       } catch (err) {
         return Promise.reject(err instanceof Error ? err : new Error(String(err)));

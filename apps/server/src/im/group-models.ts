@@ -226,3 +226,6 @@ export function requireLiveGroup(db: Db, groupID: string): GroupRow {
 
 export const isManager = (m: MemberRow | undefined): boolean =>
   m !== undefined && (m.role_level === RoleLevel.Owner || m.role_level === RoleLevel.Admin);
+
+export const isGroupMember = (db: Db, groupID: string, userID: string): boolean =>
+  getMemberRow(db, groupID, userID) !== undefined;

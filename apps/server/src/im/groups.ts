@@ -18,6 +18,7 @@ import {
   groupInfo,
   groupRequestInfo,
   isManager,
+  isGroupMember as isMemberOf,
   memberIDs,
   memberInfo,
   memberRows,
@@ -1107,7 +1108,7 @@ export function unhandledApplicationCount(
 }
 
 export const isGroupMember = (ctx: CoreContext, groupID: string, userID: string): boolean =>
-  getMemberRow(ctx.db, groupID, userID) !== undefined;
+  isMemberOf(ctx.db, groupID, userID);
 
 export const groupExists = (ctx: CoreContext, groupID: string): boolean => {
   const g = getGroupRow(ctx.db, groupID);

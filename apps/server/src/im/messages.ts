@@ -308,11 +308,15 @@ export function ensureGroupConversation(ctx: CoreContext, owner: string, groupID
 }
 
 /** Records @-mentions on the mentioned members' conversations so every device (and a fresh login) sees them. */
-function applyMentions(ctx: CoreContext, msg: ImMsg, members: readonly string[]): void {
-  if (msg.atUserIDList.length === 0) return;
+function applyMentions(ctx: CoreContext, msg: ImMsg, members: readonly string[]): string[] {
+  const changed: string[] = [];
+  if (msg.atUserIDList.length === 0) return changed;
   const conversationID = groupConversationID(msg.groupID);
   const named = new Set(msg.atUserIDList.filter((u) => u !== AT_ALL_TAG));
   const atAll = msg.atUserIDList.includes(AT_ALL_TAG);
+  const get = ctx.db.prepare<[string, string], { group_at_type: number }>(
+    'SELECT group_at_type FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
+  );
   const set = ctx.db.prepare(
     'UPDATE conversations SET group_at_type = ? WHERE owner_user_id = ? AND conversation_id = ?',
   );
@@ -320,11 +324,17 @@ function applyMentions(ctx: CoreContext, msg: ImMsg, members: readonly string[])
     if (member === msg.sendID) continue;
     const mentioned = named.has(member);
     if (!mentioned && !atAll) continue;
-    const type = atAll ? (mentioned ? GroupAtType.AtAllAtMe : GroupAtType.AtAll) : GroupAtType.AtMe;
-    if (set.run(type, member, conversationID).changes > 0) {
+    const incoming = atAll ? (mentioned ? GroupAtType.AtAllAtMe : GroupAtType.AtAll) : GroupAtType.AtMe;
+    const old = get.get(member, conversationID)?.group_at_type ?? GroupAtType.None;
+    // An unread @me and a later @all (or the reverse) add up to "@all and @me", as the SDK shows it.
+    const mentionTypes: number[] = [GroupAtType.AtMe, GroupAtType.AtAll, GroupAtType.AtAllAtMe];
+    const type = mentionTypes.includes(old) && old !== incoming ? GroupAtType.AtAllAtMe : incoming;
+    if (type !== old && set.run(type, member, conversationID).changes > 0) {
       bump(ctx.db, Collection.Conversations, member, [{ eId: conversationID, state: EntryState.Update }]);
+      changed.push(member);
     }
   }
+  return changed;
 }
 
 /**
@@ -336,7 +346,8 @@ export function storeAndPushGroup(
   fx: Effects,
   msg: ImMsg,
   alsoTo: readonly string[] = [],
-): void {
+): string[] {
+  let mentioned: string[] = [];
   const conversationID = groupConversationID(msg.groupID);
   const members = memberIDs(ctx.db, msg.groupID);
   if (msg.options['history'] !== false) {
@@ -346,17 +357,23 @@ export function storeAndPushGroup(
     if (msg.options['unreadCount'] === false) {
       for (const m of members) setHasReadAtLeast(ctx.db, m, conversationID, msg.seq);
     }
-    applyMentions(ctx, msg, members);
+    mentioned = applyMentions(ctx, msg, members);
   } else {
     msg.seq = 0;
   }
   let targets = [...members, ...alsoTo];
   if (msg.options['senderSync'] === false) targets = targets.filter((u) => u !== msg.sendID);
   fx.push(targets, conversationID, msg);
+  return mentioned;
 }
 
 /** The sending rules of a group (openim-protocol.md 3.5); app admins skip the membership rules. */
-function sendGroupMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendResult {
+function sendGroupMessage(
+  ctx: CoreContext,
+  op: Operator,
+  input: ImMsg,
+  notify: NotifyFn | undefined,
+): SendResult {
   if (!input.groupID) throw argsError('groupID is required for a group message');
   const group = requireLiveGroup(ctx.db, input.groupID);
   if (!op.isAdmin) {
@@ -371,12 +388,29 @@ function sendGroupMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendRes
     }
   }
   const msg = acceptedMessage(ctx, op, { ...input, recvID: '' });
-  ctx.tx((fx) => storeAndPushGroup(ctx, fx, msg));
+  ctx.tx((fx) => {
+    const mentioned = storeAndPushGroup(ctx, fx, msg);
+    // The SDK learns its @-flags only from the conversation sync that 1300 triggers (it sets none itself).
+    for (const userID of mentioned) {
+      notify?.(fx, {
+        contentType: ContentType.ConversationChange,
+        sendID: userID,
+        recvID: userID,
+        sessionType: SessionType.Single,
+        tips: { userID, conversationIDList: [groupConversationID(msg.groupID)] },
+        stored: false,
+        to: [userID],
+      });
+    }
+  });
   return { serverMsgID: msg.serverMsgID, clientMsgID: msg.clientMsgID, sendTime: msg.sendTime };
 }
 
-/** WS 1003 and the admin `send_msg`. Validates, stores with the next seq, fans out, answers. */
-export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendResult {
+/**
+ * WS 1003 and the admin `send_msg`. Validates, stores with the next seq, fans out, answers.
+ * `notify` carries the conversation-change notices of @-mentions (without it the flags are only stored).
+ */
+export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify?: NotifyFn): SendResult {
   const db = ctx.db;
   if (input.sendID !== op.userID && !op.isAdmin) throw noPermission('sendID must be the logged-in user');
   if (!input.clientMsgID || input.clientMsgID.length > 64)
@@ -384,7 +418,7 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg): SendR
   if (input.content.byteLength > ctx.options.maxContentBytes) {
     throw argsError(`content too large (max ${ctx.options.maxContentBytes} bytes)`);
   }
-  if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input);
+  if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input, notify);
   if (input.sessionType !== SessionType.Single) throw argsError('unknown sessionType');
   if (!input.recvID) throw argsError('recvID is required for a one-to-one message');
   if (!getUser(db, input.sendID)) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
@@ -694,6 +728,7 @@ export interface NotifyFn {
       contentType: number;
       sendID: string;
       recvID: string;
+      groupID?: string;
       sessionType: number;
       tips: unknown;
       stored: boolean;
@@ -830,11 +865,23 @@ export function revokeMessage(
   if (rec.conversation_type === SessionType.Single && row.send_id !== req.userID) {
     throw noPermission('only the sender can revoke a one-to-one message');
   }
+  let revokerRole = 0;
+  if (rec.conversation_type === SessionType.Group) {
+    // The sender while a member; the owner anything; an admin ordinary members' messages.
+    const me = getMemberRow(db, rec.group_id, req.userID);
+    if (!me && !op.isAdmin) throw new ImError(ErrCode.NotInGroupYet, 'NotInGroupYet', 'you are not a member');
+    revokerRole = me?.role_level ?? 0;
+    if (row.send_id !== req.userID && !op.isAdmin) {
+      const senderRole = getMemberRow(db, rec.group_id, row.send_id)?.role_level ?? RoleLevel.Member;
+      if (revokerRole < RoleLevel.Admin || revokerRole <= senderRole)
+        throw noPermission("only the owner or an admin may revoke another member's message");
+    }
+  }
   const revoker = getUserOrStub(db, req.userID);
   const now = ctx.now();
   const mark: RevokeMark = {
     revokerID: req.userID,
-    revokerRole: 0,
+    revokerRole,
     revokerNickname: revoker.nickname,
     revokeTime: now,
   };
@@ -844,11 +891,13 @@ export function revokeMessage(
       req.conversationID,
       req.seq,
     );
-    const recipients = new Set([row.send_id, row.recv_id]);
+    const isGroup = rec.conversation_type === SessionType.Group;
+    const recipients = isGroup ? memberIDs(db, rec.group_id) : [row.send_id, row.recv_id];
     notify(fx, {
       contentType: ContentType.Revoke,
       sendID: req.userID,
-      recvID: row.recv_id,
+      recvID: isGroup ? rec.group_id : row.recv_id,
+      groupID: isGroup ? rec.group_id : '',
       sessionType: row.session_type,
       tips: {
         revokerUserID: req.userID,
@@ -860,7 +909,7 @@ export function revokeMessage(
         isAdminRevoke: false,
       },
       stored: true,
-      to: [...recipients],
+      to: [...new Set(recipients)],
     });
   });
 }

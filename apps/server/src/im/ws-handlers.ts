@@ -23,6 +23,7 @@ import {
   pullBySeqs,
   sendMessage,
 } from './messages';
+import { notify } from './notifications';
 import type { PushSink } from './types';
 
 /** Runs a core call and turns typed core errors into WS error answers (others become 500 in the gateway). */
@@ -73,7 +74,7 @@ export function createWsHandlers(core: CoreContext): WsRequestHandlers {
         checkUser(ctx, req.userID);
         return wirePull(pullByRange(core, ctx.userID, req.seqRanges, req.order));
       }),
-    sendMsg: (ctx, req) => answer(() => sendMessage(core, op(ctx), req)),
+    sendMsg: (ctx, req) => answer(() => sendMessage(core, op(ctx), req, (fx, n) => notify(core, fx, n))),
     pullMsgBySeqList: (ctx, req) =>
       answer(() => {
         checkUser(ctx, req.userID);
