@@ -293,3 +293,61 @@ test('history is intact after signing out and back in', async ({ browser }, test
   expect(alice.errors).toEqual([]);
   await alice.context.close();
 });
+
+test('older history loads in pages of 20 and the message being read stays in place', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await openConversation(alice.page, 'carol');
+  const tag = Date.now().toString(36);
+  const line = (n: number) => `paging ${tag} #${String(n).padStart(2, '0')}`;
+  for (let n = 1; n <= 25; n += 1) await send(alice.page, line(n));
+  await expect(messageLog(alice.page).getByText(line(25))).toBeVisible();
+
+  // A fresh load starts at the bottom of the newest page of 20 (#06..#25).
+  await alice.page.reload();
+  await openConversation(alice.page, 'carol');
+  const log = messageLog(alice.page);
+  await expect(log.getByText(line(25))).toBeInViewport();
+
+  // At the top of that page the next older page loads; the message that was at the top (#06) stays in view.
+  const toTop = () =>
+    log.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+  await toTop();
+  await expect(log.getByText(line(5))).toBeAttached();
+  await expect(log.getByText(line(6))).toBeInViewport();
+  await shot(alice.page, testInfo, 'older-page-loaded');
+  await toTop();
+  await expect(log.getByText(line(1))).toBeInViewport();
+  expect(alice.errors).toEqual([]);
+  await alice.context.close();
+});
+
+test('the single-chat drawer switches the blacklist; a group shows its member count', async ({
+  browser,
+}, testInfo) => {
+  const alice = await openSession(browser);
+  await signIn(alice.page, 'alice');
+  await openConversation(alice.page, 'Demo team');
+  await expect(alice.page.getByRole('heading', { level: 2, name: 'Demo team' })).toContainText('3 members');
+
+  await openConversation(alice.page, 'carol');
+  await alice.page.getByRole('button', { name: 'Conversation settings' }).click();
+  const drawer = alice.page.getByRole('dialog', { name: 'Chat settings' });
+  const blacklist = drawer.getByRole('switch', { name: 'Add to blacklist' });
+  await expect(blacklist).not.toBeChecked();
+  await expect(drawer.getByRole('button', { name: 'Unfriend' })).toBeVisible();
+  await blacklist.click();
+  await expect(blacklist).toBeChecked();
+  await shot(alice.page, testInfo, 'drawer-blacklisted');
+  await blacklist.click();
+  await expect(blacklist).not.toBeChecked();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+  expect(alice.errors).toEqual([]);
+  await alice.context.close();
+});
