@@ -93,6 +93,11 @@ export function buildPushFrames(
     emit(batch.slice(mid));
   };
 
+  // The common push carries one message: no batching to plan, so don't encode it once more to size it.
+  if (items.length === 1) {
+    emit(items);
+    return { frames, dropped };
+  }
   let batch: PushItem[] = [];
   let size = 0;
   for (const item of items) {
