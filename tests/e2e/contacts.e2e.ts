@@ -152,6 +152,11 @@ test('alice edits her profile from My info, and the top search finds a friend', 
     timeout: 30_000,
   });
   await shot(alice, testInfo, 'alice-top-search');
+  // Focus elsewhere hides the dropdown; focus back shows the same results.
+  await alice.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(dropdown).toBeHidden();
+  await box.focus();
+  await expect(dropdown.getByRole('button', { name: 'bob' })).toBeVisible();
   await box.fill('   ');
   await expect(dropdown).toBeHidden();
   await box.fill('zzzz-nobody');

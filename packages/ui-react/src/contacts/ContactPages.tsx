@@ -190,7 +190,6 @@ function HandleState({ result }: { readonly result: number }) {
 /** Accept / Refuse for an unhandled request; its state once handled. Errors show next to the row. */
 function Decision(props: {
   readonly handleResult: number;
-  readonly name: string;
   readonly accept: () => Promise<{ ok: boolean; error?: Parameters<typeof appErrorText>[0] }>;
   readonly refuse: () => Promise<{ ok: boolean; error?: Parameters<typeof appErrorText>[0] }>;
 }) {
@@ -262,7 +261,6 @@ function NewFriends() {
                 {app.reqMsg !== '' && t('ui.contact.requestMessage', { message: app.reqMsg })}
               </Text>
               <Decision
-                name={app.fromNickname}
                 handleResult={app.handleResult}
                 accept={() => services.contactActions.acceptFriendRequest(app.fromUserID)}
                 refuse={() => services.contactActions.refuseFriendRequest(app.fromUserID)}
@@ -320,7 +318,6 @@ function GroupNotifications() {
                 )}
               </div>
               <Decision
-                name={app.nickname}
                 handleResult={app.handleResult}
                 accept={() => services.contactActions.acceptJoinRequest(app.groupID, app.userID)}
                 refuse={() => services.contactActions.refuseJoinRequest(app.groupID, app.userID)}

@@ -50,8 +50,10 @@ function TopSearch({ services }: { readonly services: SignedInServices }) {
   const dialogs = useContactDialogs();
   const navigate = useNavigate();
   const [input, setInput] = useState('');
+  // The dropdown hides while focus is elsewhere; the typed text and results stay.
+  const [focused, setFocused] = useState(false);
   const results = useObservableState(services.topSearch.results$);
-  const state = results === undefined ? 'closed' : dropdownState(input, results);
+  const state = results === undefined || !focused ? 'closed' : dropdownState(input, results);
 
   // Leaving the signed-in area (or the shell) clears what the store holds.
   useEffect(() => () => services.topSearch.setKeyword(''), [services]);
@@ -67,6 +69,10 @@ function TopSearch({ services }: { readonly services: SignedInServices }) {
       style={{ position: 'relative', width: 280 }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') done();
+      }}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
       }}
     >
       <Input
