@@ -20,6 +20,7 @@ import {
   userCardActions,
   userRelation,
   type Friend,
+  type Group,
 } from '@teamim/domain';
 import { useSignedIn } from '../services';
 import { useText } from '../text';
@@ -39,6 +40,12 @@ export interface CardUser {
   readonly allowAddFriend?: number;
 }
 
+/** Where the card was opened from (spec §2): a group may forbid adding its members; callers may hide Add. */
+export interface UserCardOptions {
+  readonly group?: Pick<Group, 'applyMemberFriend'>;
+  readonly notAdd?: boolean;
+}
+
 const localOffset = (ms: number) => -new Date(ms).getTimezoneOffset();
 
 /**
@@ -46,7 +53,15 @@ const localOffset = (ms: number) => -new Date(ms).getTimezoneOffset();
  * info, friends an editable remark and Send message, others Add friends (via the verification panel)
  * and Send message. Names and remarks are rendered as text.
  */
-export function UserCardDialog({ user, onClose }: { readonly user: CardUser; readonly onClose: () => void }) {
+export function UserCardDialog({
+  user,
+  options = {},
+  onClose,
+}: {
+  readonly user: CardUser;
+  readonly options?: UserCardOptions;
+  readonly onClose: () => void;
+}) {
   const services = useSignedIn();
   const dialogs = useContactDialogs();
   const navigate = useNavigate();
@@ -56,7 +71,7 @@ export function UserCardDialog({ user, onClose }: { readonly user: CardUser; rea
   const relation = userRelation(user.userID, self?.userID ?? '', friends);
   const friend: Friend | undefined = friends.find((f) => f.userID === user.userID);
   const shown: CardUser = relation === 'self' && self !== undefined ? self : { ...user, ...friend };
-  const actions = userCardActions({ relation });
+  const actions = userCardActions({ ...options, relation });
   const [mode, setMode] = useState<'card' | 'verify'>('card');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

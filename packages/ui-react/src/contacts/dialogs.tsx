@@ -4,13 +4,14 @@ import { AddSearchDialog } from './AddSearchDialog';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import { GroupCardDialog } from './GroupCard';
-import { UserCardDialog, type CardUser } from './UserCard';
+import { UserCardDialog, type CardUser, type UserCardOptions } from './UserCard';
 
-export type { CardUser } from './UserCard';
+export type { CardUser, UserCardOptions } from './UserCard';
 
 /** The contact modals of spec §2, opened from the shell (top bar, avatar menu) and the contact pages. */
 export interface ContactDialogs {
-  openUserCard(user: CardUser): void;
+  /** `options` carry the group the card was opened from (applyMemberFriend) and the caller's notAdd. */
+  openUserCard(user: CardUser, options?: UserCardOptions): void;
   openGroupCard(group: Group | { readonly groupID: string }): void;
   openAddSearch(kind: 'friend' | 'group'): void;
   openEditProfile(): void;
@@ -19,7 +20,7 @@ export interface ContactDialogs {
 
 type Open =
   | { readonly kind: 'none' }
-  | { readonly kind: 'user'; readonly user: CardUser }
+  | { readonly kind: 'user'; readonly user: CardUser; readonly options: UserCardOptions }
   | { readonly kind: 'group'; readonly group: Group | { readonly groupID: string } }
   | { readonly kind: 'search'; readonly target: 'friend' | 'group' }
   | { readonly kind: 'profile' }
@@ -39,7 +40,7 @@ export function ContactDialogsProvider({ children }: { readonly children: ReactN
   const close = useCallback(() => setOpen({ kind: 'none' }), []);
   const dialogs = useMemo<ContactDialogs>(
     () => ({
-      openUserCard: (user) => setOpen({ kind: 'user', user }),
+      openUserCard: (user, options = {}) => setOpen({ kind: 'user', user, options }),
       openGroupCard: (group) => setOpen({ kind: 'group', group }),
       openAddSearch: (target) => setOpen({ kind: 'search', target }),
       openEditProfile: () => setOpen({ kind: 'profile' }),
@@ -50,7 +51,9 @@ export function ContactDialogsProvider({ children }: { readonly children: ReactN
   return (
     <ContactDialogsContext.Provider value={dialogs}>
       {children}
-      {open.kind === 'user' && <UserCardDialog key={open.user.userID} user={open.user} onClose={close} />}
+      {open.kind === 'user' && (
+        <UserCardDialog key={open.user.userID} user={open.user} options={open.options} onClose={close} />
+      )}
       {open.kind === 'group' && (
         <GroupCardDialog key={open.group.groupID} group={open.group} onClose={close} />
       )}
