@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { codeOf, contractCase, recorder, type ImContractOptions, type MakeWorld } from './im-contract-kit';
 import type { ImClient, ImUser, ImWorld } from './im-worlds';
 
+export const SESSION_CASES = {
+  wrongToken: 'login with a wrong token rejects with a non-zero code',
+  login: 'login with the right token connects and syncs; self info is the user',
+  repeated: 'a second login on a logged-in client rejects with 10102',
+  relogin: 'logout, then login again on the same client',
+  kicked: 'a login on another client of the same platform kicks this one; its token is refused (1506)',
+  revoked: 'the admin revoking the token reports tokenExpired; the old token is refused (1501)',
+} as const;
+
 /**
  * ImSession contract: login (refused token, repeated login), self info, connection and sync events,
  * logout and login again, and the forced logouts: a kick by a login elsewhere on the same platform and the
@@ -28,73 +37,61 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
       await world.close();
     });
 
-    contractCase(options, 'login with a wrong token rejects with a non-zero code', async () => {
+    contractCase(options, SESSION_CASES.wrongToken, async () => {
       const code = await codeOf(client.session.login(user.userID, `${user.token}x`));
       expect(code).not.toBe(0);
     });
 
-    contractCase(
-      options,
-      'login with the right token connects and syncs; self info is the user',
-      async () => {
-        const events = recorder<SessionEvent>(client.session.events$);
-        await client.session.login(user.userID, user.token);
-        await world.eventually(() => {
-          const types = events.values.map((e) => e.type);
-          expect(types).toContain('connectSuccess');
-          expect(types).toContain('syncFinish');
-          expect(types.indexOf('connectSuccess')).toBeLessThan(types.lastIndexOf('syncFinish'));
-        });
-        events.stop();
-        const self = await client.session.getSelfInfo();
-        expect(self.userID).toBe(user.userID);
-        expect(self.nickname).toBe(user.nickname);
-      },
-    );
+    contractCase(options, SESSION_CASES.login, async () => {
+      const events = recorder<SessionEvent>(client.session.events$);
+      await client.session.login(user.userID, user.token);
+      await world.eventually(() => {
+        const types = events.values.map((e) => e.type);
+        expect(types).toContain('connectSuccess');
+        expect(types).toContain('syncFinish');
+        expect(types.indexOf('connectSuccess')).toBeLessThan(types.lastIndexOf('syncFinish'));
+      });
+      events.stop();
+      const self = await client.session.getSelfInfo();
+      expect(self.userID).toBe(user.userID);
+      expect(self.nickname).toBe(user.nickname);
+    });
 
-    contractCase(options, 'a second login on a logged-in client rejects with 10102', async () => {
+    contractCase(options, SESSION_CASES.repeated, async () => {
       expect(await codeOf(client.session.login(user.userID, user.token))).toBe(10102);
     });
 
-    contractCase(options, 'logout, then login again on the same client', async () => {
+    contractCase(options, SESSION_CASES.relogin, async () => {
       await client.session.logout();
       await client.session.login(user.userID, user.token);
       expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
     });
 
-    contractCase(
-      options,
-      'a login on another client of the same platform kicks this one; its token is refused (1506)',
-      async () => {
-        const events = recorder<SessionEvent>(client.session.events$);
-        const other = await world.signInElsewhere(user);
-        await world.eventually(() => {
-          expect(events.values.map((e) => e.type)).toContain('kickedOffline');
-        });
-        events.stop();
-        expect((await other.client.session.getSelfInfo()).userID).toBe(user.userID);
-        // A forced logout leaves the client signed out (the app does not call logout then): its old token
-        // is refused, the server remembers the kick.
-        expect(await codeOf(client.session.login(user.userID, user.token))).toBe(1506);
-        client = other.client;
-        token = other.token;
-      },
-    );
+    contractCase(options, SESSION_CASES.kicked, async () => {
+      const events = recorder<SessionEvent>(client.session.events$);
+      const other = await world.signInElsewhere(user);
+      await world.eventually(() => {
+        expect(events.values.map((e) => e.type)).toContain('kickedOffline');
+      });
+      events.stop();
+      expect((await other.client.session.getSelfInfo()).userID).toBe(user.userID);
+      // A forced logout leaves the client signed out (the app does not call logout then): its old token
+      // is refused, the server remembers the kick.
+      expect(await codeOf(client.session.login(user.userID, user.token))).toBe(1506);
+      client = other.client;
+      token = other.token;
+    });
 
-    contractCase(
-      options,
-      'the admin revoking the token reports tokenExpired; the old token is refused (1501)',
-      async () => {
-        const events = recorder<SessionEvent>(client.session.events$);
-        await world.endSession(user);
-        await world.eventually(() => {
-          expect(events.values.map((e) => e.type)).toContain('tokenExpired');
-        });
-        events.stop();
-        expect(await codeOf(client.session.login(user.userID, token))).toBe(1501);
-        await client.session.login(user.userID, await world.freshToken(user));
-        expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
-      },
-    );
+    contractCase(options, SESSION_CASES.revoked, async () => {
+      const events = recorder<SessionEvent>(client.session.events$);
+      await world.endSession(user);
+      await world.eventually(() => {
+        expect(events.values.map((e) => e.type)).toContain('tokenExpired');
+      });
+      events.stop();
+      expect(await codeOf(client.session.login(user.userID, token))).toBe(1501);
+      await client.session.login(user.userID, await world.freshToken(user));
+      expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
+    });
   });
 }

@@ -83,9 +83,19 @@ async function retry<T>(
   }
 }
 
+/**
+ * Hooks that change the in-memory side's behaviour, for the mutants that prove the contracts catch a
+ * broken fake (contract/mutants): `backend` runs once on the shared backend, `device` on every new client.
+ */
+export interface FakeWorldMutation {
+  readonly backend?: (world: TestWorld) => void;
+  readonly device?: (device: FakeImDevice) => void;
+}
+
 /** The in-memory side: FakeImDevice clients on one FakeBackend. */
-export function fakeImWorld(): ImWorld {
+export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
   const world = new TestWorld();
+  mutation.backend?.(world);
   let serial = 0;
   const self: ImWorld = {
     side: 'in-memory',
@@ -97,6 +107,7 @@ export function fakeImWorld(): ImWorld {
     },
     newClient() {
       const device = new FakeImDevice(world.backend);
+      mutation.device?.(device);
       const client: ImClient = {
         session: device.session,
         contacts: device.contacts,
