@@ -75,13 +75,7 @@ export class CoreContext {
   tx<T>(fn: (fx: Effects) => T): T {
     const fx = new Effects();
     const result = this.db.transaction(() => fn(fx))();
-    for (const p of fx.pushes) {
-      try {
-        this.sink?.push(p.userID, p.conversationID, p.msg, p.exceptConnID, p.exceptPlatformID);
-      } catch (err) {
-        this.log.error({ err, userID: p.userID }, 'push failed');
-      }
-    }
+    this.flush(fx.pushes);
     for (const a of fx.after) {
       try {
         a();
@@ -90,6 +84,47 @@ export class CoreContext {
       }
     }
     return result;
+  }
+
+  /**
+   * Hands the pushes to the sink in order. Consecutive pushes of the same message to several users (a
+   * group fan-out) go out as one `pushToUsers` call when the sink has it, so the frame is encoded once.
+   */
+  private flush(pushes: readonly PendingPush[]): void {
+    const sink = this.sink;
+    if (!sink) return;
+    for (let i = 0; i < pushes.length;) {
+      const p = pushes[i] as PendingPush;
+      let j = i + 1;
+      if (sink.pushToUsers && p.exceptPlatformID === undefined) {
+        while (j < pushes.length) {
+          const q = pushes[j] as PendingPush;
+          const same =
+            q.msg === p.msg &&
+            q.conversationID === p.conversationID &&
+            q.exceptConnID === p.exceptConnID &&
+            q.exceptPlatformID === undefined;
+          if (!same) break;
+          j++;
+        }
+      }
+      const batch = pushes.slice(i, j);
+      try {
+        if (batch.length > 1 && sink.pushToUsers) {
+          sink.pushToUsers(
+            batch.map((b) => b.userID),
+            p.conversationID,
+            p.msg,
+            p.exceptConnID,
+          );
+        } else {
+          sink.push(p.userID, p.conversationID, p.msg, p.exceptConnID, p.exceptPlatformID);
+        }
+      } catch (err) {
+        this.log.error({ err, userID: p.userID, users: batch.length }, 'push failed');
+      }
+      i = j;
+    }
   }
 }
 

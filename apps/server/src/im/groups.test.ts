@@ -219,6 +219,19 @@ describe('group messages', () => {
     expect(sendCode('member', groupID)).toBe(0);
   });
 
+  it('hands a group fan-out to the sink as one multi-user push (encoded once by the gateway)', async () => {
+    const groupID = await makeGroup();
+    const batches: { userIDs: readonly string[]; contentType: number }[] = [];
+    s.core.setPushSink({
+      push: (userID, conversationID, msg) => pushes.push({ userID, conversationID, msg }),
+      pushToUsers: (userIDs, _c, msg) => batches.push({ userIDs, contentType: msg.contentType }),
+    });
+    send('member', groupID, 'to everyone');
+    expect(batches.filter((b) => b.contentType === 101)).toEqual([
+      { userIDs: ['owner', 'admin', 'admin2', 'member', 'member2'], contentType: 101 },
+    ]);
+  });
+
   it('lets new members read the history and leavers only what was sent before they left', async () => {
     const groupID = await makeGroup();
     send('owner', groupID, 'before');

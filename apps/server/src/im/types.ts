@@ -47,4 +47,6 @@ export interface PushSink {
     exceptConnID?: string,
     exceptPlatformID?: number,
   ): void;
+  /** The same message to several users at once (group fan-out), encoded once; optional. */
+  pushToUsers?(userIDs: readonly string[], conversationID: string, msg: ImMsg, exceptConnID?: string): void;
 }

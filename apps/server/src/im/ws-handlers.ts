@@ -97,8 +97,23 @@ export function createWsHandlers(core: CoreContext): WsRequestHandlers {
 }
 
 /** Adapts the gateway's push API to the core's push sink. */
-export function gatewaySink(gateway: Pick<Gateway, 'pushMessages' | 'sessions'>): PushSink {
+export function gatewaySink(
+  gateway: Pick<Gateway, 'pushMessages' | 'pushMessagesToUsers' | 'sessions'>,
+): PushSink {
+  const toUsers = gateway.pushMessagesToUsers?.bind(gateway);
   return {
+    ...(toUsers
+      ? {
+          pushToUsers(
+            userIDs: readonly string[],
+            conversationID: string,
+            msg: MsgData,
+            exceptConnID?: string,
+          ) {
+            toUsers(userIDs, [{ conversationID, msg }], exceptConnID);
+          },
+        }
+      : {}),
     push(userID, conversationID, msg, exceptConnID, exceptPlatformID) {
       let except = exceptConnID;
       if (except === undefined && exceptPlatformID !== undefined) {
