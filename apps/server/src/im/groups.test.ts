@@ -254,6 +254,34 @@ describe('group messages', () => {
   });
 });
 
+describe('revoking in a group', () => {
+  it('lets the sender, the owner, and admins (for ordinary members) revoke, and tells every member', async () => {
+    const groupID = await makeGroup();
+    const conversationID = `sg_${groupID}`;
+    const seqOf = () =>
+      (
+        s.db.prepare('SELECT MAX(seq) AS n FROM messages WHERE conversation_id = ?').get(conversationID) as {
+          n: number;
+        }
+      ).n;
+    const revoke = (u: string, seq: number) =>
+      api(s, '/msg/revoke_msg', { conversationID, seq, userID: u }, tk(u));
+    send('admin2', groupID, 'from an admin');
+    const adminMsg = seqOf();
+    send('member2', groupID, 'from a member');
+    const memberMsg = seqOf();
+    expect((await revoke('member', memberMsg)).errCode).toBe(1002);
+    expect((await revoke('admin', adminMsg)).errCode).toBe(1002);
+    pushes = [];
+    expect((await revoke('admin', memberMsg)).errCode).toBe(0);
+    expect(recipients(2101)).toEqual(new Set(['owner', 'admin', 'admin2', 'member', 'member2']));
+    expect(notices(2101)[0]?.conversationID).toBe(`n_${groupID}`);
+    expect((await revoke('owner', adminMsg)).errCode).toBe(0);
+    send('member', groupID, 'mine');
+    expect((await revoke('member', seqOf())).errCode).toBe(0);
+  });
+});
+
 describe('membership', () => {
   it('invites directly with 1509 and member-log inserts the tip version points to', async () => {
     const groupID = await makeGroup();
