@@ -60,6 +60,7 @@ export function MessageList({ state }: { readonly state: ChatState }) {
 
   const anchor = useRef<ScrollAnchor | undefined>(undefined);
   const atBottom = useRef(true);
+  const autoLoad = useRef(true);
   const previous = useRef<Shape>({ firstKey: undefined, lastKey: undefined, count: 0 });
 
   const scrollToBottom = () => {
@@ -99,13 +100,16 @@ export function MessageList({ state }: { readonly state: ChatState }) {
     if (!shouldLoadOlder({ scrollTop: element.scrollTop, hasMore: state.hasMore, loading: state.loading }))
       return;
     anchor.current = captureAnchor(virtualizer.measurementsCache, element.scrollTop);
-    void services.chat.loadMore();
+    void services.chat.loadMore().then((result) => {
+      // A failing page is not retried automatically (the next scroll to the top tries again).
+      autoLoad.current = result.ok;
+    });
   };
 
   // A first page that does not fill the viewport cannot be scrolled: fetch more until it does.
   useEffect(() => {
     const element = scrollRef.current;
-    if (element === null || !state.hasMore || state.loading) return;
+    if (element === null || !state.hasMore || state.loading || !autoLoad.current) return;
     if (element.scrollHeight <= element.clientHeight) loadOlder();
   });
 
