@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { validateSearchKeyword, type SearchedUser } from '@teamim/domain';
 import { useSignedIn } from '../services';
 import { useText } from '../text';
-import { useContactDialogs } from './dialogs';
+import { useContactDialogs } from './dialog-context';
 import { appErrorText } from './errors';
 
 /**

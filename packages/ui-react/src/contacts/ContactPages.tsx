@@ -12,7 +12,7 @@ import {
 import { useSignedIn } from '../services';
 import { useText } from '../text';
 import { friendRows, groupFriendsByLetter } from './alphabet';
-import { useContactDialogs } from './dialogs';
+import { useContactDialogs } from './dialog-context';
 import { appErrorText } from './errors';
 
 const CONTACT_SECTIONS = [

@@ -20,31 +20,12 @@ import {
   userCardActions,
   userRelation,
   type Friend,
-  type Group,
 } from '@teamim/domain';
 import { useSignedIn } from '../services';
 import { useText } from '../text';
 import { appErrorText } from './errors';
 import { RequestPanel } from './RequestPanel';
-import { useContactDialogs } from './dialogs';
-
-/** Whatever is known of a user when the card opens (a friend, a search hit, an applicant, self). */
-export interface CardUser {
-  readonly userID: string;
-  readonly nickname: string;
-  readonly faceURL: string;
-  readonly gender?: number;
-  readonly birth?: number;
-  readonly phoneNumber?: string;
-  readonly email?: string;
-  readonly allowAddFriend?: number;
-}
-
-/** Where the card was opened from (spec §2): a group may forbid adding its members; callers may hide Add. */
-export interface UserCardOptions {
-  readonly group?: Pick<Group, 'applyMemberFriend'>;
-  readonly notAdd?: boolean;
-}
+import { useContactDialogs, type CardUser, type UserCardOptions } from './dialog-context';
 
 const localOffset = (ms: number) => -new Date(ms).getTimezoneOffset();
 

@@ -1,22 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { Group } from '@teamim/domain';
 import { AddSearchDialog } from './AddSearchDialog';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import { GroupCardDialog } from './GroupCard';
-import { UserCardDialog, type CardUser, type UserCardOptions } from './UserCard';
+import {
+  ContactDialogsContext,
+  type CardUser,
+  type ContactDialogs,
+  type UserCardOptions,
+} from './dialog-context';
+import { UserCardDialog } from './UserCard';
 
-export type { CardUser, UserCardOptions } from './UserCard';
-
-/** The contact modals of spec §2, opened from the shell (top bar, avatar menu) and the contact pages. */
-export interface ContactDialogs {
-  /** `options` carry the group the card was opened from (applyMemberFriend) and the caller's notAdd. */
-  openUserCard(user: CardUser, options?: UserCardOptions): void;
-  openGroupCard(group: Group | { readonly groupID: string }): void;
-  openAddSearch(kind: 'friend' | 'group'): void;
-  openEditProfile(): void;
-  openCreateGroup(): void;
-}
+export { useContactDialogs } from './dialog-context';
+export type { CardUser, ContactDialogs, UserCardOptions } from './dialog-context';
 
 type Open =
   | { readonly kind: 'none' }
@@ -25,14 +22,6 @@ type Open =
   | { readonly kind: 'search'; readonly target: 'friend' | 'group' }
   | { readonly kind: 'profile' }
   | { readonly kind: 'createGroup' };
-
-const ContactDialogsContext = createContext<ContactDialogs | undefined>(undefined);
-
-export function useContactDialogs(): ContactDialogs {
-  const dialogs = useContext(ContactDialogsContext);
-  if (dialogs === undefined) throw new Error('ContactDialogsProvider is rendered by the shell');
-  return dialogs;
-}
 
 /** Holds which contact modal is open; one at a time, as in the reference client. */
 export function ContactDialogsProvider({ children }: { readonly children: ReactNode }) {

@@ -15,7 +15,7 @@ import { useObservableState } from 'observable-hooks';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { canCreateGroup, friendDisplayName, isAddFriendMenuVisible } from '@teamim/domain';
-import { useContactDialogs } from '../contacts/dialogs';
+import { useContactDialogs } from '../contacts/dialog-context';
 import { LanguageSwitch } from '../LanguageSwitch';
 import type { SignedInServices } from '../services';
 import { useText } from '../text';
