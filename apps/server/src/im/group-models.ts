@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prep } from './statements';
 import { ErrCode, ImError } from './errors';
 import { getUserOrStub, publicUserInfo } from './models';
 
@@ -96,40 +97,40 @@ export interface GroupMemberInfo {
 export const MEMBER_ORDER = 'ORDER BY role_level DESC, join_time, rowid';
 
 export function getGroupRow(db: Db, groupID: string): GroupRow | undefined {
-  return db.prepare<[string], GroupRow>('SELECT * FROM groups WHERE group_id = ?').get(groupID);
+  return prep<[string], GroupRow>(db, 'SELECT * FROM groups WHERE group_id = ?').get(groupID);
 }
 
 export function getMemberRow(db: Db, groupID: string, userID: string): MemberRow | undefined {
-  return db
-    .prepare<[string, string], MemberRow>('SELECT * FROM group_members WHERE group_id = ? AND user_id = ?')
-    .get(groupID, userID);
+  return prep<[string, string], MemberRow>(
+    db,
+    'SELECT * FROM group_members WHERE group_id = ? AND user_id = ?',
+  ).get(groupID, userID);
 }
 
 export function memberRows(db: Db, groupID: string): MemberRow[] {
-  return db
-    .prepare<[string], MemberRow>(`SELECT * FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`)
-    .all(groupID);
+  return prep<[string], MemberRow>(db, `SELECT * FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`).all(
+    groupID,
+  );
 }
 
 export function memberIDs(db: Db, groupID: string): string[] {
-  return db
-    .prepare<[string], { user_id: string }>(
-      `SELECT user_id FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`,
-    )
+  return prep<[string], { user_id: string }>(
+    db,
+    `SELECT user_id FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`,
+  )
     .all(groupID)
     .map((r) => r.user_id);
 }
 
 export function groupInfo(db: Db, r: GroupRow): GroupInfo {
-  const owner = db
-    .prepare<[string, number], { user_id: string }>(
-      'SELECT user_id FROM group_members WHERE group_id = ? AND role_level = ? LIMIT 1',
-    )
-    .get(r.group_id, RoleLevel.Owner);
+  const owner = prep<[string, number], { user_id: string }>(
+    db,
+    'SELECT user_id FROM group_members WHERE group_id = ? AND role_level = ? LIMIT 1',
+  ).get(r.group_id, RoleLevel.Owner);
   const count =
-    db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM group_members WHERE group_id = ?')
-      .get(r.group_id)?.n ?? 0;
+    prep<[string], { n: number }>(db, 'SELECT COUNT(*) AS n FROM group_members WHERE group_id = ?').get(
+      r.group_id,
+    )?.n ?? 0;
   return {
     groupID: r.group_id,
     groupName: r.group_name,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prep } from './statements';
 import {
   type CoreContext,
   type Effects,
@@ -151,23 +152,21 @@ function msgSize(m: ImMsg): number {
 
 /** Assigns the next gap-free seq of a conversation (chat or `n_` stream). */
 export function allocSeq(db: Db, conversationID: string, now: number): number {
-  const row = db
-    .prepare<[string, number], { max_seq: number }>(
-      `INSERT INTO seqs (conversation_id, max_seq, max_seq_time) VALUES (?, 1, ?)
+  const row = prep<[string, number], { max_seq: number }>(
+    db,
+    `INSERT INTO seqs (conversation_id, max_seq, max_seq_time) VALUES (?, 1, ?)
        ON CONFLICT (conversation_id) DO UPDATE SET max_seq = max_seq + 1, max_seq_time = excluded.max_seq_time
        RETURNING max_seq`,
-    )
-    .get(conversationID, now);
+  ).get(conversationID, now);
   if (!row) throw new Error('seq allocation failed');
   return row.max_seq;
 }
 
 export function conversationMaxSeq(db: Db, conversationID: string): { maxSeq: number; maxSeqTime: number } {
-  const row = db
-    .prepare<[string], { max_seq: number; max_seq_time: number }>(
-      'SELECT max_seq, max_seq_time FROM seqs WHERE conversation_id = ?',
-    )
-    .get(conversationID);
+  const row = prep<[string], { max_seq: number; max_seq_time: number }>(
+    db,
+    'SELECT max_seq, max_seq_time FROM seqs WHERE conversation_id = ?',
+  ).get(conversationID);
   return { maxSeq: row?.max_seq ?? 0, maxSeqTime: row?.max_seq_time ?? 0 };
 }
 
@@ -175,7 +174,8 @@ export function conversationMaxSeq(db: Db, conversationID: string): { maxSeq: nu
 export function storeMessage(db: Db, conversationID: string, msg: ImMsg, now: number): number {
   const seq = allocSeq(db, conversationID, now);
   msg.seq = seq;
-  db.prepare(
+  prep(
+    db,
     `INSERT INTO messages (conversation_id, seq, server_msg_id, client_msg_id, send_id, recv_id, group_id,
       sender_platform_id, sender_nickname, sender_face_url, session_type, msg_from, content_type, content,
       send_time, create_time, options, offline_push_info, at_user_id_list, attached_info, ex)
@@ -212,19 +212,19 @@ export function storeMessage(db: Db, conversationID: string, msg: ImMsg, now: nu
  */
 export function ensureSingleConversation(ctx: CoreContext, owner: string, peer: string): boolean {
   const conversationID = singleConversationID(owner, peer);
-  const res = ctx.db
-    .prepare(
-      `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, user_id, create_time)
+  const res = prep(
+    ctx.db,
+    `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, user_id, create_time)
        VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(owner, conversationID, SessionType.Single, peer, ctx.now());
+  ).run(owner, conversationID, SessionType.Single, peer, ctx.now());
   if (res.changes === 0) return false;
   bump(ctx.db, Collection.Conversations, owner, [{ eId: conversationID, state: EntryState.Insert }]);
   return true;
 }
 
 function setHasReadAtLeast(db: Db, owner: string, conversationID: string, seq: number): void {
-  db.prepare(
+  prep(
+    db,
     'UPDATE conversations SET has_read_seq = MAX(has_read_seq, ?) WHERE owner_user_id = ? AND conversation_id = ?',
   ).run(seq, owner, conversationID);
 }
@@ -296,12 +296,11 @@ export const GroupAtType = { None: 0, AtMe: 1, AtAll: 2, AtAllAtMe: 3, Announcem
 /** Creates a member's `sg_` conversation record if missing (with a conversation-log insert). */
 export function ensureGroupConversation(ctx: CoreContext, owner: string, groupID: string): boolean {
   const conversationID = groupConversationID(groupID);
-  const res = ctx.db
-    .prepare(
-      `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, group_id, create_time)
+  const res = prep(
+    ctx.db,
+    `INSERT OR IGNORE INTO conversations (owner_user_id, conversation_id, conversation_type, group_id, create_time)
        VALUES (?, ?, ?, ?, ?)`,
-    )
-    .run(owner, conversationID, SessionType.Group, groupID, ctx.now());
+  ).run(owner, conversationID, SessionType.Group, groupID, ctx.now());
   if (res.changes === 0) return false;
   bump(ctx.db, Collection.Conversations, owner, [{ eId: conversationID, state: EntryState.Insert }]);
   return true;
@@ -314,10 +313,12 @@ function applyMentions(ctx: CoreContext, msg: ImMsg, members: readonly string[])
   const conversationID = groupConversationID(msg.groupID);
   const named = new Set(msg.atUserIDList.filter((u) => u !== AT_ALL_TAG));
   const atAll = msg.atUserIDList.includes(AT_ALL_TAG);
-  const get = ctx.db.prepare<[string, string], { group_at_type: number }>(
+  const get = prep<[string, string], { group_at_type: number }>(
+    ctx.db,
     'SELECT group_at_type FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
   );
-  const set = ctx.db.prepare(
+  const set = prep(
+    ctx.db,
     'UPDATE conversations SET group_at_type = ? WHERE owner_user_id = ? AND conversation_id = ?',
   );
   for (const member of members) {
@@ -426,14 +427,16 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (!recipient) throw new ImError(ErrCode.UserIDNotFound, 'recipient not found');
   const isNotification = input.contentType >= 1000 && input.contentType <= 5000;
   if (!isNotification && !op.isAdmin && input.sendID !== input.recvID) {
-    const blocked = db
-      .prepare('SELECT 1 FROM blacks WHERE owner_user_id = ? AND block_user_id = ?')
-      .get(input.recvID, input.sendID);
+    const blocked = prep(db, 'SELECT 1 FROM blacks WHERE owner_user_id = ? AND block_user_id = ?').get(
+      input.recvID,
+      input.sendID,
+    );
     if (blocked) throw new ImError(ErrCode.BlockedByPeer, 'BlockedByPeer', 'the recipient blocked you');
     if (ctx.options.friendVerification) {
-      const friend = db
-        .prepare('SELECT 1 FROM friends WHERE owner_user_id = ? AND friend_user_id = ?')
-        .get(input.recvID, input.sendID);
+      const friend = prep(db, 'SELECT 1 FROM friends WHERE owner_user_id = ? AND friend_user_id = ?').get(
+        input.recvID,
+        input.sendID,
+      );
       if (!friend) throw new ImError(ErrCode.NotPeersFriend, 'NotPeersFriend', 'you are not friends');
     }
   }
@@ -455,11 +458,10 @@ function visibleRange(rec: ConversationRow, convMax: number): { min: number; max
 
 /** The `n_` streams a user may read: the twins of their conversations and their own stream. */
 function notificationStreams(db: Db, userID: string): Set<string> {
-  const rows = db
-    .prepare<[string], { conversation_id: string }>(
-      'SELECT conversation_id FROM conversations WHERE owner_user_id = ?',
-    )
-    .all(userID);
+  const rows = prep<[string], { conversation_id: string }>(
+    db,
+    'SELECT conversation_id FROM conversations WHERE owner_user_id = ?',
+  ).all(userID);
   const set = new Set(rows.map((r) => notificationTwin(r.conversation_id)));
   set.add(`n_${userID}_${userID}`);
   return set;
@@ -467,16 +469,15 @@ function notificationStreams(db: Db, userID: string): Set<string> {
 
 function loadRange(db: Db, viewer: string, conversationID: string, lo: number, hi: number): ImMsg[] {
   if (hi < lo) return [];
-  const rows = db
-    .prepare<[string, number, number], MsgRow>(
-      'SELECT * FROM messages WHERE conversation_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
-    )
-    .all(conversationID, lo, hi);
+  const rows = prep<[string, number, number], MsgRow>(
+    db,
+    'SELECT * FROM messages WHERE conversation_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+  ).all(conversationID, lo, hi);
   const deleted = new Set(
-    db
-      .prepare<[string, string, number, number], { seq: number }>(
-        'SELECT seq FROM message_deletes WHERE user_id = ? AND conversation_id = ? AND seq BETWEEN ? AND ?',
-      )
+    prep<[string, string, number, number], { seq: number }>(
+      db,
+      'SELECT seq FROM message_deletes WHERE user_id = ? AND conversation_id = ? AND seq BETWEEN ? AND ?',
+    )
       .all(viewer, conversationID, lo, hi)
       .map((r) => r.seq),
   );
@@ -491,12 +492,11 @@ function loadRange(db: Db, viewer: string, conversationID: string, lo: number, h
 
 function loadSeqs(db: Db, viewer: string, conversationID: string, seqs: number[]): ImMsg[] {
   const out: ImMsg[] = [];
-  const get = db.prepare<[string, number], MsgRow>(
+  const get = prep<[string, number], MsgRow>(
+    db,
     'SELECT * FROM messages WHERE conversation_id = ? AND seq = ?',
   );
-  const del = db.prepare(
-    'SELECT 1 FROM message_deletes WHERE user_id = ? AND conversation_id = ? AND seq = ?',
-  );
+  const del = prep(db, 'SELECT 1 FROM message_deletes WHERE user_id = ? AND conversation_id = ? AND seq = ?');
   for (const s of seqs) {
     const r = get.get(conversationID, s);
     out.push(r ? rowToMsg(r, del.get(viewer, conversationID, s) !== undefined) : placeholder(s));
@@ -628,9 +628,9 @@ export function getMaxSeqs(
   const db = ctx.db;
   const maxSeqs = new Map<string, number>();
   const minSeqs = new Map<string, number>();
-  const recs = db
-    .prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE owner_user_id = ?')
-    .all(userID);
+  const recs = prep<[string], ConversationRow>(db, 'SELECT * FROM conversations WHERE owner_user_id = ?').all(
+    userID,
+  );
   const streams = new Set<string>([`n_${userID}_${userID}`]);
   for (const rec of recs) {
     const { maxSeq } = conversationMaxSeq(db, rec.conversation_id);
@@ -662,9 +662,9 @@ export function hasReadAndMaxSeqs(
   pinnedConversationIDs: string[];
 } {
   const db = ctx.db;
-  let recs = db
-    .prepare<[string], ConversationRow>('SELECT * FROM conversations WHERE owner_user_id = ?')
-    .all(userID);
+  let recs = prep<[string], ConversationRow>(db, 'SELECT * FROM conversations WHERE owner_user_id = ?').all(
+    userID,
+  );
   if (conversationIDs.length > 0) {
     const wanted = new Set(conversationIDs);
     recs = recs.filter((r) => wanted.has(r.conversation_id));
@@ -697,13 +697,12 @@ export function lastMessages(
     const rec = getConversationRow(db, userID, id);
     if (!rec) continue;
     const vis = visibleRange(rec, conversationMaxSeq(db, id).maxSeq);
-    const row = db
-      .prepare<[string, number, number, string, string], MsgRow>(
-        `SELECT * FROM messages m WHERE conversation_id = ? AND seq BETWEEN ? AND ?
+    const row = prep<[string, number, number, string, string], MsgRow>(
+      db,
+      `SELECT * FROM messages m WHERE conversation_id = ? AND seq BETWEEN ? AND ?
          AND NOT EXISTS (SELECT 1 FROM message_deletes d WHERE d.user_id = ? AND d.conversation_id = ? AND d.seq = m.seq)
          ORDER BY seq DESC LIMIT 1`,
-      )
-      .get(id, vis.min, vis.max, userID, id);
+    ).get(id, vis.min, vis.max, userID, id);
     if (row) out.set(id, rowToMsg(row, false));
   }
   return out;
@@ -758,11 +757,14 @@ function applyRead(
   const seqs = [...seqSet].sort((a, b) => a - b);
   ctx.tx((fx) => {
     const hasRead = Math.max(old, target, ...seqs);
-    db.prepare(
-      'UPDATE conversations SET has_read_seq = ? WHERE owner_user_id = ? AND conversation_id = ?',
-    ).run(hasRead, reader, rec.conversation_id);
+    prep(db, 'UPDATE conversations SET has_read_seq = ? WHERE owner_user_id = ? AND conversation_id = ?').run(
+      hasRead,
+      reader,
+      rec.conversation_id,
+    );
     if (rec.conversation_type === SessionType.Single) {
-      const mark = db.prepare(
+      const mark = prep(
+        db,
         'UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND seq = ? AND send_id <> ?',
       );
       for (const s of seqs) mark.run(rec.conversation_id, s, reader);
@@ -823,9 +825,10 @@ export function setConversationHasReadSeq(
   if (req.hasReadSeq > maxSeq)
     throw argsError(`hasReadSeq ${req.hasReadSeq} is greater than maxSeq ${maxSeq}`);
   ctx.tx((fx) => {
-    ctx.db
-      .prepare('UPDATE conversations SET has_read_seq = ? WHERE owner_user_id = ? AND conversation_id = ?')
-      .run(req.hasReadSeq, req.userID, rec.conversation_id);
+    prep(
+      ctx.db,
+      'UPDATE conversations SET has_read_seq = ? WHERE owner_user_id = ? AND conversation_id = ?',
+    ).run(req.hasReadSeq, req.userID, rec.conversation_id);
     if (!req.noNotification) {
       notify(fx, {
         contentType: ContentType.HasReadReceipt,
@@ -853,9 +856,10 @@ export function revokeMessage(
 ): void {
   const db = ctx.db;
   const rec = requireOwnConversation(ctx, op, req.userID, req.conversationID);
-  const row = db
-    .prepare<[string, number], MsgRow>('SELECT * FROM messages WHERE conversation_id = ? AND seq = ?')
-    .get(req.conversationID, req.seq);
+  const row = prep<[string, number], MsgRow>(
+    db,
+    'SELECT * FROM messages WHERE conversation_id = ? AND seq = ?',
+  ).get(req.conversationID, req.seq);
   if (!row) throw notFound('message not found');
   if (row.revoked !== null)
     throw new ImError(ErrCode.MsgAlreadyRevoke, 'MsgAlreadyRevoke', 'message already revoked');
@@ -886,7 +890,7 @@ export function revokeMessage(
     revokeTime: now,
   };
   ctx.tx((fx) => {
-    db.prepare('UPDATE messages SET revoked = ? WHERE conversation_id = ? AND seq = ?').run(
+    prep(db, 'UPDATE messages SET revoked = ? WHERE conversation_id = ? AND seq = ?').run(
       JSON.stringify(mark),
       req.conversationID,
       req.seq,
@@ -923,7 +927,8 @@ export function deleteMessages(
   if (req.seqs.length === 0) throw argsError('seqs must not be empty');
   const { maxSeq } = conversationMaxSeq(ctx.db, rec.conversation_id);
   ctx.tx(() => {
-    const ins = ctx.db.prepare(
+    const ins = prep(
+      ctx.db,
       'INSERT OR IGNORE INTO message_deletes (user_id, conversation_id, seq) VALUES (?, ?, ?)',
     );
     for (const s of req.seqs.slice(0, 10_000))
@@ -940,10 +945,10 @@ export function clearConversations(
   const db = ctx.db;
   let ids = req.conversationIDs;
   if (ids.length === 0) {
-    ids = db
-      .prepare<[string], { conversation_id: string }>(
-        'SELECT conversation_id FROM conversations WHERE owner_user_id = ?',
-      )
+    ids = prep<[string], { conversation_id: string }>(
+      db,
+      'SELECT conversation_id FROM conversations WHERE owner_user_id = ?',
+    )
       .all(req.userID)
       .map((r) => r.conversation_id);
   }
@@ -952,7 +957,8 @@ export function clearConversations(
     const changed: { eId: string; state: typeof EntryState.Update }[] = [];
     for (const rec of recs) {
       const { maxSeq } = conversationMaxSeq(db, rec.conversation_id);
-      db.prepare(
+      prep(
+        db,
         'UPDATE conversations SET min_seq = ?, has_read_seq = MAX(has_read_seq, ?) WHERE owner_user_id = ? AND conversation_id = ?',
       ).run(maxSeq + 1, maxSeq, req.userID, rec.conversation_id);
       changed.push({ eId: rec.conversation_id, state: EntryState.Update });

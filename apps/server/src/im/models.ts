@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { prep } from './statements';
 
 /** Row shapes and their proto-JSON renderings. Every nested object is always present (never null). */
 export interface UserRow {
@@ -57,7 +58,7 @@ export const missingUser = (userID: string): UserInfo => ({
 });
 
 export function getUserRow(db: Db, userID: string): UserRow | undefined {
-  return db.prepare<[string], UserRow>('SELECT * FROM users WHERE user_id = ?').get(userID);
+  return prep<[string], UserRow>(db, 'SELECT * FROM users WHERE user_id = ?').get(userID);
 }
 
 export function getUser(db: Db, userID: string): UserInfo | undefined {
@@ -217,9 +218,8 @@ export function getConversationRow(
   owner: string,
   conversationID: string,
 ): ConversationRow | undefined {
-  return db
-    .prepare<[string, string], ConversationRow>(
-      'SELECT * FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
-    )
-    .get(owner, conversationID);
+  return prep<[string, string], ConversationRow>(
+    db,
+    'SELECT * FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
+  ).get(owner, conversationID);
 }

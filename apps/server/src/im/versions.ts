@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { prep } from './statements';
 import type { Db } from '../db/database';
 
 /**
@@ -42,14 +43,13 @@ const newVersionID = (): string => randomBytes(12).toString('hex');
 
 /** The current head, creating the log at version 1 so that an empty log is "in sync" after one full sync. */
 export function head(db: Db, collection: CollectionName, dId: string): VersionHead {
-  const row = db
-    .prepare<[string, string], { version_id: string; version: number }>(
-      'SELECT version_id, version FROM version_logs WHERE collection = ? AND d_id = ?',
-    )
-    .get(collection, dId);
+  const row = prep<[string, string], { version_id: string; version: number }>(
+    db,
+    'SELECT version_id, version FROM version_logs WHERE collection = ? AND d_id = ?',
+  ).get(collection, dId);
   if (row) return { versionID: row.version_id, version: row.version };
   const created = { versionID: newVersionID(), version: 1 };
-  db.prepare('INSERT INTO version_logs (collection, d_id, version_id, version) VALUES (?, ?, ?, ?)').run(
+  prep(db, 'INSERT INTO version_logs (collection, d_id, version_id, version) VALUES (?, ?, ?, ?)').run(
     collection,
     dId,
     created.versionID,
@@ -67,12 +67,13 @@ export function bump(
 ): VersionHead {
   const h = head(db, collection, dId);
   const version = h.version + 1;
-  db.prepare('UPDATE version_logs SET version = ? WHERE collection = ? AND d_id = ?').run(
+  prep(db, 'UPDATE version_logs SET version = ? WHERE collection = ? AND d_id = ?').run(
     version,
     collection,
     dId,
   );
-  const upsert = db.prepare(
+  const upsert = prep(
+    db,
     `INSERT INTO version_entries (collection, d_id, e_id, state, version) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (collection, d_id, e_id) DO UPDATE SET state = excluded.state, version = excluded.version`,
   );
@@ -102,12 +103,11 @@ export function diff(
     return { ...base, full: true };
   }
   if (clientVersion === h.version) return base;
-  const rows = db
-    .prepare<[string, string, number, number], { e_id: string; state: number; version: number }>(
-      `SELECT e_id, state, version FROM version_entries WHERE collection = ? AND d_id = ? AND version > ?
+  const rows = prep<[string, string, number, number], { e_id: string; state: number; version: number }>(
+    db,
+    `SELECT e_id, state, version FROM version_entries WHERE collection = ? AND d_id = ? AND version > ?
        ORDER BY version, rowid LIMIT ?`,
-    )
-    .all(collection, dId, clientVersion, MAX_INCREMENTAL_ENTRIES + 1);
+  ).all(collection, dId, clientVersion, MAX_INCREMENTAL_ENTRIES + 1);
   if (rows.length > MAX_INCREMENTAL_ENTRIES) return { ...base, full: true };
   for (const r of rows) {
     if (r.e_id === SORT_ID) base.sortVersion = r.version;
