@@ -1,8 +1,11 @@
-import { Button, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { Button, Title3, tokens } from '@fluentui/react-components';
+import { useObservableState } from 'observable-hooks';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { canCreateGroup } from '@teamim/domain';
+import { useContactDialogs } from '../contacts/dialog-context';
 import { useText } from '../text';
-import { ChatServicesProvider } from './chat-services';
+import { ChatServicesProvider, useChatServices } from './chat-services';
 import { ConversationList } from './ConversationList';
 
 const LIST_WIDTH = 300;
@@ -40,7 +43,7 @@ export function ChatLayout() {
         background: tokens.colorNeutralBackground1,
       }}
     >
-      <ChatServicesProvider fallback={<Spinner style={{ margin: 'auto' }} />}>
+      <ChatServicesProvider>
         <div
           style={{
             width: LIST_WIDTH,
@@ -64,13 +67,20 @@ export function ChatLayout() {
 /** /chat index: the empty state with the create-group prompt (spec §2). */
 export function ChatEmpty() {
   const { t } = useText();
+  const { services } = useChatServices();
+  const dialogs = useContactDialogs();
+  const self = useObservableState(services.currentUser.selfInfo$, undefined);
   return (
     <section style={{ display: 'grid', placeItems: 'center', height: '100%', textAlign: 'center' }}>
       <div>
         <Title3 as="h2">{t('ui.chat.emptyTitle')}</Title3>
         <p>{t('ui.chat.emptyBody')}</p>
-        {/* Group creation arrives with the contacts and groups issue. */}
-        <Button appearance="primary" disabled>
+        {/* Spec §6: creating groups needs allowCreateGroup in the self info. */}
+        <Button
+          appearance="primary"
+          disabled={!canCreateGroup(self)}
+          onClick={() => dialogs.openCreateGroup()}
+        >
           {t('ui.chat.createNow')}
         </Button>
       </div>

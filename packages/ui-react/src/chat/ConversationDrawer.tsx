@@ -25,6 +25,7 @@ import {
   type Conversation,
   type Friend,
 } from '@teamim/domain';
+import { useContactDialogs } from '../contacts/dialog-context';
 import { useText } from '../text';
 import { useChatServices } from './chat-services';
 import { safeImageURL } from './ConversationList';
@@ -82,6 +83,7 @@ function SingleChatSettings({ conversation }: { readonly conversation: Conversat
   const { t } = useText();
   const friends = useObservableState(services.contacts.friendList$, NO_FRIENDS);
   const blacklist = useObservableState(services.contacts.blackList$, NO_BLACKLIST);
+  const dialogs = useContactDialogs();
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
   const userID = conversation.userID;
@@ -92,22 +94,27 @@ function SingleChatSettings({ conversation }: { readonly conversation: Conversat
 
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+      {/* Spec §2: the user entry opens the user card. */}
+      <Button
+        appearance="subtle"
+        onClick={() => dialogs.openUserCard({ userID, nickname: name, faceURL: conversation.faceURL })}
+        style={{ justifyContent: 'flex-start', gap: 12, padding: 8, height: 'auto' }}
+      >
         <Avatar
           name={name}
           size={48}
           {...(image === undefined ? {} : { image: { src: image } })}
           aria-hidden
         />
-        <div>
+        <span style={{ textAlign: 'start' }}>
           <Text weight="semibold" block>
             {name}
           </Text>
           <Text size={200} block>
             {t('ui.chat.drawer.userID', { id: userID })}
           </Text>
-        </div>
-      </div>
+        </span>
+      </Button>
       <Switch
         label={t('ui.chat.drawer.blacklist')}
         checked={blocked}

@@ -4,7 +4,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservableState } from 'observable-hooks';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ChatState } from '@teamim/application';
-import type { Message } from '@teamim/domain';
+import { checkCanOpenUserCard, type Message } from '@teamim/domain';
+import { useContactDialogs } from '../contacts/dialog-context';
 import { useText } from '../text';
 import { useChatServices, useLocale, useNow, utcOffsetMinutes } from './chat-services';
 import {
@@ -250,13 +251,7 @@ const MessageRow = memo(function MessageRow({
           )}
           {view.parts.map((part, index) =>
             part.kind === 'mention' ? (
-              <span
-                key={index}
-                data-mention="true"
-                style={{ color: tokens.colorBrandForeground1, fontWeight: 600 }}
-              >
-                {part.text}
-              </span>
+              <Mention key={index} text={part.text} userID={part.userID} />
             ) : (
               <span key={index}>{part.text}</span>
             ),
@@ -266,3 +261,36 @@ const MessageRow = memo(function MessageRow({
     </article>
   );
 });
+
+/**
+ * A highlighted mention. Spec §2: clicking it opens the user card, except for the at-all tag, an empty
+ * id, or a group that forbids looking at member info; the group is passed on for its add-friend rule.
+ */
+function Mention({ text, userID }: { readonly text: string; readonly userID: string }) {
+  const { services } = useChatServices();
+  const dialogs = useContactDialogs();
+  const group = useObservableState(services.conversations.currentGroup$, undefined);
+  const style = { color: tokens.colorBrandForeground1, fontWeight: 600 };
+  if (!checkCanOpenUserCard(userID, group).ok) {
+    return (
+      <span data-mention="true" style={style}>
+        {text}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      data-mention="true"
+      onClick={() =>
+        dialogs.openUserCard(
+          { userID, nickname: text.replace(/^@/, ''), faceURL: '' },
+          group === undefined ? {} : { group },
+        )
+      }
+      style={{ ...style, font: 'inherit', background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
+    >
+      {text}
+    </button>
+  );
+}

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@teamim/domain';
-import { useAppServices, type SignedInServices } from '../services';
+import { useSignedIn, type SignedInServices } from '../services';
 import { DraftBook } from './drafts';
 
 export interface ChatServices {
@@ -24,44 +24,19 @@ function draftBookFor(services: SignedInServices): DraftBook {
 }
 
 /**
- * Resolves the signed-in services for the chat area. The shell has already loaded them, so the promise
- * settles at once; children render only when they are there.
+ * Gives the chat area the signed-in services (provided by the shell) and the draft book of the signed-in
+ * user; drafts are forgotten on sign-out.
  */
-export function ChatServicesProvider({
-  children,
-  fallback,
-}: {
-  readonly children: ReactNode;
-  readonly fallback: ReactNode;
-}) {
-  const app = useAppServices();
-  const [services, setServices] = useState<SignedInServices | undefined>();
-  useEffect(() => {
-    let active = true;
-    app.loadSignedIn().then(
-      (loaded) => {
-        if (active) setServices(loaded);
-      },
-      // The shell shows the load failure; the chat area simply stays on its fallback.
-      () => undefined,
-    );
-    return () => {
-      active = false;
-    };
-  }, [app]);
+export function ChatServicesProvider({ children }: { readonly children: ReactNode }) {
+  const services = useSignedIn();
 
   useEffect(() => {
-    if (services === undefined) return;
     // Drafts belong to the user who typed them.
     const subscription = services.session.signedOut$.subscribe(() => draftBookFor(services).clear());
     return () => subscription.unsubscribe();
   }, [services]);
 
-  const value = useMemo(
-    () => (services === undefined ? undefined : { services, drafts: draftBookFor(services) }),
-    [services],
-  );
-  if (value === undefined) return <>{fallback}</>;
+  const value = useMemo(() => ({ services, drafts: draftBookFor(services) }), [services]);
   return <ChatServicesContext.Provider value={value}>{children}</ChatServicesContext.Provider>;
 }
 

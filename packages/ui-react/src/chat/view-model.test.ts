@@ -94,9 +94,9 @@ describe('message views', () => {
     );
     expect(view.kind === 'bubble' && view.parts).toEqual([
       { kind: 'text', text: 'hi ' },
-      { kind: 'mention', text: '@Carol' },
+      { kind: 'mention', text: '@Carol', userID: 'carol' },
       { kind: 'text', text: ' and ' },
-      { kind: 'mention', text: '@everyone' },
+      { kind: 'mention', text: '@everyone', userID: 'AtAllTag' },
       { kind: 'text', text: '!' },
     ]);
   });

@@ -70,14 +70,19 @@ export type MessageView =
     };
 
 export type BubblePart =
-  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'mention'; readonly text: string };
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'mention'; readonly text: string; readonly userID: string };
 
 function bodyParts(text: string, locale: Locale): readonly BubblePart[] {
   const atAll = translate(locale, 'message.atAll');
   return parseMentionSegments(text).map((segment) =>
     segment.kind === 'text'
       ? { kind: 'text', text: segment.text }
-      : { kind: 'mention', text: `@${segment.userID === AT_ALL_TAG ? atAll : segment.nickname}` },
+      : {
+          kind: 'mention',
+          text: `@${segment.userID === AT_ALL_TAG ? atAll : segment.nickname}`,
+          userID: segment.userID,
+        },
   );
 }
 
