@@ -1,7 +1,5 @@
-import { imBefriendChatRevokeScenario, SCENARIO_STEPS } from './im-scenario.contract';
+import { imBefriendChatRevokeScenario } from './im-scenario.contract';
 import { openImWorld } from './im-worlds';
 
 // Two real SDK instances against createServer in memory.
-imBefriendChatRevokeScenario('OpenIM adapters over the real SDK and @teamim/server', openImWorld, {
-  todo: { [SCENARIO_STEPS.groupAndMute]: 'the server group endpoints are not committed yet' },
-});
+imBefriendChatRevokeScenario('OpenIM adapters over the real SDK and @teamim/server', openImWorld);

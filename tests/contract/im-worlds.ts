@@ -1,12 +1,13 @@
 import type {
   CallSignalling,
   ContactsGateway,
+  FileUploader,
   ConversationsGateway,
   GroupsGateway,
   ImSession,
   MessagesGateway,
 } from '@teamim/application';
-import { FakeImDevice, TestWorld } from '@teamim/application/testing';
+import { FakeFileUploader, FakeImDevice, TestWorld } from '@teamim/application/testing';
 import {
   createOpenImPorts,
   type OpenImEvent,
@@ -24,6 +25,7 @@ export interface ImClient {
   readonly conversations: ConversationsGateway;
   readonly messages: MessagesGateway;
   readonly callSignalling: CallSignalling;
+  readonly fileUploader: FileUploader;
 }
 
 export interface ImUser {
@@ -58,6 +60,8 @@ export interface ImWorld {
    * server's multi-login policy (kick the same platform) then logs the older client out.
    */
   signInElsewhere(user: ImUser): Promise<{ readonly client: ImClient; readonly token: string }>;
+  /** The bytes a URL returned by a `fileUploader` serves. */
+  download(url: string): Promise<Uint8Array>;
   /** A new valid token for the user (what a fresh sign-in gets). */
   freshToken(user: ImUser): Promise<string>;
   /** The admin revokes the user's tokens (OpenIM /auth/revoke_token): the server ends their sessions. */
@@ -96,6 +100,7 @@ export interface FakeWorldMutation {
 export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
   const world = new TestWorld();
   mutation.backend?.(world);
+  const uploaders: FakeFileUploader[] = [];
   let serial = 0;
   const self: ImWorld = {
     side: 'in-memory',
@@ -108,6 +113,8 @@ export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
     newClient() {
       const device = new FakeImDevice(world.backend);
       mutation.device?.(device);
+      const uploader = new FakeFileUploader();
+      uploaders.push(uploader);
       const client: ImClient = {
         session: device.session,
         contacts: device.contacts,
@@ -115,6 +122,7 @@ export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
         conversations: device.conversations,
         messages: device.messages,
         callSignalling: device.signalling,
+        fileUploader: uploader,
       };
       return client;
     },
@@ -141,6 +149,11 @@ export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
       const client = self.newClient();
       await client.session.login(user.userID, token);
       return { client, token };
+    },
+    async download(url) {
+      const file = uploaders.map((u) => u.files.get(url)).find((f) => f !== undefined);
+      if (!(file?.handle instanceof Blob)) throw new Error(`nothing uploaded at ${url}`);
+      return new Uint8Array(await file.handle.arrayBuffer());
     },
     freshToken(user) {
       return Promise.resolve(world.backend.issueToken(user.userID));
@@ -272,6 +285,11 @@ export async function openImWorld(): Promise<ImWorld> {
       const token = await server.userToken(user.userID, 5);
       await client.session.login(user.userID, token);
       return { client, token };
+    },
+    async download(url) {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
     },
     freshToken(user) {
       return server.userToken(user.userID, 5);

@@ -304,4 +304,21 @@ describe('OpenIM adapters over a scripted SDK', () => {
     ).rejects.toMatchObject({ code: 1001 });
     expect(fake.calls).toHaveLength(1);
   });
+  it('uploads through uploadFile under a fresh, path-safe name and resolves with the URL', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('uploadFile', () => ({ url: 'http://h/api/object/alice/x.png' }));
+    const file = new File([new Uint8Array([1, 2])], '../my photo.png', { type: 'image/png' });
+    const picked = { name: '../my photo.png', mimeType: 'image/png', size: 2, handle: file };
+    expect(await ports.fileUploader.upload(picked)).toBe('http://h/api/object/alice/x.png');
+    const args = fake.calls[0]?.args[0] as { name: string; uuid: string; contentType: string; file: File };
+    expect(args.name).toBe(`${args.uuid}-_my_photo.png`);
+    expect(args).toMatchObject({ contentType: 'image/png', file });
+
+    await expect(ports.fileUploader.upload({ ...picked, handle: 'not a file' })).rejects.toMatchObject({
+      code: 1001,
+    });
+    fake.answers.set('uploadFile', () => ({ url: '' }));
+    await expect(ports.fileUploader.upload(picked)).rejects.toMatchObject({ code: -1 });
+  });
 });

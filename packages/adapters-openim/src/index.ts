@@ -2,6 +2,7 @@ import { OpenImCallSignalling } from './call-signalling';
 import { OpenImContacts } from './contacts';
 import { OpenImContext } from './context';
 import { OpenImConversations } from './conversations';
+import { OpenImFileUploader } from './file-uploader';
 import { OpenImGroups } from './groups';
 import { OpenImMessages } from './messages';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
@@ -10,6 +11,7 @@ import { OpenImSession, type BusinessInfoSource } from './session';
 export { OpenImCallSignalling } from './call-signalling';
 export { OpenImContacts } from './contacts';
 export { OpenImConversations } from './conversations';
+export { OpenImFileUploader } from './file-uploader';
 export { OpenImGroups } from './groups';
 export { OpenImMessages } from './messages';
 export { OpenImSession } from './session';
@@ -34,6 +36,7 @@ export interface OpenImPorts {
   readonly conversations: OpenImConversations;
   readonly messages: OpenImMessages;
   readonly callSignalling: OpenImCallSignalling;
+  readonly fileUploader: OpenImFileUploader;
 }
 
 /**
@@ -54,5 +57,6 @@ export function createOpenImPorts(
     conversations: new OpenImConversations(sdk),
     messages: new OpenImMessages(sdk, context),
     callSignalling: new OpenImCallSignalling(sdk, context),
+    fileUploader: new OpenImFileUploader(sdk),
   };
 }

@@ -59,7 +59,8 @@ export type OpenImSdkMethod =
   | 'getGroupApplicationListAsRecipient'
   | 'getGroupApplicationListAsApplicant'
   | 'acceptGroupApplication'
-  | 'refuseGroupApplication';
+  | 'refuseGroupApplication'
+  | 'uploadFile';
 
 /** The callback names the adapters listen to, as plain strings (the SDK's `CbEvents` values). */
 export type OpenImEventName = `${CbEvents}`;

@@ -353,12 +353,16 @@ export class FakeFileProcessor extends FileProcessor {
 export class FakeFileUploader extends FileUploader {
   failWith: number | undefined;
   readonly uploaded: PickedFile[] = [];
+  /** What each returned URL serves. */
+  readonly files = new Map<string, PickedFile>();
   async upload(file: PickedFile): Promise<string> {
     await Promise.resolve();
     if (this.failWith !== undefined) {
       throw new RemoteError(this.failWith, 'upload failed');
     }
     this.uploaded.push(file);
-    return `https://files.fake/${this.uploaded.length}/${file.name}`;
+    const url = `https://files.fake/${this.uploaded.length}/${encodeURIComponent(file.name)}`;
+    this.files.set(url, file);
+    return url;
   }
 }
