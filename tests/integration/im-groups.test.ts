@@ -129,6 +129,45 @@ describe('groups (real SDK against @teamim/server)', { timeout: 240_000 }, () =>
     expect(textOf(await receivedMessage(c, fromDave.clientMsgID))).toBe('thanks for having me');
   });
 
+  it('brings a returning member up to date: missed texts, a rename and a new member arrive as live callbacks', async () => {
+    const { alice, bob, carol } = uniqueUsers('alice', 'bob', 'carol');
+    await server.registerUsers([alice, bob, carol]);
+    const a = await harness.loginSynced(alice.userID);
+    const b = await harness.loginSynced(bob.userID);
+    const groupID = await createGroup(a, 'Night shift', [bob.userID]);
+    const conversationID = `sg_${groupID}`;
+    await b.waitFor('OnJoinedGroupAdded', (g) => g.groupID === groupID);
+    await conversationChange(b, conversationID, () => true);
+
+    // bob goes away with his local database; meanwhile the group changes and talks.
+    await b.logout();
+    await a.data('setGroupInfo', { groupID, groupName: 'Day shift' });
+    await a.data('inviteUserToGroup', { groupID, reason: '', userIDList: [carol.userID] });
+    const missed1 = await sendGroupText(a, groupID, 'missed one');
+    const missed2 = await sendGroupText(a, groupID, 'missed two');
+
+    const since = b.events.mark();
+    await b.loginAgain();
+    expect(b.events.all('OnSyncServerStart', since)[0]?.data).toBe(false);
+    await memberAdded(b, (m) => m.userID === carol.userID && m.groupID === groupID, since);
+    await b.waitFor(
+      'OnConversationChanged',
+      (list) => list.some((cv) => cv.conversationID === conversationID && cv.showName === 'Day shift'),
+      20_000,
+      since,
+    );
+    const texts = textsOf(await history(b, conversationID));
+    expect(texts.slice(-2)).toEqual(['missed one', 'missed two']);
+    const view = await conversationChange(
+      b,
+      conversationID,
+      (cv) => cv.latestMsg.includes(missed2.clientMsgID),
+      since,
+    );
+    expect(view.unreadCount).toBeGreaterThanOrEqual(2);
+    expect(missed1.serverMsgID).not.toBe('');
+  });
+
   it('kicks a member (who loses the group), refuses an admin kicking an admin, and honours quit and dismiss', async () => {
     const { alice, bob, carol, dave } = uniqueUsers('alice', 'bob', 'carol', 'dave');
     await server.registerUsers([alice, bob, carol, dave]);

@@ -305,7 +305,12 @@ describe('membership', () => {
         reqList: [{ groupID, versionID: before.versionID, version: before.version }],
       },
     );
-    expect(d.respList[groupID]).toMatchObject({ full: false, delete: [], group: null });
+    // The group comes along: its memberCount changed.
+    expect(d.respList[groupID]).toMatchObject({
+      full: false,
+      delete: [],
+      group: { groupID, memberCount: 6 },
+    });
     expect(d.respList[groupID]?.insert.map((m) => m.userID)).toEqual(['outsider']);
     expect(
       await code('member', '/invite_user_to_group', { groupID, invitedUserIDs: ['outsider'], reason: '' }),

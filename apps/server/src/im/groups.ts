@@ -221,22 +221,21 @@ function admit(
     if (!created && res.changes > 0)
       bump(ctx.db, Collection.Conversations, u, [{ eId: conversationID, state: EntryState.Update }]);
   }
-  return bumpMembers(
-    ctx,
-    group.group_id,
-    userIDs.map((eId) => ({ eId, state: EntryState.Insert })),
-  );
+  // The group entry too: memberCount changed, and a device that syncs instead of applying the tip needs it.
+  return bumpMembers(ctx, group.group_id, [
+    ...userIDs.map((eId) => ({ eId, state: EntryState.Insert })),
+    { eId: GROUP_INFO_ID, state: EntryState.Update },
+  ]);
 }
 
 function removeMembers(ctx: CoreContext, groupID: string, userIDs: readonly string[]): VersionHead {
   const del = ctx.db.prepare('DELETE FROM group_members WHERE group_id = ? AND user_id = ?');
   for (const u of userIDs) del.run(groupID, u);
   touchJoinLogs(ctx, groupID, userIDs, EntryState.Delete);
-  return bumpMembers(
-    ctx,
-    groupID,
-    userIDs.map((eId) => ({ eId, state: EntryState.Delete })),
-  );
+  return bumpMembers(ctx, groupID, [
+    ...userIDs.map((eId) => ({ eId, state: EntryState.Delete })),
+    { eId: GROUP_INFO_ID, state: EntryState.Update },
+  ]);
 }
 
 function newGroupID(ctx: CoreContext): string {
