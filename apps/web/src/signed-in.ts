@@ -31,7 +31,6 @@ import {
   ConsoleLogger,
   RandomIdGenerator,
   UnavailableFileProcessor,
-  UnavailableFileUploader,
   type StreamNotifier,
 } from './browser-ports';
 import type { ClientConfig } from './config';
@@ -93,7 +92,7 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
       logger: new ConsoleLogger(deps.verbose),
       notifier: deps.notifier,
       fileProcessor: new UnavailableFileProcessor(),
-      fileUploader: new UnavailableFileUploader(),
+      fileUploader: im.fileUploader,
     }),
   );
   return {
