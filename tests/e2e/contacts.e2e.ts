@@ -259,3 +259,26 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   await alice.context().close();
   await context.close();
 });
+
+test('alice creates a group from the plus menu and lands in its chat', async ({ browser }, testInfo) => {
+  const alice = await signedInPage(browser, 'alice@example.com');
+  await alice.getByRole('button', { name: 'Add', exact: true }).click();
+  await alice.getByRole('menuitem', { name: 'Create group' }).click();
+  const dialog = alice.getByRole('dialog', { name: 'Create group' });
+  await dialog.getByRole('textbox', { name: 'Group name' }).fill('E2E crew');
+  await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
+  await dialog.getByRole('checkbox', { name: /carol|Caro/ }).check();
+  await expect(dialog.getByText('2 selected')).toBeVisible();
+  await shot(alice, testInfo, 'alice-create-group');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(alice).toHaveURL(/\/chat\/sg_[^/]+$/, { timeout: 30_000 });
+  await shot(alice, testInfo, 'alice-new-group-chat');
+  await openFriends(alice);
+  await alice.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My groups' }).click();
+  await expect(
+    alice.getByRole('list', { name: 'My groups' }).getByRole('button', { name: /E2E crew/ }),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await alice.context().close();
+});
