@@ -216,6 +216,8 @@ interface PhaseRow {
   phase: string;
   result?: DeliveryResult;
   serverCpuPercent: number;
+  /** Server CPU time per delivery over the whole phase: what the server would need per delivery on an idle core. */
+  serverCpuMsPerDelivery?: number;
   note?: string;
 }
 
@@ -233,13 +235,15 @@ async function measured(
   const wall = performance.now() - t0;
   const after = serverStats(pid);
   const serverCpuPercent = round(((after.cpuMs - before.cpuMs) / wall) * 100, 0);
-  rows.push({ phase, result, serverCpuPercent });
+  const serverCpuMsPerDelivery = round((after.cpuMs - before.cpuMs) / Math.max(1, result.deliveredAll), 3);
+  rows.push({ phase, result, serverCpuPercent, serverCpuMsPerDelivery });
   const r = result;
   console.log(
     `${phase}: ${round(r.deliveredPerSecond, 0)} deliveries/s (${round(r.sentPerSecond, 0)} msgs/s sent), ` +
       `latency p50 ${round(r.latencyMs.p50)} ms p99 ${round(r.latencyMs.p99)} ms max ${round(r.latencyMs.max)} ms, ` +
       `delivered ${r.delivered}/${r.expected}, send errors ${r.sendErrors}${r.firstSendError ? ` (${r.firstSendError})` : ''}, ` +
-      `server CPU ${serverCpuPercent}% of a core, generator CPU ${round((r.generatorCpuMs / wall) * 100, 0)}%`,
+      `server CPU ${serverCpuPercent}% of a core (${serverCpuMsPerDelivery} ms per delivery), ` +
+      `generator CPU ${round((r.generatorCpuMs / wall) * 100, 0)}%`,
   );
   return result;
 }
