@@ -203,6 +203,11 @@ export function imMessagesContract(
       });
       expect(hits.every((m) => (m.textElem?.content ?? '').includes('pineapple'))).toBe(true);
       expect(await bob.messages.searchLocal(conversationID, 'no-such-word-anywhere', 10)).toEqual([]);
+      // Case-insensitive, newest first, at most `count`.
+      const later = await sendText(alice, bob, 'PINEAPPLE again');
+      await receivedByBob(later.clientMsgID);
+      const newest = await bob.messages.searchLocal(conversationID, 'Pineapple', 1);
+      expect(newest.map((m) => m.clientMsgID)).toEqual([later.clientMsgID]);
     });
 
     contractCase(options, 'localEx is stored on the message', async () => {

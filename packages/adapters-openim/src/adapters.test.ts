@@ -321,4 +321,26 @@ describe('OpenIM adapters over a scripted SDK', () => {
     fake.answers.set('uploadFile', () => ({ url: '' }));
     await expect(ports.fileUploader.upload(picked)).rejects.toMatchObject({ code: -1 });
   });
+  it('searches local history newest first across pages, since the SDK keyword search returns nothing', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    const text = (id: string, content: string) => rawMessage({ clientMsgID: id, textElem: { content } });
+    const pages: Record<string, unknown> = {
+      '': {
+        messageList: [text('m3', 'Kiwi one'), text('m4', 'nothing'), text('m5', 'kiwi two')],
+        isEnd: false,
+      },
+      m3: { messageList: [text('m1', 'KIWI old'), text('m2', 'other')], isEnd: true },
+    };
+    fake.answers.set(
+      'getAdvancedHistoryMessageList',
+      (params) => pages[(params as { startClientMsgID: string }).startClientMsgID],
+    );
+    const ids = async (count: number) =>
+      (await ports.messages.searchLocal('si_a_b', 'kiwi', count)).map((m) => m.clientMsgID);
+    expect(await ids(10)).toEqual(['m5', 'm3', 'm1']);
+    expect(await ids(2)).toEqual(['m5', 'm3']);
+    expect(fake.calls.map((c) => c.method)).not.toContain('searchLocalMessages');
+    await expect(ports.messages.searchLocal('', 'kiwi', 5)).rejects.toMatchObject({ code: 1001 });
+  });
 });

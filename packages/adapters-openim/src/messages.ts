@@ -25,6 +25,9 @@ import type { OpenImSdk } from './sdk';
 const SDK_INTERNAL = 10005;
 const NO_PERMISSION = 1002;
 const NOT_YOURS = /only send by yourself message can be revoked/i;
+/** History page size and the most messages a local search reads per conversation. */
+const SEARCH_PAGE = 100;
+const SEARCH_SCAN_LIMIT = 2000;
 
 /** The conversation a message belongs to, seen from the logged-in user. */
 function conversationIDOf(item: MessageItem, selfUserID: string): string {
@@ -204,22 +207,32 @@ export class OpenImMessages extends MessagesGateway {
     );
   }
 
+  /**
+   * Searches the conversation's local history, newest first. The 3.8.3-patch.13 web SDK cannot search by
+   * keyword: its database worker expects a sender list argument the wasm does not pass, so the query throws
+   * inside the worker ("i.forEach is not a function") and `searchLocalMessages` resolves with nothing, in
+   * browsers as in Node. The adapter therefore reads the newest history pages itself (at most
+   * SEARCH_SCAN_LIMIT messages) and matches the text of text and at-text messages, case-insensitively.
+   */
   async searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]> {
+    requireID(conversationID, 'conversationID');
     if (keyword.trim() === '') throw argumentError('keyword is empty');
     if (count <= 0) throw argumentError('count must be positive');
-    const result = await invoke('searchLocalMessages', () =>
-      this.sdk.searchLocalMessages({
-        conversationID,
-        keywordList: [keyword],
-        // Without an explicit (empty) sender list the web SDK's database worker reads `null.length` and the
-        // search silently returns nothing.
-        senderUserIDList: [],
-        pageIndex: 1,
-        count,
-      }),
-    );
-    return (result.searchResultItems ?? []).flatMap((group) =>
-      (group.messageList ?? []).map((item) => this.seen(item)),
-    );
+    const needle = keyword.toLowerCase();
+    const hits: Message[] = [];
+    let start = '';
+    for (let scanned = 0; scanned < SEARCH_SCAN_LIMIT && hits.length < count;) {
+      const page = await this.getHistory(conversationID, start, SEARCH_PAGE);
+      const newestFirst = [...page.messages].reverse();
+      for (const message of newestFirst) {
+        const text = message.textElem?.content ?? message.atTextElem?.text ?? '';
+        if (text.toLowerCase().includes(needle)) hits.push(message);
+      }
+      scanned += page.messages.length;
+      const oldest = page.messages[0];
+      if (page.isEnd || oldest === undefined) break;
+      start = oldest.clientMsgID;
+    }
+    return hits.slice(0, count);
   }
 }

@@ -27,7 +27,6 @@ export type OpenImSdkMethod =
   | 'revokeMessage'
   | 'deleteMessage'
   | 'setMessageLocalEx'
-  | 'searchLocalMessages'
   | 'getFriendListPage'
   | 'getBlackList'
   | 'getFriendApplicationListAsRecipient'
