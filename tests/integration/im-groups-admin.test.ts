@@ -37,6 +37,17 @@ function groupChanged(client: SdkClient, predicate: (g: GroupView) => boolean, s
   return client.waitFor('OnGroupInfoChanged', (d) => predicate(d as GroupView), 20_000, since);
 }
 
+/** The fields of the SDK's GroupMemberItem these scenarios read. */
+interface MemberView {
+  groupID: string;
+  userID: string;
+}
+
+/** OnGroupMemberAdded is missing from the SDK's EventDataMap: its payload is the SDK's GroupMemberItem. */
+function memberAdded(client: SdkClient, predicate: (m: MemberView) => boolean, since = 0) {
+  return client.waitFor('OnGroupMemberAdded', (d) => predicate(d as MemberView), 20_000, since);
+}
+
 async function sendGroupText(from: SdkClient, groupID: string, text: string): Promise<MessageItem> {
   const message = await from.data('createTextMessage', text);
   return from.data('sendMessage', { recvID: '', groupID, message });
@@ -148,7 +159,7 @@ describe('group administration (real SDK against @teamim/server)', { timeout: 24
     expect(conv.faceURL).toBe(face);
   });
 
-  it('handles join requests with verification: the owner accepts one and refuses another', async () => {
+  it('handles join requests with verification (accept, refuse) and a direct join once the group is open', async () => {
     const { alice, bob, dave, eve } = uniqueUsers('alice', 'bob', 'dave', 'eve');
     await server.registerUsers([alice, bob, dave, eve]);
     const a = await harness.loginSynced(alice.userID);
@@ -181,6 +192,13 @@ describe('group administration (real SDK against @teamim/server)', { timeout: 24
     expect(Number(refused.data.handleResult)).toBe(-1);
     expect(await errCodeOf(sendGroupText(e, groupID, 'please?'))).toBe(1203);
     expect((await e.data('getJoinedGroupList')).map((g) => g.groupID)).not.toContain(groupID);
+
+    // Open the group (needVerification 2): eve now joins directly and the members see her arrive.
+    await a.data('setGroupInfo', { groupID, needVerification: 2 });
+    const since = a.events.mark();
+    await e.data('joinGroup', { groupID, reqMsg: '', joinSource: 3 });
+    await e.waitFor('OnJoinedGroupAdded', (g) => g.groupID === groupID);
+    await memberAdded(a, (m) => m.userID === eve.userID && m.groupID === groupID, since);
   });
 
   it('keeps @-mention flags on the server: @member and @all reach a fresh login, reset clears them', async () => {
