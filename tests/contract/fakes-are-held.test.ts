@@ -60,4 +60,4 @@ it('a deliberate behaviour change in a fake makes its contract suite fail, in th
       expect(failed, `mutant "${name}" (${mutant.change}) must fail "${title}"`).toContain(title);
     }
   }
-}, 180_000);
+}, 300_000);

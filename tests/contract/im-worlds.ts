@@ -89,11 +89,13 @@ async function retry<T>(
 
 /**
  * Hooks that change the in-memory side's behaviour, for the mutants that prove the contracts catch a
- * broken fake (contract/mutants): `backend` runs once on the shared backend, `device` on every new client.
+ * broken fake (contract/mutants): `backend` runs once on the shared backend, `device` and `uploader` on
+ * every new client.
  */
 export interface FakeWorldMutation {
   readonly backend?: (world: TestWorld) => void;
   readonly device?: (device: FakeImDevice) => void;
+  readonly uploader?: (uploader: FakeFileUploader) => void;
 }
 
 /** The in-memory side: FakeImDevice clients on one FakeBackend. */
@@ -114,6 +116,7 @@ export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
       const device = new FakeImDevice(world.backend);
       mutation.device?.(device);
       const uploader = new FakeFileUploader();
+      mutation.uploader?.(uploader);
       uploaders.push(uploader);
       const client: ImClient = {
         session: device.session,

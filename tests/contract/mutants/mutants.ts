@@ -1,4 +1,6 @@
 import { CALL_SIGNAL_CASES } from '../call-signalling.contract';
+import { UPLOAD_CASES } from '../file-uploader.contract';
+import { LOCAL_SEARCH } from '../im-messages.contract';
 import { GROUP_CASES } from '../im-groups.contract';
 import { SCENARIO_STEPS } from '../im-scenario.contract';
 import { SESSION_CASES } from '../im-session.contract';
@@ -34,6 +36,14 @@ export const MUTANTS: Readonly<
   'calls-stored': {
     change: 'call signals are sent as ordinary stored messages',
     mustFail: [CALL_SIGNAL_CASES.onlineOnly],
+  },
+  'uploads-overwrite': {
+    change: 'an upload URL depends only on the file name, so a later upload replaces an earlier one',
+    mustFail: [UPLOAD_CASES.distinct],
+  },
+  'search-case-sensitive': {
+    change: 'local search matches case-sensitively',
+    mustFail: [LOCAL_SEARCH],
   },
   'scenario-silent-revoke': {
     change: 'revoking a message does nothing',
