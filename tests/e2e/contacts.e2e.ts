@@ -224,6 +224,8 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   await search.getByRole('textbox', { name: 'Group ID' }).fill(groupID);
   await search.getByRole('button', { name: 'Search' }).click();
   const card = newbie.getByRole('dialog', { name: 'Group card' });
+  // Looked up by id on the server: the card of a group the user has not joined shows its name.
+  await expect(card.getByText('Demo team').first()).toBeVisible();
   await card.getByRole('button', { name: 'Add group' }).click();
   await expect(card.getByText('Join verification')).toBeVisible();
   await card.getByRole('textbox', { name: 'Application information' }).fill('Let me in, please');

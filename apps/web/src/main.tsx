@@ -59,6 +59,13 @@ async function start(): Promise<void> {
             sessionStore,
             notifier,
             verbose: import.meta.env.DEV,
+            businessInfo: async (userID) => {
+              const [user] = await chatApi.findUsers([userID]);
+              if (user === undefined) return {};
+              // The SDK owns the id; everything else the chat API knows completes self info.
+              const { userID: _id, ...business } = user;
+              return business;
+            },
           }),
         )
         .catch((error: unknown) => {

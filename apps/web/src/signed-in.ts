@@ -23,7 +23,7 @@ import {
   type SessionStore,
   type WalletApi,
 } from '@teamim/application';
-import { createOpenImPorts, createOpenImSdk } from '@teamim/adapters-openim';
+import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { createRtcRoom } from '@teamim/adapters-livekit';
 import type { SignedInServices } from '@teamim/ui-react';
 import {
@@ -44,6 +44,8 @@ export interface SignedInDeps {
   readonly sessionStore: SessionStore;
   readonly notifier: StreamNotifier;
   readonly verbose: boolean;
+  /** The chat API's business fields of self info (e-mail, phone, gender, allow flags, pay password). */
+  readonly businessInfo: BusinessInfoSource;
 }
 
 /** The SDK's Go runtime glue must be a classic script on the page before the SDK starts. */
@@ -67,11 +69,15 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
     sqlWasmPath: `${base}sql-wasm.wasm`,
     debug: deps.verbose,
   });
-  const im = createOpenImPorts(sdk, {
-    apiAddr: deps.config.apiAddr,
-    wsAddr: deps.config.wsAddr,
-    platformID: deps.config.platformID,
-  });
+  const im = createOpenImPorts(
+    sdk,
+    {
+      apiAddr: deps.config.apiAddr,
+      wsAddr: deps.config.wsAddr,
+      platformID: deps.config.platformID,
+    },
+    deps.businessInfo,
+  );
   const container = createContainer(
     applicationModule,
     portsModule({

@@ -2,6 +2,7 @@ import {
   checkTargetAcceptsFriendRequests,
   validateRequestMessage,
   validateSearchKeyword,
+  type Group,
   type PermissionError,
   type Result,
   type SearchedUser,
@@ -11,6 +12,7 @@ import type { ChatApi } from '../ports/chat-api.port';
 import type { ContactsGateway } from '../ports/contacts.port';
 import type { GroupsGateway } from '../ports/groups.port';
 import type { Notifier } from '../ports/notifier.port';
+import type { ContactStore } from './contact.store';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 
 export type ContactActionError = RemoteFailure | ValidationError | PermissionError;
@@ -25,7 +27,21 @@ export class ContactActions {
     private readonly groups: GroupsGateway,
     private readonly chatApi: ChatApi,
     private readonly notifier: Notifier,
+    private readonly store: ContactStore,
   ) {}
+
+  /**
+   * Looks a group up by its exact id for the add-group search and the group card of a group the user
+   * has not joined (spec §2). Resolves `undefined` when no such group exists.
+   */
+  async findGroup(groupID: string): Promise<Result<Group | undefined, RemoteFailure | ValidationError>> {
+    const valid = validateSearchKeyword(groupID);
+    if (!valid.ok) {
+      return valid;
+    }
+    const found = await attempt(() => this.groups.getGroups([valid.value]));
+    return found.ok ? { ok: true, value: found.value.find((g) => g.groupID === valid.value) } : found;
+  }
 
   /** Searches users for the add-friend modal (non-empty keyword). */
   async searchUsers(
@@ -100,7 +116,12 @@ export class ContactActions {
 
   /** Edits a friend's remark (editable on the user card for friends). */
   async setRemark(userID: string, remark: string): Promise<Result<void, RemoteFailure>> {
-    return attempt(() => this.contacts.setFriendRemark(userID, remark.trim()));
+    const trimmed = remark.trim();
+    const result = await attempt(() => this.contacts.setFriendRemark(userID, trimmed));
+    if (result.ok) {
+      this.store.applyFriendRemark(userID, trimmed);
+    }
+    return result;
   }
 
   private toast(

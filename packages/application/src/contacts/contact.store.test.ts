@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstValueFrom } from 'rxjs';
+import { firstValueFrom, NEVER } from 'rxjs';
 import {
   ApplicationHandleResult,
   BusinessAllowType,
@@ -7,7 +7,9 @@ import {
   type GroupApplication,
 } from '@teamim/domain';
 import { TestWorld } from '../testing';
-import { emptyContactState, reduceContactEvent, reduceGroupEvent } from './contact.store';
+import type { ContactsGateway } from '../ports/contacts.port';
+import { ContactActions } from './contact-actions';
+import { ContactStore, emptyContactState, reduceContactEvent, reduceGroupEvent } from './contact.store';
 
 const friend = (userID: string, nickname = userID): Friend => ({ userID, nickname, remark: '', faceURL: '' });
 
@@ -127,6 +129,61 @@ describe('ContactStore', () => {
     expect(alice.contacts.snapshot.friendList).toEqual([]);
     expect((await alice.contactActions.unfriend('bob')).ok).toBe(false);
     expect(alice.toasts.keys()).toEqual(['toast.unfriendFailed']);
+  });
+
+  it('§2 The own remark shows on the calling device as soon as the call succeeds, with no friend event', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    // The web SDK does not tell the calling device about its own remark change: a gateway whose
+    // events never arrive stands for it (same backend, calls delegated to alice's fake gateway).
+    const silent = Object.create(alice.ports.contacts, { events$: { value: NEVER } }) as ContactsGateway;
+    const store = new ContactStore(
+      silent,
+      alice.ports.groups,
+      alice.currentUser,
+      alice.ports.notifier,
+      alice.ports.logger,
+    );
+    const actions = new ContactActions(
+      silent,
+      alice.ports.groups,
+      alice.ports.chatApi,
+      alice.ports.notifier,
+      store,
+    );
+    await store.loadFriends();
+
+    expect((await actions.setRemark('bob', ' Bob the builder ')).ok).toBe(true);
+    await world.settle();
+    expect(store.snapshot.friendList.map((f) => f.remark)).toEqual(['Bob the builder']);
+
+    expect((await actions.setRemark('nobody', 'x')).ok).toBe(false);
+    expect(store.snapshot.friendList.map((f) => [f.userID, f.remark])).toEqual([['bob', 'Bob the builder']]);
+    store.dispose();
+  });
+
+  it('§2 Add group: a group is found by its exact id, an unknown id finds nothing, a blank id is refused', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol', 'dave');
+    world.backend.makeFriends('alice', 'bob');
+    world.backend.makeFriends('alice', 'carol');
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+    const created = await alice.groupActions.createGroup({
+      groupName: 'Team',
+      selectedUserIDs: ['bob', 'carol'],
+    });
+    if (!created.ok || created.value.kind !== 'group') throw new Error('group not created');
+    const groupID = created.value.conversation.groupID;
+
+    // dave is not a member: the card of a group one has not joined still shows its details.
+    const dave = await world.signIn('dave');
+    const found = await dave.contactActions.findGroup(` ${groupID} `);
+    expect(found).toMatchObject({ ok: true, value: { groupID, groupName: 'Team' } });
+    const unknown = await dave.contactActions.findGroup('no-such-group');
+    expect(unknown).toEqual({ ok: true, value: undefined });
+    const blank = await dave.contactActions.findGroup('  ');
+    expect(!blank.ok && blank.error.kind).toBe('validation');
   });
 
   it('§9 Friend list loads 10000 first, then 1000 per page until a short page', async () => {

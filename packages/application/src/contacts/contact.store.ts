@@ -285,6 +285,18 @@ export class ContactStore {
     this.patch(change);
   }
 
+  /**
+   * Applies the caller's own remark change at once: the SDK reports it to the calling device only
+   * after its next friend sync (if at all), and the user card must not show the old remark meanwhile.
+   */
+  applyFriendRemark(userID: string, remark: string): void {
+    const list = this.state.value.friendList;
+    if (!list.some((f) => f.userID === userID && f.remark !== remark)) {
+      return;
+    }
+    this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, remark } : f)) });
+  }
+
   /** Empties every list and zeroes the counters (logout). */
   clear(): void {
     this.state.next(emptyContactState);

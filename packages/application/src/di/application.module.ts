@@ -146,9 +146,14 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ContactActions)
     .toResolvedValue(
-      (contacts: ContactsGateway, groups: GroupsGateway, chatApi: ChatApi, notifier: Notifier) =>
-        new ContactActions(contacts, groups, chatApi, notifier),
-      [ContactsGateway, GroupsGateway, ChatApi, Notifier],
+      (
+        contacts: ContactsGateway,
+        groups: GroupsGateway,
+        chatApi: ChatApi,
+        notifier: Notifier,
+        store: ContactStore,
+      ) => new ContactActions(contacts, groups, chatApi, notifier, store),
+      [ContactsGateway, GroupsGateway, ChatApi, Notifier, ContactStore],
     )
     .inSingletonScope();
   bind(GroupActions)

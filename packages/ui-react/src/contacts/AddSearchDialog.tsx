@@ -43,9 +43,16 @@ export function AddSearchDialog({
   const search = async () => {
     if (!valid.ok) return;
     if (target === 'group') {
-      // The application has no group lookup by id yet: the card shows what is known and can apply.
-      const joined = services.contacts.snapshot.groupList.find((g) => g.groupID === valid.value);
-      dialogs.openGroupCard(joined ?? { groupID: valid.value });
+      setBusy(true);
+      const group = await services.contactActions.findGroup(valid.value);
+      setBusy(false);
+      if (!group.ok) {
+        setError(display(appErrorText(group.error)));
+      } else if (group.value === undefined) {
+        setError(t('ui.contact.group.notFound'));
+      } else {
+        dialogs.openGroupCard(group.value);
+      }
       return;
     }
     setBusy(true);

@@ -92,8 +92,6 @@ export function UserCardDialog({
   const saveRemark = async () => {
     setBusy(true);
     const saved = await services.contactActions.setRemark(user.userID, remark);
-    // The SDK does not always report the own remark change as a friend-info event: reload the list.
-    if (saved.ok) await services.contacts.loadFriends();
     setBusy(false);
     setError(saved.ok ? undefined : display(appErrorText(saved.error)));
   };
