@@ -38,6 +38,40 @@ describe('ProfileService', () => {
     expect(await key({ ...base, birth: world.clock.now() + 2 * 86_400_000 })).toBe('validation.birth.future');
   });
 
+  it('§5 Edit profile: a phone-only account may keep an empty e-mail; an existing e-mail cannot be cleared', async () => {
+    const world = new TestWorld().users(
+      { userID: 'pat', nickname: 'Pat', phoneNumber: '13800000009' },
+      { userID: 'eve', nickname: 'Eve', email: 'eve@example.com' },
+    );
+    const pat = await world.signIn('pat');
+    const saved = await pat.profile.updateProfile('pat', {
+      nickname: 'Patty',
+      email: ' ',
+      gender: 0,
+      birth: 0,
+    });
+    expect(saved.ok).toBe(true);
+    expect(pat.currentUser.selfInfo).toMatchObject({ nickname: 'Patty', email: '' });
+    const bad = await pat.profile.updateProfile('pat', {
+      nickname: 'Patty',
+      email: 'nope',
+      gender: 0,
+      birth: 0,
+    });
+    expect(!bad.ok && bad.error.kind === 'validation' && bad.error.i18nKey).toBe('validation.email.invalid');
+
+    const eve = await world.signIn('eve');
+    const cleared = await eve.profile.updateProfile('eve', {
+      nickname: 'Eve',
+      email: '',
+      gender: 0,
+      birth: 0,
+    });
+    expect(!cleared.ok && cleared.error.kind === 'validation' && cleared.error.i18nKey).toBe(
+      'validation.email.required',
+    );
+  });
+
   it('§6 Profile editing applies to the own account only', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');

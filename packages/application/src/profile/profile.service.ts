@@ -48,7 +48,10 @@ export class ProfileService {
     if (!nickname.ok) {
       return nickname;
     }
-    const email = validateEmail(form.email);
+    // An account registered by phone has no e-mail: it may keep none, but one typed in must be valid.
+    // An e-mail already on the account may be changed but not cleared (it may be the login name).
+    const hadEmail = (this.currentUser.selfInfo?.email ?? '') !== '';
+    const email = !hadEmail && form.email.trim() === '' ? ok('') : validateEmail(form.email);
     if (!email.ok) {
       return email;
     }
