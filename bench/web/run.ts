@@ -41,6 +41,7 @@ const EMAIL = 'load@example.com';
 const PASSWORD = 'Demo1234';
 // The seed's newest one-to-one conversation is with its first friend (chat/seed.ts friendName(0)).
 const NEWEST_NAME = 'Ada Li 0001';
+const NEWEST_ID = '2000000001';
 const LIST = { role: 'listbox' as const, name: /^(Conversations|会话列表)$/ };
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -108,6 +109,26 @@ async function adminToken(base: string, secret: string): Promise<string> {
   const env = (await res.json()) as { errCode: number; errMsg: string; data?: { token: string } };
   if (env.errCode !== 0 || !env.data) throw new Error(`admin token: ${env.errCode} ${env.errMsg}`);
   return env.data.token;
+}
+
+async function sendText(base: string, admin: string, sendID: string, text: string): Promise<void> {
+  const res = await fetch(`${base}/api/msg/send_msg`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      token: admin,
+      operationID: randomBytes(8).toString('hex'),
+    },
+    body: JSON.stringify({
+      sendID,
+      recvID: '2000000000',
+      content: { content: text },
+      contentType: 101,
+      sessionType: 1,
+    }),
+  });
+  const env = (await res.json()) as { errCode: number; errMsg: string };
+  if (env.errCode !== 0) throw new Error(`send_msg: ${env.errCode} ${env.errMsg}`);
 }
 
 // ---- browser helpers -----------------------------------------------------------------------------
@@ -294,6 +315,8 @@ async function conversationList(browser: Browser, base: string, admin: string, s
     const friendID = String(2_000_000_001 + 800 - i);
     resort.push(await measureResort(page, base, admin, friendID));
     await context.close();
+    // Put the seed's newest conversation back on top for the next run.
+    await sendText(base, admin, NEWEST_ID, `back on top ${i}`);
   }
   const resortMedian = (key: keyof (typeof resort)[number]) => ({
     median: r1(median(resort.map((r) => r[key]))),
