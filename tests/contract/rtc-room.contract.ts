@@ -106,6 +106,21 @@ export function rtcRoomContract(side: string, makeWorld: () => RtcWorld): void {
       expect(bobStates.at(-1)).toBe('disconnected');
     });
 
+    it('disconnects itself when the other party leaves the one-to-one call', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const bob = world.createRoom();
+      const aliceStates = recordStates(alice);
+      const a = world.access('call-1', 'alice');
+      const b = world.access('call-1', 'bob');
+      await alice.connect(a.serverUrl, a.token, { video: true });
+      await bob.connect(b.serverUrl, b.token, { video: true });
+      expect(aliceStates.at(-1)).toBe('connected');
+      await bob.disconnect();
+      await settle();
+      expect(aliceStates.at(-1)).toBe('disconnected');
+    });
+
     it('does not hear about people in other rooms', async () => {
       const world = makeWorld();
       const alice = world.createRoom();

@@ -184,9 +184,16 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     this.state.next('connected');
   }
 
-  /** Called by the media server when another participant leaves. */
+  /**
+   * Called by the media server when another participant leaves. A one-to-one call is over then, so the
+   * room disconnects itself, as the LiveKit adapter does (spec §4: the local side disconnects).
+   */
   peerLeft(userID: string): void {
     this.left.next(userID);
+    const roomID = this.roomID;
+    if (roomID !== undefined && (this.server.rooms.get(roomID)?.size ?? 0) <= 1) {
+      void this.disconnect();
+    }
   }
 
   async disconnect(): Promise<void> {
