@@ -238,7 +238,8 @@ export class FakeWalletApi extends WalletApi {
 
   async getBalanceLog(): Promise<readonly BalanceLogRecord[]> {
     await Promise.resolve();
-    return this.w.logs.get(this.device.me()) ?? [];
+    // A snapshot, as an HTTP answer is: later sends do not grow a list the caller already holds.
+    return [...(this.w.logs.get(this.device.me()) ?? [])];
   }
 
   async setPayPassword(oldPayPassword: string, payPassword: string): Promise<void> {
