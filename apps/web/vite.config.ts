@@ -42,6 +42,13 @@ export default defineConfig({
     // The SDK's wasm is a separate 36 MB asset loaded after sign-in; no JS chunk comes close.
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      output: {
+        // Icons are used only by the signed-in views; in a chunk of their own they stay off the sign-in
+        // page instead of being hoisted into the entry chunk as a module shared by several lazy chunks.
+        manualChunks(id) {
+          return id.includes('/node_modules/@fluentui/react-icons/') ? 'icons' : undefined;
+        },
+      },
       onwarn(warning, warn) {
         // Fluent UI marks its modules "use client" for React Server Components; meaningless in a client
         // bundle, and Rollup reports every one of them (and fails to map the location of each report).

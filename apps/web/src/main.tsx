@@ -60,11 +60,17 @@ async function start(): Promise<void> {
             notifier,
             verbose: import.meta.env.DEV,
             businessInfo: async (userID) => {
-              const [user] = await chatApi.findUsers([userID]);
-              if (user === undefined) return {};
-              // The SDK owns the id; everything else the chat API knows completes self info.
-              const { userID: _id, ...business } = user;
-              return business;
+              // The business fields complete self info; without them the user can still chat, so a
+              // failing chat API must not fail the sign-in (spec §4 only requires the IM self info).
+              try {
+                const [user] = await chatApi.findUsers([userID]);
+                if (user === undefined) return {};
+                const { userID: _id, ...business } = user;
+                return business;
+              } catch (error: unknown) {
+                console.warn('self business info unavailable', error);
+                return {};
+              }
             },
           }),
         )

@@ -47,7 +47,9 @@ export function AddSearchDialog({
       const group = await services.contactActions.findGroup(valid.value);
       setBusy(false);
       if (!group.ok) {
-        setError(display(appErrorText(group.error)));
+        // A lookup can fail while the SDK is still starting (10004): the card by id can still apply.
+        if (group.error.kind === 'remote') dialogs.openGroupCard({ groupID: valid.value });
+        else setError(display(appErrorText(group.error)));
       } else if (group.value === undefined) {
         setError(t('ui.contact.group.notFound'));
       } else {
