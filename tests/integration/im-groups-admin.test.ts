@@ -2,77 +2,20 @@
 // with verification (accept and refuse) and @-mention flags.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversation, conversationChange, receivedMessage, textOf } from '../support/scenario';
-import { type MessageItem, SdkCallError, type SdkClient, SdkHarness } from '../support/sdk';
+import {
+  createGroup,
+  errCodeOf,
+  groupChanged,
+  memberAdded,
+  sendGroupText,
+  tipArrives,
+} from '../support/groups';
+import { SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';
 import type { TestServer } from '../support/server';
 
 const MEMBER_MUTED = 1512;
 const MEMBER_UNMUTED = 1513;
-
-async function createGroup(
-  owner: SdkClient,
-  name: string,
-  memberUserIDs: string[],
-  adminUserIDs: string[] = [],
-): Promise<string> {
-  const group = await owner.data('createGroup', {
-    memberUserIDs,
-    adminUserIDs,
-    groupInfo: { groupName: name, groupType: 2 },
-  });
-  return group.groupID;
-}
-
-/** The fields of the SDK's GroupItem these scenarios read. */
-interface GroupView {
-  groupID: string;
-  groupName: string;
-  faceURL: string;
-  ownerUserID: string;
-  status: number;
-}
-
-/** OnGroupInfoChanged is missing from the SDK's EventDataMap: its payload is the SDK's GroupItem. */
-function groupChanged(client: SdkClient, predicate: (g: GroupView) => boolean, since = 0) {
-  return client.waitFor('OnGroupInfoChanged', (d) => predicate(d as GroupView), 20_000, since);
-}
-
-/** The fields of the SDK's GroupMemberItem these scenarios read. */
-interface MemberView {
-  groupID: string;
-  userID: string;
-}
-
-/** OnGroupMemberAdded is missing from the SDK's EventDataMap: its payload is the SDK's GroupMemberItem. */
-function memberAdded(client: SdkClient, predicate: (m: MemberView) => boolean, since = 0) {
-  return client.waitFor('OnGroupMemberAdded', (d) => predicate(d as MemberView), 20_000, since);
-}
-
-async function sendGroupText(from: SdkClient, groupID: string, text: string): Promise<MessageItem> {
-  const message = await from.data('createTextMessage', text);
-  return from.data('sendMessage', { recvID: '', groupID, message });
-}
-
-async function errCodeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SdkCallError) return err.errCode;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** Waits until `client` got a group tip of `contentType` in its group conversation. */
-async function tipArrives(client: SdkClient, groupID: string, contentType: number, since: number) {
-  const event = await client.waitFor(
-    'OnRecvNewMessages',
-    (msgs) => msgs.some((m) => m.groupID === groupID && Number(m.contentType) === contentType),
-    20_000,
-    since,
-  );
-  return event.data.find((m) => Number(m.contentType) === contentType);
-}
 
 // Several SDK users per scenario: minutes on a loaded 2-core machine.
 describe('group administration (real SDK against @teamim/server)', { timeout: 240_000 }, () => {

@@ -1,56 +1,14 @@
 // Issue 5, SDK-driven: group creation, group text, invitation, kick, admin limits, quit and dismiss.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationChange, history, receivedMessage, textOf, textsOf } from '../support/scenario';
-import { type MessageItem, SdkCallError, type SdkClient, SdkHarness } from '../support/sdk';
+import { createGroup, errCodeOf, memberAdded, sendGroupText } from '../support/groups';
+import { type MessageItem, SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';
 import type { TestServer } from '../support/server';
 
 const GROUP_CREATED = 1501;
 const MEMBER_KICKED = 1508;
 const MEMBER_INVITED = 1509;
-
-/** Creates a working group (type 2) as `owner` and returns its ID once the owner's SDK has it. */
-async function createGroup(
-  owner: SdkClient,
-  name: string,
-  memberUserIDs: string[],
-  adminUserIDs: string[] = [],
-): Promise<string> {
-  const group = await owner.data('createGroup', {
-    memberUserIDs,
-    adminUserIDs,
-    groupInfo: { groupName: name, groupType: 2 },
-  });
-  expect(group.groupID).not.toBe('');
-  return group.groupID;
-}
-
-/** The fields of the SDK's GroupMemberItem these scenarios read. */
-interface MemberView {
-  groupID: string;
-  userID: string;
-}
-
-/** OnGroupMemberAdded is missing from the SDK's EventDataMap: its payload is the SDK's GroupMemberItem. */
-function memberAdded(client: SdkClient, predicate: (m: MemberView) => boolean, since = 0) {
-  return client.waitFor('OnGroupMemberAdded', (d) => predicate(d as MemberView), 20_000, since);
-}
-
-async function sendGroupText(from: SdkClient, groupID: string, text: string): Promise<MessageItem> {
-  const message = await from.data('createTextMessage', text);
-  return from.data('sendMessage', { recvID: '', groupID, message });
-}
-
-/** The SDK error code of a failing call. */
-async function errCodeOf(p: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof SdkCallError) return err.errCode;
-    throw err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const contentTypes = (messages: readonly MessageItem[]) => messages.map((m) => Number(m.contentType));
 
