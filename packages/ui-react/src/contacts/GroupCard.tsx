@@ -1,20 +1,11 @@
-import {
-  Avatar,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Text,
-} from '@fluentui/react-components';
-import { DismissRegular } from '@fluentui/react-icons';
+import { Avatar, Button, Text } from '@fluentui/react-components';
 import { useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatCalendarDate, SessionType, type Group } from '@teamim/domain';
 import { useSignedIn } from '../services';
 import { useText } from '../text';
+import { CardDialog } from './CardDialog';
 import { appErrorText } from './errors';
 import { RequestPanel } from './RequestPanel';
 
@@ -67,100 +58,80 @@ export function GroupCardDialog({
   };
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface style={{ width: 400, maxWidth: '100%' }} aria-label={t('ui.contact.group.title')}>
-        <DialogBody>
-          <DialogTitle
-            action={
-              <Button
-                appearance="subtle"
-                aria-label={t('ui.contact.close')}
-                icon={<DismissRegular />}
-                onClick={onClose}
-              />
-            }
-          >
-            {t('ui.contact.group.title')}
-          </DialogTitle>
-          <DialogContent>
-            {mode === 'verify' ? (
-              <RequestPanel
-                kind="group"
-                name={name}
-                id={group.groupID}
-                faceURL={known?.faceURL ?? ''}
-                error={error}
-                busy={busy}
-                onBack={() => {
-                  setError(undefined);
-                  setMode('card');
-                }}
-                onSend={(message) => void apply(message)}
-              />
+    <CardDialog title={t('ui.contact.group.title')} width={400} onClose={onClose}>
+      {mode === 'verify' ? (
+        <RequestPanel
+          kind="group"
+          name={name}
+          id={group.groupID}
+          faceURL={known?.faceURL ?? ''}
+          error={error}
+          busy={busy}
+          onBack={() => {
+            setError(undefined);
+            setMode('card');
+          }}
+          onSend={(message) => void apply(message)}
+        />
+      ) : (
+        <div style={{ display: 'grid', gap: 12 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+            <Avatar
+              shape="square"
+              size={48}
+              name={name}
+              {...(known !== undefined && known.faceURL !== '' ? { image: { src: known.faceURL } } : {})}
+            />
+            <div>
+              <Text block weight="semibold" size={400}>
+                {name}
+              </Text>
+              <Text block size={200}>
+                {t('ui.contact.group.id')}: {group.groupID}
+              </Text>
+              {known !== undefined && (
+                <Text block size={200}>
+                  {t('ui.contact.memberCount', { count: known.memberCount })}
+                </Text>
+              )}
+            </div>
+          </div>
+          {known !== undefined && known.introduction !== '' && (
+            <div>
+              <Text block size={200} weight="semibold">
+                {t('ui.contact.group.introduction')}
+              </Text>
+              <Text block size={200}>
+                {known.introduction}
+              </Text>
+            </div>
+          )}
+          {known !== undefined && known.createTime > 0 && (
+            <Text size={200}>
+              {t('ui.contact.group.created')}:{' '}
+              {formatCalendarDate(known.createTime, -new Date(known.createTime).getTimezoneOffset())}
+            </Text>
+          )}
+          {error !== undefined && <Text role="alert">{error}</Text>}
+          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+            {inGroup ? (
+              <Button appearance="primary" disabled={busy} onClick={() => void enterChat()}>
+                {t('ui.contact.card.sendMessage')}
+              </Button>
             ) : (
-              <div style={{ display: 'grid', gap: 12 }}>
-                <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                  <Avatar
-                    shape="square"
-                    size={48}
-                    name={name}
-                    {...(known !== undefined && known.faceURL !== ''
-                      ? { image: { src: known.faceURL } }
-                      : {})}
-                  />
-                  <div>
-                    <Text block weight="semibold" size={400}>
-                      {name}
-                    </Text>
-                    <Text block size={200}>
-                      {t('ui.contact.group.id')}: {group.groupID}
-                    </Text>
-                    {known !== undefined && (
-                      <Text block size={200}>
-                        {t('ui.contact.memberCount', { count: known.memberCount })}
-                      </Text>
-                    )}
-                  </div>
-                </div>
-                {known !== undefined && known.introduction !== '' && (
-                  <div>
-                    <Text block size={200} weight="semibold">
-                      {t('ui.contact.group.introduction')}
-                    </Text>
-                    <Text block size={200}>
-                      {known.introduction}
-                    </Text>
-                  </div>
-                )}
-                {known !== undefined && known.createTime > 0 && (
-                  <Text size={200}>
-                    {t('ui.contact.group.created')}:{' '}
-                    {formatCalendarDate(known.createTime, -new Date(known.createTime).getTimezoneOffset())}
-                  </Text>
-                )}
-                {error !== undefined && <Text role="alert">{error}</Text>}
-                <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-                  {inGroup ? (
-                    <Button appearance="primary" disabled={busy} onClick={() => void enterChat()}>
-                      {t('ui.contact.card.sendMessage')}
-                    </Button>
-                  ) : (
-                    <Button
-                      appearance="primary"
-                      onClick={() => {
-                        setError(undefined);
-                        setMode('verify');
-                      }}
-                    >
-                      {t('ui.contact.group.addGroup')}
-                    </Button>
-                  )}
-                </div>
-              </div>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  setError(undefined);
+                  setMode('verify');
+                }}
+              >
+                {t('ui.contact.group.addGroup')}
+              </Button>
             )}
-          </DialogContent>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+          </div>
+        </div>
+      )}
+    </CardDialog>
   );
 }

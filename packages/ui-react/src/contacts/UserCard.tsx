@@ -1,15 +1,5 @@
-import {
-  Avatar,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Input,
-  Text,
-} from '@fluentui/react-components';
-import { CopyRegular, DismissRegular } from '@fluentui/react-icons';
+import { Avatar, Button, Input, Text } from '@fluentui/react-components';
+import { CopyRegular } from '@fluentui/react-icons';
 import { useObservableState } from 'observable-hooks';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,6 +13,7 @@ import {
 } from '@teamim/domain';
 import { useSignedIn } from '../services';
 import { useText } from '../text';
+import { CardDialog } from './CardDialog';
 import { appErrorText } from './errors';
 import { RequestPanel } from './RequestPanel';
 import { useContactDialogs, type CardUser, type UserCardOptions } from './dialog-context';
@@ -111,124 +102,104 @@ export function UserCardDialog({
       : '';
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface style={{ width: 332, maxWidth: '100%' }} aria-label={t('ui.contact.card.title')}>
-        <DialogBody>
-          <DialogTitle
-            action={
-              <Button
-                appearance="subtle"
-                aria-label={t('ui.contact.close')}
-                icon={<DismissRegular />}
-                onClick={onClose}
-              />
-            }
-          >
-            {t('ui.contact.card.title')}
-          </DialogTitle>
-          <DialogContent>
-            {mode === 'verify' ? (
-              <RequestPanel
-                kind="friend"
-                name={shown.nickname}
-                id={shown.userID}
-                faceURL={shown.faceURL}
-                error={error}
-                busy={busy}
-                onBack={() => {
-                  setError(undefined);
-                  setMode('card');
-                }}
-                onSend={(message) => void sendRequest(message)}
-              />
-            ) : (
-              <div style={{ display: 'grid', gap: 12 }}>
-                <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-                  <Avatar
-                    size={48}
-                    name={shown.nickname}
-                    {...(shown.faceURL !== '' ? { image: { src: shown.faceURL } } : {})}
+    <CardDialog title={t('ui.contact.card.title')} width={332} onClose={onClose}>
+      {mode === 'verify' ? (
+        <RequestPanel
+          kind="friend"
+          name={shown.nickname}
+          id={shown.userID}
+          faceURL={shown.faceURL}
+          error={error}
+          busy={busy}
+          onBack={() => {
+            setError(undefined);
+            setMode('card');
+          }}
+          onSend={(message) => void sendRequest(message)}
+        />
+      ) : (
+        <div style={{ display: 'grid', gap: 12 }}>
+          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+            <Avatar
+              size={48}
+              name={shown.nickname}
+              {...(shown.faceURL !== '' ? { image: { src: shown.faceURL } } : {})}
+            />
+            <div style={{ minWidth: 0 }}>
+              <Text block weight="semibold" size={400} data-testid="card-nickname">
+                {shown.nickname}
+                {actions.isSelf && ` ${t('ui.contact.card.self')}`}
+              </Text>
+              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+                <Text size={200}>
+                  {t('ui.contact.card.userID')}: {shown.userID}
+                </Text>
+                <Button
+                  size="small"
+                  appearance="subtle"
+                  icon={<CopyRegular />}
+                  aria-label={t('ui.contact.card.copyID')}
+                  onClick={() => void copyID()}
+                />
+                <span role="status">{copied && <Text size={200}>{t('ui.contact.card.copied')}</Text>}</span>
+              </span>
+            </div>
+          </div>
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0 }}>
+            {actions.editRemark && (
+              <Row label={t('ui.contact.card.remark')}>
+                <span style={{ display: 'flex', gap: 4 }}>
+                  <Input
+                    size="small"
+                    aria-label={t('ui.contact.card.remark')}
+                    value={remark}
+                    onChange={(_e, data) => setRemark(data.value)}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Enter') void saveRemark();
+                    }}
                   />
-                  <div style={{ minWidth: 0 }}>
-                    <Text block weight="semibold" size={400} data-testid="card-nickname">
-                      {shown.nickname}
-                      {actions.isSelf && ` ${t('ui.contact.card.self')}`}
-                    </Text>
-                    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                      <Text size={200}>
-                        {t('ui.contact.card.userID')}: {shown.userID}
-                      </Text>
-                      <Button
-                        size="small"
-                        appearance="subtle"
-                        icon={<CopyRegular />}
-                        aria-label={t('ui.contact.card.copyID')}
-                        onClick={() => void copyID()}
-                      />
-                      <span role="status">
-                        {copied && <Text size={200}>{t('ui.contact.card.copied')}</Text>}
-                      </span>
-                    </span>
-                  </div>
-                </div>
-                <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0 }}>
-                  {actions.editRemark && (
-                    <Row label={t('ui.contact.card.remark')}>
-                      <span style={{ display: 'flex', gap: 4 }}>
-                        <Input
-                          size="small"
-                          aria-label={t('ui.contact.card.remark')}
-                          value={remark}
-                          onChange={(_e, data) => setRemark(data.value)}
-                          onKeyDown={(event) => {
-                            if (event.key === 'Enter') void saveRemark();
-                          }}
-                        />
-                        <Button size="small" disabled={busy} onClick={() => void saveRemark()}>
-                          {t('ui.contact.card.saveRemark')}
-                        </Button>
-                      </span>
-                    </Row>
-                  )}
-                  <Row label={t('ui.contact.card.gender')}>{t(genderLabelKey(shown.gender))}</Row>
-                  <Row label={t('ui.contact.card.birth')}>{birth}</Row>
-                  <Row label={t('ui.contact.card.phone')}>{shown.phoneNumber ?? ''}</Row>
-                  <Row label={t('ui.contact.card.email')}>{shown.email ?? ''}</Row>
-                </dl>
-                {error !== undefined && (
-                  <Text role="alert" style={{ color: 'var(--colorPaletteRedForeground1)' }}>
-                    {error}
-                  </Text>
-                )}
-                <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-                  {actions.addFriend !== 'hidden' && (
-                    <Button
-                      disabled={actions.addFriend === 'disabled'}
-                      onClick={() => {
-                        setError(undefined);
-                        setMode('verify');
-                      }}
-                    >
-                      {t('ui.contact.card.addFriend')}
-                    </Button>
-                  )}
-                  {actions.editInfo && (
-                    <Button appearance="primary" onClick={() => dialogs.openEditProfile()}>
-                      {t('ui.contact.card.editInfo')}
-                    </Button>
-                  )}
-                  {actions.sendMessage && (
-                    <Button appearance="primary" disabled={busy} onClick={() => void sendMessage()}>
-                      {t('ui.contact.card.sendMessage')}
-                    </Button>
-                  )}
-                </div>
-              </div>
+                  <Button size="small" disabled={busy} onClick={() => void saveRemark()}>
+                    {t('ui.contact.card.saveRemark')}
+                  </Button>
+                </span>
+              </Row>
             )}
-          </DialogContent>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+            <Row label={t('ui.contact.card.gender')}>{t(genderLabelKey(shown.gender))}</Row>
+            <Row label={t('ui.contact.card.birth')}>{birth}</Row>
+            <Row label={t('ui.contact.card.phone')}>{shown.phoneNumber ?? ''}</Row>
+            <Row label={t('ui.contact.card.email')}>{shown.email ?? ''}</Row>
+          </dl>
+          {error !== undefined && (
+            <Text role="alert" style={{ color: 'var(--colorPaletteRedForeground1)' }}>
+              {error}
+            </Text>
+          )}
+          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
+            {actions.addFriend !== 'hidden' && (
+              <Button
+                disabled={actions.addFriend === 'disabled'}
+                onClick={() => {
+                  setError(undefined);
+                  setMode('verify');
+                }}
+              >
+                {t('ui.contact.card.addFriend')}
+              </Button>
+            )}
+            {actions.editInfo && (
+              <Button appearance="primary" onClick={() => dialogs.openEditProfile()}>
+                {t('ui.contact.card.editInfo')}
+              </Button>
+            )}
+            {actions.sendMessage && (
+              <Button appearance="primary" disabled={busy} onClick={() => void sendMessage()}>
+                {t('ui.contact.card.sendMessage')}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
+    </CardDialog>
   );
 }
 
