@@ -42,7 +42,7 @@ const { values: args } = parseArgs({
     'group-senders': { type: 'string', default: '10' },
     memory: { type: 'boolean', default: false },
     json: { type: 'string' },
-    // e.g. --server-cpu-prof /tmp/prof: the server writes a V8 CPU profile there on exit.
+    // e.g. --server-cpu-prof ./profiles: the server writes a V8 CPU profile there on exit.
     'server-cpu-prof': { type: 'string' },
     quick: { type: 'boolean', default: false },
     // Which delivery phases to run: pairs (closed loop), open (open loop at --rates), group.
