@@ -20,7 +20,7 @@ export const GROUP_CASES = {
   info: 'renaming and a new avatar are stored and announced to the members',
   kick: 'a kicked member is told, loses the group and may not send (1203); the others see it leave',
   applications:
-    'a join request reaches owner and admins: refused, the applicant is told; accepted, the applicant joins',
+    'a join request reaches owner and admins: refused, the applicant is told; accepted, the applicant joins (also after looking the group up)',
   transfer: 'transferring ownership makes the new owner owner and the old one a normal member everywhere',
   quit: 'a member who quit cannot send (1203) and the owner sees it leave; an owner cannot quit',
   dismiss: 'only the owner dismisses; the members are told and the group refuses messages',
@@ -192,6 +192,12 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld, options: Im
 
     contractCase(options, GROUP_CASES.applications, async () => {
       const atMember = recorder<GroupEvent>(member.groups.events$);
+      // The applicant looks the group up first (the add-group search does): that must not make it a joined
+      // group, neither now nor when the join is accepted (the SDK would then report a changed group only).
+      expect(await member.groups.getGroups([groupID])).toMatchObject([
+        { groupID, groupName: 'renamed team' },
+      ]);
+      expect(await joinedIDs(member)).toEqual([]);
       await member.groups.joinGroup(groupID, 'let me back in');
       for (const manager of [owner, admin]) {
         await world.eventually(async () => {

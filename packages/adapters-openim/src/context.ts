@@ -9,6 +9,8 @@ const RAW_LIMIT = 2000;
  */
 export class OpenImContext {
   userID = '';
+  /** The IM token of the session, for the few reads that go to the OpenIM API directly (`OpenImDirectory`). */
+  token = '';
   private readonly raw = new Map<string, { readonly item: MessageItem; readonly conversationID: string }>();
 
   remember(item: MessageItem, conversationID: string): void {
@@ -31,6 +33,7 @@ export class OpenImContext {
 
   clear(): void {
     this.userID = '';
+    this.token = '';
     this.raw.clear();
   }
 }

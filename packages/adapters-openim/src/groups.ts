@@ -10,6 +10,7 @@ import {
 } from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
+import type { OpenImDirectory } from './im-api';
 import { toGroup, toGroupApplication, toGroupMember } from './mappers';
 import type { OpenImSdk } from './sdk';
 
@@ -20,7 +21,14 @@ function requireID(value: string, what: string): void {
 export class OpenImGroups extends GroupsGateway {
   readonly events$: Observable<GroupEvent>;
 
-  constructor(private readonly sdk: OpenImSdk) {
+  /**
+   * `directory` answers lookups of groups this user has not joined (see OpenImDirectory for why they must
+   * not go through the SDK); without it they fall back to the SDK.
+   */
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly directory?: OpenImDirectory,
+  ) {
     super();
     const group = <T extends GroupEvent['type']>(type: T) =>
       map((e: { readonly data: Parameters<typeof toGroup>[0] }) => ({ type, group: toGroup(e.data) }));
@@ -65,11 +73,29 @@ export class OpenImGroups extends GroupsGateway {
   }
 
   async getGroups(groupIDs: readonly string[]): Promise<readonly Group[]> {
-    if (groupIDs.length === 0) return [];
-    const items = await invoke('getSpecifiedGroupsInfo', () =>
-      this.sdk.getSpecifiedGroupsInfo([...groupIDs]),
-    );
-    return (items ?? []).map(toGroup);
+    const wanted = [...new Set(groupIDs.filter((id) => id !== ''))];
+    if (wanted.length === 0) return [];
+    if (!this.directory) {
+      const items = await invoke('getSpecifiedGroupsInfo', () => this.sdk.getSpecifiedGroupsInfo(wanted));
+      return (items ?? []).map(toGroup);
+    }
+    const found = new Map<string, Group>();
+    try {
+      const joined = await invoke('getJoinedGroupList', () => this.sdk.getJoinedGroupList());
+      for (const item of joined ?? []) {
+        if (wanted.includes(item.groupID)) found.set(item.groupID, toGroup(item));
+      }
+    } catch {
+      // The SDK is still initialising (10004) or failed: the server answers for every group instead.
+    }
+    const others = wanted.filter((id) => !found.has(id));
+    for (const item of await this.directory.groupsInfo(others)) {
+      if (others.includes(item.groupID)) found.set(item.groupID, toGroup(item));
+    }
+    return wanted.flatMap((id) => {
+      const group = found.get(id);
+      return group ? [group] : [];
+    });
   }
 
   async getMembersPage(groupID: string, offset: number, count: number): Promise<readonly GroupMember[]> {

@@ -4,6 +4,7 @@ import { OpenImContext } from './context';
 import { OpenImConversations } from './conversations';
 import { OpenImFileUploader } from './file-uploader';
 import { OpenImGroups } from './groups';
+import { OpenImDirectory } from './im-api';
 import { OpenImMessages } from './messages';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
 import { OpenImSession, type BusinessInfoSource } from './session';
@@ -13,6 +14,7 @@ export { OpenImContacts } from './contacts';
 export { OpenImConversations } from './conversations';
 export { OpenImFileUploader } from './file-uploader';
 export { OpenImGroups } from './groups';
+export { OpenImDirectory, type FetchLike } from './im-api';
 export { OpenImMessages } from './messages';
 export { OpenImSession } from './session';
 export type { BusinessInfoSource, BusinessSelfInfo } from './session';
@@ -53,7 +55,7 @@ export function createOpenImPorts(
   return {
     session: new OpenImSession(sdk, config, context, businessInfo),
     contacts: new OpenImContacts(sdk),
-    groups: new OpenImGroups(sdk),
+    groups: new OpenImGroups(sdk, new OpenImDirectory(config.apiAddr, context)),
     conversations: new OpenImConversations(sdk),
     messages: new OpenImMessages(sdk, context),
     callSignalling: new OpenImCallSignalling(sdk, context),

@@ -39,6 +39,7 @@ export type OpenImSdkMethod =
   | 'updateFriends'
   | 'addBlack'
   | 'removeBlack'
+  | 'getJoinedGroupList'
   | 'getJoinedGroupListPage'
   | 'getSpecifiedGroupsInfo'
   | 'getGroupMemberList'

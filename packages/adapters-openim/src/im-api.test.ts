@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from '@teamim/application';
+import { OpenImContext } from './context';
+import { OpenImGroups } from './groups';
+import { OpenImDirectory, type FetchLike } from './im-api';
+import type { OpenImSdk } from './sdk';
+
+interface Sent {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: unknown;
+}
+
+function fakeFetch(answer: (body: unknown) => { status?: number; json: unknown }): {
+  fetch: FetchLike;
+  sent: Sent[];
+} {
+  const sent: Sent[] = [];
+  const fetch: FetchLike = (url, init) => {
+    const body: unknown = JSON.parse(init.body);
+    sent.push({ url, headers: init.headers, body });
+    const { status = 200, json } = answer(body);
+    return Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(json) });
+  };
+  return { fetch, sent };
+}
+
+const group = (groupID: string, groupName: string) => ({ groupID, groupName, memberCount: 3 });
+
+function signedIn(token = 'tok'): OpenImContext {
+  const context = new OpenImContext();
+  context.userID = 'u1';
+  context.token = token;
+  return context;
+}
+
+describe('OpenImDirectory', () => {
+  it('posts the group ids with the IM token and a fresh operationID, and returns the infos', async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: { errCode: 0, errMsg: '', data: { groupInfos: [group('g1', 'Team'), { groupID: '' }, 'junk'] } },
+    }));
+    const directory = new OpenImDirectory('http://h/api/', signedIn(), fetch);
+    expect(await directory.groupsInfo(['g1', 'g2'])).toEqual([group('g1', 'Team')]);
+    await directory.groupsInfo(['g1']);
+    expect(sent[0]).toMatchObject({
+      url: 'http://h/api/group/get_groups_info',
+      body: { groupIDs: ['g1', 'g2'] },
+    });
+    expect(sent[0]?.headers['token']).toBe('tok');
+    expect(sent[0]?.headers['operationID']).not.toBe(sent[1]?.headers['operationID']);
+  });
+
+  it("rejects with the server's errCode, on HTTP errors and on malformed answers", async () => {
+    const cases: { status?: number; json: unknown; code: number }[] = [
+      { json: { errCode: 1501, errMsg: 'token expired' }, code: 1501 },
+      { status: 502, json: {}, code: -1 },
+      { json: 'not an envelope', code: -1 },
+      { json: { errCode: 0, data: { groupInfos: 'nope' } }, code: -1 },
+    ];
+    for (const c of cases) {
+      const { fetch } = fakeFetch(() => c);
+      const failure = await new OpenImDirectory('http://h/api', signedIn(), fetch)
+        .groupsInfo(['g1'])
+        .catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(RemoteError);
+      expect((failure as RemoteError).code).toBe(c.code);
+    }
+  });
+
+  it('refuses to call without a session token and asks nothing for no ids', async () => {
+    const { fetch, sent } = fakeFetch(() => ({ json: { errCode: 0, data: {} } }));
+    await expect(new OpenImDirectory('http://h/api', signedIn(''), fetch).groupsInfo(['g1'])).rejects.toThrow(
+      /not logged in/,
+    );
+    expect(await new OpenImDirectory('http://h/api', signedIn(), fetch).groupsInfo([])).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('OpenImGroups.getGroups', () => {
+  function sdkWith(joined: unknown[] | Error): { sdk: OpenImSdk; calls: string[] } {
+    const calls: string[] = [];
+    const sdk = {
+      getJoinedGroupList: () => {
+        calls.push('getJoinedGroupList');
+        return joined instanceof Error
+          ? Promise.reject(joined)
+          : Promise.resolve({ errCode: 0, errMsg: '', data: joined });
+      },
+      getSpecifiedGroupsInfo: () => {
+        calls.push('getSpecifiedGroupsInfo');
+        return Promise.resolve({ errCode: 0, errMsg: '', data: [] });
+      },
+      on: () => undefined,
+      off: () => undefined,
+    } as unknown as OpenImSdk;
+    return { sdk, calls };
+  }
+
+  it('answers joined groups from the SDK and the others from the server, never through getSpecifiedGroupsInfo', async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: { errCode: 0, data: { groupInfos: [group('g2', 'Other')] } },
+    }));
+    const { sdk, calls } = sdkWith([group('g1', 'Mine'), group('g9', 'Unasked')]);
+    const groups = new OpenImGroups(sdk, new OpenImDirectory('http://h/api', signedIn(), fetch));
+    const found = await groups.getGroups(['g2', 'g1', 'g2', 'gone']);
+    expect(found.map((g) => [g.groupID, g.groupName])).toEqual([
+      ['g2', 'Other'],
+      ['g1', 'Mine'],
+    ]);
+    expect(sent.map((s) => s.body)).toEqual([{ groupIDs: ['g2', 'gone'] }]);
+    expect(calls).not.toContain('getSpecifiedGroupsInfo');
+  });
+
+  it('asks the server for every id while the SDK cannot answer (10004 during its start)', async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: { errCode: 0, data: { groupInfos: [group('g1', 'Mine')] } },
+    }));
+    const { sdk } = sdkWith(Object.assign(new Error('init'), { errCode: 10004 }));
+    const groups = new OpenImGroups(sdk, new OpenImDirectory('http://h/api', signedIn(), fetch));
+    expect((await groups.getGroups(['g1'])).map((g) => g.groupName)).toEqual(['Mine']);
+    expect(sent).toHaveLength(1);
+  });
+});

@@ -1,0 +1,78 @@
+import type { GroupItem } from '@openim/wasm-client-sdk';
+import { RemoteError } from '@teamim/application';
+import type { OpenImContext } from './context';
+import { SDK_FAILURE_CODE } from './errors';
+
+/** The subset of `fetch` the directory uses (injectable for tests). */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string },
+) => Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
+
+let sequence = 0;
+/** OpenIM wants an operationID per request; it only has to be unique enough to correlate logs. */
+function operationID(): string {
+  sequence = (sequence + 1) % 1_000_000;
+  return `web-${Date.now().toString(36)}-${sequence.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads from the OpenIM HTTP API directly, with the session's IM token, for the few lookups the SDK
+ * cannot do without side effects. The one in use: group info for groups the user has not joined. The
+ * 3.8.3 wasm SDK's `getSpecifiedGroupsInfo` writes such a group into its local joined-groups table, after
+ * which the group is listed as joined and, when the user is later let in, the SDK reports a changed group
+ * instead of a joined one (OnGroupInfoChanged, not OnJoinedGroupAdded).
+ */
+export class OpenImDirectory {
+  constructor(
+    private readonly apiAddr: string,
+    private readonly context: OpenImContext,
+    private readonly fetchImpl: FetchLike = (url, init) => globalThis.fetch(url, init),
+  ) {}
+
+  /** `/group/get_groups_info`; groups the server does not know are simply absent from the answer. */
+  async groupsInfo(groupIDs: readonly string[]): Promise<readonly GroupItem[]> {
+    if (groupIDs.length === 0) return [];
+    const data = await this.post('/group/get_groups_info', { groupIDs: [...groupIDs] });
+    const infos = isObject(data) ? data['groupInfos'] : undefined;
+    if (infos === undefined || infos === null) return [];
+    if (!Array.isArray(infos)) throw new RemoteError(SDK_FAILURE_CODE, 'get_groups_info: malformed answer');
+    return infos.filter(
+      (item): item is GroupItem =>
+        isObject(item) && typeof item['groupID'] === 'string' && item['groupID'] !== '',
+    );
+  }
+
+  private async post(path: string, body: unknown): Promise<unknown> {
+    const token = this.context.token;
+    if (token === '') throw new RemoteError(SDK_FAILURE_CODE, `${path}: not logged in`);
+    let answer: unknown;
+    try {
+      const response = await this.fetchImpl(`${this.apiAddr.replace(/\/+$/, '')}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', token, operationID: operationID() },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new RemoteError(SDK_FAILURE_CODE, `${path}: HTTP ${response.status}`);
+      answer = await response.json();
+    } catch (cause: unknown) {
+      if (cause instanceof RemoteError) throw cause;
+      throw new RemoteError(
+        SDK_FAILURE_CODE,
+        `${path}: ${cause instanceof Error ? cause.message : 'failed'}`,
+      );
+    }
+    if (!isObject(answer) || typeof answer['errCode'] !== 'number') {
+      throw new RemoteError(SDK_FAILURE_CODE, `${path}: malformed answer`);
+    }
+    if (answer['errCode'] !== 0) {
+      const message = typeof answer['errMsg'] === 'string' ? answer['errMsg'] : `${path} failed`;
+      throw new RemoteError(answer['errCode'], message);
+    }
+    return answer['data'];
+  }
+}
