@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../../app';
+import { createGroupAs } from '../../im/facade';
 import { registerUsers } from '../../im/users';
-import { type DeliveryClient, type LoadUser, connectAll, runDelivery } from './load';
+import {
+  type DeliveryClient,
+  type LoadUser,
+  DeliveryPart,
+  connectAll,
+  coordinateDelivery,
+  runDelivery,
+} from './load';
 
 // A smoke test of the delivery generator that bench/server-load drives: tiny sizes, counts only, no timing.
 let server: RunningServer | undefined;
@@ -60,6 +68,58 @@ describe('delivery load generator', () => {
     expect(open.sent).toBeGreaterThan(10);
     expect(open.sent).toBeLessThan(60);
     expect(open.delivered).toBe(open.acked);
+  });
+
+  it('counts messages sent by one part at the recipients held by another part', async () => {
+    const { s, users } = await setup(6);
+    const conn = await connectAll(s.wsUrl, users, 6);
+    clients = conn.clients;
+    // connectAll finishes handshakes in any order; the global order is the users' order.
+    const ordered = users.map((u) => clients.find((c) => c.userID === u.userID) as DeliveryClient);
+    const ids = ordered.map((c) => c.userID);
+    // Even indexes in part A, odd in part B: every pair (2i, 2i+1) spans both parts.
+    const a = new DeliveryPart(
+      ids,
+      new Map(ordered.map((c, i) => [i, c] as const).filter(([i]) => i % 2 === 0)),
+    );
+    const b = new DeliveryPart(
+      ids,
+      new Map(ordered.map((c, i) => [i, c] as const).filter(([i]) => i % 2 === 1)),
+    );
+    const pairs = await coordinateDelivery([a, b], {
+      clientCount: 6,
+      mode: { kind: 'pairs' },
+      durationMs: 300,
+      warmupMs: 50,
+    });
+    expect(pairs.sendErrors).toBe(0);
+    expect(pairs.senders).toBe(6);
+    expect(pairs.acked).toBeGreaterThan(0);
+    expect(pairs.delivered).toBe(pairs.expected);
+    expect(pairs.expected).toBe(pairs.acked);
+    expect(pairs.generator.parts).toBe(2);
+    expect(pairs.generator.perPart.map((p) => p.clients)).toEqual([3, 3]);
+
+    // A group of the first 4 clients (2 in each part), 3 senders: every message reaches the 3 other members.
+    const groupID = createGroupAs(s.core, {
+      ownerUserID: ids[0] as string,
+      memberUserIDs: ids.slice(1, 4),
+      adminUserIDs: [],
+      groupName: 'load',
+    });
+    const group = await coordinateDelivery([a, b], {
+      clientCount: 6,
+      mode: { kind: 'group', groupID, members: 4, senders: 3 },
+      durationMs: 300,
+      warmupMs: 50,
+      sendRate: 60,
+    });
+    expect(group.sendErrors).toBe(0);
+    expect(group.senders).toBe(3);
+    expect(group.acked).toBeGreaterThan(5);
+    expect(group.expected).toBe(group.acked * 3);
+    expect(group.delivered).toBe(group.expected);
+    expect(group.latencyMs.count).toBe(group.delivered);
   });
 
   it('reports refused sends instead of counting them as deliveries', async () => {

@@ -6,6 +6,7 @@
  * ever talks to the URL it is given (use loopback addresses).
  */
 import { randomBytes } from 'node:crypto';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { type MsgData, ReqIdentifier } from '../contract';
 import { decodeResponseFrame, encodeRequestFrame } from '../envelope';
@@ -138,7 +139,7 @@ export async function runWsLoad(opts: LoadOptions): Promise<LoadResult> {
  * generator, which shares the machine with the server, spends as little CPU per frame as possible.
  */
 export class DeliveryClient {
-  /** Called for every chat message in a 2001 push, with the receive time (performance.now()). */
+  /** Called for every chat message in a 2001 push, with the receive time (sharedClockMs()). */
   onMessage: (msg: MsgData, receivedAt: number) => void = () => {};
   private counter = 0;
   private readonly pending = new Map<string, { resolve: () => void; reject: (e: Error) => void }>();
@@ -193,7 +194,7 @@ export class DeliveryClient {
   }
 
   private onFrame(frame: Buffer): void {
-    const at = performance.now();
+    const at = sharedClockMs();
     const env = decodeResponseFrame(frame);
     if (env.reqIdentifier === ReqIdentifier.PushMsg) {
       const push = PushMessagesCodec.decode(env.data);
@@ -246,7 +247,14 @@ export async function connectAll(
   url: string,
   users: readonly LoadUser[],
   concurrency = 100,
-): Promise<{ clients: DeliveryClient[]; failures: string[]; durationMs: number; connectMs: Percentiles }> {
+): Promise<{
+  clients: DeliveryClient[];
+  failures: string[];
+  durationMs: number;
+  connectMs: Percentiles;
+  /** Every successful handshake's time, to merge over processes. */
+  connectTimesMs: number[];
+}> {
   const started = performance.now();
   const clients: DeliveryClient[] = [];
   const failures: string[] = [];
@@ -266,7 +274,13 @@ export async function connectAll(
       }
     }),
   );
-  return { clients, failures, durationMs: performance.now() - started, connectMs: percentiles(times) };
+  return {
+    clients,
+    failures,
+    durationMs: performance.now() - started,
+    connectMs: percentiles(times),
+    connectTimesMs: times,
+  };
 }
 
 export interface Percentiles {
@@ -311,6 +325,24 @@ export interface DeliveryOptions {
   drainMs?: number;
 }
 
+/** Event-loop delay of a generator process during a phase (perf_hooks.monitorEventLoopDelay), in ms. */
+export interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface GeneratorStats {
+  /** Processes (or in-process parts) that held clients. */
+  parts: number;
+  /** CPU time (user + system) of all of them together. */
+  cpuMs: number;
+  /** The worst part's event-loop delay: when this is high, latencies include the generator's own queueing. */
+  eventLoopDelayMs: LoopDelay;
+  /** Per part: CPU time and event-loop delay. */
+  perPart: { cpuMs: number; eventLoopDelayMs: LoopDelay; clients: number }[];
+}
+
 export interface DeliveryResult {
   senders: number;
   /** Messages sent in the measuring window, and acknowledged by the server. */
@@ -326,11 +358,12 @@ export interface DeliveryResult {
   /** Deliveries per second arriving at the receivers during the window. */
   deliveredPerSecond: number;
   sentPerSecond: number;
-  /** Send call to the recipient having decoded the push. */
+  /** Send call to the recipient having received the push (one clock for all processes, see sharedClockMs). */
   latencyMs: Percentiles;
   windowMs: number;
-  /** CPU time the generator itself used (user + system), to set against the server's. */
+  /** CPU time the generator itself used (user + system, all parts), to set against the server's. */
   generatorCpuMs: number;
+  generator: GeneratorStats;
 }
 
 const textEncoder = new TextEncoder();
@@ -368,123 +401,365 @@ export function textMessage(
   };
 }
 
-/** Sends messages for warm-up + duration and measures deliveries and send-to-receive latency. */
-export async function runDelivery(opts: DeliveryOptions): Promise<DeliveryResult> {
-  const warmupMs = opts.warmupMs ?? 1_000;
-  const drainMs = opts.drainMs ?? 5_000;
-  const mode = opts.mode;
-  const senders: { client: DeliveryClient; to: { recvID?: string; groupID?: string } }[] = [];
-  let receiversPerMessage: number;
-  let receivers: readonly DeliveryClient[];
-  if (mode.kind === 'pairs') {
-    receivers = opts.clients;
-    receiversPerMessage = 1;
-    for (let i = 0; i + 1 < opts.clients.length; i += 2) {
-      const a = opts.clients[i] as DeliveryClient;
-      const b = opts.clients[i + 1] as DeliveryClient;
-      senders.push({ client: a, to: { recvID: b.userID } }, { client: b, to: { recvID: a.userID } });
-    }
-  } else {
-    receivers = mode.members;
-    receiversPerMessage = mode.members.length - 1;
-    for (const client of mode.members.slice(0, mode.senders))
-      senders.push({ client, to: { groupID: mode.groupID } });
-  }
-  if (senders.length === 0) throw new Error('no senders');
+/**
+ * Milliseconds on the machine's monotonic clock (CLOCK_MONOTONIC). Every process on the machine
+ * reads the same clock, so a send time written by one generator process compares directly with the
+ * receive time of another (performance.now() has a per-process origin).
+ */
+export function sharedClockMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
 
-  const t0 = performance.now();
-  const windowStart = t0 + warmupMs;
-  const windowEnd = windowStart + opts.durationMs;
-  // clientMsgID -> send time; `measured` for messages sent inside the window.
-  const sentAt = new Map<string, { t: number; measured: boolean }>();
-  const latencies: number[] = [];
-  let delivered = 0;
-  let deliveredInWindow = 0;
-  let deliveredAll = 0;
-  let sent = 0;
-  let acked = 0;
-  let sendErrors = 0;
-  let firstSendError = '';
-  for (const r of receivers) {
-    const me = r.userID;
-    r.onMessage = (m, at) => {
-      if (m.sendID === me) return;
-      const s = sentAt.get(m.clientMsgID);
-      if (s === undefined) return;
-      // Throughput counts every delivery inside the window; latency and completeness only the window's messages.
-      deliveredAll++;
-      if (at >= windowStart && at <= windowEnd) deliveredInWindow++;
-      if (!s.measured) return;
-      delivered++;
-      latencies.push(at - s.t);
+/**
+ * What a bench message carries in `ex` (the server stores and pushes it unchanged):
+ * `bench|<runId>|<send time, sharedClockMs>|<1 when sent inside the measuring window>`. Receivers in
+ * any process compute the latency from it, and ignore stragglers of an earlier phase by the run ID.
+ */
+function benchTag(runId: string, sentAt: number, measured: boolean): string {
+  return `bench|${runId}|${sentAt}|${measured ? 1 : 0}`;
+}
+
+function parseBenchTag(ex: string, runId: string): { sentAt: number; measured: boolean } | undefined {
+  if (!ex.startsWith('bench|')) return undefined;
+  const parts = ex.split('|');
+  if (parts[1] !== runId || parts.length !== 4) return undefined;
+  const sentAt = Number(parts[2]);
+  if (!Number.isFinite(sentAt)) return undefined;
+  return { sentAt, measured: parts[3] === '1' };
+}
+
+/**
+ * One delivery phase, as every part (process) of the generator sees it. Clients are numbered in one
+ * global order shared by all parts: in `pairs` mode client 2i chats with 2i+1, in `group` mode the
+ * first `members` clients are the group and the first `senders` of them post.
+ */
+export interface PhaseSpec {
+  runId: string;
+  mode: { kind: 'pairs' } | { kind: 'group'; groupID: string; members: number; senders: number };
+  /** sharedClockMs() at which every part starts sending. */
+  startAt: number;
+  warmupMs: number;
+  durationMs: number;
+  /** Open loop: messages per second over all senders of all parts. Omitted: closed loop. */
+  sendRate?: number;
+  /** How long a part waits for the acknowledgements of its last sends. Default 30 s. */
+  ackTimeoutMs?: number;
+}
+
+export interface PartSendReport {
+  senders: number;
+  sent: number;
+  acked: number;
+  sendErrors: number;
+  firstSendError: string;
+}
+
+export interface PartReceiveReport {
+  delivered: number;
+  deliveredInWindow: number;
+  deliveredAll: number;
+  /** Latencies of the window's messages received by this part, in ms. */
+  latencies: Float64Array;
+  cpuMs: number;
+  eventLoopDelayMs: LoopDelay;
+  clients: number;
+}
+
+/** Sampling interval of the event-loop delay monitor. */
+const LOOP_RESOLUTION_MS = 10;
+
+/** Global sender and receiver layout of a phase over `clientCount` clients. */
+function layout(
+  mode: PhaseSpec['mode'],
+  clientCount: number,
+): { senders: number; receiversPerMessage: number; isReceiver: (i: number) => boolean } {
+  if (mode.kind === 'pairs') {
+    return { senders: clientCount - (clientCount % 2), receiversPerMessage: 1, isReceiver: () => true };
+  }
+  const members = Math.min(mode.members, clientCount);
+  return {
+    senders: Math.min(mode.senders, members),
+    receiversPerMessage: members - 1,
+    isReceiver: (i) => i < members,
+  };
+}
+
+/**
+ * The clients one generator process holds, and its side of a delivery phase: it sends for its own
+ * senders and records what its own receivers get. A coordinator (coordinateDelivery) runs several
+ * parts, in this process or in others, against the same clock.
+ */
+export class DeliveryPart {
+  private recv = {
+    runId: '',
+    windowStart: 0,
+    windowEnd: 0,
+    delivered: 0,
+    deliveredInWindow: 0,
+    deliveredAll: 0,
+    latencies: [] as number[],
+  };
+  private cpu0: NodeJS.CpuUsage = process.cpuUsage();
+  private loop: IntervalHistogram | undefined;
+
+  /**
+   * `userIDs`: every client of the run in the global order; `clients`: the ones this part holds, by
+   * their global index.
+   */
+  constructor(
+    readonly userIDs: readonly string[],
+    readonly clients: ReadonlyMap<number, DeliveryClient>,
+  ) {}
+
+  /** Waits for `spec.startAt`, sends until the window ends, waits for the acknowledgements. */
+  async run(spec: PhaseSpec): Promise<PartSendReport> {
+    const windowStart = spec.startAt + spec.warmupMs;
+    const windowEnd = windowStart + spec.durationMs;
+    const global = layout(spec.mode, this.userIDs.length);
+    this.recv = {
+      runId: spec.runId,
+      windowStart,
+      windowEnd,
+      delivered: 0,
+      deliveredInWindow: 0,
+      deliveredAll: 0,
+      latencies: [],
+    };
+    const senders: { client: DeliveryClient; to: { recvID?: string; groupID?: string } }[] = [];
+    for (const [i, client] of this.clients) {
+      if (global.isReceiver(i)) client.onMessage = (m, at) => this.onMessage(client.userID, m, at);
+      if (i >= global.senders) continue;
+      if (spec.mode.kind === 'pairs') senders.push({ client, to: { recvID: this.userIDs[i ^ 1] as string } });
+      else senders.push({ client, to: { groupID: spec.mode.groupID } });
+    }
+    this.loop?.disable();
+    this.loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    this.loop.enable();
+    this.cpu0 = process.cpuUsage();
+    const report: PartSendReport = {
+      senders: senders.length,
+      sent: 0,
+      acked: 0,
+      sendErrors: 0,
+      firstSendError: '',
+    };
+    const wait = spec.startAt - sharedClockMs();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (senders.length === 0) return report;
+
+    let n = 0;
+    const sendOne = (sender: (typeof senders)[number]): Promise<void> => {
+      const msg = textMessage(sender.client.userID, sender.to, `bench message ${n++}`);
+      const now = sharedClockMs();
+      const measured = now >= windowStart && now < windowEnd;
+      msg.ex = benchTag(spec.runId, now, measured);
+      if (measured) report.sent++;
+      return sender.client.send(msg).then(
+        () => {
+          if (measured) report.acked++;
+        },
+        (err: unknown) => {
+          report.sendErrors++;
+          if (!report.firstSendError)
+            report.firstSendError = err instanceof Error ? err.message : String(err);
+        },
+      );
+    };
+
+    let sending: Promise<unknown>;
+    if (spec.sendRate === undefined) {
+      sending = Promise.all(
+        senders.map(async (s) => {
+          while (sharedClockMs() < windowEnd && s.client.isOpen) await sendOne(s);
+        }),
+      );
+    } else {
+      // Open loop: every ~10 ms tick sends what the rate owes by now (a late tick catches up, so a busy
+      // generator still offers the full rate), round-robin over this part's senders. Each part offers
+      // its senders' share of the global rate.
+      const rate = (spec.sendRate * senders.length) / global.senders;
+      let issued = 0;
+      let rr = 0;
+      const inflight: Promise<void>[] = [];
+      await new Promise<void>((resolve) => {
+        const tick = setInterval(() => {
+          const now = sharedClockMs();
+          if (now >= windowEnd) {
+            clearInterval(tick);
+            resolve();
+            return;
+          }
+          const owed = Math.floor(((now - spec.startAt) / 1000) * rate);
+          for (; issued < owed; issued++) {
+            const s = senders[rr++ % senders.length] as (typeof senders)[number];
+            inflight.push(sendOne(s));
+          }
+        }, 10);
+      });
+      sending = Promise.all(inflight);
+    }
+    const ackTimeoutMs = spec.ackTimeoutMs ?? 30_000;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      sending.then(() => false),
+      new Promise<boolean>((r) => {
+        timer = setTimeout(() => r(true), ackTimeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (timedOut && !report.firstSendError)
+      report.firstSendError = `no acknowledgement within ${ackTimeoutMs} ms`;
+    return report;
+  }
+
+  private onMessage(me: string, m: MsgData, at: number): void {
+    if (m.sendID === me) return;
+    const tag = parseBenchTag(m.ex, this.recv.runId);
+    if (tag === undefined) return;
+    const r = this.recv;
+    // Throughput counts every delivery inside the window; latency and completeness only the window's messages.
+    r.deliveredAll++;
+    if (at >= r.windowStart && at <= r.windowEnd) r.deliveredInWindow++;
+    if (!tag.measured) return;
+    r.delivered++;
+    r.latencies.push(at - tag.sentAt);
+  }
+
+  /** Deliveries of the window's messages received so far. */
+  delivered(): number {
+    return this.recv.delivered;
+  }
+
+  /** Stops recording and reports what this part received, its CPU time and event-loop delay. */
+  finish(): PartReceiveReport {
+    const cpu = process.cpuUsage(this.cpu0);
+    for (const c of this.clients.values()) c.onMessage = () => {};
+    const h = this.loop;
+    this.loop = undefined;
+    h?.disable();
+    // The histogram holds the time between the sampling timer's ticks; the delay is what exceeds its interval.
+    const ms = (ns: number): number => (Number.isFinite(ns) ? Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS) : 0);
+    const r = this.recv;
+    return {
+      delivered: r.delivered,
+      deliveredInWindow: r.deliveredInWindow,
+      deliveredAll: r.deliveredAll,
+      latencies: Float64Array.from(r.latencies),
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      eventLoopDelayMs: h
+        ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) }
+        : { p50: 0, p99: 0, max: 0 },
+      clients: this.clients.size,
     };
   }
-  const cpu0 = process.cpuUsage();
-  let n = 0;
-  const sendOne = (sender: (typeof senders)[number]): Promise<void> => {
-    const msg = textMessage(sender.client.userID, sender.to, `bench message ${n++}`);
-    const now = performance.now();
-    const measured = now >= windowStart && now < windowEnd;
-    sentAt.set(msg.clientMsgID, { t: now, measured });
-    if (measured) sent++;
-    return sender.client.send(msg).then(
-      () => {
-        if (measured) acked++;
-      },
-      (err: unknown) => {
-        sendErrors++;
-        if (!firstSendError) firstSendError = err instanceof Error ? err.message : String(err);
-      },
-    );
-  };
+}
 
-  if (opts.sendRate === undefined) {
-    await Promise.all(
-      senders.map(async (s) => {
-        while (performance.now() < windowEnd && s.client.isOpen) await sendOne(s);
-      }),
-    );
-  } else {
-    // Open loop: every ~10 ms tick sends what the rate owes by now (a late tick catches up, so a busy
-    // generator still offers the full rate), round-robin over the senders.
-    const rate = opts.sendRate;
-    let issued = 0;
-    let rr = 0;
-    const inflight: Promise<void>[] = [];
-    await new Promise<void>((resolve) => {
-      const tick = setInterval(() => {
-        if (performance.now() >= windowEnd) {
-          clearInterval(tick);
-          resolve();
-          return;
-        }
-        const owed = Math.floor(((performance.now() - t0) / 1000) * rate);
-        for (; issued < owed; issued++) {
-          const s = senders[rr++ % senders.length] as (typeof senders)[number];
-          inflight.push(sendOne(s));
-        }
-      }, 10);
-    });
-    await Promise.all(inflight);
+/** A part as the coordinator drives it: in this process (DeliveryPart itself) or behind IPC. */
+export interface PartHandle {
+  run(spec: PhaseSpec): Promise<PartSendReport>;
+  delivered(): Promise<number> | number;
+  finish(): Promise<PartReceiveReport> | PartReceiveReport;
+}
+
+export interface CoordinatedOptions {
+  /** All clients of the run, over all parts. */
+  clientCount: number;
+  mode: PhaseSpec['mode'];
+  durationMs: number;
+  warmupMs?: number;
+  sendRate?: number;
+  /** How long to wait for outstanding deliveries after the last acknowledgement. Default 5 s. */
+  drainMs?: number;
+  /** Lead time so that every part is ready before the common start. Default 100 ms. */
+  startDelayMs?: number;
+}
+
+/** Runs one phase on every part at once and merges their reports. */
+export async function coordinateDelivery(
+  parts: readonly PartHandle[],
+  opts: CoordinatedOptions,
+): Promise<DeliveryResult> {
+  const warmupMs = opts.warmupMs ?? 1_000;
+  const drainMs = opts.drainMs ?? 5_000;
+  const global = layout(opts.mode, opts.clientCount);
+  if (global.senders === 0) throw new Error('no senders');
+  const spec: PhaseSpec = {
+    runId: randomBytes(6).toString('hex'),
+    mode: opts.mode,
+    startAt: sharedClockMs() + (opts.startDelayMs ?? 100),
+    warmupMs,
+    durationMs: opts.durationMs,
+    ...(opts.sendRate === undefined ? {} : { sendRate: opts.sendRate }),
+  };
+  const sends = await Promise.all(parts.map((p) => p.run(spec)));
+  const sum = (k: 'sent' | 'acked' | 'sendErrors' | 'senders'): number => sends.reduce((s, r) => s + r[k], 0);
+  const acked = sum('acked');
+  const expected = acked * global.receiversPerMessage;
+  const drainUntil = sharedClockMs() + drainMs;
+  for (;;) {
+    const counts = await Promise.all(parts.map(async (p) => p.delivered()));
+    if (counts.reduce((s, c) => s + c, 0) >= expected || sharedClockMs() >= drainUntil) break;
+    await new Promise((r) => setTimeout(r, 20));
   }
-  const expected = acked * receiversPerMessage;
-  const drainUntil = performance.now() + drainMs;
-  while (delivered < expected && performance.now() < drainUntil) await new Promise((r) => setTimeout(r, 20));
-  const cpu = process.cpuUsage(cpu0);
-  for (const r of receivers) r.onMessage = () => {};
+  const recvs = await Promise.all(parts.map(async (p) => p.finish()));
+  const all: number[] = [];
+  for (const r of recvs) for (const v of r.latencies) all.push(v);
+  const worst = (k: keyof LoopDelay): number => Math.max(0, ...recvs.map((r) => r.eventLoopDelayMs[k]));
+  const cpuMs = recvs.reduce((s, r) => s + r.cpuMs, 0);
+  const deliveredInWindow = recvs.reduce((s, r) => s + r.deliveredInWindow, 0);
+  const sent = sum('sent');
   return {
-    senders: senders.length,
+    senders: sum('senders'),
     sent,
     acked,
-    sendErrors,
-    firstSendError,
-    delivered,
+    sendErrors: sum('sendErrors'),
+    firstSendError: sends.find((s) => s.firstSendError)?.firstSendError ?? '',
+    delivered: recvs.reduce((s, r) => s + r.delivered, 0),
     expected,
-    deliveredAll,
+    deliveredAll: recvs.reduce((s, r) => s + r.deliveredAll, 0),
     deliveredPerSecond: (deliveredInWindow / opts.durationMs) * 1000,
     sentPerSecond: (sent / opts.durationMs) * 1000,
-    latencyMs: percentiles(latencies),
+    latencyMs: percentiles(all),
     windowMs: opts.durationMs,
-    generatorCpuMs: (cpu.user + cpu.system) / 1000,
+    generatorCpuMs: cpuMs,
+    generator: {
+      parts: parts.length,
+      cpuMs,
+      eventLoopDelayMs: { p50: worst('p50'), p99: worst('p99'), max: worst('max') },
+      perPart: recvs.map((r) => ({
+        cpuMs: r.cpuMs,
+        eventLoopDelayMs: r.eventLoopDelayMs,
+        clients: r.clients,
+      })),
+    },
   };
+}
+
+/**
+ * Sends messages for warm-up + duration and measures deliveries and send-to-receive latency, with
+ * every client in this process (one part). bench/server-load spreads the clients over several
+ * processes with DeliveryPart and coordinateDelivery instead.
+ */
+export async function runDelivery(opts: DeliveryOptions): Promise<DeliveryResult> {
+  const mode = opts.mode;
+  // In group mode the members come first in the global order, so that `members` and `senders` are prefixes.
+  const ordered =
+    mode.kind === 'pairs'
+      ? [...opts.clients]
+      : [...mode.members, ...opts.clients.filter((c) => !mode.members.includes(c))];
+  const part = new DeliveryPart(
+    ordered.map((c) => c.userID),
+    new Map(ordered.map((c, i) => [i, c])),
+  );
+  return coordinateDelivery([part], {
+    clientCount: ordered.length,
+    mode:
+      mode.kind === 'pairs'
+        ? mode
+        : { kind: 'group', groupID: mode.groupID, members: mode.members.length, senders: mode.senders },
+    durationMs: opts.durationMs,
+    ...(opts.warmupMs === undefined ? {} : { warmupMs: opts.warmupMs }),
+    ...(opts.sendRate === undefined ? {} : { sendRate: opts.sendRate }),
+    ...(opts.drainMs === undefined ? {} : { drainMs: opts.drainMs }),
+  });
 }
