@@ -1,7 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
-import { RecvMsgOpt, SessionType } from '@teamim/domain';
+import { RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
 import { TestWorld } from '../testing';
+
+function entry(conversationID: string, latestMsgSendTime: number, showName = conversationID): Conversation {
+  return {
+    conversationID,
+    conversationType: SessionType.Single,
+    userID: conversationID,
+    groupID: '',
+    showName,
+    faceURL: '',
+    unreadCount: 0,
+    latestMsg: '',
+    latestMsgSendTime,
+    draftTextTime: 0,
+    isPinned: false,
+    recvMsgOpt: RecvMsgOpt.Normal,
+  };
+}
+
+/** A signed-in alice whose SDK database answers `pages` (what the SDK has stored so far). */
+async function aliceWithLocalDatabase(): Promise<{
+  alice: Awaited<ReturnType<TestWorld['signIn']>>;
+  stored: Conversation[];
+  reads: { count: number };
+}> {
+  const world = new TestWorld().users('alice');
+  const alice = await world.signIn('alice');
+  const stored: Conversation[] = [];
+  const reads = { count: 0 };
+  alice.ports.device.conversations.getConversationsPage = (offset, count) => {
+    reads.count += 1;
+    return Promise.resolve(stored.slice(offset, offset + count));
+  };
+  return { alice, stored, reads };
+}
 
 async function twoFriends(): Promise<{
   world: TestWorld;
@@ -188,6 +222,57 @@ describe('ConversationStore', () => {
     await world.settle();
 
     expect(record.unreadCount).toBe(0);
+  });
+
+  it('§4 A refresh during sync adds what the SDK has stored so far and drops nothing', async () => {
+    const { alice, stored } = await aliceWithLocalDatabase();
+    stored.push(entry('a', 1000));
+    await alice.conversations.refreshConversations();
+    stored.splice(0, stored.length, entry('b', 3000), entry('c', 2000));
+
+    await alice.conversations.refreshConversations();
+
+    expect(alice.conversations.snapshot.map((c) => c.conversationID)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('§4 A refresh keeps the list copy when it is newer than the SDK copy, and takes a newer SDK copy', async () => {
+    const { alice, stored } = await aliceWithLocalDatabase();
+    stored.push(entry('a', 5000, 'shown'), entry('b', 1000, 'shown'));
+    await alice.conversations.refreshConversations();
+    stored.splice(0, stored.length, entry('a', 4000, 'older'), entry('b', 6000, 'newer'));
+
+    await alice.conversations.refreshConversations();
+
+    expect(alice.conversations.snapshot.map((c) => [c.conversationID, c.showName])).toEqual([
+      ['b', 'newer'],
+      ['a', 'shown'],
+    ]);
+  });
+
+  it('§4 The full load after sync replaces the list (conversations the SDK no longer has leave it)', async () => {
+    const { alice, stored } = await aliceWithLocalDatabase();
+    stored.push(entry('a', 1000), entry('b', 2000));
+    await alice.conversations.refreshConversations();
+    stored.splice(0, stored.length, entry('b', 2000));
+
+    await alice.conversations.loadConversations();
+
+    expect(alice.conversations.snapshot.map((c) => c.conversationID)).toEqual(['b']);
+  });
+
+  it('§4 Refreshes asked for while one runs are coalesced into one more read', async () => {
+    const { alice, stored, reads } = await aliceWithLocalDatabase();
+    stored.push(entry('a', 1000));
+    const before = reads.count;
+
+    const first = alice.conversations.refreshConversations();
+    stored.push(entry('b', 2000));
+    const second = alice.conversations.refreshConversations();
+    const third = alice.conversations.refreshConversations();
+    await Promise.all([first, second, third]);
+
+    expect(reads.count - before).toBe(2);
+    expect(alice.conversations.snapshot.map((c) => c.conversationID)).toEqual(['b', 'a']);
   });
 
   it('§8 A failing conversation load shows toast.getConversationsFailed', async () => {

@@ -2,6 +2,7 @@ import { BehaviorSubject, debounceTime, Subject, Subscription, type Observable }
 import { err, ok, type Result } from '@teamim/domain';
 import type { SessionType } from '@teamim/domain';
 import {
+  conversationSortTime,
   isGroupSession,
   mergeConversations,
   PAGING,
@@ -34,6 +35,8 @@ export class ConversationStore {
   private readonly deleted = new Subject<string>();
   private readonly readRequests = new Subject<string>();
   private readonly subscriptions = new Subscription();
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
   readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
@@ -77,8 +80,46 @@ export class ConversationStore {
     return this.list.value;
   }
 
-  /** Loads all conversations, 500 per page while full pages come back. */
+  /**
+   * Loads all conversations, 500 per page while full pages come back, and makes them the list
+   * (conversations the SDK no longer has leave it). Use once the SDK's sync is complete.
+   */
   async loadConversations(): Promise<Result<readonly Conversation[], RemoteFailure>> {
+    const all = await this.readAll();
+    if (!all.ok) {
+      return all;
+    }
+    this.list.next(mergeConversations(all.value));
+    return ok(this.list.value);
+  }
+
+  /**
+   * Reads the SDK's conversations while its sync may still be running and merges them into the list
+   * without dropping any entry: the SDK's local database fills in steps (its first sync after an install
+   * reports no conversation events until the very end), so a partial read must not hide what the list
+   * already shows. An entry the list holds with newer activity than the SDK's copy keeps the list's copy.
+   * Calls while a read runs are coalesced into one more read after it.
+   */
+  refreshConversations(): Promise<void> {
+    if (this.refreshing !== undefined) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        const all = await this.readAll();
+        if (all.ok) {
+          this.list.next(mergeConversations(this.list.value, fresherOnly(this.list.value, all.value)));
+        }
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private async readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
     const all: Conversation[] = [];
     for (;;) {
       const page = await attempt(() => this.gateway.getConversationsPage(all.length, PAGING.conversation));
@@ -88,11 +129,9 @@ export class ConversationStore {
       }
       all.push(...page.value);
       if (page.value.length < PAGING.conversation) {
-        break;
+        return ok(all);
       }
     }
-    this.list.next(mergeConversations(all));
-    return ok(this.list.value);
   }
 
   async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
@@ -290,6 +329,18 @@ export class ConversationStore {
   dispose(): void {
     this.subscriptions.unsubscribe();
   }
+}
+
+/** The entries of `incoming` that are not older than the same conversation in `current`. */
+function fresherOnly(
+  current: readonly Conversation[],
+  incoming: readonly Conversation[],
+): readonly Conversation[] {
+  const shown = new Map(current.map((c) => [c.conversationID, c]));
+  return incoming.filter((c) => {
+    const known = shown.get(c.conversationID);
+    return known === undefined || conversationSortTime(c) >= conversationSortTime(known);
+  });
 }
 
 export { err };

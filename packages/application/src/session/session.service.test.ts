@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
-import { STORAGE_KEYS } from '@teamim/domain';
+import { SessionType, STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
 import type { SignOutReason } from './session.service';
@@ -183,6 +183,21 @@ describe('SessionService', () => {
     expect(reinstalling).toEqual([false, true, false]);
     expect(await firstValueFrom(alice.session.sync$)).toBe('failed');
     expect(alice.toasts.keys()).toContain('toast.syncFailed');
+  });
+
+  it('§4 Sync: the list shows the conversations the SDK has stored at each progress report', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single);
+    alice.ports.device.session.emit({ type: 'syncStart', reinstalled: true });
+    await world.settle();
+    expect(alice.conversations.snapshot).toEqual([]);
+
+    alice.ports.device.session.emit({ type: 'syncProgress', percent: 20 });
+    await world.settle();
+
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['bob']);
+    expect(await firstValueFrom(alice.session.sync$)).toBe('loading');
   });
 
   it('§4 Sync: on success friends, groups, conversations and the unread count are reloaded', async () => {

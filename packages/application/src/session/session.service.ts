@@ -114,7 +114,8 @@ export class SessionService {
     await Promise.all([
       this.contacts.loadBlacklist(),
       this.contacts.loadApplications(),
-      this.conversations.loadConversations(),
+      // Merged, not replaced: right after a login the SDK's database may still be filling.
+      this.conversations.refreshConversations(),
       this.conversations.loadUnreadCount(),
     ]);
     return ok(undefined);
@@ -187,6 +188,11 @@ export class SessionService {
         return;
       case 'syncProgress':
         this.progress.next(event.percent);
+        // The SDK's first sync after an install reports no conversation events until it finishes, but
+        // its database holds each batch once progress is reported: show what is there already.
+        if (this.sync.value === 'loading') {
+          await this.conversations.refreshConversations();
+        }
         return;
       case 'syncFinish':
         this.sync.next('success');
