@@ -1,5 +1,6 @@
-import { CodeUsage, type HttpAccountApi } from '@teamim/adapters-http';
+import { CodeUsage, createAccountApi, type HttpAccountApi } from '@teamim/adapters-http';
 import type { AccountGateway, CodePurpose } from '@teamim/ui-react';
+import type { ClientConfig } from './config';
 
 const USAGE: Record<CodePurpose, CodeUsage> = {
   register: CodeUsage.Register,
@@ -17,4 +18,11 @@ export function accountGateway(api: HttpAccountApi): AccountGateway {
     register: (input) => api.register(input),
     resetPassword: (identifier, code, password) => api.resetPassword(identifier, code, password),
   };
+}
+
+/** The account gateway of a configured client (loaded with a dynamic import by main.tsx). */
+export function createAccountGateway(config: ClientConfig): AccountGateway {
+  return accountGateway(
+    createAccountApi({ baseURL: config.chatAddr }, { getToken: () => '' }, config.platformID),
+  );
 }

@@ -1,5 +1,6 @@
 // Loaded with a dynamic import after sign-in: it pulls in the IM SDK (and its 36 MB wasm), the DI
-// container and the media-room client, none of which the sign-in page needs.
+// container, the media-room client and the chat and wallet API clients (axios), none of which the
+// sign-in page needs.
 import {
   applicationModule,
   ChatStore,
@@ -17,13 +18,12 @@ import {
   SessionService,
   SettingsStore,
   TopSearchStore,
-  type ChatApi,
   type LocalStore,
-  type PasswordHasher,
   type SessionStore,
-  type WalletApi,
 } from '@teamim/application';
+import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
+import { STORAGE_KEYS } from '@teamim/domain';
 import { createRtcRoom } from '@teamim/adapters-livekit';
 import type { SignedInServices } from '@teamim/ui-react';
 import {
@@ -37,15 +37,12 @@ import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
   readonly config: ClientConfig;
-  readonly chatApi: ChatApi;
-  readonly walletApi: WalletApi;
-  readonly passwordHasher: PasswordHasher;
   readonly localStore: LocalStore;
   readonly sessionStore: SessionStore;
   readonly notifier: StreamNotifier;
   readonly verbose: boolean;
-  /** The chat API's business fields of self info (e-mail, phone, gender, allow flags, pay password). */
-  readonly businessInfo: BusinessInfoSource;
+  /** Called when the chat or wallet API answers with a code that ends the session (spec §8). */
+  readonly onLoginExpired: (error: ChatApiError) => void;
 }
 
 /** The SDK's Go runtime glue must be a classic script on the page before the SDK starts. */
@@ -62,6 +59,23 @@ function loadScript(src: string): Promise<void> {
 }
 
 export async function createSignedInServices(deps: SignedInDeps): Promise<SignedInServices> {
+  const chatToken = () => deps.sessionStore.get(STORAGE_KEYS.session.chatToken) ?? '';
+  const apiConfig = { baseURL: deps.config.chatAddr };
+  const chatApi = createChatApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
+  const walletApi = createWalletApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
+  // The business fields complete self info; without them the user can still chat, so a failing chat
+  // API must not fail the sign-in (spec §4 only requires the IM self info).
+  const businessInfo: BusinessInfoSource = async (userID) => {
+    try {
+      const [user] = await chatApi.findUsers([userID]);
+      if (user === undefined) return {};
+      const { userID: _id, ...business } = user;
+      return business;
+    } catch (error: unknown) {
+      console.warn('self business info unavailable', error);
+      return {};
+    }
+  };
   const base = deps.config.openimAssetsBase;
   await loadScript(`${base}wasm_exec.js`);
   const sdk = await createOpenImSdk({
@@ -76,7 +90,7 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
       wsAddr: deps.config.wsAddr,
       platformID: deps.config.platformID,
     },
-    deps.businessInfo,
+    businessInfo,
   );
   const container = createContainer(
     applicationModule,
@@ -87,9 +101,9 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
       conversations: im.conversations,
       messages: im.messages,
       callSignalling: im.callSignalling,
-      chatApi: deps.chatApi,
-      walletApi: deps.walletApi,
-      passwordHasher: deps.passwordHasher,
+      chatApi,
+      walletApi,
+      passwordHasher: new Md5PasswordHasher(),
       rtcRoom: createRtcRoom(),
       localStore: deps.localStore,
       sessionStore: deps.sessionStore,

@@ -8,10 +8,10 @@ import {
   webLightTheme,
 } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { appRoutes } from './routing/routes';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routing/routes';
 import { AppServicesContext, useAppServices, type AppServices } from './services';
 import { useText } from './text';
 
@@ -20,15 +20,16 @@ export interface AppProps {
   readonly i18n: I18n;
 }
 
-/** The whole web client: theme, i18n, services context, toasts and the data router. */
+/** The whole web client: theme, i18n, services context, toasts and the router. */
 export function App({ services, i18n }: AppProps) {
-  const router = useMemo(() => createBrowserRouter(appRoutes()), []);
   return (
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
         <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
           <Toasts />
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </FluentProvider>
       </AppServicesContext.Provider>
     </I18nextProvider>

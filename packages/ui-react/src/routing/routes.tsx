@@ -1,10 +1,10 @@
 import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, useLocation, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { hasStoredCredentials } from '../credentials';
 import { useAppServices } from '../services';
 import { LoginPage } from '../sign-in/LoginPage';
-import { RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
+import { RenderErrorBoundary, RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 
 // The shell and everything after sign-in load on demand, so the sign-in page stays small.
 const shell = () => import('../shell/Shell');
@@ -32,51 +32,56 @@ const lazyPage = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</S
 /** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children. */
 export function appRoutes(): RouteObject[] {
   return [
+    { path: '/login', element: <LoginPage /> },
     {
-      errorElement: <RouteErrorScreen />,
-      hydrateFallbackElement: <RouterFallback />,
+      path: '/',
+      element: <RequireSession>{lazyPage(<Shell />)}</RequireSession>,
       children: [
-        { path: '/login', element: <LoginPage /> },
+        { index: true, element: <Navigate to="/chat" replace /> },
         {
-          path: '/',
-          element: <RequireSession>{lazyPage(<Shell />)}</RequireSession>,
+          path: 'chat',
+          element: lazyPage(<ChatLayout />),
           children: [
-            { index: true, element: <Navigate to="/chat" replace /> },
-            {
-              path: 'chat',
-              element: lazyPage(<ChatLayout />),
-              children: [
-                { index: true, element: lazyPage(<ChatEmpty />) },
-                { path: ':conversationID', element: lazyPage(<ChatView />) },
-              ],
-            },
-            {
-              path: 'contact',
-              element: lazyPage(<ContactPage />),
-              children: [
-                { index: true, element: lazyPage(<ContactSection titleKey="ui.contact.myFriends" />) },
-                { path: 'myGroups', element: lazyPage(<ContactSection titleKey="ui.contact.myGroups" />) },
-                {
-                  path: 'newFriends',
-                  element: lazyPage(<ContactSection titleKey="ui.contact.newFriends" />),
-                },
-                {
-                  path: 'groupNotifications',
-                  element: lazyPage(<ContactSection titleKey="ui.contact.groupNotifications" />),
-                },
-              ],
-            },
+            { index: true, element: lazyPage(<ChatEmpty />) },
+            { path: ':conversationID', element: lazyPage(<ChatView />) },
           ],
         },
         {
-          path: '*',
-          loader: () => {
-            // React Router's idiom: a thrown Response becomes a route error response (status 404).
-            // eslint-disable-next-line @typescript-eslint/only-throw-error
-            throw new Response('Not Found', { status: 404 });
-          },
+          path: 'contact',
+          element: lazyPage(<ContactPage />),
+          children: [
+            { index: true, element: lazyPage(<ContactSection titleKey="ui.contact.myFriends" />) },
+            { path: 'myGroups', element: lazyPage(<ContactSection titleKey="ui.contact.myGroups" />) },
+            {
+              path: 'newFriends',
+              element: lazyPage(<ContactSection titleKey="ui.contact.newFriends" />),
+            },
+            {
+              path: 'groupNotifications',
+              element: lazyPage(<ContactSection titleKey="ui.contact.groupNotifications" />),
+            },
+          ],
         },
       ],
     },
+    { path: '*', element: <RouteErrorScreen notFound /> },
   ];
+}
+
+const ROUTES = appRoutes();
+
+/**
+ * The routes under a `<BrowserRouter>`. A render error anywhere shows the route error screen; should
+ * that screen fail too, the fixed-text fallback. A navigation to another path clears the error.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(ROUTES);
+  return (
+    <RenderErrorBoundary fallback={<RouterFallback />}>
+      <RenderErrorBoundary resetKey={location.pathname} fallback={<RouteErrorScreen notFound={false} />}>
+        {element}
+      </RenderErrorBoundary>
+    </RenderErrorBoundary>
+  );
 }
