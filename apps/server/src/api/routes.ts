@@ -302,6 +302,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     }),
     (b, c) => ({ conversations: convs.getConversations(ctx, c.op, b.ownerUserID, b.conversationIDs) }),
   );
+  route(
+    '/conversation/get_sorted_conversation_list',
+    z.object({
+      userID,
+      conversationIDs: z
+        .array(conversationID)
+        .max(1000)
+        .nullish()
+        .transform((v) => v ?? []),
+      pagination,
+    }),
+    (b, c) => convs.getSortedConversationList(ctx, c.op, b),
+  );
   route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     convs.getFullConversationIDs(ctx, c.op, b.userID),
   );
