@@ -1,10 +1,119 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
-import type { Conversation, RecvMsgOpt, SessionType } from '@teamim/domain';
+import {
+  ContentType,
+  MessageStatus,
+  RecvMsgOpt,
+  SessionType,
+  type Conversation,
+  type Message,
+} from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
+import type { OpenImDirectory, SortedConversationElem } from './im-api';
 import { toConversation } from './mappers';
 import type { OpenImSdk } from './sdk';
+
+/** The message field that holds each content type's parsed content, as in the SDK's messages. */
+const ELEM_FIELD: Readonly<Record<number, keyof Message>> = {
+  [ContentType.Text]: 'textElem',
+  [ContentType.Picture]: 'pictureElem',
+  [ContentType.Voice]: 'soundElem',
+  [ContentType.Video]: 'videoElem',
+  [ContentType.File]: 'fileElem',
+  [ContentType.AtText]: 'atTextElem',
+  [ContentType.Merge]: 'mergeElem',
+  [ContentType.Card]: 'cardElem',
+  [ContentType.Location]: 'locationElem',
+  [ContentType.Custom]: 'customElem',
+  [ContentType.Quote]: 'quoteElem',
+  [ContentType.Face]: 'faceElem',
+};
+/** Content types from here on are notifications (tips), whose content is `{"detail": "<json>"}`. */
+const FIRST_NOTIFICATION_TYPE = 1000;
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The peer of a one-to-one conversation `si_<a>_<b>` (user ids sorted) when no message names it. */
+function peerFromID(conversationID: string, self: string): string {
+  const pair = conversationID.slice('si_'.length);
+  if (pair.startsWith(`${self}_`)) return pair.slice(self.length + 1);
+  if (pair.endsWith(`_${self}`)) return pair.slice(0, -(self.length + 1));
+  return '';
+}
+
+/**
+ * A conversation of the server's sorted list in the shape the SDK's list has, with the newest message as
+ * the SDK's JSON (`latestMsg`) so previews render the same. Undefined for kinds the list does not show.
+ */
+export function sortedElemToConversation(
+  elem: SortedConversationElem,
+  self: string,
+): Conversation | undefined {
+  const isGroup = elem.conversationID.startsWith('sg_');
+  if (!isGroup && !elem.conversationID.startsWith('si_')) return undefined;
+  const info = elem.msgInfo;
+  const peer = isGroup
+    ? ''
+    : info.sendID === ''
+      ? peerFromID(elem.conversationID, self)
+      : info.sendID === self
+        ? info.recvID
+        : info.sendID;
+  let latestMsg = '';
+  if (info.clientMsgID !== '') {
+    const parsed = parseObject(info.content) ?? {};
+    const elemField = ELEM_FIELD[info.contentType];
+    const message: Record<string, unknown> = {
+      clientMsgID: info.clientMsgID,
+      serverMsgID: info.serverMsgID,
+      sendID: info.sendID,
+      recvID: info.recvID,
+      groupID: info.groupID,
+      sessionType: isGroup ? SessionType.Group : SessionType.Single,
+      contentType: info.contentType,
+      sendTime: info.latestMsgRecvTime,
+      createTime: info.latestMsgRecvTime,
+      // Group: the sender's nickname; one-to-one: the peer's, when the peer sent it.
+      senderNickname: isGroup || info.sendID === peer ? info.senderName : '',
+      senderFaceUrl: !isGroup && info.sendID === peer ? info.faceURL : '',
+      status: MessageStatus.Succeeded,
+      isRead: false,
+      msgFrom: info.msgFrom,
+      ex: info.ex,
+    };
+    if (elemField !== undefined) {
+      message[elemField] = parsed;
+    } else if (info.contentType >= FIRST_NOTIFICATION_TYPE) {
+      message['notificationElem'] = { detail: typeof parsed['detail'] === 'string' ? parsed['detail'] : '' };
+    }
+    latestMsg = JSON.stringify(message);
+  }
+  return {
+    conversationID: elem.conversationID,
+    conversationType: isGroup ? SessionType.Group : SessionType.Single,
+    userID: peer,
+    groupID: isGroup ? info.groupID : '',
+    showName: isGroup ? info.groupName : info.senderName,
+    faceURL: isGroup ? info.groupFaceURL : info.faceURL,
+    unreadCount: elem.unreadCount,
+    latestMsg,
+    latestMsgSendTime: info.latestMsgRecvTime,
+    draftTextTime: 0,
+    isPinned: elem.isPinned,
+    recvMsgOpt:
+      elem.recvMsgOpt === RecvMsgOpt.NotReceive || elem.recvMsgOpt === RecvMsgOpt.NotNotify
+        ? elem.recvMsgOpt
+        : RecvMsgOpt.Normal,
+  };
+}
 
 function requireID(value: string, what: string): void {
   if (value === '') throw argumentError(`${what} is required`);
@@ -13,7 +122,11 @@ function requireID(value: string, what: string): void {
 export class OpenImConversations extends ConversationsGateway {
   readonly events$: Observable<ConversationEvent>;
 
-  constructor(private readonly sdk: OpenImSdk) {
+  /** `directory` reads the server's sorted list for the first page (absent: that page is empty). */
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly directory?: OpenImDirectory,
+  ) {
     super();
     this.events$ = portEvents<ConversationEvent>(
       fromSdkEvent(sdk, 'OnConversationChanged').pipe(
@@ -37,6 +150,14 @@ export class OpenImConversations extends ConversationsGateway {
       this.sdk.getConversationListSplit({ offset, count }),
     );
     return (items ?? []).map(toConversation);
+  }
+
+  async getServerFirstPage(userID: string, count: number): Promise<readonly Conversation[]> {
+    requireID(userID, 'userID');
+    if (count <= 0) throw argumentError('count must be > 0');
+    if (this.directory === undefined) return [];
+    const elems = await this.directory.sortedConversations(userID, count);
+    return elems.flatMap((elem) => sortedElemToConversation(elem, userID) ?? []);
   }
 
   async getTotalUnread(): Promise<number> {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '@teamim/application';
+import { parseLatestMessage } from '@teamim/domain';
 import { OpenImContext } from './context';
+import { OpenImConversations } from './conversations';
 import { OpenImGroups } from './groups';
 import { OpenImDirectory, type FetchLike } from './im-api';
 import type { OpenImSdk } from './sdk';
@@ -120,5 +122,135 @@ describe('OpenImGroups.getGroups', () => {
     const groups = new OpenImGroups(sdk, new OpenImDirectory('http://h/api', signedIn(), fetch));
     expect((await groups.getGroups(['g1'])).map((g) => g.groupName)).toEqual(['Mine']);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe('OpenImConversations.getServerFirstPage', () => {
+  const noSdk = { on: () => undefined, off: () => undefined } as unknown as OpenImSdk;
+  const info = (overrides: Record<string, unknown>) => ({
+    serverMsgID: 's1',
+    clientMsgID: 'c1',
+    sessionType: 1,
+    sendID: 'u2',
+    recvID: 'u1',
+    senderName: 'Bob',
+    faceURL: 'https://x/bob.png',
+    groupID: '',
+    groupName: '',
+    groupFaceURL: '',
+    groupType: 0,
+    groupMemberCount: 0,
+    LatestMsgRecvTime: 3000,
+    msgFrom: 100,
+    contentType: 101,
+    content: '{"content":"hi there"}',
+    ex: '',
+    ...overrides,
+  });
+
+  it('asks the server for the first page and maps it to the SDK list shape, previews included', async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: {
+        errCode: 0,
+        data: {
+          conversationTotal: 5,
+          unreadTotal: 3,
+          conversationElems: [
+            { conversationID: 'si_u1_u2', recvMsgOpt: 2, unreadCount: 2, IsPinned: true, msgInfo: info({}) },
+            {
+              conversationID: 'si_u1_u3',
+              recvMsgOpt: 0,
+              unreadCount: 0,
+              IsPinned: false,
+              msgInfo: info({ sendID: 'u1', recvID: 'u3', senderName: 'Carol', LatestMsgRecvTime: 2000 }),
+            },
+            {
+              conversationID: 'sg_g1',
+              recvMsgOpt: 0,
+              unreadCount: 1,
+              IsPinned: false,
+              msgInfo: info({
+                sessionType: 3,
+                sendID: 'u4',
+                recvID: '',
+                senderName: 'Dave',
+                faceURL: '',
+                groupID: 'g1',
+                groupName: 'Team',
+                groupFaceURL: 'https://x/team.png',
+                contentType: 1501,
+                content: '{"detail":"{\\"group\\":{}}"}',
+                LatestMsgRecvTime: 1000,
+              }),
+            },
+            {
+              conversationID: 'si_u0_u1',
+              unreadCount: 0,
+              IsPinned: false,
+              msgInfo: info({
+                clientMsgID: '',
+                sendID: '',
+                recvID: '',
+                senderName: 'Zed',
+                LatestMsgRecvTime: 0,
+              }),
+            },
+            { conversationID: '' },
+            'junk',
+          ],
+        },
+      },
+    }));
+    const conversations = new OpenImConversations(
+      noSdk,
+      new OpenImDirectory('http://h/api', signedIn(), fetch),
+    );
+
+    const page = await conversations.getServerFirstPage('u1', 100);
+
+    expect(sent).toEqual([
+      {
+        url: 'http://h/api/conversation/get_sorted_conversation_list',
+        headers: expect.objectContaining({ token: 'tok' }) as unknown,
+        body: { userID: 'u1', conversationIDs: [], pagination: { pageNumber: 1, showNumber: 100 } },
+      },
+    ]);
+    expect(
+      page.map((c) => [c.conversationID, c.conversationType, c.userID, c.groupID, c.showName, c.faceURL]),
+    ).toEqual([
+      ['si_u1_u2', 1, 'u2', '', 'Bob', 'https://x/bob.png'],
+      ['si_u1_u3', 1, 'u3', '', 'Carol', 'https://x/bob.png'],
+      ['sg_g1', 3, '', 'g1', 'Team', 'https://x/team.png'],
+      ['si_u0_u1', 1, 'u0', '', 'Zed', 'https://x/bob.png'],
+    ]);
+    expect(page[0]).toMatchObject({ isPinned: true, recvMsgOpt: 2, unreadCount: 2, latestMsgSendTime: 3000 });
+    expect(parseLatestMessage(page[0] ?? { latestMsg: '' })).toMatchObject({
+      clientMsgID: 'c1',
+      contentType: 101,
+      sendID: 'u2',
+      senderNickname: 'Bob',
+      textElem: { content: 'hi there' },
+    });
+    // The user's own message carries no peer name as its sender's.
+    expect(parseLatestMessage(page[1] ?? { latestMsg: '' })).toMatchObject({
+      sendID: 'u1',
+      senderNickname: '',
+    });
+    expect(parseLatestMessage(page[2] ?? { latestMsg: '' })).toMatchObject({
+      sessionType: 3,
+      senderNickname: 'Dave',
+      notificationElem: { detail: '{"group":{}}' },
+    });
+    expect(page[3]?.latestMsg).toBe('');
+  });
+
+  it('rejects a malformed answer and an empty user id with a RemoteError', async () => {
+    const { fetch } = fakeFetch(() => ({ json: { errCode: 0, data: { conversationElems: 'x' } } }));
+    const conversations = new OpenImConversations(
+      noSdk,
+      new OpenImDirectory('http://h/api', signedIn(), fetch),
+    );
+    await expect(conversations.getServerFirstPage('u1', 10)).rejects.toBeInstanceOf(RemoteError);
+    await expect(conversations.getServerFirstPage('', 10)).rejects.toBeInstanceOf(RemoteError);
   });
 });

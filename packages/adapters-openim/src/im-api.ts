@@ -20,12 +20,44 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** One element of `get_sorted_conversation_list`, checked (OpenIM spells `IsPinned`, `LatestMsgRecvTime`). */
+export interface SortedConversationElem {
+  readonly conversationID: string;
+  readonly recvMsgOpt: number;
+  readonly unreadCount: number;
+  readonly isPinned: boolean;
+  readonly msgInfo: {
+    readonly serverMsgID: string;
+    readonly clientMsgID: string;
+    readonly sessionType: number;
+    readonly sendID: string;
+    readonly recvID: string;
+    /** One-to-one: the peer's nickname; group: the sender's. */
+    readonly senderName: string;
+    /** One-to-one: the peer's avatar. */
+    readonly faceURL: string;
+    readonly groupID: string;
+    readonly groupName: string;
+    readonly groupFaceURL: string;
+    readonly latestMsgRecvTime: number;
+    readonly msgFrom: number;
+    readonly contentType: number;
+    /** The message content as sent (JSON text; `{"detail": …}` for notifications). */
+    readonly content: string;
+    readonly ex: string;
+  };
+}
+
 /**
  * Reads from the OpenIM HTTP API directly, with the session's IM token, for the few lookups the SDK
  * cannot do without side effects. The one in use: group info for groups the user has not joined. The
  * 3.8.3 wasm SDK's `getSpecifiedGroupsInfo` writes such a group into its local joined-groups table, after
  * which the group is listed as joined and, when the user is later let in, the SDK reports a changed group
- * instead of a joined one (OnGroupInfoChanged, not OnJoinedGroupAdded).
+ * instead of a joined one (OnGroupInfoChanged, not OnJoinedGroupAdded). Also the conversation list's first
+ * page while the SDK's first sync after an install still runs (the SDK reports nothing until it ends).
  */
 export class OpenImDirectory {
   constructor(
@@ -45,6 +77,54 @@ export class OpenImDirectory {
       (item): item is GroupItem =>
         isObject(item) && typeof item['groupID'] === 'string' && item['groupID'] !== '',
     );
+  }
+
+  /**
+   * `/conversation/get_sorted_conversation_list` (OpenIM 3.8): the user's first `count` conversations,
+   * pinned then newest, each with its newest message and display names. Malformed elements are skipped.
+   */
+  async sortedConversations(userID: string, count: number): Promise<readonly SortedConversationElem[]> {
+    const data = await this.post('/conversation/get_sorted_conversation_list', {
+      userID,
+      conversationIDs: [],
+      pagination: { pageNumber: 1, showNumber: count },
+    });
+    const elems = isObject(data) ? data['conversationElems'] : undefined;
+    if (elems === undefined || elems === null) return [];
+    if (!Array.isArray(elems)) {
+      throw new RemoteError(SDK_FAILURE_CODE, 'get_sorted_conversation_list: malformed answer');
+    }
+    return elems.flatMap((item: unknown): SortedConversationElem[] => {
+      if (!isObject(item) || typeof item['conversationID'] !== 'string' || item['conversationID'] === '') {
+        return [];
+      }
+      const info = isObject(item['msgInfo']) ? item['msgInfo'] : {};
+      return [
+        {
+          conversationID: item['conversationID'],
+          recvMsgOpt: num(item['recvMsgOpt']),
+          unreadCount: num(item['unreadCount']),
+          isPinned: item['IsPinned'] === true,
+          msgInfo: {
+            serverMsgID: str(info['serverMsgID']),
+            clientMsgID: str(info['clientMsgID']),
+            sessionType: num(info['sessionType']),
+            sendID: str(info['sendID']),
+            recvID: str(info['recvID']),
+            senderName: str(info['senderName']),
+            faceURL: str(info['faceURL']),
+            groupID: str(info['groupID']),
+            groupName: str(info['groupName']),
+            groupFaceURL: str(info['groupFaceURL']),
+            latestMsgRecvTime: num(info['LatestMsgRecvTime']),
+            msgFrom: num(info['msgFrom']),
+            contentType: num(info['contentType']),
+            content: str(info['content']),
+            ex: str(info['ex']),
+          },
+        },
+      ];
+    });
   }
 
   private async post(path: string, body: unknown): Promise<unknown> {

@@ -52,11 +52,12 @@ export function createOpenImPorts(
   businessInfo?: BusinessInfoSource,
 ): OpenImPorts {
   const context = new OpenImContext();
+  const directory = new OpenImDirectory(config.apiAddr, context);
   return {
     session: new OpenImSession(sdk, config, context, businessInfo),
     contacts: new OpenImContacts(sdk),
-    groups: new OpenImGroups(sdk, new OpenImDirectory(config.apiAddr, context)),
-    conversations: new OpenImConversations(sdk),
+    groups: new OpenImGroups(sdk, directory),
+    conversations: new OpenImConversations(sdk, directory),
     messages: new OpenImMessages(sdk, context),
     callSignalling: new OpenImCallSignalling(sdk, context),
     fileUploader: new OpenImFileUploader(sdk),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
 
 function entry(conversationID: string, latestMsgSendTime: number, showName = conversationID): Conversation {
@@ -273,6 +274,63 @@ describe('ConversationStore', () => {
 
     expect(reads.count - before).toBe(2);
     expect(alice.conversations.snapshot.map((c) => c.conversationID)).toEqual(['b', 'a']);
+  });
+
+  it('§4 The server first page fills the list, newest first, while the SDK store is still empty', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol');
+    const alice = world.client();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    world.backend.conversationRecord('alice', 'carol', SessionType.Single).latestMsgSendTime = 2000;
+
+    await alice.conversations.loadServerFirstPage('alice');
+
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['carol', 'bob']);
+  });
+
+  it('§4 The server first page only replaces list entries it has newer activity for', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol');
+    const alice = world.client();
+    const bob = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
+    const carol = world.backend.conversationRecord('alice', 'carol', SessionType.Single);
+    bob.latestMsgSendTime = 1000;
+    carol.latestMsgSendTime = 2000;
+    await alice.conversations.loadServerFirstPage('alice');
+    bob.latestMsgSendTime = 3000;
+    carol.latestMsgSendTime = 500;
+
+    await alice.conversations.loadServerFirstPage('alice');
+
+    expect(alice.conversations.snapshot.map((c) => [c.userID, c.latestMsgSendTime])).toEqual([
+      ['bob', 3000],
+      ['carol', 2000],
+    ]);
+  });
+
+  it('§4 A server first page that arrives after the session was cleared is dropped', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = world.client();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+
+    const pending = alice.conversations.loadServerFirstPage('alice');
+    alice.conversations.clear();
+    await pending;
+
+    expect(alice.conversations.snapshot).toEqual([]);
+  });
+
+  it('§8 A failing server first page is logged, without a toast', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = world.client();
+    alice.ports.device.conversations.getServerFirstPage = () => Promise.reject(new RemoteError(500, 'down'));
+
+    await alice.conversations.loadServerFirstPage('alice');
+
+    expect(alice.toasts.keys()).toEqual([]);
+    expect(alice.ports.logger.entries).toContainEqual({
+      level: 'warn',
+      message: 'server first page failed',
+      context: { code: 500 },
+    });
   });
 
   it('§8 A failing conversation load shows toast.getConversationsFailed', async () => {

@@ -22,6 +22,9 @@ import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
 
+/** How many conversations the server's first page holds: a screenful and some scrolling. */
+const SERVER_FIRST_PAGE = 100;
+
 /**
  * The conversation list, the current conversation and, for groups, its info and the own membership.
  * State streams are hot and replay; `deleted$` is an event stream.
@@ -37,6 +40,8 @@ export class ConversationStore {
   private readonly subscriptions = new Subscription();
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  /** Bumped by `clear()`, so that answers to requests of a previous session are dropped. */
+  private generation = 0;
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
   readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
@@ -105,11 +110,12 @@ export class ConversationStore {
       this.refreshAgain = true;
       return this.refreshing;
     }
+    const generation = this.generation;
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
         const all = await this.readAll();
-        if (all.ok) {
+        if (all.ok && generation === this.generation) {
           this.list.next(mergeConversations(this.list.value, fresherOnly(this.list.value, all.value)));
         }
       } while (this.refreshAgain);
@@ -117,6 +123,25 @@ export class ConversationStore {
       this.refreshing = undefined;
     });
     return this.refreshing;
+  }
+
+  /**
+   * Shows the server's first page of the user's conversations (pinned, then newest) until the local
+   * store has them: after a fresh install the SDK fills its database for many seconds before it reports
+   * anything. Entries the list already holds with the same or newer activity are kept; a failure is only
+   * logged (the SDK's list follows anyway). A `clear()` while the request runs discards its answer.
+   */
+  async loadServerFirstPage(userID: string): Promise<void> {
+    const generation = this.generation;
+    const page = await attempt(() => this.gateway.getServerFirstPage(userID, SERVER_FIRST_PAGE));
+    if (generation !== this.generation) {
+      return;
+    }
+    if (!page.ok) {
+      this.logger.warn('server first page failed', { code: page.error.code });
+      return;
+    }
+    this.list.next(mergeConversations(this.list.value, newerOnly(this.list.value, page.value)));
   }
 
   private async readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
@@ -250,6 +275,7 @@ export class ConversationStore {
   }
 
   clear(): void {
+    this.generation += 1;
     this.list.next([]);
     this.current.next(undefined);
     this.currentGroup.next(undefined);
@@ -329,6 +355,18 @@ export class ConversationStore {
   dispose(): void {
     this.subscriptions.unsubscribe();
   }
+}
+
+/** The entries of `incoming` that are new to `current` or have strictly newer activity there. */
+function newerOnly(
+  current: readonly Conversation[],
+  incoming: readonly Conversation[],
+): readonly Conversation[] {
+  const shown = new Map(current.map((c) => [c.conversationID, c]));
+  return incoming.filter((c) => {
+    const known = shown.get(c.conversationID);
+    return known === undefined || conversationSortTime(c) > conversationSortTime(known);
+  });
 }
 
 /** The entries of `incoming` that are not older than the same conversation in `current`. */

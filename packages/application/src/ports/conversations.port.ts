@@ -9,6 +9,12 @@ export type ConversationEvent =
 /** Conversations. Methods reject with RemoteError. */
 export abstract class ConversationsGateway {
   abstract getConversationsPage(offset: number, count: number): Promise<readonly Conversation[]>;
+  /**
+   * The user's first `count` conversations as the server sorts them (pinned, then newest message), read
+   * from the server and not the local store: the list to show while the local store is still being filled
+   * by the first sync after an install. Works as soon as a login has started (it needs only its token).
+   */
+  abstract getServerFirstPage(userID: string, count: number): Promise<readonly Conversation[]>;
   abstract getTotalUnread(): Promise<number>;
   /** Finds or creates the conversation with a user (single) or group. */
   abstract getOneConversation(sourceID: string, sessionType: SessionType): Promise<Conversation>;

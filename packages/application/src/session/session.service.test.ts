@@ -41,6 +41,44 @@ describe('SessionService', () => {
     expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(1);
   });
 
+  it('§4 Login: the server first page shows while the SDK login is still running', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    const client = world.client();
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
+    const login = client.ports.device.session.login.bind(client.ports.device.session);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    client.ports.device.session.login = async (userID, token) => {
+      await gate;
+      return login(userID, token);
+    };
+
+    const booting = client.session.bootstrap();
+    await world.settle();
+
+    expect(client.conversations.snapshot.map((c) => c.userID)).toEqual(['bob']);
+    release();
+    expect((await booting).ok).toBe(true);
+  });
+
+  it('§4 Login: a failed login leaves no server first page on the list', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    const client = world.client();
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
+    client.ports.device.session.failNextLoginWith = 1502;
+
+    await client.session.bootstrap();
+    await world.settle();
+
+    expect(client.conversations.snapshot).toEqual([]);
+  });
+
   it('§4 Login: a login error other than 10102 redirects to /login', async () => {
     const world = new TestWorld().users('alice');
     const client = world.client();

@@ -92,7 +92,10 @@ export class SessionService {
       return err({ kind: 'noCredentials' });
     }
     this.currentUser.setUserID(credentials.userID);
-    const login = await attempt(() => this.im.login(credentials.userID, credentials.token));
+    const pending = attempt(() => this.im.login(credentials.userID, credentials.token));
+    // Started with the login, not after it: the list is drawn from the server while the SDK connects and syncs.
+    void this.conversations.loadServerFirstPage(credentials.userID);
+    const login = await pending;
     if (!login.ok) {
       if (login.error.code !== LOGIN_REPEATED) {
         this.clearLocalState();

@@ -692,6 +692,15 @@ export class FakeConversationsGateway extends ConversationsGateway {
     });
   }
 
+  getServerFirstPage(userID: string, count: number): Promise<readonly Conversation[]> {
+    return later(() =>
+      [...this.b.conversationsOf(userID).values()]
+        .sort((x, y) => Number(y.isPinned) - Number(x.isPinned) || y.latestMsgSendTime - x.latestMsgSendTime)
+        .slice(0, count)
+        .map((r) => this.b.conversationView(userID, r)),
+    );
+  }
+
   getTotalUnread(): Promise<number> {
     return later(() => this.b.totalUnread(this.device.me()));
   }
