@@ -11,7 +11,7 @@ import {
 } from './context';
 import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
 import { GroupStatus, RoleLevel, getMemberRow, memberIDs, requireLiveGroup } from './group-models';
-import { type ConversationRow, getConversationRow, getUser, getUserOrStub } from './models';
+import { type ConversationRow, getConversationRow, getUserOrStub } from './models';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, type PullMsgs, SessionType } from './types';
 import { Collection, EntryState, bump } from './versions';
 
@@ -422,8 +422,13 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input, notify);
   if (input.sessionType !== SessionType.Single) throw argsError('unknown sessionType');
   if (!input.recvID) throw argsError('recvID is required for a one-to-one message');
-  if (!getUser(db, input.sendID)) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
-  const recipient = getUser(db, input.recvID);
+  // Only what the send path needs (existence, the recipient's global option), not whole user rows.
+  const recvOpt = prep<[string], { global_recv_msg_opt: number }>(
+    db,
+    'SELECT global_recv_msg_opt FROM users WHERE user_id = ?',
+  );
+  if (!recvOpt.get(input.sendID)) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
+  const recipient = recvOpt.get(input.recvID);
   if (!recipient) throw new ImError(ErrCode.UserIDNotFound, 'recipient not found');
   const isNotification = input.contentType >= 1000 && input.contentType <= 5000;
   if (!isNotification && !op.isAdmin && input.sendID !== input.recvID) {
@@ -442,8 +447,11 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   }
   const msg = acceptedMessage(ctx, op, input);
   // "Do not receive": the reference server drops the message silently and answers an empty success.
-  const conv = getConversationRow(db, input.recvID, singleConversationID(input.recvID, input.sendID));
-  if (input.sendID !== input.recvID && (recipient.globalRecvMsgOpt === 1 || conv?.recv_msg_opt === 1)) {
+  const conv = prep<[string, string], { recv_msg_opt: number }>(
+    db,
+    'SELECT recv_msg_opt FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
+  ).get(input.recvID, singleConversationID(input.recvID, input.sendID));
+  if (input.sendID !== input.recvID && (recipient.global_recv_msg_opt === 1 || conv?.recv_msg_opt === 1)) {
     return { serverMsgID: '', clientMsgID: input.clientMsgID, sendTime: 0 };
   }
   ctx.tx((fx) => storeAndPushSingle(ctx, fx, msg));

@@ -21,6 +21,7 @@ import {
   lastMessages,
   pullByRange,
   pullBySeqs,
+  type SendResult,
   sendMessage,
 } from './messages';
 import { notify } from './notifications';
@@ -55,6 +56,9 @@ const wirePull = (r: PullResult): PullMessageBySeqsResp => ({
   notificationMsgs: toWire(r.notificationMsgs),
 });
 
+/** Most sends stored in one transaction (a larger backlog commits in several). */
+const MAX_SENDS_PER_COMMIT = 256;
+
 /** The core's implementation of the gateway's per-request handlers (1001-1007, 2003, 2004). */
 export function createWsHandlers(core: CoreContext): WsRequestHandlers {
   const op = (ctx: WsConnContext): Operator => ({
@@ -62,6 +66,52 @@ export function createWsHandlers(core: CoreContext): WsRequestHandlers {
     platformID: ctx.platformID,
     isAdmin: false,
   });
+
+  /**
+   * 1003 requests of one event-loop turn (from any connections) are stored in one SQLite transaction:
+   * one commit instead of one per message. Each send still runs in its own savepoint (a refused one
+   * rolls back alone), seqs are allocated in arrival order, and every answer and push goes out only
+   * after the commit (`CoreContext.batch`). A connection's next request waits for this answer, so
+   * its own messages keep their order.
+   */
+  interface PendingSend {
+    ctx: WsConnContext;
+    req: MsgData;
+    done: (r: WsResult<SendResult> | Error) => void;
+  }
+  let sends: PendingSend[] = [];
+  const storeSends = (): void => {
+    const batch = sends;
+    sends = [];
+    for (let i = 0; i < batch.length; i += MAX_SENDS_PER_COMMIT) {
+      const chunk = batch.slice(i, i + MAX_SENDS_PER_COMMIT);
+      const results: (WsResult<SendResult> | Error)[] = [];
+      try {
+        core.batch(() => {
+          for (const s of chunk) {
+            try {
+              results.push(sendMessage(core, op(s.ctx), s.req, (fx, n) => notify(core, fx, n)));
+            } catch (err) {
+              if (err instanceof ImError) results.push(wsError(err.code, err.message));
+              else results.push(err instanceof Error ? err : new Error(String(err)));
+            }
+          }
+        });
+      } catch (err) {
+        // The commit itself failed: nothing of this chunk was stored or pushed.
+        const e = err instanceof Error ? err : new Error(String(err));
+        chunk.forEach((s) => s.done(e));
+        continue;
+      }
+      chunk.forEach((s, k) => s.done(results[k] as WsResult<SendResult> | Error));
+    }
+  };
+  const queueSend = (ctx: WsConnContext, req: MsgData): Promise<WsResult<SendResult>> =>
+    new Promise((resolve, reject) => {
+      if (sends.length === 0) setImmediate(storeSends);
+      sends.push({ ctx, req, done: (r) => (r instanceof Error ? reject(r) : resolve(r)) });
+    });
+
   return {
     getNewestSeq: (ctx, req) =>
       answer((): GetMaxSeqResp => {
@@ -74,7 +124,7 @@ export function createWsHandlers(core: CoreContext): WsRequestHandlers {
         checkUser(ctx, req.userID);
         return wirePull(pullByRange(core, ctx.userID, req.seqRanges, req.order));
       }),
-    sendMsg: (ctx, req) => answer(() => sendMessage(core, op(ctx), req, (fx, n) => notify(core, fx, n))),
+    sendMsg: (ctx, req) => queueSend(ctx, req),
     pullMsgBySeqList: (ctx, req) =>
       answer(() => {
         checkUser(ctx, req.userID);

@@ -2,7 +2,7 @@
  * The two WebSocket envelopes and their binary frames: gzip(gob(struct)), one complete gob
  * stream (type definition + value) per frame, exactly as the OpenIM SDK and server exchange them.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, gunzipSync, gzipSync } from 'node:zlib';
 import {
   decodeGobStruct,
   encodeGobStruct,
@@ -182,8 +182,46 @@ export const DEFAULT_INBOUND_LIMITS: FrameLimits = {
  */
 const FAST_GZIP_BELOW_BYTES = 64 * 1024;
 
+/**
+ * Below this size frames are wrapped as stored (uncompressed) deflate blocks: an acknowledgement or a
+ * one-message push shrinks by a few dozen bytes at best, while setting up a compressor for it was the
+ * largest single CPU cost of a one-to-one send (profiled by bench/server-load). It is still a valid
+ * gzip member, which the SDK requires for every frame on a `compression=gzip` connection.
+ */
+export const STORED_GZIP_BELOW_BYTES = 1024;
+
 export function gzip(data: Uint8Array): Buffer {
+  if (data.length < STORED_GZIP_BELOW_BYTES) return gzipStored(data);
   return data.length < FAST_GZIP_BELOW_BYTES ? gzipSync(data, { level: 1 }) : gzipSync(data);
+}
+
+/** Largest stored deflate block (RFC 1951 3.2.4: LEN is 16 bits). */
+const MAX_STORED_BLOCK = 0xffff;
+
+/**
+ * A gzip member (RFC 1952) whose deflate stream is stored blocks (RFC 1951, BTYPE 00): header,
+ * blocks of up to 65,535 bytes with LEN and its one's complement, then CRC-32 and size.
+ */
+export function gzipStored(data: Uint8Array): Buffer {
+  const blocks = Math.max(1, Math.ceil(data.length / MAX_STORED_BLOCK));
+  const out = Buffer.allocUnsafe(10 + blocks * 5 + data.length + 8);
+  // ID1 ID2, CM = deflate, no flags, no mtime, XFL 0, OS unknown (255).
+  out.set([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff], 0);
+  let o = 10;
+  for (let b = 0; b < blocks; b++) {
+    const start = b * MAX_STORED_BLOCK;
+    const len = Math.min(MAX_STORED_BLOCK, data.length - start);
+    // BFINAL on the last block, BTYPE 00; the rest of the byte is padding up to LEN.
+    out[o] = b === blocks - 1 ? 1 : 0;
+    out.writeUInt16LE(len, o + 1);
+    out.writeUInt16LE(~len & 0xffff, o + 3);
+    o += 5;
+    out.set(data.subarray(start, start + len), o);
+    o += len;
+  }
+  out.writeUInt32LE(crc32(data) >>> 0, o);
+  out.writeUInt32LE(data.length >>> 0, o + 4);
+  return out;
 }
 
 /** gunzip with an output bound; every failure becomes a WireFrameError. */

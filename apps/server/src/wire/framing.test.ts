@@ -1,3 +1,4 @@
+import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { emptyMsgData, type MsgData, type PullMessageBySeqsResp, type PushItem } from './contract';
@@ -6,6 +7,9 @@ import {
   decodeResponseFrame,
   encodeRequestFrame,
   encodeResponseFrame,
+  gzip,
+  gzipStored,
+  STORED_GZIP_BELOW_BYTES,
   WireFrameError,
 } from './envelope';
 import { buildPushFrames, SDK_MAX_FRAME_BYTES, trimPullResponse } from './framing';
@@ -38,6 +42,23 @@ describe('gzip framing', () => {
     const frame = encodeResponseFrame(env);
     expect([frame[0], frame[1]]).toEqual([0x1f, 0x8b]);
     expect(decodeResponseFrame(frame)).toEqual(env);
+  });
+
+  it('wraps small frames in stored deflate blocks that any gunzip reads back, and compresses large ones', () => {
+    for (const size of [0, 1, 200, STORED_GZIP_BELOW_BYTES - 1, 65_535, 65_536, 200_000]) {
+      const data = secureRandomBytes(size);
+      const frame = gzipStored(data);
+      expect(gunzipSync(frame)).toEqual(Buffer.from(data));
+      // 10 header bytes, 5 per block of at most 65,535 bytes, the data itself, 8 trailer bytes.
+      expect(frame.length).toBe(10 + 5 * Math.max(1, Math.ceil(size / 65_535)) + size + 8);
+    }
+    const small = gzip(new Uint8Array(100).fill(7));
+    // First deflate block header after the 10-byte gzip header: BFINAL 1, BTYPE 00 (stored).
+    expect(small[10]).toBe(1);
+    expect(small.length).toBe(10 + 5 + 100 + 8);
+    const large = gzip(new Uint8Array(STORED_GZIP_BELOW_BYTES).fill(7));
+    expect(large.length).toBeLessThan(100);
+    expect(gunzipSync(large)).toEqual(Buffer.alloc(STORED_GZIP_BELOW_BYTES, 7));
   });
 
   it('decodes the SDK frame after gzip like the server receives it', () => {

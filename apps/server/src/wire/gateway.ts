@@ -127,6 +127,8 @@ const noopLogger: GatewayLogger = {
 interface Connection {
   readonly id: string;
   readonly ws: WebSocket;
+  /** The upgraded TCP socket under `ws`, corked while frames of one event-loop turn accumulate. */
+  readonly socket: Duplex;
   readonly userID: string;
   readonly platformID: number;
   readonly token: string;
@@ -262,6 +264,28 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       return conn.compress ? gzip(gob) : Buffer.from(gob);
     };
 
+  /**
+   * Sockets corked during this turn of the event loop. Frames for one socket in one turn (the
+   * acknowledgement of a send and the push echoing it to the sender, pushes of several senders to one
+   * recipient) then leave in one write system call, uncorked together once the turn's I/O callbacks ran.
+   */
+  const corked = new Set<Duplex>();
+  let uncorkScheduled = false;
+  const uncorkAll = (): void => {
+    uncorkScheduled = false;
+    for (const socket of corked) socket.uncork();
+    corked.clear();
+  };
+  function corkForThisTurn(socket: Duplex): void {
+    if (corked.has(socket)) return;
+    corked.add(socket);
+    socket.cork();
+    if (!uncorkScheduled) {
+      uncorkScheduled = true;
+      setImmediate(uncorkAll);
+    }
+  }
+
   function sendFrame(conn: Connection, frame: Buffer, after?: () => void): boolean {
     if (conn.closing || conn.ws.readyState !== WebSocket.OPEN) return false;
     if (frame.length > cfg.maxFrameBytes) {
@@ -274,6 +298,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       closeConnection(conn, 1013, 'too slow');
       return false;
     }
+    corkForThisTurn(conn.socket);
     conn.ws.send(frame, { binary: true }, (err) => {
       if (err) log.debug({ connID: conn.id, err: err.message }, 'ws send failed');
       after?.();
@@ -764,7 +789,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       try {
-        onConnection(ws, info, verified);
+        onConnection(ws, socket, info, verified);
       } catch (err) {
         log.error({ err: err instanceof Error ? err.stack : String(err) }, 'ws connection setup failed');
         ws.terminate();
@@ -772,11 +797,12 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     });
   }
 
-  function onConnection(ws: WebSocket, info: QueryInfo, verified: VerifiedToken): void {
+  function onConnection(ws: WebSocket, socket: Duplex, info: QueryInfo, verified: VerifiedToken): void {
     const now = Date.now();
     const conn: Connection = {
       id: randomUUID(),
       ws,
+      socket,
       userID: verified.userID,
       platformID: verified.platformID,
       token: info.token,
