@@ -1,5 +1,5 @@
 import type { ConversationEvent } from '@teamim/application';
-import { RecvMsgOpt, SessionType, singleConversationID } from '@teamim/domain';
+import { parseLatestMessage, RecvMsgOpt, SessionType, singleConversationID } from '@teamim/domain';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import {
   befriend,
@@ -13,7 +13,8 @@ import type { ImWorld, SignedIn } from './im-worlds';
 
 /**
  * ConversationsGateway contract: the conversation a message creates, unread counting and read marking,
- * finding a conversation, pinning, the receive option and deleting a conversation with its messages.
+ * finding a conversation, pinning, the receive option, the server's first page and deleting a conversation
+ * with its messages.
  * alice and bob are friends and signed in once (on the real side: two SDK instances).
  */
 export function imConversationsContract(
@@ -104,6 +105,34 @@ export function imConversationsContract(
         expect((await bobsConversation())?.recvMsgOpt).toBe(RecvMsgOpt.Normal);
       });
     });
+
+    contractCase(
+      options,
+      'the server first page lists the conversation as the local list does, with its newest message',
+      async () => {
+        const sent = await sendText(alice, bob, 'first page');
+        await world.eventually(async () => {
+          const local = await bobsConversation();
+          const page = await bob.conversations.getServerFirstPage(bob.user.userID, 10);
+          const remote = page.find((c) => c.conversationID === conversationID);
+          expect(remote).toMatchObject({
+            conversationType: SessionType.Single,
+            userID: alice.user.userID,
+            groupID: '',
+            showName: local?.showName,
+            unreadCount: 1,
+            latestMsgSendTime: sent.sendTime,
+            isPinned: false,
+          });
+          expect(parseLatestMessage(remote ?? { latestMsg: '' })).toMatchObject({
+            clientMsgID: sent.clientMsgID,
+            sendID: alice.user.userID,
+            textElem: { content: 'first page' },
+          });
+        });
+        await bob.conversations.markAsRead(conversationID);
+      },
+    );
 
     contractCase(options, 'deleting a conversation removes it and its messages', async () => {
       await bob.conversations.deleteConversation(conversationID);
