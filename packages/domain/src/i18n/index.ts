@@ -1,2 +1,4 @@
 export * from './messages';
 export * from './translate';
+export * from './nest';
+export * from './load';

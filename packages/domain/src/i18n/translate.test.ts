@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../entities/settings';
+import { loadLocaleMessages } from './load';
 import { MESSAGES } from './messages';
 import type { I18nKey } from './messages';
+import { nestByDots } from './nest';
 import {
   flatTranslations,
   i18nextResources,
-  nestByDots,
   nestedTranslations,
   translate,
   translateText,
@@ -81,5 +82,17 @@ describe('i18n table (zh-CN default, en-US)', () => {
     expect(() => nestByDots({ 'a.b': 'x', 'a.b.c': 'y' })).toThrow(/collides/);
     expect(() => nestByDots({ 'a.b.c': 'y', 'a.b': 'x' })).toThrow(/collides/);
     expect(nestByDots({ 'a.b': 'x', 'a.c': 'y' })).toEqual({ a: { b: 'x', c: 'y' } });
+  });
+
+  it('§1 loads one locale at a time, with exactly the keys and texts of the combined table', async () => {
+    for (const locale of LOCALES) {
+      const table = await loadLocaleMessages(locale);
+      expect(Object.keys(table).sort()).toEqual(Object.keys(MESSAGES).sort());
+      for (const key of Object.keys(MESSAGES) as I18nKey[]) expect(table[key]).toBe(MESSAGES[key][locale]);
+    }
+    expect((await loadLocaleMessages('zh-CN'))['validation.password.mismatch']).toBe('两次输入的密码不一致');
+    expect((await loadLocaleMessages('en-US'))['validation.password.mismatch']).toBe(
+      'Passwords do not match',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '../entities/settings';
 import { MESSAGES } from './messages';
 import type { I18nKey, MessageParams } from './messages';
+import { nestByDots, type NestedTranslations } from './nest';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
@@ -34,45 +35,9 @@ export function flatTranslations(locale: Locale): Readonly<Record<I18nKey, strin
   return table;
 }
 
-export interface NestedTranslations {
-  readonly [segment: string]: string | NestedTranslations;
-}
-
 /** The same table nested by the dots of its keys (i18next's default key separator). */
 export function nestedTranslations(locale: Locale): NestedTranslations {
   return nestByDots(flatTranslations(locale));
-}
-
-/**
- * Nests a flat `{ 'a.b.c': text }` table into `{ a: { b: { c: text } } }`. Throws when one key is
- * a prefix of another, because i18next could then reach only one of the two texts.
- */
-export function nestByDots(flat: Readonly<Record<string, string>>): NestedTranslations {
-  const root: Record<string, unknown> = {};
-  for (const [key, text] of Object.entries(flat)) {
-    const segments = key.split('.');
-    let node = root;
-    segments.forEach((segment, index) => {
-      const existing = node[segment];
-      if (index === segments.length - 1) {
-        if (existing !== undefined) throw new Error(`i18n key ${key} collides with another key`);
-        node[segment] = text;
-        return;
-      }
-      if (existing === undefined) {
-        const created: Record<string, unknown> = {};
-        node[segment] = created;
-        node = created;
-      } else if (typeof existing === 'object' && existing !== null) {
-        node = existing as Record<string, unknown>;
-      } else {
-        throw new Error(
-          `i18n key ${key} collides with the text at ${segments.slice(0, index + 1).join('.')}`,
-        );
-      }
-    });
-  }
-  return root as NestedTranslations;
 }
 
 /** Resources for `i18next.init({ resources })`: both locales, nested, in the default namespace. */

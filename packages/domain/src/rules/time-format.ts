@@ -2,6 +2,9 @@ import { BALANCE_DISPLAY, RECENT_TIME } from '../constants';
 import type { Locale } from '../entities/settings';
 import type { I18nKey } from '../i18n/messages';
 import { translate } from '../i18n/translate';
+import { calendarDayNumber } from './calendar-day';
+
+export { calendarDayNumber };
 
 /**
  * Time display. Rules never read the clock or the host time zone: callers pass `nowMs` and the
@@ -9,7 +12,6 @@ import { translate } from '../i18n/translate';
  */
 
 const MS_PER_MINUTE = 60_000;
-const MS_PER_DAY = 86_400_000;
 
 export interface TimeContext {
   readonly nowMs: number;
@@ -38,11 +40,6 @@ function localParts(timestampMs: number, utcOffsetMinutes: number): CalendarPart
     seconds: shifted.getUTCSeconds(),
     weekday: shifted.getUTCDay(),
   };
-}
-
-/** Days since 1970-01-01 of the calendar day `timestampMs` falls on at the given offset. */
-export function calendarDayNumber(timestampMs: number, utcOffsetMinutes: number): number {
-  return Math.floor((timestampMs + utcOffsetMinutes * MS_PER_MINUTE) / MS_PER_DAY);
 }
 
 const pad2 = (n: number): string => String(n).padStart(2, '0');

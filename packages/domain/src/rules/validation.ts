@@ -13,7 +13,7 @@ import type { ValidationError, ValidationField } from '../errors/domain-errors';
 import type { I18nKey } from '../i18n/messages';
 import { err, ok } from '../result';
 import type { Result } from '../result';
-import { calendarDayNumber } from './time-format';
+import { calendarDayNumber } from './calendar-day';
 import { charLength, isBlank } from './text';
 
 /** Spec §5 validation rules. Each returns the accepted (normalised) value or the first failure. */
