@@ -1,5 +1,5 @@
 import { createLocalStore, createSessionStore, type ChatApiError } from '@teamim/adapters-http';
-import { App, createI18n, storedLocale, type AppServices, type SignedInServices } from '@teamim/ui-react';
+import { App, loadI18n, storedLocale, type AppServices, type SignedInServices } from '@teamim/ui-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StreamNotifier } from './browser-ports';
@@ -11,12 +11,15 @@ async function start(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
 
-  const config = resolveConfig(
-    window.location.origin,
-    envOverrides(import.meta.env),
-    await fetchConfigJson(fetch, `${import.meta.env.BASE_URL}config.json`),
-  );
   const localStore = createLocalStore();
+  const locale = storedLocale(localStore);
+  document.documentElement.lang = locale;
+  // Only the active locale's strings are loaded, in parallel with config.json.
+  const [configJson, i18n] = await Promise.all([
+    fetchConfigJson(fetch, `${import.meta.env.BASE_URL}config.json`),
+    loadI18n(locale),
+  ]);
+  const config = resolveConfig(window.location.origin, envOverrides(import.meta.env), configJson);
   const sessionStore = createSessionStore();
   const notifier = new StreamNotifier();
   let signedIn: Promise<SignedInServices> | undefined;
@@ -56,11 +59,9 @@ async function start(): Promise<void> {
     },
   };
 
-  const locale = storedLocale(localStore);
-  document.documentElement.lang = locale;
   createRoot(root).render(
     <StrictMode>
-      <App services={services} i18n={createI18n(locale)} />
+      <App services={services} i18n={i18n} />
     </StrictMode>,
   );
 }

@@ -2,11 +2,11 @@ import { Select } from '@fluentui/react-components';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES } from '@teamim/domain';
-import { saveLocale } from './i18n';
+import { saveLocale, switchLocale } from './i18n';
 import { useAppServices } from './services';
 import { useText } from './text';
 
-/** Language picker; the choice is stored (spec §3 locale) and applied at once. */
+/** Language picker; the choice is stored (spec §3 locale) and applied once its strings are loaded. */
 export function LanguageSwitch() {
   const { i18n } = useTranslation();
   const { localStore } = useAppServices();
@@ -19,10 +19,16 @@ export function LanguageSwitch() {
         id={id}
         value={i18n.language}
         onChange={(_event, data) => {
-          if (!isLocale(data.value)) return;
-          saveLocale(localStore, data.value);
-          void i18n.changeLanguage(data.value);
-          document.documentElement.lang = data.value;
+          const locale = data.value;
+          if (!isLocale(locale)) return;
+          // The other locale's strings load first; on failure the page stays in the current one.
+          switchLocale(i18n, locale).then(
+            () => {
+              saveLocale(localStore, locale);
+              document.documentElement.lang = locale;
+            },
+            (error: unknown) => console.error('could not load the strings of', locale, error),
+          );
         }}
       >
         {LOCALES.map((locale) => (

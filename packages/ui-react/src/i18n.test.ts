@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type I18nKey } from '@teamim/domain';
 import { MemoryStore } from './test-store';
-import { createI18n, saveLocale, storedLocale } from './i18n';
+import { loadI18n, saveLocale, storedLocale, switchLocale } from './i18n';
 import { UI_MESSAGES, type UiKey } from './ui-messages';
 
 describe('i18n', () => {
-  it('translates every domain and UI key in both locales, zh-CN by default', () => {
+  it('translates every domain and UI key in both locales', async () => {
     for (const locale of ['zh-CN', 'en-US'] as const) {
-      const i18n = createI18n(locale);
+      const i18n = await loadI18n(locale);
       for (const key of Object.keys(MESSAGES) as I18nKey[]) {
         if (MESSAGES[key][locale].includes('{{')) continue;
         expect(i18n.t(key)).toBe(MESSAGES[key][locale]);
@@ -17,11 +17,27 @@ describe('i18n', () => {
         expect(i18n.t(key)).toBe(UI_MESSAGES[key][locale]);
       }
     }
-    expect(createI18n('en-US').t('ui.sync.progress', { percent: 42 })).toBe('Syncing data 42%');
+    expect((await loadI18n('en-US')).t('ui.sync.progress', { percent: 42 })).toBe('Syncing data 42%');
   });
 
-  it('interpolated values are left unescaped for React, which renders them as text', () => {
-    expect(createI18n('en-US').t('ui.nav.unread', { count: '<b>3</b>' })).toBe('<b>3</b> unread');
+  it('interpolated values are left unescaped for React, which renders them as text', async () => {
+    expect((await loadI18n('en-US')).t('ui.nav.unread', { count: '<b>3</b>' })).toBe('<b>3</b> unread');
+  });
+
+  it("holds only the active locale's strings until the user switches, then loads the other", async () => {
+    const i18n = await loadI18n('zh-CN');
+    expect(i18n.hasResourceBundle('zh-CN', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('en-US', 'translation')).toBe(false);
+    expect(i18n.t('ui.login.title')).toBe('欢迎使用 TeamIM');
+
+    await switchLocale(i18n, 'en-US');
+    expect(i18n.language).toBe('en-US');
+    expect(i18n.t('ui.login.title')).toBe('Welcome to TeamIM');
+    expect(i18n.t('validation.email.invalid')).toBe('Please input correct email');
+
+    // Back to a loaded locale: no reload needed, the texts are there.
+    await switchLocale(i18n, 'zh-CN');
+    expect(i18n.t('validation.email.invalid')).toBe('请输入正确的邮箱');
   });
 
   it('reads the stored locale and falls back to zh-CN for anything unknown', () => {

@@ -1,6 +1,6 @@
 export { App } from './App';
 export type { AppProps } from './App';
-export { createI18n, storedLocale, saveLocale, appResources } from './i18n';
+export { loadI18n, localeResources, saveLocale, storedLocale, switchLocale } from './i18n';
 export { hasStoredCredentials, storeCredentials } from './credentials';
 export { failureText } from './errors';
 export { UI_MESSAGES } from './ui-messages';
