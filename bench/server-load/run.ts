@@ -359,6 +359,15 @@ async function main(): Promise<void> {
     },
   };
   const workers = Array.from({ length: WORKERS }, () => new WorkerPart());
+  // Ctrl-C or a kill: stop the server and the generator processes and remove the data directory.
+  const interrupted = (): void => {
+    for (const w of workers) w.proc.kill('SIGKILL');
+    server.proc.kill('SIGKILL');
+    if (server.dataDir) rmSync(server.dataDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     console.log(`server ${server.url} (pid ${pid}), storage ${args.memory ? 'memory' : 'disk'}`);
     const { token: admin } = await api<{ token: string }>(server.url, '/auth/get_admin_token', {

@@ -1,5 +1,6 @@
 import type { TokenService } from '../auth/tokens';
 import type { ImFacade, ImResult, ImUser } from '../chat/im-facade';
+import { textMsgData } from '../wire/contract';
 import type { CoreContext } from './context';
 import { ImError, ErrCode } from './errors';
 import { type Operator, sendMessage } from './messages';
@@ -91,37 +92,24 @@ export function createImFacade(deps: FacadeDeps): ImFacade {
     },
     sendTextAsUser(req) {
       const now = core.now();
+      const sender = getUser(core.db, req.sendID);
       try {
         sendMessage(
           core,
           // Group texts obey the group's rules (membership, mutes); seeded 1:1 texts skip the friend check.
           req.groupID ? asUser(req.sendID) : { ...SYSTEM, userID: req.sendID },
-          {
+          textMsgData({
             sendID: req.sendID,
-            recvID: req.groupID ? '' : (req.recvID ?? ''),
-            groupID: req.groupID ?? '',
+            ...(req.groupID ? { groupID: req.groupID } : { recvID: req.recvID ?? '' }),
+            text: req.text,
             clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2)}`
               .padEnd(32, '0')
               .slice(0, 32),
-            serverMsgID: '',
-            senderPlatformID: 0,
-            senderNickname: getUser(core.db, req.sendID)?.nickname ?? '',
-            senderFaceURL: getUser(core.db, req.sendID)?.faceURL ?? '',
-            sessionType: req.groupID ? 3 : 1,
-            msgFrom: 100,
-            contentType: 101,
-            content: new TextEncoder().encode(JSON.stringify({ content: req.text })),
-            seq: 0,
-            sendTime: 0,
             createTime: now,
-            status: 1,
-            isRead: false,
-            options: {},
-            offlinePushInfo: null,
-            atUserIDList: [],
-            attachedInfo: '',
-            ex: '',
-          },
+            senderPlatformID: 0,
+            senderNickname: sender?.nickname ?? '',
+            senderFaceURL: sender?.faceURL ?? '',
+          }),
           (fx, n) => notify(core, fx, n),
         );
       } catch (err) {

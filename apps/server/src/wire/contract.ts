@@ -474,6 +474,41 @@ export function emptyMsgData(): MsgData {
   };
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A text message (content type 101) as a client builds it before 1003: one-to-one with `recvID`,
+ * group with `groupID`. The server's own texts (seeds, the chat facade) and the load generator use it.
+ */
+export function textMsgData(m: {
+  sendID: string;
+  recvID?: string;
+  groupID?: string;
+  text: string;
+  clientMsgID: string;
+  createTime: number;
+  senderPlatformID: number;
+  senderNickname?: string;
+  senderFaceURL?: string;
+}): MsgData {
+  return {
+    ...emptyMsgData(),
+    sendID: m.sendID,
+    recvID: m.groupID ? '' : (m.recvID ?? ''),
+    groupID: m.groupID ?? '',
+    clientMsgID: m.clientMsgID,
+    senderPlatformID: m.senderPlatformID,
+    senderNickname: m.senderNickname ?? '',
+    senderFaceURL: m.senderFaceURL ?? '',
+    sessionType: m.groupID ? 3 : 1,
+    msgFrom: 100,
+    contentType: 101,
+    content: utf8.encode(JSON.stringify({ content: m.text })),
+    createTime: m.createTime,
+    status: 1,
+  };
+}
+
 /** Is this conversation ID a notification stream (`n_...`)? Such IDs go to `notificationMsgs`. */
 export function isNotificationConversationID(conversationID: string): boolean {
   return conversationID.startsWith('n_');

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import { type MsgData, ReqIdentifier } from '../contract';
+import { type MsgData, ReqIdentifier, textMsgData } from '../contract';
 import { decodeResponseFrame, encodeRequestFrame } from '../envelope';
 import { MsgDataCodec, PushMessagesCodec } from '../messages';
 import { OpenImTestClient, WsRequestError } from './client';
@@ -366,39 +366,21 @@ export interface DeliveryResult {
   generator: GeneratorStats;
 }
 
-const textEncoder = new TextEncoder();
-
 /** A text message as the SDK builds it before 1003. */
 export function textMessage(
   sendID: string,
   to: { recvID?: string; groupID?: string },
   text: string,
 ): MsgData {
-  const now = Date.now();
-  return {
+  return textMsgData({
     sendID,
-    recvID: to.recvID ?? '',
-    groupID: to.groupID ?? '',
+    ...to,
+    text,
     clientMsgID: randomBytes(16).toString('hex'),
-    serverMsgID: '',
+    createTime: Date.now(),
     senderPlatformID: 5,
     senderNickname: sendID,
-    senderFaceURL: '',
-    sessionType: to.groupID ? 3 : 1,
-    msgFrom: 100,
-    contentType: 101,
-    content: textEncoder.encode(JSON.stringify({ content: text })),
-    seq: 0,
-    sendTime: 0,
-    createTime: now,
-    status: 1,
-    isRead: false,
-    options: {},
-    offlinePushInfo: null,
-    atUserIDList: [],
-    attachedInfo: '',
-    ex: '',
-  };
+  });
 }
 
 /**
@@ -442,7 +424,10 @@ export interface PhaseSpec {
   durationMs: number;
   /** Open loop: messages per second over all senders of all parts. Omitted: closed loop. */
   sendRate?: number;
-  /** How long a part waits for the acknowledgements of its last sends. Default 30 s. */
+  /**
+   * How long a part waits for the acknowledgements of its last sends. Default 120 s: an overloaded
+   * server's backlog must clear before the next phase starts, or that phase measures this one's queue.
+   */
   ackTimeoutMs?: number;
 }
 
@@ -598,7 +583,7 @@ export class DeliveryPart {
       });
       sending = Promise.all(inflight);
     }
-    const ackTimeoutMs = spec.ackTimeoutMs ?? 30_000;
+    const ackTimeoutMs = spec.ackTimeoutMs ?? 120_000;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       sending.then(() => false),
