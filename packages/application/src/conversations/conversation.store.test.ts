@@ -306,6 +306,37 @@ describe('ConversationStore', () => {
     ]);
   });
 
+  it('§4 A conversation known only from the server first page opens once the SDK load after sync has it', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const record = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
+    record.latestMsgSendTime = 1000;
+    await alice.conversations.loadServerFirstPage('alice');
+    const shown = alice.conversations.snapshot[0];
+
+    await alice.conversations.select(shown);
+    await world.settle();
+    expect(alice.conversations.currentConversation).toBeUndefined();
+
+    await alice.conversations.loadConversations();
+    await world.settle();
+    expect(alice.conversations.currentConversation?.conversationID).toBe(shown?.conversationID);
+  });
+
+  it('§4 A conversation known only from the server first page opens when the SDK reports it', async () => {
+    const { world, alice, bob } = await twoFriends();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    await alice.conversations.loadServerFirstPage('alice');
+    await alice.conversations.select(alice.conversations.snapshot[0]);
+    expect(alice.conversations.currentConversation).toBeUndefined();
+
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('now the SDK has it');
+    await world.settle();
+
+    expect(alice.conversations.currentConversation?.userID).toBe('bob');
+  });
+
   it('§4 A server first page that arrives after the session was cleared is dropped', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = world.client();

@@ -42,6 +42,14 @@ export class ConversationStore {
   private refreshAgain = false;
   /** Bumped by `clear()`, so that answers to requests of a previous session are dropped. */
   private generation = 0;
+  /**
+   * Conversations the list shows from the server's first page that the SDK has not confirmed yet (by an
+   * event, an open, or the full load after its sync). Opening one waits for that: the SDK cannot show
+   * the history of a conversation its first sync has not reached.
+   */
+  private readonly serverOnly = new Set<string>();
+  /** A conversation the user opened while it was server-only; it opens once the SDK has it. */
+  private pendingSelection: string | undefined;
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
   readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
@@ -94,7 +102,9 @@ export class ConversationStore {
     if (!all.ok) {
       return all;
     }
+    this.serverOnly.clear();
     this.list.next(mergeConversations(all.value));
+    this.openPendingSelection();
     return ok(this.list.value);
   }
 
@@ -141,7 +151,11 @@ export class ConversationStore {
       this.logger.warn('server first page failed', { code: page.error.code });
       return;
     }
-    this.list.next(mergeConversations(this.list.value, newerOnly(this.list.value, page.value)));
+    const added = newerOnly(this.list.value, page.value);
+    for (const conversation of added) {
+      this.serverOnly.add(conversation.conversationID);
+    }
+    this.list.next(mergeConversations(this.list.value, added));
   }
 
   private async readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
@@ -183,6 +197,15 @@ export class ConversationStore {
    * the conversation is marked read on open (spec §4).
    */
   async select(conversation: Conversation | undefined): Promise<void> {
+    if (conversation !== undefined && this.serverOnly.has(conversation.conversationID)) {
+      // Shown as loading until the SDK has it (openPendingSelection).
+      this.pendingSelection = conversation.conversationID;
+      this.current.next(undefined);
+      this.currentGroup.next(undefined);
+      this.currentMember.next(undefined);
+      return;
+    }
+    this.pendingSelection = undefined;
     this.current.next(conversation);
     this.currentGroup.next(undefined);
     this.currentMember.next(undefined);
@@ -276,6 +299,8 @@ export class ConversationStore {
 
   clear(): void {
     this.generation += 1;
+    this.serverOnly.clear();
+    this.pendingSelection = undefined;
     this.list.next([]);
     this.current.next(undefined);
     this.currentGroup.next(undefined);
@@ -292,8 +317,23 @@ export class ConversationStore {
     }
   }
 
+  private openPendingSelection(): void {
+    const id = this.pendingSelection;
+    if (id === undefined || this.serverOnly.has(id)) {
+      return;
+    }
+    const found = this.list.value.find((c) => c.conversationID === id);
+    if (found !== undefined) {
+      void this.select(found);
+    }
+  }
+
   private upsert(changed: readonly Conversation[]): void {
+    for (const conversation of changed) {
+      this.serverOnly.delete(conversation.conversationID);
+    }
     this.list.next(mergeConversations(this.list.value, changed));
+    this.openPendingSelection();
     const current = this.current.value;
     const updated =
       current === undefined ? undefined : changed.find((c) => c.conversationID === current.conversationID);

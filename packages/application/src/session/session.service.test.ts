@@ -65,6 +65,24 @@ describe('SessionService', () => {
     expect((await booting).ok).toBe(true);
   });
 
+  it('§4 Login: a second bootstrap while the first runs joins it instead of logging in again', async () => {
+    const world = new TestWorld().users('alice');
+    const client = world.client();
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
+    const login = client.ports.device.session.login.bind(client.ports.device.session);
+    let logins = 0;
+    client.ports.device.session.login = (userID, token) => {
+      logins += 1;
+      return login(userID, token);
+    };
+
+    const [first, second] = await Promise.all([client.session.bootstrap(), client.session.bootstrap()]);
+
+    expect(first.ok && second.ok).toBe(true);
+    expect(logins).toBe(1);
+  });
+
   it('§4 Login: a failed login leaves no server first page on the list', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;

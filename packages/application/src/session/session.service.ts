@@ -37,6 +37,7 @@ export class SessionService {
   private readonly reinstalling = new BehaviorSubject<boolean>(false);
   private readonly signedOut = new Subject<SignOutReason>();
   private readonly subscriptions = new Subscription();
+  private bootstrapping: Promise<Result<void, BootstrapError>> | undefined;
 
   readonly connection$: Observable<LoadState> = this.connection.asObservable();
   readonly sync$: Observable<LoadState> = this.sync.asObservable();
@@ -84,7 +85,15 @@ export class SessionService {
    * Logs in with the stored credentials and loads the initial data: self info, blacklist,
    * applications, conversations and the unread count.
    */
-  async bootstrap(): Promise<Result<void, BootstrapError>> {
+  bootstrap(): Promise<Result<void, BootstrapError>> {
+    // A second call while one runs (e.g. a re-rendered shell) joins it instead of logging in twice at once.
+    this.bootstrapping ??= this.runBootstrap().finally(() => {
+      this.bootstrapping = undefined;
+    });
+    return this.bootstrapping;
+  }
+
+  private async runBootstrap(): Promise<Result<void, BootstrapError>> {
     const credentials = this.storedCredentials();
     if (credentials === undefined) {
       this.clearLocalState();
