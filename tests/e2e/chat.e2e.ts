@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
   type TestInfo,
-} from '@playwright/test';
+} from './fixtures';
 
 /**
  * Chat end to end on the real server (`--seed demo`): two or three users in separate browser contexts.
@@ -69,7 +69,9 @@ const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messa
 async function openConversation(page: Page, name: string): Promise<void> {
   await conversation(page, name).click();
   await expect(page).toHaveURL(/\/chat\/.+/);
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  // Right after a sign-in the list comes from the server while the SDK still runs its first sync; a chat
+  // opened then shows its loading state until the SDK has the conversation.
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 30_000 });
 }
 
 async function send(page: Page, text: string): Promise<void> {
