@@ -366,3 +366,16 @@ describe('gob decoder on malformed input', () => {
     }
   });
 });
+
+describe('gob decoding reuses a repeated type definition only when its bytes are identical', () => {
+  it('decodes two different structs that share a type ID, alternately', () => {
+    const a = { name: 'A', typeId: 64, fields: [{ name: 'X', kind: 'int' as const }] };
+    const b = { name: 'B', typeId: 64, fields: [{ name: 'Y', kind: 'string' as const }] };
+    for (let i = 0; i < 3; i++) {
+      const da = decodeGobStruct(encodeGobStruct(a, { X: i + 1 }));
+      expect([da.typeName, da.values.get('X')]).toEqual(['A', i + 1]);
+      const db = decodeGobStruct(encodeGobStruct(b, { Y: `y${i}` }));
+      expect([db.typeName, db.values.get('Y'), db.values.has('X')]).toEqual(['B', `y${i}`, false]);
+    }
+  });
+});

@@ -133,8 +133,20 @@ function writeMessage(w: ByteWriter, body: Uint8Array): void {
   w.bytes(body);
 }
 
+/** Type definitions by layout: the layouts are constants, their definitions never change. */
+const typeDefCache = new WeakMap<GobStructLayout, Uint8Array>();
+
 /** The type-definition message for a flat struct, exactly as Go's encoder emits it. */
 export function encodeStructTypeDef(layout: GobStructLayout): Uint8Array {
+  let def = typeDefCache.get(layout);
+  if (!def) {
+    def = buildStructTypeDef(layout);
+    typeDefCache.set(layout, def);
+  }
+  return def;
+}
+
+function buildStructTypeDef(layout: GobStructLayout): Uint8Array {
   if (!Number.isSafeInteger(layout.typeId) || layout.typeId < 64) {
     throw new RangeError(`gob type id must be >= 64, got ${layout.typeId}`);
   }
@@ -260,6 +272,19 @@ class ByteReader {
   }
 
   uint(): number {
+    // Up to 6 bytes (< 2^48) in plain numbers: every length, delta and ID on the hot path.
+    const first = this.pos < this.end ? (this.buf[this.pos] as number) : -1;
+    if (first >= 0 && first < 128) {
+      this.pos++;
+      return first;
+    }
+    const n = 256 - first;
+    if (first >= 128 && n <= 6 && n <= this.remaining() - 1) {
+      this.pos++;
+      let v = 0;
+      for (let i = 0; i < n; i++) v = v * 256 + (this.buf[this.pos++] as number);
+      return v;
+    }
     const v = this.uintBig();
     if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new GobDecodeError(`gob uint too large: ${v}`);
     return Number(v);
@@ -271,6 +296,12 @@ class ByteReader {
   }
 
   int(): number {
+    const first = this.pos < this.end ? (this.buf[this.pos] as number) : -1;
+    if (first >= 0 && (first < 128 || 256 - first <= 6)) {
+      const u = this.uint();
+      // Bit 0 is the sign: ~(u >> 1) for odd u.
+      return u % 2 === 1 ? -(u + 1) / 2 : u / 2;
+    }
     const v = this.intBig();
     if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
       throw new GobDecodeError(`gob int out of the safe range: ${v}`);
@@ -386,6 +417,15 @@ export interface DecodedGobStruct {
   values: Map<string, GobValue | boolean>;
 }
 
+/** The last valid definition parsed per type ID, with its bytes (see decodeGobStruct). */
+const seenTypeDefs = new Map<number, { bytes: Uint8Array; wire: WireStruct }>();
+
+function sameBytes(a: Uint8Array, data: Uint8Array, start: number, end: number): boolean {
+  if (a.length !== end - start) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== data[start + i]) return false;
+  return true;
+}
+
 /**
  * Decodes one gob stream that holds type definitions followed by exactly one struct value of a
  * flat struct type with builtin scalar field types. Trailing bytes after the value are rejected.
@@ -409,14 +449,26 @@ export function decodeGobStruct(data: Uint8Array): DecodedGobStruct {
       if (typeId < 64) throw new GobDecodeError(`type id ${typeId} is reserved`);
       if (types.has(typeId)) throw new GobDecodeError(`duplicate type id ${typeId}`);
       if (types.size >= MAX_TYPE_DEFS) throw new GobDecodeError('too many type definitions');
-      const wire = readWireType(r);
-      for (const f of wire.fields) {
-        if (f.typeId < GobType.bool || f.typeId > GobType.complex) {
-          throw new GobDecodeError(`field ${f.name} has unsupported type id ${f.typeId}`);
+      // Every frame of a client repeats the same definition: reuse the parse of identical bytes.
+      const defStart = r.pos;
+      const cached = seenTypeDefs.get(typeId);
+      let wire: WireStruct;
+      if (cached && sameBytes(cached.bytes, data, defStart, msgEnd)) {
+        wire = cached.wire;
+        r.pos = msgEnd;
+      } else {
+        wire = readWireType(r);
+        for (const f of wire.fields) {
+          if (f.typeId < GobType.bool || f.typeId > GobType.complex) {
+            throw new GobDecodeError(`field ${f.name} has unsupported type id ${f.typeId}`);
+          }
         }
+        if (r.pos !== msgEnd) throw new GobDecodeError('type definition length mismatch');
+        // Bounded: a peer inventing type IDs must not grow it.
+        if (seenTypeDefs.size >= 32) seenTypeDefs.clear();
+        seenTypeDefs.set(typeId, { bytes: data.slice(defStart, msgEnd), wire });
       }
       types.set(typeId, wire);
-      if (r.pos !== msgEnd) throw new GobDecodeError('type definition length mismatch');
       r.end = outerEnd;
       continue;
     }

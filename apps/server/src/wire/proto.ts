@@ -49,8 +49,18 @@ export class ProtoWriter {
 
   /** Unsigned varint of a non-negative safe integer, or of a uint64 given as bigint. */
   varint(value: number | bigint): void {
-    let v = BigInt(value);
     this.ensure(10);
+    if (typeof value === 'number' && value >= 0 && value <= Number.MAX_SAFE_INTEGER) {
+      // Plain numbers for tags, lengths and times: BigInt arithmetic allocates on every step.
+      let n = Math.floor(value);
+      while (n > 0x7f) {
+        this.buf[this.len++] = (n % 128) | 0x80;
+        n = Math.floor(n / 128);
+      }
+      this.buf[this.len++] = n;
+      return;
+    }
+    let v = BigInt(value);
     while (v > 0x7fn) {
       this.buf[this.len++] = Number(v & 0x7fn) | 0x80;
       v >>= 7n;
@@ -116,26 +126,47 @@ export class ProtoReader {
     throw new ProtoDecodeError('varint longer than 10 bytes');
   }
 
+  /**
+   * A varint of at most 7 bytes (< 2^49) as a plain number, or undefined (position unchanged) when it
+   * is longer: lengths, tags, seqs and millisecond times all take this path.
+   */
+  private smallVarint(): number | undefined {
+    let result = 0;
+    let mul = 1;
+    for (let i = 0; i < 7; i++) {
+      const p = this.pos + i;
+      if (p >= this.end) return undefined;
+      const b = this.buf[p] as number;
+      result += (b & 0x7f) * mul;
+      if (b < 0x80) {
+        this.pos = p + 1;
+        return result;
+      }
+      mul *= 128;
+    }
+    return undefined;
+  }
+
   /** Fast path for small varints, falls back to bigint. */
   uint(): number {
-    const start = this.pos;
-    if (start < this.end) {
-      const b = this.buf[start] as number;
-      if (b < 0x80) {
-        this.pos++;
-        return b;
-      }
-    }
+    const small = this.smallVarint();
+    if (small !== undefined) return small;
     const v = this.varintBig();
     if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new ProtoDecodeError(`varint too large: ${v}`);
     return Number(v);
   }
 
   int32(): number {
+    const small = this.smallVarint();
+    // Below 2^31 the int32 is the varint itself; negatives are sign-extended to 10 bytes.
+    if (small !== undefined && small <= INT32_MAX) return small;
+    if (small !== undefined) return Number(BigInt.asIntN(32, BigInt(small)));
     return Number(BigInt.asIntN(32, this.varintBig()));
   }
 
   int64(): number {
+    const small = this.smallVarint();
+    if (small !== undefined) return small;
     const v = BigInt.asIntN(64, this.varintBig());
     if (v > BigInt(Number.MAX_SAFE_INTEGER) || v < BigInt(Number.MIN_SAFE_INTEGER)) {
       throw new ProtoDecodeError(`int64 outside the safe integer range: ${v}`);
@@ -144,6 +175,8 @@ export class ProtoReader {
   }
 
   bool(): boolean {
+    const small = this.smallVarint();
+    if (small !== undefined) return small !== 0;
     return this.varintBig() !== 0n;
   }
 
