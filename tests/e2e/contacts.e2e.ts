@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from './fixtures';
 
 // One server runs for the whole suite (demo seed: alice friends with bob and carol; bob and carol are not
 // friends), so each test here changes state no other test relies on.
@@ -213,8 +213,11 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   await newbie.getByLabel('Password', { exact: true }).fill('Passw0rd');
   await newbie.getByLabel('Confirm password').fill('Passw0rd');
   await newbie.getByRole('button', { name: 'Send code' }).click();
+  // The code exists once the send has reached the server, which the status line confirms.
+  await expect(newbie.getByText('Verification code sent')).toBeVisible();
   const answer = await newbie.request.get(`/chat/dev/verify-code?email=${encodeURIComponent(email)}`);
-  const body = (await answer.json()) as { data?: { code?: string } };
+  const body = (await answer.json()) as { errCode: number; data?: { code?: string } };
+  expect(body.errCode).toBe(0);
   await newbie.getByLabel('Verification code').fill(body.data?.code ?? '');
   await newbie.getByRole('button', { name: 'Register and sign in' }).click();
   await expect(newbie.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });

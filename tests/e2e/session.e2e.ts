@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures';
 
 // The e2e server runs with its default admin secret (docs/server.md, "Tokens and the admin bootstrap API").
 const ADMIN = { secret: 'openIM123', userID: 'imAdmin' };

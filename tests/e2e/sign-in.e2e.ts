@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 
 /** Pages start in English so the assertions read like the spec; one test covers the zh-CN default. */
 async function openInEnglish(page: Page): Promise<void> {

@@ -54,6 +54,10 @@ export class StreamNotifier extends Notifier {
   private readonly subject = new Subject<Toast>();
   readonly toasts$: Observable<Toast> = this.subject.asObservable();
   notify(toast: Toast): void {
+    // Warnings and errors also go to the console: a toast disappears, the log stays for support and tests.
+    if (toast.level === 'warning' || toast.level === 'error') {
+      console.warn(`[toast] ${toast.level} ${toast.key}`, toast.message ?? '');
+    }
     this.subject.next(toast);
   }
 }
