@@ -18,7 +18,7 @@ import {
   Text,
 } from '@fluentui/react-components';
 import { useObservableState } from 'observable-hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { ContactDialogsProvider, useContactDialogs } from '../contacts/dialogs';
 import { SignedInContext, useAppServices, type SignedInServices } from '../services';
@@ -49,15 +49,20 @@ export function Shell() {
     };
   }, [services]);
 
+  // navigate changes identity on every route change; through a ref the bootstrap below runs once per
+  // sign-in, not once per navigation (a second SDK login during the first one used to sign the user out).
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
   useEffect(() => {
     if (signedIn === undefined) return;
     // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
     const subscription = signedIn.session.signedOut$.subscribe(
-      () => void navigate('/login', { replace: true }),
+      () => void navigateRef.current('/login', { replace: true }),
     );
     void signedIn.session.bootstrap();
     return () => subscription.unsubscribe();
-  }, [signedIn, navigate]);
+  }, [signedIn]);
 
   if (signedIn === undefined) {
     return (
@@ -129,22 +134,25 @@ function SignedInShell({ services }: { readonly services: SignedInServices }) {
         </main>
       </div>
       {reinstalling && (
+        // Spec §2: the progress shows over the shell while a reinstall syncs. It floats instead of
+        // covering the shell: the conversation list (from the server's first page) stays usable meanwhile.
         <div
-          role="dialog"
-          aria-modal="true"
+          role="status"
           aria-label={t('ui.state.syncing')}
           style={{
             position: 'fixed',
-            inset: 0,
-            display: 'grid',
-            placeItems: 'center',
-            background: 'rgba(255,255,255,0.85)',
+            left: '50%',
+            bottom: 24,
+            transform: 'translateX(-50%)',
+            width: 320,
+            padding: '12px 16px',
+            borderRadius: 8,
+            background: '#ffffff',
+            boxShadow: '0 4px 16px rgba(0,0,0,0.18)',
           }}
         >
-          <div style={{ width: 320 }}>
-            <Text>{t('ui.sync.progress', { percent: progress })}</Text>
-            <ProgressBar value={progress / 100} />
-          </div>
+          <Text>{t('ui.sync.progress', { percent: progress })}</Text>
+          <ProgressBar value={progress / 100} aria-label={t('ui.sync.progress', { percent: progress })} />
         </div>
       )}
     </div>
