@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { prerenderSignIn } from './prerender';
+
+describe('prerenderSignIn', () => {
+  it('renders the sign-in page in both locales with the Fluent styles it needs', async () => {
+    const { pages, styles } = await prerenderSignIn();
+    expect(pages['zh-CN']).toContain('<h1');
+    expect(pages['zh-CN']).toContain('欢迎使用 TeamIM');
+    expect(pages['zh-CN']).toContain('验证码登录');
+    expect(pages['en-US']).toContain('Welcome to TeamIM');
+    expect(pages['en-US']).toContain('Password sign-in');
+    expect(pages['en-US']).not.toContain('欢迎使用');
+    // Griffel's buckets, marked for the client to rehydrate.
+    expect(styles).toMatch(/^<style data-make-styles-bucket=/);
+    expect(styles).toContain('data-make-styles-rehydration="true"');
+  });
+});
