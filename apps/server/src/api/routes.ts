@@ -34,6 +34,12 @@ export interface ApiDeps {
 
 const platformID = z.number().int().min(1).max(20);
 const conversationID = z.string().min(1).max(200);
+/** An optional list of conversation IDs; absent or null means "all of them". */
+const conversationIDList = z
+  .array(conversationID)
+  .max(1000)
+  .nullish()
+  .transform((v) => v ?? []);
 const seq = z
   .number()
   .int()
@@ -294,11 +300,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/conversation/get_conversations',
     z.object({
       ownerUserID: userID,
-      conversationIDs: z
-        .array(conversationID)
-        .max(1000)
-        .nullish()
-        .transform((v) => v ?? []),
+      conversationIDs: conversationIDList,
     }),
     (b, c) => ({ conversations: convs.getConversations(ctx, c.op, b.ownerUserID, b.conversationIDs) }),
   );
@@ -306,11 +308,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/conversation/get_sorted_conversation_list',
     z.object({
       userID,
-      conversationIDs: z
-        .array(conversationID)
-        .max(1000)
-        .nullish()
-        .transform((v) => v ?? []),
+      conversationIDs: conversationIDList,
       pagination,
     }),
     (b, c) => convs.getSortedConversationList(ctx, c.op, b),
@@ -640,11 +638,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/msg/get_conversations_has_read_and_max_seq',
     z.object({
       userID,
-      conversationIDs: z
-        .array(conversationID)
-        .max(1000)
-        .nullish()
-        .transform((v) => v ?? []),
+      conversationIDs: conversationIDList,
     }),
     (b, c) => {
       if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');

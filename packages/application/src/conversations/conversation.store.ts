@@ -126,7 +126,9 @@ export class ConversationStore {
         this.refreshAgain = false;
         const all = await this.readAll();
         if (all.ok && generation === this.generation) {
-          this.list.next(mergeConversations(this.list.value, fresherOnly(this.list.value, all.value)));
+          this.list.next(
+            mergeConversations(this.list.value, activeSince(this.list.value, all.value, 'notOlder')),
+          );
         }
       } while (this.refreshAgain);
     })().finally(() => {
@@ -151,7 +153,7 @@ export class ConversationStore {
       this.logger.warn('server first page failed', { code: page.error.code });
       return;
     }
-    const added = newerOnly(this.list.value, page.value);
+    const added = activeSince(this.list.value, page.value, 'newer');
     for (const conversation of added) {
       this.serverOnly.add(conversation.conversationID);
     }
@@ -397,27 +399,21 @@ export class ConversationStore {
   }
 }
 
-/** The entries of `incoming` that are new to `current` or have strictly newer activity there. */
-function newerOnly(
+/**
+ * The entries of `incoming` that are new to `current` or have newer activity there (`newer`), or at least
+ * as new (`notOlder`, so that an equally recent copy from the SDK replaces the server's).
+ */
+function activeSince(
   current: readonly Conversation[],
   incoming: readonly Conversation[],
+  rule: 'newer' | 'notOlder',
 ): readonly Conversation[] {
   const shown = new Map(current.map((c) => [c.conversationID, c]));
   return incoming.filter((c) => {
     const known = shown.get(c.conversationID);
-    return known === undefined || conversationSortTime(c) > conversationSortTime(known);
-  });
-}
-
-/** The entries of `incoming` that are not older than the same conversation in `current`. */
-function fresherOnly(
-  current: readonly Conversation[],
-  incoming: readonly Conversation[],
-): readonly Conversation[] {
-  const shown = new Map(current.map((c) => [c.conversationID, c]));
-  return incoming.filter((c) => {
-    const known = shown.get(c.conversationID);
-    return known === undefined || conversationSortTime(c) >= conversationSortTime(known);
+    if (known === undefined) return true;
+    const difference = conversationSortTime(c) - conversationSortTime(known);
+    return rule === 'newer' ? difference > 0 : difference >= 0;
   });
 }
 
