@@ -48,8 +48,12 @@ export type GobValue = number | string | Uint8Array;
 // ---------------------------------------------------------------------------------------------
 
 class ByteWriter {
-  private buf = new Uint8Array(128);
+  private buf: Uint8Array;
   private len = 0;
+
+  constructor(initialSize = 128) {
+    this.buf = new Uint8Array(initialSize);
+  }
 
   private ensure(extra: number): void {
     if (this.len + extra <= this.buf.length) return;
@@ -58,6 +62,12 @@ class ByteWriter {
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.len));
     this.buf = next;
+  }
+
+  reset(): void {
+    this.len = 0;
+    // A rare huge frame should not pin its buffer for the process's life.
+    if (this.buf.length > 1 << 20) this.buf = new Uint8Array(4096);
   }
 
   byte(b: number): void {
@@ -77,10 +87,17 @@ class ByteWriter {
         this.byte(x);
         return;
       }
-      const out: number[] = [];
-      for (let v = x; v > 0; v = Math.floor(v / 256)) out.unshift(v % 256);
-      this.byte(256 - out.length);
-      for (const b of out) this.byte(b);
+      // Big-endian bytes after a count byte holding their negated number.
+      let n = 0;
+      for (let v = x; v > 0; v = Math.floor(v / 256)) n++;
+      this.ensure(n + 1);
+      this.buf[this.len] = 256 - n;
+      let v = x;
+      for (let i = n; i > 0; i--) {
+        this.buf[this.len + i] = v % 256;
+        v = Math.floor(v / 256);
+      }
+      this.len += n + 1;
       return;
     }
     let v = BigInt(x);
@@ -109,14 +126,61 @@ class ByteWriter {
   }
 
   string(s: string): void {
-    const b = textEncoder.encode(s);
-    this.uint(b.length);
-    this.bytes(b);
+    // IDs and operation IDs are ASCII: their byte length is known without encoding them first.
+    const n = s.length;
+    let ascii = true;
+    for (let i = 0; i < n; i++) {
+      if (s.charCodeAt(i) >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (!ascii) {
+      this.byteSlice(textEncoder.encode(s));
+      return;
+    }
+    this.uint(n);
+    this.ensure(n);
+    const buf = this.buf;
+    let o = this.len;
+    for (let i = 0; i < n; i++) buf[o++] = s.charCodeAt(i);
+    this.len = o;
   }
 
   byteSlice(b: Uint8Array): void {
     this.uint(b.length);
     this.bytes(b);
+  }
+
+  /** Starts a gob message (`uint length` + body): reserves one byte for the length. */
+  beginMessage(): number {
+    this.ensure(1);
+    return this.len++;
+  }
+
+  /** Writes the length of the message begun at `at`, moving the body when the length needs more bytes. */
+  endMessage(at: number): void {
+    const size = this.len - at - 1;
+    if (size < 128) {
+      this.buf[at] = size;
+      return;
+    }
+    let n = 0;
+    for (let v = size; v > 0; v = Math.floor(v / 256)) n++;
+    this.ensure(n);
+    this.buf.copyWithin(at + 1 + n, at + 1, this.len);
+    this.len += n;
+    this.buf[at] = 256 - n;
+    let v = size;
+    for (let i = n; i > 0; i--) {
+      this.buf[at + i] = v % 256;
+      v = Math.floor(v / 256);
+    }
+  }
+
+  /** The bytes written, as a view that the next use of this writer overwrites. */
+  view(): Uint8Array {
+    return this.buf.subarray(0, this.len);
   }
 
   result(): Uint8Array {
@@ -184,6 +248,43 @@ function isZero(v: GobValue): boolean {
   return v.length === 0;
 }
 
+/** Appends the value message of a flat struct to `w`. */
+function writeStructValue(
+  w: ByteWriter,
+  layout: GobStructLayout,
+  values: Readonly<Record<string, GobValue | undefined>>,
+): void {
+  const at = w.beginMessage();
+  w.int(layout.typeId);
+  let prev = -1;
+  const fields = layout.fields;
+  for (let index = 0; index < fields.length; index++) {
+    const f = fields[index] as GobStructLayout['fields'][number];
+    const v = values[f.name];
+    if (v === undefined || isZero(v)) continue;
+    w.uint(index - prev);
+    prev = index;
+    switch (f.kind) {
+      case 'int':
+        if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
+          throw new TypeError(`gob field ${f.name} must be a safe integer`);
+        }
+        w.int(v);
+        break;
+      case 'string':
+        if (typeof v !== 'string') throw new TypeError(`gob field ${f.name} must be a string`);
+        w.string(v);
+        break;
+      case 'bytes':
+        if (!(v instanceof Uint8Array)) throw new TypeError(`gob field ${f.name} must be bytes`);
+        w.byteSlice(v);
+        break;
+    }
+  }
+  w.uint(0);
+  w.endMessage(at);
+}
+
 /**
  * The value message for a flat struct: non-zero fields only, in layout order, with field
  * deltas, as Go's encoder does. Fields missing from `values` are zero.
@@ -192,35 +293,39 @@ export function encodeStructValue(
   layout: GobStructLayout,
   values: Readonly<Record<string, GobValue | undefined>>,
 ): Uint8Array {
-  const body = new ByteWriter();
-  body.int(layout.typeId);
-  let prev = -1;
-  layout.fields.forEach((f, index) => {
-    const v = values[f.name];
-    if (v === undefined || isZero(v)) return;
-    body.uint(index - prev);
-    prev = index;
-    switch (f.kind) {
-      case 'int':
-        if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-          throw new TypeError(`gob field ${f.name} must be a safe integer`);
-        }
-        body.int(v);
-        break;
-      case 'string':
-        if (typeof v !== 'string') throw new TypeError(`gob field ${f.name} must be a string`);
-        body.string(v);
-        break;
-      case 'bytes':
-        if (!(v instanceof Uint8Array)) throw new TypeError(`gob field ${f.name} must be bytes`);
-        body.byteSlice(v);
-        break;
-    }
-  });
-  body.uint(0);
   const w = new ByteWriter();
-  writeMessage(w, body.result());
+  writeStructValue(w, layout, values);
   return w.result();
+}
+
+const scratch = new ByteWriter(4096);
+let scratchBusy = false;
+
+/**
+ * A complete single-value gob stream (type definition followed by the value) as a view into a
+ * scratch buffer: valid only until the next call, for callers that consume it at once (every frame
+ * is encoded and then compressed or copied into its gzip member).
+ */
+export function encodeGobStructView(
+  layout: GobStructLayout,
+  values: Readonly<Record<string, GobValue | undefined>>,
+): Uint8Array {
+  if (scratchBusy) {
+    // Never re-entered in practice (encoding is synchronous); a writer of its own keeps it correct.
+    const w = new ByteWriter();
+    w.bytes(encodeStructTypeDef(layout));
+    writeStructValue(w, layout, values);
+    return w.view();
+  }
+  scratchBusy = true;
+  try {
+    scratch.reset();
+    scratch.bytes(encodeStructTypeDef(layout));
+    writeStructValue(scratch, layout, values);
+    return scratch.view();
+  } finally {
+    scratchBusy = false;
+  }
 }
 
 /** A complete single-value gob stream: type definition followed by the value. */
@@ -228,12 +333,7 @@ export function encodeGobStruct(
   layout: GobStructLayout,
   values: Readonly<Record<string, GobValue | undefined>>,
 ): Uint8Array {
-  const def = encodeStructTypeDef(layout);
-  const val = encodeStructValue(layout, values);
-  const out = new Uint8Array(def.length + val.length);
-  out.set(def, 0);
-  out.set(val, def.length);
-  return out;
+  return encodeGobStructView(layout, values).slice();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,13 +426,29 @@ class ByteReader {
   }
 
   string(): string {
-    return textDecoder.decode(this.bytes(this.length('string')));
+    const n = this.length('string');
+    const start = this.pos;
+    this.pos += n;
+    // IDs and operation IDs are short ASCII: building them directly beats a decoder call; the
+    // decoder reads the view in place otherwise (no copy).
+    if (n <= 64) {
+      let s = '';
+      for (let i = start; i < start + n; i++) {
+        const c = this.buf[i] as number;
+        if (c >= 0x80) return textDecoder.decode(this.buf.subarray(start, start + n));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return textDecoder.decode(this.buf.subarray(start, start + n));
   }
 }
 
 interface WireStruct {
   name: string;
   fields: { name: string; typeId: number }[];
+  /** Field name -> type ID, built once per parsed definition (read-only once built). */
+  fieldTypes?: Map<string, number>;
 }
 
 /**
@@ -411,8 +527,8 @@ function readBuiltin(r: ByteReader, typeId: number): GobValue | boolean {
 
 export interface DecodedGobStruct {
   typeName: string;
-  /** Field name -> gob type ID, for every field of the sender's definition. */
-  fieldTypes: Map<string, number>;
+  /** Field name -> gob type ID, for every field of the sender's definition (shared: never mutate). */
+  fieldTypes: ReadonlyMap<string, number>;
   /** Present (non-zero) fields by name. */
   values: Map<string, GobValue | boolean>;
 }
@@ -474,8 +590,12 @@ export function decodeGobStruct(data: Uint8Array): DecodedGobStruct {
     }
     const def = types.get(id);
     if (def === undefined) throw new GobDecodeError(`value of undefined type id ${id}`);
-    const fieldTypes = new Map<string, number>();
-    for (const f of def.fields) fieldTypes.set(f.name, f.typeId);
+    let fieldTypes = def.fieldTypes;
+    if (fieldTypes === undefined) {
+      fieldTypes = new Map<string, number>();
+      for (const f of def.fields) fieldTypes.set(f.name, f.typeId);
+      def.fieldTypes = fieldTypes;
+    }
     const values = new Map<string, GobValue | boolean>();
     readStructFields(r, def.fields.length, (index) => {
       const field = def.fields[index] as { name: string; typeId: number };

@@ -14,6 +14,7 @@ import {
   MsgDataCodec,
   PullMessageBySeqsReqCodec,
   PullMessageBySeqsRespCodec,
+  PullMsgsCodec,
   PushMessagesCodec,
   SetAppBackgroundStatusReqCodec,
   SubUserOnlineStatusCodec,
@@ -371,3 +372,48 @@ function ConversationSeqsDecode(bytes: Uint8Array): unknown {
   const wrapped = new Uint8Array([0x12, bytes.length, ...bytes]);
   return view(GetSeqMessageReqCodec.decode(wrapped).conversations[0]);
 }
+
+describe('protobuf encoding in one buffer', () => {
+  /** Independent reference: key, varint length, payload. */
+  const lengthDelimited = (key: number, payload: Uint8Array): Uint8Array => {
+    const len: number[] = [];
+    let n = payload.length;
+    while (n > 0x7f) {
+      len.push((n & 0x7f) | 0x80);
+      n >>>= 7;
+    }
+    len.push(n);
+    return new Uint8Array([key, ...len, ...payload]);
+  };
+
+  it('writes nested lengths of every varint size in place', () => {
+    // The nested MsgData's length prefix needs 1, 2, 3 or 4 bytes: its payload is moved after writing.
+    for (const size of [0, 1, 100, 127, 128, 129, 300, 16_383, 16_384, 16_385, 2_097_152]) {
+      const m = msg({ content: new Uint8Array(size).fill(7) });
+      const body = MsgDataCodec.encode(m);
+      const expected = lengthDelimited(0x0a, body); // PullMsgs.Msgs = field 1, wire type 2
+      expect(hex(PullMsgsCodec.encode(pull([m])))).toBe(hex(expected));
+    }
+  });
+
+  it('writes long and non-ASCII strings as their UTF-8 bytes', () => {
+    for (const s of [
+      'a'.repeat(64),
+      'a'.repeat(65),
+      'é',
+      `${'x'.repeat(70)}用户😀`,
+      '😀abc',
+      `ab${'ß'.repeat(100)}`,
+    ]) {
+      const expected = lengthDelimited(0x0a, utf8(s)); // MsgData.sendID = field 1
+      expect(hex(MsgDataCodec.encode(msg({ sendID: s })))).toBe(hex(expected));
+      expect(MsgDataCodec.decode(expected).sendID).toBe(s);
+    }
+  });
+
+  it('keeps map entries and repeated messages intact when encodings nest', () => {
+    const big = msg({ content: new Uint8Array(200).fill(1), seq: 9 });
+    const push = { msgs: { si_a_b: pull([big, msg({ seq: 10 })], true, 10) }, notificationMsgs: {} };
+    expect(view(PushMessagesCodec.decode(PushMessagesCodec.encode(push)))).toEqual(view(push));
+  });
+});

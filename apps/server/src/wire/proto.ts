@@ -29,8 +29,12 @@ const INT32_MAX = 2 ** 31 - 1;
 // ---------------------------------------------------------------------------------------------
 
 export class ProtoWriter {
-  private buf = new Uint8Array(64);
+  private buf: Uint8Array;
   private len = 0;
+
+  constructor(initialSize = 256) {
+    this.buf = new Uint8Array(initialSize);
+  }
 
   private ensure(extra: number): void {
     if (this.len + extra <= this.buf.length) return;
@@ -39,6 +43,18 @@ export class ProtoWriter {
     const next = new Uint8Array(size);
     next.set(this.buf.subarray(0, this.len));
     this.buf = next;
+  }
+
+  /** Bytes written so far. */
+  get length(): number {
+    return this.len;
+  }
+
+  /** Forgets what was written, keeping the buffer (a reused scratch writer). */
+  reset(): void {
+    this.len = 0;
+    // A rare huge message (a full pull response) should not pin its buffer for the process's life.
+    if (this.buf.length > 1 << 20) this.buf = new Uint8Array(4096);
   }
 
   raw(b: Uint8Array): void {
@@ -50,8 +66,18 @@ export class ProtoWriter {
   /** Unsigned varint of a non-negative safe integer, or of a uint64 given as bigint. */
   varint(value: number | bigint): void {
     this.ensure(10);
+    if (typeof value === 'number' && value >= 0 && value <= 0xffffffff) {
+      // 32-bit values (tags, lengths, enums) with integer shifts; BigInt allocates on every step.
+      let n = value >>> 0;
+      while (n > 0x7f) {
+        this.buf[this.len++] = (n & 0x7f) | 0x80;
+        n >>>= 7;
+      }
+      this.buf[this.len++] = n;
+      return;
+    }
     if (typeof value === 'number' && value >= 0 && value <= Number.MAX_SAFE_INTEGER) {
-      // Plain numbers for tags, lengths and times: BigInt arithmetic allocates on every step.
+      // Millisecond times: plain arithmetic up to 2^53.
       let n = Math.floor(value);
       while (n > 0x7f) {
         this.buf[this.len++] = (n % 128) | 0x80;
@@ -70,9 +96,8 @@ export class ProtoWriter {
 
   /** int32/int64 varint: negative values are sign-extended to 64 bits (10 bytes). */
   signedVarint(value: number): void {
-    if (value >= 0 && value < 0x80) {
-      this.ensure(1);
-      this.buf[this.len++] = value;
+    if (value >= 0) {
+      this.varint(value);
       return;
     }
     this.varint(BigInt.asUintN(64, BigInt(value)));
@@ -86,6 +111,59 @@ export class ProtoWriter {
     this.tag(field, WT_LEN);
     this.varint(bytes.length);
     this.raw(bytes);
+  }
+
+  /** A length-prefixed UTF-8 string (without its tag). */
+  string(s: string): void {
+    const n = s.length;
+    // At most 3 bytes per UTF-16 unit, plus a length prefix of up to 5.
+    this.ensure(n * 3 + 5);
+    const at = this.beginLength();
+    const buf = this.buf;
+    let o = this.len;
+    let i = 0;
+    // Most strings on the wire (IDs, times, JSON of ASCII text) are ASCII: copy them without an
+    // encoder call; the first non-ASCII unit hands the rest to the native encoder.
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x80) break;
+      buf[o++] = c;
+    }
+    if (i < n) o += textEncoder.encodeInto(s.slice(i), buf.subarray(o)).written;
+    this.len = o;
+    this.endLength(at);
+  }
+
+  /**
+   * Starts a length-delimited payload written in place: reserves one byte for its length and
+   * returns the position to hand to endLength once the payload is written. Nested messages are
+   * encoded into the same buffer this way instead of into a writer of their own.
+   */
+  beginLength(): number {
+    this.ensure(1);
+    return this.len++;
+  }
+
+  /** Writes the length of the payload started at `at`, moving the payload when it needs more than one byte. */
+  endLength(at: number): void {
+    const size = this.len - at - 1;
+    if (size < 0x80) {
+      this.buf[at] = size;
+      return;
+    }
+    let extra = 0;
+    for (let n = size >>> 7; n > 0x7f; n >>>= 7) extra++;
+    extra++;
+    this.ensure(extra);
+    this.buf.copyWithin(at + 1 + extra, at + 1, this.len);
+    this.len += extra;
+    let n = size;
+    let o = at;
+    while (n > 0x7f) {
+      this.buf[o++] = (n & 0x7f) | 0x80;
+      n >>>= 7;
+    }
+    this.buf[o] = n;
   }
 
   finish(): Uint8Array {
@@ -180,39 +258,60 @@ export class ProtoReader {
     return this.varintBig() !== 0n;
   }
 
-  /** Returns [start, end) of a length-delimited payload and skips it. */
-  span(): [number, number] {
+  /** Start and end of the payload the last `span()` skipped (fields, not a tuple: no allocation per field). */
+  spanStart = 0;
+  spanEnd = 0;
+
+  /** Skips a length-delimited payload, leaving its bounds in spanStart and spanEnd. */
+  span(): void {
     const n = this.uint();
     if (n > this.end - this.pos) {
       throw new ProtoDecodeError(`length ${n} exceeds the ${this.end - this.pos} bytes left`);
     }
-    const start = this.pos;
+    this.spanStart = this.pos;
     this.pos += n;
-    return [start, this.pos];
+    this.spanEnd = this.pos;
   }
 
   bytes(): Uint8Array {
-    const [s, e] = this.span();
+    this.span();
     // A copy as a plain Uint8Array: the input may be a Buffer, whose slice() is a view.
-    return new Uint8Array(this.buf.subarray(s, e));
+    return new Uint8Array(this.buf.subarray(this.spanStart, this.spanEnd));
   }
 
   string(): string {
-    const [s, e] = this.span();
-    return textDecoder.decode(this.buf.subarray(s, e));
+    this.span();
+    const start = this.spanStart;
+    const end = this.spanEnd;
+    // Short ASCII strings (IDs, times, tags) are built directly: cheaper than a decoder call.
+    if (end - start <= 64) {
+      let s = '';
+      for (let i = start; i < end; i++) {
+        const c = this.buf[i] as number;
+        if (c >= 0x80) return textDecoder.decode(this.buf.subarray(start, end));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return textDecoder.decode(this.buf.subarray(start, end));
   }
 
   sub(): ProtoReader {
-    const [s, e] = this.span();
-    return new ProtoReader(this.buf, s, e);
+    this.span();
+    return new ProtoReader(this.buf, this.spanStart, this.spanEnd);
+  }
+
+  /** The next field's key (field number × 8 + wire type), validated; split it with `>>> 3` and `& 7`. */
+  key(): number {
+    const t = this.uint();
+    const field = Math.floor(t / 8);
+    if (field < 1 || field > 536_870_911) throw new ProtoDecodeError(`invalid field number ${field}`);
+    return t;
   }
 
   tag(): { field: number; wireType: number } {
-    const t = this.uint();
-    const field = Math.floor(t / 8);
-    const wireType = t % 8;
-    if (field < 1 || field > 536_870_911) throw new ProtoDecodeError(`invalid field number ${field}`);
-    return { field, wireType };
+    const t = this.key();
+    return { field: Math.floor(t / 8), wireType: t % 8 };
   }
 
   skip(wireType: number): void {
@@ -250,6 +349,8 @@ type ScalarValue = string | Uint8Array | boolean | number;
 export interface MessageCodec<T> {
   readonly name: string;
   encode(value: T): Uint8Array;
+  /** Appends the message body (without tag or length) to `w` (internal use by nested codecs). */
+  encodeInto(w: ProtoWriter, value: T): void;
   decode(bytes: Uint8Array): T;
   /** Decode from a reader positioned on the message body (internal use by nested codecs). */
   decodeFrom(reader: ProtoReader): T;
@@ -293,28 +394,29 @@ function isScalarZero(kind: ScalarKind, v: unknown): boolean {
   }
 }
 
-function checkScalar(kind: ScalarKind, v: unknown, path: string): void {
-  const fail = (what: string): never => {
-    throw new TypeError(`protobuf field ${path}: expected ${what}, got ${typeof v}`);
-  };
+/** Why a value does not fit its field, or undefined when it does. No closures: this runs per field. */
+function scalarMismatch(kind: ScalarKind, v: unknown): string | undefined {
   switch (kind) {
     case 'string':
-      if (typeof v !== 'string') fail('a string');
-      return;
+      return typeof v === 'string' ? undefined : 'a string';
     case 'bytes':
-      if (!(v instanceof Uint8Array)) fail('a Uint8Array');
-      return;
+      return v instanceof Uint8Array ? undefined : 'a Uint8Array';
     case 'bool':
-      if (typeof v !== 'boolean') fail('a boolean');
-      return;
+      return typeof v === 'boolean' ? undefined : 'a boolean';
     case 'int32':
-      if (typeof v !== 'number' || !Number.isInteger(v) || v < INT32_MIN || v > INT32_MAX) {
-        fail('an int32');
-      }
-      return;
+      return typeof v === 'number' && Number.isInteger(v) && v >= INT32_MIN && v <= INT32_MAX
+        ? undefined
+        : 'an int32';
     case 'int64':
-      if (typeof v !== 'number' || !Number.isSafeInteger(v)) fail('a safe integer');
-      return;
+      return typeof v === 'number' && Number.isSafeInteger(v) ? undefined : 'a safe integer';
+  }
+}
+
+/** The field's path is only built when a value is wrong, never on the hot path. */
+function checkScalar(kind: ScalarKind, v: unknown, message: string, field: string): void {
+  const want = scalarMismatch(kind, v);
+  if (want !== undefined) {
+    throw new TypeError(`protobuf field ${message}.${field}: expected ${want}, got ${typeof v}`);
   }
 }
 
@@ -322,10 +424,11 @@ function checkScalar(kind: ScalarKind, v: unknown, path: string): void {
 function writeScalarValue(w: ProtoWriter, kind: ScalarKind, v: unknown): void {
   switch (kind) {
     case 'string':
-      writeBytesValue(w, textEncoder.encode(v as string));
+      w.string(v as string);
       return;
     case 'bytes':
-      writeBytesValue(w, v as Uint8Array);
+      w.varint((v as Uint8Array).length);
+      w.raw(v as Uint8Array);
       return;
     case 'bool':
       w.varint(v === true ? 1 : 0);
@@ -337,18 +440,19 @@ function writeScalarValue(w: ProtoWriter, kind: ScalarKind, v: unknown): void {
   }
 }
 
-function writeBytesValue(w: ProtoWriter, b: Uint8Array): void {
-  w.varint(b.length);
-  w.raw(b);
-}
-
 function scalarWireType(kind: ScalarKind): number {
   return kind === 'string' || kind === 'bytes' ? WT_LEN : WT_VARINT;
 }
 
-function readScalar(r: ProtoReader, kind: ScalarKind, wireType: number, path: string): ScalarValue {
+function readScalar(
+  r: ProtoReader,
+  kind: ScalarKind,
+  wireType: number,
+  message: string,
+  field: string,
+): ScalarValue {
   if (wireType !== scalarWireType(kind)) {
-    throw new ProtoDecodeError(`field ${path}: wire type ${wireType} does not match ${kind}`);
+    throw new ProtoDecodeError(`field ${message}.${field}: wire type ${wireType} does not match ${kind}`);
   }
   switch (kind) {
     case 'string':
@@ -364,62 +468,78 @@ function readScalar(r: ProtoReader, kind: ScalarKind, wireType: number, path: st
   }
 }
 
-function writeField(w: ProtoWriter, spec: FieldSpec, v: unknown, path: string): void {
+function writeField(w: ProtoWriter, spec: FieldSpec, v: unknown, message: string): void {
   switch (spec.kind) {
     case 'string':
     case 'bytes':
     case 'bool':
     case 'int32':
     case 'int64': {
-      checkScalar(spec.kind, v, path);
+      checkScalar(spec.kind, v, message, spec.name);
       if (isScalarZero(spec.kind, v)) return;
       w.tag(spec.no, scalarWireType(spec.kind));
       writeScalarValue(w, spec.kind, v);
       return;
     }
     case 'repeated': {
-      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${path}: expected an array`);
+      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${message}.${spec.name}: expected an array`);
       if (v.length === 0) return;
-      for (const item of v) checkScalar(spec.of, item, path);
+      for (const item of v) checkScalar(spec.of, item, message, spec.name);
       if (spec.of === 'string' || spec.of === 'bytes') {
         for (const item of v) {
           w.tag(spec.no, WT_LEN);
           writeScalarValue(w, spec.of, item);
         }
       } else {
-        const packed = new ProtoWriter();
-        for (const item of v) writeScalarValue(packed, spec.of, item);
-        w.lengthDelimited(spec.no, packed.finish());
+        w.tag(spec.no, WT_LEN);
+        const at = w.beginLength();
+        for (const item of v) writeScalarValue(w, spec.of, item);
+        w.endLength(at);
       }
       return;
     }
     case 'message': {
       if (v === null || v === undefined) return;
-      w.lengthDelimited(spec.no, spec.codec.encode(v));
+      w.tag(spec.no, WT_LEN);
+      const at = w.beginLength();
+      spec.codec.encodeInto(w, v);
+      w.endLength(at);
       return;
     }
     case 'repeatedMessage': {
-      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${path}: expected an array`);
-      for (const item of v) w.lengthDelimited(spec.no, spec.codec.encode(item));
+      if (!Array.isArray(v)) throw new TypeError(`protobuf field ${message}.${spec.name}: expected an array`);
+      for (const item of v) {
+        w.tag(spec.no, WT_LEN);
+        const at = w.beginLength();
+        spec.codec.encodeInto(w, item);
+        w.endLength(at);
+      }
       return;
     }
     case 'map':
     case 'mapMessage': {
       if (typeof v !== 'object' || v === null) {
-        throw new TypeError(`protobuf field ${path}: expected an object map`);
+        throw new TypeError(`protobuf field ${message}.${spec.name}: expected an object map`);
       }
-      for (const [key, value] of Object.entries(v)) {
-        const entry = new ProtoWriter();
-        entry.tag(1, WT_LEN);
-        writeScalarValue(entry, 'string', key);
+      const map = v as Record<string, unknown>;
+      for (const key in map) {
+        if (!Object.prototype.hasOwnProperty.call(map, key)) continue;
+        const value = map[key];
+        w.tag(spec.no, WT_LEN);
+        const entry = w.beginLength();
+        w.tag(1, WT_LEN);
+        w.string(key);
         if (spec.kind === 'map') {
-          checkScalar(spec.value, value, `${path}[${key}]`);
-          entry.tag(2, scalarWireType(spec.value));
-          writeScalarValue(entry, spec.value, value);
+          checkScalar(spec.value, value, message, `${spec.name}[${key}]`);
+          w.tag(2, scalarWireType(spec.value));
+          writeScalarValue(w, spec.value, value);
         } else {
-          entry.lengthDelimited(2, spec.codec.encode(value));
+          w.tag(2, WT_LEN);
+          const at = w.beginLength();
+          spec.codec.encodeInto(w, value);
+          w.endLength(at);
         }
-        w.lengthDelimited(spec.no, entry.finish());
+        w.endLength(entry);
       }
       return;
     }
@@ -447,7 +567,8 @@ function readField(
   spec: FieldSpec,
   wireType: number,
   target: Record<string, unknown>,
-  path: string,
+  /** The message name; the field path is only built for an error. */
+  message: string,
 ): void {
   switch (spec.kind) {
     case 'string':
@@ -455,21 +576,22 @@ function readField(
     case 'bool':
     case 'int32':
     case 'int64':
-      target[spec.name] = readScalar(r, spec.kind, wireType, path);
+      target[spec.name] = readScalar(r, spec.kind, wireType, message, spec.name);
       return;
     case 'repeated': {
       const list = target[spec.name] as ScalarValue[];
       if (wireType === WT_LEN && spec.of !== 'string' && spec.of !== 'bytes') {
         const packed = r.sub();
-        while (!packed.done()) list.push(readScalar(packed, spec.of, WT_VARINT, path));
+        while (!packed.done()) list.push(readScalar(packed, spec.of, WT_VARINT, message, spec.name));
       } else {
-        list.push(readScalar(r, spec.of, wireType, path));
+        list.push(readScalar(r, spec.of, wireType, message, spec.name));
       }
       return;
     }
     case 'message':
     case 'repeatedMessage': {
-      if (wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a message`);
+      if (wireType !== WT_LEN)
+        throw new ProtoDecodeError(`field ${message}.${spec.name}: expected a message`);
       const value = spec.codec.decodeFrom(r.sub());
       if (spec.kind === 'message') target[spec.name] = value;
       else (target[spec.name] as unknown[]).push(value);
@@ -477,26 +599,34 @@ function readField(
     }
     case 'map':
     case 'mapMessage': {
-      if (wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a map entry`);
+      if (wireType !== WT_LEN)
+        throw new ProtoDecodeError(`field ${message}.${spec.name}: expected a map entry`);
       const entry = r.sub();
       let key = '';
       let value: unknown = spec.kind === 'map' ? scalarZero(spec.value) : spec.codec.empty();
       while (!entry.done()) {
-        const t = entry.tag();
-        if (t.field === 1) key = readScalar(entry, 'string', t.wireType, `${path}.key`) as string;
-        else if (t.field === 2) {
-          if (spec.kind === 'map') value = readScalar(entry, spec.value, t.wireType, `${path}.value`);
+        const k = entry.key();
+        const field = Math.floor(k / 8);
+        const wireType = k % 8;
+        if (field === 1) key = readScalar(entry, 'string', wireType, message, `${spec.name}.key`) as string;
+        else if (field === 2) {
+          if (spec.kind === 'map')
+            value = readScalar(entry, spec.value, wireType, message, `${spec.name}.value`);
           else {
-            if (t.wireType !== WT_LEN) throw new ProtoDecodeError(`field ${path}: expected a message`);
+            if (wireType !== WT_LEN)
+              throw new ProtoDecodeError(`field ${message}.${spec.name}: expected a message`);
             value = spec.codec.decodeFrom(entry.sub());
           }
-        } else entry.skip(t.wireType);
+        } else entry.skip(wireType);
       }
       (target[spec.name] as Record<string, unknown>)[key] = value;
       return;
     }
   }
 }
+
+const scratch = new ProtoWriter(4096);
+let scratchBusy = false;
 
 /**
  * Builds a codec for a message type from its field list. `T` must be the plain-object shape
@@ -505,6 +635,10 @@ function readField(
 export function defineMessage<T>(name: string, fields: readonly FieldSpec[]): MessageCodec<T> {
   const byNumber = new Map<number, FieldSpec>();
   for (const f of fields) byNumber.set(f.no, f);
+  // Field numbers are small: an array lookup per field instead of a map lookup.
+  const byNumberDense: (FieldSpec | undefined)[] = [];
+  for (const f of fields) if (f.no < 64) byNumberDense[f.no] = f;
+  for (let i = 0; i < byNumberDense.length; i++) byNumberDense[i] ??= undefined;
   const ordered = [...fields].sort((a, b) => a.no - b.no);
 
   const empty = (): T => {
@@ -517,26 +651,43 @@ export function defineMessage<T>(name: string, fields: readonly FieldSpec[]): Me
     name,
     empty,
     encode(value: T): Uint8Array {
+      // One scratch writer for every top-level encode (they never interleave: encoding is
+      // synchronous and nested messages go through encodeInto); the result is a copy.
+      if (scratchBusy) {
+        const w = new ProtoWriter();
+        codec.encodeInto(w, value);
+        return w.finish();
+      }
+      scratchBusy = true;
+      try {
+        scratch.reset();
+        codec.encodeInto(scratch, value);
+        return scratch.finish();
+      } finally {
+        scratchBusy = false;
+      }
+    },
+    encodeInto(w: ProtoWriter, value: T): void {
       if (typeof value !== 'object' || value === null) {
         throw new TypeError(`protobuf ${name}: expected an object`);
       }
-      const w = new ProtoWriter();
       const record = value as Record<string, unknown>;
       for (const f of ordered) {
         const v = record[f.name];
         // Absent fields encode as zero values, so partial objects are tolerated.
         if (v === undefined) continue;
-        writeField(w, f, v, `${name}.${f.name}`);
+        writeField(w, f, v, name);
       }
-      return w.finish();
     },
     decodeFrom(reader: ProtoReader): T {
       const obj = empty() as Record<string, unknown>;
       while (!reader.done()) {
-        const { field, wireType } = reader.tag();
-        const spec = byNumber.get(field);
+        const key = reader.key();
+        const field = Math.floor(key / 8);
+        const wireType = key % 8;
+        const spec = field < byNumberDense.length ? byNumberDense[field] : byNumber.get(field);
         if (spec === undefined) reader.skip(wireType);
-        else readField(reader, spec, wireType, obj, `${name}.${spec.name}`);
+        else readField(reader, spec, wireType, obj, name);
       }
       return obj as T;
     },
