@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { ImMsg, PushSink } from './types';
 
@@ -168,18 +168,28 @@ const msgIdSalt = randomHex(8);
 let msgIdCounter = 0;
 
 /**
- * A unique server message ID (32 hex), like the reference's MD5 of time, sender and randomness. The
- * randomness is a per-process salt and a counter: a random draw per message was a visible share of
- * the send path's CPU.
+ * A unique server message ID (32 hex, the shape of the reference's MD5 of time, sender and
+ * randomness): a random per-process salt and a counter. Nothing derives meaning from it or needs it
+ * unguessable; hashing every send was a visible share of the send path's CPU (bench/server-load).
  */
-export function newServerMsgID(sendID: string, now: number): string {
+export function newServerMsgID(_sendID: string, _now: number): string {
   msgIdCounter = (msgIdCounter + 1) % Number.MAX_SAFE_INTEGER;
-  return createHash('md5').update(`${now}-${sendID}-${msgIdSalt}-${msgIdCounter}`).digest('hex');
+  return msgIdSalt + msgIdCounter.toString(16).padStart(16, '0');
 }
 
-/** Go's sort.Strings order: byte-wise comparison of UTF-8. */
+/** Go's sort.Strings order: byte-wise comparison of UTF-8 (-1, 0 or 1). */
 export function byteCompare(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Below the surrogates, UTF-16 code unit order is UTF-8 byte order; past them it is not
+    // (U+E000..U+FFFF encode below a surrogate pair's 4 bytes), so compare the encodings.
+    if (x < 0xd800 && y < 0xd800) return x < y ? -1 : 1;
+    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
 export function singleConversationID(a: string, b: string): string {

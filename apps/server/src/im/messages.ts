@@ -229,13 +229,38 @@ function setHasReadAtLeast(db: Db, owner: string, conversationID: string, seq: n
   ).run(seq, owner, conversationID);
 }
 
-/** Stores and pushes a 1:1 chat message (also used for notification "chat copies"). */
-export function storeAndPushSingle(ctx: CoreContext, fx: Effects, msg: ImMsg): void {
+/** Which parties' records of a 1:1 conversation are known to exist (read just before, in the same turn). */
+export interface KnownConversations {
+  sender: boolean;
+  recipient: boolean;
+}
+
+interface SendFacts {
+  sender_exists: number;
+  recv_global_opt: number | null;
+  blocked: number;
+  friend: number;
+  recv_conv_opt: number | null;
+  sender_has_conv: number;
+}
+
+/**
+ * Stores and pushes a 1:1 chat message (also used for notification "chat copies"). `known` skips
+ * creating conversation records the caller has just seen; without it both are ensured.
+ */
+export function storeAndPushSingle(
+  ctx: CoreContext,
+  fx: Effects,
+  msg: ImMsg,
+  known?: KnownConversations,
+): void {
   const conversationID = singleConversationID(msg.sendID, msg.recvID);
   const history = msg.options['history'] !== false;
   if (history) {
-    ensureSingleConversation(ctx, msg.sendID, msg.recvID);
-    if (msg.recvID !== msg.sendID) ensureSingleConversation(ctx, msg.recvID, msg.sendID);
+    if (known?.sender !== true) ensureSingleConversation(ctx, msg.sendID, msg.recvID);
+    if (msg.recvID !== msg.sendID && known?.recipient !== true) {
+      ensureSingleConversation(ctx, msg.recvID, msg.sendID);
+    }
     storeMessage(ctx.db, conversationID, msg, ctx.now());
     setHasReadAtLeast(ctx.db, msg.sendID, conversationID, msg.seq);
     // A message that must not count as unread is read for the recipient too, so 1006 agrees after a re-login.
@@ -422,39 +447,38 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input, notify);
   if (input.sessionType !== SessionType.Single) throw argsError('unknown sessionType');
   if (!input.recvID) throw argsError('recvID is required for a one-to-one message');
-  // Only what the send path needs (existence, the recipient's global option), not whole user rows.
-  const recvOpt = prep<[string], { global_recv_msg_opt: number }>(
+  // Everything the rules below need in one statement: each query costs a native call and a
+  // statement step, which added up to a large share of a one-to-one send (bench/server-load).
+  const conversationID = singleConversationID(input.sendID, input.recvID);
+  const facts = prep<[{ send: string; recv: string; conv: string }], SendFacts>(
     db,
-    'SELECT global_recv_msg_opt FROM users WHERE user_id = ?',
-  );
-  if (!recvOpt.get(input.sendID)) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
-  const recipient = recvOpt.get(input.recvID);
-  if (!recipient) throw new ImError(ErrCode.UserIDNotFound, 'recipient not found');
+    `SELECT
+       EXISTS (SELECT 1 FROM users WHERE user_id = @send) AS sender_exists,
+       (SELECT global_recv_msg_opt FROM users WHERE user_id = @recv) AS recv_global_opt,
+       EXISTS (SELECT 1 FROM blacks WHERE owner_user_id = @recv AND block_user_id = @send) AS blocked,
+       EXISTS (SELECT 1 FROM friends WHERE owner_user_id = @recv AND friend_user_id = @send) AS friend,
+       (SELECT recv_msg_opt FROM conversations WHERE owner_user_id = @recv AND conversation_id = @conv) AS recv_conv_opt,
+       EXISTS (SELECT 1 FROM conversations WHERE owner_user_id = @send AND conversation_id = @conv) AS sender_has_conv`,
+  ).get({ send: input.sendID, recv: input.recvID, conv: conversationID }) as SendFacts;
+  if (!facts.sender_exists) throw new ImError(ErrCode.UserIDNotFound, 'sender not found');
+  if (facts.recv_global_opt === null) throw new ImError(ErrCode.UserIDNotFound, 'recipient not found');
   const isNotification = input.contentType >= 1000 && input.contentType <= 5000;
   if (!isNotification && !op.isAdmin && input.sendID !== input.recvID) {
-    const blocked = prep(db, 'SELECT 1 FROM blacks WHERE owner_user_id = ? AND block_user_id = ?').get(
-      input.recvID,
-      input.sendID,
-    );
-    if (blocked) throw new ImError(ErrCode.BlockedByPeer, 'BlockedByPeer', 'the recipient blocked you');
-    if (ctx.options.friendVerification) {
-      const friend = prep(db, 'SELECT 1 FROM friends WHERE owner_user_id = ? AND friend_user_id = ?').get(
-        input.recvID,
-        input.sendID,
-      );
-      if (!friend) throw new ImError(ErrCode.NotPeersFriend, 'NotPeersFriend', 'you are not friends');
+    if (facts.blocked) throw new ImError(ErrCode.BlockedByPeer, 'BlockedByPeer', 'the recipient blocked you');
+    if (ctx.options.friendVerification && !facts.friend) {
+      throw new ImError(ErrCode.NotPeersFriend, 'NotPeersFriend', 'you are not friends');
     }
   }
   const msg = acceptedMessage(ctx, op, input);
   // "Do not receive": the reference server drops the message silently and answers an empty success.
-  const conv = prep<[string, string], { recv_msg_opt: number }>(
-    db,
-    'SELECT recv_msg_opt FROM conversations WHERE owner_user_id = ? AND conversation_id = ?',
-  ).get(input.recvID, singleConversationID(input.recvID, input.sendID));
-  if (input.sendID !== input.recvID && (recipient.global_recv_msg_opt === 1 || conv?.recv_msg_opt === 1)) {
+  if (input.sendID !== input.recvID && (facts.recv_global_opt === 1 || facts.recv_conv_opt === 1)) {
     return { serverMsgID: '', clientMsgID: input.clientMsgID, sendTime: 0 };
   }
-  ctx.tx((fx) => storeAndPushSingle(ctx, fx, msg));
+  const known: KnownConversations = {
+    sender: facts.sender_has_conv === 1,
+    recipient: facts.recv_conv_opt !== null,
+  };
+  ctx.tx((fx) => storeAndPushSingle(ctx, fx, msg, known));
   return { serverMsgID: msg.serverMsgID, clientMsgID: msg.clientMsgID, sendTime: msg.sendTime };
 }
 
