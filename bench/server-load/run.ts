@@ -18,7 +18,8 @@
  * which side saturated.
  * Usage: npm run bench:server -- [--clients 1000] [--hold 5000] [--duration 10] [--rates 1000,5000]
  *        [--group-size 200] [--group-senders 10] [--group-rates 5000,10000] [--workers 4] [--memory]
- *        [--json out.json] [--quick] [--server-cpu-prof <dir>] [--phases pairs,open,group]
+ *        [--json out.json] [--quick] [--server-cpu-prof <dir>] [--generator-cpu-prof <dir>]
+ *        [--phases pairs,open,group]
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -57,6 +58,8 @@ const { values: args } = parseArgs({
     json: { type: 'string' },
     // e.g. --server-cpu-prof ./profiles: the server writes a V8 CPU profile there on exit.
     'server-cpu-prof': { type: 'string' },
+    // The same for every generator process.
+    'generator-cpu-prof': { type: 'string' },
     quick: { type: 'boolean', default: false },
     // Which delivery phases to run: pairs (closed loop), open (open loop at --rates), group.
     phases: { type: 'string', default: 'pairs,open,group' },
@@ -167,7 +170,11 @@ class WorkerPart implements PartHandle {
   constructor() {
     this.proc = fork(join(root, 'bench/server-load/worker.ts'), [], {
       cwd: root,
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        ...(args['generator-cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['generator-cpu-prof']}`] : []),
+        '--import',
+        'tsx',
+      ],
       // Structured clone: latencies travel as Float64Array, not as JSON text.
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
