@@ -10,6 +10,7 @@ import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
 import { chatPlugin, createChatServices } from './chat/plugin';
 import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
+import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
 import { envelopeErrorHandler, fail } from './http/api';
@@ -62,6 +63,12 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
   });
+  const checkpointer = config.memory
+    ? undefined
+    : startCheckpointer(db, db.name, {
+        onError: (message) =>
+          app.log.warn({ err: message }, 'WAL checkpoint worker failed; checkpoints run on the main thread'),
+      });
   try {
     const modules: MigrationModule[] = [
       { module: 'core', migrations: coreMigrations },
@@ -252,11 +259,13 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         clearInterval(expiryTimer);
         await gateway.closeAll();
         await app.close();
+        await checkpointer?.stop();
         db.close();
       },
     };
   } catch (err) {
     await app.close().catch(() => {});
+    await checkpointer?.stop();
     db.close();
     throw err;
   }
