@@ -170,6 +170,11 @@ export function conversationMaxSeq(db: Db, conversationID: string): { maxSeq: nu
   return { maxSeq: row?.max_seq ?? 0, maxSeqTime: row?.max_seq_time ?? 0 };
 }
 
+function jsonOrEmpty(value: object, empty: string): string {
+  for (const _ in value) return JSON.stringify(value);
+  return empty;
+}
+
 /** Stores a message under the next seq of `conversationID`, returns the seq. */
 export function storeMessage(db: Db, conversationID: string, msg: ImMsg, now: number): number {
   const seq = allocSeq(db, conversationID, now);
@@ -194,12 +199,13 @@ export function storeMessage(db: Db, conversationID: string, msg: ImMsg, now: nu
     msg.sessionType,
     msg.msgFrom,
     msg.contentType,
-    Buffer.from(msg.content),
+    // A view, not a copy: SQLite copies the bytes itself.
+    Buffer.from(msg.content.buffer, msg.content.byteOffset, msg.content.byteLength),
     msg.sendTime,
     msg.createTime,
-    JSON.stringify(msg.options),
+    jsonOrEmpty(msg.options, '{}'),
     msg.offlinePushInfo ? JSON.stringify(msg.offlinePushInfo) : null,
-    JSON.stringify(msg.atUserIDList),
+    msg.atUserIDList.length === 0 ? '[]' : JSON.stringify(msg.atUserIDList),
     msg.attachedInfo,
     msg.ex,
   );

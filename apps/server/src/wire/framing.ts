@@ -74,29 +74,11 @@ export function buildPushFrames(
   operationID = `push${Date.now()}`,
 ): PushFramesResult {
   const budget = Math.max(1024, maxFrameBytes - FRAME_SLACK_BYTES);
-  const frames: Buffer[] = [];
-  const dropped: MsgData[] = [];
-
-  const emit = (batch: readonly PushItem[]): void => {
-    if (batch.length === 0) return;
-    const frame = encode(pushEnvelope(PushMessagesCodec.encode(toPushMessages(batch)), operationID));
-    if (frame.length <= maxFrameBytes) {
-      frames.push(frame);
-      return;
-    }
-    if (batch.length === 1) {
-      dropped.push((batch[0] as PushItem).msg);
-      return;
-    }
-    const mid = Math.ceil(batch.length / 2);
-    emit(batch.slice(0, mid));
-    emit(batch.slice(mid));
-  };
-
+  const out: PushFramesResult = { frames: [], dropped: [] };
   // The common push carries one message: no batching to plan, so don't encode it once more to size it.
   if (items.length === 1) {
-    emit(items);
-    return { frames, dropped };
+    emitPushFrames(out, items, maxFrameBytes, encode, operationID);
+    return out;
   }
   let batch: PushItem[] = [];
   let size = 0;
@@ -104,15 +86,38 @@ export function buildPushFrames(
     // message bytes + field tags/lengths + a share of the map entry for its conversation
     const itemSize = MsgDataCodec.encode(item.msg).length + 16 + item.conversationID.length;
     if (batch.length > 0 && size + itemSize > budget) {
-      emit(batch);
+      emitPushFrames(out, batch, maxFrameBytes, encode, operationID);
       batch = [];
       size = 0;
     }
     batch.push(item);
     size += itemSize;
   }
-  emit(batch);
-  return { frames, dropped };
+  emitPushFrames(out, batch, maxFrameBytes, encode, operationID);
+  return out;
+}
+
+/** Encodes `batch` as one frame, or halves it until every part fits (a lone message too large is dropped). */
+function emitPushFrames(
+  out: PushFramesResult,
+  batch: readonly PushItem[],
+  maxFrameBytes: number,
+  encode: FrameEncoder,
+  operationID: string,
+): void {
+  if (batch.length === 0) return;
+  const frame = encode(pushEnvelope(PushMessagesCodec.encode(toPushMessages(batch)), operationID));
+  if (frame.length <= maxFrameBytes) {
+    out.frames.push(frame);
+    return;
+  }
+  if (batch.length === 1) {
+    out.dropped.push((batch[0] as PushItem).msg);
+    return;
+  }
+  const mid = Math.ceil(batch.length / 2);
+  emitPushFrames(out, batch.slice(0, mid), maxFrameBytes, encode, operationID);
+  emitPushFrames(out, batch.slice(mid), maxFrameBytes, encode, operationID);
 }
 
 /** A placeholder the SDK treats as "no message at this seq" (status 4 = deleted). */

@@ -136,8 +136,10 @@ interface Connection {
   readonly compress: boolean;
   readonly connectedAt: number;
   lastSeen: number;
-  queue: Promise<void>;
-  queued: number;
+  /** Frames waiting for the one being processed: a connection's requests are answered in order. */
+  readonly pending: Buffer[];
+  /** A frame of this connection is being processed. */
+  busy: boolean;
   /** No more frames are sent once set (kicked, logging out, closing). */
   closing: boolean;
   /** Counts for online status; cleared as soon as the connection starts closing. */
@@ -286,6 +288,8 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     }
   }
 
+  const BINARY = { binary: true } as const;
+
   function sendFrame(conn: Connection, frame: Buffer, after?: () => void): boolean {
     if (conn.closing || conn.ws.readyState !== WebSocket.OPEN) return false;
     if (frame.length > cfg.maxFrameBytes) {
@@ -299,9 +303,14 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       return false;
     }
     corkForThisTurn(conn.socket);
-    conn.ws.send(frame, { binary: true }, (err) => {
+    if (after === undefined) {
+      // No callback to track: a failed write surfaces as the socket's error and close events.
+      conn.ws.send(frame, BINARY);
+      return true;
+    }
+    conn.ws.send(frame, BINARY, (err) => {
       if (err) log.debug({ connID: conn.id, err: err.message }, 'ws send failed');
-      after?.();
+      after();
     });
     return true;
   }
@@ -457,19 +466,44 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     };
   }
 
-  async function withTimeout<T>(p: Promise<T>): Promise<T | WsError> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<WsError>((resolve) => {
-      timer = setTimeout(
-        () => resolve({ errCode: WsErrCode.ServerInternalError, errMsg: 'request timed out' }),
-        cfg.handlerTimeoutMs,
+  /**
+   * Handlers still running, with their deadlines. One sweeper answers the late ones instead of a
+   * timer and a Promise.race per request (a visible share of the send path's garbage).
+   */
+  const running = new Set<{ deadline: number; timedOut: (e: WsError) => void }>();
+  const sweepEveryMs = Math.max(5, Math.min(1_000, Math.floor(cfg.handlerTimeoutMs / 4)));
+  let sweeper: NodeJS.Timeout | undefined;
+  function sweep(): void {
+    const now = Date.now();
+    for (const r of running) {
+      if (r.deadline <= now) {
+        running.delete(r);
+        r.timedOut({ errCode: WsErrCode.ServerInternalError, errMsg: 'request timed out' });
+      }
+    }
+    if (running.size === 0 && sweeper) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  }
+
+  function withTimeout<T>(p: Promise<T>): Promise<T | WsError> {
+    return new Promise<T | WsError>((resolve, reject) => {
+      const entry = { deadline: Date.now() + cfg.handlerTimeoutMs, timedOut: resolve };
+      running.add(entry);
+      if (!sweeper) {
+        sweeper = setInterval(sweep, sweepEveryMs);
+        sweeper.unref();
+      }
+      p.then(
+        (v) => {
+          if (running.delete(entry)) resolve(v);
+        },
+        (err: unknown) => {
+          if (running.delete(entry)) reject(err instanceof Error ? err : new Error(String(err)));
+        },
       );
     });
-    try {
-      return await Promise.race([p, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   /** Decode payload, run handler, encode the answer. Always resolves to an envelope. */
@@ -626,6 +660,30 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
   };
 
   const KNOWN_REQUESTS = new Set<number>([1001, 1002, 1003, 1004, 1005, 1006, 1007, 2003, 2004, 2005]);
+
+  /**
+   * Processes the connection's frames one at a time, in arrival order. A plain queue and one
+   * continuation per frame instead of a promise chain: three promises and closures per request
+   * were a visible share of the send path's garbage (bench/server-load).
+   */
+  function processNext(conn: Connection): void {
+    const frame = conn.pending.shift();
+    if (frame === undefined) {
+      conn.busy = false;
+      return;
+    }
+    conn.busy = true;
+    processFrame(conn, frame).then(
+      () => processNext(conn),
+      (err: unknown) => {
+        log.error(
+          { connID: conn.id, err: err instanceof Error ? err.stack : String(err) },
+          'ws frame processing failed',
+        );
+        processNext(conn);
+      },
+    );
+  }
 
   async function processFrame(conn: Connection, frame: Buffer): Promise<void> {
     let env: WsRequestEnvelope;
@@ -810,8 +868,8 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       compress: info.compress,
       connectedAt: now,
       lastSeen: now,
-      queue: Promise.resolve(),
-      queued: 0,
+      pending: [],
+      busy: false,
       closing: false,
       online: false,
       subscriptions: new Set(),
@@ -830,24 +888,19 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
         closeConnection(conn, 1003, 'text frames are not supported');
         return;
       }
-      if (conn.queued >= DEFAULTS.maxQueuedRequests) {
+      if (conn.pending.length + (conn.busy ? 1 : 0) >= DEFAULTS.maxQueuedRequests) {
         log.warn({ connID: conn.id }, 'too many queued ws requests, closing');
         closeConnection(conn, 1008, 'too many queued requests');
         return;
       }
-      const frame = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
-      conn.queued++;
-      conn.queue = conn.queue
-        .then(() => processFrame(conn, frame))
-        .catch((err: unknown) => {
-          log.error(
-            { connID: conn.id, err: err instanceof Error ? err.stack : String(err) },
-            'ws frame processing failed',
-          );
-        })
-        .finally(() => {
-          conn.queued--;
-        });
+      // ws hands over a Buffer of its own (binaryType nodebuffer): no copy needed.
+      const frame = Buffer.isBuffer(data)
+        ? data
+        : Array.isArray(data)
+          ? Buffer.concat(data)
+          : Buffer.from(data);
+      conn.pending.push(frame);
+      if (!conn.busy) processNext(conn);
     });
     // The handshake message must be the very first frame (and the only text frame).
     if (info.isMsgResp) ws.send(SUCCESS_HANDSHAKE, { binary: false });
@@ -996,6 +1049,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       closed = true;
       server.off('upgrade', onUpgrade);
       clearInterval(pingTimer);
+      if (sweeper) clearInterval(sweeper);
       for (const socket of pending) socket.destroy();
       const all: Connection[] = [];
       for (const conns of byUser.values()) all.push(...conns.values());
