@@ -429,17 +429,7 @@ class ByteReader {
     const n = this.length('string');
     const start = this.pos;
     this.pos += n;
-    // IDs and operation IDs are short ASCII: building them directly beats a decoder call; the
-    // decoder reads the view in place otherwise (no copy).
-    if (n <= 64) {
-      let s = '';
-      for (let i = start; i < start + n; i++) {
-        const c = this.buf[i] as number;
-        if (c >= 0x80) return textDecoder.decode(this.buf.subarray(start, start + n));
-        s += String.fromCharCode(c);
-      }
-      return s;
-    }
+    // Decoded from a view: no copy of the bytes first.
     return textDecoder.decode(this.buf.subarray(start, start + n));
   }
 }

@@ -281,19 +281,8 @@ export class ProtoReader {
 
   string(): string {
     this.span();
-    const start = this.spanStart;
-    const end = this.spanEnd;
-    // Short ASCII strings (IDs, times, tags) are built directly: cheaper than a decoder call.
-    if (end - start <= 64) {
-      let s = '';
-      for (let i = start; i < end; i++) {
-        const c = this.buf[i] as number;
-        if (c >= 0x80) return textDecoder.decode(this.buf.subarray(start, end));
-        s += String.fromCharCode(c);
-      }
-      return s;
-    }
-    return textDecoder.decode(this.buf.subarray(start, end));
+    // Decoded from a view: no copy of the bytes first.
+    return textDecoder.decode(this.buf.subarray(this.spanStart, this.spanEnd));
   }
 
   sub(): ProtoReader {
