@@ -88,32 +88,41 @@ export class WireFrameError extends Error {
 
 // -- gob level ---------------------------------------------------------------------------------
 
-export function encodeResponseGob(
-  env: WsResponseEnvelope,
-  layout: GobStructLayout = SERVER_RESP_LAYOUT,
-): Uint8Array {
-  return encodeGobStruct(layout, {
+/** The response envelope as gob struct fields (gob matches them by name, in any layout). */
+function responseFields(env: WsResponseEnvelope): Record<string, number | string | Uint8Array> {
+  return {
     ReqIdentifier: env.reqIdentifier,
     MsgIncr: env.msgIncr,
     OperationID: env.operationID,
     ErrCode: env.errCode,
     ErrMsg: env.errMsg,
     Data: env.data,
-  });
+  };
 }
 
-export function encodeRequestGob(
-  env: WsRequestEnvelope,
-  layout: GobStructLayout = SDK_REQ_LAYOUT,
-): Uint8Array {
-  return encodeGobStruct(layout, {
+function requestFields(env: WsRequestEnvelope): Record<string, number | string | Uint8Array> {
+  return {
     ReqIdentifier: env.reqIdentifier,
     Token: env.token,
     SendID: env.sendID,
     OperationID: env.operationID,
     MsgIncr: env.msgIncr,
     Data: env.data,
-  });
+  };
+}
+
+export function encodeResponseGob(
+  env: WsResponseEnvelope,
+  layout: GobStructLayout = SERVER_RESP_LAYOUT,
+): Uint8Array {
+  return encodeGobStruct(layout, responseFields(env));
+}
+
+export function encodeRequestGob(
+  env: WsRequestEnvelope,
+  layout: GobStructLayout = SDK_REQ_LAYOUT,
+): Uint8Array {
+  return encodeGobStruct(layout, requestFields(env));
 }
 
 /**
@@ -295,16 +304,7 @@ export function encodeResponseFrame(
   layout: GobStructLayout = SERVER_RESP_LAYOUT,
 ): Buffer {
   // The gob is a scratch view that gzip consumes at once: no copy of it is made.
-  return gzip(
-    encodeGobStructView(layout, {
-      ReqIdentifier: env.reqIdentifier,
-      MsgIncr: env.msgIncr,
-      OperationID: env.operationID,
-      ErrCode: env.errCode,
-      ErrMsg: env.errMsg,
-      Data: env.data,
-    }),
-  );
+  return gzip(encodeGobStructView(layout, responseFields(env)));
 }
 
 /** Client side (test client / load generator): request envelope -> binary frame. */
@@ -314,14 +314,7 @@ export function encodeRequestFrame(
   /** Turns the gob into the gzip member sent; the load generator passes its own compressor. */
   compress: (gob: Uint8Array) => Buffer = gzip,
 ): Buffer {
-  const gob = encodeGobStructView(layout, {
-    ReqIdentifier: env.reqIdentifier,
-    Token: env.token,
-    SendID: env.sendID,
-    OperationID: env.operationID,
-    MsgIncr: env.msgIncr,
-    Data: env.data,
-  });
+  const gob = encodeGobStructView(layout, requestFields(env));
   return compress(gob);
 }
 

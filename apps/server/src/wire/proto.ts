@@ -45,11 +45,6 @@ export class ProtoWriter {
     this.buf = next;
   }
 
-  /** Bytes written so far. */
-  get length(): number {
-    return this.len;
-  }
-
   /** Forgets what was written, keeping the buffer (a reused scratch writer). */
   reset(): void {
     this.len = 0;
