@@ -110,7 +110,7 @@ describe('web app and health', () => {
   it('reports readiness, versions and schema versions on /healthz', async () => {
     const s = await start();
     const h = (await (await fetch(`${s.url}/healthz`)).json()) as Record<string, unknown>;
-    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 2 } });
+    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 3 } });
     expect(typeof h['version']).toBe('string');
     expect((h['schema'] as Record<string, number>)['chat']).toBeGreaterThanOrEqual(1);
   });
@@ -239,6 +239,12 @@ describe('persistence', () => {
       expect(JSON.parse(row.content.toString())).toEqual({ content: 'hello' });
       const mig = b.db.prepare('SELECT module, version FROM schema_migrations').all();
       expect(mig).toContainEqual({ module: 'core', version: 1 });
+      expect(mig).toContainEqual({ module: 'core', version: 3 });
+      // Only the primary key indexes messages: nothing reads them by client message ID.
+      const indexes = b.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages'")
+        .all() as { name: string }[];
+      expect(indexes.map((i) => i.name)).not.toContain('messages_client');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
