@@ -165,17 +165,16 @@ class ByteWriter {
       this.buf[at] = size;
       return;
     }
+    // A count byte and that many big-endian bytes: move the body, then write the length with uint().
     let n = 0;
     for (let v = size; v > 0; v = Math.floor(v / 256)) n++;
     this.ensure(n);
     this.buf.copyWithin(at + 1 + n, at + 1, this.len);
-    this.len += n;
-    this.buf[at] = 256 - n;
-    let v = size;
-    for (let i = n; i > 0; i--) {
-      this.buf[at + i] = v % 256;
-      v = Math.floor(v / 256);
-    }
+    const end = this.len + n;
+    // No reallocation below: a body of 128+ bytes follows `at`, more than uint() ensures.
+    this.len = at;
+    this.uint(size);
+    this.len = end;
   }
 
   /** The bytes written, as a view that the next use of this writer overwrites. */
@@ -190,12 +189,6 @@ class ByteWriter {
 
 const textEncoder = new TextEncoder();
 const textDecoder = new TextDecoder('utf-8');
-
-/** Append one gob message (`uint length` + body) to `w`. */
-function writeMessage(w: ByteWriter, body: Uint8Array): void {
-  w.uint(body.length);
-  w.bytes(body);
-}
 
 /** Type definitions by layout: the layouts are constants, their definitions never change. */
 const typeDefCache = new WeakMap<GobStructLayout, Uint8Array>();
@@ -215,6 +208,7 @@ function buildStructTypeDef(layout: GobStructLayout): Uint8Array {
     throw new RangeError(`gob type id must be >= 64, got ${layout.typeId}`);
   }
   const body = new ByteWriter();
+  const at = body.beginMessage();
   body.int(-layout.typeId);
   body.uint(3); // wireType: delta 3 -> field 2, StructT
   body.uint(1); // structType: delta 1 -> field 0, CommonType (embedded)
@@ -238,9 +232,8 @@ function buildStructTypeDef(layout: GobStructLayout): Uint8Array {
   }
   body.uint(0); // end structType
   body.uint(0); // end wireType
-  const w = new ByteWriter();
-  writeMessage(w, body.result());
-  return w.result();
+  body.endMessage(at);
+  return body.result();
 }
 
 function isZero(v: GobValue): boolean {
@@ -283,19 +276,6 @@ function writeStructValue(
   }
   w.uint(0);
   w.endMessage(at);
-}
-
-/**
- * The value message for a flat struct: non-zero fields only, in layout order, with field
- * deltas, as Go's encoder does. Fields missing from `values` are zero.
- */
-export function encodeStructValue(
-  layout: GobStructLayout,
-  values: Readonly<Record<string, GobValue | undefined>>,
-): Uint8Array {
-  const w = new ByteWriter();
-  writeStructValue(w, layout, values);
-  return w.result();
 }
 
 const scratch = new ByteWriter(4096);

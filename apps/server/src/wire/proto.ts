@@ -146,19 +146,16 @@ export class ProtoWriter {
       this.buf[at] = size;
       return;
     }
+    // Move the payload by the extra varint bytes, then write the length with varint().
     let extra = 0;
-    for (let n = size >>> 7; n > 0x7f; n >>>= 7) extra++;
-    extra++;
+    for (let n = size >>> 7; n > 0; n >>>= 7) extra++;
     this.ensure(extra);
     this.buf.copyWithin(at + 1 + extra, at + 1, this.len);
-    this.len += extra;
-    let n = size;
-    let o = at;
-    while (n > 0x7f) {
-      this.buf[o++] = (n & 0x7f) | 0x80;
-      n >>>= 7;
-    }
-    this.buf[o] = n;
+    const end = this.len + extra;
+    // No reallocation below: a payload of 128+ bytes follows `at`, more than varint() ensures.
+    this.len = at;
+    this.varint(size);
+    this.len = end;
   }
 
   finish(): Uint8Array {
