@@ -21,3 +21,4 @@ export * from './calls/call.service';
 export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';
+export * from './presentation/view-model';
