@@ -3,7 +3,9 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: 'ui-react',
-    environment: 'node',
+    // View tests render into jsdom; the pure mapping tests do not mind it.
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
 });

@@ -7,6 +7,7 @@ import { BehaviorSubject, Subscription, type Observable, type TeardownLogic } fr
  */
 export interface ViewModel<S> {
   readonly state$: Observable<S>;
+  readonly disposed: boolean;
   dispose(): void;
 }
 

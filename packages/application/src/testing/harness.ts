@@ -18,6 +18,8 @@ import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
 import { SignInService } from '../account/sign-in.service';
+import type { SessionServices } from '../presentation/session-services';
+import { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend, type FakeUserSeed } from './fake-backend';
 import { FakeClock, drainMicrotasks } from './fake-clock';
@@ -70,6 +72,10 @@ export class TestClient {
   readonly profile: ProfileService;
   readonly wallet: WalletService;
   readonly calls: CallService;
+  /** The same services under the names the view models use. */
+  readonly services: SessionServices;
+  /** The view-model factories over this client's services, as the shell provides them to views. */
+  readonly viewModels: SessionViewModels;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
@@ -90,10 +96,30 @@ export class TestClient {
     this.profile = container.get(ProfileService);
     this.wallet = container.get(WalletService);
     this.calls = container.get(CallService);
+    this.services = {
+      session: this.session,
+      currentUser: this.currentUser,
+      contacts: this.contacts,
+      conversations: this.conversations,
+      chat: this.chat,
+      pinnedMessages: this.pins,
+      forwardMessages: this.forward,
+      topSearch: this.search,
+      contactActions: this.contactActions,
+      groupActions: this.groupActions,
+      memberPicker: this.picker,
+      settings: this.settings,
+      profile: this.profile,
+      wallet: this.wallet,
+      calls: this.calls,
+      clock: ports.clock,
+    };
+    this.viewModels = new SessionViewModels(this.services);
   }
 
   /** Disposes every service that subscribes to a port, as an app does on unload. */
   dispose(): void {
+    this.viewModels.dispose();
     this.account.dispose();
     this.search.dispose();
     this.calls.dispose();

@@ -1,0 +1,39 @@
+import type { CallService } from '../calls/call.service';
+import type { ContactActions } from '../contacts/contact-actions';
+import type { ContactStore } from '../contacts/contact.store';
+import type { ConversationStore } from '../conversations/conversation.store';
+import type { GroupActions } from '../groups/group-actions';
+import type { MemberPickerStore } from '../groups/member-picker.store';
+import type { ChatStore } from '../messages/chat.store';
+import type { ForwardMessages } from '../messages/forward-messages.use-case';
+import type { PinnedMessagesStore } from '../messages/pinned-messages.store';
+import type { Clock } from '../ports/clock.port';
+import type { ProfileService } from '../profile/profile.service';
+import type { TopSearchStore } from '../search/top-search.store';
+import type { CurrentUser } from '../session/current-user';
+import type { SessionService } from '../session/session.service';
+import type { SettingsStore } from '../settings/settings.store';
+import type { WalletService } from '../wallet/wallet.service';
+
+/**
+ * The services of one signed-in user. They are created together when a session scope opens and
+ * disposed together when it closes, so nothing of one user's session can leak into the next one.
+ */
+export interface SessionServices {
+  readonly session: SessionService;
+  readonly currentUser: CurrentUser;
+  readonly contacts: ContactStore;
+  readonly conversations: ConversationStore;
+  readonly chat: ChatStore;
+  readonly pinnedMessages: PinnedMessagesStore;
+  readonly forwardMessages: ForwardMessages;
+  readonly topSearch: TopSearchStore;
+  readonly contactActions: ContactActions;
+  readonly groupActions: GroupActions;
+  readonly memberPicker: MemberPickerStore;
+  readonly settings: SettingsStore;
+  readonly profile: ProfileService;
+  readonly wallet: WalletService;
+  readonly calls: CallService;
+  readonly clock: Clock;
+}
