@@ -95,6 +95,29 @@ export function imConversationsContract(
       events.stop();
     });
 
+    contractCase(options, 'a draft is kept with the conversation and removed by blank text', async () => {
+      const events = recorder<ConversationEvent>(bob.conversations.events$);
+      await bob.conversations.setDraft(conversationID, 'half a thought');
+      await world.eventually(async () => {
+        const stored = await bobsConversation();
+        expect(stored?.draftText).toBe('half a thought');
+        expect(stored?.draftTextTime).toBeGreaterThan(0);
+        const changed = events.values.flatMap((e) =>
+          e.type === 'conversationChanged' ? e.conversations : [],
+        );
+        expect(changed.some((c) => c.conversationID === conversationID && c.draftText === 'half a thought')).toBe(
+          true,
+        );
+      });
+      await bob.conversations.setDraft(conversationID, '');
+      await world.eventually(async () => {
+        const stored = await bobsConversation();
+        expect(stored?.draftText ?? '').toBe('');
+        expect(stored?.draftTextTime).toBe(0);
+      });
+      events.stop();
+    });
+
     contractCase(options, 'the receive option is stored', async () => {
       await bob.conversations.setRecvMsgOpt(conversationID, RecvMsgOpt.NotNotify);
       await world.eventually(async () => {

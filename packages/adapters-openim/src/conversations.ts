@@ -176,6 +176,11 @@ export class OpenImConversations extends ConversationsGateway {
     await invoke('setConversation', () => this.sdk.setConversation({ conversationID, isPinned }));
   }
 
+  async setDraft(conversationID: string, draftText: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    await invoke('setConversationDraft', () => this.sdk.setConversationDraft({ conversationID, draftText }));
+  }
+
   async setRecvMsgOpt(conversationID: string, opt: RecvMsgOpt): Promise<void> {
     requireID(conversationID, 'conversationID');
     await invoke('setConversation', () => this.sdk.setConversation({ conversationID, recvMsgOpt: opt }));

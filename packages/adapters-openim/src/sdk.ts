@@ -15,6 +15,7 @@ export type OpenImSdkMethod =
   | 'getTotalUnreadMsgCount'
   | 'getOneConversation'
   | 'setConversation'
+  | 'setConversationDraft'
   | 'deleteConversationAndDeleteAllMsg'
   | 'markConversationMessageAsRead'
   | 'createTextMessage'

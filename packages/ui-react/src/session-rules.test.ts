@@ -3,7 +3,6 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '@teamim/application';
 import { hasStoredCredentials, storeCredentials } from './credentials';
 import { failureText } from './errors';
-import { connectionStatusKey } from './shell/status';
 import { MemoryStore } from './test-store';
 
 describe('route guard credentials (spec §2)', () => {
@@ -37,16 +36,5 @@ describe('server error texts (spec §8)', () => {
       text: 'server says no',
     });
     expect(failureText(new Error('boom'))).toEqual({ kind: 'i18n', i18nKey: 'toast.accessFailed' });
-  });
-});
-
-describe('shell status line (spec §4)', () => {
-  it('shows connection problems before sync states and nothing when all is well', () => {
-    expect(connectionStatusKey('loading', 'idle')).toBe('ui.state.connecting');
-    expect(connectionStatusKey('failed', 'loading')).toBe('ui.state.connectFailed');
-    expect(connectionStatusKey('success', 'loading')).toBe('ui.state.syncing');
-    expect(connectionStatusKey('success', 'failed')).toBe('ui.state.syncFailed');
-    expect(connectionStatusKey('success', 'success')).toBeUndefined();
-    expect(connectionStatusKey('idle', 'idle')).toBeUndefined();
   });
 });

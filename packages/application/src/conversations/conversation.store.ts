@@ -284,6 +284,13 @@ export class ConversationStore {
     return ok(undefined);
   }
 
+  /** Keeps composer text as the conversation's draft (blank removes it); failures are only logged. */
+  async setDraft(conversationID: string, text: string): Promise<Result<void, RemoteFailure>> {
+    const result = await attempt(() => this.gateway.setDraft(conversationID, text));
+    if (!result.ok) this.logger.warn('saving a draft failed', { conversationID, code: result.error.code });
+    return result;
+  }
+
   /** Marks a conversation read on the server; failures are logged (the next change retries). */
   async markAsRead(conversationID: string): Promise<void> {
     const result = await attempt(() => this.gateway.markAsRead(conversationID));

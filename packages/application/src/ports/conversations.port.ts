@@ -23,6 +23,11 @@ export abstract class ConversationsGateway {
   /** Deletes the conversation and all its messages. */
   abstract deleteConversation(conversationID: string): Promise<void>;
   abstract markAsRead(conversationID: string): Promise<void>;
+  /**
+   * Keeps unsent composer text with the conversation (the SDK stores it locally, so it survives a
+   * reload); blank text removes the draft. The change arrives as a `conversationChanged` event.
+   */
+  abstract setDraft(conversationID: string, draftText: string): Promise<void>;
   /** Hot, no replay, never completes. */
   abstract readonly events$: Observable<ConversationEvent>;
 }

@@ -1,4 +1,10 @@
+import { ChatViewModel } from './chat/chat.view-model';
+import { ComposerViewModel } from './chat/composer.view-model';
+import { ConversationListViewModel } from './chat/conversation-list.view-model';
+import { SingleChatDrawerViewModel } from './chat/single-chat-drawer.view-model';
 import type { SessionServices } from './session-services';
+import { ShellViewModel } from './shell/shell.view-model';
+import { TopSearchViewModel } from './shell/top-search.view-model';
 import type { ViewModel } from './view-model';
 
 /**
@@ -17,6 +23,31 @@ export class SessionViewModels {
     // A disposed view model completes its state; that is when it stops counting as alive.
     viewModel.state$.subscribe({ complete: () => this.alive.delete(viewModel) });
     return viewModel;
+  }
+
+  // ---- shell and chat (issue 13) ----
+  shell(): ShellViewModel {
+    return this.track(new ShellViewModel(this.services));
+  }
+
+  topSearch(): TopSearchViewModel {
+    return this.track(new TopSearchViewModel(this.services));
+  }
+
+  conversationList(): ConversationListViewModel {
+    return this.track(new ConversationListViewModel(this.services));
+  }
+
+  chat(conversationID: string): ChatViewModel {
+    return this.track(new ChatViewModel(this.services, conversationID));
+  }
+
+  composer(conversationID: string): ComposerViewModel {
+    return this.track(new ComposerViewModel(this.services, conversationID));
+  }
+
+  singleChatDrawer(userID: string): SingleChatDrawerViewModel {
+    return this.track(new SingleChatDrawerViewModel(this.services, userID));
   }
 
   /** How many view models are alive (for leak tests). */

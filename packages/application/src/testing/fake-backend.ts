@@ -93,6 +93,7 @@ interface ConversationRecord {
   unreadCount: number;
   latestMsg: Message | undefined;
   latestMsgSendTime: number;
+  draftText?: string;
   draftTextTime: number;
 }
 
@@ -437,6 +438,7 @@ export class FakeBackend {
       unreadCount: record.unreadCount,
       latestMsg: record.latestMsg === undefined ? '' : JSON.stringify(record.latestMsg),
       latestMsgSendTime: record.latestMsgSendTime,
+      ...(record.draftText ? { draftText: record.draftText } : {}),
       draftTextTime: record.draftTextTime,
       isPinned: record.isPinned,
       recvMsgOpt: record.recvMsgOpt,

@@ -736,6 +736,17 @@ export class FakeConversationsGateway extends ConversationsGateway {
     });
   }
 
+  setDraft(conversationID: string, draftText: string): Promise<void> {
+    return later(() => {
+      const record = this.record(conversationID);
+      // As the SDK: a draft carries the time it was saved; removing it resets the time.
+      const blank = draftText.trim() === '';
+      record.draftText = blank ? '' : draftText;
+      record.draftTextTime = blank ? 0 : this.b.clock.now();
+      this.b.emitConversationChanged(this.device.me(), record, false);
+    });
+  }
+
   setRecvMsgOpt(conversationID: string, opt: RecvMsgOpt): Promise<void> {
     return later(() => {
       const record = this.record(conversationID);

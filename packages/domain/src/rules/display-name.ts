@@ -34,3 +34,13 @@ export function genderLabelKey(gender: number | undefined): I18nKey {
   if (gender === Gender.Female) return 'gender.female';
   return 'gender.unknown';
 }
+
+/** A conversation's name wherever it shows (list, header, drawer, search): its show name, else its id. */
+export function conversationDisplayName(conversation: {
+  readonly showName: string;
+  readonly userID: string;
+  readonly groupID: string;
+}): string {
+  if (conversation.showName.trim() !== '') return conversation.showName;
+  return conversation.userID !== '' ? conversation.userID : conversation.groupID;
+}

@@ -1,7 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { TestWorld } from '@teamim/application/testing';
-import type { SearchResults } from '@teamim/application';
+import type { SearchResults } from '../../search/top-search.store';
 import { dropdownState } from './search-dropdown';
 
 const results = (change: Partial<SearchResults>): SearchResults => ({

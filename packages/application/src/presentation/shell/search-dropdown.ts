@@ -1,4 +1,4 @@
-import type { SearchResults } from '@teamim/application';
+import type { SearchResults } from '../../search/top-search.store';
 
 /** What the top-bar dropdown shows for the store's current results (spec §2 top bar, §8 "no search results"). */
 export type DropdownState = 'closed' | 'searching' | 'empty' | 'results';

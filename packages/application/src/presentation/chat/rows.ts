@@ -1,4 +1,5 @@
 import {
+  conversationDisplayName,
   conversationPreview,
   conversationSortTime,
   ContentType,
@@ -45,7 +46,7 @@ export function conversationRow(conversation: Conversation, context: ViewContext
   const sortTime = conversationSortTime(conversation);
   return {
     id: conversation.conversationID,
-    name: conversation.showName !== '' ? conversation.showName : conversation.userID || conversation.groupID,
+    name: conversationDisplayName(conversation),
     faceURL: conversation.faceURL,
     preview: conversationPreview(conversation, context),
     time: sortTime > 0 ? formatRecentTime(sortTime, context) : '',
@@ -57,11 +58,16 @@ export function conversationRow(conversation: Conversation, context: ViewContext
 
 /** How one message shows in the chat view. Every text here is plain text, rendered as React text nodes. */
 export type MessageView =
-  | { readonly kind: 'notice'; readonly text: string }
+  | { readonly kind: 'notice'; readonly id: string; readonly text: string }
   | {
       readonly kind: 'bubble';
+      readonly id: string;
       readonly own: boolean;
+      readonly senderID: string;
       readonly sender: string;
+      readonly senderFaceURL: string;
+      /** Follows a bubble of the same sender within a few minutes: shown without avatar and name. */
+      readonly continued: boolean;
       readonly time: string;
       readonly quote: QuoteBlock | undefined;
       /** The body split into plain parts and highlighted mentions. */
@@ -108,10 +114,14 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
       translate(context.locale, 'message.revoked', {
         name: displayName({ userID: message.sendID, nickname: message.senderNickname }, naming),
       });
-    return { kind: 'notice', text };
+    return { kind: 'notice', id: message.clientMsgID, text };
   }
   if (isNotificationMessage(message)) {
-    return { kind: 'notice', text: notificationText(message, naming) ?? messageSummary(message, naming) };
+    return {
+      kind: 'notice',
+      id: message.clientMsgID,
+      text: notificationText(message, naming) ?? messageSummary(message, naming),
+    };
   }
   const own = message.sendID === context.selfUserID;
   const raw = textOf(message);
@@ -119,8 +129,12 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
   const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
   return {
     kind: 'bubble',
+    id: message.clientMsgID,
     own,
+    senderID: message.sendID,
     sender: message.senderNickname !== '' ? message.senderNickname : message.sendID,
+    senderFaceURL: message.senderFaceUrl,
+    continued: false,
     time: time > 0 ? formatRecentTime(time, context) : '',
     quote: quoted?.quote,
     parts:
@@ -134,4 +148,38 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
           ? 'sending'
           : 'sent',
   };
+}
+
+/** Consecutive bubbles of one sender closer than this are grouped under one avatar and name. */
+export const MESSAGE_GROUP_GAP_MS = 5 * 60_000;
+
+/**
+ * The views of a conversation's messages in order, with consecutive bubbles of the same sender
+ * (within {@link MESSAGE_GROUP_GAP_MS}) marked as continued, as team chats group them.
+ */
+export function messageViews(
+  messages: readonly Message[],
+  context: ViewContext,
+  spinning: ReadonlySet<string>,
+): readonly MessageView[] {
+  const views: MessageView[] = [];
+  let previous: Message | undefined;
+  let previousView: MessageView | undefined;
+  for (const message of messages) {
+    const view = messageView(message, context, spinning.has(message.clientMsgID));
+    const continued =
+      view.kind === 'bubble' &&
+      previousView?.kind === 'bubble' &&
+      previous !== undefined &&
+      previous.sendID === message.sendID &&
+      Math.abs(sentAt(message) - sentAt(previous)) < MESSAGE_GROUP_GAP_MS;
+    views.push(continued ? { ...view, continued: true } : view);
+    previous = message;
+    previousView = view;
+  }
+  return views;
+}
+
+function sentAt(message: Message): number {
+  return message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
 }

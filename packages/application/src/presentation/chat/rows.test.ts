@@ -7,7 +7,7 @@ import {
   type Conversation,
   type Message,
 } from '@teamim/domain';
-import { conversationRow, messageView, type ViewContext } from './view-model';
+import { conversationRow, messageView, type ViewContext } from './rows';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const en: ViewContext = { locale: 'en-US', selfUserID: 'me', nowMs: NOW, utcOffsetMinutes: 0 };

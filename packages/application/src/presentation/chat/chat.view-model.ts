@@ -1,0 +1,149 @@
+import { combineLatest } from 'rxjs';
+import {
+  checkCanOpenUserCard,
+  conversationDisplayName,
+  isGroupConversation,
+  type Conversation,
+  type Group,
+  type Message,
+  type Result,
+} from '@teamim/domain';
+import type { AppError } from '../../shared/app-error';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+import { locale$, now$ } from './conversation-list.view-model';
+import { messageViews, type MessageView } from './rows';
+
+export interface ChatHeader {
+  readonly name: string;
+  readonly faceURL: string;
+  readonly isGroup: boolean;
+  /** Known once the group's info is loaded. */
+  readonly memberCount: number | undefined;
+}
+
+export type ChatViewState =
+  | { readonly status: 'loading'; readonly conversationID: string }
+  /** No such conversation once the SDK's list is complete: the view offers a way back. */
+  | { readonly status: 'unknown'; readonly conversationID: string }
+  /** The conversation was deleted while open: the view leaves it. */
+  | { readonly status: 'gone'; readonly conversationID: string }
+  | {
+      readonly status: 'open';
+      readonly conversationID: string;
+      readonly header: ChatHeader;
+      readonly messages: readonly MessageView[];
+      readonly hasMore: boolean;
+      readonly loadingOlder: boolean;
+    };
+
+/**
+ * /chat/:conversationID (spec §2 chat view, §4 conversations and messages): opens the conversation
+ * named in the address (which marks it read), maps its messages to plain-text views, and deselects it
+ * when disposed, so messages that arrive while the user is elsewhere stay unread.
+ */
+export class ChatViewModel extends StateViewModel<ChatViewState> {
+  private group: Group | undefined;
+  private messages: readonly Message[] = [];
+
+  constructor(
+    private readonly services: SessionServices,
+    readonly conversationID: string,
+  ) {
+    super({ status: 'loading', conversationID });
+    const { conversations, chat, session, currentUser } = services;
+    this.own(
+      combineLatest([conversations.conversations$, session.sync$]).subscribe(([list, sync]) => {
+        const known = list.find((c) => c.conversationID === conversationID);
+        if (known !== undefined) {
+          if (conversations.currentConversation?.conversationID !== conversationID) {
+            void conversations.select(known);
+          }
+          return;
+        }
+        // Only a complete list proves a conversation does not exist; during the first sync it may come.
+        const complete = sync === 'success' || sync === 'failed';
+        if (this.state.status !== 'gone') {
+          this.set({ status: complete ? 'unknown' : 'loading', conversationID });
+        }
+      }),
+    );
+    this.own(
+      conversations.deleted$.subscribe((deleted) => {
+        if (deleted === conversationID) this.set({ status: 'gone', conversationID });
+      }),
+    );
+    this.own(
+      combineLatest([
+        conversations.current$,
+        conversations.currentGroup$,
+        chat.state$,
+        currentUser.selfInfo$,
+        locale$(services),
+        now$(services),
+      ]).subscribe(([current, group, chatState, self, locale, nowMs]) => {
+        this.group = group;
+        if (current?.conversationID !== conversationID || chatState.conversationID !== conversationID) {
+          return;
+        }
+        this.messages = chatState.messages;
+        const context = {
+          locale,
+          selfUserID: self?.userID ?? '',
+          nowMs,
+          utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
+        };
+        this.set({
+          status: 'open',
+          conversationID,
+          header: header(current, group),
+          messages: messageViews(chatState.messages, context, chatState.spinning),
+          hasMore: chatState.hasMore,
+          loadingOlder: chatState.loading,
+        });
+      }),
+    );
+  }
+
+  /** The next older page of 20 (spec §9); a failure is returned, not retried. */
+  loadOlder(): Promise<Result<void, AppError>> {
+    return this.services.chat.loadMore();
+  }
+
+  resend(clientMsgID: string): Promise<Result<Message, AppError>> {
+    return this.services.chat.resend(clientMsgID);
+  }
+
+  /**
+   * Spec §2: a mention opens the user card, except for the at-all tag, an empty id or a group that
+   * forbids looking at member info. Returns the group context the card needs, or undefined.
+   */
+  mentionTarget(userID: string): { readonly group: Group | undefined } | undefined {
+    return checkCanOpenUserCard(userID, this.group).ok ? { group: this.group } : undefined;
+  }
+
+  /** The message behind a view, for actions that need the whole message. */
+  message(clientMsgID: string): Message | undefined {
+    return this.messages.find((m) => m.clientMsgID === clientMsgID);
+  }
+
+  override dispose(): void {
+    if (
+      !this.disposed &&
+      this.services.conversations.currentConversation?.conversationID === this.conversationID
+    ) {
+      void this.services.conversations.select(undefined);
+    }
+    super.dispose();
+  }
+}
+
+function header(conversation: Conversation, group: Group | undefined): ChatHeader {
+  const isGroup = isGroupConversation(conversation);
+  return {
+    name: conversationDisplayName(conversation),
+    faceURL: conversation.faceURL,
+    isGroup,
+    memberCount: isGroup && group !== undefined ? group.memberCount : undefined,
+  };
+}

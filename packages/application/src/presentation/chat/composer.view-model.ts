@@ -1,0 +1,73 @@
+import { Subject, debounceTime } from 'rxjs';
+import { err, validateMessageText, type Message, type Result } from '@teamim/domain';
+import type { AppError } from '../../shared/app-error';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+
+export interface ComposerState {
+  readonly text: string;
+  /** Spec §5: an empty text is not sent. */
+  readonly canSend: boolean;
+}
+
+/** How long typing must pause before the draft is stored with the conversation. */
+export const DRAFT_SAVE_DELAY_MS = 800;
+
+/**
+ * The message box of one conversation (spec §2 composer, §5 messages). The text is kept as the
+ * conversation's draft through the SDK, so it survives switching conversations and a reload; the box
+ * clears only once a send was accepted, so a refused send (muted, mute-all, left the group) keeps it.
+ */
+export class ComposerViewModel extends StateViewModel<ComposerState> {
+  private readonly edits = new Subject<string>();
+  private savedText: string;
+
+  constructor(
+    private readonly services: SessionServices,
+    private readonly conversationID: string,
+  ) {
+    const draft =
+      services.conversations.currentConversation?.conversationID === conversationID
+        ? (services.conversations.currentConversation.draftText ?? '')
+        : '';
+    super({ text: draft, canSend: validateMessageText(draft).ok });
+    this.savedText = draft;
+    this.own(
+      this.edits
+        .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, services.clock.scheduler))
+        .subscribe((text) => void this.saveDraft(text)),
+    );
+  }
+
+  change(text: string): void {
+    this.set({ text, canSend: validateMessageText(text).ok });
+    this.edits.next(text);
+  }
+
+  async send(): Promise<Result<Message, AppError>> {
+    const text = this.state.text;
+    const valid = validateMessageText(text);
+    if (!valid.ok) return err(valid.error);
+    const result = await this.services.chat.sendText(text);
+    // A refused send (a rule of §6, a state failure) never reached the list: the text stays. A remote
+    // failure left the message in the list as failed, with resend, so the box may clear.
+    if ((result.ok || result.error.kind === 'remote') && this.state.text === text) {
+      this.change('');
+      await this.saveDraft('');
+    }
+    return result;
+  }
+
+  private async saveDraft(text: string): Promise<void> {
+    if (text === this.savedText) return;
+    this.savedText = text;
+    await this.services.conversations.setDraft(this.conversationID, text);
+  }
+
+  /** Stores what is still unsaved, then ends the view model. */
+  override dispose(): void {
+    const pending = this.state.text;
+    if (!this.disposed && pending !== this.savedText) void this.saveDraft(pending);
+    super.dispose();
+  }
+}

@@ -1,0 +1,99 @@
+import { BehaviorSubject, combineLatest, distinctUntilChanged, map, timer, type Observable } from 'rxjs';
+import { RecvMsgOpt, type Conversation, type Locale, type Result } from '@teamim/domain';
+import type { RemoteFailure } from '../../shared/remote-error';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+import { conversationRow, type ConversationRow } from './rows';
+
+export interface ConversationListState {
+  readonly rows: readonly ConversationRow[];
+  readonly openID: string | undefined;
+}
+
+/** How often recent-time texts ("just now", "5 min") are refreshed. */
+export const RECENT_TIME_REFRESH_MS = 30_000;
+
+/** The locale the session's texts are formatted in, following the settings. */
+export function locale$(services: SessionServices): Observable<Locale> {
+  return services.settings.settings$.pipe(
+    map((settings) => settings.locale),
+    distinctUntilChanged(),
+  );
+}
+
+/** The current time, ticking every `everyMs` on the session's clock. */
+export function now$(services: SessionServices, everyMs = RECENT_TIME_REFRESH_MS): Observable<number> {
+  return timer(0, everyMs, services.clock.scheduler).pipe(map(() => services.clock.now()));
+}
+
+/**
+ * The conversation list (spec §2, §4): the store's de-duplicated list in the domain's order (pinned,
+ * then the later of draft and last message), each as a row of plain texts. The open conversation's
+ * own draft is not previewed: the user is looking at it in the composer.
+ */
+export class ConversationListViewModel extends StateViewModel<ConversationListState> {
+  private readonly open = new BehaviorSubject<string | undefined>(undefined);
+  private conversations: readonly Conversation[] = [];
+
+  constructor(private readonly services: SessionServices) {
+    super({ rows: [], openID: undefined });
+    this.own(
+      combineLatest([
+        services.conversations.conversations$,
+        services.currentUser.selfInfo$,
+        locale$(services),
+        now$(services),
+        this.open,
+      ]).subscribe(([conversations, self, locale, nowMs, openID]) => {
+        this.conversations = conversations;
+        const context = {
+          locale,
+          selfUserID: self?.userID ?? '',
+          nowMs,
+          utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
+        };
+        this.set({
+          openID,
+          rows: conversations.map((c) =>
+            conversationRow(c.conversationID === openID ? { ...c, draftText: '' } : c, context),
+          ),
+        });
+      }),
+    );
+  }
+
+  /** The conversation shown next to the list (from the address). */
+  setOpen(conversationID: string | undefined): void {
+    if (this.open.value !== conversationID) this.open.next(conversationID);
+  }
+
+  /** Alt+Up/Down: the conversation before or after the open one (the first one if none is open). */
+  adjacent(delta: -1 | 1): string | undefined {
+    const rows = this.state.rows;
+    if (rows.length === 0) return undefined;
+    const index = rows.findIndex((row) => row.id === this.state.openID);
+    if (index < 0) return rows[0]?.id;
+    return rows[Math.min(rows.length - 1, Math.max(0, index + delta))]?.id;
+  }
+
+  setPinned(conversationID: string, pinned: boolean): Promise<Result<void, RemoteFailure>> {
+    return this.services.conversations.setPinned(conversationID, pinned);
+  }
+
+  setRecvMsgOpt(conversationID: string, option: RecvMsgOpt): Promise<Result<void, RemoteFailure>> {
+    return this.services.conversations.setRecvMsgOpt(conversationID, option);
+  }
+
+  markRead(conversationID: string): Promise<void> {
+    return this.services.conversations.markAsRead(conversationID);
+  }
+
+  delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
+    return this.services.conversations.delete(conversationID);
+  }
+
+  /** The conversation behind a row, for actions that need more than the row (e.g. its unread count). */
+  conversation(conversationID: string): Conversation | undefined {
+    return this.conversations.find((c) => c.conversationID === conversationID);
+  }
+}

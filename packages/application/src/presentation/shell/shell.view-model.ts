@@ -1,0 +1,80 @@
+import { combineLatest, map, type Observable } from 'rxjs';
+import { canCreateGroup, isAddFriendMenuVisible } from '@teamim/domain';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+import { connectionStatus, type ConnectionStatus } from './status';
+import type { SignOutReason } from '../../session/session.service';
+
+export interface ShellState {
+  /** The signed-in user as the nav shows them; undefined until the self info is loaded. */
+  readonly self: { readonly userID: string; readonly name: string; readonly faceURL: string } | undefined;
+  /** Unread messages of conversations that notify (spec §2 chat badge). */
+  readonly unread: number;
+  /** Unhandled friend and group applications (spec §2 contact badge). */
+  readonly applications: number;
+  readonly status: ConnectionStatus | undefined;
+  /** Spec §4: the sync progress shows only while a reinstall syncs. */
+  readonly syncProgress: number | undefined;
+  /** Spec §2 plus menu and empty state. */
+  readonly canAddFriends: boolean;
+  readonly canCreateGroup: boolean;
+}
+
+/** The signed-in frame (spec §2 left navigation, top bar menu, §4 connection and sync). */
+export class ShellViewModel extends StateViewModel<ShellState> {
+  /** Emits once when the session ends (logout, expiry, kick); the view then goes to /login. */
+  readonly signedOut$: Observable<SignOutReason>;
+
+  constructor(private readonly services: SessionServices) {
+    super({
+      self: undefined,
+      unread: 0,
+      applications: 0,
+      status: undefined,
+      syncProgress: undefined,
+      canAddFriends: false,
+      canCreateGroup: false,
+    });
+    const { session, currentUser, conversations, contacts } = services;
+    this.signedOut$ = session.signedOut$;
+    this.own(
+      combineLatest([
+        currentUser.selfInfo$,
+        conversations.unreadCount$,
+        contacts.applicationBadge$,
+        combineLatest([session.connection$, session.sync$]).pipe(
+          map(([connection, sync]) => connectionStatus(connection, sync)),
+        ),
+        combineLatest([session.reinstalling$, session.syncProgress$]).pipe(
+          map(([reinstalling, progress]) => (reinstalling ? progress : undefined)),
+        ),
+      ]).subscribe(([self, unread, applications, status, syncProgress]) =>
+        this.set({
+          self:
+            self === undefined
+              ? undefined
+              : {
+                  userID: self.userID,
+                  name: self.nickname !== '' ? self.nickname : self.userID,
+                  faceURL: self.faceURL,
+                },
+          unread,
+          applications,
+          status,
+          syncProgress,
+          canAddFriends: isAddFriendMenuVisible(self),
+          canCreateGroup: canCreateGroup(self),
+        }),
+      ),
+    );
+  }
+
+  /** Starts the session's bootstrap (spec §4 login and bootstrap); once per scope. */
+  start(): void {
+    void this.services.session.bootstrap();
+  }
+
+  logout(): Promise<void> {
+    return this.services.session.logout();
+  }
+}

@@ -1,0 +1,89 @@
+import { friendDisplayName } from '@teamim/domain';
+import type { Friend, Group } from '@teamim/domain';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+import { dropdownState, type DropdownState } from './search-dropdown';
+
+export type SearchHit =
+  | {
+      readonly kind: 'friend';
+      readonly key: string;
+      readonly name: string;
+      readonly faceURL: string;
+      readonly friend: Friend;
+    }
+  | {
+      readonly kind: 'group';
+      readonly key: string;
+      readonly name: string;
+      readonly faceURL: string;
+      readonly group: Group;
+    }
+  | {
+      readonly kind: 'message';
+      readonly key: string;
+      readonly name: string;
+      readonly faceURL: string;
+      readonly detail: string;
+      readonly conversationID: string;
+    };
+
+export interface TopSearchState {
+  readonly input: string;
+  readonly dropdown: DropdownState;
+  readonly friends: readonly SearchHit[];
+  readonly groups: readonly SearchHit[];
+  readonly messages: readonly SearchHit[];
+}
+
+/** Spec §2 top bar search: debounced 500 ms by the store, blank input clears, results in three groups. */
+export class TopSearchViewModel extends StateViewModel<TopSearchState> {
+  constructor(private readonly services: SessionServices) {
+    super({ input: '', dropdown: 'closed', friends: [], groups: [], messages: [] });
+    this.own(
+      services.topSearch.results$.subscribe((results) => {
+        const input = this.state.input;
+        this.patch({
+          dropdown: dropdownState(input, results),
+          friends: results.friends.map((friend) => ({
+            kind: 'friend',
+            key: friend.userID,
+            name: friendDisplayName(friend),
+            faceURL: friend.faceURL,
+            friend,
+          })),
+          groups: results.groups.map((group) => ({
+            kind: 'group',
+            key: group.groupID,
+            name: group.groupName,
+            faceURL: group.faceURL,
+            group,
+          })),
+          messages: results.messages.map((hit) => ({
+            kind: 'message',
+            key: `${hit.conversation.conversationID}-${hit.message.clientMsgID}`,
+            name: hit.conversation.showName,
+            faceURL: hit.conversation.faceURL,
+            detail: hit.preview,
+            conversationID: hit.conversation.conversationID,
+          })),
+        });
+      }),
+    );
+  }
+
+  type(input: string): void {
+    this.patch({ input, dropdown: input.trim() === '' ? 'closed' : 'searching' });
+    this.services.topSearch.setKeyword(input);
+  }
+
+  clear(): void {
+    this.type('');
+  }
+
+  override dispose(): void {
+    // Leaving the signed-in area clears what the store holds.
+    if (!this.disposed) this.services.topSearch.setKeyword('');
+    super.dispose();
+  }
+}
