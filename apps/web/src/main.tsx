@@ -1,5 +1,6 @@
 import { createLocalStore, createSessionStore, type ChatApiError } from '@teamim/adapters-http';
-import { App, loadI18n, storedLocale, type AppServices, type SignedInServices } from '@teamim/ui-react';
+import type { SessionScope } from '@teamim/application';
+import { App, loadI18n, storedLocale, type AppServices } from '@teamim/ui-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StreamNotifier } from './browser-ports';
@@ -22,11 +23,14 @@ async function start(): Promise<void> {
   const config = resolveConfig(window.location.origin, envOverrides(import.meta.env), configJson);
   const sessionStore = createSessionStore();
   const notifier = new StreamNotifier();
-  let signedIn: Promise<SignedInServices> | undefined;
+  // The SDK and the root container load once per page; a session scope opens per sign-in and closes
+  // when that session ends (logout, expiry, kick), so nothing of one user survives into the next.
+  let factory: Promise<() => SessionScope> | undefined;
+  let current: Promise<SessionScope> | undefined;
   const onLoginExpired = (error: ChatApiError) => {
     // Spec §8: 1501/1503-1505 end the session; the session service shows the message and logs out.
-    void signedIn?.then((s) =>
-      s.session.onApiFailure({ kind: 'remote', code: error.code, message: error.message }),
+    void current?.then((scope) =>
+      scope.services.session.onApiFailure({ kind: 'remote', code: error.code, message: error.message }),
     );
   };
   // The HTTP adapters (and axios) are loaded when first used, not to paint the sign-in page.
@@ -39,10 +43,10 @@ async function start(): Promise<void> {
     localStore,
     sessionStore,
     toasts$: notifier.toasts$,
-    loadSignedIn() {
-      signedIn ??= import('./signed-in')
-        .then(({ createSignedInServices }) =>
-          createSignedInServices({
+    openSession() {
+      factory ??= import('./signed-in')
+        .then(({ createSessionFactory }) =>
+          createSessionFactory({
             config,
             localStore,
             sessionStore,
@@ -52,10 +56,27 @@ async function start(): Promise<void> {
           }),
         )
         .catch((error: unknown) => {
-          signedIn = undefined;
+          factory = undefined;
           throw error;
         });
-      return signedIn;
+      current ??= factory.then(
+        (open) => {
+          const scope = open();
+          const ended = scope.services.session.signedOut$.subscribe(() => {
+            ended.unsubscribe();
+            current = undefined;
+            // After this emission has reached every view (the shell navigates to /login on it).
+            setTimeout(() => void scope.close(), 0);
+          });
+          void scope.services.session.bootstrap();
+          return scope;
+        },
+        (error: unknown) => {
+          current = undefined;
+          throw error;
+        },
+      );
+      return current;
     },
   };
 

@@ -2,30 +2,17 @@
 // container, the media-room client and the chat and wallet API clients (axios), none of which the
 // sign-in page needs.
 import {
-  applicationModule,
-  ChatStore,
-  ContactActions,
-  ContactStore,
-  ConversationStore,
   createContainer,
-  CurrentUser,
-  ForwardMessages,
-  GroupActions,
-  MemberPickerStore,
-  PinnedMessagesStore,
+  openSessionScope,
   portsModule,
-  ProfileService,
-  SessionService,
-  SettingsStore,
-  TopSearchStore,
   type LocalStore,
+  type SessionScope,
   type SessionStore,
 } from '@teamim/application';
 import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
 import { createRtcRoom } from '@teamim/adapters-livekit';
-import type { SignedInServices } from '@teamim/ui-react';
 import {
   BrowserClock,
   ConsoleLogger,
@@ -58,7 +45,11 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-export async function createSignedInServices(deps: SignedInDeps): Promise<SignedInServices> {
+/**
+ * Loads the IM SDK and builds the app-wide root container of ports (once per page); returns a function
+ * that opens a session scope, a child container with one signed-in user's services, per sign-in.
+ */
+export async function createSessionFactory(deps: SignedInDeps): Promise<() => SessionScope> {
   const chatToken = () => deps.sessionStore.get(STORAGE_KEYS.session.chatToken) ?? '';
   const apiConfig = { baseURL: deps.config.chatAddr };
   const chatApi = createChatApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
@@ -92,8 +83,7 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
     },
     businessInfo,
   );
-  const container = createContainer(
-    applicationModule,
+  const root = createContainer(
     portsModule({
       imSession: im.session,
       contacts: im.contacts,
@@ -115,19 +105,5 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
       fileUploader: im.fileUploader,
     }),
   );
-  return {
-    session: container.get(SessionService),
-    currentUser: container.get(CurrentUser),
-    contacts: container.get(ContactStore),
-    conversations: container.get(ConversationStore),
-    chat: container.get(ChatStore),
-    pinnedMessages: container.get(PinnedMessagesStore),
-    forwardMessages: container.get(ForwardMessages),
-    topSearch: container.get(TopSearchStore),
-    contactActions: container.get(ContactActions),
-    groupActions: container.get(GroupActions),
-    memberPicker: container.get(MemberPickerStore),
-    settings: container.get(SettingsStore),
-    profile: container.get(ProfileService),
-  };
+  return () => openSessionScope(root);
 }

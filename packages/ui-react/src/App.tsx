@@ -1,9 +1,10 @@
-import { FluentProvider, webLightTheme } from '@fluentui/react-components';
+import { FluentProvider, makeStyles } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './routing/routes';
 import { AppServicesContext, type AppServices } from './services';
+import { themeFor, useDocumentStyles, useSystemColorScheme } from './theme';
 import { Toasts } from './toasts/Toasts';
 
 export interface AppProps {
@@ -11,12 +12,19 @@ export interface AppProps {
   readonly i18n: I18n;
 }
 
-/** The whole web client: theme, i18n, services context, toasts and the router. */
+const useStyles = makeStyles({
+  root: { height: '100%' },
+});
+
+/** The whole web client: theme (light or dark as the system is), i18n, services, toasts and the router. */
 export function App({ services, i18n }: AppProps) {
+  useDocumentStyles();
+  const styles = useStyles();
+  const scheme = useSystemColorScheme();
   return (
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
-        <FluentProvider theme={webLightTheme} style={{ minHeight: '100vh' }}>
+        <FluentProvider theme={themeFor(scheme)} className={styles.root}>
           <Toasts />
           <BrowserRouter>
             <AppRoutes />

@@ -1,23 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
-import type {
-  ChatStore,
-  ContactActions,
-  ContactStore,
-  ConversationStore,
-  CurrentUser,
-  ForwardMessages,
-  GroupActions,
-  LocalStore,
-  MemberPickerStore,
-  PinnedMessagesStore,
-  ProfileService,
-  SessionService,
-  SessionStore,
-  SettingsStore,
-  Toast,
-  TopSearchStore,
-} from '@teamim/application';
+import type { LocalStore, SessionScope, SessionServices, SessionStore, Toast } from '@teamim/application';
 
 /** Who signs in: a phone number with its area code, or an e-mail (spec §7 account calls). */
 export type AccountIdentifier =
@@ -52,22 +35,8 @@ export interface AccountGateway {
   resetPassword(identifier: AccountIdentifier, verifyCode: string, password: string): Promise<void>;
 }
 
-/** The application services of a signed-in user; built lazily (the IM SDK is large). */
-export interface SignedInServices {
-  readonly session: SessionService;
-  readonly currentUser: CurrentUser;
-  readonly contacts: ContactStore;
-  readonly conversations: ConversationStore;
-  readonly chat: ChatStore;
-  readonly pinnedMessages: PinnedMessagesStore;
-  readonly forwardMessages: ForwardMessages;
-  readonly topSearch: TopSearchStore;
-  readonly contactActions: ContactActions;
-  readonly groupActions: GroupActions;
-  readonly memberPicker: MemberPickerStore;
-  readonly settings: SettingsStore;
-  readonly profile: ProfileService;
-}
+/** The services of the signed-in user (one session scope's). */
+export type SignedInServices = SessionServices;
 
 /**
  * Everything the views may use, filled by the composition root. Views never reach into a DI container:
@@ -79,8 +48,11 @@ export interface AppServices {
   readonly sessionStore: SessionStore;
   /** Toasts raised by the application (the Notifier port) and by the composition root. */
   readonly toasts$: Observable<Toast>;
-  /** Creates (once) the signed-in services: the IM SDK, its adapters and the application container. */
-  loadSignedIn(): Promise<SignedInServices>;
+  /**
+   * The session scope of the signed-in user: opened (and bootstrapped) on first call after a sign-in,
+   * the same one until the session ends, when the composition root closes it. The IM SDK loads lazily.
+   */
+  openSession(): Promise<SessionScope>;
 }
 
 export const AppServicesContext = createContext<AppServices | undefined>(undefined);

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
+import { SHELL_MESSAGES } from './shell/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -91,6 +92,11 @@ const CORE_MESSAGES = {
 } as const satisfies Record<string, LocalizedText>;
 
 // Each feature keeps its strings next to its views; the table the app uses is their union.
-export const UI_MESSAGES = { ...CORE_MESSAGES, ...CHAT_MESSAGES, ...CONTACT_MESSAGES } as const;
+export const UI_MESSAGES = {
+  ...CORE_MESSAGES,
+  ...CHAT_MESSAGES,
+  ...CONTACT_MESSAGES,
+  ...SHELL_MESSAGES,
+} as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

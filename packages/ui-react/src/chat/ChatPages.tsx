@@ -1,65 +1,77 @@
-import { Button, Title3, tokens } from '@fluentui/react-components';
-import { useObservableState } from 'observable-hooks';
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Outlet } from 'react-router';
-import { canCreateGroup } from '@teamim/domain';
+import { Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
+import { ChatMultipleRegular } from '@fluentui/react-icons';
+import { useObservableEagerState } from 'observable-hooks';
+import { useEffect } from 'react';
+import { Outlet, useMatch, useNavigate } from 'react-router';
 import { useContactDialogs } from '../contacts/dialog-context';
+import { useViewModel } from '../session';
+import { conversationStep } from '../shell/keyboard';
 import { useText } from '../text';
-import { ChatServicesProvider, useChatServices } from './chat-services';
 import { ConversationList } from './ConversationList';
 
-const LIST_WIDTH = 300;
-// Room left under the chat area for the shell's own padding.
-const BOTTOM_GAP = 16;
-
-/** The height from the element's top to the bottom of the window, kept up to date on resize. */
-function useHeightToWindowBottom() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number | undefined>();
-  useLayoutEffect(() => {
-    const measure = () => {
-      const top = ref.current?.getBoundingClientRect().top ?? 0;
-      setHeight(Math.max(320, window.innerHeight - top - BOTTOM_GAP));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, []);
-  return { ref, height };
-}
+const useStyles = makeStyles({
+  layout: {
+    flex: 1,
+    minHeight: 0,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(240px, 300px) minmax(0, 1fr)',
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  list: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: 0,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  heading: {
+    margin: 0,
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+  },
+  pane: { minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
+  empty: {
+    display: 'grid',
+    placeItems: 'center',
+    height: '100%',
+    textAlign: 'center',
+    color: tokens.colorNeutralForeground2,
+  },
+  emptyIcon: { fontSize: '56px', color: tokens.colorBrandForeground2 },
+});
 
 /** /chat: the conversation list on the left and the empty state or the chat view on the right. */
 export function ChatLayout() {
-  const { ref, height } = useHeightToWindowBottom();
+  const styles = useStyles();
+  const { t } = useText();
+  // The layout is the parent route: the open conversation's id comes from the address.
+  const conversationID = useMatch('/chat/:conversationID')?.params.conversationID;
+  const navigate = useNavigate();
+  const list = useViewModel((vms) => vms.conversationList());
+  useEffect(() => list.setOpen(conversationID), [list, conversationID]);
+  // Alt+Up / Alt+Down move between conversations from anywhere in the chat page.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const step = conversationStep(event);
+      if (step === undefined) return;
+      const next = list.adjacent(step);
+      if (next === undefined) return;
+      event.preventDefault();
+      void navigate(`/chat/${encodeURIComponent(next)}`);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [list, navigate]);
   return (
-    <div
-      ref={ref}
-      style={{
-        display: 'flex',
-        height: height ?? '70vh',
-        border: `1px solid ${tokens.colorNeutralStroke2}`,
-        borderRadius: 6,
-        overflow: 'hidden',
-        background: tokens.colorNeutralBackground1,
-      }}
-    >
-      <ChatServicesProvider>
-        <div
-          style={{
-            width: LIST_WIDTH,
-            flexShrink: 0,
-            borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
-            display: 'flex',
-            flexDirection: 'column',
-            minHeight: 0,
-          }}
-        >
-          <ConversationList />
-        </div>
-        <div style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
-          <Outlet />
-        </div>
-      </ChatServicesProvider>
+    <div className={styles.layout}>
+      <div className={styles.list}>
+        <h1 className={styles.heading}>{t('ui.chat.pageTitle')}</h1>
+        <ConversationList vm={list} />
+      </div>
+      <div className={styles.pane}>
+        <Outlet />
+      </div>
     </div>
   );
 }
@@ -67,20 +79,20 @@ export function ChatLayout() {
 /** /chat index: the empty state with the create-group prompt (spec §2). */
 export function ChatEmpty() {
   const { t } = useText();
-  const { services } = useChatServices();
+  const styles = useStyles();
   const dialogs = useContactDialogs();
-  const self = useObservableState(services.currentUser.selfInfo$, undefined);
+  const shell = useViewModel((vms) => vms.shell());
+  const { canCreateGroup } = useObservableEagerState(shell.state$);
   return (
-    <section style={{ display: 'grid', placeItems: 'center', height: '100%', textAlign: 'center' }}>
+    <section className={styles.empty}>
       <div>
-        <Title3 as="h2">{t('ui.chat.emptyTitle')}</Title3>
+        <ChatMultipleRegular className={styles.emptyIcon} aria-hidden />
+        <Title3 as="h2" block>
+          {t('ui.chat.emptyTitle')}
+        </Title3>
         <p>{t('ui.chat.emptyBody')}</p>
         {/* Spec §6: creating groups needs allowCreateGroup in the self info. */}
-        <Button
-          appearance="primary"
-          disabled={!canCreateGroup(self)}
-          onClick={() => dialogs.openCreateGroup()}
-        >
+        <Button appearance="primary" disabled={!canCreateGroup} onClick={() => dialogs.openCreateGroup()}>
           {t('ui.chat.createNow')}
         </Button>
       </div>

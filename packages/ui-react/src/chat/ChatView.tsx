@@ -1,131 +1,134 @@
-import { Avatar, Button, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
-import { SettingsRegular } from '@fluentui/react-icons';
-import { useObservableState } from 'observable-hooks';
+import { Avatar, Button, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, ChatDismissRegular, SettingsRegular } from '@fluentui/react-icons';
+import type { ChatViewModel, ChatViewState } from '@teamim/application';
+import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { isGroupConversation, type Conversation } from '@teamim/domain';
+import { heightOf } from '../geometry';
+import { useViewModel } from '../session';
 import { useText } from '../text';
-import { useChatServices } from './chat-services';
 import { Composer, ComposerSeparator } from './Composer';
 import { clampComposerHeight, defaultComposerHeight } from './composer-logic';
-import { safeImageURL } from './ConversationList';
 import { ConversationDrawer } from './ConversationDrawer';
+import { safeImageURL } from './images';
 import { MessageList } from './MessageList';
 
-const EMPTY: readonly Conversation[] = [];
+const useStyles = makeStyles({
+  center: {
+    display: 'grid',
+    placeItems: 'center',
+    height: '100%',
+    textAlign: 'center',
+    padding: tokens.spacingHorizontalXXL,
+  },
+  unknownIcon: { fontSize: '48px', color: tokens.colorNeutralForeground3 },
+  column: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    flexShrink: 0,
+    minHeight: '56px',
+    boxSizing: 'border-box',
+  },
+  title: { flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  members: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+});
 
 /**
- * /chat/:conversationID (spec §2): selects the conversation named in the address (which marks it read,
- * spec §4) and shows its header, messages and composer. Leaving the view deselects it, so messages that
- * arrive while the user is elsewhere stay unread.
+ * /chat/:conversationID (spec §2): the conversation named in the address, with its header, messages
+ * and composer; an unknown id shows a way back instead of loading forever.
  */
 export function ChatView() {
   const { conversationID = '' } = useParams();
-  const { services } = useChatServices();
+  const vm = useViewModel((vms) => vms.chat(conversationID), conversationID);
+  const state = useObservableEagerState(vm.state$);
   const { t } = useText();
+  const styles = useStyles();
   const navigate = useNavigate();
-  const list = useObservableState(services.conversations.conversations$, EMPTY);
-  const current = useObservableState(services.conversations.current$, undefined);
-  const known = list.find((c) => c.conversationID === conversationID);
 
   useEffect(() => {
-    if (
-      known !== undefined &&
-      services.conversations.currentConversation?.conversationID !== conversationID
-    ) {
-      void services.conversations.select(known);
-    }
-  }, [known, conversationID, services]);
+    if (state.status === 'gone') void navigate('/chat', { replace: true });
+  }, [state.status, navigate]);
 
-  useEffect(
-    () => () => {
-      void services.conversations.select(undefined);
-    },
-    [services],
-  );
-
-  useEffect(() => {
-    const subscription = services.conversations.deleted$.subscribe((deleted) => {
-      if (deleted === conversationID) void navigate('/chat', { replace: true });
-    });
-    return () => subscription.unsubscribe();
-  }, [services, conversationID, navigate]);
-
-  if (current === undefined || current.conversationID !== conversationID) {
+  if (state.status === 'unknown') {
     return (
-      <div style={{ display: 'grid', placeItems: 'center', height: '100%' }}>
+      <section className={styles.center} aria-labelledby="unknown-conversation">
+        <div>
+          <ChatDismissRegular className={styles.unknownIcon} aria-hidden />
+          <Title3 as="h2" block id="unknown-conversation">
+            {t('ui.chat.unknownTitle')}
+          </Title3>
+          <p>{t('ui.chat.unknownBody')}</p>
+          <Button appearance="primary" icon={<ArrowLeftRegular />} onClick={() => void navigate('/chat')}>
+            {t('ui.chat.backToChats')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  if (state.status !== 'open') {
+    return (
+      <div className={styles.center}>
         <Spinner label={t('ui.chat.loading')} />
       </div>
     );
   }
-  return <OpenConversation conversation={current} />;
+  return <OpenConversation vm={vm} state={state} />;
 }
 
-function OpenConversation({ conversation }: { readonly conversation: Conversation }) {
-  const { services } = useChatServices();
+function OpenConversation(props: {
+  readonly vm: ChatViewModel;
+  readonly state: Extract<ChatViewState, { status: 'open' }>;
+}) {
+  const { vm, state } = props;
   const { t } = useText();
-  const chat = useObservableState(services.chat.state$, services.chat.snapshot);
-  const group = useObservableState(services.conversations.currentGroup$, undefined);
+  const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const column = useRef<HTMLDivElement>(null);
-  const [columnHeight, setColumnHeight] = useState(0);
+  const body = useRef<HTMLDivElement>(null);
+  const [bodyHeight, setBodyHeight] = useState(0);
   const [composerHeight, setComposerHeight] = useState<number | undefined>();
 
   useLayoutEffect(() => {
-    const element = column.current;
+    const element = body.current;
     if (element === null) return;
-    const observer = new ResizeObserver(() => setColumnHeight(element.clientHeight));
+    const observer = new ResizeObserver(() => setBodyHeight(element.clientHeight));
     observer.observe(element);
-    setColumnHeight(element.clientHeight);
+    setBodyHeight(element.clientHeight);
     return () => observer.disconnect();
   }, []);
 
-  const isGroup = isGroupConversation(conversation);
-  const name =
-    conversation.showName !== '' ? conversation.showName : conversation.userID || conversation.groupID;
+  const { header } = state;
   const height =
     composerHeight === undefined
-      ? defaultComposerHeight(columnHeight)
-      : clampComposerHeight(composerHeight, columnHeight);
-  const image = safeImageURL(conversation.faceURL);
+      ? defaultComposerHeight(bodyHeight)
+      : clampComposerHeight(composerHeight, bodyHeight);
+  const image = safeImageURL(header.faceURL);
 
   return (
-    <section
-      aria-label={name}
-      ref={column}
-      style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-    >
-      <header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 10,
-          padding: '10px 16px',
-          borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-          flexShrink: 0,
-        }}
-      >
+    <section aria-label={header.name} className={styles.column}>
+      <header className={styles.header}>
         <Avatar
-          name={name}
+          name={header.name}
           size={36}
+          color="colorful"
           {...(image === undefined ? {} : { image: { src: image } })}
           aria-hidden
         />
-        <Title3
-          as="h2"
-          style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-        >
-          {name}
-          {isGroup && group !== undefined && (
-            <Text
-              size={300}
-              weight="regular"
-              style={{ marginLeft: 8, color: tokens.colorNeutralForeground3 }}
-            >
-              {t('ui.chat.header.members', { count: group.memberCount })}
+        <div className={styles.title}>
+          <Title3 as="h2" className={styles.name}>
+            {header.name}
+          </Title3>
+          {header.memberCount !== undefined && (
+            <Text size={300} className={styles.members}>
+              {t('ui.chat.header.members', { count: header.memberCount })}
             </Text>
           )}
-        </Title3>
+        </div>
         <Button
           appearance="subtle"
           icon={<SettingsRegular />}
@@ -134,19 +137,20 @@ function OpenConversation({ conversation }: { readonly conversation: Conversatio
           onClick={() => setDrawerOpen(true)}
         />
       </header>
-      {columnHeight > 0 && (
-        <>
-          <MessageList key={conversation.conversationID} state={chat} />
-          <ComposerSeparator height={height} containerPx={columnHeight} onResize={setComposerHeight} />
-          <Composer
-            key={conversation.conversationID}
-            conversationID={conversation.conversationID}
-            height={height}
-          />
-        </>
-      )}
+      <div ref={body} className={styles.body}>
+        {bodyHeight > 0 && (
+          <>
+            <MessageList vm={vm} state={state} />
+            <ComposerSeparator height={height} containerPx={bodyHeight} onResize={setComposerHeight} />
+            <div style={heightOf(height)}>
+              <Composer conversationID={state.conversationID} />
+            </div>
+          </>
+        )}
+      </div>
       <ConversationDrawer
-        conversation={conversation}
+        conversationID={state.conversationID}
+        header={header}
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
       />

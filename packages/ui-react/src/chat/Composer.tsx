@@ -1,9 +1,55 @@
-import { Button, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { useViewModel } from '../session';
 import { useText } from '../text';
-import { useChatServices } from './chat-services';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
+
+const useStyles = makeStyles({
+  separator: {
+    height: '6px',
+    flexShrink: 0,
+    cursor: 'row-resize',
+    touchAction: 'none',
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  composer: {
+    height: '100%',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL} ${tokens.spacingVerticalM}`,
+    boxSizing: 'border-box',
+  },
+  box: {
+    flex: 1,
+    minHeight: 0,
+    resize: 'none',
+    font: 'inherit',
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    color: tokens.colorNeutralForeground1,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
+    borderRadius: tokens.borderRadiusMedium,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    outlineStyle: 'none',
+    ':hover': { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Hover}` },
+    // The focus indicator the old borderless box lacked: a brand border plus a focus ring.
+    ':focus-visible': {
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`,
+      boxShadow: `0 0 0 ${tokens.strokeWidthThick} ${tokens.colorStrokeFocus2}`,
+    },
+    '::placeholder': { color: tokens.colorNeutralForeground4 },
+  },
+  actions: { display: 'flex', justifyContent: 'flex-end' },
+});
 
 /**
  * The separator above the composer: drag it, or focus it and use the arrow keys (10% steps, 100% with
@@ -15,6 +61,7 @@ export function ComposerSeparator(props: {
   readonly onResize: (heightPx: number) => void;
 }) {
   const { t } = useText();
+  const styles = useStyles();
   const drag = useRef<{ readonly startY: number; readonly startHeight: number } | undefined>(undefined);
   const { min, max } = composerBounds(props.containerPx);
 
@@ -52,89 +99,53 @@ export function ComposerSeparator(props: {
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      style={{
-        height: 6,
-        cursor: 'row-resize',
-        borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-        touchAction: 'none',
-        flexShrink: 0,
-      }}
+      className={styles.separator}
     />
   );
 }
 
 /**
  * The message box (spec §2): Enter sends, Shift+Enter adds a newline, blank text is not sent. The text
- * is kept per conversation in the draft book, so switching away and back keeps it.
+ * is the conversation's draft (kept through the SDK) and clears only when the send was accepted.
  */
-export function Composer(props: { readonly conversationID: string; readonly height: number }) {
-  const { services, drafts } = useChatServices();
+export function Composer(props: { readonly conversationID: string }) {
+  const vm = useViewModel((vms) => vms.composer(props.conversationID), props.conversationID);
+  const state = useObservableEagerState(vm.state$);
   const { t } = useText();
-  const [text, setText] = useState(() => drafts.get(props.conversationID));
+  const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
 
-  useEffect(() => {
-    setText(drafts.get(props.conversationID));
-    box.current?.focus();
-  }, [drafts, props.conversationID]);
-
-  const change = (value: string) => {
-    setText(value);
-    drafts.set(props.conversationID, value, Date.now());
-  };
+  useEffect(() => box.current?.focus(), [props.conversationID]);
 
   const send = () => {
-    if (text.trim() === '') return;
-    const sending = text;
-    change('');
-    // The store appends the message at once and marks it failed (with resend) if delivery fails.
-    void services.chat.sendText(sending);
+    if (state.canSend) void vm.send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (
-      composerKeyAction({
-        key: event.key,
-        shiftKey: event.shiftKey,
-        isComposing: event.nativeEvent.isComposing,
-      }) === 'send'
-    ) {
+    const action = composerKeyAction({
+      key: event.key,
+      shiftKey: event.shiftKey,
+      isComposing: event.nativeEvent.isComposing,
+    });
+    if (action === 'send') {
       event.preventDefault();
       send();
     }
   };
 
   return (
-    <div
-      style={{
-        height: props.height,
-        flexShrink: 0,
-        display: 'flex',
-        flexDirection: 'column',
-        padding: '8px 12px 12px',
-        boxSizing: 'border-box',
-        gap: 8,
-      }}
-    >
+    <div className={styles.composer}>
       <textarea
         ref={box}
+        className={styles.box}
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
-        value={text}
-        onChange={(event) => change(event.target.value)}
+        value={state.text}
+        onChange={(event) => vm.change(event.target.value)}
         onKeyDown={onKeyDown}
-        style={{
-          flex: 1,
-          resize: 'none',
-          border: 'none',
-          outline: 'none',
-          font: 'inherit',
-          fontSize: tokens.fontSizeBase300,
-          background: 'transparent',
-        }}
       />
-      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button appearance="primary" icon={<SendRegular />} disabled={text.trim() === ''} onClick={send}>
+      <div className={styles.actions}>
+        <Button appearance="primary" icon={<SendRegular />} disabled={!state.canSend} onClick={send}>
           {t('ui.chat.composer.send')}
         </Button>
       </div>

@@ -10,37 +10,45 @@ import {
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
+  makeStyles,
   OverlayDrawer,
   Switch,
   Text,
+  tokens,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
-import { useObservableState } from 'observable-hooks';
+import type { ChatHeader } from '@teamim/application';
+import { WIDTHS } from '@teamim/domain';
+import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
-import {
-  isBlacklisted,
-  isGroupConversation,
-  WIDTHS,
-  type BlacklistEntry,
-  type Conversation,
-  type Friend,
-} from '@teamim/domain';
 import { useContactDialogs } from '../contacts/dialog-context';
+import { useViewModel } from '../session';
 import { useText } from '../text';
-import { useChatServices } from './chat-services';
-import { safeImageURL } from './ConversationList';
+import { safeImageURL } from './images';
 
-const NO_FRIENDS: readonly Friend[] = [];
-const NO_BLACKLIST: readonly BlacklistEntry[] = [];
+const useStyles = makeStyles({
+  single: { width: `${WIDTHS.singleDrawer}px` },
+  group: { width: `${WIDTHS.groupDrawer}px` },
+  settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
+  entry: {
+    justifyContent: 'flex-start',
+    gap: tokens.spacingHorizontalM,
+    padding: tokens.spacingVerticalS,
+    height: 'auto',
+  },
+  entryText: { textAlign: 'start' },
+});
 
 /** The settings drawer of the open conversation; spec §2: single chats 450 wide, groups 460. */
 export function ConversationDrawer(props: {
-  readonly conversation: Conversation;
+  readonly conversationID: string;
+  readonly header: ChatHeader;
   readonly open: boolean;
   readonly onClose: () => void;
 }) {
   const { t } = useText();
-  const group = isGroupConversation(props.conversation);
+  const styles = useStyles();
+  const group = props.header.isGroup;
   const title = group ? t('ui.chat.drawer.groupTitle') : t('ui.chat.drawer.title');
   return (
     <OverlayDrawer
@@ -49,7 +57,7 @@ export function ConversationDrawer(props: {
       onOpenChange={(_event, data) => {
         if (!data.open) props.onClose();
       }}
-      style={{ width: group ? WIDTHS.groupDrawer : WIDTHS.singleDrawer }}
+      className={group ? styles.group : styles.single}
       aria-label={title}
     >
       <DrawerHeader>
@@ -70,7 +78,7 @@ export function ConversationDrawer(props: {
         {group ? (
           <Text>{t('ui.chat.drawer.groupPending')}</Text>
         ) : (
-          <SingleChatSettings conversation={props.conversation} />
+          <SingleChatSettings header={props.header} />
         )}
       </DrawerBody>
     </OverlayDrawer>
@@ -78,53 +86,48 @@ export function ConversationDrawer(props: {
 }
 
 /** Spec §2 single-chat drawer: the user entry, the blacklist switch and unfriend (friends only). */
-function SingleChatSettings({ conversation }: { readonly conversation: Conversation }) {
-  const { services } = useChatServices();
+function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
   const { t } = useText();
-  const friends = useObservableState(services.contacts.friendList$, NO_FRIENDS);
-  const blacklist = useObservableState(services.contacts.blackList$, NO_BLACKLIST);
+  const styles = useStyles();
+  const vm = useViewModel((vms) => vms.singleChatDrawer(header.userID), header.userID);
+  const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const userID = conversation.userID;
-  const isFriend = friends.some((f) => f.userID === userID);
-  const blocked = isBlacklisted(userID, blacklist);
-  const name = conversation.showName !== '' ? conversation.showName : userID;
-  const image = safeImageURL(conversation.faceURL);
+  const image = safeImageURL(header.faceURL);
 
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+    <div className={styles.settings}>
       {/* Spec §2: the user entry opens the user card. */}
       <Button
         appearance="subtle"
-        onClick={() => dialogs.openUserCard({ userID, nickname: name, faceURL: conversation.faceURL })}
-        style={{ justifyContent: 'flex-start', gap: 12, padding: 8, height: 'auto' }}
+        className={styles.entry}
+        onClick={() =>
+          dialogs.openUserCard({ userID: header.userID, nickname: header.name, faceURL: header.faceURL })
+        }
       >
         <Avatar
-          name={name}
+          name={header.name}
           size={48}
+          color="colorful"
           {...(image === undefined ? {} : { image: { src: image } })}
           aria-hidden
         />
-        <span style={{ textAlign: 'start' }}>
+        <span className={styles.entryText}>
           <Text weight="semibold" block>
-            {name}
+            {header.name}
           </Text>
           <Text size={200} block>
-            {t('ui.chat.drawer.userID', { id: userID })}
+            {t('ui.chat.drawer.userID', { id: header.userID })}
           </Text>
         </span>
       </Button>
       <Switch
         label={t('ui.chat.drawer.blacklist')}
-        checked={blocked}
-        disabled={busy}
-        onChange={(_event, data) => {
-          setBusy(true);
-          void services.contactActions.setBlacklisted(userID, data.checked).finally(() => setBusy(false));
-        }}
+        checked={state.blocked}
+        disabled={state.busy}
+        onChange={(_event, data) => void vm.setBlocked(data.checked)}
       />
-      {isFriend && (
+      {state.isFriend && (
         <Button appearance="secondary" onClick={() => setConfirm(true)}>
           {t('ui.chat.drawer.unfriend')}
         </Button>
@@ -133,14 +136,14 @@ function SingleChatSettings({ conversation }: { readonly conversation: Conversat
         <DialogSurface>
           <DialogBody>
             <DialogTitle>{t('ui.chat.drawer.unfriend')}</DialogTitle>
-            <DialogContent>{t('ui.chat.drawer.unfriendConfirm', { name })}</DialogContent>
+            <DialogContent>{t('ui.chat.drawer.unfriendConfirm', { name: header.name })}</DialogContent>
             <DialogActions>
               <Button onClick={() => setConfirm(false)}>{t('ui.action.cancel')}</Button>
               <Button
                 appearance="primary"
                 onClick={() => {
                   setConfirm(false);
-                  void services.contactActions.unfriend(userID);
+                  void vm.unfriend();
                 }}
               >
                 {t('ui.action.confirm')}

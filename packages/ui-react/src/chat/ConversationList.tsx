@@ -1,6 +1,8 @@
 import {
   Avatar,
   CounterBadge,
+  makeStyles,
+  mergeClasses,
   Menu,
   MenuDivider,
   MenuGroup,
@@ -15,163 +17,183 @@ import {
 } from '@fluentui/react-components';
 import { AlertOffRegular, PinRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useObservableState } from 'observable-hooks';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { RecvMsgOpt, type Conversation } from '@teamim/domain';
+import type { ConversationListViewModel, ConversationRow } from '@teamim/application';
+import { RecvMsgOpt } from '@teamim/domain';
+import { useObservableEagerState } from 'observable-hooks';
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
-import { useChatServices, useLocale, useNow, utcOffsetMinutes } from './chat-services';
-import { withDrafts } from './drafts';
+import { safeImageURL } from './images';
 import { nextActiveIndex } from './list-navigation';
-import { conversationRow, type ConversationRow, type ViewContext } from './view-model';
 
-const ROW_HEIGHT = 68;
+const ROW_HEIGHT = 64;
 // Fluent's avatar sizes skip the spec's 42 (DEFAULT_AVATAR_SIZE); 40 is the nearest.
 const AVATAR_SIZE = 40;
-const EMPTY: readonly Conversation[] = [];
-
-/** Only web and relative addresses are used as image sources; anything else shows the initials. */
-export function safeImageURL(url: string): string | undefined {
-  return /^(https?:\/\/|\/)/i.test(url) ? url : undefined;
-}
 
 export const optionID = (conversationID: string): string =>
   `conversation-${encodeURIComponent(conversationID)}`;
 
+const useStyles = makeStyles({
+  scroller: {
+    flex: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    contain: 'strict',
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  empty: { display: 'block', padding: tokens.spacingHorizontalL, color: tokens.colorNeutralForeground3 },
+  canvas: { position: 'relative', width: '100%' },
+  row: {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: `${ROW_HEIGHT}px`,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    margin: `0 ${tokens.spacingHorizontalS}`,
+    padding: `0 ${tokens.spacingHorizontalS}`,
+    borderRadius: tokens.borderRadiusMedium,
+    boxSizing: 'border-box',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground2Hover },
+  },
+  selected: {
+    backgroundColor: tokens.colorNeutralBackground1Selected,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Selected },
+  },
+  active: { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
+  body: { flex: 1, minWidth: 0, display: 'grid', gap: '2px' },
+  line: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  name: { flex: 1, minWidth: 0 },
+  time: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  preview: { flex: 1, minWidth: 0, color: tokens.colorNeutralForeground3 },
+  mark: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+  },
+});
+
 /**
- * The conversation list (spec §2, §4): the store's de-duplicated, sorted list, virtualized so that tens
- * of thousands of rows stay smooth. A listbox with the active row tracked by aria-activedescendant:
- * arrow keys, Home/End and Page keys move, Enter opens, Shift+F10 or the context-menu key opens the
- * row's menu (pin, receive option, mark read, delete).
+ * The conversation list (spec §2, §4), virtualized so that tens of thousands of rows stay smooth. A
+ * listbox with the active row tracked by aria-activedescendant: arrow keys, Home/End and Page keys
+ * move, Enter opens, Shift+F10 or the context-menu key opens the row's menu.
  */
-export function ConversationList() {
-  const { services, drafts } = useChatServices();
+export function ConversationList({ vm }: { readonly vm: ConversationListViewModel }) {
   const { t } = useText();
+  const styles = useStyles();
   const navigate = useNavigate();
-  const { conversationID: openID } = useParams();
-  const locale = useLocale();
-  const now = useNow();
-  const self = useObservableState(services.currentUser.selfInfo$, undefined);
-  const stored = useObservableState(services.conversations.conversations$, EMPTY);
-  const draftMap = useObservableState(drafts.drafts$, new Map());
-  const conversations = useMemo(() => withDrafts(stored, draftMap, openID), [stored, draftMap, openID]);
-
-  const context: ViewContext = useMemo(
-    () => ({ locale, selfUserID: self?.userID ?? '', nowMs: now, utcOffsetMinutes: utcOffsetMinutes(now) }),
-    [locale, self?.userID, now],
-  );
-
+  const { rows, openID } = useObservableEagerState(vm.state$);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   const [menuFor, setMenuFor] = useState<string | undefined>();
   // The active row is outlined only while the list has the keyboard focus.
   const [focused, setFocused] = useState(false);
   const virtualizer = useVirtualizer({
-    count: conversations.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => conversations[index]?.conversationID ?? index,
+    getItemKey: (index) => rows[index]?.id ?? index,
     overscan: 6,
   });
 
   // Keep the active row on the same conversation when the list re-sorts.
   const activeID = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (activeID.current === undefined) return;
-    const index = conversations.findIndex((c) => c.conversationID === activeID.current);
-    setActive(index);
-  }, [conversations]);
+    if (activeID.current !== undefined) setActive(rows.findIndex((r) => r.id === activeID.current));
+  }, [rows]);
 
-  const open = useCallback(
-    (conversation: Conversation) => void navigate(`/chat/${encodeURIComponent(conversation.conversationID)}`),
-    [navigate],
-  );
-
+  const open = useCallback((id: string) => void navigate(`/chat/${encodeURIComponent(id)}`), [navigate]);
   const moveTo = (index: number) => {
     setActive(index);
-    activeID.current = conversations[index]?.conversationID;
+    activeID.current = rows[index]?.id;
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.altKey) return; // Alt+arrows switch conversations (the chat layout handles them).
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
-    const next = nextActiveIndex(event.key, active, conversations.length, page);
+    const next = nextActiveIndex(event.key, active, rows.length, page);
     if (next !== undefined) {
       event.preventDefault();
       moveTo(next);
       return;
     }
-    const current = conversations[active];
+    const current = rows[active];
     if (current === undefined) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      open(current);
+      open(current.id);
     } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
-      setMenuFor(current.conversationID);
+      setMenuFor(current.id);
     }
   };
 
-  const activeConversation = conversations[active];
+  const activeRow = rows[active];
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <div
-        ref={scrollRef}
-        role="listbox"
-        aria-label={t('ui.chat.list.label')}
-        tabIndex={0}
-        aria-activedescendant={
-          activeConversation === undefined ? undefined : optionID(activeConversation.conversationID)
+    <div
+      ref={scrollRef}
+      role="listbox"
+      aria-label={t('ui.chat.list.label')}
+      tabIndex={0}
+      aria-activedescendant={activeRow === undefined ? undefined : optionID(activeRow.id)}
+      onKeyDown={onKeyDown}
+      onBlur={() => setFocused(false)}
+      onFocus={() => {
+        setFocused(true);
+        if (active < 0 && rows.length > 0) {
+          const selected = rows.findIndex((r) => r.id === openID);
+          moveTo(selected >= 0 ? selected : 0);
         }
-        onKeyDown={onKeyDown}
-        onBlur={() => setFocused(false)}
-        onFocus={() => {
-          setFocused(true);
-          if (active < 0 && conversations.length > 0) {
-            const selected = conversations.findIndex((c) => c.conversationID === openID);
-            moveTo(selected >= 0 ? selected : 0);
-          }
-        }}
-        style={{ flex: 1, overflowY: 'auto', outlineOffset: -2, contain: 'strict' }}
-      >
-        {conversations.length === 0 ? (
-          <Text style={{ display: 'block', padding: 16, color: tokens.colorNeutralForeground3 }}>
-            {t('ui.chat.list.empty')}
-          </Text>
-        ) : (
-          <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const conversation = conversations[item.index];
-              if (conversation === undefined) return null;
-              return (
-                <ConversationOption
-                  key={item.key}
-                  conversation={conversation}
-                  row={conversationRow(conversation, context)}
-                  index={item.index}
-                  total={conversations.length}
-                  top={item.start}
-                  selected={conversation.conversationID === openID}
-                  active={focused && item.index === active}
-                  menuOpen={menuFor === conversation.conversationID}
-                  onMenuOpenChange={(isOpen) => setMenuFor(isOpen ? conversation.conversationID : undefined)}
-                  onOpen={() => {
-                    setActive(item.index);
-                    activeID.current = conversation.conversationID;
-                    open(conversation);
-                  }}
-                />
-              );
-            })}
-          </div>
-        )}
-      </div>
+      }}
+      className={styles.scroller}
+    >
+      {rows.length === 0 ? (
+        <Text className={styles.empty}>{t('ui.chat.list.empty')}</Text>
+      ) : (
+        <div role="presentation" className={styles.canvas} style={heightOf(virtualizer.getTotalSize())}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index];
+            if (row === undefined) return null;
+            return (
+              <ConversationOption
+                key={item.key}
+                vm={vm}
+                row={row}
+                index={item.index}
+                total={rows.length}
+                top={item.start}
+                selected={row.id === openID}
+                active={focused && item.index === active}
+                menuOpen={menuFor === row.id}
+                onMenuOpenChange={(isOpen) => setMenuFor(isOpen ? row.id : undefined)}
+                onOpen={() => {
+                  setActive(item.index);
+                  activeID.current = row.id;
+                  open(row.id);
+                }}
+              />
+            );
+          })}
+        </div>
+      )}
     </div>
   );
 }
 
 interface OptionProps {
-  readonly conversation: Conversation;
+  readonly vm: ConversationListViewModel;
   readonly row: ConversationRow;
   readonly index: number;
   readonly total: number;
@@ -185,24 +207,22 @@ interface OptionProps {
 
 const ConversationOption = memo(function ConversationOption(props: OptionProps) {
   const { t } = useText();
-  const { services } = useChatServices();
-  const { row, conversation } = props;
-  const store = services.conversations;
-  const label = [
-    row.name,
+  const styles = useStyles();
+  const { row, vm } = props;
+  // Said right after the name, so the option's accessible name holds its visible text and its state.
+  const states = [
     row.pinned ? t('ui.chat.list.pinned') : undefined,
     row.unread > 0 ? t('ui.chat.list.unread', { count: row.unread }) : undefined,
     row.muted ? t('ui.chat.list.muted') : undefined,
-  ]
-    .filter((part) => part !== undefined)
-    .join(', ');
+  ].filter((part) => part !== undefined);
+  const image = safeImageURL(row.faceURL);
 
   return (
     <Menu
       openOnContext
       open={props.menuOpen}
       onOpenChange={(_event, data) => props.onMenuOpenChange(data.open)}
-      checkedValues={{ recv: [String(conversation.recvMsgOpt)] }}
+      checkedValues={{ recv: [String(row.recvMsgOpt)] }}
       onCheckedValueChange={(_event, data) => {
         const value = Number(data.checkedItems[0]);
         if (
@@ -210,70 +230,54 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
           value === RecvMsgOpt.NotReceive ||
           value === RecvMsgOpt.NotNotify
         ) {
-          void store.setRecvMsgOpt(conversation.conversationID, value);
+          void vm.setRecvMsgOpt(row.id, value);
         }
       }}
     >
       <MenuTrigger disableButtonEnhancement>
         <div
-          id={optionID(conversation.conversationID)}
+          id={optionID(row.id)}
           role="option"
           aria-selected={props.selected}
-          aria-label={label}
           aria-posinset={props.index + 1}
           aria-setsize={props.total}
           data-pinned={row.pinned ? 'true' : undefined}
           onClick={props.onOpen}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            height: ROW_HEIGHT,
-            transform: `translateY(${props.top}px)`,
-            display: 'flex',
-            alignItems: 'center',
-            gap: 10,
-            padding: '0 12px',
-            boxSizing: 'border-box',
-            cursor: 'pointer',
-            background: props.selected
-              ? tokens.colorNeutralBackground1Selected
-              : row.pinned
-                ? tokens.colorNeutralBackground3
-                : undefined,
-            outline: props.active ? `2px solid ${tokens.colorStrokeFocus2}` : undefined,
-            outlineOffset: -2,
-          }}
+          className={mergeClasses(
+            styles.row,
+            props.selected && styles.selected,
+            props.active && styles.active,
+          )}
+          style={placedAt(props.top)}
         >
           <Avatar
             name={row.name}
             size={AVATAR_SIZE}
-            {...(safeImageURL(row.faceURL) === undefined
-              ? {}
-              : { image: { src: safeImageURL(row.faceURL) } })}
+            color="colorful"
+            {...(image === undefined ? {} : { image: { src: image } })}
             aria-hidden
           />
-          <div style={{ flex: 1, minWidth: 0 }}>
-            <div style={{ display: 'flex', alignItems: 'baseline', gap: 6 }}>
-              <Text weight="semibold" truncate wrap={false} style={{ flex: 1, minWidth: 0 }}>
+          <div className={styles.body}>
+            <div className={styles.line}>
+              <Text
+                weight={row.unread > 0 ? 'bold' : 'semibold'}
+                truncate
+                wrap={false}
+                className={styles.name}
+              >
                 {row.name}
+                {states.length > 0 && <span className={styles.hidden}>{`, ${states.join(', ')}`}</span>}
               </Text>
-              <Text size={100} style={{ color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' }}>
+              <Text size={100} className={styles.time}>
                 {row.time}
               </Text>
             </div>
-            <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-              <Text
-                size={200}
-                truncate
-                wrap={false}
-                style={{ flex: 1, minWidth: 0, color: tokens.colorNeutralForeground3 }}
-              >
+            <div className={styles.line}>
+              <Text size={200} truncate wrap={false} className={styles.preview}>
                 {row.preview}
               </Text>
-              {row.pinned && <PinRegular aria-hidden />}
-              {row.muted && <AlertOffRegular aria-hidden />}
+              {row.pinned && <PinRegular aria-hidden className={styles.mark} />}
+              {row.muted && <AlertOffRegular aria-hidden className={styles.mark} />}
               {row.unread > 0 && (
                 <CounterBadge
                   count={row.unread}
@@ -289,13 +293,10 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
       </MenuTrigger>
       <MenuPopover>
         <MenuList aria-label={t('ui.chat.list.actions')}>
-          <MenuItem onClick={() => void store.setPinned(conversation.conversationID, !conversation.isPinned)}>
-            {conversation.isPinned ? t('ui.chat.menu.unpin') : t('ui.chat.menu.pin')}
+          <MenuItem onClick={() => void vm.setPinned(row.id, !row.pinned)}>
+            {row.pinned ? t('ui.chat.menu.unpin') : t('ui.chat.menu.pin')}
           </MenuItem>
-          <MenuItem
-            disabled={conversation.unreadCount === 0}
-            onClick={() => void store.markAsRead(conversation.conversationID)}
-          >
+          <MenuItem disabled={row.unread === 0} onClick={() => void vm.markRead(row.id)}>
             {t('ui.chat.menu.markRead')}
           </MenuItem>
           <MenuDivider />
@@ -312,9 +313,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
             </MenuItemRadio>
           </MenuGroup>
           <MenuDivider />
-          <MenuItem onClick={() => void store.delete(conversation.conversationID)}>
-            {t('ui.chat.menu.delete')}
-          </MenuItem>
+          <MenuItem onClick={() => void vm.delete(row.id)}>{t('ui.chat.menu.delete')}</MenuItem>
         </MenuList>
       </MenuPopover>
     </Menu>

@@ -1,13 +1,12 @@
-import { Button, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useObservableState } from 'observable-hooks';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ChatState } from '@teamim/application';
-import { checkCanOpenUserCard, type Message } from '@teamim/domain';
+import type { BubblePart, ChatViewModel, ChatViewState, MessageView } from '@teamim/application';
+import { memo, useEffect, useLayoutEffect, useRef } from 'react';
 import { useContactDialogs } from '../contacts/dialog-context';
+import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
-import { useChatServices, useLocale, useNow, utcOffsetMinutes } from './chat-services';
+import { safeImageURL } from './images';
 import {
   captureAnchor,
   isNearBottom,
@@ -16,9 +15,9 @@ import {
   shouldLoadOlder,
   type ScrollAnchor,
 } from './scroll-keeping';
-import { messageView, type MessageView, type ViewContext } from './view-model';
 
-const ESTIMATED_ROW = 72;
+const ESTIMATED_ROW = 56;
+type OpenState = Extract<ChatViewState, { status: 'open' }>;
 
 interface Shape {
   readonly firstKey: string | undefined;
@@ -26,10 +25,85 @@ interface Shape {
   readonly count: number;
 }
 
-const shapeOf = (messages: readonly Message[]): Shape => ({
-  firstKey: messages[0]?.clientMsgID,
-  lastKey: messages.at(-1)?.clientMsgID,
+const shapeOf = (messages: readonly MessageView[]): Shape => ({
+  firstKey: messages[0]?.id,
+  lastKey: messages.at(-1)?.id,
   count: messages.length,
+});
+
+const useStyles = makeStyles({
+  log: {
+    flex: 1,
+    minHeight: 0,
+    overflowY: 'auto',
+    overflowAnchor: 'none',
+    padding: `${tokens.spacingVerticalS} 0`,
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  older: { position: 'sticky', top: 0, zIndex: 1, display: 'flex', justifyContent: 'center' },
+  empty: {
+    display: 'block',
+    textAlign: 'center',
+    padding: tokens.spacingVerticalXXL,
+    color: tokens.colorNeutralForeground3,
+  },
+  canvas: { position: 'relative' },
+  slot: { position: 'absolute', top: 0, left: 0, width: '100%' },
+  notice: { textAlign: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
+  noticeText: {
+    color: tokens.colorNeutralForeground3,
+    backgroundColor: tokens.colorNeutralBackground3,
+    borderRadius: tokens.borderRadiusCircular,
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`,
+  },
+  message: {
+    display: 'grid',
+    gridTemplateColumns: '36px minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  first: { paddingTop: tokens.spacingVerticalM },
+  meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  sender: { fontWeight: tokens.fontWeightSemibold },
+  time: { color: tokens.colorNeutralForeground3 },
+  gutterTime: {
+    color: tokens.colorNeutralForeground4,
+    fontSize: tokens.fontSizeBase100,
+    textAlign: 'end',
+    paddingTop: '3px',
+  },
+  content: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  text: {
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    lineHeight: tokens.lineHeightBase300,
+    minWidth: 0,
+  },
+  quote: {
+    borderLeft: `${tokens.strokeWidthThicker} solid ${tokens.colorNeutralStroke1}`,
+    paddingLeft: tokens.spacingHorizontalS,
+    marginBottom: tokens.spacingVerticalXXS,
+    color: tokens.colorNeutralForeground3,
+    fontSize: tokens.fontSizeBase200,
+  },
+  failed: { color: tokens.colorPaletteRedForeground1 },
+  mention: {
+    color: tokens.colorBrandForeground1,
+    fontWeight: tokens.fontWeightSemibold,
+    backgroundColor: tokens.colorBrandBackground2,
+    borderRadius: tokens.borderRadiusSmall,
+    padding: '0 2px',
+  },
+  mentionButton: {
+    font: 'inherit',
+    border: 'none',
+    cursor: 'pointer',
+    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
+  },
 });
 
 /**
@@ -37,25 +111,16 @@ const shapeOf = (messages: readonly Message[]): Shape => ({
  * the user is at the bottom (and always for the user's own), loads the next older page of 20 when
  * scrolled to the top and keeps the message the user was reading in place while that page comes in.
  */
-export function MessageList({ state }: { readonly state: ChatState }) {
-  const { services } = useChatServices();
+export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonly state: OpenState }) {
   const { t } = useText();
-  const locale = useLocale();
-  const now = useNow();
-  const self = useObservableState(services.currentUser.selfInfo$, undefined);
-  const selfUserID = self?.userID ?? '';
-  const context: ViewContext = useMemo(
-    () => ({ locale, selfUserID, nowMs: now, utcOffsetMinutes: utcOffsetMinutes(now) }),
-    [locale, selfUserID, now],
-  );
+  const styles = useStyles();
   const { messages } = state;
-
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW,
-    getItemKey: (index) => messages[index]?.clientMsgID ?? index,
+    getItemKey: (index) => messages[index]?.id ?? index,
     overscan: 8,
   });
 
@@ -90,7 +155,8 @@ export function MessageList({ state }: { readonly state: ChatState }) {
     }
     if (change === 'appended') {
       const last = messages.at(-1);
-      if (before.count === 0 || atBottom.current || last?.sendID === selfUserID) scrollToBottom();
+      const own = last?.kind === 'bubble' && last.own;
+      if (before.count === 0 || atBottom.current || own) scrollToBottom();
     }
     // scrollToBottom reads the current list; the effect runs on every list change on purpose.
   }, [messages]);
@@ -98,10 +164,12 @@ export function MessageList({ state }: { readonly state: ChatState }) {
   const loadOlder = () => {
     const element = scrollRef.current;
     if (element === null) return;
-    if (!shouldLoadOlder({ scrollTop: element.scrollTop, hasMore: state.hasMore, loading: state.loading }))
+    if (
+      !shouldLoadOlder({ scrollTop: element.scrollTop, hasMore: state.hasMore, loading: state.loadingOlder })
+    )
       return;
     anchor.current = captureAnchor(virtualizer.measurementsCache, element.scrollTop);
-    void services.chat.loadMore().then((result) => {
+    void vm.loadOlder().then((result) => {
       // A failing page is not retried automatically (the next scroll to the top tries again).
       autoLoad.current = result.ok;
     });
@@ -110,7 +178,7 @@ export function MessageList({ state }: { readonly state: ChatState }) {
   // A first page that does not fill the viewport cannot be scrolled: fetch more until it does.
   useEffect(() => {
     const element = scrollRef.current;
-    if (element === null || !state.hasMore || state.loading || !autoLoad.current) return;
+    if (element === null || !state.hasMore || state.loadingOlder || !autoLoad.current) return;
     if (element.scrollHeight <= element.clientHeight) loadOlder();
   });
 
@@ -119,7 +187,7 @@ export function MessageList({ state }: { readonly state: ChatState }) {
       ref={scrollRef}
       role="log"
       aria-label={t('ui.chat.messages.label')}
-      aria-busy={state.loading}
+      aria-busy={state.loadingOlder}
       tabIndex={0}
       onScroll={() => {
         const element = scrollRef.current;
@@ -127,46 +195,29 @@ export function MessageList({ state }: { readonly state: ChatState }) {
         atBottom.current = isNearBottom(element.scrollTop, element.clientHeight, element.scrollHeight);
         loadOlder();
       }}
-      style={{ flex: 1, minHeight: 0, overflowY: 'auto', overflowAnchor: 'none', padding: '0 16px' }}
+      className={styles.log}
     >
-      {state.loading && messages.length > 0 && (
-        <div style={{ position: 'sticky', top: 0, zIndex: 1, display: 'flex', justifyContent: 'center' }}>
+      {state.loadingOlder && messages.length > 0 && (
+        <div className={styles.older}>
           <Spinner size="extra-tiny" label={t('ui.chat.messages.loadingOlder')} />
         </div>
       )}
-      {!state.loading && messages.length === 0 && (
-        <Text
-          style={{
-            display: 'block',
-            textAlign: 'center',
-            padding: 24,
-            color: tokens.colorNeutralForeground3,
-          }}
-        >
-          {t('ui.chat.messages.empty')}
-        </Text>
+      {!state.loadingOlder && messages.length === 0 && (
+        <Text className={styles.empty}>{t('ui.chat.messages.empty')}</Text>
       )}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div className={styles.canvas} style={heightOf(virtualizer.getTotalSize())}>
         {virtualizer.getVirtualItems().map((item) => {
-          const message = messages[item.index];
-          if (message === undefined) return null;
+          const view = messages[item.index];
+          if (view === undefined) return null;
           return (
             <div
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${item.start}px)`,
-              }}
+              className={styles.slot}
+              style={placedAt(item.start)}
             >
-              <MessageRow
-                view={messageView(message, context, state.spinning.has(message.clientMsgID))}
-                clientMsgID={message.clientMsgID}
-              />
+              <MessageRow view={view} vm={vm} />
             </div>
           );
         })}
@@ -177,84 +228,72 @@ export function MessageList({ state }: { readonly state: ChatState }) {
 
 const MessageRow = memo(function MessageRow({
   view,
-  clientMsgID,
+  vm,
 }: {
   readonly view: MessageView;
-  readonly clientMsgID: string;
+  readonly vm: ChatViewModel;
 }) {
-  const { services } = useChatServices();
   const { t } = useText();
+  const styles = useStyles();
   if (view.kind === 'notice') {
     return (
-      <div role="note" style={{ textAlign: 'center', padding: '8px 0' }}>
-        <Text size={200} style={{ color: tokens.colorNeutralForeground3 }}>
+      <div role="note" className={styles.notice}>
+        <Text size={200} className={styles.noticeText}>
           {view.text}
         </Text>
       </div>
     );
   }
+  const image = safeImageURL(view.senderFaceURL);
   return (
     <article
       aria-label={view.own ? t('ui.chat.message.fromSelf') : view.sender}
       data-own={view.own ? 'true' : 'false'}
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: view.own ? 'flex-end' : 'flex-start',
-        padding: '6px 0',
-      }}
+      className={mergeClasses(styles.message, !view.continued && styles.first)}
     >
-      <Text size={100} style={{ color: tokens.colorNeutralForeground3, marginBottom: 2 }}>
-        {view.own ? view.time : `${view.sender} · ${view.time}`}
-      </Text>
-      <div
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 6,
-          flexDirection: view.own ? 'row' : 'row-reverse',
-        }}
-      >
-        {view.state === 'sending' && <Spinner size="extra-tiny" aria-label={t('ui.chat.message.sending')} />}
-        {view.state === 'failed' && (
-          <Button
-            appearance="transparent"
-            size="small"
-            icon={<ErrorCircleRegular color={tokens.colorPaletteRedForeground1} />}
-            aria-label={t('ui.chat.message.resend')}
-            title={t('ui.chat.message.resend')}
-            onClick={() => void services.chat.resend(clientMsgID)}
-          />
+      {view.continued ? (
+        <span className={styles.gutterTime} aria-hidden>
+          {view.time}
+        </span>
+      ) : (
+        <Avatar
+          name={view.sender}
+          size={36}
+          color="colorful"
+          {...(image === undefined ? {} : { image: { src: image } })}
+          aria-hidden
+        />
+      )}
+      <div>
+        {!view.continued && (
+          <div className={styles.meta}>
+            <Text className={styles.sender}>{view.own ? t('ui.chat.message.fromSelf') : view.sender}</Text>
+            <Text size={100} className={styles.time}>
+              {view.time}
+            </Text>
+          </div>
         )}
-        <div
-          style={{
-            maxWidth: 'min(520px, 70vw)',
-            padding: '8px 12px',
-            borderRadius: 8,
-            whiteSpace: 'pre-wrap',
-            overflowWrap: 'anywhere',
-            background: view.own ? tokens.colorBrandBackground2 : tokens.colorNeutralBackground3,
-          }}
-        >
-          {view.quote !== undefined && (
-            <div
-              style={{
-                borderLeft: `3px solid ${tokens.colorNeutralStroke1}`,
-                paddingLeft: 6,
-                marginBottom: 4,
-                color: tokens.colorNeutralForeground3,
-                fontSize: tokens.fontSizeBase200,
-              }}
-            >
-              {`${view.quote.senderName}: ${view.quote.summary}`}
-            </div>
+        <div className={styles.content}>
+          <div className={styles.text}>
+            {view.quote !== undefined && (
+              <div className={styles.quote}>{`${view.quote.senderName}: ${view.quote.summary}`}</div>
+            )}
+            {view.parts.map((part, index) => (
+              <Part key={index} part={part} vm={vm} />
+            ))}
+          </div>
+          {view.state === 'sending' && (
+            <Spinner size="extra-tiny" aria-label={t('ui.chat.message.sending')} />
           )}
-          {view.parts.map((part, index) =>
-            part.kind === 'mention' ? (
-              <Mention key={index} text={part.text} userID={part.userID} />
-            ) : (
-              <span key={index}>{part.text}</span>
-            ),
+          {view.state === 'failed' && (
+            <Button
+              appearance="transparent"
+              size="small"
+              icon={<ErrorCircleRegular className={styles.failed} />}
+              aria-label={t('ui.chat.message.resend')}
+              title={t('ui.chat.message.resend')}
+              onClick={() => void vm.resend(view.id)}
+            />
           )}
         </div>
       </div>
@@ -263,18 +302,18 @@ const MessageRow = memo(function MessageRow({
 });
 
 /**
- * A highlighted mention. Spec §2: clicking it opens the user card, except for the at-all tag, an empty
- * id, or a group that forbids looking at member info; the group is passed on for its add-friend rule.
+ * A piece of a message body. A mention is highlighted; spec §2: clicking it opens the user card,
+ * except for the at-all tag, an empty id, or a group that forbids looking at member info.
  */
-function Mention({ text, userID }: { readonly text: string; readonly userID: string }) {
-  const { services } = useChatServices();
+function Part({ part, vm }: { readonly part: BubblePart; readonly vm: ChatViewModel }) {
+  const styles = useStyles();
   const dialogs = useContactDialogs();
-  const group = useObservableState(services.conversations.currentGroup$, undefined);
-  const style = { color: tokens.colorBrandForeground1, fontWeight: 600 };
-  if (!checkCanOpenUserCard(userID, group).ok) {
+  if (part.kind === 'text') return <span>{part.text}</span>;
+  const target = vm.mentionTarget(part.userID);
+  if (target === undefined) {
     return (
-      <span data-mention="true" style={style}>
-        {text}
+      <span data-mention="true" className={styles.mention}>
+        {part.text}
       </span>
     );
   }
@@ -282,15 +321,15 @@ function Mention({ text, userID }: { readonly text: string; readonly userID: str
     <button
       type="button"
       data-mention="true"
+      className={mergeClasses(styles.mention, styles.mentionButton)}
       onClick={() =>
         dialogs.openUserCard(
-          { userID, nickname: text.replace(/^@/, ''), faceURL: '' },
-          group === undefined ? {} : { group },
+          { userID: part.userID, nickname: part.text.replace(/^@/, ''), faceURL: '' },
+          target.group === undefined ? {} : { group: target.group },
         )
       }
-      style={{ ...style, font: 'inherit', background: 'none', border: 'none', padding: 0, cursor: 'pointer' }}
     >
-      {text}
+      {part.text}
     </button>
   );
 }

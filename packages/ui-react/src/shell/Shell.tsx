@@ -1,72 +1,70 @@
-import {
-  Avatar,
-  Button,
-  CounterBadge,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  ProgressBar,
-  Spinner,
-  Text,
-} from '@fluentui/react-components';
-import { useObservableState } from 'observable-hooks';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
-import { ContactDialogsProvider, useContactDialogs } from '../contacts/dialogs';
-import { SignedInContext, useAppServices, type SignedInServices } from '../services';
+import { makeStyles, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components';
+import type { SessionScope } from '@teamim/application';
+import { useObservableEagerState, useSubscription } from 'observable-hooks';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { ContactDialogsProvider } from '../contacts/dialogs';
+import { SignedInContext, useAppServices, useSignedIn } from '../services';
+import { SessionViewModelsContext, useViewModel } from '../session';
 import { useText } from '../text';
-import { connectionStatusKey } from './status';
+import { useShortcuts } from './keyboard';
+import { NavRail } from './NavRail';
 import { TopBar } from './TopBar';
 
-/** The signed-in area (spec §2): left navigation, the page outlet, the sync overlay and the status line. */
+const useStyles = makeStyles({
+  center: { display: 'grid', placeItems: 'center', height: '100%' },
+  shell: {
+    display: 'grid',
+    gridTemplateColumns: '68px minmax(0, 1fr)',
+    height: '100%',
+    overflow: 'hidden',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  column: { display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0 },
+  status: {
+    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorPaletteYellowBackground1,
+    color: tokens.colorNeutralForeground1,
+  },
+  main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', outlineStyle: 'none' },
+  progress: {
+    position: 'fixed',
+    left: '50%',
+    bottom: tokens.spacingVerticalXXL,
+    transform: 'translateX(-50%)',
+    width: '320px',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+    display: 'grid',
+    gap: tokens.spacingVerticalS,
+  },
+});
+
+/** The signed-in area (spec §2): opens the session scope, then shows the frame around the pages. */
 export function Shell() {
   const services = useAppServices();
-  const navigate = useNavigate();
   const { t } = useText();
-  const [signedIn, setSignedIn] = useState<SignedInServices | undefined>();
+  const styles = useStyles();
+  const [scope, setScope] = useState<SessionScope | undefined>();
   const [failed, setFailed] = useState<string | undefined>();
 
   useEffect(() => {
     let active = true;
-    services.loadSignedIn().then(
-      (loaded) => {
-        if (active) setSignedIn(loaded);
-      },
-      (error: unknown) => {
-        if (active) setFailed(error instanceof Error ? error.message : String(error));
-      },
+    services.openSession().then(
+      (opened) => active && setScope(opened),
+      (error: unknown) => active && setFailed(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       active = false;
     };
   }, [services]);
 
-  // navigate changes identity on every route change; through a ref the bootstrap below runs once per
-  // sign-in, not once per navigation (a second SDK login during the first one used to sign the user out).
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-
-  useEffect(() => {
-    if (signedIn === undefined) return;
-    // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
-    const subscription = signedIn.session.signedOut$.subscribe(
-      () => void navigateRef.current('/login', { replace: true }),
-    );
-    void signedIn.session.bootstrap();
-    return () => subscription.unsubscribe();
-  }, [signedIn]);
-
-  if (signedIn === undefined) {
+  if (scope === undefined) {
     return (
-      <div style={{ display: 'grid', placeItems: 'center', minHeight: '100vh' }}>
+      <div className={styles.center}>
         {failed === undefined ? (
           <Spinner label={t('ui.state.loadingClient')} />
         ) : (
@@ -78,178 +76,74 @@ export function Shell() {
     );
   }
   return (
-    <SignedInContext.Provider value={signedIn}>
-      <ContactDialogsProvider>
-        <SignedInShell services={signedIn} />
-      </ContactDialogsProvider>
-    </SignedInContext.Provider>
+    <SessionViewModelsContext.Provider value={scope.viewModels}>
+      <SignedInContext.Provider value={scope.services}>
+        <ContactDialogsProvider>
+          <SignedInShell />
+        </ContactDialogsProvider>
+      </SignedInContext.Provider>
+    </SessionViewModelsContext.Provider>
   );
 }
 
-function SignedInShell({ services }: { readonly services: SignedInServices }) {
+function SignedInShell() {
   const { t } = useText();
-  const unread = useObservableState(services.conversations.unreadCount$, 0);
-  const applications = useObservableState(services.contacts.applicationBadge$, 0);
-  const connection = useObservableState(services.session.connection$, 'idle');
-  const sync = useObservableState(services.session.sync$, 'idle');
-  const reinstalling = useObservableState(services.session.reinstalling$, false);
-  const progress = useObservableState(services.session.syncProgress$, 0);
-  const statusKey = connectionStatusKey(connection, sync);
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const vm = useViewModel((vms) => vms.shell());
+  const state = useObservableEagerState(vm.state$);
+  const main = useRef<HTMLElement>(null);
+  // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
+  useSubscription(vm.signedOut$, () => void navigate('/login', { replace: true }));
+  useShortcuts();
+  // The session formats times and notices in the UI's language.
+  const { i18n } = useTranslation();
+  const settings = useSignedIn().settings;
+  useEffect(() => {
+    settings.setLocale(i18n.language);
+  }, [settings, i18n.language]);
+  // After sign-in the keyboard starts in the page, not on the document body.
+  useEffect(() => main.current?.focus(), []);
+
+  const statusKey =
+    state.status === undefined
+      ? undefined
+      : (
+          {
+            connectFailed: 'ui.state.connectFailed',
+            connecting: 'ui.state.connecting',
+            syncFailed: 'ui.state.syncFailed',
+            syncing: 'ui.state.syncing',
+          } as const
+        )[state.status];
 
   return (
-    <div style={{ display: 'flex', minHeight: '100vh' }}>
-      <nav
-        aria-label={t('ui.nav.label')}
-        style={{
-          width: 72,
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          gap: 12,
-          padding: '16px 0',
-          background: '#f0f2f5',
-        }}
-      >
-        <AccountMenu services={services} />
-        <NavItem
-          to="/chat"
-          label={t('ui.nav.chat')}
-          count={unread}
-          countLabel={t('ui.nav.unread', { count: unread })}
-        />
-        <NavItem
-          to="/contact"
-          label={t('ui.nav.contact')}
-          count={applications}
-          countLabel={t('ui.nav.applications', { count: applications })}
-        />
-      </nav>
-      <div style={{ flex: 1, display: 'flex', flexDirection: 'column' }}>
-        <TopBar services={services} />
-        <div role="status" aria-live="polite" style={{ minHeight: 24, padding: '4px 16px' }}>
-          {statusKey !== undefined && <Text size={200}>{t(statusKey)}</Text>}
+    <div className={styles.shell}>
+      <NavRail state={state} onLogout={() => void vm.logout()} />
+      <div className={styles.column}>
+        <TopBar canAddFriends={state.canAddFriends} canCreateGroup={state.canCreateGroup} />
+        <div role="status" aria-live="polite">
+          {statusKey !== undefined && (
+            <Text size={200} block className={styles.status}>
+              {t(statusKey)}
+            </Text>
+          )}
         </div>
-        <main style={{ flex: 1, padding: 16 }}>
+        <main ref={main} tabIndex={-1} className={styles.main}>
           <Outlet />
         </main>
       </div>
-      {reinstalling && (
+      {state.syncProgress !== undefined && (
         // Spec §2: the progress shows over the shell while a reinstall syncs. It floats instead of
         // covering the shell: the conversation list (from the server's first page) stays usable meanwhile.
-        <div
-          role="status"
-          aria-label={t('ui.state.syncing')}
-          style={{
-            position: 'fixed',
-            left: '50%',
-            bottom: 24,
-            transform: 'translateX(-50%)',
-            width: 320,
-            padding: '12px 16px',
-            borderRadius: 8,
-            background: '#ffffff',
-            boxShadow: '0 4px 16px rgba(0,0,0,0.18)',
-          }}
-        >
-          <Text>{t('ui.sync.progress', { percent: progress })}</Text>
-          <ProgressBar value={progress / 100} aria-label={t('ui.sync.progress', { percent: progress })} />
+        <div role="status" aria-label={t('ui.state.syncing')} className={styles.progress}>
+          <Text>{t('ui.sync.progress', { percent: state.syncProgress })}</Text>
+          <ProgressBar
+            value={state.syncProgress / 100}
+            aria-label={t('ui.sync.progress', { percent: state.syncProgress })}
+          />
         </div>
       )}
     </div>
-  );
-}
-
-function NavItem(props: {
-  readonly to: string;
-  readonly label: string;
-  readonly count: number;
-  readonly countLabel: string;
-}): ReactNode {
-  return (
-    <NavLink
-      to={props.to}
-      style={({ isActive }) => ({
-        position: 'relative',
-        padding: '8px 4px',
-        borderRadius: 6,
-        textDecoration: 'none',
-        color: 'inherit',
-        fontWeight: isActive ? 600 : 400,
-        background: isActive ? '#dfe3e8' : 'transparent',
-        width: 60,
-        textAlign: 'center',
-      })}
-    >
-      {props.label}
-      {props.count > 0 && (
-        <CounterBadge
-          count={props.count}
-          overflowCount={99}
-          size="small"
-          aria-label={props.countLabel}
-          style={{ position: 'absolute', top: 0, right: 0 }}
-        />
-      )}
-    </NavLink>
-  );
-}
-
-function AccountMenu({ services }: { readonly services: SignedInServices }) {
-  const { t } = useText();
-  const dialogs = useContactDialogs();
-  const self = useObservableState(services.currentUser.selfInfo$, services.currentUser.selfInfo);
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const name = self?.nickname ?? '';
-
-  return (
-    <>
-      <Menu>
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            appearance="transparent"
-            aria-label={t('ui.nav.accountMenu')}
-            icon={
-              <Avatar name={name} size={36} {...(self?.faceURL ? { image: { src: self.faceURL } } : {})} />
-            }
-          />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {/* Spec §2: my info is the user card of self, with Edit info. */}
-            <MenuItem
-              disabled={self === undefined}
-              onClick={() => self !== undefined && dialogs.openUserCard(self)}
-            >
-              {t('ui.menu.myInfo')}
-            </MenuItem>
-            {/* Built by a later issue; visibly disabled until then. */}
-            <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>
-            <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
-            <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
-            <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-      <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('ui.logout.confirmTitle')}</DialogTitle>
-            <DialogContent>{t('ui.logout.confirmBody')}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirmLogout(false)}>{t('ui.action.cancel')}</Button>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setConfirmLogout(false);
-                  void services.session.logout();
-                }}
-              >
-                {t('ui.action.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </>
   );
 }

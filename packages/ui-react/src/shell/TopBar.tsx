@@ -2,6 +2,7 @@ import {
   Avatar,
   Button,
   Input,
+  makeStyles,
   Menu,
   MenuItem,
   MenuList,
@@ -9,66 +10,96 @@ import {
   MenuTrigger,
   Spinner,
   Text,
+  tokens,
 } from '@fluentui/react-components';
 import { AddRegular, SearchRegular } from '@fluentui/react-icons';
-import { useObservableState } from 'observable-hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { SearchHit } from '@teamim/application';
+import { useObservableEagerState } from 'observable-hooks';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { canCreateGroup, friendDisplayName, isAddFriendMenuVisible } from '@teamim/domain';
 import { useContactDialogs } from '../contacts/dialog-context';
 import { LanguageSwitch } from '../LanguageSwitch';
-import type { SignedInServices } from '../services';
+import { useViewModel } from '../session';
 import { useText } from '../text';
-import { dropdownState } from './search-dropdown';
+import { TOP_SEARCH_ID } from './keyboard';
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    minHeight: '48px',
+    boxSizing: 'border-box',
+  },
+  search: { position: 'relative', width: 'min(420px, 50vw)' },
+  input: { width: '100%' },
+  end: { marginLeft: 'auto' },
+  dropdown: {
+    position: 'absolute',
+    top: '100%',
+    left: 0,
+    right: 0,
+    zIndex: 10,
+    marginTop: tokens.spacingVerticalXS,
+    maxHeight: '420px',
+    overflowY: 'auto',
+    padding: tokens.spacingVerticalS,
+    backgroundColor: tokens.colorNeutralBackground1,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow16,
+  },
+  groupTitle: { display: 'block', padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}` },
+  list: { listStyleType: 'none', padding: 0, margin: 0 },
+  hit: { width: '100%', justifyContent: 'flex-start', gap: tokens.spacingHorizontalS },
+  hitText: { display: 'grid', textAlign: 'start', minWidth: 0 },
+  detail: { color: tokens.colorNeutralForeground3 },
+});
 
 /**
- * The top bar of the chat and contact pages (spec §2): the search box (the store debounces 500 ms;
- * blank input clears), the plus menu gated by the self info, and the language switch.
+ * The top bar of the chat and contact pages (spec §2): the search box (debounced, blank clears), the
+ * plus menu gated by the self info, and the language switch.
  */
-export function TopBar({ services }: { readonly services: SignedInServices }) {
+export function TopBar(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
+  const styles = useStyles();
   return (
-    <header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        padding: '8px 16px',
-        borderBottom: '1px solid #e5e7eb',
-      }}
-    >
-      <TopSearch services={services} />
-      <PlusMenu services={services} />
-      <span style={{ marginLeft: 'auto' }}>
+    <header className={styles.bar}>
+      <TopSearch />
+      <PlusMenu {...props} />
+      <span className={styles.end}>
         <LanguageSwitch />
       </span>
     </header>
   );
 }
 
-function TopSearch({ services }: { readonly services: SignedInServices }) {
+function TopSearch() {
   const { t } = useText();
+  const styles = useStyles();
   const dialogs = useContactDialogs();
   const navigate = useNavigate();
-  const [input, setInput] = useState('');
+  const vm = useViewModel((vms) => vms.topSearch());
+  const state = useObservableEagerState(vm.state$);
   // The dropdown hides while focus is elsewhere; the typed text and results stay.
   const [focused, setFocused] = useState(false);
-  const results = useObservableState(services.topSearch.results$);
-  const state = results === undefined || !focused ? 'closed' : dropdownState(input, results);
+  const dropdown = focused ? state.dropdown : 'closed';
 
-  // Leaving the signed-in area (or the shell) clears what the store holds.
-  useEffect(() => () => services.topSearch.setKeyword(''), [services]);
-
-  const change = (value: string) => {
-    setInput(value);
-    services.topSearch.setKeyword(value);
+  const choose = (hit: SearchHit) => {
+    vm.clear();
+    if (hit.kind === 'friend') dialogs.openUserCard(hit.friend);
+    else if (hit.kind === 'group') dialogs.openGroupCard(hit.group);
+    else void navigate(`/chat/${encodeURIComponent(hit.conversationID)}`);
   };
-  const done = () => change('');
 
   return (
     <div
-      style={{ position: 'relative', width: 280 }}
+      role="search"
+      className={styles.search}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') done();
+        if (event.key === 'Escape') vm.clear();
       }}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
@@ -76,78 +107,25 @@ function TopSearch({ services }: { readonly services: SignedInServices }) {
       }}
     >
       <Input
+        id={TOP_SEARCH_ID}
         type="search"
+        className={styles.input}
         aria-label={t('ui.top.search')}
-        placeholder={t('ui.top.search')}
+        aria-keyshortcuts="Control+K Meta+K"
+        placeholder={`${t('ui.top.search')} (${t('ui.shell.searchShortcut')})`}
         contentBefore={<SearchRegular />}
-        value={input}
-        onChange={(_e, data) => change(data.value)}
-        style={{ width: '100%' }}
+        value={state.input}
+        onChange={(_e, data) => vm.type(data.value)}
       />
-      {state !== 'closed' && results !== undefined && (
-        <div
-          role="region"
-          aria-label={t('ui.top.results')}
-          style={{
-            position: 'absolute',
-            top: '100%',
-            left: 0,
-            right: 0,
-            zIndex: 10,
-            marginTop: 4,
-            maxHeight: 420,
-            overflowY: 'auto',
-            background: 'white',
-            border: '1px solid #e5e7eb',
-            borderRadius: 6,
-            boxShadow: '0 4px 16px rgba(0,0,0,0.12)',
-            padding: 8,
-          }}
-        >
-          {state === 'searching' && <Spinner size="tiny" label={t('ui.top.searching')} />}
-          {state === 'empty' && <Text>{t('toast.noSearchResults')}</Text>}
-          {state === 'results' && (
+      {dropdown !== 'closed' && (
+        <div role="region" aria-label={t('ui.top.results')} className={styles.dropdown}>
+          {dropdown === 'searching' && <Spinner size="tiny" label={t('ui.top.searching')} />}
+          {dropdown === 'empty' && <Text>{t('toast.noSearchResults')}</Text>}
+          {dropdown === 'results' && (
             <>
-              <ResultGroup title={t('ui.top.friends')} count={results.friends.length}>
-                {results.friends.map((friend) => (
-                  <ResultButton
-                    key={friend.userID}
-                    name={friendDisplayName(friend)}
-                    faceURL={friend.faceURL}
-                    onClick={() => {
-                      done();
-                      dialogs.openUserCard(friend);
-                    }}
-                  />
-                ))}
-              </ResultGroup>
-              <ResultGroup title={t('ui.top.groups')} count={results.groups.length}>
-                {results.groups.map((group) => (
-                  <ResultButton
-                    key={group.groupID}
-                    name={group.groupName}
-                    faceURL={group.faceURL}
-                    onClick={() => {
-                      done();
-                      dialogs.openGroupCard(group);
-                    }}
-                  />
-                ))}
-              </ResultGroup>
-              <ResultGroup title={t('ui.top.messages')} count={results.messages.length}>
-                {results.messages.map((hit) => (
-                  <ResultButton
-                    key={`${hit.conversation.conversationID}-${hit.message.clientMsgID}`}
-                    name={hit.conversation.showName}
-                    faceURL={hit.conversation.faceURL}
-                    detail={hit.preview}
-                    onClick={() => {
-                      done();
-                      void navigate(`/chat/${encodeURIComponent(hit.conversation.conversationID)}`);
-                    }}
-                  />
-                ))}
-              </ResultGroup>
+              <ResultGroup title={t('ui.top.friends')} hits={state.friends} onChoose={choose} />
+              <ResultGroup title={t('ui.top.groups')} hits={state.groups} onChoose={choose} />
+              <ResultGroup title={t('ui.top.messages')} hits={state.messages} onChoose={choose} />
             </>
           )}
         </div>
@@ -158,68 +136,62 @@ function TopSearch({ services }: { readonly services: SignedInServices }) {
 
 function ResultGroup(props: {
   readonly title: string;
-  readonly count: number;
-  readonly children: ReactNode;
-}) {
-  if (props.count === 0) return null;
+  readonly hits: readonly SearchHit[];
+  readonly onChoose: (hit: SearchHit) => void;
+}): ReactNode {
+  const styles = useStyles();
+  if (props.hits.length === 0) return null;
   return (
     <section aria-label={props.title}>
-      <Text block size={200} weight="semibold" style={{ padding: '4px 0' }}>
+      <Text block size={200} weight="semibold" className={styles.groupTitle}>
         {props.title}
       </Text>
-      <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>{props.children}</ul>
+      <ul className={styles.list}>
+        {props.hits.map((hit) => (
+          <li key={hit.key}>
+            <Button appearance="subtle" className={styles.hit} onClick={() => props.onChoose(hit)}>
+              <Avatar
+                size={28}
+                name={hit.name}
+                {...(hit.faceURL !== '' ? { image: { src: hit.faceURL } } : {})}
+              />
+              <span className={styles.hitText}>
+                <span>{hit.name}</span>
+                {hit.kind === 'message' && (
+                  <Text size={200} truncate wrap={false} className={styles.detail}>
+                    {hit.detail}
+                  </Text>
+                )}
+              </span>
+            </Button>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
-function ResultButton(props: {
-  readonly name: string;
-  readonly faceURL: string;
-  readonly detail?: string;
-  readonly onClick: () => void;
-}) {
-  return (
-    <li>
-      <Button
-        appearance="subtle"
-        style={{ width: '100%', justifyContent: 'flex-start', gap: 8 }}
-        onClick={props.onClick}
-      >
-        <Avatar
-          size={28}
-          name={props.name}
-          {...(props.faceURL !== '' ? { image: { src: props.faceURL } } : {})}
-        />
-        <span style={{ display: 'grid', textAlign: 'left', minWidth: 0 }}>
-          <span>{props.name}</span>
-          {props.detail !== undefined && (
-            <Text size={200} truncate wrap={false}>
-              {props.detail}
-            </Text>
-          )}
-        </span>
-      </Button>
-    </li>
-  );
-}
-
 /** Add friends (hidden when self allowAddFriend is not-allow), Add group, Create group (only if allowed). */
-function PlusMenu({ services }: { readonly services: SignedInServices }) {
+function PlusMenu(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
   const { t } = useText();
   const dialogs = useContactDialogs();
-  const self = useObservableState(services.currentUser.selfInfo$, services.currentUser.selfInfo);
   return (
     <Menu>
       <MenuTrigger disableButtonEnhancement>
-        <Button appearance="subtle" icon={<AddRegular />} aria-label={t('ui.top.plus')} />
+        <Button
+          appearance="subtle"
+          icon={<AddRegular />}
+          aria-label={t('ui.top.plus')}
+          title={t('ui.top.plus')}
+        />
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
-          {isAddFriendMenuVisible(self) && (
+          {props.canAddFriends && (
             <MenuItem onClick={() => dialogs.openAddSearch('friend')}>{t('ui.top.addFriend')}</MenuItem>
           )}
           <MenuItem onClick={() => dialogs.openAddSearch('group')}>{t('ui.top.addGroup')}</MenuItem>
-          {canCreateGroup(self) && (
+          {props.canCreateGroup && (
             <MenuItem onClick={() => dialogs.openCreateGroup()}>{t('ui.top.createGroup')}</MenuItem>
           )}
         </MenuList>

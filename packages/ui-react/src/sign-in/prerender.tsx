@@ -45,7 +45,7 @@ const services: AppServices = {
   localStore: emptyStore,
   sessionStore: emptyStore,
   toasts$: NEVER,
-  loadSignedIn: unavailable,
+  openSession: unavailable,
 };
 
 /**

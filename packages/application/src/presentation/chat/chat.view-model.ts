@@ -15,6 +15,9 @@ import { locale$, now$ } from './conversation-list.view-model';
 import { messageViews, type MessageView } from './rows';
 
 export interface ChatHeader {
+  /** The other party of a single chat; '' in groups. */
+  readonly userID: string;
+  readonly groupID: string;
   readonly name: string;
   readonly faceURL: string;
   readonly isGroup: boolean;
@@ -141,6 +144,8 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
 function header(conversation: Conversation, group: Group | undefined): ChatHeader {
   const isGroup = isGroupConversation(conversation);
   return {
+    userID: conversation.userID,
+    groupID: conversation.groupID,
     name: conversationDisplayName(conversation),
     faceURL: conversation.faceURL,
     isGroup,

@@ -40,6 +40,7 @@ export interface ConversationRow {
   readonly pinned: boolean;
   /** Receive option other than normal: the badge is muted and a bell-off mark shows. */
   readonly muted: boolean;
+  readonly recvMsgOpt: RecvMsgOpt;
 }
 
 export function conversationRow(conversation: Conversation, context: ViewContext): ConversationRow {
@@ -53,6 +54,7 @@ export function conversationRow(conversation: Conversation, context: ViewContext
     unread: conversation.unreadCount,
     pinned: conversation.isPinned,
     muted: conversation.recvMsgOpt !== RecvMsgOpt.Normal,
+    recvMsgOpt: conversation.recvMsgOpt,
   };
 }
 

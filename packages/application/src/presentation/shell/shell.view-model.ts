@@ -1,5 +1,5 @@
 import { combineLatest, map, type Observable } from 'rxjs';
-import { canCreateGroup, isAddFriendMenuVisible } from '@teamim/domain';
+import { canCreateGroup, isAddFriendMenuVisible, type SelfInfo } from '@teamim/domain';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { connectionStatus, type ConnectionStatus } from './status';
@@ -7,7 +7,9 @@ import type { SignOutReason } from '../../session/session.service';
 
 export interface ShellState {
   /** The signed-in user as the nav shows them; undefined until the self info is loaded. */
-  readonly self: { readonly userID: string; readonly name: string; readonly faceURL: string } | undefined;
+  readonly self:
+    | { readonly userID: string; readonly name: string; readonly faceURL: string; readonly info: SelfInfo }
+    | undefined;
   /** Unread messages of conversations that notify (spec §2 chat badge). */
   readonly unread: number;
   /** Unhandled friend and group applications (spec §2 contact badge). */
@@ -57,6 +59,7 @@ export class ShellViewModel extends StateViewModel<ShellState> {
                   userID: self.userID,
                   name: self.nickname !== '' ? self.nickname : self.userID,
                   faceURL: self.faceURL,
+                  info: self,
                 },
           unread,
           applications,
