@@ -53,5 +53,34 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'apps/server/src/main.ts', 'tests/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // House rule: no source file over 400 lines in the client packages (tests and fakes excepted).
+    files: ['packages/*/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}', 'apps/desktop/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // Views are thin and themed: no inline style objects (makeStyles and Fluent tokens instead; computed
+    // geometry goes through geometry.ts) and no hand-written subscriptions (observable-hooks instead).
+    files: ['packages/ui-react/src/**/*.tsx', 'packages/ui-react/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style'] > JSXExpressionContainer > ObjectExpression",
+          message: 'No inline style objects in views: use makeStyles with Fluent tokens.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='subscribe']",
+          message: 'Bind observables with observable-hooks (useObservableEagerState, useSubscription).',
+        },
+        {
+          selector: 'Literal[value=/^#([0-9a-fA-F]{3}){1,2}$/]',
+          message: 'No hex colours in views: use the theme tokens.',
+        },
+      ],
+    },
+  },
   prettier,
 );

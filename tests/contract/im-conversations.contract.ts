@@ -105,9 +105,9 @@ export function imConversationsContract(
         const changed = events.values.flatMap((e) =>
           e.type === 'conversationChanged' ? e.conversations : [],
         );
-        expect(changed.some((c) => c.conversationID === conversationID && c.draftText === 'half a thought')).toBe(
-          true,
-        );
+        expect(
+          changed.some((c) => c.conversationID === conversationID && c.draftText === 'half a thought'),
+        ).toBe(true);
       });
       await bob.conversations.setDraft(conversationID, '');
       await world.eventually(async () => {

@@ -22,7 +22,7 @@ export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';
 export * from './presentation/view-model';
-export * from './presentation/session-services';
+export type * from './presentation/session-services';
 export * from './presentation/session-view-models';
 export * from './di/session-scope';
 export * from './presentation/chat/rows';

@@ -1,8 +1,8 @@
 import { BehaviorSubject, debounceTime, Subject, Subscription, type Observable } from 'rxjs';
-import { err, ok, type Result } from '@teamim/domain';
+import { ok, type Result } from '@teamim/domain';
 import type { SessionType } from '@teamim/domain';
 import {
-  conversationSortTime,
+  activeSince,
   isGroupSession,
   mergeConversations,
   PAGING,
@@ -21,6 +21,7 @@ import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
+import { openGroupChange } from './open-group-change';
 
 /** How many conversations the server's first page holds: a screenful and some scrolling. */
 const SERVER_FIRST_PAGE = 100;
@@ -368,60 +369,14 @@ export class ConversationStore {
   }
 
   private async onGroupEvent(event: GroupEvent): Promise<void> {
-    const groupID = this.current.value?.groupID;
-    if (groupID === undefined || groupID === '') {
-      return;
-    }
-    switch (event.type) {
-      case 'groupInfoChanged':
-        if (event.group.groupID === groupID) {
-          this.currentGroup.next(event.group);
-        }
-        return;
-      case 'memberAdded':
-      case 'memberInfoChanged':
-        // Spec §4: the own membership is refreshed when the change is the own.
-        if (event.member.groupID === groupID && event.member.userID === this.currentUser.id()) {
-          await this.refreshOwnMember(groupID);
-        }
-        return;
-      case 'memberDeleted':
-        if (event.member.groupID === groupID && event.member.userID === this.currentUser.id()) {
-          this.currentMember.next(undefined);
-        }
-        return;
-      case 'groupDismissed':
-      case 'joinedGroupDeleted':
-        if (event.group.groupID === groupID) {
-          this.currentMember.next(undefined);
-        }
-        return;
-      default:
-        return;
-    }
+    const groupID = this.current.value?.groupID ?? '';
+    const change = openGroupChange(event, groupID, this.currentUser.id());
+    if (change === 'groupInfo' && event.type === 'groupInfoChanged') this.currentGroup.next(event.group);
+    else if (change === 'refreshOwnMember') await this.refreshOwnMember(groupID);
+    else if (change === 'clearOwnMember') this.currentMember.next(undefined);
   }
 
   dispose(): void {
     this.subscriptions.unsubscribe();
   }
 }
-
-/**
- * The entries of `incoming` that are new to `current` or have newer activity there (`newer`), or at least
- * as new (`notOlder`, so that an equally recent copy from the SDK replaces the server's).
- */
-function activeSince(
-  current: readonly Conversation[],
-  incoming: readonly Conversation[],
-  rule: 'newer' | 'notOlder',
-): readonly Conversation[] {
-  const shown = new Map(current.map((c) => [c.conversationID, c]));
-  return incoming.filter((c) => {
-    const known = shown.get(c.conversationID);
-    if (known === undefined) return true;
-    const difference = conversationSortTime(c) - conversationSortTime(known);
-    return rule === 'newer' ? difference > 0 : difference >= 0;
-  });
-}
-
-export { err };

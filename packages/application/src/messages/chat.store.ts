@@ -45,6 +45,14 @@ const emptyChat: ChatState = {
   spinning: new Set(),
 };
 
+export interface SendOptions {
+  /**
+   * Called once the message passed the rules and exists locally (it is in the list, as sending): from
+   * then on the message itself holds the text, whatever the delivery's outcome (failed ones can be resent).
+   */
+  readonly onAccepted?: (message: Message) => void;
+}
+
 /**
  * The message list of the open conversation and the send pipeline (spec §4 "Messages").
  * `state$` is hot and replays the current list.
@@ -125,7 +133,11 @@ export class ChatStore {
   }
 
   /** Sends text, with mentions deduplicated to one per user (spec §5). Empty text is not sent. */
-  async sendText(text: string, mentionUserIDs: readonly string[] = []): Promise<Result<Message, AppError>> {
+  async sendText(
+    text: string,
+    mentionUserIDs: readonly string[] = [],
+    options: SendOptions = {},
+  ): Promise<Result<Message, AppError>> {
     const valid = validateMessageText(text);
     if (!valid.ok) {
       return valid;
@@ -133,14 +145,18 @@ export class ChatStore {
     const unique = [...new Set(mentionUserIDs.filter((id) => id !== ''))];
     const draft: MessageDraft =
       unique.length > 0 ? { kind: 'atText', text, atUserIDList: unique } : { kind: 'text', text };
-    return this.send(draft);
+    return this.send(draft, undefined, options);
   }
 
   /**
    * The send pipeline: create locally, append if the conversation is open, send, then replace with the
    * server copy or mark failed (spec §4).
    */
-  async send(draft: MessageDraft, to?: Conversation): Promise<Result<Message, AppError>> {
+  async send(
+    draft: MessageDraft,
+    to?: Conversation,
+    options: SendOptions = {},
+  ): Promise<Result<Message, AppError>> {
     const conversation = to ?? this.conversations.currentConversation;
     if (conversation === undefined) {
       return err(stateFailure('no conversation open'));
@@ -161,6 +177,7 @@ export class ChatStore {
     if (this.state.value.conversationID === conversation.conversationID) {
       this.patch({ messages: [...this.state.value.messages, created.value] });
     }
+    options.onAccepted?.(created.value);
     return this.deliver(created.value, target, conversation.conversationID);
   }
 

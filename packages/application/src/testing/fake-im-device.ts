@@ -1,4 +1,4 @@
-import { filter, mergeMap, Subject, type Observable } from 'rxjs';
+import { filter, mergeMap, Observable, Subject } from 'rxjs';
 import { CallSignalling, type ReceivedCallSignal } from '../ports/call-signalling.port';
 import { ContactsGateway, type ContactEvent, type PublicUser } from '../ports/contacts.port';
 import { ConversationsGateway, type ConversationEvent } from '../ports/conversations.port';
@@ -81,6 +81,25 @@ export class FakeImDevice {
     this.signalling = new FakeCallSignalling(this);
   }
 
+  private listeners = 0;
+
+  /** How many subscriptions the application holds on this device's event streams (for leak tests). */
+  get listenerCount(): number {
+    return this.listeners;
+  }
+
+  /** An event stream of this device whose subscriptions are counted. */
+  listen<T>(subject: Subject<T>): Observable<T> {
+    return new Observable<T>((subscriber) => {
+      this.listeners += 1;
+      const inner = subject.subscribe(subscriber);
+      return () => {
+        this.listeners -= 1;
+        inner.unsubscribe();
+      };
+    });
+  }
+
   /** The logged-in user id; rejects like the SDK (10101) when logged out. */
   me(): string {
     if (this.userID === undefined) {
@@ -117,7 +136,7 @@ export class FakeImSession extends ImSession {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    this.events$ = device.sink.session.asObservable();
+    this.events$ = device.listen(device.sink.session);
   }
 
   login(userID: string, token: string): Promise<void> {
@@ -166,7 +185,7 @@ export class FakeContactsGateway extends ContactsGateway {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    this.events$ = device.sink.contacts.asObservable();
+    this.events$ = device.listen(device.sink.contacts);
   }
 
   private get b(): FakeBackend {
@@ -351,7 +370,7 @@ export class FakeGroupsGateway extends GroupsGateway {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    this.events$ = device.sink.groups.asObservable();
+    this.events$ = device.listen(device.sink.groups);
   }
 
   private get b(): FakeBackend {
@@ -667,7 +686,7 @@ export class FakeConversationsGateway extends ConversationsGateway {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    this.events$ = device.sink.conversations.asObservable();
+    this.events$ = device.listen(device.sink.conversations);
   }
 
   private get b(): FakeBackend {
@@ -791,7 +810,7 @@ export class FakeMessagesGateway extends MessagesGateway {
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    this.events$ = device.sink.messages.asObservable();
+    this.events$ = device.listen(device.sink.messages);
   }
 
   private get b(): FakeBackend {

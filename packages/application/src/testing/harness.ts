@@ -162,8 +162,13 @@ export class TestWorld {
 
   /** A client whose session storage is empty (signed out); pass a local store to simulate a restart. */
   client(options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
+    return new TestClient(this.ports(options));
+  }
+
+  /** The in-memory adapters of one client (a browser tab), for tests that compose services themselves. */
+  ports(options: { readonly localStore?: InMemoryLocalStore } = {}): FakePorts {
     const device = new FakeImDevice(this.backend);
-    const ports: FakePorts = {
+    return {
       device,
       accountApi: new FakeAccountApi(this.backend.accounts),
       imSession: device.session,
@@ -185,7 +190,6 @@ export class TestWorld {
       fileProcessor: new FakeFileProcessor(),
       fileUploader: new FakeFileUploader(),
     };
-    return new TestClient(ports);
   }
 
   /** A client with stored credentials for `userID`, bootstrapped and settled. */

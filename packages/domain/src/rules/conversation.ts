@@ -73,3 +73,21 @@ export function conversationIDFor(sessionType: number, selfUserID: string, targe
     ? groupConversationID(targetID)
     : singleConversationID(selfUserID, targetID);
 }
+
+/**
+ * The entries of `incoming` that are new to `current` or have newer activity there (`newer`), or at least
+ * as new (`notOlder`, so that an equally recent copy from the SDK replaces the server's).
+ */
+export function activeSince(
+  current: readonly Conversation[],
+  incoming: readonly Conversation[],
+  rule: 'newer' | 'notOlder',
+): readonly Conversation[] {
+  const shown = new Map(current.map((c) => [c.conversationID, c]));
+  return incoming.filter((c) => {
+    const known = shown.get(c.conversationID);
+    if (known === undefined) return true;
+    const difference = conversationSortTime(c) - conversationSortTime(known);
+    return rule === 'newer' ? difference > 0 : difference >= 0;
+  });
+}

@@ -74,14 +74,6 @@ const useStyles = makeStyles({
   time: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   preview: { flex: 1, minWidth: 0, color: tokens.colorNeutralForeground3 },
   mark: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
-    whiteSpace: 'nowrap',
-  },
 });
 
 /**
@@ -209,12 +201,17 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
   const { t } = useText();
   const styles = useStyles();
   const { row, vm } = props;
-  // Said right after the name, so the option's accessible name holds its visible text and its state.
-  const states = [
+  // The name first, then the states the icons show, then the rest of the visible text.
+  const label = [
+    row.name,
     row.pinned ? t('ui.chat.list.pinned') : undefined,
     row.unread > 0 ? t('ui.chat.list.unread', { count: row.unread }) : undefined,
     row.muted ? t('ui.chat.list.muted') : undefined,
-  ].filter((part) => part !== undefined);
+    row.time,
+    row.preview,
+  ]
+    .filter((part) => part !== undefined && part !== '')
+    .join(', ');
   const image = safeImageURL(row.faceURL);
 
   return (
@@ -238,6 +235,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
         <div
           id={optionID(row.id)}
           role="option"
+          aria-label={label}
           aria-selected={props.selected}
           aria-posinset={props.index + 1}
           aria-setsize={props.total}
@@ -266,7 +264,6 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
                 className={styles.name}
               >
                 {row.name}
-                {states.length > 0 && <span className={styles.hidden}>{`, ${states.join(', ')}`}</span>}
               </Text>
               <Text size={100} className={styles.time}>
                 {row.time}

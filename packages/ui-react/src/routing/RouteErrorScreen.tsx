@@ -1,12 +1,18 @@
-import { Button, Title2 } from '@fluentui/react-components';
+import { Button, makeStyles, Title2, tokens } from '@fluentui/react-components';
+
+const useStyles = makeStyles({
+  screen: { display: 'grid', placeItems: 'center', minHeight: '100vh', textAlign: 'center' },
+  fallback: { padding: tokens.spacingHorizontalXXXL },
+});
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useText } from '../text';
 
 /** Spec §2: the global route error screen, a 404-style message with a Recover button that reloads. */
 export function RouteErrorScreen({ notFound }: { readonly notFound: boolean }) {
   const { t } = useText();
+  const styles = useStyles();
   return (
-    <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', textAlign: 'center' }}>
+    <main className={styles.screen}>
       <div>
         <Title2 as="h1">{t('ui.error.title')}</Title2>
         {notFound && <p>{t('ui.error.notFound')}</p>}
@@ -23,8 +29,9 @@ export function RouteErrorScreen({ notFound }: { readonly notFound: boolean }) {
  * when i18n is unavailable), so its text is fixed.
  */
 export function RouterFallback() {
+  const styles = useStyles();
   return (
-    <main style={{ padding: 32 }}>
+    <main className={styles.fallback}>
       <h1>Unexpected Application Error!</h1>
     </main>
   );

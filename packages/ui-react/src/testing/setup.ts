@@ -19,7 +19,9 @@ if (typeof window !== 'undefined') {
     unobserve(): void {}
     disconnect(): void {}
   };
-  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  if (!('scrollIntoView' in Element.prototype)) {
+    Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
+  }
 }
 
 afterEach(() => {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useSubscription } from 'observable-hooks';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useAppServices } from '../services';
 import { unshown, type QueuedToast } from './queue';
 
@@ -12,15 +13,12 @@ export function Toasts() {
   const [queue, setQueue] = useState<readonly QueuedToast[]>([]);
   const [needed, setNeeded] = useState(false);
   const lastId = useRef(0);
-  useEffect(() => {
-    const subscription = toasts$.subscribe((toast) => {
-      lastId.current += 1;
-      const entry = { id: lastId.current, toast };
-      setQueue((current) => [...current, entry]);
-      setNeeded(true);
-    });
-    return () => subscription.unsubscribe();
-  }, [toasts$]);
+  useSubscription(toasts$, (toast) => {
+    lastId.current += 1;
+    const entry = { id: lastId.current, toast };
+    setQueue((current) => [...current, entry]);
+    setNeeded(true);
+  });
   const onShown = useCallback((id: number) => setQueue((current) => unshown(current, id)), []);
   if (!needed) return null;
   return (

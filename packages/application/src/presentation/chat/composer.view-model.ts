@@ -48,14 +48,16 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     const text = this.state.text;
     const valid = validateMessageText(text);
     if (!valid.ok) return err(valid.error);
-    const result = await this.services.chat.sendText(text);
-    // A refused send (a rule of §6, a state failure) never reached the list: the text stays. A remote
-    // failure left the message in the list as failed, with resend, so the box may clear.
-    if ((result.ok || result.error.kind === 'remote') && this.state.text === text) {
-      this.change('');
-      await this.saveDraft('');
-    }
-    return result;
+    // The box clears once the message is accepted (in the list, as sending): a refused send (a rule of
+    // §6, a state failure) keeps the text; an accepted one that fails to deliver stays in the list as
+    // failed, with resend, so nothing typed is lost either way.
+    return this.services.chat.sendText(text, [], {
+      onAccepted: () => {
+        if (this.state.text !== text) return;
+        this.change('');
+        void this.saveDraft('');
+      },
+    });
   }
 
   private async saveDraft(text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, timer, type Observable } from 'rxjs';
-import { RecvMsgOpt, type Conversation, type Locale, type Result } from '@teamim/domain';
+import type { Conversation, Locale, RecvMsgOpt, Result } from '@teamim/domain';
 import type { RemoteFailure } from '../../shared/remote-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';

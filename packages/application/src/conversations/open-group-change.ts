@@ -1,0 +1,31 @@
+import type { GroupEvent } from '../ports/groups.port';
+
+/** What a group event changes about the open group conversation's info and the user's own membership. */
+export type OpenGroupChange = 'groupInfo' | 'refreshOwnMember' | 'clearOwnMember' | undefined;
+
+/**
+ * Spec §4: the open group's info follows its info events; the own membership is refreshed when the
+ * change is the own, and cleared when the user leaves or the group is dismissed. Nothing changes for
+ * other groups, other members, or when no group is open (`groupID` '').
+ */
+export function openGroupChange(event: GroupEvent, groupID: string, selfUserID: string): OpenGroupChange {
+  if (groupID === '') return undefined;
+  switch (event.type) {
+    case 'groupInfoChanged':
+      return event.group.groupID === groupID ? 'groupInfo' : undefined;
+    case 'memberAdded':
+    case 'memberInfoChanged':
+      return event.member.groupID === groupID && event.member.userID === selfUserID
+        ? 'refreshOwnMember'
+        : undefined;
+    case 'memberDeleted':
+      return event.member.groupID === groupID && event.member.userID === selfUserID
+        ? 'clearOwnMember'
+        : undefined;
+    case 'groupDismissed':
+    case 'joinedGroupDeleted':
+      return event.group.groupID === groupID ? 'clearOwnMember' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+import { firstValueFrom } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@teamim/domain';
+import { TestWorld } from '../testing/harness';
+import { createContainer } from './create-container';
+import { portsModule } from './ports.module';
+import { openSessionScope } from './session-scope';
+
+async function world() {
+  const w = new TestWorld().users(
+    { userID: 'alice', nickname: 'Alice' },
+    { userID: 'bob', nickname: 'Bob' },
+    { userID: 'carol', nickname: 'Carol' },
+  );
+  w.backend.makeFriends('alice', 'carol');
+  w.backend.makeFriends('bob', 'carol');
+  await w.settle();
+  return w;
+}
+
+describe('session scope', () => {
+  it('signing in as alice, out, and in as bob leaves nothing of alice and no subscription behind', async () => {
+    const w = await world();
+    const ports = w.ports();
+    const root = createContainer(portsModule(ports));
+    const listenersBefore = ports.device.listenerCount;
+
+    const signIn = async (userID: string) => {
+      ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
+      ports.sessionStore.set(STORAGE_KEYS.session.imToken, w.backend.user(userID).token);
+      const scope = openSessionScope(root);
+      const result = await scope.services.session.bootstrap();
+      expect(result.ok).toBe(true);
+      await w.settle();
+      return scope;
+    };
+
+    const alice = await signIn('alice');
+    // A view model per screen, as the shell would hold them.
+    const list = alice.viewModels.conversationList();
+    alice.viewModels.shell();
+    expect(alice.viewModels.aliveCount).toBe(2);
+    expect(ports.device.listenerCount).toBeGreaterThan(listenersBefore);
+    expect((await firstValueFrom(alice.services.contacts.friendList$)).map((f) => f.userID)).toEqual([
+      'carol',
+    ]);
+
+    await alice.services.session.logout();
+    await alice.close();
+    await w.settle();
+    expect(alice.closed).toBe(true);
+    expect(list.disposed).toBe(true);
+    expect(alice.viewModels.aliveCount).toBe(0);
+    // Every subscription alice's services and view models held on the ports is released.
+    expect(ports.device.listenerCount).toBe(listenersBefore);
+
+    const bob = await signIn('bob');
+    expect(bob.services.currentUser.id()).toBe('bob');
+    expect(bob.services).not.toBe(alice.services);
+    expect(bob.services.contacts).not.toBe(alice.services.contacts);
+    const bobsFriends = await firstValueFrom(bob.services.contacts.friendList$);
+    expect(bobsFriends.map((f) => f.userID)).toEqual(['carol']);
+    const bobsSelf = await firstValueFrom(bob.services.currentUser.selfInfo$);
+    expect(bobsSelf?.nickname).toBe('Bob');
+    const bobsList = bob.viewModels.conversationList();
+    const rows = (await firstValueFrom(bobsList.state$)).rows;
+    expect(rows.every((row) => !row.id.includes('alice'))).toBe(true);
+
+    // Closing bob's scope too returns the ports to where they started, however often it is called.
+    await bob.close();
+    await bob.close();
+    expect(ports.device.listenerCount).toBe(listenersBefore);
+  });
+
+  it('a view model disposed by its view stops counting as alive', async () => {
+    const w = await world();
+    const client = await w.signIn('alice');
+    const vm = client.viewModels.conversationList();
+    expect(client.viewModels.aliveCount).toBe(1);
+    vm.dispose();
+    expect(client.viewModels.aliveCount).toBe(0);
+    client.dispose();
+  });
+});

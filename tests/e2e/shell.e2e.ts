@@ -1,0 +1,135 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from './fixtures';
+import {
+  conversationList,
+  conversationOption,
+  newUserPage,
+  openConversation,
+  seriousViolations,
+  signIn,
+} from './support/users';
+
+/**
+ * The signed-in frame and the chat screens as a person sees them: layout from 800x600 up, keyboard
+ * shortcuts and focus, accessibility (axe) and the README's screenshots in light and dark.
+ */
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const shots = join(repo, 'test-results', 'screens');
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  const file = join(shots, `${name}.png`);
+  await page.screenshot({ path: file });
+  // `UPDATE_SCREENSHOTS=1 npm run test:e2e -- shell.e2e.ts` refreshes the README's pictures.
+  if (process.env['UPDATE_SCREENSHOTS'] === '1')
+    copyFileSync(file, join(repo, 'docs', 'images', `${name}.png`));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`chat and contacts at 1366x800 in the ${scheme} theme pass axe`, async ({ browser }) => {
+    const { context, page } = await newUserPage(browser, { colorScheme: scheme });
+    await signIn(page, 'alice');
+    await openConversation(page, 'bob');
+    await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `chat-${scheme}`);
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: /^Contacts/ })
+      .click();
+    await expect(page).toHaveURL(/\/contact/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `contacts-${scheme}`);
+    await context.close();
+  });
+}
+
+test('at 800x600 the page does not scroll and the message list keeps most of the height', async ({
+  browser,
+}) => {
+  const { context, page } = await newUserPage(browser, { width: 800, height: 600 });
+  await signIn(page, 'alice');
+  await openConversation(page, 'bob');
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByRole('article').first()).toBeVisible();
+  const sizes = await page.evaluate(() => ({
+    page: document.documentElement.scrollHeight,
+    window: window.innerHeight,
+  }));
+  expect(sizes.page).toBeLessThanOrEqual(sizes.window);
+  const box = await log.boundingBox();
+  // The old layout left about 180 px of messages at this size.
+  expect(box?.height ?? 0).toBeGreaterThan(250);
+  await screenshot(page, 'chat-800x600');
+  await context.close();
+});
+
+test('an unknown conversation id shows a way back instead of loading forever', async ({ browser }) => {
+  const { context, page } = await newUserPage(browser);
+  await signIn(page, 'alice');
+  await page.goto('/chat/si_alice_nobody');
+  await expect(page.getByRole('heading', { name: 'Conversation not found' })).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Back to chats' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await context.close();
+});
+
+test('keyboard: focus starts in the page, Ctrl+K searches, Alt+Down moves, Esc closes and focus returns', async ({
+  browser,
+}) => {
+  const { context, page } = await newUserPage(browser);
+  await signIn(page, 'alice');
+  // After sign-in the keyboard is not left on the document body.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY');
+
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toBeFocused();
+
+  const names = await conversationList(page).getByRole('option').allTextContents();
+  expect(names.length).toBeGreaterThan(1);
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect(page).toHaveURL(/\/chat\/.+/);
+  const first = page.url();
+  await page.keyboard.press('Alt+ArrowDown');
+  await expect.poll(() => page.url()).not.toBe(first);
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(() => page.url()).toBe(first);
+
+  // The message box shows that it has the focus.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.focus();
+  const ring = await box.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: style.outlineStyle, shadow: style.boxShadow };
+  });
+  expect(ring.outline !== 'none' || ring.shadow !== 'none').toBe(true);
+
+  // Esc closes the drawer and gives the focus back to the button that opened it.
+  const settings = page.getByRole('button', { name: 'Conversation settings' });
+  await settings.click();
+  await expect(page.getByRole('dialog', { name: /settings/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: /settings/ })).toBeHidden();
+  await expect(settings).toBeFocused();
+  await context.close();
+});
+
+test('the conversation rows say what they show', async ({ browser }) => {
+  const { context, page } = await newUserPage(browser);
+  await signIn(page, 'alice');
+  const row = conversationOption(page, 'bob');
+  const text = ((await row.textContent()) ?? '').trim();
+  // The accessible name is the row's own text (name, states, time, preview), not a separate label.
+  await expect(row).toHaveAccessibleName(new RegExp(`^bob`));
+  expect(text.startsWith('bob')).toBe(true);
+  await context.close();
+});

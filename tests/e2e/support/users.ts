@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Browser, type BrowserContext, type Locator, type Page } from '../fixtures';
+
+/** Every demo account's password (`--seed demo`). */
+export const PASSWORD = 'Demo1234';
+
+export interface UserPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/** A browser context in English (or `locale`), of the given size and colour scheme. */
+export async function newUserPage(
+  browser: Browser,
+  options: {
+    readonly width?: number;
+    readonly height?: number;
+    readonly colorScheme?: 'light' | 'dark';
+    readonly locale?: 'en-US' | 'zh-CN';
+  } = {},
+): Promise<UserPage> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1366, height: options.height ?? 800 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  const locale = options.locale ?? 'en-US';
+  await page.addInitScript((value) => {
+    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', value);
+  }, locale);
+  return { context, page };
+}
+
+export const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
+
+export const conversationOption = (page: Page, name: string): Locator =>
+  conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
+
+/** Signs in by e-mail and waits for the conversation list (a fresh browser syncs first). */
+export async function signIn(page: Page, user: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
+}
+
+export async function openConversation(page: Page, name: string): Promise<void> {
+  await conversationOption(page, name).click();
+  await expect(page).toHaveURL(/\/chat\/.+/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 30_000 });
+}
+
+/** axe's serious and critical violations on the page as it is now (rule id and the first targets). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
