@@ -1,4 +1,12 @@
-import { BehaviorSubject, combineLatest, distinctUntilChanged, map, timer, type Observable } from 'rxjs';
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  map,
+  startWith,
+  timer,
+  type Observable,
+} from 'rxjs';
 import type { Conversation, Locale, RecvMsgOpt, Result } from '@teamim/domain';
 import type { RemoteFailure } from '../../shared/remote-error';
 import type { SessionServices } from '../session-services';
@@ -23,7 +31,11 @@ export function locale$(services: SessionServices): Observable<Locale> {
 
 /** The current time, ticking every `everyMs` on the session's clock. */
 export function now$(services: SessionServices, everyMs = RECENT_TIME_REFRESH_MS): Observable<number> {
-  return timer(0, everyMs, services.clock.scheduler).pipe(map(() => services.clock.now()));
+  // The first value at once (not on the scheduler's first tick), then one per period.
+  return timer(everyMs, everyMs, services.clock.scheduler).pipe(
+    map(() => services.clock.now()),
+    startWith(services.clock.now()),
+  );
 }
 
 /**

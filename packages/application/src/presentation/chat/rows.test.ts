@@ -65,6 +65,7 @@ describe('conversation rows', () => {
       unread: 3,
       pinned: true,
       muted: true,
+      recvMsgOpt: RecvMsgOpt.NotNotify,
     });
   });
 
@@ -143,15 +144,21 @@ describe('message views', () => {
     });
     expect(messageView(tip, en, false)).toEqual({
       kind: 'notice',
+      id: 'm1',
       text: 'You invited <img src=x> to the group',
     });
   });
 
   it('show a revoked message as a placeholder naming who revoked it', () => {
     const revoked = message({ contentType: ContentType.Revoke });
-    expect(messageView(revoked, en, false)).toEqual({ kind: 'notice', text: 'Bob revoked a message' });
+    expect(messageView(revoked, en, false)).toEqual({
+      kind: 'notice',
+      id: 'm1',
+      text: 'Bob revoked a message',
+    });
     expect(messageView({ ...revoked, sendID: 'me' }, en, false)).toEqual({
       kind: 'notice',
+      id: 'm1',
       text: 'You revoked a message',
     });
   });
