@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Fluent UI and the virtualizer use.
@@ -22,7 +22,16 @@ if (typeof window !== 'undefined') {
   if (!('scrollIntoView' in Element.prototype)) {
     Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => undefined });
   }
+  // jsdom lays nothing out; virtualized lists need a viewport to render rows into.
+  const box = { x: 0, y: 0, top: 0, left: 0, width: 1024, height: 768, right: 1024, bottom: 768 };
+  Element.prototype.getBoundingClientRect = () => ({ ...box, toJSON: () => box });
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', { configurable: true, get: () => 768 });
+  Object.defineProperty(HTMLElement.prototype, 'offsetWidth', { configurable: true, get: () => 1024 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 768 });
 }
+
+// A loaded machine renders slowly; waiting longer costs nothing when it is fast.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

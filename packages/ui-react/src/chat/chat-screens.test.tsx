@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SessionType } from '@teamim/domain';
+import { TestWorld } from '@teamim/application/testing';
+import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { ContactDialogsProvider } from '../contacts/dialogs';
+import { SignedInContext } from '../services';
+import { renderView } from '../testing/render';
+import { ChatLayout } from './ChatPages';
+import { ChatView } from './ChatView';
+
+async function world() {
+  const w = new TestWorld().users({ userID: 'alice', nickname: 'Alice' }, { userID: 'bob', nickname: 'Bob' });
+  w.backend.makeFriends('alice', 'bob');
+  const alice = await w.signIn('alice');
+  const bob = await w.signIn('bob');
+  await bob.conversations.open('alice', SessionType.Single);
+  await bob.chat.sendText('hello <b>alice</b>');
+  await w.settle();
+  return { w, alice, bob };
+}
+
+function chatRoutes() {
+  return (
+    <Routes>
+      <Route path="/chat" element={<ChatLayout />}>
+        <Route path=":conversationID" element={<ChatView />} />
+      </Route>
+    </Routes>
+  );
+}
+
+describe('chat screens', () => {
+  it('list the conversations, open one with its messages as text, and send from the composer', async () => {
+    const { w, alice } = await world();
+    const id = alice.conversations.snapshot[0]?.conversationID ?? '';
+    await renderView(chatRoutes(), {
+      viewModels: alice.viewModels,
+      route: `/chat/${id}`,
+      wrap: (children) => (
+        <SignedInContext.Provider value={alice.services}>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
+        </SignedInContext.Provider>
+      ),
+    });
+    const list = screen.getByRole('listbox', { name: 'Conversations' });
+    expect(within(list).getByRole('option', { name: /^Bob/ })).toBeTruthy();
+    await screen.findByRole('heading', { level: 2, name: 'Bob' });
+    const log = screen.getByRole('log', { name: 'Messages' });
+    // Markup in a message shows literally.
+    await waitFor(() => expect(within(log).getByText('hello <b>alice</b>')).toBeTruthy());
+
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await userEvent.type(box, 'hi bob{Enter}');
+    await w.settle();
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+    expect(alice.chat.snapshot.messages.some((m) => m.textElem?.content === 'hi bob')).toBe(true);
+  });
+
+  it('an unknown conversation id offers the way back', async () => {
+    const { alice } = await world();
+    (alice.services.session as unknown as { sync: { next(v: string): void } }).sync.next('success');
+    await renderView(chatRoutes(), {
+      viewModels: alice.viewModels,
+      route: '/chat/si_alice_nobody',
+      wrap: (children) => (
+        <SignedInContext.Provider value={alice.services}>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
+        </SignedInContext.Provider>
+      ),
+    });
+    expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to chats' })).toBeTruthy();
+  });
+});
