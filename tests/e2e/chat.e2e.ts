@@ -186,15 +186,14 @@ test('the conversation list works from the keyboard', async ({ browser }) => {
   const list = conversationList(alice.page);
   await list.focus();
   await alice.page.keyboard.press('Home');
-  const firstText = (await list.getByRole('option').first().textContent()) ?? '';
+  const firstName = (await list.getByRole('option').first().getAttribute('aria-label')) ?? '';
   await alice.page.keyboard.press('ArrowDown');
   await alice.page.keyboard.press('ArrowUp');
   await alice.page.keyboard.press('Enter');
   await expect(alice.page).toHaveURL(/\/chat\/.+/);
-  // The row's text starts with the conversation's name, which the chat header shows.
-  const heading = alice.page.getByRole('heading', { level: 2 });
-  await expect(heading).toBeVisible();
-  expect(firstText.startsWith((await heading.textContent()) ?? '\u0000')).toBe(true);
+  await expect(
+    alice.page.getByRole('heading', { level: 2, name: firstName.split(',')[0] ?? '' }),
+  ).toBeVisible();
   // The separator resizes the composer in keyboard steps.
   const separator = alice.page.getByRole('separator', { name: 'Resize the message box' });
   const before = Number(await separator.getAttribute('aria-valuenow'));
@@ -336,9 +335,7 @@ test('the single-chat drawer switches the blacklist; a group shows its member co
   const alice = await openSession(browser);
   await signIn(alice.page, 'alice');
   await openConversation(alice.page, 'Demo team');
-  await expect(alice.page.getByRole('region', { name: 'Demo team' }).getByRole('banner')).toContainText(
-    '3 members',
-  );
+  await expect(alice.page.getByRole('region', { name: 'Demo team' })).toContainText('3 members');
 
   await openConversation(alice.page, 'carol');
   await alice.page.getByRole('button', { name: 'Conversation settings' }).click();

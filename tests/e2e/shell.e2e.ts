@@ -127,9 +127,13 @@ test('the conversation rows say what they show', async ({ browser }) => {
   const { context, page } = await newUserPage(browser);
   await signIn(page, 'alice');
   const row = conversationOption(page, 'bob');
-  const text = ((await row.textContent()) ?? '').trim();
-  // The accessible name is the row's own text (name, states, time, preview), not a separate label.
-  await expect(row).toHaveAccessibleName(new RegExp(`^bob`));
-  expect(text.startsWith('bob')).toBe(true);
+  // The accessible name holds the row's visible texts (name, time, preview) with the states its icons show.
+  const label = (await row.getAttribute('aria-label')) ?? '';
+  const time = (await row.locator('.fui-Text').nth(1).textContent()) ?? '';
+  const preview = (await row.locator('.fui-Text').nth(2).textContent()) ?? '';
+  expect(label.startsWith('bob')).toBe(true);
+  expect(time).not.toBe('');
+  expect(label).toContain(time);
+  expect(label).toContain(preview);
   await context.close();
 });

@@ -41,6 +41,12 @@ const useStyles = makeStyles({
   emptyIcon: { fontSize: '56px', color: tokens.colorBrandForeground2 },
 });
 
+/** The conversation id in a /chat/:conversationID address. */
+export function openConversationID(pathname: string): string | undefined {
+  const match = /^\/chat\/([^/]+)$/.exec(pathname);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+}
+
 /** /chat: the conversation list on the left and the empty state or the chat view on the right. */
 export function ChatLayout() {
   const styles = useStyles();
@@ -55,7 +61,9 @@ export function ChatLayout() {
     const onKeyDown = (event: KeyboardEvent) => {
       const step = conversationStep(event);
       if (step === undefined) return;
-      const next = list.adjacent(step);
+      // The address is current the moment a navigation starts; React's render of it may come later,
+      // and a second Alt+Down pressed meanwhile must still move on from the newly opened conversation.
+      const next = list.adjacent(step, openConversationID(window.location.pathname));
       if (next === undefined) return;
       event.preventDefault();
       void navigate(`/chat/${encodeURIComponent(next)}`);

@@ -79,11 +79,14 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
     if (this.open.value !== conversationID) this.open.next(conversationID);
   }
 
-  /** Alt+Up/Down: the conversation before or after the open one (the first one if none is open). */
-  adjacent(delta: -1 | 1): string | undefined {
+  /**
+   * Alt+Up/Down: the conversation before or after `fromID` (the open one unless given; the first
+   * conversation when none is open).
+   */
+  adjacent(delta: -1 | 1, fromID: string | undefined = this.state.openID): string | undefined {
     const rows = this.state.rows;
     if (rows.length === 0) return undefined;
-    const index = rows.findIndex((row) => row.id === this.state.openID);
+    const index = rows.findIndex((row) => row.id === fromID);
     if (index < 0) return rows[0]?.id;
     return rows[Math.min(rows.length - 1, Math.max(0, index + delta))]?.id;
   }
