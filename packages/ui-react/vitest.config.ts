@@ -7,5 +7,7 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Rendering Fluent UI in jsdom is slow on a busy machine; no test asserts on time.
+    testTimeout: 30_000,
   },
 });

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SessionScope } from '@teamim/application';
+import { SessionType } from '@teamim/domain';
+import { TestWorld } from '@teamim/application/testing';
+import { NEVER } from 'rxjs';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppServicesContext, type AppServices } from '../services';
+import { renderView } from '../testing/render';
+import { isSearchShortcut, conversationStep } from './keyboard';
+import { Shell } from './Shell';
+
+async function aliceWithUnread() {
+  const w = new TestWorld().users({ userID: 'alice', nickname: 'Alice' }, { userID: 'bob', nickname: 'Bob' });
+  w.backend.makeFriends('alice', 'bob');
+  const alice = await w.signIn('alice');
+  const bob = await w.signIn('bob');
+  await bob.conversations.open('alice', SessionType.Single);
+  await bob.chat.sendText('one');
+  await bob.chat.sendText('two');
+  await w.settle();
+  return { w, alice };
+}
+
+function appServices(scope: SessionScope): AppServices {
+  const unavailable = () => Promise.reject(new Error('not in this test'));
+  return {
+    account: {
+      sendCode: unavailable,
+      loginWithPassword: unavailable,
+      loginWithCode: unavailable,
+      register: unavailable,
+      resetPassword: unavailable,
+    },
+    localStore: {
+      get: () => undefined,
+      set: () => undefined,
+      remove: () => undefined,
+      clear: () => undefined,
+    },
+    sessionStore: {
+      get: () => undefined,
+      set: () => undefined,
+      remove: () => undefined,
+      clear: () => undefined,
+    },
+    toasts$: NEVER,
+    openSession: () => Promise.resolve(scope),
+  } as unknown as AppServices;
+}
+
+describe('Shell', () => {
+  it('shows the nav with the unread badge, the account menu and the top bar, and confirms logout', async () => {
+    const { w, alice } = await aliceWithUnread();
+    const scope: SessionScope = {
+      services: alice.services,
+      viewModels: alice.viewModels,
+      closed: false,
+      close: () => Promise.resolve(),
+    };
+    await renderView(
+      <Routes>
+        <Route path="/" element={<Shell />}>
+          <Route path="chat" element={<p>chat page</p>} />
+        </Route>
+        <Route path="/login" element={<p>login page</p>} />
+      </Routes>,
+      {
+        route: '/chat',
+        wrap: (children) => (
+          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
+        ),
+      },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /^Chat/ }).textContent).toContain('2'));
+    expect(within(nav).getByRole('link', { name: /^Contacts/ })).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeTruthy();
+    // Focus starts in the page, not on the body.
+    expect(document.activeElement?.tagName).toBe('MAIN');
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    const question = await screen.findByText('Do you want to log out?');
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(question).toBeTruthy();
+    await w.settle();
+    expect(await screen.findByText('login page')).toBeTruthy();
+  });
+});
+
+describe('shortcuts', () => {
+  it('Ctrl+K or Cmd+K search; Alt+Up and Alt+Down move, nothing else does', () => {
+    const key = (
+      k: string,
+      mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {},
+    ) => ({
+      key: k,
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+      ...mods,
+    });
+    expect(isSearchShortcut(key('k', { ctrlKey: true }))).toBe(true);
+    expect(isSearchShortcut(key('K', { metaKey: true }))).toBe(true);
+    expect(isSearchShortcut(key('k'))).toBe(false);
+    expect(isSearchShortcut(key('k', { ctrlKey: true, altKey: true }))).toBe(false);
+    expect(conversationStep(key('ArrowUp', { altKey: true }))).toBe(-1);
+    expect(conversationStep(key('ArrowDown', { altKey: true }))).toBe(1);
+    expect(conversationStep(key('ArrowDown'))).toBeUndefined();
+    expect(conversationStep(key('ArrowDown', { altKey: true, shiftKey: true }))).toBeUndefined();
+  });
+});
