@@ -24,4 +24,17 @@ export * from './di/create-container';
 export * from './presentation/view-model';
 export * from './presentation/session-services';
 export * from './presentation/session-view-models';
+// Contacts view models (issue 13, contacts area).
+export * from './presentation/contacts/add-search.view-model';
+export * from './presentation/contacts/applications.view-model';
+export * from './presentation/contacts/contacts-page.view-model';
+export * from './presentation/contacts/create-group.view-model';
+export * from './presentation/contacts/edit-profile.view-model';
+export * from './presentation/contacts/error-text';
+export * from './presentation/contacts/friend-index';
+export * from './presentation/contacts/friend-list.view-model';
+export * from './presentation/contacts/group-card.view-model';
+export * from './presentation/contacts/group-list.view-model';
+export * from './presentation/contacts/request-draft';
+export * from './presentation/contacts/user-card.view-model';
 export * from './di/session-scope';

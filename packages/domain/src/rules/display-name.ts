@@ -34,3 +34,8 @@ export function genderLabelKey(gender: number | undefined): I18nKey {
   if (gender === Gender.Female) return 'gender.female';
   return 'gender.unknown';
 }
+
+/** A group's name as lists and cards show it: its name, else its id. */
+export function groupDisplayName(group: { readonly groupID: string; readonly groupName?: string }): string {
+  return group.groupName !== undefined && group.groupName.trim() !== '' ? group.groupName : group.groupID;
+}
