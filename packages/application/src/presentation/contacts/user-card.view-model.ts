@@ -95,12 +95,31 @@ interface CardInput {
   readonly clock: Clock;
 }
 
+/** What the card knows of another user: the friend record's non-empty fields over what it was opened with. */
+function merged(user: CardUser, friend: Friend | undefined): CardUser {
+  if (friend === undefined) return user;
+  const pick = <T>(fromFriend: T | undefined, fromCard: T | undefined): T | undefined =>
+    fromFriend === undefined || fromFriend === '' || fromFriend === 0 ? fromCard : fromFriend;
+  return {
+    ...user,
+    nickname: pick(friend.nickname, user.nickname) ?? '',
+    faceURL: pick(friend.faceURL, user.faceURL) ?? '',
+    ...defined('gender', pick<number>(friend.gender, user.gender)),
+    ...defined('birth', pick(friend.birth, user.birth)),
+    ...defined('phoneNumber', pick(friend.phoneNumber, user.phoneNumber)),
+    ...defined('email', pick(friend.email, user.email)),
+  };
+}
+
+const defined = <K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+
 /** The card's state from what the stores know now; `keep` carries the view's own progress. */
 function cardState(input: CardInput, keep: Transient): UserCardState {
   const { user, self } = input;
   const relation = userRelation(user.userID, input.selfUserID, input.friends);
   const friend = input.friends.find((f) => f.userID === user.userID);
-  const shown: CardUser = relation === 'self' && self !== undefined ? self : { ...user, ...friend };
+  const shown: CardUser = relation === 'self' && self !== undefined ? self : merged(user, friend);
   const actions = userCardActions({ ...input.options, relation });
   const birth = shown.birth ?? 0;
   return {
