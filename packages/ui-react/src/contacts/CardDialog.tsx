@@ -5,23 +5,36 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  makeStyles,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useText } from '../text';
+import { useDialogWidths } from './styles';
 
-/** The frame the user and group cards share (spec §2): a titled modal with a close button. */
+const useStyles = makeStyles({
+  // The body's default three-column grid lets wide content push the buttons out of a narrow card.
+  body: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  content: { minWidth: 0, overflowX: 'hidden' },
+});
+
+/** The frame the contact modals share (spec §2): a titled modal with a close button. */
 export function CardDialog(props: {
   readonly title: string;
-  readonly width: number;
+  readonly width: 'user' | 'group' | 'profile' | 'modal';
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** Buttons under the content (DialogActions), if any. */
+  readonly footer?: ReactNode;
 }) {
   const { t } = useText();
+  const widths = useDialogWidths();
+  const styles = useStyles();
   return (
     <Dialog open onOpenChange={(_e, data) => !data.open && props.onClose()}>
-      <DialogSurface style={{ width: props.width, maxWidth: '100%' }} aria-label={props.title}>
-        <DialogBody>
+      <DialogSurface className={widths[props.width]} aria-label={props.title}>
+        <DialogBody className={styles.body}>
           <DialogTitle
             action={
               <Button
@@ -34,7 +47,8 @@ export function CardDialog(props: {
           >
             {props.title}
           </DialogTitle>
-          <DialogContent>{props.children}</DialogContent>
+          <DialogContent className={mergeClasses(styles.content)}>{props.children}</DialogContent>
+          {props.footer}
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -22,7 +22,7 @@ export function indexLetter(name: string): IndexLetter {
   const first = [...name.trim()][0];
   if (first === undefined) return '#';
   const latin = latinLetter(first);
-  if (latin !== '') return latin as IndexLetter;
+  if (latin !== '') return latin;
   if (!HAN.test(first)) return '#';
   // Names start with a surname, whose reading may differ from the character's common one (曾 zeng, 单 shan).
   const [head = ''] = pinyin(name.trim(), {
@@ -32,7 +32,7 @@ export function indexLetter(name: string): IndexLetter {
     type: 'array',
   });
   const initial = latinLetter(head.slice(0, 1));
-  return initial === '' ? '#' : (initial as IndexLetter);
+  return initial === '' ? '#' : (initial);
 }
 
 /** What names sort by: Han characters replaced by their toneless pinyin, so 张三 sorts as "zhang san". */
