@@ -85,6 +85,7 @@ export function AddSearchDialog({
                       onClick={() => dialogs.openUserCard(hit.user)}
                     >
                       <Avatar
+                        aria-hidden
                         size={32}
                         name={hit.name}
                         {...(hit.faceURL !== '' ? { image: { src: hit.faceURL } } : {})}

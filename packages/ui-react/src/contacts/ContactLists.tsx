@@ -61,8 +61,6 @@ export function FriendList() {
     getScrollElement: () => scroller.current,
     estimateSize: (index) => (rows[index]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
     overscan: 8,
-    // Without a measured viewport (first paint, tests) render a screenful rather than nothing.
-    initialRect: { width: 600, height: 600 },
   });
 
   if (state.empty) return <EmptyList text={t('ui.contact.friendsEmpty')} />;
@@ -89,6 +87,7 @@ export function FriendList() {
                   onClick={() => dialogs.openUserCard(row.item.friend)}
                 >
                   <Avatar
+                    aria-hidden
                     size={36}
                     name={row.item.name}
                     {...(row.item.faceURL !== '' ? { image: { src: row.item.faceURL } } : {})}
@@ -139,6 +138,7 @@ export function GroupList() {
             onClick={() => dialogs.openGroupCard(group.group)}
           >
             <Avatar
+              aria-hidden
               shape="square"
               size={36}
               name={group.name}

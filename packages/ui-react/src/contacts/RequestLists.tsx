@@ -94,6 +94,7 @@ function Request(props: {
   const shape = kind === 'group' && !received ? 'square' : 'circular';
   const avatar = (
     <Avatar
+      aria-hidden
       size={36}
       shape={shape}
       name={row.name}
