@@ -1,7 +1,10 @@
 import { TestWorld } from '@teamim/application/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Rendering and typing on a shared, slow machine takes seconds; this is a ceiling, not a measurement.
+vi.setConfig({ testTimeout: 30_000 });
 import { renderContacts } from '../testing/render-contacts';
 
 describe('ContactPage', () => {

@@ -50,6 +50,8 @@ export function EditProfileDialog({ onClose }: { readonly onClose: () => void })
     >
       <form
         id="edit-profile"
+        // The application's rules and texts apply, not the browser's own required / e-mail checks.
+        noValidate
         className={styles.stack}
         onSubmit={(event) => {
           event.preventDefault();
