@@ -14,8 +14,9 @@ import { useText } from '../text';
 import { useDialogWidths } from './styles';
 
 const useStyles = makeStyles({
-  // The body's default three-column grid lets wide content push the buttons out of a narrow card.
-  body: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  // The body's default grid columns (1fr) never shrink below their content, so wide content pushed the
+  // buttons out of the 332-wide card; minmax(0, 1fr) lets the content wrap instead.
+  body: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
   content: { minWidth: 0, overflowX: 'hidden' },
 });
 
