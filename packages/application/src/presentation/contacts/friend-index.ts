@@ -32,7 +32,7 @@ export function indexLetter(name: string): IndexLetter {
     type: 'array',
   });
   const initial = latinLetter(head.slice(0, 1));
-  return initial === '' ? '#' : (initial);
+  return initial === '' ? '#' : initial;
 }
 
 /** What names sort by: Han characters replaced by their toneless pinyin, so 张三 sorts as "zhang san". */
