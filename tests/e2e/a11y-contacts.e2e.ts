@@ -27,11 +27,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** Every button of the open dialog lies inside its surface (nothing clipped). */
+/**
+ * Every button of the open dialog lies inside the surface's content box: the old 332-wide user card let
+ * the remark row push Save remark and Send message past it, where the surface clipped them.
+ */
 async function buttonsInside(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
   const surface = await dialog.boundingBox();
   expect(surface).not.toBeNull();
+  const padding = await dialog.evaluate((element) => parseFloat(getComputedStyle(element).paddingRight));
   // The close button sits on the title's row, not under it.
   const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
   const title = await dialog.getByRole('heading').first().boundingBox();
@@ -40,8 +44,10 @@ async function buttonsInside(page: Page, name: string): Promise<void> {
     const box = await button.boundingBox();
     expect(box, await button.textContent()).not.toBeNull();
     if (surface === null || box === null) continue;
-    expect(box.x).toBeGreaterThanOrEqual(surface.x - 0.5);
-    expect(box.x + box.width).toBeLessThanOrEqual(surface.x + surface.width + 0.5);
+    expect(box.x, await button.textContent()).toBeGreaterThanOrEqual(surface.x + padding - 0.5);
+    expect(box.x + box.width, await button.textContent()).toBeLessThanOrEqual(
+      surface.x + surface.width - padding + 0.5,
+    );
   }
 }
 
