@@ -31,10 +31,22 @@ module.exports = {
     },
     {
       name: 'application-only-domain-and-rxjs',
-      comment: 'packages/application depends only on the domain and rxjs (inversify lives in src/di/).',
+      comment:
+        'packages/application depends only on the domain and rxjs (inversify lives in src/di/; pinyin-pro only in the friend index).',
       severity: 'error',
       from: { path: '^packages/application/', pathNot: `${NOT_PRODUCTION}|^packages/application/src/di/` },
-      to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}` },
+      // pinyin-pro is allowed here and confined to the friend index by the next rule.
+      to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('pinyin-pro')}` },
+    },
+    {
+      name: 'pinyin-only-in-the-friend-index',
+      comment:
+        'Chinese names are grouped by pinyin initial in one place (issue 13); nothing else loads the dictionary.',
+      severity: 'error',
+      from: {
+        pathNot: `${NOT_PRODUCTION}|^packages/application/src/presentation/contacts/friend-index\\.ts$`,
+      },
+      to: { path: pkg('pinyin-pro') },
     },
     {
       name: 'application-di-only-inversify',

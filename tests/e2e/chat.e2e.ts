@@ -193,7 +193,9 @@ test('the conversation list works from the keyboard', async ({ browser }) => {
   await expect(alice.page).toHaveURL(/\/chat\/.+/);
   await expect(
     alice.page.getByRole('heading', { level: 2, name: firstName.split(',')[0] ?? '' }),
-  ).toBeVisible();
+    // Right after a sign-in a conversation known only from the server's first page opens once the SDK's
+    // first sync has it (as openConversation above allows).
+  ).toBeVisible({ timeout: 30_000 });
   // The separator resizes the composer in keyboard steps.
   const separator = alice.page.getByRole('separator', { name: 'Resize the message box' });
   const before = Number(await separator.getAttribute('aria-valuenow'));

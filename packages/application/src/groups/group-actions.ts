@@ -9,6 +9,7 @@ import {
   checkCanKick,
   checkCanMute,
   err,
+  groupCardAvatarCount,
   ok,
   permissionError,
   planCreateGroup,
@@ -265,6 +266,22 @@ export class GroupActions {
       this.notifier.notify({ level: 'error', key: 'toast.updateAvatarFailed' });
     }
     return url;
+  }
+
+  /**
+   * The first members of a group for the group card's avatar row (spec §2: 7, or 8 when the group has
+   * exactly 8 members), in the server's member order.
+   */
+  async previewMembers(
+    groupID: string,
+    memberCount: number,
+  ): Promise<Result<readonly GroupMember[], RemoteFailure>> {
+    const count = groupCardAvatarCount(memberCount);
+    if (count === 0) {
+      return ok([]);
+    }
+    const page = await attempt(() => this.groups.getMembersPage(groupID, 0, count));
+    return page.ok ? ok(page.value.slice(0, count)) : page;
   }
 
   private async members(

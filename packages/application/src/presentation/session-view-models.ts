@@ -2,6 +2,16 @@ import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
 import { SingleChatDrawerViewModel } from './chat/single-chat-drawer.view-model';
+import type { Group } from '@teamim/domain';
+import { AddSearchViewModel } from './contacts/add-search.view-model';
+import { GroupNotificationsViewModel, NewFriendsViewModel } from './contacts/applications.view-model';
+import { ContactsPageViewModel } from './contacts/contacts-page.view-model';
+import { CreateGroupViewModel } from './contacts/create-group.view-model';
+import { EditProfileViewModel } from './contacts/edit-profile.view-model';
+import { FriendListViewModel } from './contacts/friend-list.view-model';
+import { GroupCardViewModel } from './contacts/group-card.view-model';
+import { GroupListViewModel } from './contacts/group-list.view-model';
+import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
@@ -49,6 +59,52 @@ export class SessionViewModels {
   singleChatDrawer(userID: string): SingleChatDrawerViewModel {
     return this.track(new SingleChatDrawerViewModel(this.services, userID));
   }
+
+  // --- contacts (issue 13, contacts area): the /contact pages, the user and group cards, the modals ---
+
+  contactsPage(): ContactsPageViewModel {
+    return this.track(new ContactsPageViewModel(this.services.contacts));
+  }
+
+  friendList(): FriendListViewModel {
+    return this.track(new FriendListViewModel(this.services.contacts));
+  }
+
+  groupList(): GroupListViewModel {
+    return this.track(new GroupListViewModel(this.services.contacts));
+  }
+
+  newFriends(): NewFriendsViewModel {
+    return this.track(new NewFriendsViewModel(this.services.contacts, this.services.contactActions));
+  }
+
+  groupNotifications(): GroupNotificationsViewModel {
+    return this.track(new GroupNotificationsViewModel(this.services.contacts, this.services.contactActions));
+  }
+
+  userCard(user: CardUser, options: UserCardOptions = {}): UserCardViewModel {
+    return this.track(new UserCardViewModel(user, options, this.services));
+  }
+
+  groupCard(group: Group | { readonly groupID: string }): GroupCardViewModel {
+    return this.track(new GroupCardViewModel(group, this.services));
+  }
+
+  addSearch(target: 'friend' | 'group'): AddSearchViewModel {
+    return this.track(new AddSearchViewModel(target, this.services.contactActions));
+  }
+
+  createGroup(): CreateGroupViewModel {
+    return this.track(new CreateGroupViewModel(this.services.contacts, this.services.groupActions));
+  }
+
+  editProfile(): EditProfileViewModel {
+    return this.track(
+      new EditProfileViewModel(this.services.currentUser, this.services.profile, this.services.clock),
+    );
+  }
+
+  // --- end of contacts ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

@@ -44,3 +44,8 @@ export function conversationDisplayName(conversation: {
   if (conversation.showName.trim() !== '') return conversation.showName;
   return conversation.userID !== '' ? conversation.userID : conversation.groupID;
 }
+
+/** A group's name as lists and cards show it: its name, else its id. */
+export function groupDisplayName(group: { readonly groupID: string; readonly groupName?: string }): string {
+  return group.groupName !== undefined && group.groupName.trim() !== '' ? group.groupName : group.groupID;
+}

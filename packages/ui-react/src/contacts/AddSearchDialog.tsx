@@ -1,27 +1,14 @@
-import {
-  Avatar,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  Text,
-} from '@fluentui/react-components';
-import { useState } from 'react';
-import { validateSearchKeyword, type SearchedUser } from '@teamim/domain';
-import { useSignedIn } from '../services';
+import { Avatar, Button, DialogActions, Field, Input, Text } from '@fluentui/react-components';
+import { useObservableEagerState } from 'observable-hooks';
+import { useViewModel } from '../session';
 import { useText } from '../text';
+import { CardDialog } from './CardDialog';
 import { useContactDialogs } from './dialog-context';
-import { appErrorText } from './errors';
+import { useContactStyles } from './styles';
 
 /**
  * The add-friend / add-group search modal (spec §2): confirm stays disabled until the keyword is not
- * blank. Friends are found by the chat API's fuzzy search (page of 20); a group is looked up by its id
- * and opens the group card.
+ * blank. Friends found are listed (each opens the user card); a group id opens the group card.
  */
 export function AddSearchDialog({
   target,
@@ -30,102 +17,88 @@ export function AddSearchDialog({
   readonly target: 'friend' | 'group';
   readonly onClose: () => void;
 }) {
-  const services = useSignedIn();
+  const vm = useViewModel((vms) => vms.addSearch(target), target);
+  const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const { t, display } = useText();
-  const [keyword, setKeyword] = useState('');
-  const [results, setResults] = useState<readonly SearchedUser[] | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const valid = validateSearchKeyword(keyword);
+  const styles = useContactStyles();
   const title = t(target === 'friend' ? 'ui.contact.search.friendTitle' : 'ui.contact.search.groupTitle');
+  const error =
+    state.error !== undefined
+      ? display(state.error)
+      : state.notFound
+        ? t('ui.contact.group.notFound')
+        : undefined;
 
   const search = async () => {
-    if (!valid.ok) return;
-    if (target === 'group') {
-      setBusy(true);
-      const group = await services.contactActions.findGroup(valid.value);
-      setBusy(false);
-      if (!group.ok) {
-        // A lookup can fail while the SDK is still starting (10004): the card by id can still apply.
-        if (group.error.kind === 'remote') dialogs.openGroupCard({ groupID: valid.value });
-        else setError(display(appErrorText(group.error)));
-      } else if (group.value === undefined) {
-        setError(t('ui.contact.group.notFound'));
-      } else {
-        dialogs.openGroupCard(group.value);
-      }
-      return;
-    }
-    setBusy(true);
-    const found = await services.contactActions.searchUsers(valid.value);
-    setBusy(false);
-    if (found.ok) {
-      setResults(found.value);
-      setError(undefined);
-    } else {
-      setResults(undefined);
-      setError(display(appErrorText(found.error)));
-    }
+    const found = await vm.search();
+    if (found.ok && found.value.kind === 'group') dialogs.openGroupCard(found.value.group);
   };
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && onClose()}>
-      <DialogSurface style={{ width: 400, maxWidth: '100%' }} aria-label={title}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void search();
-          }}
+    <CardDialog
+      title={title}
+      width="modal"
+      onClose={onClose}
+      footer={
+        <DialogActions>
+          <Button onClick={onClose}>{t('ui.action.cancel')}</Button>
+          <Button
+            appearance="primary"
+            type="submit"
+            form="contact-search"
+            disabled={!state.canSearch || state.busy}
+          >
+            {t('ui.contact.search.confirm')}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <form
+        id="contact-search"
+        className={styles.stack}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void search();
+        }}
+      >
+        <Field
+          label={t(
+            target === 'friend' ? 'ui.contact.search.friendKeyword' : 'ui.contact.search.groupKeyword',
+          )}
+          validationMessage={error ?? null}
+          validationState={error === undefined ? 'none' : 'error'}
         >
-          <DialogBody>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogContent>
-              <Field
-                label={t(
-                  target === 'friend' ? 'ui.contact.search.friendKeyword' : 'ui.contact.search.groupKeyword',
-                )}
-                validationMessage={error ?? null}
-                validationState={error === undefined ? 'none' : 'error'}
-              >
-                <Input value={keyword} onChange={(_e, data) => setKeyword(data.value)} autoFocus />
-              </Field>
-              {results !== undefined && (
-                <section aria-label={t('ui.contact.search.results')} style={{ marginTop: 12 }}>
-                  {results.length === 0 ? (
-                    <Text>{t('toast.noSearchResults')}</Text>
-                  ) : (
-                    <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 4 }}>
-                      {results.map((user) => (
-                        <li key={user.userID}>
-                          <Button
-                            appearance="subtle"
-                            style={{ width: '100%', justifyContent: 'flex-start', gap: 8 }}
-                            onClick={() => dialogs.openUserCard(user)}
-                          >
-                            <Avatar
-                              size={32}
-                              name={user.nickname}
-                              {...(user.faceURL !== '' ? { image: { src: user.faceURL } } : {})}
-                            />
-                            <span>{user.nickname}</span>
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </section>
-              )}
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>{t('ui.action.cancel')}</Button>
-              <Button appearance="primary" type="submit" disabled={!valid.ok || busy}>
-                {t('ui.contact.search.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </form>
-      </DialogSurface>
-    </Dialog>
+          <Input value={state.keyword} onChange={(_e, data) => vm.setKeyword(data.value)} autoFocus />
+        </Field>
+        {state.results !== undefined && (
+          <section aria-label={t('ui.contact.search.results')}>
+            {state.results.length === 0 ? (
+              <Text className={styles.empty}>{t('toast.noSearchResults')}</Text>
+            ) : (
+              <ul className={styles.list}>
+                {state.results.map((hit) => (
+                  <li key={hit.userID}>
+                    <Button
+                      appearance="subtle"
+                      className={styles.rowButton}
+                      onClick={() => dialogs.openUserCard(hit.user)}
+                    >
+                      <Avatar
+                        aria-hidden
+                        size={32}
+                        name={hit.name}
+                        {...(hit.faceURL !== '' ? { image: { src: hit.faceURL } } : {})}
+                      />
+                      <span className={styles.ellipsis}>{hit.name}</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </form>
+    </CardDialog>
   );
 }

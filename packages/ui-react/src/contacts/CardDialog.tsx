@@ -5,23 +5,37 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
+  makeStyles,
+  mergeClasses,
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useText } from '../text';
+import { useDialogWidths } from './styles';
 
-/** The frame the user and group cards share (spec §2): a titled modal with a close button. */
+const useStyles = makeStyles({
+  // The body's default grid columns (1fr) never shrink below their content, so wide content pushed the
+  // buttons out of the 332-wide card; minmax(0, 1fr) lets the content wrap instead.
+  body: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
+  content: { minWidth: 0, overflowX: 'hidden' },
+});
+
+/** The frame the contact modals share (spec §2): a titled modal with a close button. */
 export function CardDialog(props: {
   readonly title: string;
-  readonly width: number;
+  readonly width: 'user' | 'group' | 'profile' | 'modal';
   readonly onClose: () => void;
   readonly children: ReactNode;
+  /** Buttons under the content (DialogActions), if any. */
+  readonly footer?: ReactNode;
 }) {
   const { t } = useText();
+  const widths = useDialogWidths();
+  const styles = useStyles();
   return (
     <Dialog open onOpenChange={(_e, data) => !data.open && props.onClose()}>
-      <DialogSurface style={{ width: props.width, maxWidth: '100%' }} aria-label={props.title}>
-        <DialogBody>
+      <DialogSurface className={widths[props.width]} aria-label={props.title}>
+        <DialogBody className={styles.body}>
           <DialogTitle
             action={
               <Button
@@ -34,7 +48,8 @@ export function CardDialog(props: {
           >
             {props.title}
           </DialogTitle>
-          <DialogContent>{props.children}</DialogContent>
+          <DialogContent className={mergeClasses(styles.content)}>{props.children}</DialogContent>
+          {props.footer}
         </DialogBody>
       </DialogSurface>
     </Dialog>

@@ -1,18 +1,29 @@
-import { Avatar, Button, Text } from '@fluentui/react-components';
-import { useObservableState } from 'observable-hooks';
-import { useState } from 'react';
+import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import type { Group } from '@teamim/domain';
+import { useObservableEagerState } from 'observable-hooks';
 import { useNavigate } from 'react-router';
-import { formatCalendarDate, SessionType, type Group } from '@teamim/domain';
-import { useSignedIn } from '../services';
+import { useViewModel } from '../session';
 import { useText } from '../text';
 import { CardDialog } from './CardDialog';
-import { appErrorText } from './errors';
 import { RequestPanel } from './RequestPanel';
+import { useContactStyles } from './styles';
+
+const useStyles = makeStyles({
+  members: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexWrap: 'wrap',
+    gap: tokens.spacingHorizontalS,
+  },
+  introduction: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+});
 
 /**
- * The shell's group card (spec §2, 360–420 wide): avatar, name, id, introduction, member count; Send
- * message when the user is in the group, else Add group with its verification view. A group known
- * only by id (typed into the add-group search) shows the id and can still be applied to.
+ * The group card (spec §2, width 484): avatar, name, id, member count, introduction, creation date and
+ * the member avatar row (7, or 8 when there are exactly 8 members); Send message when the user is in
+ * the group, else Add group with its verification view.
  */
 export function GroupCardDialog({
   group,
@@ -21,111 +32,100 @@ export function GroupCardDialog({
   readonly group: Group | { readonly groupID: string };
   readonly onClose: () => void;
 }) {
-  const services = useSignedIn();
+  const vm = useViewModel((vms) => vms.groupCard(group), group.groupID);
+  const state = useObservableEagerState(vm.state$);
   const navigate = useNavigate();
   const { t, display } = useText();
-  const joined = useObservableState(services.contacts.groupList$, services.contacts.snapshot.groupList);
-  const mine = joined.find((g) => g.groupID === group.groupID);
-  const known: Group | undefined = mine ?? ('groupName' in group ? group : undefined);
-  const inGroup = mine !== undefined || known?.inGroup === true;
-  const [mode, setMode] = useState<'card' | 'verify'>('card');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const name = known?.groupName ?? group.groupID;
+  const styles = useContactStyles();
+  const local = useStyles();
+  const error = state.error === undefined ? undefined : display(state.error);
 
-  const enterChat = async () => {
-    setBusy(true);
-    const opened = await services.conversations.open(group.groupID, SessionType.Group);
-    setBusy(false);
-    if (!opened.ok) {
-      setError(display(appErrorText(opened.error)));
-      return;
-    }
+  const sendMessage = async () => {
+    const opened = await vm.sendMessage();
+    if (!opened.ok) return;
     onClose();
-    void navigate(`/chat/${encodeURIComponent(opened.value.conversationID)}`);
-  };
-
-  const apply = async (message: string) => {
-    setBusy(true);
-    const sent = await services.contactActions.sendJoinRequest(group.groupID, message);
-    setBusy(false);
-    if (sent.ok) {
-      onClose();
-      return;
-    }
-    setError(display(appErrorText(sent.error)));
-    if (sent.error.kind === 'remote') setMode('card');
+    void navigate(`/chat/${encodeURIComponent(opened.value)}`);
   };
 
   return (
-    <CardDialog title={t('ui.contact.group.title')} width={400} onClose={onClose}>
-      {mode === 'verify' ? (
+    <CardDialog title={t('ui.contact.group.title')} width="group" onClose={onClose}>
+      {state.mode === 'verify' ? (
         <RequestPanel
           kind="group"
-          name={name}
-          id={group.groupID}
-          faceURL={known?.faceURL ?? ''}
+          name={state.name}
+          id={state.groupID}
+          faceURL={state.faceURL}
+          draft={state.request}
           error={error}
-          busy={busy}
-          onBack={() => {
-            setError(undefined);
-            setMode('card');
-          }}
-          onSend={(message) => void apply(message)}
+          busy={state.busy}
+          onBack={() => vm.back()}
+          onChange={(message) => vm.setRequestMessage(message)}
+          onSend={() => void vm.apply().then((sent) => sent.ok && onClose())}
         />
       ) : (
-        <div style={{ display: 'grid', gap: 12 }}>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        <div className={styles.stack}>
+          <div className={styles.header}>
             <Avatar
               shape="square"
-              size={48}
-              name={name}
-              {...(known !== undefined && known.faceURL !== '' ? { image: { src: known.faceURL } } : {})}
+              size={56}
+              name={state.name}
+              {...(state.faceURL !== '' ? { image: { src: state.faceURL } } : {})}
             />
-            <div>
-              <Text block weight="semibold" size={400}>
-                {name}
+            <div className={styles.rowText}>
+              <Text weight="semibold" size={400} className={styles.ellipsis}>
+                {state.name}
               </Text>
-              <Text block size={200}>
-                {t('ui.contact.group.id')}: {group.groupID}
+              <Text size={200} className={mergeClasses(styles.secondary, styles.ellipsis)}>
+                {t('ui.contact.group.id')}: {state.groupID}
               </Text>
-              {known !== undefined && (
-                <Text block size={200}>
-                  {t('ui.contact.memberCount', { count: known.memberCount })}
+              {state.memberCount !== undefined && (
+                <Text size={200} className={styles.secondary}>
+                  {t('ui.contact.memberCount', { count: state.memberCount })}
                 </Text>
               )}
             </div>
           </div>
-          {known !== undefined && known.introduction !== '' && (
-            <div>
+          {state.members.length > 0 && (
+            <ul className={local.members} aria-label={t('ui.contact.group.members')}>
+              {state.members.map((member) => (
+                <li key={member.userID}>
+                  <Avatar
+                    size={32}
+                    name={member.name}
+                    aria-label={member.name}
+                    {...(member.faceURL !== '' ? { image: { src: member.faceURL } } : {})}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+          {state.introduction !== '' && (
+            <section aria-label={t('ui.contact.group.introduction')}>
               <Text block size={200} weight="semibold">
                 {t('ui.contact.group.introduction')}
               </Text>
-              <Text block size={200}>
-                {known.introduction}
+              <Text block size={200} className={local.introduction}>
+                {state.introduction}
               </Text>
-            </div>
+            </section>
           )}
-          {known !== undefined && known.createTime > 0 && (
-            <Text size={200}>
-              {t('ui.contact.group.created')}:{' '}
-              {formatCalendarDate(known.createTime, -new Date(known.createTime).getTimezoneOffset())}
+          {state.created !== '' && (
+            <Text size={200} className={styles.secondary}>
+              {t('ui.contact.group.created')}: {state.created}
             </Text>
           )}
-          {error !== undefined && <Text role="alert">{error}</Text>}
-          <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-            {inGroup ? (
-              <Button appearance="primary" disabled={busy} onClick={() => void enterChat()}>
+          {error !== undefined && (
+            <Text role="alert" className={styles.error}>
+              {error}
+            </Text>
+          )}
+          <div className={styles.actions}>
+            {state.inGroup ? (
+              <Button appearance="primary" disabled={state.busy} onClick={() => void sendMessage()}>
                 {t('ui.contact.card.sendMessage')}
               </Button>
             ) : (
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setError(undefined);
-                  setMode('verify');
-                }}
-              >
+              <Button appearance="primary" onClick={() => vm.startApply()}>
                 {t('ui.contact.group.addGroup')}
               </Button>
             )}

@@ -1,30 +1,30 @@
-import { Avatar, Button, Field, Text, Textarea } from '@fluentui/react-components';
+import { Avatar, Button, Field, mergeClasses, Text, Textarea } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { TEXT_LIMITS } from '@teamim/domain';
+import type { RequestDraft } from '@teamim/application';
 import { useText } from '../text';
+import { useContactStyles } from './styles';
 
 /**
- * The verification view of spec §2: back arrow, avatar, name, id, the application text (friend: 6 rows,
- * group: 4 rows; both max 50 with a counter) and a send button. The caller sends and reports failures.
+ * The verification view of spec §2: back arrow, avatar, name, id, the application text (rows, limit and
+ * counter from the view model) and a send button. The view model sends and reports failures.
  */
 export function RequestPanel(props: {
   readonly kind: 'friend' | 'group';
   readonly name: string;
   readonly id: string;
   readonly faceURL: string;
+  readonly draft: RequestDraft;
   readonly error: string | undefined;
   readonly busy: boolean;
   readonly onBack: () => void;
-  readonly onSend: (message: string) => void;
+  readonly onChange: (message: string) => void;
+  readonly onSend: () => void;
 }) {
   const { t } = useText();
-  const [message, setMessage] = useState('');
-  const max = props.kind === 'friend' ? TEXT_LIMITS.friendRequestMessage : TEXT_LIMITS.joinRequestMessage;
-  const length = [...message].length;
+  const styles = useContactStyles();
   return (
-    <div style={{ display: 'grid', gap: 12 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+    <div className={styles.stack}>
+      <div className={styles.inline}>
         <Button
           appearance="subtle"
           icon={<ArrowLeftRegular />}
@@ -35,33 +35,39 @@ export function RequestPanel(props: {
           {t(props.kind === 'friend' ? 'ui.contact.verify.friendTitle' : 'ui.contact.verify.groupTitle')}
         </Text>
       </div>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <Avatar name={props.name} {...(props.faceURL !== '' ? { image: { src: props.faceURL } } : {})} />
-        <div>
-          <Text block weight="semibold">
+      <div className={styles.header}>
+        <Avatar
+          name={props.name}
+          shape={props.kind === 'group' ? 'square' : 'circular'}
+          {...(props.faceURL !== '' ? { image: { src: props.faceURL } } : {})}
+        />
+        <div className={styles.rowText}>
+          <Text weight="semibold" className={styles.ellipsis}>
             {props.name}
           </Text>
-          <Text block size={200}>
+          <Text size={200} className={mergeClasses(styles.secondary, styles.ellipsis)}>
             {props.id}
           </Text>
         </div>
       </div>
       <Field
         label={t('ui.contact.verify.message')}
-        hint={`${length}/${max}`}
+        hint={`${props.draft.length}/${props.draft.max}`}
         validationMessage={props.error ?? null}
         validationState={props.error === undefined ? 'none' : 'error'}
       >
         <Textarea
-          rows={props.kind === 'friend' ? 6 : 4}
-          value={message}
-          maxLength={max}
-          onChange={(_e, data) => setMessage(data.value)}
+          rows={props.draft.rows}
+          value={props.draft.message}
+          maxLength={props.draft.max}
+          onChange={(_e, data) => props.onChange(data.value)}
         />
       </Field>
-      <Button appearance="primary" disabled={props.busy} onClick={() => props.onSend(message)}>
-        {t('ui.contact.send')}
-      </Button>
+      <div className={styles.actions}>
+        <Button appearance="primary" disabled={props.busy} onClick={props.onSend}>
+          {t('ui.contact.send')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,29 +1,32 @@
-import { Avatar, Button, Input, Text } from '@fluentui/react-components';
+import { Avatar, Button, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
-import { useObservableState } from 'observable-hooks';
+import type { CardUser, UserCardOptions } from '@teamim/application';
+import { useObservableEagerState } from 'observable-hooks';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  formatCalendarDate,
-  genderLabelKey,
-  SessionType,
-  userCardActions,
-  userRelation,
-  type Friend,
-} from '@teamim/domain';
-import { useSignedIn } from '../services';
+import { useViewModel } from '../session';
 import { useText } from '../text';
 import { CardDialog } from './CardDialog';
-import { appErrorText } from './errors';
+import { useContactDialogs } from './dialog-context';
 import { RequestPanel } from './RequestPanel';
-import { useContactDialogs, type CardUser, type UserCardOptions } from './dialog-context';
+import { useContactStyles } from './styles';
 
-const localOffset = (ms: number) => -new Date(ms).getTimezoneOffset();
+const useStyles = makeStyles({
+  info: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content minmax(0, 1fr)',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalXS,
+    margin: 0,
+  },
+  value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
+  remark: { display: 'flex', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  remarkInput: { minWidth: 0, flexGrow: 1 },
+});
 
 /**
- * The user card (spec §2, width 332): avatar, nickname, copyable id and the info rows; self gets Edit
- * info, friends an editable remark and Send message, others Add friends (via the verification panel)
- * and Send message. Names and remarks are rendered as text.
+ * The user card (spec §2, width 332): avatar, name, copyable id and the info rows; its view model
+ * decides the self / friend / non-friend variant and the buttons. Names and remarks are text.
  */
 export function UserCardDialog({
   user,
@@ -34,182 +37,148 @@ export function UserCardDialog({
   readonly options?: UserCardOptions;
   readonly onClose: () => void;
 }) {
-  const services = useSignedIn();
+  const vm = useViewModel((vms) => vms.userCard(user, options), user.userID);
+  const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const navigate = useNavigate();
   const { t, display } = useText();
-  const self = useObservableState(services.currentUser.selfInfo$, services.currentUser.selfInfo);
-  const friends = useObservableState(services.contacts.friendList$, services.contacts.snapshot.friendList);
-  const relation = userRelation(user.userID, self?.userID ?? '', friends);
-  const friend: Friend | undefined = friends.find((f) => f.userID === user.userID);
-  const shown: CardUser = relation === 'self' && self !== undefined ? self : { ...user, ...friend };
-  const actions = userCardActions({ ...options, relation });
-  const [mode, setMode] = useState<'card' | 'verify'>('card');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const [remark, setRemark] = useState(friend?.remark ?? '');
+  const styles = useContactStyles();
+  const local = useStyles();
+  // Whether the id was just copied: a transient confirmation, not product state.
+  const [copied, setCopied] = useState<'no' | 'yes' | 'failed'>('no');
+  const error = state.error === undefined ? undefined : display(state.error);
 
   const sendMessage = async () => {
-    setBusy(true);
-    const opened = await services.conversations.open(user.userID, SessionType.Single);
-    setBusy(false);
-    if (!opened.ok) {
-      setError(display(appErrorText(opened.error)));
-      return;
-    }
+    const opened = await vm.sendMessage();
+    if (!opened.ok) return;
     onClose();
-    void navigate(`/chat/${encodeURIComponent(opened.value.conversationID)}`);
-  };
-
-  const sendRequest = async (message: string) => {
-    setBusy(true);
-    const sent = await services.contactActions.sendFriendRequest(
-      user.allowAddFriend === undefined
-        ? { userID: user.userID }
-        : { userID: user.userID, allowAddFriend: user.allowAddFriend },
-      message,
-    );
-    setBusy(false);
-    if (sent.ok) {
-      onClose();
-      return;
-    }
-    // Spec §8: a failed request returns to the card (the toast comes from the application).
-    setError(display(appErrorText(sent.error)));
-    if (sent.error.kind === 'remote') setMode('card');
-  };
-
-  const saveRemark = async () => {
-    setBusy(true);
-    const saved = await services.contactActions.setRemark(user.userID, remark);
-    setBusy(false);
-    setError(saved.ok ? undefined : display(appErrorText(saved.error)));
+    void navigate(`/chat/${encodeURIComponent(opened.value)}`);
   };
 
   const copyID = async () => {
     try {
-      await navigator.clipboard.writeText(shown.userID);
-      setCopied(true);
+      await navigator.clipboard.writeText(state.userID);
+      setCopied('yes');
     } catch {
-      setError(t('toast.copyFailed'));
+      setCopied('failed');
     }
   };
 
-  const birth =
-    shown.birth !== undefined && shown.birth !== 0
-      ? formatCalendarDate(shown.birth, localOffset(shown.birth))
-      : '';
-
-  return (
-    <CardDialog title={t('ui.contact.card.title')} width={332} onClose={onClose}>
-      {mode === 'verify' ? (
+  if (state.mode === 'verify') {
+    return (
+      <CardDialog title={t('ui.contact.card.title')} width="user" onClose={onClose}>
         <RequestPanel
           kind="friend"
-          name={shown.nickname}
-          id={shown.userID}
-          faceURL={shown.faceURL}
+          name={state.nickname}
+          id={state.userID}
+          faceURL={state.faceURL}
+          draft={state.request}
           error={error}
-          busy={busy}
-          onBack={() => {
-            setError(undefined);
-            setMode('card');
-          }}
-          onSend={(message) => void sendRequest(message)}
+          busy={state.busy}
+          onBack={() => vm.back()}
+          onChange={(message) => vm.setRequestMessage(message)}
+          onSend={() => void vm.sendRequest().then((sent) => sent.ok && onClose())}
         />
-      ) : (
-        <div style={{ display: 'grid', gap: 12 }}>
-          <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-            <Avatar
-              size={48}
-              name={shown.nickname}
-              {...(shown.faceURL !== '' ? { image: { src: shown.faceURL } } : {})}
-            />
-            <div style={{ minWidth: 0 }}>
-              <Text block weight="semibold" size={400} data-testid="card-nickname">
-                {shown.nickname}
-                {actions.isSelf && ` ${t('ui.contact.card.self')}`}
-              </Text>
-              <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
-                <Text size={200}>
-                  {t('ui.contact.card.userID')}: {shown.userID}
-                </Text>
-                <Button
-                  size="small"
-                  appearance="subtle"
-                  icon={<CopyRegular />}
-                  aria-label={t('ui.contact.card.copyID')}
-                  onClick={() => void copyID()}
-                />
-                <span role="status">{copied && <Text size={200}>{t('ui.contact.card.copied')}</Text>}</span>
-              </span>
-            </div>
-          </div>
-          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '6px 12px', margin: 0 }}>
-            {actions.editRemark && (
-              <Row label={t('ui.contact.card.remark')}>
-                <span style={{ display: 'flex', gap: 4 }}>
-                  <Input
-                    size="small"
-                    aria-label={t('ui.contact.card.remark')}
-                    value={remark}
-                    onChange={(_e, data) => setRemark(data.value)}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Enter') void saveRemark();
-                    }}
-                  />
-                  <Button size="small" disabled={busy} onClick={() => void saveRemark()}>
-                    {t('ui.contact.card.saveRemark')}
-                  </Button>
-                </span>
-              </Row>
-            )}
-            <Row label={t('ui.contact.card.gender')}>{t(genderLabelKey(shown.gender))}</Row>
-            <Row label={t('ui.contact.card.birth')}>{birth}</Row>
-            <Row label={t('ui.contact.card.phone')}>{shown.phoneNumber ?? ''}</Row>
-            <Row label={t('ui.contact.card.email')}>{shown.email ?? ''}</Row>
-          </dl>
-          {error !== undefined && (
-            <Text role="alert" style={{ color: 'var(--colorPaletteRedForeground1)' }}>
-              {error}
+      </CardDialog>
+    );
+  }
+
+  return (
+    <CardDialog title={t('ui.contact.card.title')} width="user" onClose={onClose}>
+      <div className={styles.stack}>
+        <div className={styles.header}>
+          <Avatar
+            size={48}
+            name={state.name}
+            {...(state.faceURL !== '' ? { image: { src: state.faceURL } } : {})}
+          />
+          <div className={styles.rowText}>
+            <Text weight="semibold" size={400} className={styles.ellipsis} data-testid="card-nickname">
+              {state.name}
+              {state.isSelf && ` ${t('ui.contact.card.self')}`}
             </Text>
-          )}
-          <div style={{ display: 'flex', gap: 8, justifyContent: 'flex-end' }}>
-            {actions.addFriend !== 'hidden' && (
+            <span className={styles.inline}>
+              <Text size={200} className={mergeClasses(styles.secondary, styles.ellipsis)}>
+                {t('ui.contact.card.userID')}: {state.userID}
+              </Text>
               <Button
-                disabled={actions.addFriend === 'disabled'}
-                onClick={() => {
-                  setError(undefined);
-                  setMode('verify');
-                }}
-              >
-                {t('ui.contact.card.addFriend')}
-              </Button>
-            )}
-            {actions.editInfo && (
-              <Button appearance="primary" onClick={() => dialogs.openEditProfile()}>
-                {t('ui.contact.card.editInfo')}
-              </Button>
-            )}
-            {actions.sendMessage && (
-              <Button appearance="primary" disabled={busy} onClick={() => void sendMessage()}>
-                {t('ui.contact.card.sendMessage')}
-              </Button>
-            )}
+                size="small"
+                appearance="subtle"
+                icon={<CopyRegular />}
+                aria-label={t('ui.contact.card.copyID')}
+                onClick={() => void copyID()}
+              />
+            </span>
+            <span role="status">
+              {copied !== 'no' && (
+                <Text size={200}>{t(copied === 'yes' ? 'ui.contact.card.copied' : 'toast.copyFailed')}</Text>
+              )}
+            </span>
           </div>
         </div>
-      )}
+        <dl className={local.info} aria-label={t('ui.contact.card.info')}>
+          {state.editRemark && (
+            <Row label={t('ui.contact.card.remark')}>
+              <span className={local.remark}>
+                <Input
+                  size="small"
+                  className={local.remarkInput}
+                  aria-label={t('ui.contact.card.remark')}
+                  value={state.remark}
+                  onChange={(_e, data) => vm.setRemark(data.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') void vm.saveRemark();
+                  }}
+                />
+                <Button size="small" disabled={state.busy} onClick={() => void vm.saveRemark()}>
+                  {t('ui.contact.card.saveRemark')}
+                </Button>
+              </span>
+            </Row>
+          )}
+          <Row label={t('ui.contact.card.gender')}>{t(state.genderKey)}</Row>
+          <Row label={t('ui.contact.card.birth')}>{state.birth}</Row>
+          <Row label={t('ui.contact.card.phone')}>{state.phoneNumber}</Row>
+          <Row label={t('ui.contact.card.email')}>{state.email}</Row>
+        </dl>
+        {error !== undefined && (
+          <Text role="alert" className={styles.error}>
+            {error}
+          </Text>
+        )}
+        <div className={styles.actions}>
+          {state.addFriend !== 'hidden' && (
+            <Button disabled={state.addFriend === 'disabled'} onClick={() => vm.startAddFriend()}>
+              {t('ui.contact.card.addFriend')}
+            </Button>
+          )}
+          {state.editInfo && (
+            <Button appearance="primary" onClick={() => dialogs.openEditProfile()}>
+              {t('ui.contact.card.editInfo')}
+            </Button>
+          )}
+          {state.sendMessage && (
+            <Button appearance="primary" disabled={state.busy} onClick={() => void sendMessage()}>
+              {t('ui.contact.card.sendMessage')}
+            </Button>
+          )}
+        </div>
+      </div>
     </CardDialog>
   );
 }
 
 function Row({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  const styles = useContactStyles();
+  const local = useStyles();
   return (
     <>
       <dt>
-        <Text size={200}>{label}</Text>
+        <Text size={200} className={styles.secondary}>
+          {label}
+        </Text>
       </dt>
-      <dd style={{ margin: 0 }}>
+      <dd className={local.value}>
         <Text size={200}>{children}</Text>
       </dd>
     </>

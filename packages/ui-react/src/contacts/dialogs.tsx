@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { canOpenUserCard } from '@teamim/application';
 import type { Group } from '@teamim/domain';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddSearchDialog } from './AddSearchDialog';
 import { CreateGroupDialog } from './CreateGroupDialog';
 import { EditProfileDialog } from './EditProfileDialog';
@@ -23,20 +24,59 @@ type Open =
   | { readonly kind: 'profile' }
   | { readonly kind: 'createGroup' };
 
-/** Holds which contact modal is open; one at a time, as in the reference client. */
+/** The element that had focus, unless it is the page itself. */
+function focused(): HTMLElement | undefined {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : undefined;
+}
+
+/**
+ * Holds which contact modal is open; one at a time, as in the reference client. Closing returns focus
+ * to where it was when the first modal opened (the dialogs are unmounted, so Fluent cannot).
+ */
 export function ContactDialogsProvider({ children }: { readonly children: ReactNode }) {
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  // Where focus goes back to: the trigger, else (a menu item that has gone) the last control focused
+  // outside menus and dialogs, which is the menu's own trigger.
+  const returnTo = useRef<readonly (HTMLElement | undefined)[]>([]);
+  const lastOutside = useRef<HTMLElement | undefined>(undefined);
+  useEffect(() => {
+    const track = (event: FocusEvent) => {
+      const target = event.target;
+      if (target instanceof HTMLElement && target.closest('[role="menu"], [role="dialog"]') === null)
+        lastOutside.current = target;
+    };
+    document.addEventListener('focusin', track);
+    return () => document.removeEventListener('focusin', track);
+  }, []);
+  const show = useCallback((next: Open) => {
+    setOpen((current) => {
+      // A modal opened from another one (Edit info from the card) returns to the first one's trigger.
+      if (current.kind === 'none') returnTo.current = [focused(), lastOutside.current];
+      return next;
+    });
+  }, []);
   const close = useCallback(() => setOpen({ kind: 'none' }), []);
   const dialogs = useMemo<ContactDialogs>(
     () => ({
-      openUserCard: (user, options = {}) => setOpen({ kind: 'user', user, options }),
-      openGroupCard: (group) => setOpen({ kind: 'group', group }),
-      openAddSearch: (target) => setOpen({ kind: 'search', target }),
-      openEditProfile: () => setOpen({ kind: 'profile' }),
-      openCreateGroup: () => setOpen({ kind: 'createGroup' }),
+      openUserCard: (user, options = {}) => {
+        if (canOpenUserCard(user.userID, options).ok) show({ kind: 'user', user, options });
+      },
+      openGroupCard: (group) => show({ kind: 'group', group }),
+      openAddSearch: (target) => show({ kind: 'search', target }),
+      openEditProfile: () => show({ kind: 'profile' }),
+      openCreateGroup: () => show({ kind: 'createGroup' }),
     }),
-    [],
+    [show],
   );
+  const isOpen = open.kind !== 'none';
+  useEffect(() => {
+    if (isOpen) return;
+    const target = returnTo.current.find((element) => element?.isConnected === true);
+    returnTo.current = [];
+    target?.focus();
+  }, [isOpen]);
+
   return (
     <ContactDialogsContext.Provider value={dialogs}>
       {children}

@@ -13,7 +13,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular, SearchRegular } from '@fluentui/react-icons';
-import type { SearchHit } from '@teamim/application';
+import type { TopSearchHit } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -87,7 +87,7 @@ function TopSearch() {
   const [focused, setFocused] = useState(false);
   const dropdown = focused ? state.dropdown : 'closed';
 
-  const choose = (hit: SearchHit) => {
+  const choose = (hit: TopSearchHit) => {
     vm.clear();
     if (hit.kind === 'friend') dialogs.openUserCard(hit.friend);
     else if (hit.kind === 'group') dialogs.openGroupCard(hit.group);
@@ -136,8 +136,8 @@ function TopSearch() {
 
 function ResultGroup(props: {
   readonly title: string;
-  readonly hits: readonly SearchHit[];
-  readonly onChoose: (hit: SearchHit) => void;
+  readonly hits: readonly TopSearchHit[];
+  readonly onChoose: (hit: TopSearchHit) => void;
 }): ReactNode {
   const styles = useStyles();
   if (props.hits.length === 0) return null;

@@ -4,7 +4,7 @@ import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { dropdownState, type DropdownState } from './search-dropdown';
 
-export type SearchHit =
+export type TopSearchHit =
   | {
       readonly kind: 'friend';
       readonly key: string;
@@ -31,9 +31,9 @@ export type SearchHit =
 export interface TopSearchState {
   readonly input: string;
   readonly dropdown: DropdownState;
-  readonly friends: readonly SearchHit[];
-  readonly groups: readonly SearchHit[];
-  readonly messages: readonly SearchHit[];
+  readonly friends: readonly TopSearchHit[];
+  readonly groups: readonly TopSearchHit[];
+  readonly messages: readonly TopSearchHit[];
 }
 
 /** Spec §2 top bar search: debounced 500 ms by the store, blank input clears, results in three groups. */

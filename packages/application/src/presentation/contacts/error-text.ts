@@ -1,9 +1,8 @@
-import type { AppError } from '@teamim/application';
-import type { DisplayText } from '@teamim/domain';
-import { failureText } from '../errors';
+import { classifyServerError, type DisplayText } from '@teamim/domain';
+import type { AppError } from '../../shared/app-error';
 
-/** What to show for a failed use case: the rule's or permission's text, else the server's (spec §8). */
-export function appErrorText(error: AppError): DisplayText {
+/** What a contacts view shows for a failed use case: the rule's or permission's text, else the server's (spec §8). */
+export function errorText(error: AppError): DisplayText {
   switch (error.kind) {
     case 'validation':
       return error.params === undefined
@@ -12,7 +11,7 @@ export function appErrorText(error: AppError): DisplayText {
     case 'permission':
       return { kind: 'i18n', i18nKey: error.i18nKey };
     case 'remote':
-      return failureText(error);
+      return classifyServerError(error.code, error.message).display;
     case 'state':
       return { kind: 'i18n', i18nKey: 'toast.accessFailed' };
   }
