@@ -25,3 +25,6 @@ export * from './presentation/view-model';
 export * from './presentation/session-services';
 export * from './presentation/session-view-models';
 export * from './di/session-scope';
+// Sign-in screens (app-level view models, created by the composition root before any session).
+export * from './presentation/sign-in/sign-in-fields';
+export * from './presentation/sign-in/sign-in.view-model';
