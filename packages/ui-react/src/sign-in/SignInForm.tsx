@@ -19,12 +19,14 @@ const useStyles = makeStyles({
   pair: {
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalM,
   },
   phone: {
     display: 'grid',
     gridTemplateColumns: '96px 1fr',
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalM,
   },
   choices: { marginInlineStart: `calc(-1 * ${tokens.spacingHorizontalS})` },

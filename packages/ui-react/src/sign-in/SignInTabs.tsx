@@ -24,14 +24,15 @@ export const panelId = (base: string) => `${base}-panel`;
 
 const useStyles = makeStyles({
   list: {
-    display: 'grid',
-    gridTemplateColumns: 'repeat(4, 1fr)',
+    display: 'flex',
     gap: tokens.spacingHorizontalXXS,
     padding: tokens.spacingHorizontalXXS,
     borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground3,
   },
   tab: {
+    // Each tab as wide as its label needs, the spare width shared: "Forgot password" fits at 460 px.
+    flex: '1 1 auto',
     minHeight: '32px',
     paddingInline: tokens.spacingHorizontalS,
     ...shorthands.border(tokens.strokeWidthThin, 'solid', 'transparent'),
