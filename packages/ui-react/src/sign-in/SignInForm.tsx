@@ -20,6 +20,7 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))',
     alignItems: 'start',
+    '& > *': { minWidth: 0 },
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalM,
   },
@@ -27,8 +28,11 @@ const useStyles = makeStyles({
     display: 'grid',
     gridTemplateColumns: '96px 1fr',
     alignItems: 'start',
+    // Grid items default to their content's width; a text input's is about 20 characters.
+    '& > *': { minWidth: 0 },
     columnGap: tokens.spacingHorizontalM,
   },
+  input: { width: '100%' },
   choices: { marginInlineStart: `calc(-1 * ${tokens.spacingHorizontalS})` },
   sendCode: { minWidth: 'auto', whiteSpace: 'nowrap' },
   submit: { marginBlockStart: tokens.spacingVerticalS, width: '100%' },
@@ -60,6 +64,7 @@ export function SignInForm(props: {
   };
   const input = (field: SignInField, extra: InputProps = {}) => (
     <Input
+      className={styles.input}
       value={state.values[field]}
       onChange={(_event, data) => vm.setField(field, data.value)}
       {...extra}
