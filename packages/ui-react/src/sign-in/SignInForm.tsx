@@ -33,6 +33,8 @@ const useStyles = makeStyles({
     columnGap: tokens.spacingHorizontalM,
   },
   input: { width: '100%' },
+  // A percentage width lets a text input shrink below its default 20 characters (the area code).
+  nativeInput: { width: '100%' },
   choices: { marginInlineStart: `calc(-1 * ${tokens.spacingHorizontalS})` },
   sendCode: { minWidth: 'auto', whiteSpace: 'nowrap' },
   submit: { marginBlockStart: tokens.spacingVerticalS, width: '100%' },
@@ -65,6 +67,7 @@ export function SignInForm(props: {
   const input = (field: SignInField, extra: InputProps = {}) => (
     <Input
       className={styles.input}
+      input={{ className: styles.nativeInput }}
       value={state.values[field]}
       onChange={(_event, data) => vm.setField(field, data.value)}
       {...extra}
