@@ -1,11 +1,11 @@
 import { createLocalStore, createSessionStore, type ChatApiError } from '@teamim/adapters-http';
-import type { SessionScope } from '@teamim/application';
+import { DeferredSessionStart, SignInService, SignInViewModel, type SessionScope } from '@teamim/application';
 import { App, loadI18n, storedLocale, type AppServices } from '@teamim/ui-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StreamNotifier } from './browser-ports';
+import { BrowserClock, StreamNotifier } from './browser-ports';
 import { envOverrides, fetchConfigJson, resolveConfig } from './config';
-import { lazyAccountGateway } from './lazy-account';
+import { LazyAccountApi } from './lazy-account';
 
 /** The composition root of the web client: configuration, adapters and the lazily built session. */
 async function start(): Promise<void> {
@@ -34,12 +34,19 @@ async function start(): Promise<void> {
     );
   };
   // The HTTP adapters (and axios) are loaded when first used, not to paint the sign-in page.
-  const account = lazyAccountGateway(() =>
-    import('./account-gateway').then(({ createAccountGateway }) => createAccountGateway(config)),
+  const accountApi = new LazyAccountApi(() =>
+    import('./account-api').then(({ createHttpAccountApi }) => createHttpAccountApi(config)),
+  );
+  // The IM SDK loads only once signed in: sign-in stores the credentials and the shell bootstraps.
+  const signIn = new SignInService(
+    accountApi,
+    new DeferredSessionStart(sessionStore),
+    localStore,
+    new BrowserClock(),
   );
 
   const services: AppServices = {
-    account,
+    signIn: () => new SignInViewModel(signIn),
     localStore,
     sessionStore,
     toasts$: notifier.toasts$,

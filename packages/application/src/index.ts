@@ -47,3 +47,6 @@ export * from './presentation/shell/status';
 export * from './presentation/shell/search-dropdown';
 export * from './presentation/shell/shell.view-model';
 export * from './presentation/shell/top-search.view-model';
+// Sign-in screens (app-level view models, created by the composition root before any session).
+export * from './presentation/sign-in/sign-in-fields';
+export * from './presentation/sign-in/sign-in.view-model';

@@ -7,7 +7,8 @@ import { useAppServices } from './services';
 import { useText } from './text';
 
 const useStyles = makeStyles({
-  root: { display: 'inline-flex', gap: tokens.spacingHorizontalS, alignItems: 'center' },
+  root: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  label: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
 });
 
 /** Language picker; the choice is stored (spec §3 locale) and applied once its strings are loaded. */
@@ -19,9 +20,12 @@ export function LanguageSwitch() {
   const styles = useStyles();
   return (
     <span className={styles.root}>
-      <label htmlFor={id}>{t('ui.language.label')}</label>
+      <label htmlFor={id} className={styles.label}>
+        {t('ui.language.label')}
+      </label>
       <Select
         id={id}
+        size="small"
         value={i18n.language}
         onChange={(_event, data) => {
           const locale = data.value;

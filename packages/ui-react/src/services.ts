@@ -1,39 +1,13 @@
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
-import type { LocalStore, SessionScope, SessionServices, SessionStore, Toast } from '@teamim/application';
-
-/** Who signs in: a phone number with its area code, or an e-mail (spec §7 account calls). */
-export type AccountIdentifier =
-  { readonly areaCode: string; readonly phoneNumber: string } | { readonly email: string };
-
-/** What a login or registration returns: the credentials the session is opened with. */
-export interface AccountCredentials {
-  readonly userID: string;
-  readonly imToken: string;
-  readonly chatToken: string;
-}
-
-/** Verification-code purposes of the chat API: 1 register, 2 reset password, 3 login. */
-export type CodePurpose = 'register' | 'resetPassword' | 'login';
-
-/**
- * The account endpoints the sign-in screens need. The application layer has no account port yet, so
- * the UI states the shape it needs and the composition root adapts the HTTP account adapter to it.
- * Every method rejects with an error carrying the server's numeric `code` and `message`.
- */
-export interface AccountGateway {
-  sendCode(identifier: AccountIdentifier, purpose: CodePurpose, invitationCode?: string): Promise<void>;
-  loginWithPassword(identifier: AccountIdentifier, password: string): Promise<AccountCredentials>;
-  loginWithCode(identifier: AccountIdentifier, verifyCode: string): Promise<AccountCredentials>;
-  register(input: {
-    readonly identifier: AccountIdentifier;
-    readonly nickname: string;
-    readonly password: string;
-    readonly verifyCode: string;
-    readonly invitationCode?: string;
-  }): Promise<AccountCredentials>;
-  resetPassword(identifier: AccountIdentifier, verifyCode: string, password: string): Promise<void>;
-}
+import type {
+  LocalStore,
+  SessionScope,
+  SessionServices,
+  SessionStore,
+  SignInViewModel,
+  Toast,
+} from '@teamim/application';
 
 /** The services of the signed-in user (one session scope's). */
 export type SignedInServices = SessionServices;
@@ -43,7 +17,11 @@ export type SignedInServices = SessionServices;
  * they get these objects through {@link AppServicesContext}.
  */
 export interface AppServices {
-  readonly account: AccountGateway;
+  /**
+   * A new view model for the sign-in screens (app-level: it exists before any session). The view
+   * disposes it on unmount; the sign-in service behind it, and its code countdowns, live on.
+   */
+  signIn(): SignInViewModel;
   readonly localStore: LocalStore;
   readonly sessionStore: SessionStore;
   /** Toasts raised by the application (the Notifier port) and by the composition root. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@teamim/domain';
-import { RemoteError } from '@teamim/application';
-import { hasStoredCredentials, storeCredentials } from './credentials';
+import { DeferredSessionStart, RemoteError } from '@teamim/application';
+import { hasStoredCredentials } from './credentials';
 import { failureText } from './errors';
 import { MemoryStore } from './test-store';
 
@@ -9,7 +9,7 @@ describe('route guard credentials (spec §2)', () => {
   it('needs both a user id and an IM token, and blank counts as missing', () => {
     const store = new MemoryStore();
     expect(hasStoredCredentials(store)).toBe(false);
-    storeCredentials(store, { userID: 'u1', imToken: 'im', chatToken: 'chat' });
+    new DeferredSessionStart(store).storeCredentials('u1', 'im', 'chat');
     expect(hasStoredCredentials(store)).toBe(true);
     expect(store.get(STORAGE_KEYS.session.chatToken)).toBe('chat');
     store.set(STORAGE_KEYS.session.imToken, '');

@@ -2,6 +2,7 @@ import type { LocalizedText } from '@teamim/domain';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 import { SHELL_MESSAGES } from './shell/messages';
+import { SIGN_IN_MESSAGES } from './sign-in/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -13,21 +14,6 @@ const CORE_MESSAGES = {
   'ui.language.zh-CN': { 'zh-CN': '简体中文', 'en-US': '简体中文' },
   'ui.language.en-US': { 'zh-CN': 'English', 'en-US': 'English' },
 
-  'ui.login.title': { 'zh-CN': '欢迎使用 TeamIM', 'en-US': 'Welcome to TeamIM' },
-  'ui.login.tab.login': { 'zh-CN': '登录', 'en-US': 'Sign in' },
-  'ui.login.tab.register': { 'zh-CN': '注册', 'en-US': 'Register' },
-  'ui.login.tab.reset': { 'zh-CN': '忘记密码', 'en-US': 'Forgot password' },
-  'ui.login.tab.qr': { 'zh-CN': '扫码登录', 'en-US': 'QR code' },
-  'ui.login.qrUnavailable': {
-    'zh-CN': '扫码登录暂不可用，请使用账号登录。',
-    'en-US': 'QR code sign-in is not available. Please sign in with your account.',
-  },
-  'ui.login.method.email': { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
-  'ui.login.method.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
-  'ui.login.identifierKind': { 'zh-CN': '账号类型', 'en-US': 'Account type' },
-  'ui.login.credentialKind': { 'zh-CN': '登录方式', 'en-US': 'Sign in with' },
-  'ui.login.withPassword': { 'zh-CN': '密码登录', 'en-US': 'Password sign-in' },
-  'ui.login.withCode': { 'zh-CN': '验证码登录', 'en-US': 'Code sign-in' },
   'ui.field.email': { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
   'ui.field.areaCode': { 'zh-CN': '区号', 'en-US': 'Area code' },
   'ui.field.phone': { 'zh-CN': '手机号', 'en-US': 'Phone number' },
@@ -44,12 +30,6 @@ const CORE_MESSAGES = {
   'ui.action.resendIn': { 'zh-CN': '{{seconds}} 秒后重新获取', 'en-US': 'Resend in {{seconds}} s' },
   'ui.action.cancel': { 'zh-CN': '取消', 'en-US': 'Cancel' },
   'ui.action.confirm': { 'zh-CN': '确定', 'en-US': 'OK' },
-  'ui.login.codeSent': { 'zh-CN': '验证码已发送', 'en-US': 'Verification code sent' },
-  'ui.login.resetDone': {
-    'zh-CN': '密码已重置，请使用新密码登录',
-    'en-US': 'Your password was reset. Sign in with the new password.',
-  },
-
   'ui.nav.label': { 'zh-CN': '主导航', 'en-US': 'Main navigation' },
   'ui.nav.chat': { 'zh-CN': '消息', 'en-US': 'Chat' },
   'ui.nav.contact': { 'zh-CN': '通讯录', 'en-US': 'Contacts' },
@@ -97,6 +77,7 @@ export const UI_MESSAGES = {
   ...CHAT_MESSAGES,
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
+  ...SIGN_IN_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

@@ -1,333 +1,155 @@
 import {
-  Button,
-  Field,
-  Input,
+  Body1,
+  Caption1,
+  makeStyles,
   MessageBar,
   MessageBarBody,
-  Radio,
-  RadioGroup,
-  Tab,
-  TabList,
+  shorthands,
   Title2,
+  tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState, type FormEvent } from 'react';
+import type { SignInNotice, SignInTab } from '@teamim/application';
+import { useObservableEagerState } from 'observable-hooks';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { STORAGE_KEYS, type DisplayText } from '@teamim/domain';
-import { storeCredentials } from '../credentials';
-import { failureText } from '../errors';
 import { LanguageSwitch } from '../LanguageSwitch';
-import { useAppServices, type AccountIdentifier, type CodePurpose } from '../services';
 import { useText } from '../text';
 import type { UiKey } from '../ui-messages';
-import {
-  validateIdentifier,
-  validateLogin,
-  validateRegister,
-  validateReset,
-  type CredentialKind,
-  type FieldErrors,
-  type FormField,
-  type IdentifierKind,
-} from './forms';
+import { SignInForm } from './SignInForm';
+import { panelId, SignInTabs, tabId } from './SignInTabs';
+import { useSignInViewModel } from './use-sign-in';
 
-type Mode = 'login' | 'register' | 'reset' | 'qr';
-type NoticeText = DisplayText | { readonly kind: 'ui'; readonly key: UiKey };
-type Notice = { readonly intent: 'error' | 'success'; readonly text: NoticeText };
+const useStyles = makeStyles({
+  page: {
+    boxSizing: 'border-box',
+    minHeight: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalL}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    backgroundImage: `radial-gradient(circle at 50% 0%, ${tokens.colorBrandBackground2} 0%, transparent 60%)`,
+  },
+  card: {
+    boxSizing: 'border-box',
+    width: '100%',
+    maxWidth: '460px',
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalL,
+    padding: `${tokens.spacingVerticalXXL} ${tokens.spacingHorizontalXXL}`,
+    borderRadius: tokens.borderRadiusXLarge,
+    ...shorthands.border(tokens.strokeWidthThin, 'solid', tokens.colorNeutralStroke2),
+    backgroundColor: tokens.colorNeutralBackground1,
+    boxShadow: tokens.shadow16,
+  },
+  top: {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: tokens.spacingHorizontalM,
+  },
+  logo: {
+    display: 'grid',
+    placeItems: 'center',
+    width: '40px',
+    height: '40px',
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightBold,
+  },
+  heading: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS },
+  title: { margin: 0 },
+  subtitle: { color: tokens.colorNeutralForeground2 },
+  panel: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  footer: { color: tokens.colorNeutralForeground3, textAlign: 'center' },
+});
 
-const RESEND_SECONDS = 60;
+const SUBTITLES: Record<SignInTab, UiKey> = {
+  login: 'ui.login.subtitle.login',
+  qr: 'ui.login.subtitle.login',
+  register: 'ui.login.subtitle.register',
+  reset: 'ui.login.subtitle.reset',
+};
 
-/** Sign-in, registration and password reset (spec §2 /login, §5 validation, §8 server texts). */
-export function LoginPage() {
-  const { account, sessionStore, localStore } = useAppServices();
+function Notice({ notice }: { readonly notice: SignInNotice }) {
   const { t, display } = useText();
-  const navigate = useNavigate();
-
-  const [mode, setMode] = useState<Mode>('login');
-  const [kind, setKind] = useState<IdentifierKind>(() =>
-    localStore.get(STORAGE_KEYS.local.loginMethod) === 'phone' ? 'phone' : 'email',
+  const error = notice.kind === 'failure';
+  const text =
+    notice.kind === 'failure'
+      ? display(notice.text)
+      : t(notice.kind === 'codeSent' ? 'ui.login.codeSent' : 'ui.login.resetDone');
+  return (
+    <MessageBar intent={error ? 'error' : 'success'} role={error ? 'alert' : 'status'}>
+      <MessageBarBody>{text}</MessageBarBody>
+    </MessageBar>
   );
-  const [credential, setCredential] = useState<CredentialKind>('password');
-  const [email, setEmail] = useState(() => localStore.get(STORAGE_KEYS.local.email) ?? '');
-  const [areaCode, setAreaCode] = useState(() => localStore.get(STORAGE_KEYS.local.areaCode) ?? '+86');
-  const [phone, setPhone] = useState(() => localStore.get(STORAGE_KEYS.local.phoneNumber) ?? '');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [verificationCode, setVerificationCode] = useState('');
-  const [nickname, setNickname] = useState('');
-  const [invitationCode, setInvitationCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<Notice | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [resendIn, setResendIn] = useState(0);
+}
 
+/** Sign-in, registration and password reset (spec §2 /login, §4, §5 validation, §8 server texts). */
+export function LoginPage() {
+  const vm = useSignInViewModel();
+  const state = useObservableEagerState(vm.state$);
+  const styles = useStyles();
+  const { t } = useText();
+  const navigate = useNavigate();
+  const idBase = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const focusInvalid = useRef(false);
+
+  // After a submit the form refuses, focus goes to the first field to fix (its message describes it).
+  // The view model sets the errors during `submit()`, so the flag is raised before calling it.
   useEffect(() => {
-    if (resendIn <= 0) return;
-    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [resendIn]);
-
-  const identifierInput = { kind, email, areaCode, phone };
-
-  const fieldProps = (field: FormField) => {
-    const error = errors[field];
-    return error === undefined
-      ? {}
-      : { validationState: 'error' as const, validationMessage: t(error.i18nKey, error.params) };
-  };
-
-  const switchMode = (next: Mode) => {
-    setMode(next);
-    setErrors({});
-    setNotice(undefined);
-    setPassword('');
-    setConfirmPassword('');
-    setVerificationCode('');
-  };
-
-  const rememberIdentifier = (identifier: AccountIdentifier) => {
-    localStore.set(STORAGE_KEYS.local.loginMethod, kind);
-    if ('email' in identifier) localStore.set(STORAGE_KEYS.local.email, identifier.email);
-    else {
-      localStore.set(STORAGE_KEYS.local.areaCode, identifier.areaCode);
-      localStore.set(STORAGE_KEYS.local.phoneNumber, identifier.phoneNumber);
-    }
-  };
-
-  const run = async (call: () => Promise<void>) => {
-    setBusy(true);
-    setNotice(undefined);
-    try {
-      await call();
-    } catch (error: unknown) {
-      setNotice({ intent: 'error', text: failureText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const sendCode = () => {
-    const checked = validateIdentifier(identifierInput);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    const purpose: CodePurpose =
-      mode === 'register' ? 'register' : mode === 'reset' ? 'resetPassword' : 'login';
-    const invitation = invitationCode.trim();
-    void run(async () => {
-      await account.sendCode(
-        checked.value,
-        purpose,
-        mode === 'register' && invitation !== '' ? invitation : undefined,
-      );
-      setResendIn(RESEND_SECONDS);
-      setNotice({ intent: 'success', text: { kind: 'ui', key: 'ui.login.codeSent' } });
-    });
-  };
+    if (!focusInvalid.current) return;
+    focusInvalid.current = false;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state.errors]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    if (mode === 'login') {
-      const checked = validateLogin({ identifier: identifierInput, credential, password, verificationCode });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      const request = checked.value;
-      void run(async () => {
-        const credentials =
-          request.credential === 'password'
-            ? await account.loginWithPassword(request.identifier, request.password)
-            : await account.loginWithCode(request.identifier, request.verifyCode);
-        rememberIdentifier(request.identifier);
-        storeCredentials(sessionStore, credentials);
-        await navigate('/chat', { replace: true });
-      });
-    } else if (mode === 'register') {
-      const checked = validateRegister({
-        identifier: identifierInput,
-        nickname,
-        password,
-        confirmPassword,
-        verificationCode,
-        invitationCode,
-      });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      const request = checked.value;
-      void run(async () => {
-        const credentials = await account.register(request);
-        rememberIdentifier(request.identifier);
-        storeCredentials(sessionStore, credentials);
-        await navigate('/chat', { replace: true });
-      });
-    } else if (mode === 'reset') {
-      const checked = validateReset({
-        identifier: identifierInput,
-        verificationCode,
-        password,
-        confirmPassword,
-      });
-      if (!checked.ok) return setErrors(checked.errors);
-      setErrors({});
-      const request = checked.value;
-      void run(async () => {
-        await account.resetPassword(request.identifier, request.verifyCode, request.password);
-        switchMode('login');
-        setNotice({ intent: 'success', text: { kind: 'ui', key: 'ui.login.resetDone' } });
-      });
-    }
+    focusInvalid.current = true;
+    void vm.submit().then(async (result) => {
+      if (result.ok && result.value.kind === 'signedIn') await navigate('/chat', { replace: true });
+    });
   };
 
-  const codeField = (
-    <Field label={t('ui.field.verificationCode')} {...fieldProps('verificationCode')}>
-      <div style={{ display: 'flex', gap: 8 }}>
-        <Input
-          style={{ flex: 1 }}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          value={verificationCode}
-          onChange={(_e, d) => setVerificationCode(d.value)}
-        />
-        <Button onClick={sendCode} disabled={busy || resendIn > 0}>
-          {resendIn > 0 ? t('ui.action.resendIn', { seconds: resendIn }) : t('ui.action.sendCode')}
-        </Button>
-      </div>
-    </Field>
-  );
-  const passwordPairFields = (label: 'ui.field.password' | 'ui.field.newPassword') => (
-    <>
-      <Field label={t(label)} {...fieldProps('password')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(_e, d) => setPassword(d.value)}
-        />
-      </Field>
-      <Field label={t('ui.field.confirmPassword')} {...fieldProps('confirmPassword')}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(_e, d) => setConfirmPassword(d.value)}
-        />
-      </Field>
-    </>
-  );
-
   return (
-    <main style={{ display: 'grid', placeItems: 'center', minHeight: '100vh', padding: 16 }}>
-      <div style={{ width: 'min(420px, 100%)', display: 'flex', flexDirection: 'column', gap: 12 }}>
-        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <Title2 as="h1">{t('ui.login.title')}</Title2>
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.top}>
+          <span className={styles.logo} aria-hidden="true">
+            T
+          </span>
+          <LanguageSwitch />
         </div>
-        <LanguageSwitch />
-        <TabList selectedValue={mode} onTabSelect={(_e, d) => switchMode(d.value as Mode)}>
-          <Tab value="login">{t('ui.login.tab.login')}</Tab>
-          <Tab value="register">{t('ui.login.tab.register')}</Tab>
-          <Tab value="reset">{t('ui.login.tab.reset')}</Tab>
-          <Tab value="qr">{t('ui.login.tab.qr')}</Tab>
-        </TabList>
-        {notice !== undefined && (
-          <MessageBar intent={notice.intent} role={notice.intent === 'error' ? 'alert' : 'status'}>
-            <MessageBarBody>
-              {notice.text.kind === 'ui' ? t(notice.text.key) : display(notice.text)}
-            </MessageBarBody>
-          </MessageBar>
-        )}
-        {mode === 'qr' ? (
-          <p>{t('ui.login.qrUnavailable')}</p>
-        ) : (
-          <form noValidate onSubmit={submit} style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
-            <Field label={t('ui.login.identifierKind')}>
-              <RadioGroup
-                layout="horizontal"
-                value={kind}
-                onChange={(_e, d) => setKind(d.value as IdentifierKind)}
-              >
-                <Radio value="email" label={t('ui.login.method.email')} />
-                <Radio value="phone" label={t('ui.login.method.phone')} />
-              </RadioGroup>
-            </Field>
-            {kind === 'email' ? (
-              <Field label={t('ui.field.email')} {...fieldProps('email')}>
-                <Input
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(_e, d) => setEmail(d.value)}
-                />
-              </Field>
-            ) : (
-              <div style={{ display: 'flex', gap: 8 }}>
-                <Field label={t('ui.field.areaCode')} style={{ width: 110 }} {...fieldProps('areaCode')}>
-                  <Input value={areaCode} onChange={(_e, d) => setAreaCode(d.value)} />
-                </Field>
-                <Field label={t('ui.field.phone')} style={{ flex: 1 }} {...fieldProps('phone')}>
-                  <Input
-                    type="tel"
-                    autoComplete="tel-national"
-                    value={phone}
-                    onChange={(_e, d) => setPhone(d.value)}
-                  />
-                </Field>
-              </div>
-            )}
-            {mode === 'login' && (
-              <>
-                <Field label={t('ui.login.credentialKind')}>
-                  <RadioGroup
-                    layout="horizontal"
-                    value={credential}
-                    onChange={(_e, d) => setCredential(d.value as CredentialKind)}
-                  >
-                    <Radio value="password" label={t('ui.login.withPassword')} />
-                    <Radio value="code" label={t('ui.login.withCode')} />
-                  </RadioGroup>
-                </Field>
-                {credential === 'password' ? (
-                  <Field label={t('ui.field.password')} {...fieldProps('password')}>
-                    <Input
-                      type="password"
-                      autoComplete="current-password"
-                      value={password}
-                      onChange={(_e, d) => setPassword(d.value)}
-                    />
-                  </Field>
-                ) : (
-                  codeField
-                )}
-              </>
-            )}
-            {mode === 'register' && (
-              <>
-                <Field label={t('ui.field.nickname')} {...fieldProps('nickname')}>
-                  <Input value={nickname} onChange={(_e, d) => setNickname(d.value)} />
-                </Field>
-                {passwordPairFields('ui.field.password')}
-                <Field label={t('ui.field.invitationCode')}>
-                  <Input value={invitationCode} onChange={(_e, d) => setInvitationCode(d.value)} />
-                </Field>
-                {codeField}
-              </>
-            )}
-            {mode === 'reset' && (
-              <>
-                {codeField}
-                {passwordPairFields('ui.field.newPassword')}
-              </>
-            )}
-            <Button type="submit" appearance="primary" disabled={busy}>
-              {mode === 'login'
-                ? t('ui.action.signIn')
-                : mode === 'register'
-                  ? t('ui.action.register')
-                  : t('ui.action.resetPassword')}
-            </Button>
-          </form>
-        )}
+        <div className={styles.heading}>
+          <Title2 as="h1" className={styles.title}>
+            {t('ui.login.title')}
+          </Title2>
+          <Body1 className={styles.subtitle}>{t(SUBTITLES[state.tab])}</Body1>
+        </div>
+        <SignInTabs idBase={idBase} selected={state.tab} onSelect={(tab) => vm.selectTab(tab)} />
+        <div
+          role="tabpanel"
+          id={panelId(idBase)}
+          aria-labelledby={tabId(idBase, state.tab)}
+          className={styles.panel}
+        >
+          {state.notice !== undefined && <Notice notice={state.notice} />}
+          {state.tab === 'qr' ? (
+            <Body1>{t('ui.login.qrUnavailable')}</Body1>
+          ) : (
+            <SignInForm vm={vm} state={state} tab={state.tab} onSubmit={submit} formRef={form} />
+          )}
+        </div>
       </div>
+      <Caption1 as="p" className={styles.footer}>
+        {t('ui.login.footer')}
+      </Caption1>
     </main>
   );
 }

@@ -13,5 +13,13 @@ describe('prerenderSignIn', () => {
     // Griffel's buckets, marked for the client to rehydrate.
     expect(styles).toMatch(/^<style data-make-styles-bucket=/);
     expect(styles).toContain('data-make-styles-rehydration="true"');
+    // A dark system setting paints the copy in the dark theme's colours.
+    expect(pages['en-US']).toContain('teamim-prerendered');
+    expect(styles).toMatch(
+      /@media \(prefers-color-scheme: dark\) \{ \.fui-FluentProvider\.teamim-prerendered \{[^}]*--colorNeutralBackground1: #/,
+    );
+    // No validation message, notice or busy state in the build-time copy.
+    expect(pages['en-US']).not.toContain('role="alert"');
+    expect(pages['en-US']).toContain('role="tablist"');
   });
 });
