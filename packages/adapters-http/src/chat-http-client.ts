@@ -58,6 +58,8 @@ export class ChatApiError extends RemoteError {
     message: string,
     readonly path: string,
     readonly body: ChatEnvelope | undefined,
+    /** The HTTP status, when an answer came at all. */
+    readonly status?: number,
   ) {
     super(code, message);
     this.name = 'ChatApiError';
@@ -67,6 +69,14 @@ export class ChatApiError extends RemoteError {
   /** The server's detail text (`errDlt`), empty when there was none. */
   get errDlt(): string {
     return this.body?.errDlt ?? '';
+  }
+
+  /**
+   * The deployment has no such route: a 404 without an envelope, which is how the real chat and IM
+   * routers (gin) answer a path they do not know ("404 page not found" as plain text).
+   */
+  get isMissingRoute(): boolean {
+    return this.status === 404 && this.body === undefined;
   }
 }
 
@@ -149,11 +159,12 @@ export class ChatHttpClient {
         `unexpected response from ${path} (HTTP ${status})`,
         path,
         undefined,
+        status,
       );
     }
     if (envelope.errCode !== 0) {
       const message = envelope.errMsg !== '' ? envelope.errMsg : envelope.errDlt;
-      const error = new ChatApiError(envelope.errCode, message, path, envelope);
+      const error = new ChatApiError(envelope.errCode, message, path, envelope, status);
       if (error.classified.forceLogout) this.deps.onLoginExpired?.(error);
       throw error;
     }
