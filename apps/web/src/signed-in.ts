@@ -9,6 +9,7 @@ import {
   ConversationStore,
   createContainer,
   CurrentUser,
+  DeploymentCapabilities,
   ForwardMessages,
   GroupActions,
   MemberPickerStore,
@@ -61,7 +62,15 @@ function loadScript(src: string): Promise<void> {
 export async function createSignedInServices(deps: SignedInDeps): Promise<SignedInServices> {
   const chatToken = () => deps.sessionStore.get(STORAGE_KEYS.session.chatToken) ?? '';
   const apiConfig = { baseURL: deps.config.chatAddr };
-  const chatApi = createChatApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
+  const chatApi = createChatApi(
+    apiConfig,
+    { getToken: chatToken, onLoginExpired: deps.onLoginExpired },
+    {
+      selfUserID: () => deps.sessionStore.get(STORAGE_KEYS.session.userID) ?? '',
+      ...(deps.config.userSearchPath === '' ? {} : { userSearchPath: deps.config.userSearchPath }),
+      ...(deps.config.livekitUrl === '' ? {} : { livekitUrl: deps.config.livekitUrl }),
+    },
+  );
   const walletApi = createWalletApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
   // The business fields complete self info; without them the user can still chat, so a failing chat
   // API must not fail the sign-in (spec §4 only requires the IM self info).
@@ -115,7 +124,11 @@ export async function createSignedInServices(deps: SignedInDeps): Promise<Signed
       fileUploader: im.fileUploader,
     }),
   );
+  // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
+  const capabilities = container.get(DeploymentCapabilities);
+  capabilities.configure(deps.config.features);
   return {
+    capabilities,
     session: container.get(SessionService),
     currentUser: container.get(CurrentUser),
     contacts: container.get(ContactStore),

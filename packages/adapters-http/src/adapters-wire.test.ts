@@ -149,6 +149,21 @@ describe('chat API payloads (spec §7)', () => {
     expect(calls[1]).toBe(`/user/search/public ${publicBody}`);
   });
 
+  it('hands out the configured LiveKit address instead of the one the room token came with', async () => {
+    const s = server({ '/user/rtc/get_token': { serverUrl: 'ws://livekit.internal:7880', token: 'jwt' } });
+    const api = createChatApi(
+      config,
+      { getToken: () => 't', transport: s.transport },
+      {
+        livekitUrl: 'wss://rtc.example.com',
+      },
+    );
+    await expect(api.getRoomAccess('room-1', 'u1')).resolves.toEqual({
+      serverUrl: 'wss://rtc.example.com',
+      token: 'jwt',
+    });
+  });
+
   it('uses a configured search route directly, and does not fall back on an enveloped error', async () => {
     const s = server({ '/custom/search': { users: [{ userID: 'u9', nickname: 'Nine' }] } });
     const configured = createChatApi(

@@ -74,6 +74,11 @@ export interface ChatApiOptions {
   readonly userSearchPath?: string;
   /** The signed-in user, left out of results of routes that do not exclude the searcher. */
   readonly selfUserID?: () => string;
+  /**
+   * The configured public media-server address; replaces the one a room token comes with (a real
+   * chat hands out whatever its own config says, often an address only its cluster can reach).
+   */
+  readonly livekitUrl?: string;
 }
 
 /** {@link ChatApi} over the chat HTTP API (spec §7). Rejects with ChatApiError. */
@@ -150,8 +155,9 @@ export class HttpChatApi extends ChatApi {
       RTC_PATH,
       'data',
     );
+    const configured = this.options.livekitUrl ?? '';
     const access = {
-      serverUrl: stringField(data, 'serverUrl', RTC_PATH),
+      serverUrl: configured !== '' ? configured : stringField(data, 'serverUrl', RTC_PATH),
       token: stringField(data, 'token', RTC_PATH),
     };
     if (access.token === '') throw invalidResponse(RTC_PATH, 'empty room token');

@@ -163,6 +163,7 @@ describe('ChatHttpClient (spec §7 chat API conventions)', () => {
     const plain = transport(() => ({ status: 404, body: '404 page not found' }));
     const missing = await rejection(clientWith(plain.adapter).post('/user/search/fuzzy', {}));
     expect(missing.isMissingRoute).toBe(true);
+    expect(missing.code).toBe(TransportErrorCode.MissingRoute);
     expect(missing.status).toBe(404);
     const enveloped = transport(() => ({
       status: 404,

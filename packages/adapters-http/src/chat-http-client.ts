@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance } from 'axios';
-import { RemoteError } from '@teamim/application';
+import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
 import { classifyServerError, type ServerError } from '@teamim/domain';
 
 /** Spec §7: "The base is the configured chat API address with a 25 s timeout." */
@@ -43,6 +43,8 @@ export const TransportErrorCode = {
   Network: -1001,
   Timeout: -1002,
   InvalidResponse: -1003,
+  /** A plain 404 (no envelope): the deployment has no such route. */
+  MissingRoute: MISSING_ROUTE_CODE,
 } as const;
 
 /**
@@ -76,7 +78,7 @@ export class ChatApiError extends RemoteError {
    * routers (gin) answer a path they do not know ("404 page not found" as plain text).
    */
   get isMissingRoute(): boolean {
-    return this.status === 404 && this.body === undefined;
+    return this.code === TransportErrorCode.MissingRoute;
   }
 }
 
@@ -154,9 +156,12 @@ export class ChatHttpClient {
     }
     const envelope = envelopeOf(payload);
     if (envelope === undefined) {
+      const missing = status === 404;
       throw new ChatApiError(
-        TransportErrorCode.InvalidResponse,
-        `unexpected response from ${path} (HTTP ${status})`,
+        missing ? TransportErrorCode.MissingRoute : TransportErrorCode.InvalidResponse,
+        missing
+          ? `${path} does not exist on this server (HTTP 404)`
+          : `unexpected response from ${path} (HTTP ${status})`,
         path,
         undefined,
         status,

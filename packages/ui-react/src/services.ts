@@ -6,6 +6,7 @@ import type {
   ContactStore,
   ConversationStore,
   CurrentUser,
+  DeploymentCapabilities,
   ForwardMessages,
   GroupActions,
   LocalStore,
@@ -67,6 +68,8 @@ export interface SignedInServices {
   readonly memberPicker: MemberPickerStore;
   readonly settings: SettingsStore;
   readonly profile: ProfileService;
+  /** Which optional features (wallet, calls) the deployment has; absent in tests that need neither. */
+  readonly capabilities?: DeploymentCapabilities;
 }
 
 /**

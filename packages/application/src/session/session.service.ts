@@ -10,6 +10,7 @@ import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { ContactStore } from '../contacts/contact.store';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from './current-user';
+import type { DeploymentCapabilities } from './deployment-capabilities';
 
 export type LoadState = 'idle' | 'loading' | 'success' | 'failed';
 
@@ -61,6 +62,7 @@ export class SessionService {
     private readonly conversations: ConversationStore,
     private readonly notifier: Notifier,
     private readonly logger: Logger,
+    private readonly capabilities?: DeploymentCapabilities,
   ) {
     this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
   }
@@ -128,6 +130,8 @@ export class SessionService {
       return self;
     }
     this.currentUser.setSelfInfo(self.value);
+    // Not awaited: the wallet and call entries appear once the deployment has answered.
+    void this.capabilities?.detect(self.value.userID);
     await Promise.all([
       this.contacts.loadBlacklist(),
       this.contacts.loadApplications(),
@@ -165,6 +169,7 @@ export class SessionService {
 
   private clearLocalState(): void {
     this.sessionStore.clear();
+    this.capabilities?.reset();
     this.currentUser.clear();
     this.contacts.clear();
     this.conversations.clear();

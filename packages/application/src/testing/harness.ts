@@ -17,6 +17,7 @@ import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SignInService } from '../account/sign-in.service';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend, type FakeUserSeed } from './fake-backend';
@@ -54,6 +55,7 @@ export interface FakePorts extends PortBindings {
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
 export class TestClient {
   readonly session: SessionService;
+  readonly capabilities: DeploymentCapabilities;
   /** Sign-in, registration, codes and password reset (the /login screens). */
   readonly account: SignInService;
   readonly currentUser: CurrentUser;
@@ -75,6 +77,7 @@ export class TestClient {
     // The harness is the tests' composition root: the only place that resolves services.
     const container = createContainer(portsModule(ports), applicationModule);
     this.session = container.get(SessionService);
+    this.capabilities = container.get(DeploymentCapabilities);
     this.account = container.get(SignInService);
     this.currentUser = container.get(CurrentUser);
     this.contacts = container.get(ContactStore);

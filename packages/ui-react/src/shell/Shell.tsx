@@ -19,6 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { useObservableState } from 'observable-hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { of } from 'rxjs';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { ContactDialogsProvider, useContactDialogs } from '../contacts/dialogs';
 import { SignedInContext, useAppServices, type SignedInServices } from '../services';
@@ -194,12 +195,19 @@ function NavItem(props: {
   );
 }
 
+const NO_FEATURES = of(undefined);
+
 function AccountMenu({ services }: { readonly services: SignedInServices }) {
   const { t } = useText();
   const dialogs = useContactDialogs();
   const self = useObservableState(services.currentUser.selfInfo$, services.currentUser.selfInfo);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const name = self?.nickname ?? '';
+  // The wallet is our local server's; on a deployment without it the entry is not shown at all.
+  const features = useObservableState(
+    services.capabilities?.features$ ?? NO_FEATURES,
+    services.capabilities?.current,
+  );
 
   return (
     <>
@@ -223,7 +231,7 @@ function AccountMenu({ services }: { readonly services: SignedInServices }) {
               {t('ui.menu.myInfo')}
             </MenuItem>
             {/* Built by a later issue; visibly disabled until then. */}
-            <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>
+            {features?.wallet === 'available' && <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>}
             <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
             <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
