@@ -6,6 +6,7 @@ import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
 import { ChatError, ErrCode } from './errors';
+import { UserSearch } from './user-search';
 import { UserService } from './users';
 import { intLike, parseInput } from './validation';
 import { WalletService } from './wallet';
@@ -16,13 +17,20 @@ export interface ChatServices {
   ctx: ChatContext;
   accounts: AccountService;
   users: UserService;
+  search: UserSearch;
   wallet: WalletService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
   const ctx = toContext(deps);
   const accounts = new AccountService(ctx);
-  return { ctx, accounts, users: new UserService(ctx, accounts), wallet: new WalletService(ctx) };
+  return {
+    ctx,
+    accounts,
+    users: new UserService(ctx, accounts),
+    search: new UserSearch(ctx),
+    wallet: new WalletService(ctx),
+  };
 }
 
 interface Envelope {
@@ -73,7 +81,7 @@ export function chatPlugin(
   deps: ChatDeps,
   services: ChatServices = createChatServices(deps),
 ): FastifyPluginAsync {
-  const { ctx, accounts, users, wallet } = services;
+  const { ctx, accounts, users, search, wallet } = services;
 
   return async (app: FastifyInstance) => {
     const sweep = () => {
@@ -181,6 +189,11 @@ export function chatPlugin(
       return ok();
     });
     app.post('/user/search/fuzzy', (req) => Promise.resolve(ok(users.searchFuzzy(chatUser(req), req.body))));
+    // chat v1.8's searches (OpenIM's demo client adds friends through search/full).
+    app.post('/user/search/full', (req) => Promise.resolve(ok(search.searchFull(chatUser(req), req.body))));
+    app.post('/user/search/public', (req) =>
+      Promise.resolve(ok(search.searchPublic(chatUser(req), req.body))),
+    );
     app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(chatUser(req), req.body)));
     app.post('/friend/add', async (req) => {
       await users.friendAdd(chatUser(req), req.body);
