@@ -64,6 +64,7 @@ const devCodeSchema = z.object({
   phoneNumber: z.string().max(32).optional(),
   email: z.string().max(254).optional(),
 });
+const invalidateSchema = z.object({ userID: z.string().min(1).max(64) });
 const invitationSchema = z.object({ codes: z.array(z.string().trim().min(4).max(32)).min(1).max(1000) });
 
 function safeEqual(a: string, b: string): boolean {
@@ -252,6 +253,14 @@ export function chatPlugin(
       return Promise.resolve(
         ok({ balance: wallet.withdraw(input.userID, input.amount, input.remark ?? '') }),
       );
+    });
+    // chat's admin InvalidateToken: drops the user's chat tokens only (the IM session stays), which a
+    // real deployment also does when the token cache is flushed; the next chat call is refused.
+    app.post('/admin/token/invalidate', (req) => {
+      requireAdmin(req);
+      const { userID } = parseInput(invalidateSchema, req.body);
+      ctx.db.prepare('UPDATE chat_accounts SET token_epoch = token_epoch + 1 WHERE user_id = ?').run(userID);
+      return Promise.resolve(ok());
     });
     app.post('/admin/invitation/add', (req) => {
       requireAdmin(req);
