@@ -95,7 +95,8 @@ describe('chat API errors from the local server', () => {
     const users = await demo.chat('bob').findUsers([PEOPLE.bob.userID, PEOPLE.alice.userID, 'nobody']);
     expect(users.map((u) => [u.userID, u.nickname, u.phoneNumber, u.hasPayPassword])).toEqual([
       [PEOPLE.bob.userID, 'bob', PEOPLE.bob.phoneNumber, true],
-      [PEOPLE.alice.userID, 'alice', PEOPLE.alice.phoneNumber, false],
+      // Nobody else's pay-password state is sent: unknown, not "none".
+      [PEOPLE.alice.userID, 'alice', PEOPLE.alice.phoneNumber, undefined],
     ]);
     expect(users[0]).toMatchObject({ email: PEOPLE.bob.email, areaCode: '+86', allowAddFriend: 1 });
   });

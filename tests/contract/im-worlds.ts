@@ -241,9 +241,12 @@ class WorkerSdk {
   }
 }
 
-/** The real side: the OpenIM adapters over real SDK instances against `createServer` (in memory). */
-export async function openImWorld(): Promise<ImWorld> {
-  const server = await startTestServer();
+/**
+ * The real side: the OpenIM adapters over real SDK instances against `createServer` (in memory), optionally
+ * in a compatibility profile (`openim-3.8`: uploads go to presigned URLs on a second origin, as with MinIO).
+ */
+export async function openImWorld(options: { readonly compat?: 'openim-3.8' } = {}): Promise<ImWorld> {
+  const server = await startTestServer(options.compat === undefined ? {} : { compat: options.compat });
   const harness = new SdkHarness(server);
   const self: ImWorld = {
     side: 'openim',

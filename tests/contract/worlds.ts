@@ -69,9 +69,12 @@ export class HttpDemoWorld {
     private readonly sessions: Readonly<Record<PersonName, AccountSession>>,
   ) {}
 
-  static async start(options: { readonly liveKitUrl?: string } = {}): Promise<HttpDemoWorld> {
+  static async start(
+    options: { readonly liveKitUrl?: string; readonly compat?: 'openim-3.8' } = {},
+  ): Promise<HttpDemoWorld> {
     const server = await startTestServer({
       seed: 'demo',
+      ...(options.compat === undefined ? {} : { compat: options.compat }),
       chat: {
         // A low scrypt cost keeps the per-test server start fast; the hashing itself is the server's concern.
         scryptCost: 1024,
@@ -102,8 +105,13 @@ export class HttpDemoWorld {
   }
 
   chat(person: PersonName): HttpChatApi {
-    const token = this.sessions[person].chatToken;
-    return createChatApi({ baseURL: this.chatBaseURL }, { getToken: () => token });
+    const { chatToken: token, userID } = this.sessions[person];
+    // As the web client wires it: the signed-in user is left out where the route does not do it.
+    return createChatApi(
+      { baseURL: this.chatBaseURL },
+      { getToken: () => token },
+      { selfUserID: () => userID },
+    );
   }
 
   close(): Promise<void> {

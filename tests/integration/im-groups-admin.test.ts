@@ -1,7 +1,7 @@
 // Issue 5, SDK-driven: group administration (mutes, mute-all, transfer, rename and avatar), join requests
 // with verification (accept and refuse) and @-mention flags.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { conversation, conversationChange, receivedMessage, textOf } from '../support/scenario';
+import { conversation, conversationChange, history, receivedMessage, textOf } from '../support/scenario';
 import {
   createGroup,
   errCodeOf,
@@ -14,6 +14,8 @@ import { SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';
 import type { TestServer } from '../support/server';
 
+const MEMBER_INVITED = 1509;
+const MEMBER_ENTER = 1510;
 const MEMBER_MUTED = 1512;
 const MEMBER_UNMUTED = 1513;
 
@@ -122,9 +124,18 @@ describe('group administration (real SDK against @teamim/server)', { timeout: 24
     expect(sent.map((x) => x.groupID)).toContain(groupID);
     expect((await d.data('getJoinedGroupList')).map((g) => g.groupID)).not.toContain(groupID);
 
+    const beforeAccept = a.events.mark();
     await a.data('acceptGroupApplication', { groupID, fromUserID: dave.userID, handleMsg: 'welcome' });
     await d.waitFor('OnGroupApplicationAccepted', (x) => x.groupID === groupID && x.userID === dave.userID);
     await d.waitFor('OnJoinedGroupAdded', (g) => g.groupID === groupID);
+    // Nobody invited dave: open-im-server's "member entered" (1510), so no client shows "alice invited dave".
+    const entered = await tipArrives(a, groupID, MEMBER_ENTER, beforeAccept);
+    expect(JSON.parse(entered?.notificationElem?.detail ?? '{}')).toMatchObject({
+      entrantUser: { userID: dave.userID },
+    });
+    const tips = (await history(a, `sg_${groupID}`)).map((m) => Number(m.contentType));
+    expect(tips).toContain(MEMBER_ENTER);
+    expect(tips).not.toContain(MEMBER_INVITED);
     const hi = await sendGroupText(d, groupID, 'glad to be here');
     expect(textOf(await receivedMessage(a, hi.clientMsgID))).toBe('glad to be here');
 

@@ -25,6 +25,12 @@ import { attachGateway } from './wire/gateway';
 import { resolveObjectLimits } from './objects/limits';
 import { OBJECTS_MIGRATION_MODULE, objectMigrations } from './objects/migrations';
 import { OBJECT_API_PATHS, createObjectService, objectsPlugin } from './objects/plugin';
+import {
+  type ObjectStorageOrigin,
+  parseCompatProfile,
+  registerRealRouterNotFound,
+  startObjectStorageOrigin,
+} from './compat';
 
 export interface RunningServer {
   /** `http://host:port` */
@@ -55,6 +61,8 @@ const serverVersion =
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = resolveConfig(partial);
+  const compat = parseCompatProfile(config.compat);
+  let storageOrigin: ObjectStorageOrigin | undefined;
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -144,7 +152,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       kickSessions: (userID) => endSessions(userID, undefined, 'revoked'),
     });
     const chatConfig = resolveChatConfig(
-      { adminSecret: config.adminSecret, ...config.chat },
+      { adminSecret: config.adminSecret, realChatAnswers: compat === 'openim-3.8', ...config.chat },
       { host: config.host, fallbackSecret: tokenSecret },
     );
     const chatDeps = { db, im, config: chatConfig, logger: app.log, clock: { now: config.now } };
@@ -178,9 +186,35 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       schema,
       time: config.now(),
     }));
+    // Uploads (`/api/object/*`, `/api/object-upload/*`), bytes in memory or under <data-dir>/objects.
+    const objectDeps = {
+      db,
+      authenticate,
+      now: config.now,
+      limits: resolveObjectLimits({
+        maxObjectBytes: config.objectMaxBytes,
+        partSize: config.objectPartSize,
+        allowedTypes: config.objectAllowedTypes,
+        deniedTypes: config.objectDeniedTypes,
+        publicBaseUrl: config.objectBaseUrl,
+      }),
+      storage: config.memory
+        ? { memory: true as const }
+        : { memory: false as const, dataDir: config.dataDir },
+    };
+    const objectService = createObjectService(objectDeps);
+    const realDeployment = compat === 'openim-3.8';
+    if (realDeployment) {
+      // Like MinIO next to a real OpenIM: uploads and files live on another origin.
+      storageOrigin = await startObjectStorageOrigin(objectService, objectDeps, config.host);
+      objectDeps.limits = { ...objectDeps.limits, publicBaseUrl: `${storageOrigin.url}/api` };
+      registerRealRouterNotFound(app);
+    }
+
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
     const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
+    if (existsSync(join(webDir, 'index.html')))
+      registerStatic(app, webDir, { connectSources: storageOrigin ? [storageOrigin.url] : [] });
 
     const apiPaths: string[] = [];
     await app.register(
@@ -203,23 +237,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       { prefix: '/api' },
     );
 
-    // Uploads (`/api/object/*`, `/api/object-upload/*`), bytes in memory or under <data-dir>/objects.
-    const objectDeps = {
-      db,
-      authenticate,
-      now: config.now,
-      limits: resolveObjectLimits({
-        maxObjectBytes: config.objectMaxBytes,
-        partSize: config.objectPartSize,
-        allowedTypes: config.objectAllowedTypes,
-        deniedTypes: config.objectDeniedTypes,
-        publicBaseUrl: config.objectBaseUrl,
-      }),
-      storage: config.memory
-        ? { memory: true as const }
-        : { memory: false as const, dataDir: config.dataDir },
-    };
-    await app.register(objectsPlugin(createObjectService(objectDeps), objectDeps), { prefix: '/api' });
+    await app.register(objectsPlugin(objectService, objectDeps), { prefix: '/api' });
     apiPaths.push(...OBJECT_API_PATHS);
 
     const chatServices = createChatServices(chatDeps);
@@ -259,12 +277,14 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         clearInterval(expiryTimer);
         await gateway.closeAll();
         await app.close();
+        await storageOrigin?.close();
         await checkpointer?.stop();
         db.close();
       },
     };
   } catch (err) {
     await app.close().catch(() => {});
+    await storageOrigin?.close().catch(() => {});
     await checkpointer?.stop();
     db.close();
     throw err;

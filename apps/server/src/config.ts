@@ -44,6 +44,8 @@ export interface ServerConfig {
   objectDeniedTypes: string[];
   /** Uploads: public URL of `/api` for object and upload URLs; empty = the request's own origin. */
   objectBaseUrl: string;
+  /** `openim-3.8` answers as a real OpenIM 3.8 + chat 1.8 deployment where ours differs (see compat.ts). */
+  compat: string;
   /** Clock in ms, injectable for tests. */
   now: () => number;
 }
@@ -72,6 +74,7 @@ export const defaultConfig = (): ServerConfig => ({
   objectAllowedTypes: [...DEFAULT_ALLOWED_TYPES],
   objectDeniedTypes: [...DEFAULT_DENIED_TYPES],
   objectBaseUrl: '',
+  compat: 'none',
   now: () => Date.now(),
 });
 
@@ -270,6 +273,14 @@ export const FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     description:
       'public URL of /api used in file and upload URLs, e.g. https://im.example.com/api (default: the request origin)',
+  },
+  {
+    flag: '--compat',
+    env: 'TEAMIM_COMPAT',
+    key: 'compat',
+    kind: 'string',
+    description:
+      'none (default) or openim-3.8: answer as a real OpenIM 3.8 + chat 1.8 deployment (no wallet, no fuzzy search, uploads to a second origin; docs/server.md)',
   },
 ];
 

@@ -30,7 +30,32 @@ describe('client configuration', () => {
     expect(() => parseOverrides({ wsAddr: 'http://x/ws' }, 'config.json')).toThrow(ConfigError);
     expect(() => parseOverrides({ chatAddr: 'not a url' }, 'config.json')).toThrow(/chatAddr is not a URL/);
     expect(() => parseOverrides({ platformID: 99 }, 'config.json')).toThrow(/platformID/);
+    expect(() => parseOverrides({ livekitUrl: 'https://lk.example' }, 'config.json')).toThrow(/livekitUrl/);
+    expect(() => parseOverrides({ userSearchPath: 'http://x/y' }, 'config.json')).toThrow(/userSearchPath/);
+    expect(() => parseOverrides({ features: { wallet: 'yes' } }, 'config.json')).toThrow(/features.wallet/);
     expect(() => parseOverrides([1], 'config.json')).toThrow(ConfigError);
+  });
+
+  it("accepts only OpenIM 3.8's user platform ids: 1-9 and 11, never 10 (admin) or 12", () => {
+    for (const id of [1, 5, 9, 11]) expect(parseOverrides({ platformID: id }, 'c').platformID).toBe(id);
+    for (const id of [0, 10, 12, 2.5])
+      expect(() => parseOverrides({ platformID: id }, 'c')).toThrow(/platformID/);
+  });
+
+  it('reads the LiveKit address, a search route and the feature switches from config.json', () => {
+    const json = parseOverrides(
+      {
+        livekitUrl: 'wss://rtc.example.com/',
+        userSearchPath: '/user/search/public',
+        features: { wallet: false },
+      },
+      'config.json',
+    );
+    const config = resolveConfig('https://im.example.com', json);
+    expect(config.livekitUrl).toBe('wss://rtc.example.com');
+    expect(config.userSearchPath).toBe('/user/search/public');
+    expect(config.features).toEqual({ wallet: false, calls: 'auto' });
+    expect(resolveConfig('https://im.example.com').features).toEqual({ wallet: 'auto', calls: 'auto' });
   });
 
   it('config.json is optional: missing or an HTML fallback means no overrides, broken JSON is an error', async () => {

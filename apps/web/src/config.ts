@@ -13,16 +13,46 @@ export interface ClientConfig {
   /** Where the SDK's wasm assets are served (copied there at build time). */
   readonly openimAssetsBase: string;
   readonly livekit: {
-    /** Video codec preference and its backup (spec §9). The server URL comes with each call's token. */
+    /** Video codec preference and its backup (spec §9). */
     readonly videoCodec: string;
     readonly backupVideoCodec: string;
+  };
+  /**
+   * The media server calls connect to (public `ws(s)://`). When set it replaces the address that comes
+   * with each room token (a real chat's may be an internal one); the local server's CSP reads the same
+   * field from `config.json`. Empty: use the token's address.
+   */
+  readonly livekitUrl: string;
+  /** A user-search route answered like chat v1.8's `/user/search/public`; empty: detect. */
+  readonly userSearchPath: string;
+  /** Optional features the deployment is known to have or lack; `auto` detects after sign-in. */
+  readonly features: {
+    readonly wallet: boolean | 'auto';
+    readonly calls: boolean | 'auto';
   };
 }
 
 /** A partial configuration from `config.json` or the `VITE_*` environment; unknown fields are ignored. */
 export type ConfigOverrides = Partial<
-  Pick<ClientConfig, 'apiAddr' | 'wsAddr' | 'chatAddr' | 'platformID' | 'openimAssetsBase'>
+  Pick<
+    ClientConfig,
+    | 'apiAddr'
+    | 'wsAddr'
+    | 'chatAddr'
+    | 'platformID'
+    | 'openimAssetsBase'
+    | 'livekitUrl'
+    | 'userSearchPath'
+    | 'features'
+  >
 >;
+
+/**
+ * The platform ids OpenIM 3.8 (v3.8.3-patch.12+, openimsdk/protocol constant package) gives user
+ * tokens: 1 iOS, 2 Android, 3 Windows, 4 macOS, 5 web, 6 mini web, 7 Linux, 8 Android pad, 9 iPad,
+ * 11 HarmonyOS. 10 is the admin platform, which the server refuses for a user's token.
+ */
+export const OPENIM_USER_PLATFORM_IDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 11];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -42,15 +72,36 @@ export function defaultConfig(pageOrigin: string): ClientConfig {
     platformID: DEFAULT_PLATFORM_ID,
     openimAssetsBase: '/openim/',
     livekit: { videoCodec: 'vp9', backupVideoCodec: 'vp8' },
+    livekitUrl: '',
+    userSearchPath: '',
+    features: { wallet: 'auto', calls: 'auto' },
   };
 }
 
-const URL_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr'] as const;
+const URL_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr', 'livekitUrl'] as const;
 const PROTOCOLS: Record<(typeof URL_FIELDS)[number], readonly string[]> = {
   apiAddr: ['http:', 'https:'],
   wsAddr: ['ws:', 'wss:'],
   chatAddr: ['http:', 'https:'],
+  livekitUrl: ['ws:', 'wss:'],
 };
+
+function parseFeature(value: unknown, name: string, origin: string): boolean | 'auto' {
+  if (value === undefined || value === 'auto') return 'auto';
+  if (typeof value === 'boolean') return value;
+  throw new ConfigError(`${origin}: features.${name} must be true, false or "auto"`);
+}
+
+function parseFeatures(value: unknown, origin: string): ClientConfig['features'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ConfigError(`${origin}: features must be an object`);
+  }
+  const record = value as Record<string, unknown>;
+  return {
+    wallet: parseFeature(record['wallet'], 'wallet', origin),
+    calls: parseFeature(record['calls'], 'calls', origin),
+  };
+}
 
 /** Reads overrides from an untrusted object (parsed JSON or the env), refusing malformed values. */
 export function parseOverrides(source: unknown, origin: string): ConfigOverrides {
@@ -76,11 +127,23 @@ export function parseOverrides(source: unknown, origin: string): ConfigOverrides
   const platform = record['platformID'];
   if (platform !== undefined && platform !== '') {
     const id = typeof platform === 'string' ? Number(platform) : platform;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 12) {
-      throw new ConfigError(`${origin}: platformID must be an OpenIM platform id (1-12)`);
+    if (typeof id !== 'number' || !OPENIM_USER_PLATFORM_IDS.includes(id)) {
+      throw new ConfigError(
+        `${origin}: platformID must be an OpenIM user platform id (${OPENIM_USER_PLATFORM_IDS.join(', ')})`,
+      );
     }
     result.platformID = id;
   }
+  const searchPath = record['userSearchPath'];
+  if (searchPath !== undefined && searchPath !== '') {
+    if (typeof searchPath !== 'string' || !/^\/[\w/.-]*$/.test(searchPath)) {
+      throw new ConfigError(
+        `${origin}: userSearchPath must be a path under chatAddr, e.g. /user/search/public`,
+      );
+    }
+    result.userSearchPath = searchPath;
+  }
+  if (record['features'] !== undefined) result.features = parseFeatures(record['features'], origin);
   const assets = record['openimAssetsBase'];
   if (typeof assets === 'string' && assets !== '')
     result.openimAssetsBase = assets.endsWith('/') ? assets : `${assets}/`;
@@ -96,6 +159,8 @@ export function envOverrides(env: Readonly<Record<string, unknown>>): ConfigOver
       chatAddr: env['VITE_CHAT_ADDR'],
       platformID: env['VITE_PLATFORM_ID'],
       openimAssetsBase: env['VITE_OPENIM_ASSETS_BASE'],
+      livekitUrl: env['VITE_LIVEKIT_URL'],
+      userSearchPath: env['VITE_USER_SEARCH_PATH'],
     },
     'environment',
   );

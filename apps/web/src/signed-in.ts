@@ -52,7 +52,15 @@ function loadScript(src: string): Promise<void> {
 export async function createSessionFactory(deps: SignedInDeps): Promise<() => SessionScope> {
   const chatToken = () => deps.sessionStore.get(STORAGE_KEYS.session.chatToken) ?? '';
   const apiConfig = { baseURL: deps.config.chatAddr };
-  const chatApi = createChatApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
+  const chatApi = createChatApi(
+    apiConfig,
+    { getToken: chatToken, onLoginExpired: deps.onLoginExpired },
+    {
+      selfUserID: () => deps.sessionStore.get(STORAGE_KEYS.session.userID) ?? '',
+      ...(deps.config.userSearchPath === '' ? {} : { userSearchPath: deps.config.userSearchPath }),
+      ...(deps.config.livekitUrl === '' ? {} : { livekitUrl: deps.config.livekitUrl }),
+    },
+  );
   const walletApi = createWalletApi(apiConfig, { getToken: chatToken, onLoginExpired: deps.onLoginExpired });
   // The business fields complete self info; without them the user can still chat, so a failing chat
   // API must not fail the sign-in (spec §4 only requires the IM self info).
@@ -105,5 +113,10 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<() => Se
       fileUploader: im.fileUploader,
     }),
   );
-  return () => openSessionScope(root);
+  // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
+  return () => {
+    const scope = openSessionScope(root);
+    scope.services.capabilities.configure(deps.config.features);
+    return scope;
+  };
 }

@@ -109,6 +109,82 @@ describe('chat API payloads (spec §7)', () => {
     });
   });
 
+  it("falls back to chat v1.8's /user/search/public when the deployment has no fuzzy route", async () => {
+    const calls: string[] = [];
+    const transport: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
+      await Promise.resolve();
+      const path = config.url ?? '';
+      calls.push(`${path} ${String(config.data)}`);
+      const answer =
+        path === '/user/search/public'
+          ? {
+              status: 200,
+              body: JSON.stringify({
+                errCode: 0,
+                errMsg: '',
+                errDlt: '',
+                data: {
+                  total: 2,
+                  users: [
+                    { userID: 'me', nickname: 'Nin' },
+                    { userID: 'u9', nickname: 'Nine' },
+                  ],
+                },
+              }),
+            }
+          : { status: 404, body: '404 page not found' };
+      return { data: answer.body, status: answer.status, statusText: '', headers: {}, config };
+    };
+    const api = createChatApi(config, { getToken: () => 't', transport }, { selfUserID: () => 'me' });
+    const expected = [{ userID: 'u9', nickname: 'Nine', faceURL: '', gender: 0, allowAddFriend: 1 }];
+    await expect(api.searchUsers('nin')).resolves.toEqual(expected);
+    await expect(api.searchUsers('nin')).resolves.toEqual(expected);
+    const publicBody = '{"keyword":"nin","pagination":{"pageNumber":1,"showNumber":20}}';
+    // Fuzzy is tried once; afterwards the adapter remembers the deployment has none.
+    expect(calls.map((c) => c.split(' ')[0])).toEqual([
+      '/user/search/fuzzy',
+      '/user/search/public',
+      '/user/search/public',
+    ]);
+    expect(calls[1]).toBe(`/user/search/public ${publicBody}`);
+  });
+
+  it('hands out the configured LiveKit address instead of the one the room token came with', async () => {
+    const s = server({ '/user/rtc/get_token': { serverUrl: 'ws://livekit.internal:7880', token: 'jwt' } });
+    const api = createChatApi(
+      config,
+      { getToken: () => 't', transport: s.transport },
+      {
+        livekitUrl: 'wss://rtc.example.com',
+      },
+    );
+    await expect(api.getRoomAccess('room-1', 'u1')).resolves.toEqual({
+      serverUrl: 'wss://rtc.example.com',
+      token: 'jwt',
+    });
+  });
+
+  it('uses a configured search route directly, and does not fall back on an enveloped error', async () => {
+    const s = server({ '/custom/search': { users: [{ userID: 'u9', nickname: 'Nine' }] } });
+    const configured = createChatApi(
+      config,
+      { getToken: () => 't', transport: s.transport },
+      {
+        userSearchPath: '/custom/search',
+      },
+    );
+    await expect(configured.searchUsers('n')).resolves.toHaveLength(1);
+    expect(s.calls.map((c) => c.path)).toEqual(['/custom/search']);
+
+    const refusing: AxiosAdapter = async (c) => {
+      await Promise.resolve();
+      const data = JSON.stringify({ errCode: 1001, errMsg: 'ArgsError', errDlt: '' });
+      return { data, status: 200, statusText: '', headers: {}, config: c };
+    };
+    const api = createChatApi(config, { getToken: () => 't', transport: refusing });
+    await expect(api.searchUsers('n')).rejects.toMatchObject({ code: 1001 });
+  });
+
   it('sends changed fields plus userID on update, and room plus identity for room access', async () => {
     const s = server({ '/user/rtc/get_token': { serverUrl: 'wss://lk', token: 'jwt' } });
     const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
@@ -120,7 +196,7 @@ describe('chat API payloads (spec §7)', () => {
     ]);
   });
 
-  it('asks for business info only when there are ids, and fills absent fields with neutral values', async () => {
+  it('asks for business info only when there are ids; absent fields are neutral, local-only ones unknown', async () => {
     const s = server({ '/user/find/full': { users: [{ userID: 'u1', nickname: 'One', gender: 7 }] } });
     const api = createChatApi(config, { getToken: () => 't', transport: s.transport });
     await expect(api.findUsers([])).resolves.toEqual([]);
@@ -134,12 +210,13 @@ describe('chat API payloads (spec §7)', () => {
         gender: 0,
         birth: 0,
         phoneNumber: '',
-        hasPayPassword: false,
         allowAddFriend: 1,
-        allowCreateGroup: 1,
       },
     ]);
     expect(s.calls[0]?.body).toEqual({ userIDs: ['u1'] });
+    // "unknown" is no key at all, so toEqual above would fail on `hasPayPassword: false`.
+    const [only] = await api.findUsers(['u1']);
+    expect(only && 'hasPayPassword' in only).toBe(false);
   });
 
   it('rejects a malformed user list instead of rendering it', async () => {

@@ -131,12 +131,14 @@ describe('ChatHttpClient (spec §7 chat API conventions)', () => {
       { baseURL: 'http://chat.test' },
       { getToken: () => 't', transport: t.adapter, onLoginExpired: (e) => expired.push(e.code) },
     );
-    for (const c of [1501, 1503, 1504, 1505, 20001, 1502]) {
+    const ending = [1501, 1503, 1504, 1505, 1507, 20101];
+    for (const c of [...ending, 20001, 1502]) {
       code = c;
       const e = await rejection(client.post('/user/update', {}));
-      expect(e.classified.forceLogout).toBe(c >= 1501 && c <= 1505 && c !== 1502);
+      expect(e.classified.forceLogout).toBe(ending.includes(c));
     }
-    expect(expired).toEqual([1501, 1503, 1504, 1505]);
+    // 20101 is what chat v1.8 answers once the chat token was dropped (password changed elsewhere).
+    expect(expired).toEqual(ending);
   });
 
   it('uses the envelope of a non-200 answer when there is one', async () => {
@@ -154,6 +156,20 @@ describe('ChatHttpClient (spec §7 chat API conventions)', () => {
     expect(e.code).toBe(TransportErrorCode.InvalidResponse);
     expect(e.message).toContain('HTTP 502');
     expect(e.body).toBeUndefined();
+    expect(e.isMissingRoute).toBe(false);
+  });
+
+  it("recognises a real router's plain-text 404 as a missing route, and an enveloped 404 as not", async () => {
+    const plain = transport(() => ({ status: 404, body: '404 page not found' }));
+    const missing = await rejection(clientWith(plain.adapter).post('/user/search/fuzzy', {}));
+    expect(missing.isMissingRoute).toBe(true);
+    expect(missing.code).toBe(TransportErrorCode.MissingRoute);
+    expect(missing.status).toBe(404);
+    const enveloped = transport(() => ({
+      status: 404,
+      body: { errCode: 1004, errMsg: 'NotFound', errDlt: '' },
+    }));
+    expect((await rejection(clientWith(enveloped.adapter).post('/x', {}))).isMissingRoute).toBe(false);
   });
 
   it('turns a network failure into a typed error', async () => {

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance } from 'axios';
-import { RemoteError } from '@teamim/application';
+import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
 import { classifyServerError, type ServerError } from '@teamim/domain';
 
 /** Spec §7: "The base is the configured chat API address with a 25 s timeout." */
@@ -43,6 +43,8 @@ export const TransportErrorCode = {
   Network: -1001,
   Timeout: -1002,
   InvalidResponse: -1003,
+  /** A plain 404 (no envelope): the deployment has no such route. */
+  MissingRoute: MISSING_ROUTE_CODE,
 } as const;
 
 /**
@@ -58,6 +60,8 @@ export class ChatApiError extends RemoteError {
     message: string,
     readonly path: string,
     readonly body: ChatEnvelope | undefined,
+    /** The HTTP status, when an answer came at all. */
+    readonly status?: number,
   ) {
     super(code, message);
     this.name = 'ChatApiError';
@@ -67,6 +71,14 @@ export class ChatApiError extends RemoteError {
   /** The server's detail text (`errDlt`), empty when there was none. */
   get errDlt(): string {
     return this.body?.errDlt ?? '';
+  }
+
+  /**
+   * The deployment has no such route: a 404 without an envelope, which is how the real chat and IM
+   * routers (gin) answer a path they do not know ("404 page not found" as plain text).
+   */
+  get isMissingRoute(): boolean {
+    return this.code === TransportErrorCode.MissingRoute;
   }
 }
 
@@ -144,16 +156,20 @@ export class ChatHttpClient {
     }
     const envelope = envelopeOf(payload);
     if (envelope === undefined) {
+      const missing = status === 404;
       throw new ChatApiError(
-        TransportErrorCode.InvalidResponse,
-        `unexpected response from ${path} (HTTP ${status})`,
+        missing ? TransportErrorCode.MissingRoute : TransportErrorCode.InvalidResponse,
+        missing
+          ? `${path} does not exist on this server (HTTP 404)`
+          : `unexpected response from ${path} (HTTP ${status})`,
         path,
         undefined,
+        status,
       );
     }
     if (envelope.errCode !== 0) {
       const message = envelope.errMsg !== '' ? envelope.errMsg : envelope.errDlt;
-      const error = new ChatApiError(envelope.errCode, message, path, envelope);
+      const error = new ChatApiError(envelope.errCode, message, path, envelope, status);
       if (error.classified.forceLogout) this.deps.onLoginExpired?.(error);
       throw error;
     }

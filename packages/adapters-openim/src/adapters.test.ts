@@ -213,6 +213,9 @@ describe('OpenIM adapters over a scripted SDK', () => {
       nickname: 'Alice',
       email: '',
     });
+    // The SDK does not know the local-only business fields: unknown, not "no pay password".
+    const bare = await plain.session.getSelfInfo();
+    expect('hasPayPassword' in bare || 'allowCreateGroup' in bare).toBe(false);
     const merged = createOpenImPorts(fake.asSdk(), CONFIG, (userID) =>
       Promise.resolve({ email: `${userID}@example.com`, hasPayPassword: true, nickname: 'stale' }),
     );

@@ -244,6 +244,21 @@ describe('OpenImConversations.getServerFirstPage', () => {
     expect(page[3]?.latestMsg).toBe('');
   });
 
+  it("reads open-im-server's 1004 for a user without conversations as an empty first page", async () => {
+    const { fetch } = fakeFetch(() => ({ json: { errCode: 1004, errMsg: 'RecordNotFoundError' } }));
+    const conversations = new OpenImConversations(
+      noSdk,
+      new OpenImDirectory('http://h/api', signedIn(), fetch),
+    );
+    await expect(conversations.getServerFirstPage('u1', 10)).resolves.toEqual([]);
+    const other = fakeFetch(() => ({ json: { errCode: 1001, errMsg: 'ArgsError' } }));
+    const failing = new OpenImConversations(
+      noSdk,
+      new OpenImDirectory('http://h/api', signedIn(), other.fetch),
+    );
+    await expect(failing.getServerFirstPage('u1', 10)).rejects.toMatchObject({ code: 1001 });
+  });
+
   it('rejects a malformed answer and an empty user id with a RemoteError', async () => {
     const { fetch } = fakeFetch(() => ({ json: { errCode: 0, data: { conversationElems: 'x' } } }));
     const conversations = new OpenImConversations(

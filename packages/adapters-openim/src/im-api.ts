@@ -9,6 +9,9 @@ export type FetchLike = (
   init: { method: string; headers: Record<string, string>; body: string },
 ) => Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
 
+/** OpenIM's errs.RecordNotFoundError. */
+const RECORD_NOT_FOUND = 1004;
+
 let sequence = 0;
 /** OpenIM wants an operationID per request; it only has to be unique enough to correlate logs. */
 function operationID(): string {
@@ -82,13 +85,21 @@ export class OpenImDirectory {
   /**
    * `/conversation/get_sorted_conversation_list` (OpenIM 3.8): the user's first `count` conversations,
    * pinned then newest, each with its newest message and display names. Malformed elements are skipped.
+   * open-im-server answers 1004 (record not found) instead of an empty page to a user without any
+   * conversation; for this first page that simply means "no conversations".
    */
   async sortedConversations(userID: string, count: number): Promise<readonly SortedConversationElem[]> {
-    const data = await this.post('/conversation/get_sorted_conversation_list', {
-      userID,
-      conversationIDs: [],
-      pagination: { pageNumber: 1, showNumber: count },
-    });
+    let data: unknown;
+    try {
+      data = await this.post('/conversation/get_sorted_conversation_list', {
+        userID,
+        conversationIDs: [],
+        pagination: { pageNumber: 1, showNumber: count },
+      });
+    } catch (error: unknown) {
+      if (error instanceof RemoteError && error.code === RECORD_NOT_FOUND) return [];
+      throw error;
+    }
     const elems = isObject(data) ? data['conversationElems'] : undefined;
     if (elems === undefined || elems === null) return [];
     if (!Array.isArray(elems)) {

@@ -239,7 +239,8 @@ export function toPublicUser(item: PublicUserItem): PublicUser {
 
 /**
  * Self info from the SDK. The SDK knows only id, nickname and avatar; the business fields (e-mail,
- * gender, birth, phone, allow flags) belong to the chat API and get neutral values here.
+ * gender, birth, phone, allow flags) belong to the chat API and get neutral values here, except the
+ * two only our local server knows (pay password, create-group flag), which stay unknown.
  */
 export function toSelfInfo(item: SelfUserInfo): SelfInfo {
   return {
@@ -250,9 +251,7 @@ export function toSelfInfo(item: SelfUserInfo): SelfInfo {
     gender: Gender.Unknown,
     birth: 0,
     phoneNumber: '',
-    hasPayPassword: false,
     allowAddFriend: BusinessAllowType.Allow,
-    allowCreateGroup: BusinessAllowType.Allow,
   };
 }
 

@@ -4,6 +4,7 @@ export * from './shared/app-error';
 export * from './shared/remote-error';
 export * from './session/current-user';
 export * from './session/session.service';
+export * from './session/deployment-capabilities';
 export * from './account/sign-in.service';
 export * from './contacts/contact.store';
 export * from './conversations/conversation.store';

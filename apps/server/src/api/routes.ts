@@ -311,7 +311,13 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       conversationIDs: conversationIDList,
       pagination,
     }),
-    (b, c) => convs.getSortedConversationList(ctx, c.op, b),
+    (b, c) => {
+      const answer = convs.getSortedConversationList(ctx, c.op, b);
+      // open-im-server answers a user without conversations with 1004, not an empty page.
+      if (config.compat === 'openim-3.8' && answer.conversationTotal === 0)
+        throw new ImError(ErrCode.RecordNotFound, 'RecordNotFoundError');
+      return answer;
+    },
   );
   route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     convs.getFullConversationIDs(ctx, c.op, b.userID),

@@ -474,7 +474,9 @@ export class AccountService {
     if (typeof userID !== 'string') throw new ChatError(ErrCode.TokenMalformed, 'token has no user');
     const account = this.getAccount(userID);
     if (!account || account.token_epoch !== check.claims.Epoch)
-      throw new ChatError(ErrCode.TokenExpired, 'token was revoked');
+      throw this.ctx.config.realChatAnswers
+        ? new ChatError(ErrCode.TokenNotExist, 'token was revoked')
+        : new ChatError(ErrCode.TokenExpired, 'token was revoked');
     return { userID, userType: typeof check.claims.UserType === 'number' ? check.claims.UserType : 1 };
   }
 

@@ -60,6 +60,11 @@ export interface ChatConfig {
   timeZone: string;
   /** scrypt cost parameter N for passwords and pay passwords (stored with each hash). */
   scryptCost: number;
+  /**
+   * The server's `--compat openim-3.8`: refuse dropped chat tokens with chat v1.8's 20101 and leave
+   * this server's own fields out of `/user/find/full`.
+   */
+  realChatAnswers: boolean;
 }
 
 export const defaultChatConfig = (): ChatConfig => ({
@@ -90,6 +95,7 @@ export const defaultChatConfig = (): ChatConfig => ({
   sweepIntervalSeconds: 60,
   timeZone: '',
   scryptCost: 16_384,
+  realChatAnswers: false,
 });
 
 export function isLoopbackHost(host: string): boolean {

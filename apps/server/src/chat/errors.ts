@@ -23,6 +23,8 @@ export const ErrCode = {
   Forbidden: 20012,
   RefuseFriend: 20013,
   EmailAlreadyRegister: 20014,
+  /** chat v1.8's ErrTokenNotExist: the token is no longer held (dropped, password changed elsewhere). */
+  TokenNotExist: 20101,
   InsufficientBalance: 21001,
   PayPasswordNotSet: 21002,
   PayPasswordWrong: 21003,
@@ -59,6 +61,7 @@ const NAMES: Record<number, string> = {
   20012: 'Forbidden',
   20013: 'RefuseFriend',
   20014: 'EmailAlreadyRegister',
+  20101: 'ErrTokenNotExist',
 };
 
 /**

@@ -6,6 +6,7 @@ import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
 import { ChatError, ErrCode } from './errors';
+import { UserSearch } from './user-search';
 import { UserService } from './users';
 import { intLike, parseInput } from './validation';
 import { WalletService } from './wallet';
@@ -16,13 +17,20 @@ export interface ChatServices {
   ctx: ChatContext;
   accounts: AccountService;
   users: UserService;
+  search: UserSearch;
   wallet: WalletService;
 }
 
 export function createChatServices(deps: ChatDeps): ChatServices {
   const ctx = toContext(deps);
   const accounts = new AccountService(ctx);
-  return { ctx, accounts, users: new UserService(ctx, accounts), wallet: new WalletService(ctx) };
+  return {
+    ctx,
+    accounts,
+    users: new UserService(ctx, accounts),
+    search: new UserSearch(ctx),
+    wallet: new WalletService(ctx),
+  };
 }
 
 interface Envelope {
@@ -56,6 +64,7 @@ const devCodeSchema = z.object({
   phoneNumber: z.string().max(32).optional(),
   email: z.string().max(254).optional(),
 });
+const invalidateSchema = z.object({ userID: z.string().min(1).max(64) });
 const invitationSchema = z.object({ codes: z.array(z.string().trim().min(4).max(32)).min(1).max(1000) });
 
 function safeEqual(a: string, b: string): boolean {
@@ -73,7 +82,7 @@ export function chatPlugin(
   deps: ChatDeps,
   services: ChatServices = createChatServices(deps),
 ): FastifyPluginAsync {
-  const { ctx, accounts, users, wallet } = services;
+  const { ctx, accounts, users, search, wallet } = services;
 
   return async (app: FastifyInstance) => {
     const sweep = () => {
@@ -181,6 +190,11 @@ export function chatPlugin(
       return ok();
     });
     app.post('/user/search/fuzzy', (req) => Promise.resolve(ok(users.searchFuzzy(chatUser(req), req.body))));
+    // chat v1.8's searches (OpenIM's demo client adds friends through search/full).
+    app.post('/user/search/full', (req) => Promise.resolve(ok(search.searchFull(chatUser(req), req.body))));
+    app.post('/user/search/public', (req) =>
+      Promise.resolve(ok(search.searchPublic(chatUser(req), req.body))),
+    );
     app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(chatUser(req), req.body)));
     app.post('/friend/add', async (req) => {
       await users.friendAdd(chatUser(req), req.body);
@@ -239,6 +253,14 @@ export function chatPlugin(
       return Promise.resolve(
         ok({ balance: wallet.withdraw(input.userID, input.amount, input.remark ?? '') }),
       );
+    });
+    // chat's admin InvalidateToken: drops the user's chat tokens only (the IM session stays), which a
+    // real deployment also does when the token cache is flushed; the next chat call is refused.
+    app.post('/admin/token/invalidate', (req) => {
+      requireAdmin(req);
+      const { userID } = parseInput(invalidateSchema, req.body);
+      ctx.db.prepare('UPDATE chat_accounts SET token_epoch = token_epoch + 1 WHERE user_id = ?').run(userID);
+      return Promise.resolve(ok());
     });
     app.post('/admin/invitation/add', (req) => {
       requireAdmin(req);

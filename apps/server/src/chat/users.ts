@@ -103,6 +103,12 @@ const friendAddSchema = z.object({
   fromUserID: optStr(64),
 });
 
+/** chat v1.8's UserFullInfo has none of this server's own fields. */
+function withoutLocalFields(user: UserFullInfo): Omit<UserFullInfo, 'allowCreateGroup'> {
+  const { allowCreateGroup: _group, hasPayPassword: _pay, invitationCode: _code, ...real } = user;
+  return real;
+}
+
 export class UserService {
   constructor(
     private readonly ctx: ChatContext,
@@ -137,7 +143,7 @@ export class UserService {
     );
   }
 
-  findFull(callerID: string, body: unknown): { users: UserFullInfo[] } {
+  findFull(callerID: string, body: unknown): { users: Omit<UserFullInfo, 'allowCreateGroup'>[] } {
     const { userIDs } = parseInput(findFullSchema, body);
     const users: UserFullInfo[] = [];
     for (const userID of new Set(userIDs)) {
@@ -175,6 +181,7 @@ export class UserService {
         });
       }
     }
+    if (this.ctx.config.realChatAnswers) return { users: users.map(withoutLocalFields) };
     return { users };
   }
 

@@ -53,6 +53,7 @@ describe('configuredOrigins', () => {
         wsAddr: 'wss://im.example.com/msg_gateway',
         chatAddr: "https://chat.example.com/chat'; script-src *",
         livekitUrl: 'javascript:alert(1)',
+        objectStorageUrl: 'https://s3.example.com/openim',
         platformID: 5,
       }),
     });
@@ -60,6 +61,7 @@ describe('configuredOrigins', () => {
       'https://im.example.com',
       'wss://im.example.com',
       'https://chat.example.com',
+      'https://s3.example.com',
     ]);
   });
 

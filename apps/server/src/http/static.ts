@@ -34,8 +34,11 @@ export function isBrowserNavigation(headers: Record<string, string | string[] | 
   return typeof accept === 'string' && accept.includes('text/html');
 }
 
-/** Fields of the web app's optional `config.json` that name servers the page connects to. */
-const CONFIG_ADDRESS_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr', 'livekitUrl'] as const;
+/**
+ * Fields of the web app's optional `config.json` that name servers the page connects to. The client reads
+ * all but `objectStorageUrl`, which names where a real deployment's presigned uploads go (MinIO, S3).
+ */
+const CONFIG_ADDRESS_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr', 'livekitUrl', 'objectStorageUrl'] as const;
 
 /** The origin of an http(s)/ws(s) URL, or undefined for anything else (CSP sources must stay plain). */
 function connectOrigin(value: unknown): string | undefined {

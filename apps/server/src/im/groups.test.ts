@@ -502,7 +502,11 @@ describe('join requests', () => {
     pushes = [];
     expect(await respond('admin', 1)).toBe(0);
     expect(recipients(1505)).toEqual(new Set(['owner', 'admin', 'admin2', 'outsider']));
-    expect(recipients(1509)).toContain('outsider');
+    // Nobody invited the applicant: "member entered" (1510) as open-im-server sends, not "invited".
+    expect(recipients(1510)).toContain('outsider');
+    expect(recipients(1509).size).toBe(0);
+    const entered = tipsOf(notices(1510)[0]?.msg as ImMsg) as { entrantUser?: { userID?: string } };
+    expect(entered.entrantUser?.userID).toBe('outsider');
     expect(await respond('owner', -1)).toBe(1207);
     expect((await roles(groupID))['outsider']).toBe(20);
 

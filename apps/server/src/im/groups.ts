@@ -484,7 +484,7 @@ export function inviteUsers(
   });
 }
 
-/** 1509 for users added by invitation or an accepted application. */
+/** 1509 for users added by invitation, directly or through an approved invitation request. */
 function memberJoinedTip(
   ctx: CoreContext,
   fx: Effects,
@@ -942,21 +942,33 @@ export function joinGroup(
   ctx.tx((fx) => {
     if (group.need_verification === Verification.Directly) {
       const v = admit(ctx, group, [applicant], { operator: applicant, inviter: '', joinSource });
-      groupTip(ctx, fx, {
-        contentType: GroupTip.MemberEnter,
-        opUserID: applicant,
-        groupID: req.groupID,
-        chatCopy: true,
-        tips: {
-          group: info(ctx, req.groupID),
-          entrantUser: memberInfo(ctx.db, requireMember(ctx, req.groupID, applicant)),
-          operationTime: ctx.now(),
-          ...versionFields(v),
-        },
-      });
+      memberEnterTip(ctx, fx, req.groupID, applicant, applicant, v);
       return;
     }
     storeApplication(ctx, fx, group, applicant, req.reqMessage, joinSource, '', req.ex);
+  });
+}
+
+/** 1510: someone entered on their own (a direct join, or an application nobody invited them to). */
+function memberEnterTip(
+  ctx: CoreContext,
+  fx: Effects,
+  groupID: string,
+  opUserID: string,
+  entrant: string,
+  v: VersionHead,
+): void {
+  groupTip(ctx, fx, {
+    contentType: GroupTip.MemberEnter,
+    opUserID,
+    groupID,
+    chatCopy: true,
+    tips: {
+      group: info(ctx, groupID),
+      entrantUser: memberInfo(ctx.db, requireMember(ctx, groupID, entrant)),
+      operationTime: ctx.now(),
+      ...versionFields(v),
+    },
   });
 }
 
@@ -1015,7 +1027,11 @@ export function respondApplication(
         to: [r],
       });
     }
-    if (v) memberJoinedTip(ctx, fx, req.groupID, op.userID, [req.fromUserID], v, true);
+    if (v === undefined) return;
+    // As open-im-server: an application nobody invited the applicant to ends in "member entered" (1510),
+    // sent by the approver; only an invitation that needed approval is "member invited" (1509).
+    if (row.inviter_user_id === '') memberEnterTip(ctx, fx, req.groupID, op.userID, req.fromUserID, v);
+    else memberJoinedTip(ctx, fx, req.groupID, op.userID, [req.fromUserID], v, true);
   });
 }
 

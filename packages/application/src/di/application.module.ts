@@ -31,6 +31,7 @@ import { Notifier } from '../ports/notifier.port';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { DeploymentCapabilities } from '../session/deployment-capabilities';
 
 /**
  * The application's services. Every binding is a singleton built with `toResolvedValue`, so no class
@@ -65,6 +66,12 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       [ConversationsGateway, GroupsGateway, CurrentUser, Clock, Notifier, Logger],
     )
     .inSingletonScope();
+  bind(DeploymentCapabilities)
+    .toResolvedValue(
+      (wallet: WalletApi, chat: ChatApi, logger: Logger) => new DeploymentCapabilities(wallet, chat, logger),
+      [WalletApi, ChatApi, Logger],
+    )
+    .inSingletonScope();
   bind(SessionService)
     .toResolvedValue(
       (
@@ -76,6 +83,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         conversations: ConversationStore,
         notifier: Notifier,
         logger: Logger,
+        capabilities: DeploymentCapabilities,
       ) =>
         new SessionService(
           im,
@@ -86,6 +94,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
           conversations,
           notifier,
           logger,
+          capabilities,
         ),
       [
         ImSession,
@@ -96,6 +105,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         ConversationStore,
         Notifier,
         Logger,
+        DeploymentCapabilities,
       ],
     )
     .inSingletonScope();

@@ -14,6 +14,7 @@ import { SessionViewModels } from '../presentation/session-view-models';
 import { ProfileService } from '../profile/profile.service';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
+import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SessionService } from '../session/session.service';
 import { SettingsStore } from '../settings/settings.store';
 import { WalletService } from '../wallet/wallet.service';
@@ -59,6 +60,7 @@ export function openSessionScope(root: Container): SessionScope {
     profile: container.get(ProfileService),
     wallet: container.get(WalletService),
     calls: container.get(CallService),
+    capabilities: container.get(DeploymentCapabilities),
     clock: container.get(Clock),
   };
   const viewModels = new SessionViewModels(services);

@@ -11,6 +11,7 @@ import type { Clock } from '../ports/clock.port';
 import type { ProfileService } from '../profile/profile.service';
 import type { TopSearchStore } from '../search/top-search.store';
 import type { CurrentUser } from '../session/current-user';
+import type { DeploymentCapabilities } from '../session/deployment-capabilities';
 import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
@@ -35,5 +36,7 @@ export interface SessionServices {
   readonly profile: ProfileService;
   readonly wallet: WalletService;
   readonly calls: CallService;
+  /** Which optional features (wallet, calls) the deployment has. */
+  readonly capabilities: DeploymentCapabilities;
   readonly clock: Clock;
 }

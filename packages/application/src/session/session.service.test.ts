@@ -216,6 +216,18 @@ describe('SessionService', () => {
     expect(alice.toasts.keys()).toContain('error.loginExpired');
   });
 
+  it("a real chat's 20101 (chat token dropped) ends the session with the login-expired message", async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const reasons: SignOutReason[] = [];
+    alice.session.signedOut$.subscribe((r) => reasons.push(r));
+
+    expect(await alice.session.onApiFailure({ kind: 'remote', code: 20101, message: 'gone' })).toBe(true);
+    expect(reasons).toEqual(['tokenExpired']);
+    expect(alice.toasts.keys()).toContain('error.loginExpired');
+    expect(alice.session.hasStoredCredentials()).toBe(false);
+  });
+
   it('§4 Connection and sync: loading then success; progress shown only while reinstalling', async () => {
     const world = new TestWorld().users('alice');
     const alice = world.client();

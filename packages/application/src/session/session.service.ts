@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
-import { err, ok, STORAGE_KEYS, type Result } from '@teamim/domain';
+import { err, isForceLogoutCode, ok, ServerErrorCode, STORAGE_KEYS, type Result } from '@teamim/domain';
 import type { ImSession } from '../ports/im-session.port';
 import type { SessionEvent } from '../ports/im-session.port';
 import type { SessionStore } from '../ports/key-value-store.port';
@@ -10,6 +10,7 @@ import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { ContactStore } from '../contacts/contact.store';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from './current-user';
+import type { DeploymentCapabilities } from './deployment-capabilities';
 
 export type LoadState = 'idle' | 'loading' | 'success' | 'failed';
 
@@ -21,8 +22,13 @@ export type SignOutReason =
 export const LOGIN_REPEATED = 10102;
 /** Spec §8: connect failure that ends the session. */
 export const CONNECT_FAILED_LOGOUT = 705;
-/** Spec §8: chat API codes that mean the login expired. */
-export const EXPIRED_API_CODES: readonly number[] = [1501, 1503, 1504, 1505];
+/**
+ * Chat API codes that mean the login is gone: spec §8's 1501 and 1503-1505, plus the "token not exist"
+ * answers of a real deployment (chat 20101, IM 1507); the domain's catalogue is the one list.
+ */
+export const EXPIRED_API_CODES: readonly number[] = Object.values(ServerErrorCode).filter(
+  (code) => code !== ServerErrorCode.ConnectFailed && isForceLogoutCode(code),
+);
 
 export type BootstrapError = { readonly kind: 'noCredentials' } | RemoteFailure;
 
@@ -56,6 +62,7 @@ export class SessionService {
     private readonly conversations: ConversationStore,
     private readonly notifier: Notifier,
     private readonly logger: Logger,
+    private readonly capabilities?: DeploymentCapabilities,
   ) {
     this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
   }
@@ -123,6 +130,8 @@ export class SessionService {
       return self;
     }
     this.currentUser.setSelfInfo(self.value);
+    // Not awaited: the wallet and call entries appear once the deployment has answered.
+    void this.capabilities?.detect(self.value.userID);
     await Promise.all([
       this.contacts.loadBlacklist(),
       this.contacts.loadApplications(),
@@ -160,6 +169,7 @@ export class SessionService {
 
   private clearLocalState(): void {
     this.sessionStore.clear();
+    this.capabilities?.reset();
     this.currentUser.clear();
     this.contacts.clear();
     this.conversations.clear();

@@ -15,6 +15,13 @@ export class RemoteError extends Error {
   }
 }
 
+/**
+ * The code of a call to a route the deployment does not have (a plain-text 404 from the real OpenIM and
+ * chat routers). Negative, so it cannot collide with a server's errCode; use cases read it as "this
+ * deployment lacks the feature", e.g. the wallet, which only our local server has.
+ */
+export const MISSING_ROUTE_CODE = -1004;
+
 /** The typed error a use case returns when a remote call failed. */
 export interface RemoteFailure {
   readonly kind: 'remote';

@@ -17,6 +17,7 @@ import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SignInService } from '../account/sign-in.service';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
@@ -56,6 +57,7 @@ export interface FakePorts extends PortBindings {
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
 export class TestClient {
   readonly session: SessionService;
+  readonly capabilities: DeploymentCapabilities;
   /** Sign-in, registration, codes and password reset (the /login screens). */
   readonly account: SignInService;
   readonly currentUser: CurrentUser;
@@ -81,6 +83,7 @@ export class TestClient {
     // The harness is the tests' composition root: the only place that resolves services.
     const container = createContainer(portsModule(ports), applicationModule);
     this.session = container.get(SessionService);
+    this.capabilities = container.get(DeploymentCapabilities);
     this.account = container.get(SignInService);
     this.currentUser = container.get(CurrentUser);
     this.contacts = container.get(ContactStore);
@@ -112,6 +115,7 @@ export class TestClient {
       profile: this.profile,
       wallet: this.wallet,
       calls: this.calls,
+      capabilities: this.capabilities,
       clock: ports.clock,
     };
     this.viewModels = new SessionViewModels(this.services);

@@ -28,9 +28,14 @@ export interface SelfInfo {
   readonly birth: number;
   readonly phoneNumber: string;
   readonly areaCode?: string;
-  readonly hasPayPassword: boolean;
+  /**
+   * Absent means unknown: a real chat v1.8 deployment has no wallet and never sends the field, which
+   * must not read as "no pay password".
+   */
+  readonly hasPayPassword?: boolean;
   readonly allowAddFriend: BusinessAllowType;
-  readonly allowCreateGroup: BusinessAllowType;
+  /** Absent means unknown (real chat v1.8 has no such flag): the IM server then decides. */
+  readonly allowCreateGroup?: BusinessAllowType;
 }
 
 export interface Friend {

@@ -31,6 +31,16 @@ describe('§8 Server error codes', () => {
     expect(isForceLogoutCode(20001)).toBe(false);
   });
 
+  it('the token-gone codes of a real deployment (chat 20101, IM 1507) also end the session', () => {
+    for (const code of [1507, 20101]) {
+      expect(classifyServerError(code, 'ErrTokenNotExist')).toMatchObject({
+        reason: 'loginExpired',
+        display: { kind: 'i18n', i18nKey: 'error.loginExpired' },
+        forceLogout: true,
+      });
+    }
+  });
+
   it('§4/§8 705 is a connect failure: login expired and logout', () => {
     expect(classifyServerError(705)).toMatchObject({ reason: 'connectFailed', forceLogout: true });
   });

@@ -1,7 +1,7 @@
 import type { I18nKey, MessageParams } from '../i18n/messages';
 
 /**
- * The error catalogue of spec §8 as data. Codes 1501-1505 and 20001-20014 come from the chat API,
+ * The error catalogue of spec §8 as data. Codes 1501-1505, 20001-20014 and 20101 come from the chat API,
  * 705 from the SDK's connect failure, 10102 from the SDK login, and 1203-1403 from the IM server
  * when sending (they back the §8 "Sending" toasts).
  */
@@ -10,6 +10,10 @@ export const ServerErrorCode = {
   TokenMalformed: 1503,
   TokenNotValidYet: 1504,
   TokenUnknown: 1505,
+  /** OpenIM's "token not exist": the IM server dropped the token (kicked elsewhere, cache flushed). */
+  TokenNotExist: 1507,
+  /** chat v1.8's ErrTokenNotExist: the chat token was dropped (password changed elsewhere, cache flushed). */
+  ChatTokenNotExist: 20101,
   ConnectFailed: 705,
   LoginRepeated: 10102,
   PasswordError: 20001,
@@ -90,6 +94,8 @@ export const SERVER_ERROR_CATALOGUE: readonly ServerErrorEntry[] = [
   entry(C.TokenMalformed, 'loginExpired', 'error.loginExpired', { forceLogout: true }),
   entry(C.TokenNotValidYet, 'loginExpired', 'error.loginExpired', { forceLogout: true }),
   entry(C.TokenUnknown, 'loginExpired', 'error.loginExpired', { forceLogout: true }),
+  entry(C.TokenNotExist, 'loginExpired', 'error.loginExpired', { forceLogout: true }),
+  entry(C.ChatTokenNotExist, 'loginExpired', 'error.loginExpired', { forceLogout: true }),
   entry(C.ConnectFailed, 'connectFailed', 'error.loginExpired', { forceLogout: true }),
   entry(C.LoginRepeated, 'loginRepeated', undefined, { redirectOnLoginFailure: false }),
   entry(C.PasswordError, 'wrongPassword', 'error.wrongPassword'),

@@ -172,6 +172,8 @@ describe('§6 Self and user permissions', () => {
   it('§6 creating a group requires self allowCreateGroup', () => {
     expect(canCreateGroup({ allowCreateGroup: BusinessAllowType.Allow })).toBe(true);
     expect(canCreateGroup({ allowCreateGroup: BusinessAllowType.NotAllow })).toBe(false);
+    // Unknown (real chat v1.8 has no such flag): offered, the IM server decides.
+    expect(canCreateGroup({})).toBe(true);
     expect(canCreateGroup(undefined)).toBe(false);
     expect(checkCanCreateGroup({ allowCreateGroup: BusinessAllowType.NotAllow })).toEqual(
       denied('createGroupNotAllowed', 'permission.createGroupNotAllowed'),

@@ -156,9 +156,12 @@ export function isAddFriendMenuVisible(self: Pick<SelfInfo, 'allowAddFriend'> | 
   return self !== undefined && self.allowAddFriend !== BusinessAllowType.NotAllow;
 }
 
-/** §2/§6 Create group shows only if self info allows creating groups. */
+/**
+ * §2/§6 Create group shows unless self info forbids creating groups. An unknown flag (a deployment
+ * whose chat API has none) offers it and leaves the decision to the IM server.
+ */
 export function canCreateGroup(self: Pick<SelfInfo, 'allowCreateGroup'> | undefined): boolean {
-  return self !== undefined && self.allowCreateGroup === BusinessAllowType.Allow;
+  return self !== undefined && self.allowCreateGroup !== BusinessAllowType.NotAllow;
 }
 
 export function checkCanCreateGroup(self: Pick<SelfInfo, 'allowCreateGroup'> | undefined): Permitted {

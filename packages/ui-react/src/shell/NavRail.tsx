@@ -152,7 +152,7 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
               {t('ui.menu.myInfo')}
             </MenuItem>
             {/* Built by a later issue; visibly disabled until then. */}
-            <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>
+            {state.walletAvailable && <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>}
             <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
             <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>

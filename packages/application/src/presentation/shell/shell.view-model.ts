@@ -20,6 +20,8 @@ export interface ShellState {
   /** Spec §2 plus menu and empty state. */
   readonly canAddFriends: boolean;
   readonly canCreateGroup: boolean;
+  /** The wallet's entries show only where the deployment has the wallet API (ours; not a real OpenIM). */
+  readonly walletAvailable: boolean;
 }
 
 /** The signed-in frame (spec §2 left navigation, top bar menu, §4 connection and sync). */
@@ -36,6 +38,7 @@ export class ShellViewModel extends StateViewModel<ShellState> {
       syncProgress: undefined,
       canAddFriends: false,
       canCreateGroup: false,
+      walletAvailable: false,
     });
     const { session, currentUser, conversations, contacts } = services;
     this.signedOut$ = session.signedOut$;
@@ -50,7 +53,8 @@ export class ShellViewModel extends StateViewModel<ShellState> {
         combineLatest([session.reinstalling$, session.syncProgress$]).pipe(
           map(([reinstalling, progress]) => (reinstalling ? progress : undefined)),
         ),
-      ]).subscribe(([self, unread, applications, status, syncProgress]) =>
+        services.capabilities.features$,
+      ]).subscribe(([self, unread, applications, status, syncProgress, features]) =>
         this.set({
           self:
             self === undefined
@@ -67,6 +71,7 @@ export class ShellViewModel extends StateViewModel<ShellState> {
           syncProgress,
           canAddFriends: isAddFriendMenuVisible(self),
           canCreateGroup: canCreateGroup(self),
+          walletAvailable: features.wallet === 'available',
         }),
       ),
     );

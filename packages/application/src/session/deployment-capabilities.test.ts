@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { BalanceLogRecord, CallAccessData, RedPacketSendPayload, SearchedUser } from '@teamim/domain';
+import { ChatApi } from '../ports/chat-api.port';
+import { WalletApi } from '../ports/wallet-api.port';
+import { MISSING_ROUTE_CODE, RemoteError } from '../shared/remote-error';
+import { RecordingLogger, TestWorld } from '../testing';
+import { DeploymentCapabilities, type DeploymentFeatures } from './deployment-capabilities';
+
+/** A real OpenIM 3.8 + chat 1.8 deployment: no `/app/*` routes, and chat answers 404 as plain text. */
+class NoWalletApi extends WalletApi {
+  private missing(): Promise<never> {
+    return Promise.reject(new RemoteError(MISSING_ROUTE_CODE, '/app/... does not exist (HTTP 404)'));
+  }
+  getBalance(): Promise<number> {
+    return this.missing();
+  }
+  getBalanceLog(): Promise<readonly BalanceLogRecord[]> {
+    return this.missing();
+  }
+  setPayPassword(): Promise<void> {
+    return this.missing();
+  }
+  sendRedPacket(_payload: RedPacketSendPayload): Promise<string> {
+    return this.missing();
+  }
+  openRedPacket(): Promise<void> {
+    return this.missing();
+  }
+}
+
+/** chat 1.8 without LiveKit configured refuses room tokens; `code` lets a test pick the refusal. */
+class RtcChatApi extends ChatApi {
+  constructor(private readonly answer: () => Promise<CallAccessData>) {
+    super();
+  }
+  updateUser(): Promise<void> {
+    return Promise.resolve();
+  }
+  searchUsers(): Promise<readonly SearchedUser[]> {
+    return Promise.resolve([]);
+  }
+  getRoomAccess(): Promise<CallAccessData> {
+    return this.answer();
+  }
+}
+
+const refused = (code: number) => () => Promise.reject(new RemoteError(code, 'refused'));
+
+describe('DeploymentCapabilities', () => {
+  it('detects the local server: wallet and calls available, once signed in', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const seen: DeploymentFeatures[] = [];
+    alice.capabilities.features$.subscribe((f) => seen.push(f));
+    await world.settle();
+    expect(alice.capabilities.current).toEqual({ wallet: 'available', calls: 'available' });
+    expect(seen[seen.length - 1]).toEqual({ wallet: 'available', calls: 'available' });
+  });
+
+  it('a deployment without the wallet API or RTC tokens: both absent, never broken', async () => {
+    const caps = new DeploymentCapabilities(
+      new NoWalletApi(),
+      new RtcChatApi(refused(500)),
+      new RecordingLogger(),
+    );
+    expect(caps.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
+    expect(await caps.detect('alice')).toEqual({ wallet: 'absent', calls: 'absent' });
+  });
+
+  it('network failures leave a feature unknown; a room token without a server address means no calls', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const flaky = new DeploymentCapabilities(
+      alice.ports.walletApi,
+      new RtcChatApi(refused(-1001)),
+      new RecordingLogger(),
+    );
+    expect(await flaky.detect('alice')).toEqual({ wallet: 'available', calls: 'unknown' });
+    const noUrl = new DeploymentCapabilities(
+      new NoWalletApi(),
+      new RtcChatApi(() => Promise.resolve({ serverUrl: '', token: 't' })),
+      new RecordingLogger(),
+    );
+    expect((await noUrl.detect('alice')).calls).toBe('absent');
+  });
+
+  it('configuration wins over detection, and sign-out goes back to it', async () => {
+    let probes = 0;
+    const caps = new DeploymentCapabilities(
+      new NoWalletApi(),
+      new RtcChatApi(() => {
+        probes += 1;
+        return Promise.resolve({ serverUrl: 'wss://lk', token: 't' });
+      }),
+      new RecordingLogger(),
+    );
+    caps.configure({ wallet: true, calls: false });
+    expect(await caps.detect('alice')).toEqual({ wallet: 'available', calls: 'absent' });
+    expect(probes).toBe(0);
+    caps.configure({ wallet: 'auto' });
+    expect(await caps.detect('alice')).toEqual({ wallet: 'absent', calls: 'available' });
+    caps.reset();
+    expect(caps.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
+  });
+
+  it('a wallet call that finds no route marks the wallet absent; other failures do not', () => {
+    const caps = new DeploymentCapabilities(
+      new NoWalletApi(),
+      new RtcChatApi(refused(500)),
+      new RecordingLogger(),
+    );
+    caps.configure({ wallet: true });
+    caps.noteWalletFailure({ kind: 'remote', code: 21001, message: 'insufficient balance' });
+    expect(caps.current.wallet).toBe('available');
+    caps.noteWalletFailure({ kind: 'remote', code: MISSING_ROUTE_CODE, message: 'no route' });
+    expect(caps.current.wallet).toBe('absent');
+  });
+
+  it('signing out forgets what was detected', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    await world.settle();
+    expect(alice.capabilities.current.wallet).toBe('available');
+    await alice.session.logout();
+    expect(alice.capabilities.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
+  });
+});
