@@ -14,7 +14,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
 import { envelopeErrorHandler, fail } from './http/api';
-import { registerStatic } from './http/static';
+import { mediaServerOrigins, registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
 import { createImFacade } from './im/facade';
@@ -180,7 +180,10 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     }));
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
     const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
+    // The page reaches the LiveKit server it is handed for calls directly, so the CSP must allow it.
+    if (existsSync(join(webDir, 'index.html'))) {
+      registerStatic(app, webDir, { connectSources: mediaServerOrigins(chatConfig.liveKitUrl) });
+    }
 
     const apiPaths: string[] = [];
     await app.register(
