@@ -104,6 +104,22 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     ]);
   });
 
+  it("reports the other party's mutes, and not its own", async () => {
+    const { server, a, b } = setup();
+    const tracks: RemoteTrackEvent[] = [];
+    a.remoteTracks$.subscribe((t) => tracks.push(t));
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const aliceRoom = server.latest();
+    await b.connect(server.url, server.token('r1', 'bob'), { video: true });
+    server.latest().setTrackMuted('audio', true);
+    aliceRoom.setTrackMuted('video', true);
+    server.latest().setTrackMuted('audio', false);
+    expect(tracks).toEqual([
+      { type: 'muted', participantID: 'bob', kind: 'audio', track: undefined },
+      { type: 'unmuted', participantID: 'bob', kind: 'audio', track: undefined },
+    ]);
+  });
+
   it('disconnects when the other party leaves, also when that party was there first', async () => {
     const { server, a, b, states } = setup();
     const left: string[] = [];

@@ -2,7 +2,13 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { RemoteError, RtcRoom } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
-import type { LiveKitRoomLike, ParticipantLike, RemoteTrackLike, RoomLikeEvents } from './room-like';
+import type {
+  LiveKitRoomLike,
+  ParticipantLike,
+  PublicationLike,
+  RemoteTrackLike,
+  RoomLikeEvents,
+} from './room-like';
 
 /** The message the spec's client shows when a call has no media server configured. */
 export const NO_LIVEKIT_URL_MESSAGE = 'no livekit url provided';
@@ -14,9 +20,12 @@ export const RtcErrorCode = {
   DeviceFailed: -3,
 } as const;
 
-/** A remote participant's track appeared or went away; `track` is the platform object to attach. */
+/**
+ * A remote participant's track appeared or went away (`track` is the platform object to attach), or
+ * the participant muted or unmuted it (`track` undefined).
+ */
 export interface RemoteTrackEvent {
-  readonly type: 'subscribed' | 'unsubscribed';
+  readonly type: 'subscribed' | 'unsubscribed' | 'muted' | 'unmuted';
   readonly participantID: string;
   readonly kind: string;
   readonly track: unknown;
@@ -179,12 +188,23 @@ export class LiveKitRtcRoom extends RtcRoom {
       };
     const onSubscribed = onTrack('subscribed');
     const onUnsubscribed = onTrack('unsubscribed');
+    const onMute =
+      (type: 'muted' | 'unmuted') =>
+      (publication: PublicationLike, p: ParticipantLike): void => {
+        // Room reports our own mutes too; the view only needs the other party's.
+        if (!this.remotes.has(p.identity)) return;
+        this.tracks.next({ type, participantID: p.identity, kind: publication.kind, track: undefined });
+      };
+    const onMuted = onMute('muted');
+    const onUnmuted = onMute('unmuted');
     const onDisconnected = (): void => this.teardown(room);
     room.on('connectionStateChanged', onState);
     room.on('participantConnected', onJoined);
     room.on('participantDisconnected', onLeft);
     room.on('trackSubscribed', onSubscribed);
     room.on('trackUnsubscribed', onUnsubscribed);
+    room.on('trackMuted', onMuted);
+    room.on('trackUnmuted', onUnmuted);
     room.on('disconnected', onDisconnected);
     return () => {
       room.off('connectionStateChanged', onState);
@@ -192,6 +212,8 @@ export class LiveKitRtcRoom extends RtcRoom {
       room.off('participantDisconnected', onLeft);
       room.off('trackSubscribed', onSubscribed);
       room.off('trackUnsubscribed', onUnsubscribed);
+      room.off('trackMuted', onMuted);
+      room.off('trackUnmuted', onUnmuted);
       room.off('disconnected', onDisconnected);
     };
   }

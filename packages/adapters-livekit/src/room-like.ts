@@ -14,6 +14,11 @@ export interface RemoteTrackLike {
   readonly mediaStreamTrack?: unknown;
 }
 
+/** A published track as seen in mute events: its kind. */
+export interface PublicationLike {
+  readonly kind: string;
+}
+
 /** The Room events the adapter listens to (names and argument order as in livekit-client). */
 export interface RoomLikeEvents {
   connectionStateChanged: (state: string) => void;
@@ -21,6 +26,9 @@ export interface RoomLikeEvents {
   participantDisconnected: (participant: ParticipantLike) => void;
   trackSubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
   trackUnsubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
+  /** Fired for local and remote publications alike; the adapter reports only remote ones. */
+  trackMuted: (publication: PublicationLike, participant: ParticipantLike) => void;
+  trackUnmuted: (publication: PublicationLike, participant: ParticipantLike) => void;
   disconnected: (reason?: unknown) => void;
 }
 

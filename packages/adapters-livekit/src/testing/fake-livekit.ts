@@ -96,6 +96,8 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     participantDisconnected: new Set(),
     trackSubscribed: new Set(),
     trackUnsubscribed: new Set(),
+    trackMuted: new Set(),
+    trackUnmuted: new Set(),
     disconnected: new Set(),
   };
 
@@ -182,6 +184,13 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
         { identity: this.identity ?? '' },
       );
     }
+  }
+
+  /** Mutes or unmutes this participant's track: the room sees it locally, every peer remotely. */
+  setTrackMuted(kind: 'audio' | 'video', muted: boolean): void {
+    const self = { identity: this.identity ?? '' };
+    for (const room of [this, ...this.peers()])
+      room.emit(muted ? 'trackMuted' : 'trackUnmuted', { kind }, self);
   }
 
   private leave(): void {
