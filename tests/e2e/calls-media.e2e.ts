@@ -37,6 +37,8 @@ type Harness = {
   remoteKinds(): string[];
   remoteMuted(kind: string): boolean;
   firstVideoFrameMs(): number | undefined;
+  connectStartedEpoch(): number;
+  firstVideoFrameEpoch(): number | undefined;
   inbound(): Promise<InboundSummary[]>;
   setMicrophoneEnabled(enabled: boolean): Promise<void>;
   disconnect(): Promise<void>;
@@ -158,6 +160,17 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
         })
         .toEqual({ audioBytes: true, videoBytes: true, framesDecoded: true });
       await expect.poll(() => page.evaluate(() => window.rtcHarness.firstVideoFrameMs())).toBeGreaterThan(0);
+    }
+    // docs/benchmarks.md: from bob's answer (his connect(); alice is already in the room) to the first
+    // remote video frame painted on each side.
+    const answeredAt = await bobPage.evaluate(() => window.rtcHarness.connectStartedEpoch());
+    for (const [who, page] of [
+      ['inviter', alicePage],
+      ['receiver', bobPage],
+    ] as const) {
+      const at = await page.evaluate(() => window.rtcHarness.firstVideoFrameEpoch());
+      const ms = at === undefined ? 'none' : (at - answeredAt).toFixed(0);
+      test.info().annotations.push({ type: `answer-to-first-remote-frame-ms (${who})`, description: ms });
     }
     const codecs = (await bobPage.evaluate(() => window.rtcHarness.inbound()))
       .filter((s) => s.kind === 'video' && s.bytesReceived > 0)

@@ -100,6 +100,10 @@ const harness = {
   /** Milliseconds from connect() to the first remote video frame painted, once there was one. */
   firstVideoFrameMs: (): number | undefined =>
     firstVideoFrameAt === undefined ? undefined : firstVideoFrameAt - connectStartedAt,
+  /** The same two moments as wall-clock times (ms since the epoch), to compare across pages. */
+  connectStartedEpoch: (): number => performance.timeOrigin + connectStartedAt,
+  firstVideoFrameEpoch: (): number | undefined =>
+    firstVideoFrameAt === undefined ? undefined : performance.timeOrigin + firstVideoFrameAt,
   inbound,
   setMicrophoneEnabled: (enabled: boolean): Promise<void> => room.setMicrophoneEnabled(enabled),
   disconnect: (): Promise<void> => room.disconnect(),
