@@ -31,6 +31,7 @@ export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
     prepareConnection: (url, token) => room.prepareConnection(url, token),
     connect: (url, token) => room.connect(url, token),
     disconnect: () => room.disconnect(),
+    switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
     on(event, listener) {
       room.on(event, forward(listener));
       return this;

@@ -1,8 +1,9 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { RemoteError, RtcRoom } from '@teamim/application';
+import { RemoteError, RtcRoom, type CallDeviceKind } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
 import type {
+  CaptureOptionsLike,
   LiveKitRoomLike,
   ParticipantLike,
   PublicationLike,
@@ -63,6 +64,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   private readonly remotes = new Set<string>();
   private microphone = true;
   private camera = false;
+  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
@@ -101,9 +103,9 @@ export class LiveKitRtcRoom extends RtcRoom {
     for (const identity of room.remoteParticipants.keys()) this.remotes.add(identity);
     this.state.next(RoomConnectionState.Connected);
     try {
-      await room.localParticipant.setMicrophoneEnabled(this.microphone);
+      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput'));
       if (this.camera) {
-        await room.localParticipant.setCameraEnabled(true, undefined, VIDEO_PUBLISH_OPTIONS);
+        await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'), VIDEO_PUBLISH_OPTIONS);
       }
     } catch (cause: unknown) {
       // Without a microphone or camera the call cannot go on: leave the room, then report why.
@@ -126,7 +128,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   async setMicrophoneEnabled(enabled: boolean): Promise<void> {
     this.microphone = enabled;
     try {
-      await this.room?.localParticipant.setMicrophoneEnabled(enabled);
+      await this.room?.localParticipant.setMicrophoneEnabled(enabled, this.capture('audioinput'));
     } catch (cause: unknown) {
       throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
@@ -135,10 +137,29 @@ export class LiveKitRtcRoom extends RtcRoom {
   async setCameraEnabled(enabled: boolean): Promise<void> {
     this.camera = enabled;
     try {
-      await this.room?.localParticipant.setCameraEnabled(enabled, undefined, VIDEO_PUBLISH_OPTIONS);
+      await this.room?.localParticipant.setCameraEnabled(
+        enabled,
+        this.capture('videoinput'),
+        VIDEO_PUBLISH_OPTIONS,
+      );
     } catch (cause: unknown) {
       throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
+  }
+
+  /** Captures from `deviceID` from now on: switches the call in progress, and is used by later ones. */
+  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    this.deviceIDs[kind] = deviceID;
+    try {
+      await this.room?.switchActiveDevice(kind, deviceID);
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  private capture(kind: CallDeviceKind): CaptureOptionsLike | undefined {
+    const deviceId = this.deviceIDs[kind];
+    return deviceId === undefined ? undefined : { deviceId };
   }
 
   /** Stops listening to `room` and reports the room as disconnected, once. */

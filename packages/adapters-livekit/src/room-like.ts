@@ -38,11 +38,16 @@ export interface VideoPublishOptionsLike {
   readonly backupCodec: { readonly codec: 'vp8' };
 }
 
+/** Which device to capture from (livekit's capture options; absent means the browser's default). */
+export interface CaptureOptionsLike {
+  readonly deviceId: string;
+}
+
 export interface LocalParticipantLike {
-  setMicrophoneEnabled(enabled: boolean): Promise<unknown>;
+  setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown>;
   setCameraEnabled(
     enabled: boolean,
-    options?: undefined,
+    options?: CaptureOptionsLike,
     publishOptions?: VideoPublishOptionsLike,
   ): Promise<unknown>;
 }
@@ -55,6 +60,8 @@ export interface LiveKitRoomLike {
   prepareConnection(url: string, token: string): Promise<void>;
   connect(url: string, token: string): Promise<void>;
   disconnect(): Promise<void>;
+  /** Moves the published microphone or camera to another device. */
+  switchActiveDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<unknown>;
   on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
   off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
 }
