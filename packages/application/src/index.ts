@@ -23,3 +23,4 @@ export * from './di/ports.module';
 export * from './di/create-container';
 export * from './presentation/view-model';
 export * from './presentation/calls/call-overlay.view-model';
+export * from './calls/call-recorder';
