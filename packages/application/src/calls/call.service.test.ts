@@ -239,6 +239,37 @@ describe('CallService', () => {
     expect(ended['alice']?.[0]?.mediaType).toBe('video');
   });
 
+  it('§4 Calls: answered or rejected on another device of the receiver, this one stops ringing', async () => {
+    const { world, alice, bob, ended } = await pair();
+    const bobPhone = await world.signIn('bob');
+    const phoneEnded: CallEnded[] = [];
+    bobPhone.calls.ended$.subscribe((e) => phoneEnded.push(e));
+
+    await alice.calls.invite('bob', 'video');
+    await world.settle();
+    expect([bob.calls.snapshot.phase, bobPhone.calls.snapshot.phase]).toEqual(['waiting', 'waiting']);
+    await bobPhone.calls.accept();
+    await world.settle();
+    expect(bobPhone.calls.snapshot.phase).toBe('connected');
+    expect(alice.calls.snapshot.phase).toBe('connected');
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    expect(ended['bob']?.map((e) => [e.outcome, e.reason])).toEqual([
+      [CallOutcome.HandledElsewhere, 'handledElsewhere'],
+    ]);
+    expect(bob.toasts.keys()).toEqual(['call.handledElsewhere']);
+    await alice.calls.hangUp();
+    await world.settle();
+
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await bob.calls.reject();
+    await world.settle();
+    expect(bobPhone.calls.snapshot.phase).toBe('idle');
+    expect(phoneEnded.map((e) => e.reason)).toEqual(['hungUp', 'handledElsewhere']);
+    // The device that answered or rejected is not told it handled the call elsewhere.
+    expect(bobPhone.toasts.keys()).toEqual(['call.handledElsewhere']);
+  });
+
   it('§4 Calls: the answer timeout is a setting (30 s by default)', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');

@@ -44,7 +44,7 @@ export interface CallState {
 }
 
 /** Why a call ended, finer than the outcome: what the chat's call record says. */
-export type CallEndReason = 'hungUp' | 'cancelled' | 'rejected' | 'timeout' | 'failed';
+export type CallEndReason = 'hungUp' | 'cancelled' | 'rejected' | 'timeout' | 'failed' | 'handledElsewhere';
 
 export interface CallEnded {
   readonly roomID: string;
@@ -222,6 +222,10 @@ export class CallService {
 
   private async onSignal(signal: ReceivedCallSignal): Promise<void> {
     const current = this.state.value;
+    if (signal.fromOwnDevice === true) {
+      await this.onOwnDeviceSignal(signal, current);
+      return;
+    }
     if (signal.type === CustomType.CallingInvite) {
       if (current.phase === 'idle') {
         this.state.next({
@@ -270,6 +274,23 @@ export class CallService {
         await this.finish(CallOutcome.HungUp, true, 'hungUp');
         return;
     }
+  }
+
+  /** Spec §4 outcomes: a call answered or rejected on another device of this user stops ringing here. */
+  private async onOwnDeviceSignal(signal: ReceivedCallSignal, current: CallState): Promise<void> {
+    const answeredThere =
+      signal.type === CustomType.CallingAccept || signal.type === CustomType.CallingReject;
+    if (
+      !answeredThere ||
+      current.phase !== 'waiting' ||
+      current.role !== CallRole.Receiver ||
+      current.invitation === undefined ||
+      !isSameCall(current.invitation, signal.invitation)
+    ) {
+      return;
+    }
+    this.notifier.notify({ level: 'info', key: 'call.handledElsewhere' });
+    await this.finish(CallOutcome.HandledElsewhere, false, 'handledElsewhere');
   }
 
   private async connect(): Promise<Result<void, AppError>> {

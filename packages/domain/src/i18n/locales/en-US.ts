@@ -228,6 +228,7 @@ export const EN_US = {
   'call.connected': 'In call',
   'call.reconnecting': 'Reconnecting…',
   'call.busy': 'You are already in a call',
+  'call.handledElsewhere': 'Handled on another device',
   'call.voiceCall': 'Voice call',
   'call.videoCall': 'Video call',
   'call.microphoneOn': 'Mute microphone',

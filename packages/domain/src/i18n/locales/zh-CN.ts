@@ -223,6 +223,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'call.connected': '通话中',
   'call.reconnecting': '重新连接中…',
   'call.busy': '你正在通话中',
+  'call.handledElsewhere': '已在其他设备处理',
   'call.voiceCall': '语音通话',
   'call.videoCall': '视频通话',
   'call.microphoneOn': '关闭麦克风',
