@@ -35,6 +35,7 @@ type Harness = {
   connect(url: string, token: string, video: boolean): Promise<void>;
   state(): string;
   remoteKinds(): string[];
+  localKinds(): string[];
   remoteMuted(kind: string): boolean;
   firstVideoFrameMs(): number | undefined;
   connectStartedEpoch(): number;
@@ -146,6 +147,10 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
       expect(await page.evaluate(() => window.rtcHarness.state())).toBe('connected');
       await expect
         .poll(() => page.evaluate(() => window.rtcHarness.remoteKinds()))
+        .toEqual(['audio', 'video']);
+      // Its own microphone and camera are on air too (the own video thumbnail).
+      await expect
+        .poll(() => page.evaluate(() => window.rtcHarness.localKinds()))
         .toEqual(['audio', 'video']);
       await expect
         .poll(async () => {

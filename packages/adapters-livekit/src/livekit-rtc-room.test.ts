@@ -121,6 +121,25 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     ]);
   });
 
+  it('reports its own tracks on air (for the own video thumbnail), and none once out of the room', async () => {
+    const { server, a } = setup();
+    const seen: unknown[] = [];
+    a.localTracks$.subscribe((t) => seen.push(t));
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const room = server.latest();
+    room.publishLocal('audio', 'mic-track');
+    room.publishLocal('video', 'cam-track');
+    room.unpublishLocal('video');
+    await a.disconnect();
+    expect(seen).toEqual([
+      {},
+      { audio: 'mic-track' },
+      { audio: 'mic-track', video: 'cam-track' },
+      { audio: 'mic-track' },
+      {},
+    ]);
+  });
+
   it('disconnects when the other party leaves, also when that party was there first', async () => {
     const { server, a, b, states } = setup();
     const left: string[] = [];

@@ -14,6 +14,12 @@ import type {
 /** The message the spec's client shows when a call has no media server configured. */
 export const NO_LIVEKIT_URL_MESSAGE = 'no livekit url provided';
 
+/** This device's tracks on air, as platform objects to attach. */
+export interface LocalTracks {
+  readonly audio?: unknown;
+  readonly video?: unknown;
+}
+
 /** Codes of media-room failures that carry no HTTP status of their own. */
 export const RtcErrorCode = {
   NoServerUrl: -1,
@@ -72,6 +78,9 @@ export class LiveKitRtcRoom extends RtcRoom {
   readonly participantJoined$: Observable<string> = this.joined.asObservable();
   /** Remote tracks to render. Hot, no replay. */
   readonly remoteTracks$: Observable<RemoteTrackEvent> = this.tracks.asObservable();
+  private readonly local = new BehaviorSubject<LocalTracks>({});
+  /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
+  readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
 
   constructor(private readonly createRoom: () => LiveKitRoomLike) {
     super();
@@ -169,6 +178,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.detach = undefined;
     this.room = undefined;
     this.remotes.clear();
+    this.local.next({});
     this.state.next(RoomConnectionState.Disconnected);
   }
 
@@ -216,6 +226,16 @@ export class LiveKitRtcRoom extends RtcRoom {
         if (!this.remotes.has(p.identity)) return;
         this.tracks.next({ type, participantID: p.identity, kind: publication.kind, track: undefined });
       };
+    const onLocal =
+      (published: boolean) =>
+      (publication: PublicationLike): void => {
+        const kind = publication.kind === 'video' ? 'video' : 'audio';
+        const { [kind]: _gone, ...rest } = this.local.value;
+        const track = publication.track?.mediaStreamTrack;
+        this.local.next(published && track !== undefined ? { ...rest, [kind]: track } : rest);
+      };
+    const onLocalPublished = onLocal(true);
+    const onLocalUnpublished = onLocal(false);
     const onMuted = onMute('muted');
     const onUnmuted = onMute('unmuted');
     const onDisconnected = (): void => this.teardown(room);
@@ -224,6 +244,8 @@ export class LiveKitRtcRoom extends RtcRoom {
     room.on('participantDisconnected', onLeft);
     room.on('trackSubscribed', onSubscribed);
     room.on('trackUnsubscribed', onUnsubscribed);
+    room.on('localTrackPublished', onLocalPublished);
+    room.on('localTrackUnpublished', onLocalUnpublished);
     room.on('trackMuted', onMuted);
     room.on('trackUnmuted', onUnmuted);
     room.on('disconnected', onDisconnected);
@@ -233,6 +255,8 @@ export class LiveKitRtcRoom extends RtcRoom {
       room.off('participantDisconnected', onLeft);
       room.off('trackSubscribed', onSubscribed);
       room.off('trackUnsubscribed', onUnsubscribed);
+      room.off('localTrackPublished', onLocalPublished);
+      room.off('localTrackUnpublished', onLocalUnpublished);
       room.off('trackMuted', onMuted);
       room.off('trackUnmuted', onUnmuted);
       room.off('disconnected', onDisconnected);

@@ -14,9 +14,10 @@ export interface RemoteTrackLike {
   readonly mediaStreamTrack?: unknown;
 }
 
-/** A published track as seen in mute events: its kind. */
+/** A published track as seen in mute and publish events: its kind, and the track once there is one. */
 export interface PublicationLike {
   readonly kind: string;
+  readonly track?: { readonly mediaStreamTrack?: unknown } | undefined;
 }
 
 /** The Room events the adapter listens to (names and argument order as in livekit-client). */
@@ -29,6 +30,9 @@ export interface RoomLikeEvents {
   /** Fired for local and remote publications alike; the adapter reports only remote ones. */
   trackMuted: (publication: PublicationLike, participant: ParticipantLike) => void;
   trackUnmuted: (publication: PublicationLike, participant: ParticipantLike) => void;
+  /** Our own microphone or camera went on air or off it (the view shows the own camera). */
+  localTrackPublished: (publication: PublicationLike, participant: ParticipantLike) => void;
+  localTrackUnpublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   disconnected: (reason?: unknown) => void;
 }
 

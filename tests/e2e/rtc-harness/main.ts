@@ -95,6 +95,18 @@ const harness = {
     return current;
   },
   remoteKinds: (): string[] => [...remoteKinds].sort(),
+  /** Kinds of this page's own tracks on air that are real MediaStreamTracks (the own video thumbnail). */
+  localKinds: (): string[] => {
+    let kinds: string[] = [];
+    room.localTracks$
+      .subscribe((t) => {
+        kinds = Object.entries(t)
+          .filter(([, track]) => track instanceof MediaStreamTrack)
+          .map(([kind]) => kind);
+      })
+      .unsubscribe();
+    return kinds.sort();
+  },
   remoteMuted: (kind: string): boolean => remoteMuted.get(kind) ?? false,
   events: (): string[] => [...events],
   /** Milliseconds from connect() to the first remote video frame painted, once there was one. */

@@ -101,6 +101,8 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     participantDisconnected: new Set(),
     trackSubscribed: new Set(),
     trackUnsubscribed: new Set(),
+    localTrackPublished: new Set(),
+    localTrackUnpublished: new Set(),
     trackMuted: new Set(),
     trackUnmuted: new Set(),
     disconnected: new Set(),
@@ -198,6 +200,19 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
         { identity: this.identity ?? '' },
       );
     }
+  }
+
+  /** This participant's own track went on air (as livekit reports after enabling a device) or off it. */
+  publishLocal(kind: 'audio' | 'video', mediaStreamTrack: unknown): void {
+    this.emit(
+      'localTrackPublished',
+      { kind, track: { mediaStreamTrack } },
+      { identity: this.identity ?? '' },
+    );
+  }
+
+  unpublishLocal(kind: 'audio' | 'video'): void {
+    this.emit('localTrackUnpublished', { kind }, { identity: this.identity ?? '' });
   }
 
   /** Mutes or unmutes this participant's track: the room sees it locally, every peer remotely. */
