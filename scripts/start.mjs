@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, log, root, run } from './lib.mjs';
+import { ensureLiveKitServer, startLiveKit } from './livekit.mjs';
 
 await ensureDependencies();
 
@@ -22,13 +23,39 @@ if (!existsSync(serverEntry)) {
   process.exit(await run('npm', ['run', 'preview', '-w', '@teamim/web', '--', '--host', '127.0.0.1']));
 }
 
+/**
+ * Calls need a LiveKit SFU: unless one is configured (--livekit-url or TEAMIM_LIVEKIT_URL), start the
+ * cached livekit-server on loopback (building it once when missing) and hand its URL to the server.
+ */
+async function startCallServer() {
+  if (extraArgs.some((a) => a.startsWith('--livekit-url')) || process.env.TEAMIM_LIVEKIT_URL)
+    return undefined;
+  const installed = ensureLiveKitServer();
+  if (installed.problem) {
+    console.log(`\nCalls are unavailable: ${installed.problem}`);
+    console.log('Calls will report "no livekit url provided" until a LiveKit server is configured.');
+    return undefined;
+  }
+  try {
+    const sfu = await startLiveKit({ binary: installed.binary });
+    log(`LiveKit SFU for calls at ${sfu.url} (pid ${sfu.pid}, log ${sfu.logFile})`);
+    return sfu;
+  } catch (error) {
+    console.log(`\nCalls are unavailable: livekit-server did not start (${error.message}).`);
+    console.log('Calls will report "no livekit url provided" until a LiveKit server is configured.');
+    return undefined;
+  }
+}
+
+const sfu = await startCallServer();
 log('Starting the local server with the demo data');
-process.exit(
-  await run(join(root, 'node_modules', '.bin', 'tsx'), [
-    serverEntry,
-    '--seed',
-    'demo',
-    '--dev',
-    ...extraArgs,
-  ]),
-);
+const code = await run(join(root, 'node_modules', '.bin', 'tsx'), [
+  serverEntry,
+  '--seed',
+  'demo',
+  '--dev',
+  ...(sfu ? ['--livekit-url', sfu.url] : []),
+  ...extraArgs,
+]);
+await sfu?.stop();
+process.exit(code);

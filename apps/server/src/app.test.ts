@@ -107,6 +107,23 @@ describe('web app and health', () => {
     }
   });
 
+  it('lets the served app reach the configured LiveKit server (its CSP names it), and only then', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamim-web-'));
+    try {
+      writeFileSync(join(dir, 'index.html'), '<!doctype html><title>TeamIM</title>');
+      const connectSrc = async (s: RunningServer) =>
+        ((await fetch(`${s.url}/`)).headers.get('content-security-policy') ?? '')
+          .split(';')
+          .find((d) => d.trim().startsWith('connect-src'))
+          ?.trim();
+      const withRtc = await start({ webDir: dir, chat: { liveKitUrl: 'ws://127.0.0.1:7880' } });
+      expect(await connectSrc(withRtc)).toBe("connect-src 'self' ws://127.0.0.1:7880 http://127.0.0.1:7880");
+      expect(await connectSrc(await start({ webDir: dir }))).toBe("connect-src 'self'");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reports readiness, versions and schema versions on /healthz', async () => {
     const s = await start();
     const h = (await (await fetch(`${s.url}/healthz`)).json()) as Record<string, unknown>;

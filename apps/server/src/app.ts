@@ -14,7 +14,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
 import { envelopeErrorHandler, fail } from './http/api';
-import { registerStatic } from './http/static';
+import { mediaServerOrigins, registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
 import { createImFacade } from './im/facade';
@@ -213,8 +213,16 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
 
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
     const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html')))
-      registerStatic(app, webDir, { connectSources: storageOrigin ? [storageOrigin.url] : [] });
+    // The page reaches the object storage (compat profile) and the LiveKit server it is handed for calls
+    // directly, so the CSP must allow both.
+    if (existsSync(join(webDir, 'index.html'))) {
+      registerStatic(app, webDir, {
+        connectSources: [
+          ...(storageOrigin ? [storageOrigin.url] : []),
+          ...mediaServerOrigins(chatConfig.liveKitUrl),
+        ],
+      });
+    }
 
     const apiPaths: string[] = [];
     await app.register(

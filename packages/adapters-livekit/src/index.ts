@@ -3,3 +3,4 @@ export * from './video-options';
 export * from './livekit-rtc-room';
 export * from './livekit-factory';
 export * from './create-rtc-room';
+export * from './livekit-call-devices';

@@ -1,6 +1,11 @@
-import { Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
+import { isBrowserSupported, Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
 import type { LiveKitRoomLike, RoomLikeEvents } from './room-like';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+
+/** Whether this browser can take part in calls (WebRTC as livekit-client needs it): the toast otherwise. */
+export function isRtcSupported(): boolean {
+  return isBrowserSupported();
+}
 
 /** Options of every Room the adapter creates. */
 export function liveKitRoomOptions(): RoomOptions {
@@ -31,6 +36,7 @@ export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
     prepareConnection: (url, token) => room.prepareConnection(url, token),
     connect: (url, token) => room.connect(url, token),
     disconnect: () => room.disconnect(),
+    switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
     on(event, listener) {
       room.on(event, forward(listener));
       return this;

@@ -2,6 +2,7 @@ import { Room } from 'livekit-client';
 import { RemoteError } from '@teamim/application';
 import type { RoomConnectionState } from '@teamim/domain';
 import { describe, expect, it } from 'vitest';
+import { LiveKitCallDevices } from './livekit-call-devices';
 import { liveKitRoomOptions } from './livekit-factory';
 import { LiveKitRtcRoom, NO_LIVEKIT_URL_MESSAGE, type RemoteTrackEvent } from './livekit-rtc-room';
 import { FakeLiveKitServer } from './testing/fake-livekit';
@@ -104,6 +105,41 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     ]);
   });
 
+  it("reports the other party's mutes, and not its own", async () => {
+    const { server, a, b } = setup();
+    const tracks: RemoteTrackEvent[] = [];
+    a.remoteTracks$.subscribe((t) => tracks.push(t));
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const aliceRoom = server.latest();
+    await b.connect(server.url, server.token('r1', 'bob'), { video: true });
+    server.latest().setTrackMuted('audio', true);
+    aliceRoom.setTrackMuted('video', true);
+    server.latest().setTrackMuted('audio', false);
+    expect(tracks).toEqual([
+      { type: 'muted', participantID: 'bob', kind: 'audio', track: undefined },
+      { type: 'unmuted', participantID: 'bob', kind: 'audio', track: undefined },
+    ]);
+  });
+
+  it('reports its own tracks on air (for the own video thumbnail), and none once out of the room', async () => {
+    const { server, a } = setup();
+    const seen: unknown[] = [];
+    a.localTracks$.subscribe((t) => seen.push(t));
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const room = server.latest();
+    room.publishLocal('audio', 'mic-track');
+    room.publishLocal('video', 'cam-track');
+    room.unpublishLocal('video');
+    await a.disconnect();
+    expect(seen).toEqual([
+      {},
+      { audio: 'mic-track' },
+      { audio: 'mic-track', video: 'cam-track' },
+      { audio: 'mic-track' },
+      {},
+    ]);
+  });
+
   it('disconnects when the other party leaves, also when that party was there first', async () => {
     const { server, a, b, states } = setup();
     const left: string[] = [];
@@ -164,6 +200,44 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
       /Permission denied/,
     );
     expect(server.rooms.get('r1')?.size ?? 0).toBe(0);
+  });
+
+  it('captures from the selected devices: switches the live call, and uses them in the next one', async () => {
+    const { server, a } = setup();
+    await a.selectDevice('audioinput', 'mic-2');
+    await a.connect(server.url, server.token('r1', 'alice'), { video: true });
+    const first = server.latest();
+    expect(first.localParticipant.captureOptions).toEqual([
+      { kind: 'audioinput', deviceId: 'mic-2' },
+      { kind: 'videoinput', deviceId: undefined },
+    ]);
+    await a.selectDevice('videoinput', 'cam-2');
+    expect(first.switchedDevices).toEqual([{ kind: 'videoinput', deviceId: 'cam-2' }]);
+    await a.connect(server.url, server.token('r2', 'alice'), { video: true });
+    expect(server.latest().localParticipant.captureOptions).toEqual([
+      { kind: 'audioinput', deviceId: 'mic-2' },
+      { kind: 'videoinput', deviceId: 'cam-2' },
+    ]);
+  });
+
+  it('lists devices without the browser aliases and selects through the room', async () => {
+    const { server, a } = setup();
+    const devices = new LiveKitCallDevices(a, () =>
+      Promise.resolve([
+        { deviceId: 'default', label: 'Default - Headset' },
+        { deviceId: 'mic-1', label: 'Built-in' },
+        { deviceId: 'mic-2', label: 'Headset' },
+      ]),
+    );
+    expect(await devices.list('audioinput')).toEqual([
+      { deviceID: 'mic-1', label: 'Built-in' },
+      { deviceID: 'mic-2', label: 'Headset' },
+    ]);
+    await devices.select('audioinput', 'mic-2');
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    expect(server.latest().localParticipant.captureOptions).toEqual([
+      { kind: 'audioinput', deviceId: 'mic-2' },
+    ]);
   });
 
   it('reconnecting to another room leaves the first one', async () => {

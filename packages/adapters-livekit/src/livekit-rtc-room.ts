@@ -1,11 +1,24 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { RemoteError, RtcRoom } from '@teamim/application';
+import { RemoteError, RtcRoom, type CallDeviceKind } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
-import type { LiveKitRoomLike, ParticipantLike, RemoteTrackLike, RoomLikeEvents } from './room-like';
+import type {
+  CaptureOptionsLike,
+  LiveKitRoomLike,
+  ParticipantLike,
+  PublicationLike,
+  RemoteTrackLike,
+  RoomLikeEvents,
+} from './room-like';
 
 /** The message the spec's client shows when a call has no media server configured. */
 export const NO_LIVEKIT_URL_MESSAGE = 'no livekit url provided';
+
+/** This device's tracks on air, as platform objects to attach. */
+export interface LocalTracks {
+  readonly audio?: unknown;
+  readonly video?: unknown;
+}
 
 /** Codes of media-room failures that carry no HTTP status of their own. */
 export const RtcErrorCode = {
@@ -14,9 +27,12 @@ export const RtcErrorCode = {
   DeviceFailed: -3,
 } as const;
 
-/** A remote participant's track appeared or went away; `track` is the platform object to attach. */
+/**
+ * A remote participant's track appeared or went away (`track` is the platform object to attach), or
+ * the participant muted or unmuted it (`track` undefined).
+ */
 export interface RemoteTrackEvent {
-  readonly type: 'subscribed' | 'unsubscribed';
+  readonly type: 'subscribed' | 'unsubscribed' | 'muted' | 'unmuted';
   readonly participantID: string;
   readonly kind: string;
   readonly track: unknown;
@@ -54,6 +70,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   private readonly remotes = new Set<string>();
   private microphone = true;
   private camera = false;
+  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
@@ -61,6 +78,9 @@ export class LiveKitRtcRoom extends RtcRoom {
   readonly participantJoined$: Observable<string> = this.joined.asObservable();
   /** Remote tracks to render. Hot, no replay. */
   readonly remoteTracks$: Observable<RemoteTrackEvent> = this.tracks.asObservable();
+  private readonly local = new BehaviorSubject<LocalTracks>({});
+  /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
+  readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
 
   constructor(private readonly createRoom: () => LiveKitRoomLike) {
     super();
@@ -92,9 +112,9 @@ export class LiveKitRtcRoom extends RtcRoom {
     for (const identity of room.remoteParticipants.keys()) this.remotes.add(identity);
     this.state.next(RoomConnectionState.Connected);
     try {
-      await room.localParticipant.setMicrophoneEnabled(this.microphone);
+      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput'));
       if (this.camera) {
-        await room.localParticipant.setCameraEnabled(true, undefined, VIDEO_PUBLISH_OPTIONS);
+        await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'), VIDEO_PUBLISH_OPTIONS);
       }
     } catch (cause: unknown) {
       // Without a microphone or camera the call cannot go on: leave the room, then report why.
@@ -117,7 +137,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   async setMicrophoneEnabled(enabled: boolean): Promise<void> {
     this.microphone = enabled;
     try {
-      await this.room?.localParticipant.setMicrophoneEnabled(enabled);
+      await this.room?.localParticipant.setMicrophoneEnabled(enabled, this.capture('audioinput'));
     } catch (cause: unknown) {
       throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
@@ -126,10 +146,29 @@ export class LiveKitRtcRoom extends RtcRoom {
   async setCameraEnabled(enabled: boolean): Promise<void> {
     this.camera = enabled;
     try {
-      await this.room?.localParticipant.setCameraEnabled(enabled, undefined, VIDEO_PUBLISH_OPTIONS);
+      await this.room?.localParticipant.setCameraEnabled(
+        enabled,
+        this.capture('videoinput'),
+        VIDEO_PUBLISH_OPTIONS,
+      );
     } catch (cause: unknown) {
       throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
+  }
+
+  /** Captures from `deviceID` from now on: switches the call in progress, and is used by later ones. */
+  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    this.deviceIDs[kind] = deviceID;
+    try {
+      await this.room?.switchActiveDevice(kind, deviceID);
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  private capture(kind: CallDeviceKind): CaptureOptionsLike | undefined {
+    const deviceId = this.deviceIDs[kind];
+    return deviceId === undefined ? undefined : { deviceId };
   }
 
   /** Stops listening to `room` and reports the room as disconnected, once. */
@@ -139,6 +178,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.detach = undefined;
     this.room = undefined;
     this.remotes.clear();
+    this.local.next({});
     this.state.next(RoomConnectionState.Disconnected);
   }
 
@@ -179,12 +219,35 @@ export class LiveKitRtcRoom extends RtcRoom {
       };
     const onSubscribed = onTrack('subscribed');
     const onUnsubscribed = onTrack('unsubscribed');
+    const onMute =
+      (type: 'muted' | 'unmuted') =>
+      (publication: PublicationLike, p: ParticipantLike): void => {
+        // Room reports our own mutes too; the view only needs the other party's.
+        if (!this.remotes.has(p.identity)) return;
+        this.tracks.next({ type, participantID: p.identity, kind: publication.kind, track: undefined });
+      };
+    const onLocal =
+      (published: boolean) =>
+      (publication: PublicationLike): void => {
+        const kind = publication.kind === 'video' ? 'video' : 'audio';
+        const { [kind]: _gone, ...rest } = this.local.value;
+        const track = publication.track?.mediaStreamTrack;
+        this.local.next(published && track !== undefined ? { ...rest, [kind]: track } : rest);
+      };
+    const onLocalPublished = onLocal(true);
+    const onLocalUnpublished = onLocal(false);
+    const onMuted = onMute('muted');
+    const onUnmuted = onMute('unmuted');
     const onDisconnected = (): void => this.teardown(room);
     room.on('connectionStateChanged', onState);
     room.on('participantConnected', onJoined);
     room.on('participantDisconnected', onLeft);
     room.on('trackSubscribed', onSubscribed);
     room.on('trackUnsubscribed', onUnsubscribed);
+    room.on('localTrackPublished', onLocalPublished);
+    room.on('localTrackUnpublished', onLocalUnpublished);
+    room.on('trackMuted', onMuted);
+    room.on('trackUnmuted', onUnmuted);
     room.on('disconnected', onDisconnected);
     return () => {
       room.off('connectionStateChanged', onState);
@@ -192,6 +255,10 @@ export class LiveKitRtcRoom extends RtcRoom {
       room.off('participantDisconnected', onLeft);
       room.off('trackSubscribed', onSubscribed);
       room.off('trackUnsubscribed', onUnsubscribed);
+      room.off('localTrackPublished', onLocalPublished);
+      room.off('localTrackUnpublished', onLocalUnpublished);
+      room.off('trackMuted', onMuted);
+      room.off('trackUnmuted', onUnmuted);
       room.off('disconnected', onDisconnected);
     };
   }

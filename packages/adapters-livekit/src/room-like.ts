@@ -14,6 +14,12 @@ export interface RemoteTrackLike {
   readonly mediaStreamTrack?: unknown;
 }
 
+/** A published track as seen in mute and publish events: its kind, and the track once there is one. */
+export interface PublicationLike {
+  readonly kind: string;
+  readonly track?: { readonly mediaStreamTrack?: unknown } | undefined;
+}
+
 /** The Room events the adapter listens to (names and argument order as in livekit-client). */
 export interface RoomLikeEvents {
   connectionStateChanged: (state: string) => void;
@@ -21,6 +27,12 @@ export interface RoomLikeEvents {
   participantDisconnected: (participant: ParticipantLike) => void;
   trackSubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
   trackUnsubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
+  /** Fired for local and remote publications alike; the adapter reports only remote ones. */
+  trackMuted: (publication: PublicationLike, participant: ParticipantLike) => void;
+  trackUnmuted: (publication: PublicationLike, participant: ParticipantLike) => void;
+  /** Our own microphone or camera went on air or off it (the view shows the own camera). */
+  localTrackPublished: (publication: PublicationLike, participant: ParticipantLike) => void;
+  localTrackUnpublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   disconnected: (reason?: unknown) => void;
 }
 
@@ -30,11 +42,16 @@ export interface VideoPublishOptionsLike {
   readonly backupCodec: { readonly codec: 'vp8' };
 }
 
+/** Which device to capture from (livekit's capture options; absent means the browser's default). */
+export interface CaptureOptionsLike {
+  readonly deviceId: string;
+}
+
 export interface LocalParticipantLike {
-  setMicrophoneEnabled(enabled: boolean): Promise<unknown>;
+  setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown>;
   setCameraEnabled(
     enabled: boolean,
-    options?: undefined,
+    options?: CaptureOptionsLike,
     publishOptions?: VideoPublishOptionsLike,
   ): Promise<unknown>;
 }
@@ -47,6 +64,8 @@ export interface LiveKitRoomLike {
   prepareConnection(url: string, token: string): Promise<void>;
   connect(url: string, token: string): Promise<void>;
   disconnect(): Promise<void>;
+  /** Moves the published microphone or camera to another device. */
+  switchActiveDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<unknown>;
   on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
   off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
 }

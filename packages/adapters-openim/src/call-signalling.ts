@@ -25,6 +25,8 @@ const DESCRIPTION = 'call';
  */
 export class OpenImCallSignalling extends CallSignalling {
   readonly signals$: Observable<ReceivedCallSignal>;
+  /** Signals sent from this device; should the server echo one here, it is no news. */
+  private readonly sentHere = new Set<string>();
 
   constructor(
     private readonly sdk: OpenImSdk,
@@ -35,20 +37,22 @@ export class OpenImCallSignalling extends CallSignalling {
       (items ?? []).flatMap((item) => {
         const message = toMessage(item);
         const self = this.context.userID;
-        // Only signals addressed to this user: not the copies of its own signals the server hands its other
-        // devices, and nothing sent to a group.
+        // Signals addressed to this user, and the copies of its own signals the server hands its other
+        // devices (an answer given on the phone stops the ringing here); nothing sent to a group.
         if (message.contentType !== ContentType.Custom || message.sessionType !== SessionType.Single)
           return [];
-        if (self === '' || message.recvID !== self || message.sendID === self) return [];
+        if (self === '') return [];
+        const toMe = message.recvID === self && message.sendID !== self;
+        const fromOwnDevice = message.sendID === self && !this.sentHere.has(message.clientMsgID);
+        if (!toMe && !fromOwnDevice) return [];
         const payload = parseCustomData(message.customElem?.data ?? '');
         if (payload.kind !== 'callSignal') return [];
-        return [
-          {
-            type: payload.signal.customType,
-            invitation: payload.signal.invitation,
-            fromUserID: message.sendID,
-          },
-        ];
+        const signal = {
+          type: payload.signal.customType,
+          invitation: payload.signal.invitation,
+          fromUserID: message.sendID,
+        };
+        return [toMe ? signal : { ...signal, fromOwnDevice: true as const }];
       });
     // Live messages only: the offline catch-up batch after a reconnect would replay stale invitations.
     this.signals$ = portEvents<ReceivedCallSignal>(
@@ -66,6 +70,7 @@ export class OpenImCallSignalling extends CallSignalling {
     const message = await invoke('createCustomMessage', () =>
       this.sdk.createCustomMessage({ data, extension: '', description: DESCRIPTION }),
     );
+    this.sentHere.add(message.clientMsgID);
     await invoke('sendMessage', () =>
       this.sdk.sendMessage({ recvID: toUserID, groupID: '', message, isOnlineOnly: true }),
     );

@@ -51,3 +51,5 @@ export * from './presentation/shell/top-search.view-model';
 // Sign-in screens (app-level view models, created by the composition root before any session).
 export * from './presentation/sign-in/sign-in-fields';
 export * from './presentation/sign-in/sign-in.view-model';
+export * from './presentation/calls/call-overlay.view-model';
+export * from './calls/call-recorder';

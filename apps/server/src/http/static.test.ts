@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configuredOrigins, contentSecurityPolicy, registerStatic } from './static';
+import { configuredOrigins, contentSecurityPolicy, mediaServerOrigins, registerStatic } from './static';
 
 const dirs: string[] = [];
 function webDir(files: Record<string, string>): string {
@@ -42,6 +42,29 @@ describe('contentSecurityPolicy', () => {
       contentSecurityPolicy(['https://im.example.com', 'wss://im.example.com', 'https://im.example.com']),
     );
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://im.example.com', 'wss://im.example.com']);
+  });
+});
+
+describe('mediaServerOrigins', () => {
+  it('allows a LiveKit server both as WebSocket and as http(s), keeping its security', () => {
+    expect(mediaServerOrigins('ws://127.0.0.1:7880')).toEqual([
+      'ws://127.0.0.1:7880',
+      'http://127.0.0.1:7880',
+    ]);
+    expect(mediaServerOrigins('wss://rtc.example.com/path')).toEqual([
+      'wss://rtc.example.com',
+      'https://rtc.example.com',
+    ]);
+    expect(mediaServerOrigins('https://rtc.example.com')).toEqual([
+      'wss://rtc.example.com',
+      'https://rtc.example.com',
+    ]);
+  });
+
+  it('adds nothing for no URL or anything that is not a plain server URL', () => {
+    expect(mediaServerOrigins('')).toEqual([]);
+    expect(mediaServerOrigins("wss://rtc.example.com'; script-src *")).toEqual([]);
+    expect(mediaServerOrigins('javascript:alert(1)')).toEqual([]);
   });
 });
 

@@ -52,6 +52,19 @@ function connectOrigin(value: unknown): string | undefined {
 }
 
 /**
+ * What a page needs to reach a LiveKit server: the WebSocket origin it signals on and the http(s)
+ * origin of the same host, which livekit-client fetches to prefetch and to diagnose a failed join.
+ * Nothing for an empty or malformed URL.
+ */
+export function mediaServerOrigins(url: string): string[] {
+  const origin = connectOrigin(url);
+  if (origin === undefined) return [];
+  const { protocol, host } = new URL(origin);
+  const secure = protocol === 'wss:' || protocol === 'https:';
+  return [`${secure ? 'wss' : 'ws'}://${host}`, `${secure ? 'https' : 'http'}://${host}`];
+}
+
+/**
  * The servers a deployed `config.json` points the app at (README "Pointing the client at a real OpenIM
  * deployment"); the page must be allowed to connect there. A missing or broken file adds nothing.
  */
@@ -66,7 +79,11 @@ export function configuredOrigins(dir: string): string[] {
   }
   if (typeof parsed !== 'object' || parsed === null) return [];
   const record = parsed as Record<string, unknown>;
-  return CONFIG_ADDRESS_FIELDS.flatMap((field) => connectOrigin(record[field]) ?? []);
+  return CONFIG_ADDRESS_FIELDS.flatMap((field) => {
+    const value = record[field];
+    if (field === 'livekitUrl') return typeof value === 'string' ? mediaServerOrigins(value) : [];
+    return connectOrigin(value) ?? [];
+  });
 }
 
 /**

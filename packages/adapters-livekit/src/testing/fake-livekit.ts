@@ -5,6 +5,7 @@ import type {
   RemoteTrackLike,
   RoomLikeEvents,
   VideoPublishOptionsLike,
+  CaptureOptionsLike,
 } from '../room-like';
 
 /** Mirrors livekit-client's ConnectionError: a refused join carries its HTTP status. */
@@ -51,13 +52,16 @@ export class FakeLiveKitServer {
 export class FakeLocalParticipant implements LocalParticipantLike {
   microphone = false;
   camera = false;
+  /** Capture options of each microphone and camera call, in order. */
+  readonly captureOptions: { kind: 'audioinput' | 'videoinput'; deviceId: string | undefined }[] = [];
   /** Publish options of each camera call, in order. */
   readonly cameraPublishOptions: (VideoPublishOptionsLike | undefined)[] = [];
   /** When set, the next device call rejects with it (permission denied, no device). */
   failNext: Error | undefined;
 
-  async setMicrophoneEnabled(enabled: boolean): Promise<unknown> {
+  async setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown> {
     await Promise.resolve();
+    this.captureOptions.push({ kind: 'audioinput', deviceId: options?.deviceId });
     this.throwIfFailing();
     this.microphone = enabled;
     return undefined;
@@ -65,10 +69,11 @@ export class FakeLocalParticipant implements LocalParticipantLike {
 
   async setCameraEnabled(
     enabled: boolean,
-    _options?: undefined,
+    options?: CaptureOptionsLike,
     publishOptions?: VideoPublishOptionsLike,
   ): Promise<unknown> {
     await Promise.resolve();
+    this.captureOptions.push({ kind: 'videoinput', deviceId: options?.deviceId });
     this.throwIfFailing();
     this.cameraPublishOptions.push(publishOptions);
     this.camera = enabled;
@@ -96,6 +101,10 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     participantDisconnected: new Set(),
     trackSubscribed: new Set(),
     trackUnsubscribed: new Set(),
+    localTrackPublished: new Set(),
+    localTrackUnpublished: new Set(),
+    trackMuted: new Set(),
+    trackUnmuted: new Set(),
     disconnected: new Set(),
   };
 
@@ -152,6 +161,15 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     this.leave();
   }
 
+  /** Devices the published tracks were moved to, in order. */
+  readonly switchedDevices: { kind: string; deviceId: string }[] = [];
+
+  async switchActiveDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<unknown> {
+    await Promise.resolve();
+    this.switchedDevices.push({ kind, deviceId });
+    return true;
+  }
+
   /** The server drops this participant (e.g. the room was closed). */
   serverDisconnect(): void {
     this.leave();
@@ -182,6 +200,26 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
         { identity: this.identity ?? '' },
       );
     }
+  }
+
+  /** This participant's own track went on air (as livekit reports after enabling a device) or off it. */
+  publishLocal(kind: 'audio' | 'video', mediaStreamTrack: unknown): void {
+    this.emit(
+      'localTrackPublished',
+      { kind, track: { mediaStreamTrack } },
+      { identity: this.identity ?? '' },
+    );
+  }
+
+  unpublishLocal(kind: 'audio' | 'video'): void {
+    this.emit('localTrackUnpublished', { kind }, { identity: this.identity ?? '' });
+  }
+
+  /** Mutes or unmutes this participant's track: the room sees it locally, every peer remotely. */
+  setTrackMuted(kind: 'audio' | 'video', muted: boolean): void {
+    const self = { identity: this.identity ?? '' };
+    for (const room of [this, ...this.peers()])
+      room.emit(muted ? 'trackMuted' : 'trackUnmuted', { kind }, self);
   }
 
   private leave(): void {

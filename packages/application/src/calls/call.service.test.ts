@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CallOutcome, CallRole } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../testing';
-import type { CallEnded } from './call.service';
+import { CallService, type CallEnded } from './call.service';
 
 async function pair(): Promise<{
   world: TestWorld;
@@ -190,5 +190,108 @@ describe('CallService', () => {
     await carol.calls.invite('bob', 'audio');
     await world.settle();
     expect(bob.calls.snapshot.peerUserID).toBe('alice');
+    // Bob is busy: carol's invite is declined at once instead of ringing until her timeout.
+    expect(carol.calls.snapshot.phase).toBe('idle');
+    expect(alice.calls.snapshot.phase).toBe('waiting');
+  });
+
+  it('§4 Calls: each ending says why, for both sides, with the connected duration', async () => {
+    const { world, alice, bob, ended } = await pair();
+    const endings = () => ({
+      alice: ended['alice']?.map((e) => [e.reason, e.role, e.peerUserID, e.answered, e.durationSeconds]),
+      bob: ended['bob']?.map((e) => [e.reason, e.role, e.peerUserID, e.answered, e.durationSeconds]),
+    });
+    await alice.calls.invite('bob', 'video');
+    await world.settle();
+    await bob.calls.accept();
+    await world.settle();
+    await world.advance(75_000);
+    await alice.calls.hangUp();
+    await world.settle();
+
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await bob.calls.reject();
+    await world.settle();
+
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await alice.calls.cancel();
+    await world.settle();
+
+    await alice.calls.invite('bob', 'audio');
+    await world.advance(30_000);
+
+    expect(endings()).toEqual({
+      alice: [
+        ['hungUp', 'inviter', 'bob', true, 75],
+        ['rejected', 'inviter', 'bob', false, 0],
+        ['cancelled', 'inviter', 'bob', false, 0],
+        ['timeout', 'inviter', 'bob', false, 0],
+      ],
+      bob: [
+        ['hungUp', 'receiver', 'alice', true, 75],
+        ['rejected', 'receiver', 'alice', false, 0],
+        ['cancelled', 'receiver', 'alice', false, 0],
+        ['cancelled', 'receiver', 'alice', false, 0],
+      ],
+    });
+    expect(ended['alice']?.[0]?.mediaType).toBe('video');
+  });
+
+  it('§4 Calls: answered or rejected on another device of the receiver, this one stops ringing', async () => {
+    const { world, alice, bob, ended } = await pair();
+    const bobPhone = await world.signIn('bob');
+    const phoneEnded: CallEnded[] = [];
+    bobPhone.calls.ended$.subscribe((e) => phoneEnded.push(e));
+
+    await alice.calls.invite('bob', 'video');
+    await world.settle();
+    expect([bob.calls.snapshot.phase, bobPhone.calls.snapshot.phase]).toEqual(['waiting', 'waiting']);
+    await bobPhone.calls.accept();
+    await world.settle();
+    expect(bobPhone.calls.snapshot.phase).toBe('connected');
+    expect(alice.calls.snapshot.phase).toBe('connected');
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    expect(ended['bob']?.map((e) => [e.outcome, e.reason])).toEqual([
+      [CallOutcome.HandledElsewhere, 'handledElsewhere'],
+    ]);
+    expect(bob.toasts.keys()).toEqual(['call.handledElsewhere']);
+    await alice.calls.hangUp();
+    await world.settle();
+
+    await alice.calls.invite('bob', 'audio');
+    await world.settle();
+    await bob.calls.reject();
+    await world.settle();
+    expect(bobPhone.calls.snapshot.phase).toBe('idle');
+    expect(phoneEnded.map((e) => e.reason)).toEqual(['hungUp', 'handledElsewhere']);
+    // The device that answered or rejected is not told it handled the call elsewhere.
+    expect(bobPhone.toasts.keys()).toEqual(['call.handledElsewhere']);
+  });
+
+  it('§4 Calls: the answer timeout is a setting (30 s by default)', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await world.signIn('bob');
+    const p = alice.ports;
+    const calls = new CallService(
+      p.callSignalling,
+      p.chatApi,
+      p.rtcRoom,
+      alice.currentUser,
+      p.idGenerator,
+      p.clock,
+      p.notifier,
+      p.logger,
+      { timeoutSeconds: 5 },
+    );
+    const invited = await calls.invite('bob', 'audio');
+    expect(invited.ok && invited.value.timeout).toBe(5);
+    await world.advance(4_999);
+    expect(calls.snapshot.phase).toBe('waiting');
+    await world.advance(1);
+    expect(calls.snapshot.phase).toBe('idle');
+    calls.dispose();
   });
 });

@@ -43,9 +43,25 @@ export interface CallState {
   readonly cameraEnabled: boolean;
 }
 
+/** Why a call ended, finer than the outcome: what the chat's call record says. */
+export type CallEndReason = 'hungUp' | 'cancelled' | 'rejected' | 'timeout' | 'failed' | 'handledElsewhere';
+
 export interface CallEnded {
   readonly roomID: string;
   readonly outcome: CallOutcome;
+  readonly reason: CallEndReason;
+  readonly role: CallRole;
+  readonly peerUserID: string;
+  readonly mediaType: CallMediaType;
+  /** The call was connected before it ended. */
+  readonly answered: boolean;
+  /** Seconds spent connected; 0 for a call that was never answered. */
+  readonly durationSeconds: number;
+}
+
+export interface CallServiceOptions {
+  /** Seconds the inviter waits for an answer (spec: 30 s by default); tests shorten it. */
+  readonly timeoutSeconds?: number;
 }
 
 const idle: CallState = {
@@ -82,13 +98,14 @@ export class CallService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly logger: Logger,
+    private readonly options: CallServiceOptions = {},
   ) {
     this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
     this.subscriptions.add(
       room.participantLeft$.subscribe((userID) => {
         // Spec §4: if the other party leaves the room, the local side disconnects.
         if (this.state.value.phase === 'connected' && userID === this.state.value.peerUserID) {
-          void this.finish(CallOutcome.HungUp, true);
+          void this.finish(CallOutcome.HungUp, true, 'hungUp');
         }
       }),
     );
@@ -112,7 +129,7 @@ export class CallService {
       inviterUserID: this.currentUser.id(),
       inviteeUserIDList: [peerUserID],
       mediaType,
-      timeout: CALL.defaultTimeoutSeconds,
+      timeout: this.options.timeoutSeconds ?? CALL.defaultTimeoutSeconds,
     };
     this.state.next({
       ...idle,
@@ -129,7 +146,9 @@ export class CallService {
       return sent;
     }
     this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
-      void this.sendQuietly(CustomType.CallingCancel).then(() => this.finish(CallOutcome.Unanswered, false));
+      void this.sendQuietly(CustomType.CallingCancel).then(() =>
+        this.finish(CallOutcome.Unanswered, false, 'timeout'),
+      );
     });
     return ok(invitation);
   }
@@ -156,7 +175,7 @@ export class CallService {
       return err(stateFailure('no incoming call to reject'));
     }
     await this.sendQuietly(CustomType.CallingReject);
-    await this.finish(CallOutcome.Unanswered, false);
+    await this.finish(CallOutcome.Unanswered, false, 'rejected');
     return ok(undefined);
   }
 
@@ -166,7 +185,7 @@ export class CallService {
       return err(stateFailure('no outgoing call to cancel'));
     }
     await this.sendQuietly(CustomType.CallingCancel);
-    await this.finish(CallOutcome.Unanswered, true);
+    await this.finish(CallOutcome.Unanswered, true, 'cancelled');
     return ok(undefined);
   }
 
@@ -176,7 +195,7 @@ export class CallService {
       return err(stateFailure('not in a call'));
     }
     await this.sendQuietly(CustomType.CallingHungup);
-    await this.finish(CallOutcome.HungUp, true);
+    await this.finish(CallOutcome.HungUp, true, 'hungUp');
     return ok(undefined);
   }
 
@@ -203,6 +222,10 @@ export class CallService {
 
   private async onSignal(signal: ReceivedCallSignal): Promise<void> {
     const current = this.state.value;
+    if (signal.fromOwnDevice === true) {
+      await this.onOwnDeviceSignal(signal, current);
+      return;
+    }
     if (signal.type === CustomType.CallingInvite) {
       if (current.phase === 'idle') {
         this.state.next({
@@ -213,6 +236,16 @@ export class CallService {
           peerUserID: callPeerOf(this.currentUser.id(), signal.invitation),
           cameraEnabled: signal.invitation.mediaType === 'video',
         });
+      } else if (
+        current.invitation === undefined ||
+        !isSameCall(current.invitation, signal.invitation) ||
+        current.invitation.inviterUserID !== signal.invitation.inviterUserID
+      ) {
+        // Busy in another call: decline, so the other inviter is not left ringing until its timeout.
+        const declined = await attempt(() =>
+          this.signalling.send(signal.fromUserID, CustomType.CallingReject, signal.invitation),
+        );
+        if (!declined.ok) this.logger.warn('call signal failed', { type: CustomType.CallingReject });
       }
       return;
     }
@@ -229,18 +262,35 @@ export class CallService {
         return;
       case CustomType.CallingReject:
         if (current.role === CallRole.Inviter) {
-          await this.finish(CallOutcome.Unanswered, false);
+          await this.finish(CallOutcome.Unanswered, false, 'rejected');
         }
         return;
       case CustomType.CallingCancel:
         if (current.role === CallRole.Receiver) {
-          await this.finish(CallOutcome.Unanswered, false);
+          await this.finish(CallOutcome.Unanswered, false, 'cancelled');
         }
         return;
       case CustomType.CallingHungup:
-        await this.finish(CallOutcome.HungUp, true);
+        await this.finish(CallOutcome.HungUp, true, 'hungUp');
         return;
     }
+  }
+
+  /** Spec §4 outcomes: a call answered or rejected on another device of this user stops ringing here. */
+  private async onOwnDeviceSignal(signal: ReceivedCallSignal, current: CallState): Promise<void> {
+    const answeredThere =
+      signal.type === CustomType.CallingAccept || signal.type === CustomType.CallingReject;
+    if (
+      !answeredThere ||
+      current.phase !== 'waiting' ||
+      current.role !== CallRole.Receiver ||
+      current.invitation === undefined ||
+      !isSameCall(current.invitation, signal.invitation)
+    ) {
+      return;
+    }
+    this.notifier.notify({ level: 'info', key: 'call.handledElsewhere' });
+    await this.finish(CallOutcome.HandledElsewhere, false, 'handledElsewhere');
   }
 
   private async connect(): Promise<Result<void, AppError>> {
@@ -255,7 +305,7 @@ export class CallService {
         key: access.ok ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
       });
       await this.sendQuietly(CustomType.CallingHungup);
-      await this.finish(CallOutcome.HungUp, false);
+      await this.finish(CallOutcome.HungUp, false, 'failed');
       return access.ok ? err(stateFailure('no livekit url provided')) : access;
     }
     const connected = await attempt(() =>
@@ -266,7 +316,7 @@ export class CallService {
     if (!connected.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
       await this.sendQuietly(CustomType.CallingHungup);
-      await this.finish(CallOutcome.HungUp, true);
+      await this.finish(CallOutcome.HungUp, true, 'failed');
       return connected;
     }
     this.patch({ phase: 'connected', elapsedSeconds: 0, timerText: formatCallTimer(0) });
@@ -292,11 +342,14 @@ export class CallService {
     }
   }
 
-  private async finish(outcome: CallOutcome, disconnect: boolean): Promise<void> {
-    const roomID = this.state.value.invitation?.roomID;
-    if (roomID === undefined) {
+  private async finish(outcome: CallOutcome, disconnect: boolean, reason: CallEndReason): Promise<void> {
+    const { invitation, role, peerUserID, phase, elapsedSeconds } = this.state.value;
+    if (invitation === undefined || role === undefined || peerUserID === undefined) {
       return;
     }
+    const roomID = invitation.roomID;
+    const durationSeconds = phase === 'connected' ? elapsedSeconds : 0;
+    const answered = phase === 'connected';
     this.reset();
     if (disconnect) {
       const result = await attempt(() => this.room.disconnect());
@@ -304,7 +357,16 @@ export class CallService {
         this.logger.warn('room disconnect failed', { code: result.error.code });
       }
     }
-    this.ended.next({ roomID, outcome });
+    this.ended.next({
+      roomID,
+      outcome,
+      reason,
+      role,
+      peerUserID,
+      mediaType: invitation.mediaType,
+      answered,
+      durationSeconds,
+    });
   }
 
   private reset(): void {

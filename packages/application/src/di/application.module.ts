@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { SignInService } from '../account/sign-in.service';
 import { AccountApi } from '../ports/account-api.port';
 import { CallService } from '../calls/call.service';
+import { CallRecorder } from '../calls/call-recorder';
 import { ContactActions } from '../contacts/contact-actions';
 import { ProfileService } from '../profile/profile.service';
 import { SettingsStore } from '../settings/settings.store';
@@ -247,6 +248,14 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         logger: Logger,
       ) => new CallService(signalling, chatApi, room, user, ids, clock, notifier, logger),
       [CallSignalling, ChatApi, RtcRoom, CurrentUser, IdGenerator, Clock, Notifier, Logger],
+    )
+    .inSingletonScope();
+  // Resolve it once per session (it records by listening): the composition root gets it after sign-in.
+  bind(CallRecorder)
+    .toResolvedValue(
+      (calls: CallService, conversations: ConversationsGateway, chat: ChatStore, logger: Logger) =>
+        new CallRecorder(calls, conversations, chat, logger),
+      [CallService, ConversationsGateway, ChatStore, Logger],
     )
     .inSingletonScope();
 });

@@ -7,6 +7,11 @@ export interface ReceivedCallSignal {
   readonly invitation: CallInvitation;
   /** Sender of this signal. */
   readonly fromUserID: string;
+  /**
+   * Set on the copy of a signal this user sent from another of its devices (the server hands those to
+   * every device of the sender): an answer or a rejection there means this device stops ringing.
+   */
+  readonly fromOwnDevice?: true;
 }
 
 /**
@@ -15,6 +20,6 @@ export interface ReceivedCallSignal {
  */
 export abstract class CallSignalling {
   abstract send(toUserID: string, type: CallSignalType, invitation: CallInvitation): Promise<void>;
-  /** Signals addressed to this user. Hot, no replay, never completes. */
+  /** Signals addressed to this user, and copies of its own from its other devices. Hot, no replay. */
   abstract readonly signals$: Observable<ReceivedCallSignal>;
 }

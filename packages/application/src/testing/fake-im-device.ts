@@ -1034,24 +1034,28 @@ export class FakeMessagesGateway extends MessagesGateway {
 
 export class FakeCallSignalling extends CallSignalling {
   readonly signals$: Observable<ReceivedCallSignal>;
+  /** Signals sent from this device: the backend echoes them here too, and they are no news. */
+  private readonly sentHere = new Set<string>();
 
   constructor(private readonly device: FakeImDevice) {
     super();
-    // Like the real adapter: signals are the custom messages 200-204 sent one-to-one to this user.
+    // Like the real adapter: signals are the custom messages 200-204 sent one-to-one to this user, plus
+    // the copies of this user's own signals sent from its other devices.
     this.signals$ = device.sink.messages.pipe(
       mergeMap((event) => (event.type === 'received' ? event.messages : [])),
-      filter(
-        (m) =>
-          m.contentType === ContentType.Custom &&
-          m.sessionType === SessionType.Single &&
-          m.recvID === device.userID &&
-          m.sendID !== device.userID,
-      ),
+      filter((m) => m.contentType === ContentType.Custom && m.sessionType === SessionType.Single),
       mergeMap((m): ReceivedCallSignal[] => {
+        const toMe = m.recvID === device.userID && m.sendID !== device.userID;
+        const fromOwnDevice = m.sendID === device.userID && !this.sentHere.has(m.clientMsgID);
+        if (!toMe && !fromOwnDevice) return [];
         const payload = parseCustomData(m.customElem?.data ?? '');
-        return payload.kind === 'callSignal'
-          ? [{ type: payload.signal.customType, invitation: payload.signal.invitation, fromUserID: m.sendID }]
-          : [];
+        if (payload.kind !== 'callSignal') return [];
+        const signal = {
+          type: payload.signal.customType,
+          invitation: payload.signal.invitation,
+          fromUserID: m.sendID,
+        };
+        return [toMe ? signal : { ...signal, fromOwnDevice: true }];
       }),
     );
   }
@@ -1063,6 +1067,7 @@ export class FakeCallSignalling extends CallSignalling {
       throw new RemoteError(ImErrorCode.ArgsError, 'not a complete call signal');
     }
     const message = await this.device.messages.create({ kind: 'custom', data, description: 'call' });
+    this.sentHere.add(message.clientMsgID);
     await this.device.messages.send(message, { recvID: toUserID, groupID: '' }, { onlineOnly: true });
   }
 }

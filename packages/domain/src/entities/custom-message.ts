@@ -1,8 +1,8 @@
-import type { CallInvitation } from './call';
+import type { CallInvitation, CallMediaType } from './call';
 
 /**
  * `customType` values inside `customElem.data`. Calls use 200-204 (spec §3). The spec does not
- * give the red packet's value; 300 is ours (docs/spec-deviations.md).
+ * give the red packet's value; 300 is ours, and so is 205 for call records (docs/spec-deviations.md).
  */
 export const CustomType = {
   CallingInvite: 200,
@@ -11,6 +11,8 @@ export const CustomType = {
   CallingCancel: 203,
   CallingHungup: 204,
   RedPacket: 300,
+  /** Our own: the record a finished call leaves in the chat (the spec names no format for it). */
+  CallRecord: 205,
 } as const;
 export type CustomType = (typeof CustomType)[keyof typeof CustomType];
 
@@ -43,8 +45,21 @@ export interface CallSignal {
   readonly invitation: CallInvitation;
 }
 
+/** How a call ended, as its record in the chat says. */
+export type CallRecordResult = 'answered' | 'cancelled' | 'rejected' | 'unanswered';
+
+/** `customElem.data` of a call record: `{customType: 205, mediaType, result, durationSeconds}`. */
+export interface CallRecordData {
+  readonly customType: typeof CustomType.CallRecord;
+  readonly mediaType: CallMediaType;
+  readonly result: CallRecordResult;
+  /** Seconds connected; 0 unless answered. */
+  readonly durationSeconds: number;
+}
+
 /** What a custom message means to this product, after parsing its `data`. */
 export type CustomPayload =
   | { readonly kind: 'redPacket'; readonly data: RedPacketMessageData }
+  | { readonly kind: 'callRecord'; readonly record: CallRecordData }
   | { readonly kind: 'callSignal'; readonly signal: CallSignal }
   | { readonly kind: 'unknown'; readonly customType: number | undefined };

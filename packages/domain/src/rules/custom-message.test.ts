@@ -3,8 +3,11 @@ import { RED_PACKET_OPENED_MARK } from '../constants';
 import { CustomType } from '../entities/custom-message';
 import { ContentType } from '../entities/message';
 import { message } from '../testing/builders';
+import { messagePreview } from './preview';
 import {
+  buildCallRecordData,
   buildCallSignalData,
+  callRecordText,
   buildRedPacketData,
   customPayloadOf,
   isCallSignalMessage,
@@ -100,5 +103,42 @@ describe('§3 Custom message data', () => {
     expect(isCallSignalMessage(call)).toBe(true);
     expect(isCallSignalMessage(message({ contentType: ContentType.Text }))).toBe(false);
     expect(customPayloadOf(message({ contentType: ContentType.Text }))).toBeUndefined();
+  });
+});
+
+describe('call records (our customType 205)', () => {
+  it('round-trip, and only well-formed ones are records', () => {
+    expect(parseCustomData(buildCallRecordData('video', 'answered', 65))).toEqual({
+      kind: 'callRecord',
+      record: {
+        customType: CustomType.CallRecord,
+        mediaType: 'video',
+        result: 'answered',
+        durationSeconds: 65,
+      },
+    });
+    for (const bad of [
+      { customType: 205, mediaType: 'fax', result: 'answered', durationSeconds: 1 },
+      { customType: 205, mediaType: 'audio', result: 'lost', durationSeconds: 1 },
+      { customType: 205, mediaType: 'audio', result: 'answered', durationSeconds: -1 },
+      { customType: 205, mediaType: 'audio', result: 'answered' },
+    ]) {
+      expect(parseCustomData(JSON.stringify(bad))).toEqual({ kind: 'unknown', customType: 205 });
+    }
+  });
+
+  it('read as the duration when answered, else what happened', () => {
+    expect(callRecordText({ result: 'answered', durationSeconds: 65 })).toEqual({
+      key: 'call.record.answered',
+      params: { duration: '01:05' },
+    });
+    expect(callRecordText({ result: 'rejected', durationSeconds: 0 })).toEqual({
+      key: 'call.record.rejected',
+    });
+    const record = message({
+      contentType: ContentType.Custom,
+      customElem: { data: buildCallRecordData('audio', 'unanswered', 0), description: 'call', extension: '' },
+    });
+    expect(messagePreview(record, { locale: 'en-US', selfUserID: 'a' })).toBe('[Call] No answer');
   });
 });

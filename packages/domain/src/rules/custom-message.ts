@@ -3,12 +3,17 @@ import { CallMediaType } from '../entities/call';
 import type { CallInvitation } from '../entities/call';
 import { CALL_SIGNAL_TYPES, CustomType } from '../entities/custom-message';
 import type {
+  CallRecordData,
+  CallRecordResult,
   CallSignal,
   CallSignalType,
   CustomPayload,
   RedPacketMessageData,
 } from '../entities/custom-message';
 import type { Message } from '../entities/message';
+import type { I18nKey } from '../i18n/locales/en-US';
+import type { MessageParams } from '../i18n/messages';
+import { formatCallTimer } from './time-format';
 
 /**
  * `customElem.data` is JSON written by any client, so it is parsed defensively: anything that does
@@ -52,6 +57,21 @@ export function parseCustomData(data: string): CustomPayload {
     }
     return { kind: 'unknown', customType };
   }
+  if (customType === CustomType.CallRecord) {
+    const { mediaType, result, durationSeconds } = raw;
+    const known =
+      (mediaType === CallMediaType.Audio || mediaType === CallMediaType.Video) &&
+      typeof result === 'string' &&
+      (CALL_RECORD_RESULTS as readonly string[]).includes(result) &&
+      typeof durationSeconds === 'number' &&
+      Number.isInteger(durationSeconds) &&
+      durationSeconds >= 0;
+    if (!known) return { kind: 'unknown', customType };
+    return {
+      kind: 'callRecord',
+      record: { customType, mediaType, result: result as CallRecordResult, durationSeconds },
+    };
+  }
   if ((CALL_SIGNAL_TYPES as readonly number[]).includes(customType)) {
     const invitation = parseInvitation(raw['invitation']);
     if (invitation !== undefined) {
@@ -59,6 +79,28 @@ export function parseCustomData(data: string): CustomPayload {
     }
   }
   return { kind: 'unknown', customType };
+}
+
+const CALL_RECORD_RESULTS: readonly CallRecordResult[] = ['answered', 'cancelled', 'rejected', 'unanswered'];
+
+export function buildCallRecordData(
+  mediaType: CallMediaType,
+  result: CallRecordResult,
+  durationSeconds: number,
+): string {
+  const data: CallRecordData = { customType: CustomType.CallRecord, mediaType, result, durationSeconds };
+  return JSON.stringify(data);
+}
+
+/** The text of a call record in the chat: "Call duration 01:05", "Call cancelled", ... */
+export function callRecordText(record: Pick<CallRecordData, 'result' | 'durationSeconds'>): {
+  readonly key: I18nKey;
+  readonly params?: MessageParams;
+} {
+  if (record.result === 'answered') {
+    return { key: 'call.record.answered', params: { duration: formatCallTimer(record.durationSeconds) } };
+  }
+  return { key: `call.record.${record.result}` };
 }
 
 /** The payload of a message, when it is a custom message; undefined otherwise. */

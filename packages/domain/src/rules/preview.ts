@@ -3,7 +3,7 @@ import type { Conversation } from '../entities/conversation';
 import { ContentType } from '../entities/message';
 import type { Message } from '../entities/message';
 import { translate } from '../i18n/translate';
-import { parseCustomData } from './custom-message';
+import { callRecordText, parseCustomData } from './custom-message';
 import type { NamingContext } from './display-name';
 import { mentionsToPlainText } from './mention';
 import { notificationText } from './notification-text';
@@ -50,6 +50,10 @@ export function messageSummary(message: Message, context: NamingContext): string
         return translate(locale, 'message.redPacket', { message: payload.data.message }).trim();
       }
       if (payload.kind === 'callSignal') return translate(locale, 'message.call');
+      if (payload.kind === 'callRecord') {
+        const text = callRecordText(payload.record);
+        return `${translate(locale, 'message.call')} ${translate(locale, text.key, text.params)}`;
+      }
       return translate(locale, 'message.unsupported');
     }
     case ContentType.Typing:

@@ -89,6 +89,12 @@ function OpenConversation(props: {
   const { t } = useText();
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    // Back to where the user was: the drawer's trigger (the drawer leaves with an animation).
+    requestAnimationFrame(() => settingsButton.current?.focus());
+  };
   const body = useRef<HTMLDivElement>(null);
   const [bodyHeight, setBodyHeight] = useState(0);
   const [composerHeight, setComposerHeight] = useState<number | undefined>();
@@ -130,6 +136,7 @@ function OpenConversation(props: {
           )}
         </div>
         <Button
+          ref={settingsButton}
           appearance="subtle"
           icon={<SettingsRegular />}
           aria-label={t('ui.chat.header.settings')}
@@ -152,7 +159,7 @@ function OpenConversation(props: {
         conversationID={state.conversationID}
         header={header}
         open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
+        onClose={closeDrawer}
       />
     </section>
   );

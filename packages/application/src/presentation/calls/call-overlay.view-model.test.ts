@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { RemoteError } from '../../shared/remote-error';
+import { FakeCallDevices, TestWorld, type TestClient } from '../../testing';
+import { CallOverlayViewModel, type CallOverlayOptions } from './call-overlay.view-model';
+
+async function pair(options: CallOverlayOptions = {}): Promise<{
+  world: TestWorld;
+  alice: TestClient;
+  bob: TestClient;
+  aliceVm: CallOverlayViewModel;
+  bobVm: CallOverlayViewModel;
+  devices: FakeCallDevices;
+}> {
+  const world = new TestWorld().users(
+    { userID: 'alice', nickname: 'Alice' },
+    { userID: 'bob', nickname: 'Bob' },
+  );
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  const devices = new FakeCallDevices();
+  const vm = (c: TestClient, d = new FakeCallDevices()) =>
+    new CallOverlayViewModel(c.calls, c.ports.rtcRoom, c.ports.contacts, c.ports.notifier, d, options);
+  return { world, alice, bob, aliceVm: vm(alice, devices), bobVm: vm(bob), devices };
+}
+
+describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', () => {
+  it('is closed without a call', async () => {
+    const { aliceVm } = await pair();
+    expect(aliceVm.state.open).toBe(false);
+  });
+
+  it('rings out light with Cancel for the inviter, and in with Answer and Reject for the receiver', async () => {
+    const { world, aliceVm, bobVm } = await pair();
+    expect((await aliceVm.start('bob', 'video')).ok).toBe(true);
+    await world.settle();
+
+    expect(aliceVm.state).toMatchObject({
+      open: true,
+      status: 'outgoing',
+      tone: 'light',
+      statusKey: 'call.waiting',
+      canAnswer: false,
+      closeLabelKey: 'call.cancel',
+      canToggleCamera: true,
+      peer: { userID: 'bob', nickname: 'Bob' },
+    });
+    expect(bobVm.state).toMatchObject({
+      open: true,
+      status: 'incoming',
+      tone: 'light',
+      statusKey: 'call.incomingVideo',
+      canAnswer: true,
+      closeLabelKey: 'call.reject',
+      peer: { userID: 'alice', nickname: 'Alice' },
+    });
+  });
+
+  it('answering turns both overlays dark with Hang up and a running mm:ss timer', async () => {
+    const { world, aliceVm, bobVm } = await pair();
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    expect((await bobVm.answer()).ok).toBe(true);
+    await world.settle();
+    await world.advance(62_000);
+
+    for (const vm of [aliceVm, bobVm]) {
+      expect(vm.state).toMatchObject({
+        status: 'connected',
+        tone: 'dark',
+        closeLabelKey: 'call.hangUp',
+        canAnswer: false,
+        canToggleCamera: false,
+        timerText: '01:02',
+      });
+    }
+    expect((await aliceVm.close()).ok).toBe(true);
+    await world.settle();
+    expect([aliceVm.state.open, bobVm.state.open]).toEqual([false, false]);
+  });
+
+  it('the red button cancels for the inviter and rejects for the receiver', async () => {
+    const { world, alice, aliceVm, bobVm } = await pair();
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    await bobVm.close();
+    await world.settle();
+    expect([aliceVm.state.open, bobVm.state.open]).toEqual([false, false]);
+
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    await aliceVm.close();
+    await world.settle();
+    expect([aliceVm.state.open, bobVm.state.open]).toEqual([false, false]);
+    expect(alice.ports.rtcRoom.roomID).toBeUndefined();
+  });
+
+  it('shows reconnecting while the media room recovers, then connected again', async () => {
+    const { world, alice, aliceVm, bobVm } = await pair();
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+    const room = alice.ports.rtcRoom as unknown as { state: { next(s: string): void } };
+    room.state.next('reconnecting');
+    expect(aliceVm.state).toMatchObject({ status: 'reconnecting', statusKey: 'call.reconnecting' });
+    room.state.next('connected');
+    expect(aliceVm.state.status).toBe('connected');
+  });
+
+  it('toggles the microphone, and the camera of a video call', async () => {
+    const { world, alice, aliceVm, bobVm } = await pair();
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+    await aliceVm.toggleMicrophone();
+    await aliceVm.toggleCamera();
+    expect([aliceVm.state.microphoneEnabled, aliceVm.state.cameraEnabled]).toEqual([false, false]);
+    expect([alice.ports.rtcRoom.microphone, alice.ports.rtcRoom.camera]).toEqual([false, false]);
+  });
+
+  it('says busy instead of placing a second call', async () => {
+    const { world, alice, aliceVm } = await pair();
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    expect((await aliceVm.start('bob', 'video')).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['call.busy']);
+  });
+
+  it('refuses to call from a browser without WebRTC, with the not-supported toast', async () => {
+    const { alice, aliceVm } = await pair({ mediaSupported: () => false });
+    expect((await aliceVm.start('bob', 'video')).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.browserNotSupported']);
+    expect(alice.calls.snapshot.phase).toBe('idle');
+  });
+
+  it('surfaces "no livekit url provided" and closes when the server has no media server', async () => {
+    const { world, bob, aliceVm, bobVm } = await pair();
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    world.backend.rtc.serverUrl = '';
+    expect((await bobVm.answer()).ok).toBe(false);
+    await world.settle();
+    expect(bob.toasts.keys()).toContain('error.noLivekitUrl');
+    expect([aliceVm.state.open, bobVm.state.open]).toEqual([false, false]);
+  });
+
+  it('lists microphones and cameras, preselects the first, and switches on request', async () => {
+    const { alice, aliceVm, devices } = await pair();
+    expect((await aliceVm.loadDevices()).ok).toBe(true);
+    expect(aliceVm.state.microphones.selectedID).toBe('mic-1');
+    expect(aliceVm.state.cameras.devices.map((d) => d.label)).toEqual(['Built-in camera']);
+
+    expect((await aliceVm.selectMicrophone('mic-2')).ok).toBe(true);
+    expect(aliceVm.state.microphones.selectedID).toBe('mic-2');
+    expect(devices.selected.audioinput).toBe('mic-2');
+
+    expect((await aliceVm.selectCamera('cam-9')).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.deviceSwitchFailed']);
+    expect(aliceVm.state.cameras.selectedID).toBe('cam-1');
+
+    devices.failList = new RemoteError(-3, 'Permission denied');
+    expect((await aliceVm.loadDevices()).ok).toBe(false);
+  });
+
+  it('stops publishing state once disposed', async () => {
+    const { world, aliceVm } = await pair();
+    aliceVm.dispose();
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    expect(aliceVm.state.open).toBe(false);
+  });
+});

@@ -1,0 +1,244 @@
+import { combineLatest } from 'rxjs';
+import {
+  callCancelLabelKey,
+  canAnswerCall,
+  CallRole,
+  err,
+  ok,
+  RoomConnectionState,
+  type CallMediaType,
+  type I18nKey,
+  type Result,
+} from '@teamim/domain';
+import type { CallService, CallState } from '../../calls/call.service';
+import type { CallDevice, CallDeviceKind, CallDevices } from '../../ports/call-devices.port';
+import type { ContactsGateway } from '../../ports/contacts.port';
+import type { Notifier } from '../../ports/notifier.port';
+import type { RtcRoom } from '../../ports/rtc-room.port';
+import { stateFailure, type AppError } from '../../shared/app-error';
+import { attempt } from '../../shared/remote-error';
+import { StateViewModel } from '../view-model';
+
+/** What the overlay shows: ringing out, ringing in, joining the room, in the call, or recovering it. */
+export type CallOverlayStatus = 'outgoing' | 'incoming' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface CallPeerView {
+  readonly userID: string;
+  readonly nickname: string;
+  readonly faceURL: string;
+}
+
+export interface CallDeviceChoice {
+  readonly devices: readonly CallDevice[];
+  readonly selectedID: string | undefined;
+}
+
+export interface CallOverlayState {
+  /** The overlay is shown only while there is a call. */
+  readonly open: boolean;
+  readonly status: CallOverlayStatus;
+  /** Spec §2: dark background while connected, light while waiting. */
+  readonly tone: 'light' | 'dark';
+  readonly mediaType: CallMediaType;
+  readonly role: CallRole;
+  readonly peer: CallPeerView;
+  /** mm:ss while connected. */
+  readonly timerText: string;
+  readonly statusKey: I18nKey;
+  readonly microphoneEnabled: boolean;
+  readonly cameraEnabled: boolean;
+  /** The camera toggle exists in video calls only. */
+  readonly canToggleCamera: boolean;
+  /** Only the receiver answers, and only while it rings. */
+  readonly canAnswer: boolean;
+  /** Cancel (inviter, waiting), Reject (receiver, waiting) or Hang up (in the call). */
+  readonly closeLabelKey: I18nKey;
+  readonly microphones: CallDeviceChoice;
+  readonly cameras: CallDeviceChoice;
+}
+
+export interface CallOverlayOptions {
+  /** Whether this browser can place calls (WebRTC and media devices); checked before a call starts. */
+  readonly mediaSupported?: () => boolean;
+}
+
+const noDevices: CallDeviceChoice = { devices: [], selectedID: undefined };
+
+const closed: CallOverlayState = {
+  open: false,
+  status: 'outgoing',
+  tone: 'light',
+  mediaType: 'audio',
+  role: CallRole.Inviter,
+  peer: { userID: '', nickname: '', faceURL: '' },
+  timerText: '00:00',
+  statusKey: 'call.waiting',
+  microphoneEnabled: true,
+  cameraEnabled: false,
+  canToggleCamera: false,
+  canAnswer: false,
+  closeLabelKey: 'call.cancel',
+  microphones: noDevices,
+  cameras: noDevices,
+};
+
+function statusOf(call: CallState, room: RoomConnectionState): CallOverlayStatus {
+  if (call.phase === 'connected') {
+    return room === RoomConnectionState.Reconnecting || room === RoomConnectionState.SignalReconnecting
+      ? 'reconnecting'
+      : 'connected';
+  }
+  if (call.phase === 'connecting') return 'connecting';
+  return call.role === CallRole.Receiver ? 'incoming' : 'outgoing';
+}
+
+const STATUS_KEYS: Readonly<Record<CallOverlayStatus, Record<CallMediaType, I18nKey>>> = {
+  outgoing: { audio: 'call.waiting', video: 'call.waiting' },
+  incoming: { audio: 'call.incomingVoice', video: 'call.incomingVideo' },
+  connecting: { audio: 'call.connecting', video: 'call.connecting' },
+  connected: { audio: 'call.connected', video: 'call.connected' },
+  reconnecting: { audio: 'call.reconnecting', video: 'call.reconnecting' },
+};
+
+/**
+ * The call overlay and the header's call buttons (spec §2 "Call overlay", §4 "Calls", §6 call roles,
+ * §8 call toasts) over {@link CallService}: which status and labels to show, the peer's name and
+ * avatar, the device choices, and the actions of its buttons.
+ */
+export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
+  private readonly peers = new Map<string, CallPeerView>();
+
+  constructor(
+    private readonly calls: CallService,
+    room: RtcRoom,
+    private readonly contacts: ContactsGateway,
+    private readonly notifier: Notifier,
+    private readonly devices: CallDevices,
+    private readonly options: CallOverlayOptions = {},
+  ) {
+    super(closed);
+    this.own(
+      combineLatest([calls.state$, room.state$]).subscribe(([call, roomState]) => this.show(call, roomState)),
+    );
+  }
+
+  private show(call: CallState, roomState: RoomConnectionState): void {
+    const { invitation, role, peerUserID } = call;
+    if (call.phase === 'idle' || invitation === undefined || role === undefined || peerUserID === undefined) {
+      this.set({ ...closed, microphones: this.state.microphones, cameras: this.state.cameras });
+      return;
+    }
+    const status = statusOf(call, roomState);
+    const waiting = call.phase === 'waiting';
+    this.patch({
+      open: true,
+      status,
+      tone: waiting ? 'light' : 'dark',
+      mediaType: invitation.mediaType,
+      role,
+      peer: this.peerView(peerUserID),
+      timerText: call.timerText,
+      statusKey: STATUS_KEYS[status][invitation.mediaType],
+      microphoneEnabled: call.microphoneEnabled,
+      cameraEnabled: call.cameraEnabled,
+      canToggleCamera: invitation.mediaType === 'video',
+      canAnswer: canAnswerCall(role, waiting),
+      closeLabelKey: waiting ? callCancelLabelKey(role) : 'call.hangUp',
+    });
+  }
+
+  /** The peer's name and avatar, looked up once per user; the user id stands in until then. */
+  private peerView(userID: string): CallPeerView {
+    const known = this.peers.get(userID);
+    if (known !== undefined) return known;
+    const placeholder = { userID, nickname: userID, faceURL: '' };
+    this.peers.set(userID, placeholder);
+    void attempt(() => this.contacts.getUsers([userID])).then((found) => {
+      const user = found.ok ? found.value.find((u) => u.userID === userID) : undefined;
+      if (user === undefined) return;
+      const view = { userID, nickname: user.nickname || userID, faceURL: user.faceURL };
+      this.peers.set(userID, view);
+      if (this.state.open && this.state.peer.userID === userID) this.patch({ peer: view });
+    });
+    return placeholder;
+  }
+
+  private supported(): boolean {
+    if (this.options.mediaSupported === undefined || this.options.mediaSupported()) return true;
+    this.notifier.notify({ level: 'error', key: 'toast.browserNotSupported' });
+    return false;
+  }
+
+  /** The header's voice and video buttons: invite the other party of a single chat. */
+  async start(peerUserID: string, mediaType: CallMediaType): Promise<Result<void, AppError>> {
+    if (this.calls.snapshot.phase !== 'idle') {
+      this.notifier.notify({ level: 'warning', key: 'call.busy' });
+      return err(stateFailure('already in a call'));
+    }
+    if (!this.supported()) return err(stateFailure('calls are not supported by this browser'));
+    const invited = await this.calls.invite(peerUserID, mediaType);
+    return invited.ok ? ok(undefined) : invited;
+  }
+
+  async answer(): Promise<Result<void, AppError>> {
+    if (!this.state.canAnswer) return err(stateFailure('nothing to answer'));
+    if (!this.supported()) {
+      await this.calls.reject();
+      return err(stateFailure('calls are not supported by this browser'));
+    }
+    return this.calls.accept();
+  }
+
+  /** The red button: Cancel for the inviter and Reject for the receiver while waiting, else Hang up. */
+  async close(): Promise<Result<void, AppError>> {
+    const { phase, role } = this.calls.snapshot;
+    if (phase === 'waiting') return role === CallRole.Inviter ? this.calls.cancel() : this.calls.reject();
+    return this.calls.hangUp();
+  }
+
+  toggleMicrophone(): Promise<void> {
+    return this.calls.toggleMicrophone();
+  }
+
+  toggleCamera(): Promise<Result<void, AppError>> {
+    return this.calls.toggleCamera();
+  }
+
+  /** Lists microphones and cameras for the device menus (labels need a granted permission). */
+  async loadDevices(): Promise<Result<void, AppError>> {
+    const [microphones, cameras] = await Promise.all([
+      attempt(() => this.devices.list('audioinput')),
+      attempt(() => this.devices.list('videoinput')),
+    ]);
+    if (!microphones.ok) return microphones;
+    if (!cameras.ok) return cameras;
+    const keep = (choice: CallDeviceChoice, list: readonly CallDevice[]): CallDeviceChoice => ({
+      devices: list,
+      selectedID: list.some((d) => d.deviceID === choice.selectedID) ? choice.selectedID : list[0]?.deviceID,
+    });
+    this.patch({
+      microphones: keep(this.state.microphones, microphones.value),
+      cameras: keep(this.state.cameras, cameras.value),
+    });
+    return ok(undefined);
+  }
+
+  selectMicrophone(deviceID: string): Promise<Result<void, AppError>> {
+    return this.select('audioinput', deviceID);
+  }
+
+  selectCamera(deviceID: string): Promise<Result<void, AppError>> {
+    return this.select('videoinput', deviceID);
+  }
+
+  private async select(kind: CallDeviceKind, deviceID: string): Promise<Result<void, AppError>> {
+    const selected = await attempt(() => this.devices.select(kind, deviceID));
+    if (!selected.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.deviceSwitchFailed' });
+      return selected;
+    }
+    const field = kind === 'audioinput' ? 'microphones' : 'cameras';
+    this.patch({ [field]: { ...this.state[field], selectedID: deviceID } });
+    return ok(undefined);
+  }
+}

@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { CallOverlayViewModel, type CallOverlayState } from '@teamim/application';
+import { FakeCallDevices, TestWorld } from '@teamim/application/testing';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { act } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadI18n } from '../i18n';
+import { CallButtons } from './CallButtons';
+import { CallOverlay, CallOverlayView, type CallOverlayViewProps } from './CallOverlay';
+
+let i18n: I18n;
+beforeAll(async () => {
+  i18n = await loadI18n('en-US');
+});
+afterEach(cleanup);
+
+const show = (ui: ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+
+const base: CallOverlayState = {
+  open: true,
+  status: 'incoming',
+  tone: 'light',
+  mediaType: 'video',
+  role: 'receiver',
+  peer: { userID: 'alice', nickname: 'Alice', faceURL: '' },
+  timerText: '00:00',
+  statusKey: 'call.incomingVideo',
+  microphoneEnabled: true,
+  cameraEnabled: true,
+  canToggleCamera: true,
+  canAnswer: true,
+  closeLabelKey: 'call.reject',
+  microphones: { devices: [], selectedID: undefined },
+  cameras: { devices: [], selectedID: undefined },
+};
+
+function handlers(): Omit<CallOverlayViewProps, 'state' | 'media'> {
+  return {
+    onAnswer: vi.fn(),
+    onClose: vi.fn(),
+    onToggleMicrophone: vi.fn(),
+    onToggleCamera: vi.fn(),
+    onSelectMicrophone: vi.fn(),
+    onSelectCamera: vi.fn(),
+  };
+}
+
+/** A real track of the DOM implementation (it checks what goes into a MediaStream): a canvas capture. */
+function track(): MediaStreamTrack {
+  const captured = document.createElement('canvas').captureStream().getVideoTracks()[0];
+  if (captured === undefined) throw new Error('no canvas track');
+  return captured;
+}
+
+describe('CallOverlayView (spec §2 call overlay)', () => {
+  it('renders nothing without a call', () => {
+    const { container } = show(<CallOverlayView state={{ ...base, open: false }} {...handlers()} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('rings in light, with the caller, Answer and Reject', () => {
+    const on = handlers();
+    show(<CallOverlayView state={base} {...on} />);
+    const dialog = screen.getByRole('dialog', { name: 'Video call' });
+    expect(dialog.dataset['tone']).toBe('light');
+    expect(screen.getByText('Alice')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Incoming video call');
+    fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    expect([on.onAnswer, on.onClose].map((f) => vi.mocked(f).mock.calls.length)).toEqual([1, 1]);
+  });
+
+  it('in a connected video call: dark, remote video full size, own thumbnail, timer, Hang up', () => {
+    const on = handlers();
+    const state: CallOverlayState = {
+      ...base,
+      status: 'connected',
+      tone: 'dark',
+      timerText: '01:05',
+      canAnswer: false,
+      closeLabelKey: 'call.hangUp',
+    };
+    show(
+      <CallOverlayView
+        state={state}
+        media={{ remoteVideo: track(), localVideo: track(), remoteAudio: track() }}
+        {...on}
+      />,
+    );
+    expect(screen.getByRole('dialog').dataset['tone']).toBe('dark');
+    const remote = screen.getByLabelText<HTMLVideoElement>('Video of Alice');
+    expect((remote.srcObject as MediaStream | null)?.getVideoTracks()).toHaveLength(1);
+    expect(screen.getByLabelText('Your video').tagName).toBe('VIDEO');
+    // With the remote video shown, the avatar and nickname give way to it.
+    expect(screen.queryByText('Alice')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('01:05');
+    expect(screen.queryByRole('button', { name: 'Answer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Mute microphone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn camera off' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
+    expect(
+      [on.onToggleMicrophone, on.onToggleCamera, on.onClose].map((f) => vi.mocked(f).mock.calls.length),
+    ).toEqual([1, 1, 1]);
+  });
+
+  it('a voice call shows the avatar and nickname and no camera toggle', () => {
+    show(
+      <CallOverlayView
+        state={{
+          ...base,
+          mediaType: 'audio',
+          canToggleCamera: false,
+          status: 'reconnecting',
+          statusKey: 'call.reconnecting',
+          tone: 'dark',
+        }}
+        {...handlers()}
+      />,
+    );
+    expect(screen.getByText('Alice')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Reconnecting…');
+    expect(screen.queryByRole('button', { name: /camera/i })).toBeNull();
+  });
+
+  it('offers the microphones and cameras to choose from', () => {
+    const on = handlers();
+    const devices = {
+      microphones: {
+        devices: [
+          { deviceID: 'm1', label: 'Built-in' },
+          { deviceID: 'm2', label: 'Headset' },
+        ],
+        selectedID: 'm1',
+      },
+      cameras: { devices: [{ deviceID: 'c1', label: 'Camera' }], selectedID: 'c1' },
+    };
+    show(<CallOverlayView state={{ ...base, ...devices }} {...on} />);
+    fireEvent.change(screen.getByLabelText('Microphone'), { target: { value: 'm2' } });
+    expect(vi.mocked(on.onSelectMicrophone).mock.calls).toEqual([['m2']]);
+    expect(screen.getByLabelText('Camera')).toBeTruthy();
+  });
+});
+
+describe('CallOverlay and CallButtons bound to the view model', () => {
+  it('a video call placed from the header rings at the other side, which answers', async () => {
+    const world = new TestWorld().users(
+      { userID: 'alice', nickname: 'Alice' },
+      { userID: 'bob', nickname: 'Bob' },
+    );
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    const vm = (c: typeof alice) =>
+      new CallOverlayViewModel(
+        c.calls,
+        c.ports.rtcRoom,
+        c.ports.contacts,
+        c.ports.notifier,
+        new FakeCallDevices(),
+      );
+    const aliceVm = vm(alice);
+    const bobVm = vm(bob);
+
+    show(<CallButtons peerUserID="bob" viewModel={aliceVm} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Video call' }));
+      await world.settle();
+    });
+    cleanup();
+
+    show(<CallOverlay viewModel={bobVm} />);
+    expect(screen.getByRole('status').textContent).toBe('Incoming video call');
+    expect(await screen.findByRole('combobox', { name: 'Microphone' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Answer' }));
+      await world.settle();
+    });
+    expect(screen.getByRole('dialog').dataset['tone']).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Hang up' })).toBeTruthy();
+    expect(alice.calls.snapshot.phase).toBe('connected');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Hang up' }));
+      await world.settle();
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    aliceVm.dispose();
+    bobVm.dispose();
+  });
+});

@@ -1,0 +1,4 @@
+export { CallOverlay, CallOverlayView } from './CallOverlay';
+export type { CallMediaTracks, CallOverlayProps, CallOverlayViewProps } from './CallOverlay';
+export { CallButtons } from './CallButtons';
+export type { CallButtonsProps } from './CallButtons';

@@ -1,0 +1,126 @@
+/**
+ * A page for the real-SFU test (calls-media.e2e.ts): joins a LiveKit room through the product's
+ * RtcRoom adapter and exposes what the test checks on `window.rtcHarness`. Every RTCPeerConnection the
+ * page creates is kept, so the test reads the browser's own inbound-rtp statistics.
+ */
+import { createRtcRoom, type RemoteTrackEvent } from '@teamim/adapters-livekit';
+
+const connections: RTCPeerConnection[] = [];
+const NativePeerConnection = window.RTCPeerConnection;
+window.RTCPeerConnection = class extends NativePeerConnection {
+  constructor(configuration?: RTCConfiguration) {
+    super(configuration);
+    connections.push(this);
+  }
+};
+
+const room = createRtcRoom();
+const events: RemoteTrackEvent['type'][] = [];
+const remoteKinds = new Set<string>();
+const remoteMuted = new Map<string, boolean>();
+let connectStartedAt = 0;
+let firstVideoFrameAt: number | undefined;
+
+const video = document.querySelector<HTMLVideoElement>('#remote-video');
+const audio = document.querySelector<HTMLAudioElement>('#remote-audio');
+
+room.remoteTracks$.subscribe((event) => {
+  events.push(event.type);
+  if (event.type === 'muted' || event.type === 'unmuted') {
+    remoteMuted.set(event.kind, event.type === 'muted');
+    return;
+  }
+  if (event.type === 'unsubscribed') {
+    remoteKinds.delete(event.kind);
+    return;
+  }
+  remoteKinds.add(event.kind);
+  if (!(event.track instanceof MediaStreamTrack)) return;
+  const element = event.kind === 'video' ? video : audio;
+  if (element === null) return;
+  element.srcObject = new MediaStream([event.track]);
+  if (event.kind === 'video' && video !== null) {
+    // The time a call's viewer sees the other party: the first decoded frame painted in the element.
+    video.requestVideoFrameCallback(() => {
+      firstVideoFrameAt ??= performance.now();
+    });
+  }
+});
+
+interface InboundSummary {
+  readonly kind: string;
+  readonly bytesReceived: number;
+  readonly framesDecoded: number;
+  readonly codec: string;
+}
+
+async function inbound(): Promise<InboundSummary[]> {
+  const out: InboundSummary[] = [];
+  for (const pc of connections) {
+    if (pc.connectionState === 'closed') continue;
+    const report = await pc.getStats();
+    const codecs = new Map<string, string>();
+    report.forEach((s: { type: string; id: string; mimeType?: string }) => {
+      if (s.type === 'codec') codecs.set(s.id, s.mimeType ?? '');
+    });
+    report.forEach(
+      (s: {
+        type: string;
+        kind?: string;
+        bytesReceived?: number;
+        framesDecoded?: number;
+        codecId?: string;
+      }) => {
+        if (s.type !== 'inbound-rtp') return;
+        out.push({
+          kind: s.kind ?? '',
+          bytesReceived: s.bytesReceived ?? 0,
+          framesDecoded: s.framesDecoded ?? 0,
+          codec: codecs.get(s.codecId ?? '') ?? '',
+        });
+      },
+    );
+  }
+  return out;
+}
+
+const harness = {
+  async connect(url: string, token: string, video: boolean): Promise<void> {
+    connectStartedAt = performance.now();
+    await room.connect(url, token, { video });
+  },
+  state: (): string => {
+    let current = '';
+    room.state$.subscribe((s) => (current = s)).unsubscribe();
+    return current;
+  },
+  remoteKinds: (): string[] => [...remoteKinds].sort(),
+  /** Kinds of this page's own tracks on air that are real MediaStreamTracks (the own video thumbnail). */
+  localKinds: (): string[] => {
+    let kinds: string[] = [];
+    room.localTracks$
+      .subscribe((t) => {
+        kinds = Object.entries(t)
+          .filter(([, track]) => track instanceof MediaStreamTrack)
+          .map(([kind]) => kind);
+      })
+      .unsubscribe();
+    return kinds.sort();
+  },
+  remoteMuted: (kind: string): boolean => remoteMuted.get(kind) ?? false,
+  events: (): string[] => [...events],
+  /** Milliseconds from connect() to the first remote video frame painted, once there was one. */
+  firstVideoFrameMs: (): number | undefined =>
+    firstVideoFrameAt === undefined ? undefined : firstVideoFrameAt - connectStartedAt,
+  /** The same two moments as wall-clock times (ms since the epoch), to compare across pages. */
+  connectStartedEpoch: (): number => performance.timeOrigin + connectStartedAt,
+  firstVideoFrameEpoch: (): number | undefined =>
+    firstVideoFrameAt === undefined ? undefined : performance.timeOrigin + firstVideoFrameAt,
+  inbound,
+  setMicrophoneEnabled: (enabled: boolean): Promise<void> => room.setMicrophoneEnabled(enabled),
+  disconnect: (): Promise<void> => room.disconnect(),
+};
+
+// The test declares the shape it uses (calls-media.e2e.ts); the page only publishes it.
+Object.assign(window, { rtcHarness: harness });
+document.title = 'RTC harness ready';
