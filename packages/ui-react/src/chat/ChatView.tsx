@@ -2,7 +2,7 @@ import { Avatar, Button, makeStyles, Spinner, Text, Title3, tokens } from '@flue
 import { ArrowLeftRegular, ChatDismissRegular, SettingsRegular } from '@fluentui/react-icons';
 import type { ChatViewModel, ChatViewState } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { heightOf } from '../geometry';
 import { useViewModel } from '../session';
@@ -89,11 +89,11 @@ function OpenConversation(props: {
   const { t } = useText();
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const settingsButton = useRef<HTMLButtonElement>(null);
+  const settingsID = useId();
   const closeDrawer = () => {
     setDrawerOpen(false);
     // Back to where the user was: the drawer's trigger (the drawer leaves with an animation).
-    requestAnimationFrame(() => settingsButton.current?.focus());
+    requestAnimationFrame(() => document.getElementById(settingsID)?.focus());
   };
   const body = useRef<HTMLDivElement>(null);
   const [bodyHeight, setBodyHeight] = useState(0);
@@ -136,7 +136,7 @@ function OpenConversation(props: {
           )}
         </div>
         <Button
-          ref={settingsButton}
+          id={settingsID}
           appearance="subtle"
           icon={<SettingsRegular />}
           aria-label={t('ui.chat.header.settings')}
