@@ -40,6 +40,20 @@ describe('ChatStore', () => {
     expect(texts(bob)).toEqual(['hello']);
   });
 
+  it('§4 Messages: messages of the same send time read in seq order, on load and on arrival', async () => {
+    const { world, alice, bob } = await chatting();
+    // The fake clock stands still: every message below has the same send time.
+    for (const text of ['one', 'two', 'three']) await bob.chat.sendText(text);
+    await world.settle();
+    expect(texts(alice)).toEqual(['one', 'two', 'three']);
+
+    alice.ports.device.messages.historySameTimeNewestFirst = true;
+    await alice.conversations.open('carol', SessionType.Single).catch(() => undefined);
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(texts(alice)).toEqual(['one', 'two', 'three']);
+  });
+
   it('§4 Messages: failed send stays visible and can be resent', async () => {
     const { world, alice, bob } = await chatting();
     alice.ports.device.messages.failSendsWith = 10000;

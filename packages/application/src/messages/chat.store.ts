@@ -10,6 +10,7 @@ import {
   isWithinResumeSuppression,
   MessageStatus,
   ok,
+  orderMessages,
   PAGING,
   TIMINGS_MS,
   validateMessageText,
@@ -88,6 +89,11 @@ export class ChatStore {
     this.state.next({ ...this.state.value, ...change });
   }
 
+  /** Every change of the list goes through here, so it stays in the conversation's order (domain rule). */
+  private setMessages(messages: readonly Message[], change: Partial<ChatState> = {}): void {
+    this.patch({ ...change, messages: orderMessages(messages) });
+  }
+
   private async open(conversation: Conversation | undefined): Promise<void> {
     this.state.next({ ...emptyChat, conversationID: conversation?.conversationID });
     if (conversation !== undefined) {
@@ -111,8 +117,9 @@ export class ChatStore {
       this.patch({ loading: false });
       return page;
     }
-    this.patch({
-      messages: [...page.value.messages, ...this.state.value.messages],
+    const known = new Set(this.state.value.messages.map((m) => m.clientMsgID));
+    const older = page.value.messages.filter((m) => !known.has(m.clientMsgID));
+    this.setMessages([...older, ...this.state.value.messages], {
       hasMore: !page.value.isEnd,
       loading: false,
     });
@@ -159,7 +166,7 @@ export class ChatStore {
       groupID: conversation.groupID,
     };
     if (this.state.value.conversationID === conversation.conversationID) {
-      this.patch({ messages: [...this.state.value.messages, created.value] });
+      this.setMessages([...this.state.value.messages, created.value]);
     }
     return this.deliver(created.value, target, conversation.conversationID);
   }
@@ -236,7 +243,7 @@ export class ChatStore {
   private replace(message: Message): void {
     const messages = this.state.value.messages;
     if (messages.some((m) => m.clientMsgID === message.clientMsgID)) {
-      this.patch({ messages: messages.map((m) => (m.clientMsgID === message.clientMsgID ? message : m)) });
+      this.setMessages(messages.map((m) => (m.clientMsgID === message.clientMsgID ? message : m)));
     }
   }
 
@@ -314,7 +321,7 @@ export class ChatStore {
         // Our own send echoes back on this device; the send pipeline already placed it.
         continue;
       }
-      this.patch({ messages: [...this.state.value.messages, message] });
+      this.setMessages([...this.state.value.messages, message]);
     }
   }
 

@@ -467,8 +467,12 @@ export class FakeBackend {
 
   // ---- messages --------------------------------------------------------------
 
-  /** Stores a message and delivers it to every party; used by sends and system notifications. */
-  deliver(message: Message, options: { readonly onlineOnly: boolean }): void {
+  /**
+   * Stores a message and delivers it to every party; used by sends and system notifications. A stored
+   * message gets the conversation's next seq, as on the server; the stored copy is returned.
+   */
+  deliver(incoming: Message, options: { readonly onlineOnly: boolean }): Message {
+    let message = incoming;
     const isGroup = message.sessionType === SessionType.Group;
     const audience = isGroup
       ? [...this.groupRecord(message.groupID).members.keys()]
@@ -479,6 +483,7 @@ export class FakeBackend {
         ? groupConversationID(message.groupID)
         : singleConversationID(message.sendID, message.recvID);
       const list = this.messages.get(conversationID) ?? [];
+      message = { ...message, seq: list.length + 1 };
       list.push(message);
       this.messages.set(conversationID, list);
       for (const userID of audience) {
@@ -501,6 +506,7 @@ export class FakeBackend {
     for (const userID of audience) {
       this.push(userID, (s) => s.messages.next({ type: 'received', messages: [message] }));
     }
+    return message;
   }
 
   /** Sends a group notification message (content types 1501+), as the server does after group changes. */

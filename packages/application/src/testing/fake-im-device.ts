@@ -776,6 +776,11 @@ export class FakeMessagesGateway extends MessagesGateway {
   failSendsWith: number | undefined;
   /** When set, sends stay pending until the returned promise's release is called. */
   holdSends = false;
+  /**
+   * As the OpenIM SDK does (its history page is sorted by send time with an unstable sort), a page
+   * returns messages of the same send time newest first when set.
+   */
+  historySameTimeNewestFirst = false;
   private readonly held: (() => void)[] = [];
 
   constructor(private readonly device: FakeImDevice) {
@@ -912,8 +917,7 @@ export class FakeMessagesGateway extends MessagesGateway {
       sendTime: now,
       status: MessageStatus.Succeeded,
     };
-    this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
-    return sent;
+    return this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
   }
 
   getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
@@ -927,7 +931,11 @@ export class FakeMessagesGateway extends MessagesGateway {
         throw new RemoteError(ImErrorCode.RecordNotFound, 'start message not found');
       }
       const start = Math.max(0, end - count);
-      return { messages: all.slice(start, end), isEnd: start === 0 };
+      const page = all.slice(start, end);
+      if (this.historySameTimeNewestFirst) {
+        page.sort((a, b) => a.sendTime - b.sendTime || (b.seq ?? 0) - (a.seq ?? 0));
+      }
+      return { messages: page, isEnd: start === 0 };
     });
   }
 
