@@ -85,6 +85,21 @@ describe('ContactStore', () => {
     expect(alice.toasts.keys()).toEqual(['toast.sendApplicationFailed']);
   });
 
+  it('§4 Unblocking a friend puts them back on the friend list at once (the friendship was kept)', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    expect(alice.contacts.isFriend('bob')).toBe(false);
+
+    await alice.contactActions.setBlacklisted('bob', false);
+    await world.settle();
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob']);
+    expect(alice.contacts.isFriend('bob')).toBe(true);
+  });
+
   it('§4 Blocking adds to the blacklist and removes from the friend list; unblocking removes the entry', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.makeFriends('alice', 'bob');

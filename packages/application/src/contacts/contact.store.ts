@@ -185,6 +185,11 @@ export class ContactStore {
     this.subscriptions.add(
       contacts.events$.subscribe((event) => {
         this.state.next(reduceContactEvent(this.state.value, event, this.currentUser.id()));
+        if (event.type === 'blackDeleted' && !this.isFriend(event.userID)) {
+          // Blocking hides a friend (the friend list filters the blacklist) but keeps the friendship:
+          // unblocking must show them again, which only a reload of the list can tell.
+          void this.loadFriends();
+        }
       }),
     );
     this.subscriptions.add(
