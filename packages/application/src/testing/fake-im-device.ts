@@ -151,8 +151,18 @@ export class FakeImSession extends ImSession {
     });
   }
 
+  /**
+   * As the OpenIM SDK does: the nickname and avatar it reports are its own copy, which follows a change
+   * made through the chat API only after the server's notification reached it. While set, getSelfInfo
+   * reports these instead of the backend's.
+   */
+  sdkProfileLag: Pick<SelfInfo, 'nickname' | 'faceURL'> | undefined;
+
   getSelfInfo(): Promise<SelfInfo> {
-    return later(() => this.device.backend.user(this.device.me()).info);
+    return later(() => {
+      const info = this.device.backend.user(this.device.me()).info;
+      return this.sdkProfileLag === undefined ? info : { ...info, ...this.sdkProfileLag };
+    });
   }
 
   /** Test hook: the server pushes a session event (kick, token expiry, sync…). */
