@@ -29,9 +29,7 @@ export interface ProfileForm {
 }
 
 function definedChanges(changes: BusinessInfoChanges): BusinessInfoChanges {
-  return Object.fromEntries(
-    Object.entries(changes).filter(([, value]) => value !== undefined),
-  );
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
 /** Edits the own profile and avatar; refreshes self info on success (spec §4 "Edit profile"). */

@@ -443,17 +443,27 @@ export class FakeBackend {
     };
   }
 
+  /** As the SDK counts it: conversations set to "receive without notifying" are left out. */
   totalUnread(userID: string): number {
     let total = 0;
     for (const record of this.conversationsOf(userID).values()) {
-      if (record.recvMsgOpt === RecvMsgOpt.Normal) {
+      if (record.recvMsgOpt !== RecvMsgOpt.NotNotify) {
         total += record.unreadCount;
       }
     }
     return total;
   }
 
-  emitConversationChanged(ownerID: string, record: ConversationRecord, isNew: boolean): void {
+  /**
+   * A conversation event, followed by the total unread count unless `withTotal` is false (the SDK
+   * reports no new total after a receive-option change).
+   */
+  emitConversationChanged(
+    ownerID: string,
+    record: ConversationRecord,
+    isNew: boolean,
+    withTotal = true,
+  ): void {
     const view = this.conversationView(ownerID, record);
     const total = this.totalUnread(ownerID);
     this.push(ownerID, (s) => {
@@ -461,7 +471,7 @@ export class FakeBackend {
         type: isNew ? 'newConversation' : 'conversationChanged',
         conversations: [view],
       });
-      s.conversations.next({ type: 'totalUnreadChanged', count: total });
+      if (withTotal) s.conversations.next({ type: 'totalUnreadChanged', count: total });
     });
   }
 

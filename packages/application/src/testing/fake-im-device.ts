@@ -750,7 +750,7 @@ export class FakeConversationsGateway extends ConversationsGateway {
     return later(() => {
       const record = this.record(conversationID);
       record.recvMsgOpt = opt;
-      this.b.emitConversationChanged(this.device.me(), record, false);
+      this.b.emitConversationChanged(this.device.me(), record, false, false);
     });
   }
 
