@@ -142,6 +142,37 @@ describe('ChatStore', () => {
     expect(bob.toasts.keys()).toContain('toast.notInGroup');
   });
 
+  it('§4 Sending: every refused send resolves to a failure, so a composer that clears on ok keeps the text', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await world.settle();
+
+    // Muted (checked locally once the own membership is known) and mute-all (refused by the server).
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 300);
+    await world.settle();
+    const muted = await bob.chat.sendText('muted?');
+    expect(muted.ok).toBe(false);
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 0);
+    await alice.ports.groups.setMuteAll(group.groupID, true);
+    await world.settle();
+    const muteAll = await bob.chat.sendText('everyone muted?');
+    expect(!muteAll.ok && muteAll.error.kind).toBeTruthy();
+
+    // Blacklisted by the peer: the server refuses, the message stays as failed, the result is a failure.
+    await bob.conversations.open('alice', SessionType.Single);
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    const blocked = await bob.chat.sendText('blocked?');
+    expect(blocked.ok).toBe(false);
+    expect(bob.chat.snapshot.messages.at(-1)?.status).toBe(MessageStatus.Failed);
+  });
+
   it('§2 Messages: a pasted or uploaded image is sent as a picture message', async () => {
     const { world, alice, bob } = await chatting();
     const sent = await alice.chat.send({
