@@ -80,10 +80,7 @@ export class HttpChatApi extends ChatApi {
     return arrayField(asRecord(data, SEARCH_PATH, 'data'), 'users', SEARCH_PATH).map(toSearchedUser);
   }
 
-  /**
-   * Business-side user info (`/user/find/full`), e.g. to merge into self info. Not on the ChatApi
-   * port yet; unknown ids are left out.
-   */
+  /** Business-side user info (`/user/find/full`): self info's extra fields, a card's contact details. */
   async findUsers(userIDs: readonly string[]): Promise<readonly SelfInfo[]> {
     if (userIDs.length === 0) return [];
     const data = await this.client.post<unknown>(FIND_PATH, { userIDs });

@@ -302,6 +302,22 @@ export class ContactStore {
     this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, remark } : f)) });
   }
 
+  /** Completes a friend's entry with the chat API's contact details (not in the SDK's friend record). */
+  applyFriendDetails(details: Pick<Friend, 'userID' | 'gender' | 'birth' | 'phoneNumber' | 'email'>): void {
+    const list = this.state.value.friendList;
+    if (!list.some((f) => f.userID === details.userID)) {
+      return;
+    }
+    const { userID, gender, birth, phoneNumber, email } = details;
+    const extra = {
+      ...(gender === undefined ? {} : { gender }),
+      ...(birth === undefined ? {} : { birth }),
+      ...(phoneNumber === undefined ? {} : { phoneNumber }),
+      ...(email === undefined ? {} : { email }),
+    };
+    this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, ...extra } : f)) });
+  }
+
   /** Empties every list and zeroes the counters (logout). */
   clear(): void {
     this.state.next(emptyContactState);

@@ -282,6 +282,7 @@ export class FakeBackend {
     return set;
   }
 
+  /** A friend as the SDK's friend record has it: no contact details (those are the chat API's). */
   friendView(ownerID: string, friendID: string): Friend {
     const info = this.user(friendID).info;
     return {
@@ -289,10 +290,6 @@ export class FakeBackend {
       nickname: info.nickname,
       faceURL: info.faceURL,
       remark: this.friendsOf(ownerID).get(friendID) ?? '',
-      gender: info.gender,
-      birth: info.birth,
-      phoneNumber: info.phoneNumber,
-      email: info.email,
     };
   }
 

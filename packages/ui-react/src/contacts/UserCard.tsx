@@ -1,7 +1,7 @@
 import { Avatar, Button, Input, Text } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useObservableState } from 'observable-hooks';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   formatCalendarDate,
@@ -49,6 +49,10 @@ export function UserCardDialog({
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
   const [remark, setRemark] = useState(friend?.remark ?? '');
+  // The friend record has no phone or e-mail: the chat API completes the friend's entry.
+  useEffect(() => {
+    if (relation === 'friend') void services.contactActions.loadUserDetails(user.userID);
+  }, [relation, services, user.userID]);
 
   const sendMessage = async () => {
     setBusy(true);
