@@ -24,6 +24,25 @@ afterEach(async () => {
 });
 
 describe('createServer', () => {
+  it('logs requests only with --verbose and prints dev-mode verification codes as plain lines', async () => {
+    expect(parseArgs(['--verbose'], {}).config.verbose).toBe(true);
+    const quiet = await start();
+    expect(quiet.config.verbose).toBe(false);
+    expect(quiet.app.initialConfig.disableRequestLogging).toBe(true);
+    const chatty = await start({ verbose: true });
+    expect(chatty.app.initialConfig.disableRequestLogging).toBe(false);
+
+    const lines: string[] = [];
+    const s = await start({ announce: (line) => lines.push(line) });
+    const res = await fetch(`${s.url}/chat/account/code/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', operationID: 'op-1' },
+      body: JSON.stringify({ usedFor: 1, email: 'new@example.com' }),
+    });
+    expect(((await res.json()) as { errCode: number }).errCode).toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^Verification code for new@example\.com \(1\): \d{6}$/)]);
+  });
+
   it('listens on a random port and answers /healthz', async () => {
     const s = await start();
     expect(s.port).toBeGreaterThan(0);

@@ -58,6 +58,8 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
   const app = Fastify({
     logger: { level: config.logLevel },
+    // One line per request drowns everything else: request logs only with --verbose.
+    disableRequestLogging: !config.verbose,
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
@@ -147,7 +149,14 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       { adminSecret: config.adminSecret, ...config.chat },
       { host: config.host, fallbackSecret: tokenSecret },
     );
-    const chatDeps = { db, im, config: chatConfig, logger: app.log, clock: { now: config.now } };
+    const chatDeps = {
+      db,
+      im,
+      config: chatConfig,
+      logger: app.log,
+      clock: { now: config.now },
+      announce: config.announce,
+    };
 
     // CORS for cross-origin clients: every preflight is answered, with a long max-age.
     app.addHook('onRequest', (_req, reply, done) => {
