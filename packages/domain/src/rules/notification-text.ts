@@ -2,9 +2,8 @@ import { NOTIFICATION_NAME_LIMIT } from '../constants';
 import { ContentType } from '../entities/message';
 import type { Message } from '../entities/message';
 import type { Locale } from '../entities/settings';
-import { MESSAGES } from '../i18n/messages';
 import type { I18nKey } from '../i18n/messages';
-import { translate } from '../i18n/translate';
+import { template, translate } from '../i18n/translate';
 import { displayName } from './display-name';
 import type { NamingContext } from './display-name';
 import { formatMuteDuration } from './mute';
@@ -20,7 +19,7 @@ import { formatMuteDuration } from './mute';
  */
 function sentence(locale: Locale, key: I18nKey, params: Readonly<Record<string, string>>): string {
   const text = translate(locale, key, params);
-  const first = /^\{\{\s*([A-Za-z0-9_]+)\s*\}\}/.exec(MESSAGES[key][locale])?.[1];
+  const first = /^\{\{\s*([A-Za-z0-9_]+)\s*\}\}/.exec(template(locale, key))?.[1];
   const inner = translate(locale, 'message.youInSentence');
   const value = first === undefined ? undefined : params[first];
   const startsWithSelf =
