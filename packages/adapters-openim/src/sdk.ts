@@ -24,6 +24,7 @@ export type OpenImSdkMethod =
   | 'createForwardMessage'
   | 'sendMessage'
   | 'getAdvancedHistoryMessageList'
+  | 'findMessageList'
   | 'revokeMessage'
   | 'deleteMessage'
   | 'setMessageLocalEx'

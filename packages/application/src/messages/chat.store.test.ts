@@ -73,6 +73,25 @@ describe('ChatStore', () => {
     expect((await alice.chat.resend(message?.clientMsgID ?? '')).ok).toBe(false);
   });
 
+  it('§4 Messages: a send that failed while offline but went out after the reconnect shows as sent', async () => {
+    const { world, alice, bob } = await chatting();
+    const device = alice.ports.device.messages;
+    device.failSendsWith = 10000;
+    device.queueFailedSends = true;
+    const failed = await alice.chat.sendText('sent later');
+    expect(failed.ok).toBe(false);
+    const id = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+    expect(alice.chat.snapshot.messages[0]?.status).toBe(MessageStatus.Failed);
+
+    device.reconnect();
+    await world.settle();
+    expect(texts(bob)).toEqual(['sent later']);
+    // The conversation changed with the delivery: the shown state follows.
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
+    // Nothing left to resend.
+    expect((await alice.chat.resend(id)).ok).toBe(false);
+  });
+
   it('§4 Messages: the spinner shows only when sending takes longer than 1 s', async () => {
     const { world, alice } = await chatting();
     alice.ports.device.messages.holdSends = true;

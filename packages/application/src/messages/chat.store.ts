@@ -69,6 +69,9 @@ export class ChatStore {
       conversations.current$.subscribe((conversation) => {
         if (conversation?.conversationID !== this.state.value.conversationID) {
           void this.open(conversation);
+        } else if (conversation !== undefined) {
+          // The conversation changed (a message went out or came in, e.g. after a reconnect).
+          void this.followUnsettled(conversation.conversationID);
         }
       }),
     );
@@ -230,6 +233,23 @@ export class ChatStore {
     }
     this.replace(sent.value);
     return sent;
+  }
+
+  /**
+   * Replaces failed messages of the open conversation with this device's copy when that copy says they
+   * were sent after all: the SDK keeps a frame it could not send and sends it after a reconnect, but
+   * reports no change of the message to the app.
+   */
+  private async followUnsettled(conversationID: string): Promise<void> {
+    const failed = this.state.value.messages
+      .filter((m) => m.status === MessageStatus.Failed)
+      .map((m) => m.clientMsgID);
+    if (failed.length === 0) return;
+    const copies = await attempt(() => this.gateway.findMessages(conversationID, failed));
+    if (!copies.ok || this.state.value.conversationID !== conversationID) return;
+    for (const copy of copies.value) {
+      if (copy.status === MessageStatus.Succeeded) this.replace(copy);
+    }
   }
 
   private stopSpinner(clientMsgID: string): void {

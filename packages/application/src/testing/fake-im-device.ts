@@ -791,6 +791,12 @@ export class FakeMessagesGateway extends MessagesGateway {
    * returns messages of the same send time newest first when set.
    */
   historySameTimeNewestFirst = false;
+  /**
+   * As the SDK does when the connection is down: a send fails (with {@link failSendsWith}) but its frame
+   * stays queued and goes out after the reconnect ({@link reconnect}), where the server stores it.
+   */
+  queueFailedSends = false;
+  private readonly queued: (() => void)[] = [];
   private readonly held: (() => void)[] = [];
 
   constructor(private readonly device: FakeImDevice) {
@@ -894,10 +900,35 @@ export class FakeMessagesGateway extends MessagesGateway {
     if (this.holdSends) {
       await new Promise<void>((resolve) => this.held.push(resolve));
     }
-    const me = this.device.me();
+    this.device.me();
     if (this.failSendsWith !== undefined) {
+      if (this.queueFailedSends) {
+        this.queued.push(() => void this.deliverNow(message, target, options));
+      }
       throw new RemoteError(this.failSendsWith, 'send failed');
     }
+    return this.deliverNow(message, target, options);
+  }
+
+  /** The connection is back: queued frames go out (see {@link queueFailedSends}). */
+  reconnect(): void {
+    this.failSendsWith = undefined;
+    for (const deliver of this.queued.splice(0)) deliver();
+  }
+
+  findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {
+    return later(() =>
+      (this.b.messages.get(conversationID) ?? []).filter((m) => clientMsgIDs.includes(m.clientMsgID)),
+    );
+  }
+
+  private async deliverNow(
+    message: Message,
+    target: SendTarget,
+    options?: { readonly onlineOnly?: boolean },
+  ): Promise<Message> {
+    await Promise.resolve();
+    const me = this.device.me();
     const isGroup = target.groupID !== '';
     if (isGroup) {
       const member = this.b.member(target.groupID, me);
