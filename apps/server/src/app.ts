@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerImRoutes } from './api/routes';
 import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
@@ -52,14 +52,18 @@ const serverVersion =
   (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { version?: string }).version ??
   '0.0.0';
 
+/** One log line per request drowns everything else: request logs only with --verbose. */
+export function requestLogController(verbose: boolean): LogController {
+  return new LogController({ disableRequestLogging: !verbose });
+}
+
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = resolveConfig(partial);
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
   const app = Fastify({
     logger: { level: config.logLevel },
-    // One line per request drowns everything else: request logs only with --verbose.
-    disableRequestLogging: !config.verbose,
+    logController: requestLogController(config.verbose),
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
