@@ -92,6 +92,23 @@ describe('ChatStore', () => {
     expect((await alice.chat.resend(id)).ok).toBe(false);
   });
 
+  it('§4 Messages: a conversation without messages reads no history; its first message comes as an event', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(alice.ports.device.messages.tablelessHistoryReads).toEqual([]);
+    expect(alice.chat.snapshot.hasMore).toBe(false);
+
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('first');
+    await world.settle();
+    expect(texts(alice)).toEqual(['first']);
+    expect(alice.ports.device.messages.tablelessHistoryReads).toEqual([]);
+  });
+
   it('§4 Messages: the spinner shows only when sending takes longer than 1 s', async () => {
     const { world, alice } = await chatting();
     alice.ports.device.messages.holdSends = true;

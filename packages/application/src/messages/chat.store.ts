@@ -99,9 +99,11 @@ export class ChatStore {
 
   private async open(conversation: Conversation | undefined): Promise<void> {
     this.state.next({ ...emptyChat, conversationID: conversation?.conversationID });
-    if (conversation !== undefined) {
-      await this.loadMore();
-    }
+    if (conversation === undefined) return;
+    // Without a message yet (e.g. a friendship just accepted) there is no history, and the SDK has no
+    // message table to read it from (its worker logs "no such table"); new messages come as events.
+    if (conversation.latestMsg === '') return;
+    await this.loadMore();
   }
 
   /** Loads the next older page of 20 messages. */

@@ -961,8 +961,12 @@ export class FakeMessagesGateway extends MessagesGateway {
     return this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
   }
 
+  /** History reads of a conversation without any stored message (the SDK has no table for it yet). */
+  readonly tablelessHistoryReads: string[] = [];
+
   getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
     return later(() => {
+      if (!this.b.messages.has(conversationID)) this.tablelessHistoryReads.push(conversationID);
       const me = this.device.me();
       const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
       const all = (this.b.messages.get(conversationID) ?? []).filter((m) => !deleted.has(m.clientMsgID));
