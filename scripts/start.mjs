@@ -1,9 +1,10 @@
-// `npm start`: installs what is missing, builds the web app, then starts the local server (which also
+// `npm start`: installs what is missing, builds the web app when its sources changed, then starts the local server (which also
 // serves the web app) with the demo data, and prints the URL and the demo accounts.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, log, root, run } from './lib.mjs';
 import { ensureLiveKitServer, startLiveKit } from './livekit.mjs';
+import { ensureWebBuild } from './web-build.mjs';
 
 await ensureDependencies();
 
@@ -12,8 +13,7 @@ const webEntry = join(root, 'apps', 'web', 'index.html');
 const extraArgs = process.argv.slice(2);
 
 if (existsSync(webEntry)) {
-  log('Building the web app');
-  const code = await run('npm', ['run', 'build', '-w', '@teamim/web']);
+  const code = await ensureWebBuild();
   if (code !== 0) process.exit(code);
 }
 

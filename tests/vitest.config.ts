@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'tests',
     environment: 'node',
+    // translate() reads only loaded locale tables; load both before any test.
+    setupFiles: ['../packages/domain/src/testing/i18n-setup.ts'],
     include: [
       'boundaries/**/*.test.ts',
       'contract/**/*.test.ts',

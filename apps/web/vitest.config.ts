@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'node',
+    // translate() reads only loaded locale tables; load both before any test.
+    setupFiles: ['../../packages/domain/src/testing/i18n-setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
   },
 });

@@ -4,6 +4,8 @@ export default defineProject({
   test: {
     name: 'adapters-http',
     environment: 'node',
+    // translate() reads only loaded locale tables; load both before any test.
+    setupFiles: ['../domain/src/testing/i18n-setup.ts'],
     include: ['src/**/*.test.ts'],
   },
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, createServer } from './app';
+import { type RunningServer, createServer, requestLogController } from './app';
 import { parseArgs, helpText, FLAGS, resolveConfig } from './config';
 import { sendMessage } from './im/messages';
 import { api, apiOk, adminToken, registerUsers, textMsg } from './testing/client';
@@ -24,6 +24,23 @@ afterEach(async () => {
 });
 
 describe('createServer', () => {
+  it('logs requests only with --verbose and prints dev-mode verification codes as plain lines', async () => {
+    expect(parseArgs(['--verbose'], {}).config.verbose).toBe(true);
+    expect(resolveConfig({}).verbose).toBe(false);
+    expect(requestLogController(false).isLogDisabled({} as never)).toBe(true);
+    expect(requestLogController(true).isLogDisabled({} as never)).toBe(false);
+
+    const lines: string[] = [];
+    const s = await start({ announce: (line) => lines.push(line) });
+    const res = await fetch(`${s.url}/chat/account/code/send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', operationID: 'op-1' },
+      body: JSON.stringify({ usedFor: 1, email: 'new@example.com' }),
+    });
+    expect(((await res.json()) as { errCode: number }).errCode).toBe(0);
+    expect(lines).toEqual([expect.stringMatching(/^Verification code for new@example\.com \(1\): \d{6}$/)]);
+  });
+
   it('listens on a random port and answers /healthz', async () => {
     const s = await start();
     expect(s.port).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerImRoutes } from './api/routes';
 import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
@@ -58,6 +58,11 @@ const serverVersion =
   (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { version?: string }).version ??
   '0.0.0';
 
+/** One log line per request drowns everything else: request logs only with --verbose. */
+export function requestLogController(verbose: boolean): LogController {
+  return new LogController({ disableRequestLogging: !verbose });
+}
+
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = resolveConfig(partial);
@@ -66,6 +71,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
   const app = Fastify({
     logger: { level: config.logLevel },
+    logController: requestLogController(config.verbose),
     bodyLimit: config.maxBodyBytes,
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
@@ -155,7 +161,14 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       { adminSecret: config.adminSecret, realChatAnswers: compat === 'openim-3.8', ...config.chat },
       { host: config.host, fallbackSecret: tokenSecret },
     );
-    const chatDeps = { db, im, config: chatConfig, logger: app.log, clock: { now: config.now } };
+    const chatDeps = {
+      db,
+      im,
+      config: chatConfig,
+      logger: app.log,
+      clock: { now: config.now },
+      announce: config.announce,
+    };
 
     // CORS for cross-origin clients: every preflight is answered, with a long max-age.
     app.addHook('onRequest', (_req, reply, done) => {

@@ -20,6 +20,10 @@ export interface ServerConfig {
   tokenSecret: string;
   tokenExpireSeconds: number;
   logLevel: string;
+  /** Log every HTTP request (off by default: one line per request floods the terminal). */
+  verbose: boolean;
+  /** Where dev-mode verification codes are printed for a person (main.ts: stdout); none by default. */
+  announce?: (line: string) => void;
   /** Directory with the built web app served at `/`, or empty for none. */
   webDir: string;
   maxBodyBytes: number;
@@ -60,6 +64,7 @@ export const defaultConfig = (): ServerConfig => ({
   tokenSecret: '',
   tokenExpireSeconds: 90 * 86_400,
   logLevel: 'info',
+  verbose: false,
   webDir: '',
   maxBodyBytes: 1024 * 1024,
   maxContentBytes: 100 * 1024,
@@ -193,6 +198,13 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'logLevel',
     kind: 'string',
     description: 'pino log level: fatal, error, warn, info, debug, trace, silent (default info)',
+  },
+  {
+    flag: '--verbose',
+    env: 'TEAMIM_VERBOSE',
+    key: 'verbose',
+    kind: 'boolean',
+    description: 'log every HTTP request (default off)',
   },
   {
     flag: '--web-dir',

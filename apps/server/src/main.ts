@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
-  const server = await createServer(parsed.config);
+  const server = await createServer({ ...parsed.config, announce: (line) => console.log(line) });
   server.app.log.info(
     {
       api: server.apiUrl,

@@ -134,10 +134,7 @@ export class HttpChatApi extends ChatApi {
       .filter((u) => u.userID !== self);
   }
 
-  /**
-   * Business-side user info (`/user/find/full`), e.g. to merge into self info. Not on the ChatApi
-   * port yet; unknown ids are left out.
-   */
+  /** Business-side user info (`/user/find/full`): self info's extra fields, a card's contact details. */
   async findUsers(userIDs: readonly string[]): Promise<readonly SelfInfo[]> {
     if (userIDs.length === 0) return [];
     const data = await this.client.post<unknown>(FIND_PATH, { userIDs });

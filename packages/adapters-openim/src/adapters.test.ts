@@ -346,4 +346,20 @@ describe('OpenIM adapters over a scripted SDK', () => {
     expect(fake.calls.map((c) => c.method)).not.toContain('searchLocalMessages');
     await expect(ports.messages.searchLocal('', 'kiwi', 5)).rejects.toMatchObject({ code: 1001 });
   });
+  it("finds this device's copies of messages of one conversation (SDK findMessageList)", async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('findMessageList', () => ({
+      totalCount: 2,
+      findResultItems: [
+        { conversationID: 'si_a_b', messageList: [rawMessage({ clientMsgID: 'c1', status: 2, seq: 9 })] },
+        { conversationID: 'si_other', messageList: [rawMessage({ clientMsgID: 'c9' })] },
+      ],
+    }));
+    const found = await ports.messages.findMessages('si_a_b', ['c1']);
+    expect(found.map((m) => [m.clientMsgID, m.status, m.seq])).toEqual([['c1', 2, 9]]);
+    expect(fake.calls.at(-1)?.args[0]).toEqual([{ conversationID: 'si_a_b', clientMsgIDList: ['c1'] }]);
+    expect(await ports.messages.findMessages('si_a_b', [])).toEqual([]);
+    await expect(ports.messages.findMessages('', ['c1'])).rejects.toMatchObject({ code: 1001 });
+  });
 });

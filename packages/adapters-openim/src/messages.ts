@@ -161,6 +161,18 @@ export class OpenImMessages extends MessagesGateway {
     return this.seen(sent);
   }
 
+  async findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {
+    requireID(conversationID, 'conversationID');
+    if (clientMsgIDs.length === 0) return [];
+    const result = await invoke('findMessageList', () =>
+      this.sdk.findMessageList([{ conversationID, clientMsgIDList: [...clientMsgIDs] }]),
+    );
+    return (result.findResultItems ?? [])
+      .filter((item) => item.conversationID === conversationID)
+      .flatMap((item) => item.messageList ?? [])
+      .map((item) => this.seen(item));
+  }
+
   async getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
     requireID(conversationID, 'conversationID');
     if (count <= 0) throw argumentError('count must be positive');

@@ -25,6 +25,7 @@ export type OpenImSdkMethod =
   | 'createForwardMessage'
   | 'sendMessage'
   | 'getAdvancedHistoryMessageList'
+  | 'findMessageList'
   | 'revokeMessage'
   | 'deleteMessage'
   | 'setMessageLocalEx'

@@ -272,6 +272,8 @@ export class AccountService {
       { account: id.value, usedFor: input.usedFor, code },
       `dev mode verification code for ${id.value}: ${code}`,
     );
+    // A JSON log line is easy to miss: the person trying the product also gets a plain one.
+    this.ctx.announce(`Verification code for ${id.value} (${input.usedFor}): ${code}`);
   }
 
   /** The last code sent to an account in dev mode; undefined outside dev mode. */

@@ -22,6 +22,8 @@ export interface ChatDeps {
   config: ChatConfig;
   logger: ChatLogger;
   clock?: Clock;
+  /** Prints a line for the person at the terminal (dev-mode verification codes); none by default. */
+  announce?: ((line: string) => void) | undefined;
 }
 
 export interface ChatContext {
@@ -30,6 +32,7 @@ export interface ChatContext {
   config: ChatConfig;
   logger: ChatLogger;
   clock: Clock;
+  announce: (line: string) => void;
 }
 
 export const toContext = (deps: ChatDeps): ChatContext => ({
@@ -38,4 +41,5 @@ export const toContext = (deps: ChatDeps): ChatContext => ({
   config: deps.config,
   logger: deps.logger,
   clock: deps.clock ?? systemClock,
+  announce: deps.announce ?? (() => undefined),
 });

@@ -8,7 +8,7 @@ import {
   type SearchedUser,
   type ValidationError,
 } from '@teamim/domain';
-import type { ChatApi } from '../ports/chat-api.port';
+import type { ChatApi, UserDetails } from '../ports/chat-api.port';
 import type { ContactsGateway } from '../ports/contacts.port';
 import type { GroupsGateway } from '../ports/groups.port';
 import type { Notifier } from '../ports/notifier.port';
@@ -41,6 +41,23 @@ export class ContactActions {
     }
     const found = await attempt(() => this.groups.getGroups([valid.value]));
     return found.ok ? { ok: true, value: found.value.find((g) => g.groupID === valid.value) } : found;
+  }
+
+  /**
+   * The user card's details of a user (phone, e-mail, gender, birth), which only the chat API knows:
+   * the SDK's friend records carry none. A friend's entry in the friend list is completed with them, so
+   * every view of that friend shows them. Resolves `undefined` for an unknown user.
+   */
+  async loadUserDetails(userID: string): Promise<Result<UserDetails | undefined, RemoteFailure>> {
+    const found = await attempt(() => this.chatApi.findUsers([userID]));
+    if (!found.ok) {
+      return found;
+    }
+    const details = found.value.find((user) => user.userID === userID);
+    if (details !== undefined) {
+      this.store.applyFriendDetails(details);
+    }
+    return { ok: true, value: details };
   }
 
   /** Searches users for the add-friend modal (non-empty keyword). */

@@ -85,6 +85,41 @@ describe('ContactStore', () => {
     expect(alice.toasts.keys()).toEqual(['toast.sendApplicationFailed']);
   });
 
+  it("§2 User card: a friend's phone and e-mail come from the chat API into the friend list", async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const bobInfo = world.backend.user('bob').info;
+    world.backend.user('bob').info = { ...bobInfo, phoneNumber: '13800000002', email: 'bob@example.com' };
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+    expect(alice.contacts.snapshot.friendList[0]?.phoneNumber ?? '').toBe('');
+
+    const details = await alice.contactActions.loadUserDetails('bob');
+    expect(details.ok && details.value?.email).toBe('bob@example.com');
+    expect(alice.contacts.snapshot.friendList[0]).toMatchObject({
+      userID: 'bob',
+      phoneNumber: '13800000002',
+      email: 'bob@example.com',
+    });
+    const stranger = await alice.contactActions.loadUserDetails('nobody');
+    expect(stranger.ok && stranger.value).toBeUndefined();
+  });
+
+  it('§4 Unblocking a friend puts them back on the friend list at once (the friendship was kept)', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.contacts.loadFriends();
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    expect(alice.contacts.isFriend('bob')).toBe(false);
+
+    await alice.contactActions.setBlacklisted('bob', false);
+    await world.settle();
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob']);
+    expect(alice.contacts.isFriend('bob')).toBe(true);
+  });
+
   it('§4 Blocking adds to the blacklist and removes from the friend list; unblocking removes the entry', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.makeFriends('alice', 'bob');

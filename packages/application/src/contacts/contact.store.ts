@@ -185,6 +185,11 @@ export class ContactStore {
     this.subscriptions.add(
       contacts.events$.subscribe((event) => {
         this.state.next(reduceContactEvent(this.state.value, event, this.currentUser.id()));
+        if (event.type === 'blackDeleted' && !this.isFriend(event.userID)) {
+          // Blocking hides a friend (the friend list filters the blacklist) but keeps the friendship:
+          // unblocking must show them again, which only a reload of the list can tell.
+          void this.loadFriends();
+        }
       }),
     );
     this.subscriptions.add(
@@ -295,6 +300,22 @@ export class ContactStore {
       return;
     }
     this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, remark } : f)) });
+  }
+
+  /** Completes a friend's entry with the chat API's contact details (not in the SDK's friend record). */
+  applyFriendDetails(details: Pick<Friend, 'userID' | 'gender' | 'birth' | 'phoneNumber' | 'email'>): void {
+    const list = this.state.value.friendList;
+    if (!list.some((f) => f.userID === details.userID)) {
+      return;
+    }
+    const { userID, gender, birth, phoneNumber, email } = details;
+    const extra = {
+      ...(gender === undefined ? {} : { gender }),
+      ...(birth === undefined ? {} : { birth }),
+      ...(phoneNumber === undefined ? {} : { phoneNumber }),
+      ...(email === undefined ? {} : { email }),
+    };
+    this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, ...extra } : f)) });
   }
 
   /** Empties every list and zeroes the counters (logout). */

@@ -168,6 +168,24 @@ describe('ConversationStore', () => {
     expect(alice.conversations.snapshot.find((c) => c.conversationID === id)?.isPinned).toBe(true);
   });
 
+  it('§4 Muting a conversation lowers the total unread at once; unmuting raises it again', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(2);
+    const id = alice.conversations.snapshot[0]?.conversationID ?? '';
+
+    await alice.conversations.setRecvMsgOpt(id, RecvMsgOpt.NotNotify);
+    await world.settle();
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(0);
+
+    await alice.conversations.setRecvMsgOpt(id, RecvMsgOpt.Normal);
+    await world.settle();
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(2);
+  });
+
   it('§8 Pin, unpin and receive-option failures show their toasts', async () => {
     const { alice } = await twoFriends();
     expect((await alice.conversations.setPinned('x', true)).ok).toBe(false);

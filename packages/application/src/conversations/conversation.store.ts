@@ -282,6 +282,14 @@ export class ConversationStore {
       return result;
     }
     this.patchOne(conversationID, { recvMsgOpt });
+    // The SDK leaves conversations it does not notify about out of its total but reports no new total
+    // after this change: the badge would wait for the next message. Ask for it.
+    const total = await attempt(() => this.gateway.getTotalUnread());
+    if (total.ok) {
+      this.unread.next(total.value);
+    } else {
+      this.logger.warn('reading the total unread failed', { code: total.error.code });
+    }
     return ok(undefined);
   }
 

@@ -40,6 +40,20 @@ describe('ChatStore', () => {
     expect(texts(bob)).toEqual(['hello']);
   });
 
+  it('§4 Messages: messages of the same send time read in seq order, on load and on arrival', async () => {
+    const { world, alice, bob } = await chatting();
+    // The fake clock stands still: every message below has the same send time.
+    for (const text of ['one', 'two', 'three']) await bob.chat.sendText(text);
+    await world.settle();
+    expect(texts(alice)).toEqual(['one', 'two', 'three']);
+
+    alice.ports.device.messages.historySameTimeNewestFirst = true;
+    await alice.conversations.open('carol', SessionType.Single).catch(() => undefined);
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(texts(alice)).toEqual(['one', 'two', 'three']);
+  });
+
   it('§4 Messages: failed send stays visible and can be resent', async () => {
     const { world, alice, bob } = await chatting();
     alice.ports.device.messages.failSendsWith = 10000;
@@ -57,6 +71,42 @@ describe('ChatStore', () => {
     expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
     expect(texts(bob)).toEqual(['lost?']);
     expect((await alice.chat.resend(message?.clientMsgID ?? '')).ok).toBe(false);
+  });
+
+  it('§4 Messages: a send that failed while offline but went out after the reconnect shows as sent', async () => {
+    const { world, alice, bob } = await chatting();
+    const device = alice.ports.device.messages;
+    device.failSendsWith = 10000;
+    device.queueFailedSends = true;
+    const failed = await alice.chat.sendText('sent later');
+    expect(failed.ok).toBe(false);
+    const id = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+    expect(alice.chat.snapshot.messages[0]?.status).toBe(MessageStatus.Failed);
+
+    device.reconnect();
+    await world.settle();
+    expect(texts(bob)).toEqual(['sent later']);
+    // The conversation changed with the delivery: the shown state follows.
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
+    // Nothing left to resend.
+    expect((await alice.chat.resend(id)).ok).toBe(false);
+  });
+
+  it('§4 Messages: a conversation without messages reads no history; its first message comes as an event', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(alice.ports.device.messages.tablelessHistoryReads).toEqual([]);
+    expect(alice.chat.snapshot.hasMore).toBe(false);
+
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('first');
+    await world.settle();
+    expect(texts(alice)).toEqual(['first']);
+    expect(alice.ports.device.messages.tablelessHistoryReads).toEqual([]);
   });
 
   it('§4 Messages: the spinner shows only when sending takes longer than 1 s', async () => {
@@ -126,6 +176,37 @@ describe('ChatStore', () => {
     await bob.ports.groups.quit(group.groupID);
     expect((await bob.chat.sendText('gone?')).ok).toBe(false);
     expect(bob.toasts.keys()).toContain('toast.notInGroup');
+  });
+
+  it('§4 Sending: every refused send resolves to a failure, so a composer that clears on ok keeps the text', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await world.settle();
+
+    // Muted (checked locally once the own membership is known) and mute-all (refused by the server).
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 300);
+    await world.settle();
+    const muted = await bob.chat.sendText('muted?');
+    expect(muted.ok).toBe(false);
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 0);
+    await alice.ports.groups.setMuteAll(group.groupID, true);
+    await world.settle();
+    const muteAll = await bob.chat.sendText('everyone muted?');
+    expect(!muteAll.ok && muteAll.error.kind).toBeTruthy();
+
+    // Blacklisted by the peer: the server refuses, the message stays as failed, the result is a failure.
+    await bob.conversations.open('alice', SessionType.Single);
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    const blocked = await bob.chat.sendText('blocked?');
+    expect(blocked.ok).toBe(false);
+    expect(bob.chat.snapshot.messages.at(-1)?.status).toBe(MessageStatus.Failed);
   });
 
   it('§2 Messages: a pasted or uploaded image is sent as a picture message', async () => {

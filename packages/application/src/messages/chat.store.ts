@@ -10,6 +10,7 @@ import {
   isWithinResumeSuppression,
   MessageStatus,
   ok,
+  orderMessages,
   PAGING,
   TIMINGS_MS,
   validateMessageText,
@@ -76,6 +77,9 @@ export class ChatStore {
       conversations.current$.subscribe((conversation) => {
         if (conversation?.conversationID !== this.state.value.conversationID) {
           void this.open(conversation);
+        } else if (conversation !== undefined) {
+          // The conversation changed (a message went out or came in, e.g. after a reconnect).
+          void this.followUnsettled(conversation.conversationID);
         }
       }),
     );
@@ -96,11 +100,18 @@ export class ChatStore {
     this.state.next({ ...this.state.value, ...change });
   }
 
+  /** Every change of the list goes through here, so it stays in the conversation's order (domain rule). */
+  private setMessages(messages: readonly Message[], change: Partial<ChatState> = {}): void {
+    this.patch({ ...change, messages: orderMessages(messages) });
+  }
+
   private async open(conversation: Conversation | undefined): Promise<void> {
     this.state.next({ ...emptyChat, conversationID: conversation?.conversationID });
-    if (conversation !== undefined) {
-      await this.loadMore();
-    }
+    if (conversation === undefined) return;
+    // Without a message yet (e.g. a friendship just accepted) there is no history, and the SDK has no
+    // message table to read it from (its worker logs "no such table"); new messages come as events.
+    if (conversation.latestMsg === '') return;
+    await this.loadMore();
   }
 
   /** Loads the next older page of 20 messages. */
@@ -119,8 +130,9 @@ export class ChatStore {
       this.patch({ loading: false });
       return page;
     }
-    this.patch({
-      messages: [...page.value.messages, ...this.state.value.messages],
+    const known = new Set(this.state.value.messages.map((m) => m.clientMsgID));
+    const older = page.value.messages.filter((m) => !known.has(m.clientMsgID));
+    this.setMessages([...older, ...this.state.value.messages], {
       hasMore: !page.value.isEnd,
       loading: false,
     });
@@ -175,7 +187,7 @@ export class ChatStore {
       groupID: conversation.groupID,
     };
     if (this.state.value.conversationID === conversation.conversationID) {
-      this.patch({ messages: [...this.state.value.messages, created.value] });
+      this.setMessages([...this.state.value.messages, created.value]);
     }
     options.onAccepted?.(created.value);
     return this.deliver(created.value, target, conversation.conversationID);
@@ -242,6 +254,23 @@ export class ChatStore {
     return sent;
   }
 
+  /**
+   * Replaces failed messages of the open conversation with this device's copy when that copy says they
+   * were sent after all: the SDK keeps a frame it could not send and sends it after a reconnect, but
+   * reports no change of the message to the app.
+   */
+  private async followUnsettled(conversationID: string): Promise<void> {
+    const failed = this.state.value.messages
+      .filter((m) => m.status === MessageStatus.Failed)
+      .map((m) => m.clientMsgID);
+    if (failed.length === 0) return;
+    const copies = await attempt(() => this.gateway.findMessages(conversationID, failed));
+    if (!copies.ok || this.state.value.conversationID !== conversationID) return;
+    for (const copy of copies.value) {
+      if (copy.status === MessageStatus.Succeeded) this.replace(copy);
+    }
+  }
+
   private stopSpinner(clientMsgID: string): void {
     if (this.state.value.spinning.has(clientMsgID)) {
       const spinning = new Set(this.state.value.spinning);
@@ -253,7 +282,7 @@ export class ChatStore {
   private replace(message: Message): void {
     const messages = this.state.value.messages;
     if (messages.some((m) => m.clientMsgID === message.clientMsgID)) {
-      this.patch({ messages: messages.map((m) => (m.clientMsgID === message.clientMsgID ? message : m)) });
+      this.setMessages(messages.map((m) => (m.clientMsgID === message.clientMsgID ? message : m)));
     }
   }
 
@@ -331,7 +360,7 @@ export class ChatStore {
         // Our own send echoes back on this device; the send pipeline already placed it.
         continue;
       }
-      this.patch({ messages: [...this.state.value.messages, message] });
+      this.setMessages([...this.state.value.messages, message]);
     }
   }
 

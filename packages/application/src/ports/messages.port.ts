@@ -47,6 +47,11 @@ export abstract class MessagesGateway {
     target: SendTarget,
     options?: { readonly onlineOnly?: boolean },
   ): Promise<Message>;
+  /**
+   * This device's current copies of the given messages (unknown ids are left out). A send that failed
+   * while the connection was down may still go out after the reconnect: the copy tells.
+   */
+  abstract findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]>;
   /** Older messages before `startClientMsgID` (empty = newest), oldest first. */
   abstract getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage>;
   abstract revoke(conversationID: string, clientMsgID: string): Promise<void>;

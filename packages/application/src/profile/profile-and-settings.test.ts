@@ -84,6 +84,41 @@ describe('ProfileService', () => {
     expect(!result.ok && result.error.kind).toBe('permission');
   });
 
+  it('§4 Edit profile: the saved values show at once, though the SDK still reports the old name and avatar', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const before = alice.currentUser.selfInfo;
+    alice.ports.device.session.sdkProfileLag = {
+      nickname: before?.nickname ?? '',
+      faceURL: before?.faceURL ?? '',
+    };
+    const shown: (string | undefined)[] = [];
+    alice.currentUser.selfInfo$.subscribe((info) => shown.push(info?.nickname));
+
+    const saved = await alice.profile.updateProfile('alice', {
+      nickname: 'Alice Renamed',
+      email: 'renamed@example.com',
+      gender: Gender.Female,
+      birth: 0,
+    });
+    expect(saved.ok && saved.value.nickname).toBe('Alice Renamed');
+    expect(alice.currentUser.selfInfo).toMatchObject({
+      nickname: 'Alice Renamed',
+      email: 'renamed@example.com',
+    });
+    expect(shown.at(-1)).toBe('Alice Renamed');
+
+    const avatar = await alice.profile.updateAvatar({
+      name: 'me.jpeg',
+      mimeType: 'image/jpeg',
+      size: 5,
+      handle: null,
+    });
+    expect(avatar.ok).toBe(true);
+    expect(alice.currentUser.selfInfo?.faceURL).toContain('me.webp');
+    expect(alice.currentUser.selfInfo?.nickname).toBe('Alice Renamed');
+  });
+
   it('§5 Avatar: the own avatar is resized, uploaded and saved; failures toast', async () => {
     const world = new TestWorld().users('alice');
     const alice = await world.signIn('alice');

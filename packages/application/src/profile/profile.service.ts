@@ -28,8 +28,15 @@ export interface ProfileForm {
   readonly birth: number;
 }
 
+function definedChanges(changes: BusinessInfoChanges): BusinessInfoChanges {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}
+
 /** Edits the own profile and avatar; refreshes self info on success (spec §4 "Edit profile"). */
 export class ProfileService {
+  /** Saved values the SDK has not reported back yet. */
+  private pending: BusinessInfoChanges = {};
+
   constructor(
     private readonly im: ImSession,
     private readonly chatApi: ChatApi,
@@ -94,7 +101,17 @@ export class ProfileService {
       this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: updated.error.message });
       return updated;
     }
-    this.currentUser.setSelfInfo(updated.value);
-    return ok(updated.value);
+    // The SDK learns of a change made through the chat API only when the server's notification reaches
+    // it, so its copy of the name and avatar may still be the old one: what was saved wins until the SDK
+    // reports it too.
+    const pending: Record<string, unknown> = { ...this.pending, ...definedChanges(changes) };
+    const reported = updated.value as unknown as Record<string, unknown>;
+    for (const key of Object.keys(pending)) {
+      if (reported[key] === pending[key]) delete pending[key];
+    }
+    this.pending = pending;
+    const self: SelfInfo = { ...updated.value, ...this.pending };
+    this.currentUser.setSelfInfo(self);
+    return ok(self);
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BalanceLogRecord, CallAccessData, RedPacketSendPayload, SearchedUser } from '@teamim/domain';
-import { ChatApi } from '../ports/chat-api.port';
+import { ChatApi, type UserDetails } from '../ports/chat-api.port';
 import { WalletApi } from '../ports/wallet-api.port';
 import { MISSING_ROUTE_CODE, RemoteError } from '../shared/remote-error';
 import { RecordingLogger, TestWorld } from '../testing';
@@ -35,6 +35,9 @@ class RtcChatApi extends ChatApi {
   }
   updateUser(): Promise<void> {
     return Promise.resolve();
+  }
+  findUsers(): Promise<readonly UserDetails[]> {
+    return Promise.resolve([]);
   }
   searchUsers(): Promise<readonly SearchedUser[]> {
     return Promise.resolve([]);

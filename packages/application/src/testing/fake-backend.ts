@@ -283,6 +283,7 @@ export class FakeBackend {
     return set;
   }
 
+  /** A friend as the SDK's friend record has it: no contact details (those are the chat API's). */
   friendView(ownerID: string, friendID: string): Friend {
     const info = this.user(friendID).info;
     return {
@@ -290,10 +291,6 @@ export class FakeBackend {
       nickname: info.nickname,
       faceURL: info.faceURL,
       remark: this.friendsOf(ownerID).get(friendID) ?? '',
-      gender: info.gender,
-      birth: info.birth,
-      phoneNumber: info.phoneNumber,
-      email: info.email,
     };
   }
 
@@ -445,17 +442,27 @@ export class FakeBackend {
     };
   }
 
+  /** As the SDK counts it: conversations set to "receive without notifying" are left out. */
   totalUnread(userID: string): number {
     let total = 0;
     for (const record of this.conversationsOf(userID).values()) {
-      if (record.recvMsgOpt === RecvMsgOpt.Normal) {
+      if (record.recvMsgOpt !== RecvMsgOpt.NotNotify) {
         total += record.unreadCount;
       }
     }
     return total;
   }
 
-  emitConversationChanged(ownerID: string, record: ConversationRecord, isNew: boolean): void {
+  /**
+   * A conversation event, followed by the total unread count unless `withTotal` is false (the SDK
+   * reports no new total after a receive-option change).
+   */
+  emitConversationChanged(
+    ownerID: string,
+    record: ConversationRecord,
+    isNew: boolean,
+    withTotal = true,
+  ): void {
     const view = this.conversationView(ownerID, record);
     const total = this.totalUnread(ownerID);
     this.push(ownerID, (s) => {
@@ -463,14 +470,18 @@ export class FakeBackend {
         type: isNew ? 'newConversation' : 'conversationChanged',
         conversations: [view],
       });
-      s.conversations.next({ type: 'totalUnreadChanged', count: total });
+      if (withTotal) s.conversations.next({ type: 'totalUnreadChanged', count: total });
     });
   }
 
   // ---- messages --------------------------------------------------------------
 
-  /** Stores a message and delivers it to every party; used by sends and system notifications. */
-  deliver(message: Message, options: { readonly onlineOnly: boolean }): void {
+  /**
+   * Stores a message and delivers it to every party; used by sends and system notifications. A stored
+   * message gets the conversation's next seq, as on the server; the stored copy is returned.
+   */
+  deliver(incoming: Message, options: { readonly onlineOnly: boolean }): Message {
+    let message = incoming;
     const isGroup = message.sessionType === SessionType.Group;
     const audience = isGroup
       ? [...this.groupRecord(message.groupID).members.keys()]
@@ -481,6 +492,7 @@ export class FakeBackend {
         ? groupConversationID(message.groupID)
         : singleConversationID(message.sendID, message.recvID);
       const list = this.messages.get(conversationID) ?? [];
+      message = { ...message, seq: list.length + 1 };
       list.push(message);
       this.messages.set(conversationID, list);
       for (const userID of audience) {
@@ -503,6 +515,7 @@ export class FakeBackend {
     for (const userID of audience) {
       this.push(userID, (s) => s.messages.next({ type: 'received', messages: [message] }));
     }
+    return message;
   }
 
   /** Sends a group notification message (content types 1501+), as the server does after group changes. */

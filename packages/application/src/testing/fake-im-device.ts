@@ -170,8 +170,18 @@ export class FakeImSession extends ImSession {
     });
   }
 
+  /**
+   * As the OpenIM SDK does: the nickname and avatar it reports are its own copy, which follows a change
+   * made through the chat API only after the server's notification reached it. While set, getSelfInfo
+   * reports these instead of the backend's.
+   */
+  sdkProfileLag: Pick<SelfInfo, 'nickname' | 'faceURL'> | undefined;
+
   getSelfInfo(): Promise<SelfInfo> {
-    return later(() => this.device.backend.user(this.device.me()).info);
+    return later(() => {
+      const info = this.device.backend.user(this.device.me()).info;
+      return this.sdkProfileLag === undefined ? info : { ...info, ...this.sdkProfileLag };
+    });
   }
 
   /** Test hook: the server pushes a session event (kick, token expiry, sync…). */
@@ -770,7 +780,7 @@ export class FakeConversationsGateway extends ConversationsGateway {
     return later(() => {
       const record = this.record(conversationID);
       record.recvMsgOpt = opt;
-      this.b.emitConversationChanged(this.device.me(), record, false);
+      this.b.emitConversationChanged(this.device.me(), record, false, false);
     });
   }
 
@@ -806,6 +816,17 @@ export class FakeMessagesGateway extends MessagesGateway {
   failSendsWith: number | undefined;
   /** When set, sends stay pending until the returned promise's release is called. */
   holdSends = false;
+  /**
+   * As the OpenIM SDK does (its history page is sorted by send time with an unstable sort), a page
+   * returns messages of the same send time newest first when set.
+   */
+  historySameTimeNewestFirst = false;
+  /**
+   * As the SDK does when the connection is down: a send fails (with {@link failSendsWith}) but its frame
+   * stays queued and goes out after the reconnect ({@link reconnect}), where the server stores it.
+   */
+  queueFailedSends = false;
+  private readonly queued: (() => void)[] = [];
   private readonly held: (() => void)[] = [];
 
   constructor(private readonly device: FakeImDevice) {
@@ -909,10 +930,35 @@ export class FakeMessagesGateway extends MessagesGateway {
     if (this.holdSends) {
       await new Promise<void>((resolve) => this.held.push(resolve));
     }
-    const me = this.device.me();
+    this.device.me();
     if (this.failSendsWith !== undefined) {
+      if (this.queueFailedSends) {
+        this.queued.push(() => void this.deliverNow(message, target, options));
+      }
       throw new RemoteError(this.failSendsWith, 'send failed');
     }
+    return this.deliverNow(message, target, options);
+  }
+
+  /** The connection is back: queued frames go out (see {@link queueFailedSends}). */
+  reconnect(): void {
+    this.failSendsWith = undefined;
+    for (const deliver of this.queued.splice(0)) deliver();
+  }
+
+  findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {
+    return later(() =>
+      (this.b.messages.get(conversationID) ?? []).filter((m) => clientMsgIDs.includes(m.clientMsgID)),
+    );
+  }
+
+  private async deliverNow(
+    message: Message,
+    target: SendTarget,
+    options?: { readonly onlineOnly?: boolean },
+  ): Promise<Message> {
+    await Promise.resolve();
+    const me = this.device.me();
     const isGroup = target.groupID !== '';
     if (isGroup) {
       const member = this.b.member(target.groupID, me);
@@ -942,12 +988,15 @@ export class FakeMessagesGateway extends MessagesGateway {
       sendTime: now,
       status: MessageStatus.Succeeded,
     };
-    this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
-    return sent;
+    return this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
   }
+
+  /** History reads of a conversation without any stored message (the SDK has no table for it yet). */
+  readonly tablelessHistoryReads: string[] = [];
 
   getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
     return later(() => {
+      if (!this.b.messages.has(conversationID)) this.tablelessHistoryReads.push(conversationID);
       const me = this.device.me();
       const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
       const all = (this.b.messages.get(conversationID) ?? []).filter((m) => !deleted.has(m.clientMsgID));
@@ -957,7 +1006,11 @@ export class FakeMessagesGateway extends MessagesGateway {
         throw new RemoteError(ImErrorCode.RecordNotFound, 'start message not found');
       }
       const start = Math.max(0, end - count);
-      return { messages: all.slice(start, end), isEnd: start === 0 };
+      const page = all.slice(start, end);
+      if (this.historySameTimeNewestFirst) {
+        page.sort((a, b) => a.sendTime - b.sendTime || (b.seq ?? 0) - (a.seq ?? 0));
+      }
+      return { messages: page, isEnd: start === 0 };
     });
   }
 

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { ChatApi, type BusinessInfoChanges } from '../ports/chat-api.port';
+import { ChatApi, type BusinessInfoChanges, type UserDetails } from '../ports/chat-api.port';
 import {
   FileProcessor,
   FileUploader,
@@ -120,6 +120,15 @@ export class FakeChatApi extends ChatApi {
     }
     const user = this.device.backend.user(me);
     user.info = { ...user.info, ...changes };
+  }
+
+  async findUsers(userIDs: readonly string[]): Promise<readonly UserDetails[]> {
+    await Promise.resolve();
+    this.device.me();
+    return userIDs.flatMap((id) => {
+      const info = this.device.backend.users.get(id)?.info;
+      return info === undefined ? [] : [info];
+    });
   }
 
   async searchUsers(keyword: string): Promise<readonly SearchedUser[]> {

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../entities/settings';
 import { loadLocaleMessages } from './load';
-import { MESSAGES } from './messages';
+import { flatTranslations, i18nextResources, MESSAGES, nestedTranslations } from './messages';
 import type { I18nKey } from './messages';
 import { nestByDots } from './nest';
-import {
-  flatTranslations,
-  i18nextResources,
-  nestedTranslations,
-  translate,
-  translateText,
-} from './translate';
+import { template, translate, translateText } from './translate';
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
@@ -94,5 +88,12 @@ describe('i18n table (zh-CN default, en-US)', () => {
     expect((await loadLocaleMessages('en-US'))['validation.password.mismatch']).toBe(
       'Passwords do not match',
     );
+  });
+});
+
+describe('translate reads the loaded locale tables only', () => {
+  it('gives the template of a loaded locale (the test setup loads both)', () => {
+    expect(template('en-US', 'message.you')).toBe('You');
+    expect(template('zh-CN', 'message.you')).toBe('你');
   });
 });

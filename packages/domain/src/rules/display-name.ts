@@ -8,13 +8,17 @@ export interface NamingContext {
   readonly selfUserID: string;
 }
 
-/** §6 "Messages say 'you' for the current user"; others by nickname, else by user id. */
+/**
+ * §6 "Messages say 'you' for the current user"; others by nickname, else by user id. `inSentence` gives
+ * the form used after the first word of a sentence (en-US "you", not "You").
+ */
 export function displayName(
   user: { readonly userID: string; readonly nickname?: string },
   context: NamingContext,
+  inSentence = false,
 ): string {
   if (user.userID !== '' && user.userID === context.selfUserID)
-    return translate(context.locale, 'message.you');
+    return translate(context.locale, inSentence ? 'message.youInSentence' : 'message.you');
   return user.nickname !== undefined && user.nickname !== '' ? user.nickname : user.userID;
 }
 

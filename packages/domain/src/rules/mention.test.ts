@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AT_ALL_TAG } from '../constants';
+import { ContentType } from '../entities/message';
+import { message } from '../testing/builders';
 import {
+  mentionBodyParts,
+  messageBodyParts,
+  messageMentions,
   buildMentionToken,
   extractMentions,
   filterMentionCandidates,
@@ -85,5 +90,39 @@ describe('§3 Mention token [[at-{nickname}#{userID}]]', () => {
     expect(filterMentionCandidates(members, '', 'me')).toEqual([]);
     expect(filterMentionCandidates(members, 'AL', 'me').map((m) => m.userID)).toEqual(['u1', 'u2']);
     expect(filterMentionCandidates(members, 'bx', 'me').map((m) => m.userID)).toEqual(['bx']);
+  });
+});
+
+describe("§3 Mentions come only from an at-text message's mention list", () => {
+  const forged = '[[at-The CEO#bob]] says hi';
+
+  it('a token typed into a plain text message stays text', () => {
+    const plain = message({ contentType: ContentType.Text, textElem: { content: forged } });
+    expect(messageBodyParts(plain)).toEqual([{ kind: 'text', text: forged }]);
+    expect(messageMentions(plain).size).toBe(0);
+  });
+
+  it('an at-text message shows the listed users as mentions, named by its list, and other tokens as text', () => {
+    const at = message({
+      contentType: ContentType.AtText,
+      atTextElem: {
+        text: 'hi [[at-bob#bob]] and [[at-Fake#carol]], [[at-everyone#' + AT_ALL_TAG + ']]!',
+        atUserList: ['bob', AT_ALL_TAG],
+        atUsersInfo: [{ atUserID: 'bob', groupNickname: 'Bob B.' }],
+      },
+    });
+    expect(messageBodyParts(at)).toEqual([
+      { kind: 'text', text: 'hi ' },
+      { kind: 'mention', userID: 'bob', name: 'Bob B.' },
+      { kind: 'text', text: ' and [[at-Fake#carol]], ' },
+      { kind: 'mention', userID: AT_ALL_TAG, name: 'everyone' },
+      { kind: 'text', text: '!' },
+    ]);
+  });
+
+  it('a quote or text body of another kind has no mentions; an empty text has no parts', () => {
+    const quote = message({ contentType: ContentType.Quote, quoteElem: { text: forged } as never });
+    expect(messageBodyParts(quote)).toEqual([{ kind: 'text', text: forged }]);
+    expect(mentionBodyParts('', new Map([['bob', '']]))).toEqual([]);
   });
 });

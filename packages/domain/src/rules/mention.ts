@@ -1,5 +1,6 @@
 import { AT_ALL_TAG } from '../constants';
-import type { AtUserInfo } from '../entities/message';
+import { ContentType } from '../entities/message';
+import type { AtUserInfo, Message } from '../entities/message';
 
 /**
  * Mentions live in the text body as `[[at-{nickname}#{userID}]]` (spec §3). The user id is what
@@ -103,4 +104,66 @@ export function filterMentionCandidates<T extends MentionCandidate>(
       candidate.userID !== selfUserID &&
       (candidate.nickname.toLowerCase().includes(needle) || candidate.userID.toLowerCase().includes(needle)),
   );
+}
+
+/** A part of a message body: plain text, or a mention the sender's message declared. */
+export type BodyPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'mention'; readonly userID: string; readonly name: string };
+
+/** The users a message mentions, by id, with the name its mention list gives ('' when it gives none). */
+export type MentionList = ReadonlyMap<string, string>;
+
+/**
+ * The mention list of a message: only an at-text message has one (its `atUserList` and `atUsersInfo`).
+ * Any other message mentions nobody, whatever its text looks like.
+ */
+export function messageMentions(message: Pick<Message, 'contentType' | 'atTextElem'>): MentionList {
+  const list = new Map<string, string>();
+  const elem = message.contentType === ContentType.AtText ? message.atTextElem : undefined;
+  if (elem === undefined) return list;
+  for (const userID of elem.atUserList) if (userID !== '') list.set(userID, '');
+  for (const info of elem.atUsersInfo ?? []) {
+    if (info.atUserID !== '') list.set(info.atUserID, info.groupNickname);
+  }
+  return list;
+}
+
+/**
+ * Splits a body text into parts. A `[[at-…#id]]` token is a mention only when `mentions` lists its id;
+ * then it shows the list's name, else the token's. Any other token stays text as typed, so a plain
+ * message cannot forge a mention of a real user under a made-up name. Adjacent text parts are merged.
+ */
+export function mentionBodyParts(text: string, mentions: MentionList): readonly BodyPart[] {
+  const parts: BodyPart[] = [];
+  const pushText = (piece: string) => {
+    if (piece === '') return;
+    const previous = parts.at(-1);
+    if (previous?.kind === 'text') parts[parts.length - 1] = { kind: 'text', text: previous.text + piece };
+    else parts.push({ kind: 'text', text: piece });
+  };
+  let last = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const userID = match[2] ?? '';
+    const listed = mentions.get(userID);
+    if (listed === undefined) continue;
+    pushText(text.slice(last, match.index));
+    parts.push({ kind: 'mention', userID, name: listed !== '' ? listed : (match[1] ?? '') });
+    last = match.index + match[0].length;
+  }
+  pushText(text.slice(last));
+  return parts;
+}
+
+/** The body of a text, at-text or quote message as parts; mentions only from an at-text's mention list. */
+export function messageBodyParts(
+  message: Pick<Message, 'contentType' | 'textElem' | 'atTextElem' | 'quoteElem'>,
+): readonly BodyPart[] {
+  const text =
+    message.contentType === ContentType.AtText
+      ? (message.atTextElem?.text ?? '')
+      : message.contentType === ContentType.Quote
+        ? (message.quoteElem?.text ?? '')
+        : (message.textElem?.content ?? '');
+  return mentionBodyParts(text, messageMentions(message));
 }

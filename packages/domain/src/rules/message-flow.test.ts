@@ -3,6 +3,8 @@ import { ContentType, MessageStatus, SessionType } from '../entities/message';
 import { conversation, message } from '../testing/builders';
 import { buildCallSignalData, buildRedPacketData } from './custom-message';
 import {
+  compareMessagesInConversation,
+  orderMessages,
   forwardResultToast,
   isAppendableIncoming,
   isFailed,
@@ -112,5 +114,39 @@ describe('§4 Messages: sending and forwarding', () => {
     expect(isRedPacketMessage(custom(buildRedPacketData('r', 'hi')))).toBe(true);
     expect(isRedPacketMessage(custom(buildCallSignalData(201, invitation)))).toBe(false);
     expect(isRedPacketMessage(message({ contentType: ContentType.Custom }))).toBe(false);
+  });
+});
+
+describe('§4 Messages: order within a conversation', () => {
+  it('messages of the same send time read in seq order, whatever order they came in', () => {
+    const a = message({ contentType: ContentType.Text, clientMsgID: 'a', sendTime: 1000, seq: 7 });
+    const b = message({ contentType: ContentType.Text, clientMsgID: 'b', sendTime: 1000, seq: 8 });
+    const c = message({ contentType: ContentType.Text, clientMsgID: 'c', sendTime: 1000, seq: 9 });
+    expect(orderMessages([c, b, a]).map((m) => m.clientMsgID)).toEqual(['a', 'b', 'c']);
+    expect(compareMessagesInConversation(a, b)).toBeLessThan(0);
+  });
+
+  it('time comes first; messages without a seq follow those with one and keep their order', () => {
+    const older = message({ contentType: ContentType.Text, clientMsgID: 'older', sendTime: 900, seq: 20 });
+    const stored = message({ contentType: ContentType.Text, clientMsgID: 'stored', sendTime: 1000, seq: 3 });
+    const pending1 = message({
+      contentType: ContentType.Text,
+      clientMsgID: 'p1',
+      sendTime: 0,
+      createTime: 1000,
+    });
+    const pending2 = message({
+      contentType: ContentType.Text,
+      clientMsgID: 'p2',
+      sendTime: 0,
+      createTime: 1000,
+      seq: 0,
+    });
+    expect(orderMessages([pending1, stored, pending2, older]).map((m) => m.clientMsgID)).toEqual([
+      'older',
+      'stored',
+      'p1',
+      'p2',
+    ]);
   });
 });

@@ -26,6 +26,34 @@ export function isMessageForConversation(
   );
 }
 
+/** The time a message sorts by: the server's send time, else (not yet accepted) its creation time. */
+function messageTime(message: Pick<Message, 'sendTime' | 'createTime'>): number {
+  return message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
+}
+
+/**
+ * §4 The order of a conversation's messages, oldest first: by time, and messages of the same time by
+ * the server's seq (messages sent within one millisecond share a time; seq is the order the server
+ * stored them in). A message without a seq (still sending or failed) comes after those with one.
+ */
+export function compareMessagesInConversation(
+  a: Pick<Message, 'sendTime' | 'createTime' | 'seq'>,
+  b: Pick<Message, 'sendTime' | 'createTime' | 'seq'>,
+): number {
+  const byTime = messageTime(a) - messageTime(b);
+  if (byTime !== 0) return byTime;
+  const seqA = a.seq !== undefined && a.seq > 0 ? a.seq : Number.POSITIVE_INFINITY;
+  const seqB = b.seq !== undefined && b.seq > 0 ? b.seq : Number.POSITIVE_INFINITY;
+  return seqA === seqB ? 0 : seqA < seqB ? -1 : 1;
+}
+
+/** A conversation's messages in their order (stable: equal messages keep the order they came in). */
+export function orderMessages<T extends Pick<Message, 'sendTime' | 'createTime' | 'seq'>>(
+  messages: readonly T[],
+): T[] {
+  return [...messages].sort(compareMessagesInConversation);
+}
+
 /** Typing and revoke content are never appended; call-signal custom messages are skipped. */
 export function isAppendableIncoming(message: Message): boolean {
   if (message.contentType === ContentType.Typing || message.contentType === ContentType.Revoke) return false;

@@ -45,6 +45,39 @@ describe('§6 Notification texts say "you" for the current user', () => {
     expect(notificationText(invited, zh)).toBe('你邀请Bob、Carol加入了群聊');
   });
 
+  it('§6 "you" is lower-case inside an English sentence and capitalised only at its start', () => {
+    const muted = tip(ContentType.GroupMemberMuted, {
+      opUser: user('o', 'Olga'),
+      mutedUser: user('me', 'Me'),
+      mutedSeconds: 600,
+    });
+    expect(notificationText(muted, en)).toBe('Olga muted you for 10 minutes');
+    expect(notificationText(muted, zh)).toBe('你被Olga禁言10分钟');
+    const invited = tip(ContentType.MemberInvited, {
+      opUser: user('o', 'Olga'),
+      invitedUserList: [user('me', 'Me'), user('b', 'Bob')],
+    });
+    expect(notificationText(invited, en)).toBe('Olga invited you, Bob to the group');
+    const kicked = tip(ContentType.MemberKicked, {
+      opUser: user('me', 'Me'),
+      kickedUserList: [user('b', 'Bob')],
+    });
+    expect(notificationText(kicked, en)).toBe('You removed Bob from the group');
+    const unmuted = tip(ContentType.GroupMemberCancelMuted, {
+      opUser: user('o', 'Olga'),
+      mutedUser: user('me', 'Me'),
+    });
+    expect(notificationText(unmuted, en)).toBe('Olga unmuted you');
+    const transferred = tip(ContentType.GroupOwnerTransferred, {
+      opUser: user('o', 'Olga'),
+      newGroupOwner: user('me', 'Me'),
+    });
+    expect(notificationText(transferred, en)).toBe('Olga transferred the group to you');
+    // A nickname that merely starts with "you" is not the self word.
+    const quit = tip(ContentType.MemberQuit, { quitUser: user('y', 'youssef') });
+    expect(notificationText(quit, en)).toBe('youssef left the group');
+  });
+
   it('§4 every group event has a text', () => {
     const op = { opUser: user('o', 'Olga') };
     const cases: [number, unknown, string][] = [

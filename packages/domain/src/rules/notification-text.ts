@@ -2,7 +2,8 @@ import { NOTIFICATION_NAME_LIMIT } from '../constants';
 import { ContentType } from '../entities/message';
 import type { Message } from '../entities/message';
 import type { Locale } from '../entities/settings';
-import { translate } from '../i18n/translate';
+import type { I18nKey } from '../i18n/messages';
+import { template, translate } from '../i18n/translate';
 import { displayName } from './display-name';
 import type { NamingContext } from './display-name';
 import { formatMuteDuration } from './mute';
@@ -11,6 +12,21 @@ import { formatMuteDuration } from './mute';
  * Plain-text notification tips (group events, friend added, revoke). The result is text, never
  * markup: nicknames are user-controlled and must be rendered as text by the UI.
  */
+
+/**
+ * A sentence whose names were put in their in-sentence form ("you"): when the template starts with a
+ * placeholder that holds the self word, that first word takes the sentence-start form ("You").
+ */
+function sentence(locale: Locale, key: I18nKey, params: Readonly<Record<string, string>>): string {
+  const text = translate(locale, key, params);
+  const first = /^\{\{\s*([A-Za-z0-9_]+)\s*\}\}/.exec(template(locale, key))?.[1];
+  const inner = translate(locale, 'message.youInSentence');
+  const value = first === undefined ? undefined : params[first];
+  const startsWithSelf =
+    value === inner || value?.startsWith(inner + translate(locale, 'notification.nameSeparator')) === true;
+  if (!startsWithSelf) return text;
+  return translate(locale, 'message.you') + text.slice(inner.length);
+}
 
 export type NameListOverflow = 'count' | 'ellipsis';
 
@@ -83,20 +99,20 @@ export function notificationText(
   const detail = parseDetail(message);
   if (detail === undefined) return undefined;
   const name = (user: TipsUser | undefined): string | undefined =>
-    user === undefined ? undefined : displayName(user, context);
+    user === undefined ? undefined : displayName(user, context, true);
   const operator = name(asUser(detail['opUser']));
   const names = (key: string, overflow: NameListOverflow = 'count'): string | undefined => {
     const users = asUsers(detail[key]);
     return users.length === 0
       ? undefined
       : formatNameList(
-          users.map((u) => displayName(u, context)),
+          users.map((u) => displayName(u, context, true)),
           locale,
           overflow,
         );
   };
-  const withOperator = (key: Parameters<typeof translate>[1]): string | undefined =>
-    operator === undefined ? undefined : translate(locale, key, { operator });
+  const withOperator = (key: I18nKey): string | undefined =>
+    operator === undefined ? undefined : sentence(locale, key, { operator });
 
   switch (message.contentType) {
     case ContentType.GroupCreated:
@@ -118,36 +134,36 @@ export function notificationText(
           ? (group as Record<string, unknown>)['groupName']
           : undefined;
       if (operator === undefined || typeof groupName !== 'string') return undefined;
-      return translate(locale, 'notification.groupNameUpdated', { operator, name: groupName });
+      return sentence(locale, 'notification.groupNameUpdated', { operator, name: groupName });
     }
     case ContentType.MemberQuit: {
       const user = name(asUser(detail['quitUser']));
-      return user === undefined ? undefined : translate(locale, 'notification.memberQuit', { user });
+      return user === undefined ? undefined : sentence(locale, 'notification.memberQuit', { user });
     }
     case ContentType.MemberEnter: {
       const user = name(asUser(detail['entrantUser']));
-      return user === undefined ? undefined : translate(locale, 'notification.memberEnter', { user });
+      return user === undefined ? undefined : sentence(locale, 'notification.memberEnter', { user });
     }
     case ContentType.GroupOwnerTransferred: {
       const user = name(asUser(detail['newGroupOwner']));
       if (operator === undefined || user === undefined) return undefined;
-      return translate(locale, 'notification.ownerTransferred', { operator, user });
+      return sentence(locale, 'notification.ownerTransferred', { operator, user });
     }
     case ContentType.MemberInvited: {
       const users = names('invitedUserList');
       if (operator === undefined || users === undefined) return undefined;
-      return translate(locale, 'notification.memberInvited', { operator, users });
+      return sentence(locale, 'notification.memberInvited', { operator, users });
     }
     case ContentType.MemberKicked: {
       const users = names('kickedUserList', options.kickOverflow ?? 'count');
       if (operator === undefined || users === undefined) return undefined;
-      return translate(locale, 'notification.memberKicked', { operator, users });
+      return sentence(locale, 'notification.memberKicked', { operator, users });
     }
     case ContentType.GroupMemberMuted: {
       const user = name(asUser(detail['mutedUser']));
       const seconds = detail['mutedSeconds'];
       if (operator === undefined || user === undefined || typeof seconds !== 'number') return undefined;
-      return translate(locale, 'notification.memberMuted', {
+      return sentence(locale, 'notification.memberMuted', {
         operator,
         user,
         duration: formatMuteDuration(seconds, locale),
@@ -156,7 +172,7 @@ export function notificationText(
     case ContentType.GroupMemberCancelMuted: {
       const user = name(asUser(detail['mutedUser']));
       if (operator === undefined || user === undefined) return undefined;
-      return translate(locale, 'notification.memberUnmuted', { operator, user });
+      return sentence(locale, 'notification.memberUnmuted', { operator, user });
     }
     case ContentType.Revoke: {
       const revokerID = detail['revokerID'];
@@ -167,8 +183,9 @@ export function notificationText(
           ? { userID: revokerID, nickname: revokerNickname }
           : { userID: revokerID },
         context,
+        true,
       );
-      return translate(locale, 'message.revoked', { name: revoker });
+      return sentence(locale, 'message.revoked', { name: revoker });
     }
     default:
       return undefined;

@@ -102,6 +102,15 @@ describe('message views', () => {
     ]);
   });
 
+  it('show a mention token typed into a plain text message as the text it is', () => {
+    const view = messageView(
+      message({ contentType: ContentType.Text, textElem: { content: 'hi [[at-The CEO#carol]]' } }),
+      en,
+      false,
+    );
+    expect(view.kind === 'bubble' && view.parts).toEqual([{ kind: 'text', text: 'hi [[at-The CEO#carol]]' }]);
+  });
+
   it('tell own messages from others and carry sender and time', () => {
     const theirs = messageView(
       message({ contentType: ContentType.Text, textElem: { content: 'a' } }),

@@ -8,7 +8,9 @@ import {
   isNotificationMessage,
   MessageStatus,
   notificationText,
-  parseMentionSegments,
+  mentionBodyParts,
+  messageMentions,
+  type MentionList,
   parseQuotedText,
   RecvMsgOpt,
   AT_ALL_TAG,
@@ -81,16 +83,12 @@ export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'mention'; readonly text: string; readonly userID: string };
 
-function bodyParts(text: string, locale: Locale): readonly BubblePart[] {
+function bodyParts(text: string, mentions: MentionList, locale: Locale): readonly BubblePart[] {
   const atAll = translate(locale, 'message.atAll');
-  return parseMentionSegments(text).map((segment) =>
-    segment.kind === 'text'
-      ? { kind: 'text', text: segment.text }
-      : {
-          kind: 'mention',
-          text: `@${segment.userID === AT_ALL_TAG ? atAll : segment.nickname}`,
-          userID: segment.userID,
-        },
+  return mentionBodyParts(text, mentions).map((part) =>
+    part.kind === 'text'
+      ? { kind: 'text', text: part.text }
+      : { kind: 'mention', text: `@${part.userID === AT_ALL_TAG ? atAll : part.name}`, userID: part.userID },
   );
 }
 
@@ -142,7 +140,7 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
     parts:
       quoted === undefined
         ? [{ kind: 'text', text: messageSummary(message, naming) }]
-        : bodyParts(quoted.body, context.locale),
+        : bodyParts(quoted.body, messageMentions(message), context.locale),
     state:
       message.status === MessageStatus.Failed
         ? 'failed'

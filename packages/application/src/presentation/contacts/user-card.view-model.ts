@@ -192,6 +192,9 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
         },
       ),
     );
+    // The friend record has no phone or e-mail: the chat API completes the friend's entry, which the
+    // friend list then carries to this card.
+    if (this.state.relation === 'friend') void services.contactActions.loadUserDetails(user.userID);
   }
 
   private refresh(changes: Partial<Transient>): void {

@@ -147,6 +147,8 @@ export const EN_US = {
 
   // Message display
   'message.you': 'You',
+  // "you" inside a sentence; a sentence that starts with it uses 'message.you'.
+  'message.youInSentence': 'you',
   'message.atAll': 'everyone',
   'message.picture': '[Picture]',
   'message.voice': '[Voice]',

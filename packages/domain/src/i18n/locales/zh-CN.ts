@@ -142,6 +142,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
 
   // Message display
   'message.you': '你',
+  'message.youInSentence': '你',
   'message.atAll': '所有人',
   'message.picture': '[图片]',
   'message.voice': '[语音]',

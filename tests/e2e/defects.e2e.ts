@@ -1,0 +1,352 @@
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './fixtures';
+
+/**
+ * The defects a new user hit (issue 13), each replayed end to end on the real server (`--seed demo`,
+ * every password Demo1234) with the real SDK. Tests that change shared demo state undo it at their end.
+ */
+
+const ADMIN = { secret: 'openIM123', userID: 'imAdmin' };
+
+interface Session {
+  readonly page: Page;
+  readonly console: string[];
+  readonly requests: string[];
+}
+
+async function signIn(browser: Browser, user: string): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  const requests: string[] = [];
+  // The SDK logs from its worker as well as from the page.
+  page.on('console', (message) => consoleLines.push(message.text()));
+  page.on('worker', (worker) => worker.on('console', (message) => consoleLines.push(message.text())));
+  page.on('request', (request) => requests.push(request.url()));
+  await page.addInitScript(() => {
+    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
+  });
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
+  return { page, console: consoleLines, requests };
+}
+
+const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
+const conversation = (page: Page, name: string): Locator =>
+  conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
+const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
+const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
+const userID = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('IM_USERID') ?? '');
+
+async function openConversation(page: Page, name: string): Promise<void> {
+  await conversation(page, name).click();
+  await expect(page).toHaveURL(/\/chat\/.+/);
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 30_000 });
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function navUnread(page: Page): Promise<number> {
+  const name = (await mainNav(page).getByRole('link', { name: /^Chat/ }).textContent()) ?? '';
+  return Number(/(\d+)/.exec(name)?.[1] ?? '0');
+}
+
+async function admin(request: APIRequestContext, path: string, body: object): Promise<void> {
+  const headers = { operationID: `e2e-${Date.now()}` };
+  const tokenAnswer = await request.post('/api/auth/get_admin_token', { headers, data: ADMIN });
+  const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
+  const answer = await request.post(`/api${path}`, { headers: { ...headers, token }, data: body });
+  expect(((await answer.json()) as { errCode: number }).errCode).toBe(0);
+}
+
+test('the seeded group history reads oldest first, as it was sent', async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  await openConversation(alice.page, 'Demo team');
+  const log = messageLog(alice.page);
+  // Older pages load at the top: scroll up until the first seeded message is there.
+  const first = log.getByText('Welcome to the Demo team, everyone.');
+  await expect(async () => {
+    await log.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect(first).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const y = async (text: string) => (await log.getByText(text).boundingBox())?.y ?? Number.NaN;
+  const [welcome, hello, hi] = [
+    await y('Welcome to the Demo team'),
+    await y('Hello team!'),
+    await y('Hi all 👋'),
+  ];
+  expect(welcome).toBeLessThan(hello);
+  expect(hello).toBeLessThan(hi);
+  await alice.page.context().close();
+});
+
+test('a saved profile shows at once on the card and in the form', async ({ browser }) => {
+  const carol = await signIn(browser, 'carol');
+  const myInfo = async (): Promise<Locator> => {
+    await carol.page.getByRole('button', { name: 'My account' }).click();
+    await carol.page.getByRole('menuitem', { name: 'My info' }).click();
+    return carol.page.getByRole('dialog', { name: 'User card' });
+  };
+  const edit = carol.page.getByRole('dialog', { name: 'Edit info' });
+  const rename = async (from: string, to: string) => {
+    const card = await myInfo();
+    await expect(card.getByText(`${from} (you)`)).toBeVisible();
+    await card.getByRole('button', { name: 'Edit info' }).click();
+    await edit.getByRole('textbox', { name: 'Nickname' }).fill(to);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden({ timeout: 30_000 });
+    // Without a reload: the card and the form show what was saved.
+    const again = await myInfo();
+    await expect(again.getByText(`${to} (you)`)).toBeVisible();
+    await again.getByRole('button', { name: 'Edit info' }).click();
+    await expect(edit.getByRole('textbox', { name: 'Nickname' })).toHaveValue(to);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+  };
+  await rename('carol', 'carol renamed');
+  await rename('carol renamed', 'carol');
+  await carol.page.context().close();
+});
+
+test('unblocking a friend keeps them in My friends with the Unfriend button', async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  await openConversation(alice.page, 'bob');
+  await alice.page.getByRole('button', { name: 'Conversation settings' }).click();
+  const drawer = alice.page.getByRole('dialog', { name: 'Chat settings' });
+  const blacklist = drawer.getByRole('switch', { name: 'Add to blacklist' });
+  await blacklist.click();
+  await expect(blacklist).toBeChecked();
+  await expect(drawer.getByRole('button', { name: 'Unfriend' })).toHaveCount(0);
+  await blacklist.click();
+  await expect(blacklist).not.toBeChecked();
+  await expect(drawer.getByRole('button', { name: 'Unfriend' })).toBeVisible({ timeout: 15_000 });
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  await mainNav(alice.page)
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  const friends = alice.page.getByRole('list', { name: 'My friends' });
+  await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 15_000 });
+  await alice.page.context().close();
+});
+
+test('a typed mention token stays text and opens no card', async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  const bob = await signIn(browser, 'bob');
+  const aliceID = await userID(alice.page);
+  const forged = `[[at-The CEO#${aliceID}]] says hi ${Date.now().toString(36)}`;
+  await openConversation(bob.page, 'alice');
+  await send(bob.page, forged);
+  await openConversation(alice.page, 'bob');
+  await expect(messageLog(alice.page).getByText(forged)).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(alice.page).getByRole('button', { name: /The CEO/ })).toHaveCount(0);
+  await alice.page.context().close();
+  await bob.page.context().close();
+});
+
+test('muting a conversation lowers the nav badge at once', async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  const carol = await signIn(browser, 'carol');
+  await mainNav(alice.page)
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  const before = await navUnread(alice.page);
+  await openConversation(carol.page, 'alice');
+  await send(carol.page, `unread for the badge ${Date.now().toString(36)}`);
+  await expect.poll(() => navUnread(alice.page), { timeout: 30_000 }).toBeGreaterThan(before);
+
+  await mainNav(alice.page).getByRole('link', { name: /^Chat/ }).click();
+  await conversation(alice.page, 'carol').click({ button: 'right' });
+  await alice.page.getByRole('menuitemradio', { name: 'Receive without notification' }).click();
+  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBe(0);
+  // Back to normal for the other tests.
+  await conversation(alice.page, 'carol').click({ button: 'right' });
+  await alice.page.getByRole('menuitemradio', { name: 'Receive and notify' }).click();
+  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBeGreaterThan(0);
+  await alice.page.context().close();
+  await carol.page.context().close();
+});
+
+test("a friend's user card shows the phone number and e-mail", async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  await mainNav(alice.page)
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  await alice.page.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }).click();
+  const card = alice.page.getByRole('dialog', { name: 'User card' });
+  await expect(card.getByText('bob@example.com')).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText('13800000002')).toBeVisible();
+  await alice.page.context().close();
+});
+
+test('English running text says "muted you", lower-case', async ({ browser, request }) => {
+  const alice = await signIn(browser, 'alice');
+  const bob = await signIn(browser, 'bob');
+  await openConversation(bob.page, 'Demo team');
+  const groupID = /\/chat\/sg_(.+)$/.exec(decodeURIComponent(bob.page.url()))?.[1] ?? '';
+  expect(groupID).not.toBe('');
+  const bobID = await userID(bob.page);
+  await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
+  await expect(
+    messageLog(bob.page)
+      .getByText(/ muted you for 10 minutes$/)
+      .last(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
+  await expect(
+    messageLog(bob.page)
+      .getByText(/ unmuted you$/)
+      .last(),
+  ).toBeVisible({ timeout: 30_000 });
+  await alice.page.context().close();
+  await bob.page.context().close();
+});
+
+// A refused send never reaches the list, and the composer clears only once a send is accepted.
+test('a muted member who presses Enter keeps the typed text', async ({ browser, request }) => {
+  const bob = await signIn(browser, 'bob');
+  await openConversation(bob.page, 'Demo team');
+  const groupID = /\/chat\/sg_(.+)$/.exec(decodeURIComponent(bob.page.url()))?.[1] ?? '';
+  const bobID = await userID(bob.page);
+  await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
+  await expect(
+    messageLog(bob.page)
+      .getByText(/ muted you for 10 minutes$/)
+      .last(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  const box = bob.page.getByRole('textbox', { name: 'Message' });
+  await box.fill('may I speak?');
+  await box.press('Enter');
+  await expect(bob.page.getByText('You are muted').last()).toBeVisible();
+  await expect(box).toHaveValue('may I speak?');
+  await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
+  await bob.page.context().close();
+});
+
+test('in English the signed-in app loads no Chinese strings', async ({ browser }) => {
+  const alice = await signIn(browser, 'alice');
+  await openConversation(alice.page, 'Demo team');
+  await mainNav(alice.page)
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  await expect(alice.page.getByRole('list', { name: 'My friends' })).toBeVisible();
+  expect(alice.requests.filter((url) => /\/assets\/zh-CN[-.]/.test(url))).toEqual([]);
+  expect(alice.requests.some((url) => /\/assets\/en-US[-.]/.test(url))).toBe(true);
+  await alice.page.context().close();
+});
+
+test('a message sent while offline follows its real outcome after the reconnect', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const alice = await signIn(browser, 'alice');
+  const bob = await signIn(browser, 'bob');
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+  const text = `sent while offline ${Date.now().toString(36)}`;
+  await alice.page.context().setOffline(true);
+  await send(alice.page, text);
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+  // Long enough for the SDK to give up on the send (it then reports it failed) or not, as it may.
+  await alice.page.waitForTimeout(20_000);
+  await alice.page.context().setOffline(false);
+  // The SDK kept the frame and sends it after the reconnect: bob gets it, and alice's copy does not stay
+  // failed (nor offers a resend).
+  await expect(messageLog(bob.page).getByText(text)).toBeVisible({ timeout: 90_000 });
+  const resend = messageLog(alice.page).getByRole('button', { name: 'Failed to send. Resend' });
+  await expect(resend).toHaveCount(0, { timeout: 30_000 });
+  await alice.page.context().close();
+  await bob.page.context().close();
+});
+
+test('after a friend request is accepted the first messages arrive on both sides', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const alice = await signIn(browser, 'alice');
+  // A new account, registered with the dev-mode code.
+  const context = await browser.newContext();
+  const newbie = await context.newPage();
+  const logs: string[] = [];
+  newbie.on('console', (message) => logs.push(message.text()));
+  newbie.on('worker', (worker) => worker.on('console', (message) => logs.push(message.text())));
+  await newbie.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
+  const email = `friend-${Date.now()}@example.com`;
+  await newbie.goto('/login');
+  await newbie.getByRole('tab', { name: 'Register' }).click();
+  await newbie.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await newbie.getByLabel('Nickname').fill('Fay Friend');
+  await newbie.getByLabel('Password', { exact: true }).fill('Passw0rd');
+  await newbie.getByLabel('Confirm password').fill('Passw0rd');
+  await newbie.getByRole('button', { name: 'Send code' }).click();
+  await expect(newbie.getByText('Verification code sent')).toBeVisible();
+  const answer = await newbie.request.get(`/chat/dev/verify-code?email=${encodeURIComponent(email)}`);
+  const code = ((await answer.json()) as { data?: { code?: string } }).data?.code ?? '';
+  await newbie.getByLabel('Verification code').fill(code);
+  await newbie.getByRole('button', { name: 'Register and sign in' }).click();
+  await expect(mainNav(newbie)).toBeVisible({ timeout: 30_000 });
+
+  await newbie.getByRole('button', { name: 'Add', exact: true }).click();
+  await newbie.getByRole('menuitem', { name: 'Add friends' }).click();
+  const search = newbie.getByRole('dialog', { name: 'Add friends' });
+  await search.getByRole('textbox').fill('13800000001');
+  await search.getByRole('button', { name: 'Search' }).click();
+  await search.getByRole('region', { name: 'Search results' }).getByRole('button', { name: 'alice' }).click();
+  const card = newbie.getByRole('dialog', { name: 'User card' });
+  await card.getByRole('button', { name: 'Add friends' }).click();
+  await card.getByRole('button', { name: 'Send' }).click();
+  await expect(card).toBeHidden();
+
+  await mainNav(alice.page)
+    .getByRole('link', { name: /Contacts/ })
+    .click();
+  await alice.page
+    .getByRole('navigation', { name: 'Contacts' })
+    .getByRole('link', { name: 'New friends' })
+    .click();
+  const received = alice.page.getByRole('list', { name: 'Received' });
+  await received
+    .getByRole('listitem')
+    .filter({ hasText: 'Fay Friend' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await alice.page
+    .getByRole('navigation', { name: 'Contacts' })
+    .getByRole('link', { name: 'My friends' })
+    .click();
+  const friends = alice.page.getByRole('list', { name: 'My friends' });
+  await friends.getByRole('button', { name: 'Fay Friend' }).click();
+  await alice.page
+    .getByRole('dialog', { name: 'User card' })
+    .getByRole('button', { name: 'Send message' })
+    .click();
+  await expect(alice.page.getByRole('heading', { level: 2, name: 'Fay Friend' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const hello = `hello Fay ${Date.now().toString(36)}`;
+  await send(alice.page, hello);
+
+  await mainNav(newbie).getByRole('link', { name: /^Chat/ }).click();
+  await conversation(newbie, 'alice').click();
+  await expect(messageLog(newbie).getByText(hello)).toBeVisible({ timeout: 30_000 });
+  const reply = `hi alice ${Date.now().toString(36)}`;
+  await send(newbie, reply);
+  await expect(messageLog(alice.page).getByText(reply)).toBeVisible({ timeout: 30_000 });
+  // The SDK's worker of the accepting side still logs "no such table: chat_logs_si_…" once, right after
+  // the acceptance and before any message; the cause is inside the SDK's handling of the new friendship
+  // (not found yet, see the issue 13 report). Nothing is lost, which is what this test holds; the count
+  // is recorded for whoever looks further.
+  const missing = [...logs, ...alice.console].filter((line) => /no such table/.test(line)).length;
+  test.info().annotations.push({ type: 'no such table lines', description: String(missing) });
+  await alice.page.context().close();
+  await context.close();
+});
