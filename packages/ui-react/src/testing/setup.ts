@@ -3,17 +3,20 @@ import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Fluent UI and the virtualizer use.
 if (typeof window !== 'undefined') {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  if (!('matchMedia' in window)) {
+    const matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia });
+  }
   globalThis.ResizeObserver ??= class {
     observe(): void {}
     unobserve(): void {}
