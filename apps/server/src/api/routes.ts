@@ -508,11 +508,12 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       filter: optInt,
       keyword: text(256),
     }),
-    (b) => groups.getGroupMemberList(ctx, b),
+    (b, c) => groups.getGroupMemberList(ctx, c.op, b),
   );
-  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b) => ({
-    members: groups.getMembersInfo(ctx, b.groupID, b.userIDs),
-  }));
+  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
+    groups.requireMemberListAccess(ctx, c.op, b.groupID);
+    return { members: groups.getMembersInfo(ctx, b.groupID, b.userIDs) };
+  });
   route(
     '/group/get_incremental_join_groups',
     z.object({ userID, versionID: text(64), version: optInt }),
@@ -537,8 +538,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     }),
     (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.op, b),
   );
-  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b) =>
-    groups.getFullGroupMemberUserIDs(ctx, b.groupID),
+  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
+    groups.getFullGroupMemberUserIDs(ctx, c.op, b.groupID),
   );
   route(
     '/group/join_group',
