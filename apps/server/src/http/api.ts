@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { z } from 'zod';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
+import { USER_ID_PATTERN } from '../im/users';
 
 /** OpenIM's HTTP envelope. The HTTP status stays 200: the SDK only reads `errCode`. */
 export interface Envelope {
@@ -35,6 +36,23 @@ export function formatZodError(err: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * A request body as the schemas see it: a JSON object, or `{}` when there is no body at all. `null`,
+ * arrays and scalars are refused here, so that no schema of optional fields accepts them as "nothing".
+ */
+export function bodyObject(body: unknown): object {
+  if (body === undefined) return {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ImError(ErrCode.Args, `body: must be a JSON object, not ${describe(body)}`);
+  return body;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
 function header(req: FastifyRequest, name: string): string {
   const v = req.headers[name];
   return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? '') : '';
@@ -65,7 +83,7 @@ export function defineRoute<S extends z.ZodType>(
         op = authenticate(token);
         if (auth === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
       }
-      const parsed = schema.safeParse(req.body ?? {});
+      const parsed = schema.safeParse(bodyObject(req.body));
       if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
       const data: unknown = await handler(parsed.data, { op, operationID, token });
       return reply.send(ok(data));
@@ -95,7 +113,36 @@ export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, rep
 
 // ---- shared schema pieces --------------------------------------------------------------------
 
-export const userID = z.string().min(1, 'must not be empty').max(64);
+/**
+ * Identifiers have the shapes this server issues and registers (letters, digits, `_`, `-`; at most 64):
+ * an ID outside them cannot exist, so it is refused with 1001 instead of being looked up.
+ */
+const ID_MESSAGE = 'must be 1-64 letters, digits, "_" or "-"';
+export const userID = z.string().regex(USER_ID_PATTERN, ID_MESSAGE);
+/** An optional identifier: absent, `null` and `""` all mean "none". */
+export const optionalID = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be empty or 1-64 letters, digits, "_" or "-"')
+  .nullish()
+  .transform((v) => v ?? '');
+/** `si_<a>_<b>`, `sg_<group>`, `n_...`: the same alphabet, longer. */
+export const conversationID = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a conversation ID (1-200 letters, digits, "_" or "-")');
+/** What a client echoes from an incremental sync: empty, or the 24 hex digits the server issued. */
+export const versionID = z
+  .string()
+  .regex(/^(?:[0-9a-f]{24})?$/, 'must be empty or a version ID issued by the server')
+  .nullish()
+  .transform((v) => v ?? '');
+/** A version number of an incremental sync: 0 (none yet) or a positive version. */
+export const version = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 53)
+  .nullish()
+  .transform((v) => v ?? 0);
 export const idList = (max = 1000) =>
   z
     .array(userID)
