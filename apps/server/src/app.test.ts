@@ -61,6 +61,39 @@ describe('createServer', () => {
     expect(unknown.errMsg).toContain('unknown endpoint');
   });
 
+  it('answers router refusals (bad percent-escapes, overlong parameters) under /api and /chat with the envelope', async () => {
+    const s = await start();
+    const requests: [string, string][] = [
+      ['GET', '/api/object/%ff%fe'],
+      ['POST', '/api/%zz'],
+      ['POST', '/api/user/%E0%A4%A'],
+      ['GET', '/chat/%ff'],
+      ['POST', '/chat/account/%c0'],
+      ['PUT', `/api/object-upload/${'a'.repeat(4000)}`],
+      ['GET', `/api/object-upload/${'a'.repeat(4000)}`],
+      ['GET', `/api/object/${'a'.repeat(4000)}`],
+      ['POST', '/chat/nowhere'],
+      ['POST', '/api/nowhere'],
+    ];
+    for (const [method, path] of requests) {
+      const res = await fetch(`${s.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', operationID: 'op' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      const label = `${method} ${path.slice(0, 40)}`;
+      expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort(), label).toEqual(
+        expect.arrayContaining(['errCode', 'errDlt', 'errMsg']),
+      );
+      expect(body['errCode'], label).toBeGreaterThan(0);
+      expect(JSON.stringify(body), label).not.toContain('FST_ERR');
+    }
+    // The web app's own paths are not the API's: a plain 400 there.
+    expect((await fetch(`${s.url}/%ff`)).status).toBe(400);
+  });
+
   it('requires the operationID header and a token', async () => {
     const s = await start();
     const noOp = await fetch(`${s.apiUrl}/user/get_users_info`, {

@@ -14,6 +14,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
 import { envelopeErrorHandler, fail } from './http/api';
+import { frameworkErrors } from './http/framework-errors';
 import { registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
@@ -62,6 +63,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
+    frameworkErrors,
   });
   const checkpointer = config.memory
     ? undefined
