@@ -167,6 +167,22 @@ describe('admin bootstrap API', () => {
     expect(ok.expireTimeSeconds).toBeGreaterThan(0);
   });
 
+  it('answers 20005 to an address that guessed the admin secret too often, and only to it', async () => {
+    const s = await start({ adminMaxFailuresPerIp: 3 });
+    const ask = (secret: string) => api(s, '/auth/get_admin_token', { secret, userID: 'imAdmin' });
+    for (let i = 0; i < 3; i++) expect((await ask(`guess-${i}`)).errCode).toBe(1002);
+    const blocked = await ask(s.config.adminSecret);
+    expect(blocked.errCode).toBe(20005);
+    expect(blocked.errMsg).toMatch(/too many/);
+    // The defaults leave room for test suites that ask for admin tokens all the time with the right secret.
+    const roomy = await start();
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await api(roomy, '/auth/get_admin_token', { secret: roomy.config.adminSecret, userID: 'imAdmin' }))
+          .errCode,
+      ).toBe(0);
+  });
+
   it('registers users, rejects duplicates atomically and non-admin callers', async () => {
     const s = await start();
     const admin = await adminToken(s);

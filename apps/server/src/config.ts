@@ -14,6 +14,8 @@ export interface ServerConfig {
   memory: boolean;
   /** Secret for `/api/auth/get_admin_token`. */
   adminSecret: string;
+  /** Wrong admin secrets per client address in 15 minutes before `get_admin_token` answers 20005. */
+  adminMaxFailuresPerIp: number;
   /** User IDs that count as administrators. */
   adminUserIDs: string[];
   /** HS256 key for tokens; when empty it is generated once and kept in the data directory. */
@@ -54,6 +56,7 @@ export const defaultConfig = (): ServerConfig => ({
   dataDir: './data',
   memory: false,
   adminSecret: 'openIM123',
+  adminMaxFailuresPerIp: 20,
   adminUserIDs: ['imAdmin'],
   tokenSecret: '',
   tokenExpireSeconds: 90 * 86_400,
@@ -162,6 +165,13 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'adminSecret',
     kind: 'string',
     description: 'secret for /api/auth/get_admin_token (default openIM123; change it outside loopback)',
+  },
+  {
+    flag: '--admin-max-failures-per-ip',
+    env: 'TEAMIM_ADMIN_MAX_FAILURES_PER_IP',
+    key: 'adminMaxFailuresPerIp',
+    kind: 'number',
+    description: 'wrong admin secrets per client address in 15 minutes before 20005 (default 20)',
   },
   {
     flag: '--admin-user-ids',

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenService } from '../auth/tokens';
@@ -16,6 +17,7 @@ import {
   versionID,
   wrapped,
 } from '../http/api';
+import { FailureWindow } from '../http/failure-window';
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
 import * as groups from '../im/groups';
@@ -34,6 +36,15 @@ export interface ApiDeps {
   authenticate: Authenticate;
   /** Disconnects live sessions after tokens were revoked or kicked. */
   onTokensInvalidated(userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked'): void;
+}
+
+/** Chat's "operation too frequent" (spec section 8), also used by the IM API's own limits. */
+const TOO_FREQUENT = 20005;
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 const platformID = z.number().int().min(1).max(20);
@@ -72,11 +83,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
   // ---- auth ----
+  // Guessing the admin secret is a login attempt like any other: limited per address (spec section 8).
+  const adminFailures = new FailureWindow({ now: ctx.now }, 15 * 60_000, config.adminMaxFailuresPerIp);
   route(
     '/auth/get_admin_token',
     z.object({ secret: z.string().max(256), userID }),
-    (b) => {
-      if (b.secret !== config.adminSecret) throw noPermission('wrong admin secret');
+    (b, c) => {
+      const key = `ip:${c.ip}`;
+      if (adminFailures.isBlocked(key))
+        throw new ImError(TOO_FREQUENT, 'too many wrong admin secrets from this address, try again later');
+      if (!safeEqual(b.secret, config.adminSecret)) {
+        adminFailures.record(key);
+        throw noPermission('wrong admin secret');
+      }
       if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
       return tokens.issue(b.userID, 10, config.tokenExpireSeconds);
     },

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AccountService } from './accounts';
+import { FailureWindow } from '../http/failure-window';
 import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
@@ -146,10 +147,21 @@ export function chatPlugin(
       }
     };
 
+    // A wrong admin secret counts like a failed login of the address (spec section 8: 20005).
+    const adminFailures = new FailureWindow(
+      ctx.clock,
+      ctx.config.loginFailureWindowSeconds * 1000,
+      ctx.config.loginMaxFailuresPerIp,
+    );
     const requireAdmin = (req: FastifyRequest): void => {
+      const key = `ip:${req.ip}`;
+      if (adminFailures.isBlocked(key))
+        throw new ChatError(ErrCode.TooFrequent, 'too many wrong admin secrets from this address');
       const given = header(req, 'adminSecret') || header(req, 'x-admin-secret');
-      if (!given || !safeEqual(given, ctx.config.adminSecret))
+      if (!given || !safeEqual(given, ctx.config.adminSecret)) {
+        adminFailures.record(key);
         throw new ChatError(ErrCode.NoPermission, 'admin secret required');
+      }
     };
 
     const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');

@@ -25,6 +25,8 @@ export interface CallContext {
   op: Operator;
   operationID: string;
   token: string;
+  /** The client's address, for per-address limits. */
+  ip: string;
 }
 
 export type Authenticate = (token: string) => Operator;
@@ -85,7 +87,7 @@ export function defineRoute<S extends z.ZodType>(
       }
       const parsed = schema.safeParse(bodyObject(req.body));
       if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
-      const data: unknown = await handler(parsed.data, { op, operationID, token });
+      const data: unknown = await handler(parsed.data, { op, operationID, token, ip: req.ip });
       return reply.send(ok(data));
     } catch (err) {
       if (err instanceof ImError) {
