@@ -13,8 +13,10 @@ import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
-import { envelopeErrorHandler, fail } from './http/api';
-import { frameworkErrors } from './http/framework-errors';
+import { apiDialect } from './http/api';
+import { useEnvelope } from './http/envelope';
+import { routerErrors } from './http/framework-errors';
+import { chatDialect } from './chat/errors';
 import { registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
@@ -63,7 +65,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
-    frameworkErrors,
+    frameworkErrors: routerErrors({ '/api': apiDialect, '/chat': chatDialect }),
   });
   const checkpointer = config.memory
     ? undefined
@@ -187,10 +189,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     const apiPaths: string[] = [];
     await app.register(
       (api, _opts, done) => {
-        api.setErrorHandler(envelopeErrorHandler);
-        api.setNotFoundHandler((req, reply) => {
-          void reply.code(404).send(fail(ErrCode.Args, `unknown endpoint ${req.method} ${req.url}`));
-        });
+        useEnvelope(api, apiDialect);
         apiPaths.push(
           ...registerImRoutes(api, {
             ctx: core,

@@ -6,7 +6,9 @@ import { FailureWindow } from '../http/failure-window';
 import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
-import { ChatError, ErrCode } from './errors';
+import { ok } from '../errors';
+import { useEnvelope } from '../http/envelope';
+import { ChatError, ErrCode, chatDialect } from './errors';
 import { UserService } from './users';
 import { intLike, parseInput } from './validation';
 import { WalletService } from './wallet';
@@ -25,16 +27,6 @@ export function createChatServices(deps: ChatDeps): ChatServices {
   const accounts = new AccountService(ctx);
   return { ctx, accounts, users: new UserService(ctx, accounts), wallet: new WalletService(ctx) };
 }
-
-interface Envelope {
-  errCode: number;
-  errMsg: string;
-  errDlt: string;
-  data?: unknown;
-}
-
-const ok = (data?: unknown): Envelope =>
-  data === undefined ? { errCode: 0, errMsg: '', errDlt: '' } : { errCode: 0, errMsg: '', errDlt: '', data };
 
 const header = (req: FastifyRequest, name: string): string => {
   const v = req.headers[name.toLowerCase()];
@@ -92,32 +84,7 @@ export function chatPlugin(
       return Promise.resolve();
     });
 
-    app.setErrorHandler((err: unknown, req, reply) => {
-      if (err instanceof ChatError) {
-        return reply.code(200).send({ errCode: err.errCode, errMsg: err.errMsg, errDlt: err.errDlt });
-      }
-      const e = err as { code?: unknown; statusCode?: unknown; message?: unknown };
-      if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-        // Fastify's own refusals (bad JSON, body too large, wrong content type) are argument errors.
-        return reply.code(200).send({
-          errCode: ErrCode.Args,
-          errMsg: 'ArgsError',
-          errDlt: typeof e.message === 'string' ? e.message : 'bad request',
-        });
-      }
-      req.log.error({ err }, 'chat request failed');
-      return reply
-        .code(200)
-        .send({ errCode: ErrCode.ServerInternal, errMsg: 'ServerInternalError', errDlt: 'internal error' });
-    });
-
-    app.setNotFoundHandler((req, reply) =>
-      reply.code(404).send({
-        errCode: ErrCode.RecordNotFound,
-        errMsg: 'NotFound',
-        errDlt: `no chat route ${req.method} ${req.url}`,
-      }),
-    );
+    useEnvelope(app, chatDialect);
 
     // chat rejects a POST without an operationID; GETs are not checked.
     app.addHook('preHandler', (req, _reply, done) => {

@@ -1,23 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fail, ok } from '../errors';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { USER_ID_PATTERN } from '../im/users';
+import { type Dialect, errorEnvelope } from './envelope';
 
-/** OpenIM's HTTP envelope. The HTTP status stays 200: the SDK only reads `errCode`. */
-export interface Envelope {
-  errCode: number;
-  errMsg: string;
-  errDlt: string;
-  data?: unknown;
-}
-
-export const ok = (data: unknown): Envelope => ({ errCode: 0, errMsg: '', errDlt: '', data: data ?? {} });
-export const fail = (code: number, msg: string, dlt = ''): Envelope => ({
-  errCode: code,
-  errMsg: msg,
-  errDlt: dlt,
-});
+/** How the spine words `/api`'s answers: OpenIM's, the detail as the message. */
+export const apiDialect: Dialect = {
+  argsError: (detail) => new ImError(ErrCode.Args, detail),
+  notFound: (method, url) => new ImError(ErrCode.Args, `unknown endpoint ${method} ${url}`),
+  internal: fail(ErrCode.ServerInternal, 'internal server error'),
+};
 
 export type AuthMode = 'user' | 'admin' | 'none';
 
@@ -88,29 +82,11 @@ export function defineRoute<S extends z.ZodType>(
       const parsed = schema.safeParse(bodyObject(req.body));
       if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
       const data: unknown = await handler(parsed.data, { op, operationID, token, ip: req.ip });
-      return reply.send(ok(data));
+      return reply.send(ok(data ?? {}));
     } catch (err) {
-      if (err instanceof ImError) {
-        req.log.info({ errCode: err.code, errMsg: err.message }, 'api error');
-        return reply.send(fail(err.code, err.message, err.dlt));
-      }
-      req.log.error({ err }, 'unexpected api failure');
-      return reply.send(fail(ErrCode.ServerInternal, 'internal server error'));
+      return reply.send(errorEnvelope(err, apiDialect, req.log));
     }
   });
-}
-
-/** Maps framework errors (bad JSON, oversize bodies, wrong content type) to the envelope with 1001. */
-export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const status = err.statusCode ?? 500;
-  if (status >= 500) {
-    req.log.error({ err }, 'request failed');
-    void reply.status(200).send(fail(ErrCode.ServerInternal, 'internal server error'));
-    return;
-  }
-  const msg =
-    err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body too large' : `bad request: ${err.message}`;
-  void reply.status(200).send(fail(ErrCode.Args, msg));
 }
 
 // ---- shared schema pieces --------------------------------------------------------------------

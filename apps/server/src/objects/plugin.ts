@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { type Authenticate, bodyObject, envelopeErrorHandler, fail, formatZodError, ok } from '../http/api';
+import { fail, ok } from '../errors';
+import { type Authenticate, apiDialect, bodyObject, formatZodError } from '../http/api';
+import { errorEnvelope, useEnvelope } from '../http/envelope';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
@@ -102,7 +104,7 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
   return (app, _opts, done) => {
     const { limits, authenticate } = deps;
     // Framework errors (malformed JSON, poisoned bodies, oversize) get the envelope like the rest of /api.
-    app.setErrorHandler(envelopeErrorHandler);
+    useEnvelope(app, apiDialect, { notFound: false });
     // Expired uploads and blobs of replaced objects are dropped in the background.
     const sweeper = setInterval(() => {
       service.sweep().then(
@@ -135,12 +137,7 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
           if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
           return reply.send(ok(await handler(parsed.data, op, req)));
         } catch (err) {
-          if (err instanceof ImError) {
-            req.log.info({ path, errCode: err.code, errMsg: err.message }, 'object api error');
-            return reply.send(fail(err.code, err.message, err.dlt));
-          }
-          req.log.error({ err, path }, 'unexpected object api failure');
-          return reply.send(fail(ErrCode.ServerInternal, 'internal server error'));
+          return reply.send(errorEnvelope(err, apiDialect, req.log));
         }
       });
     };
