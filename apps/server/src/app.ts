@@ -184,7 +184,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     }));
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
     const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html'))) registerStatic(app, webDir);
+    if (existsSync(join(webDir, 'index.html'))) await registerStatic(app, webDir);
 
     const apiPaths: string[] = [];
     await app.register(
