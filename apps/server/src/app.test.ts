@@ -308,7 +308,16 @@ describe('command line', () => {
     });
     expect(help).toBe(false);
     expect(config).toMatchObject({ port: 1234, memory: true, host: '0.0.0.0', adminUserIDs: ['a', 'b'] });
-    expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option/);
+    expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option '--bogus'/);
+    expect(() => parseArgs(['--port'], {})).toThrow(/argument missing/);
+    expect(parseArgs(['--dev', '--seed=demo', '-h'], {})).toEqual({
+      help: true,
+      config: { seed: 'demo', chat: { devMode: true } },
+    });
+    expect(parseArgs([], { TEAMIM_MEMORY: 'false', TEAMIM_SEED: 'large' }).config).toEqual({
+      memory: false,
+      seed: 'large',
+    });
     expect(resolveConfig(parseArgs(['--multi-login-policy', '0'], {}).config).multiLoginPolicy).toBe(
       'allow-all',
     );
