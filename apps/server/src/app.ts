@@ -8,6 +8,7 @@ import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
 import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
 import { chatPlugin, createChatServices } from './chat/plugin';
+import { userAllowsFriendRequests } from './chat/users';
 import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
@@ -86,6 +87,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       friendVerification: config.friendVerification,
       maxContentBytes: config.maxContentBytes,
       friendAcceptedChatCopy: config.friendAcceptedChatCopy,
+      acceptsFriendRequests: (userID) => userAllowsFriendRequests(db, userID),
     });
     const authenticate = (token: string): Operator => {
       const claims = tokens.verify(token);
