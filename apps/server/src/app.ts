@@ -56,6 +56,9 @@ const serverVersion =
   (JSON.parse(readFileSync(resolve(here, '../package.json'), 'utf8')) as { version?: string }).version ??
   '0.0.0';
 
+/** The APIs by mount point, in the dialect of their envelope. */
+const API_MOUNTS = { '/api': apiDialect, '/chat': chatDialect };
+
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = resolveConfig(partial);
@@ -66,7 +69,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
-    frameworkErrors: routerErrors({ '/api': apiDialect, '/chat': chatDialect }),
+    frameworkErrors: routerErrors(API_MOUNTS),
   });
   const checkpointer = config.memory
     ? undefined
@@ -186,7 +189,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     }));
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.
     const webDir = config.webDir || defaultWebDir;
-    if (existsSync(join(webDir, 'index.html'))) await registerStatic(app, webDir);
+    if (existsSync(join(webDir, 'index.html'))) await registerStatic(app, webDir, { apis: API_MOUNTS });
 
     const apiPaths: string[] = [];
     await app.register(

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Dialect } from './envelope';
 
 function urlPathOf(url: string): string | undefined {
   try {
@@ -79,6 +80,11 @@ export function contentSecurityPolicy(connectSources: readonly string[] = []): s
 export interface StaticOptions {
   /** Origins the app connects to besides this server's (added to connect-src). */
   readonly connectSources?: readonly string[];
+  /**
+   * API mounts by path prefix: a GET there that no API route takes (the static wildcard sees it first)
+   * answers 404 in that API's envelope, not the app or a file.
+   */
+  readonly apis?: Readonly<Record<string, Dialect>>;
 }
 
 /** Vite's content-hashed output: a new build gets new names, so these may be cached for good. */
@@ -158,8 +164,11 @@ export async function registerStatic(
     });
     // The document itself, precompressed and with its policy (the static plugin would list or refuse `/`).
     site.get('/', sendIndex);
+    const apis = Object.entries(options.apis ?? {});
     site.setNotFoundHandler((req, reply) => {
       const urlPath = urlPathOf(req.url);
+      const api = apis.find(([prefix]) => req.url === prefix || req.url.startsWith(`${prefix}/`));
+      if (api) return reply.code(404).send(api[1].notFound(req.method, req.url).toEnvelope());
       const app =
         urlPath !== undefined &&
         (req.method === 'GET' || req.method === 'HEAD') &&
