@@ -114,6 +114,24 @@ module.exports = {
       from: { path: '^(packages|apps)/', pathNot: `${NOT_PRODUCTION}|/src/testing/` },
       to: { path: '^packages/[^/]+/src/testing/' },
     },
+    {
+      name: 'server-wire-knows-no-users',
+      comment:
+        'apps/server/src/wire (OpenIM framing, codecs, the WebSocket gateway) is protocol only: it knows sessions ' +
+        'by the IDs a token check hands it, never users, accounts, groups or storage.',
+      severity: 'error',
+      from: { path: '^apps/server/src/wire/', pathNot: NOT_PRODUCTION },
+      to: { path: '^apps/server/src/(im|chat|auth|db|objects|api|http)/' },
+    },
+    {
+      name: 'server-im-never-imports-chat',
+      comment:
+        'The IM core does not depend on the chat module (accounts, wallet); what it needs of it is injected by ' +
+        "the composition root (app.ts). Only the facade, which implements chat's port, may name its types.",
+      severity: 'error',
+      from: { path: '^apps/server/src/im/', pathNot: NOT_PRODUCTION },
+      to: { path: '^apps/server/src/chat/', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,7 +1,10 @@
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import type * as Domain from '@teamim/domain';
 import type * as UiPrerender from '@teamim/ui-react/prerender';
 import { createServer, defineConfig, type Plugin } from 'vite';
@@ -117,10 +120,55 @@ function prerenderSignInPage(): Plugin {
   };
 }
 
+/** Text-like outputs worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt']);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every compressible output (the SDK's 36 MB openIM.wasm
+ * included), so the server sends them with Content-Encoding and never compresses per request
+ * (apps/server/src/http/static.ts). Brotli at its best setting where that is quick, a step lower for
+ * the multi-megabyte files, where the best setting would take minutes.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  return {
+    name: 'teamim-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const targets = files(outDir).filter((f) => COMPRESSIBLE.has(extname(f)) && statSync(f).size >= 1024);
+      await Promise.all(
+        targets.map(async (file) => {
+          const big = statSync(file).size > 4 * 1024 * 1024;
+          // Written aside and renamed: an interrupted build leaves no truncated variant to be served.
+          const write = async (ext: string, stream: NodeJS.ReadWriteStream) => {
+            await pipeline(createReadStream(file), stream, createWriteStream(`${file}${ext}.tmp`));
+            renameSync(`${file}${ext}.tmp`, `${file}${ext}`);
+          };
+          await write('.gz', createGzip({ level: 9 }));
+          const brotli = createBrotliCompress({
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: big ? 9 : 11,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: statSync(file).size,
+            },
+          });
+          await write('.br', brotli);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   // React 17+ automatic runtime without the React plugin: no fast refresh needed for builds and tests.
   esbuild: { jsx: 'automatic' },
-  plugins: [openimAssets(), prerenderSignInPage()],
+  plugins: [openimAssets(), prerenderSignInPage(), precompress()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -125,6 +125,29 @@ describe('layer boundaries (dependency-cruiser)', () => {
     expect(ruleOf(violations)).toContain('testing-entry-points-stay-out-of-production');
   });
 
+  it('server-wire-knows-no-users fires when the gateway reads users', async () => {
+    const violations = await cruise(newTree(), {
+      'apps/server/src/im/users.ts': 'export const getUser = (id: string) => id;\n',
+      'apps/server/src/wire/gateway.ts':
+        "import { getUser } from '../im/users';\nexport const g = getUser;\n",
+    });
+    expect(ruleOf(violations)).toContain('server-wire-knows-no-users');
+  });
+
+  it('server-im-never-imports-chat fires on a value import, not on the port type the facade implements', async () => {
+    const violations = await cruise(newTree(), {
+      'apps/server/src/chat/users.ts':
+        'export const allows = (id: string) => id.length > 0;\nexport interface Port { allows(id: string): boolean }\n',
+      'apps/server/src/im/relations.ts':
+        "import { allows } from '../chat/users';\nexport const r = allows;\n",
+      'apps/server/src/im/facade.ts':
+        "import type { Port } from '../chat/users';\nexport const f: Port = { allows: () => true };\n",
+    });
+    expect(
+      violations.filter((v) => v.rule.name === 'server-im-never-imports-chat').map((v) => v.from),
+    ).toEqual(['apps/server/src/im/relations.ts']);
+  });
+
   it('no-circular fires on an import cycle', async () => {
     const violations = await cruise(newTree(), {
       'packages/domain/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",

@@ -78,6 +78,39 @@ describe('createServer', () => {
     expect(unknown.errMsg).toContain('unknown endpoint');
   });
 
+  it('answers router refusals (bad percent-escapes, overlong parameters) under /api and /chat with the envelope', async () => {
+    const s = await start();
+    const requests: [string, string][] = [
+      ['GET', '/api/object/%ff%fe'],
+      ['POST', '/api/%zz'],
+      ['POST', '/api/user/%E0%A4%A'],
+      ['GET', '/chat/%ff'],
+      ['POST', '/chat/account/%c0'],
+      ['PUT', `/api/object-upload/${'a'.repeat(4000)}`],
+      ['GET', `/api/object-upload/${'a'.repeat(4000)}`],
+      ['GET', `/api/object/${'a'.repeat(4000)}`],
+      ['POST', '/chat/nowhere'],
+      ['POST', '/api/nowhere'],
+    ];
+    for (const [method, path] of requests) {
+      const res = await fetch(`${s.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', operationID: 'op' },
+        ...(method === 'GET' ? {} : { body: '{}' }),
+      });
+      const label = `${method} ${path.slice(0, 40)}`;
+      expect(res.headers.get('content-type'), label).toMatch(/^application\/json/);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect(Object.keys(body).sort(), label).toEqual(
+        expect.arrayContaining(['errCode', 'errDlt', 'errMsg']),
+      );
+      expect(body['errCode'], label).toBeGreaterThan(0);
+      expect(JSON.stringify(body), label).not.toContain('FST_ERR');
+    }
+    // The web app's own paths are not the API's: a plain 400 there.
+    expect((await fetch(`${s.url}/%ff`)).status).toBe(400);
+  });
+
   it('requires the operationID header and a token', async () => {
     const s = await start();
     const noOp = await fetch(`${s.apiUrl}/user/get_users_info`, {
@@ -144,7 +177,7 @@ describe('web app and health', () => {
   it('reports readiness, versions and schema versions on /healthz', async () => {
     const s = await start();
     const h = (await (await fetch(`${s.url}/healthz`)).json()) as Record<string, unknown>;
-    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 3 } });
+    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 4 } });
     expect(typeof h['version']).toBe('string');
     expect((h['schema'] as Record<string, number>)['chat']).toBeGreaterThanOrEqual(1);
   });
@@ -166,6 +199,22 @@ describe('admin bootstrap API', () => {
     });
     expect(ok.token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
     expect(ok.expireTimeSeconds).toBeGreaterThan(0);
+  });
+
+  it('answers 20005 to an address that guessed the admin secret too often, and only to it', async () => {
+    const s = await start({ adminMaxFailuresPerIp: 3 });
+    const ask = (secret: string) => api(s, '/auth/get_admin_token', { secret, userID: 'imAdmin' });
+    for (let i = 0; i < 3; i++) expect((await ask(`guess-${i}`)).errCode).toBe(1002);
+    const blocked = await ask(s.config.adminSecret);
+    expect(blocked.errCode).toBe(20005);
+    expect(blocked.errMsg).toMatch(/too many/);
+    // The defaults leave room for test suites that ask for admin tokens all the time with the right secret.
+    const roomy = await start();
+    for (let i = 0; i < 30; i++)
+      expect(
+        (await api(roomy, '/auth/get_admin_token', { secret: roomy.config.adminSecret, userID: 'imAdmin' }))
+          .errCode,
+      ).toBe(0);
   });
 
   it('registers users, rejects duplicates atomically and non-admin callers', async () => {
@@ -293,7 +342,16 @@ describe('command line', () => {
     });
     expect(help).toBe(false);
     expect(config).toMatchObject({ port: 1234, memory: true, host: '0.0.0.0', adminUserIDs: ['a', 'b'] });
-    expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option/);
+    expect(() => parseArgs(['--bogus'], {})).toThrow(/unknown option '--bogus'/);
+    expect(() => parseArgs(['--port'], {})).toThrow(/argument missing/);
+    expect(parseArgs(['--dev', '--seed=demo', '-h'], {})).toEqual({
+      help: true,
+      config: { seed: 'demo', chat: { devMode: true } },
+    });
+    expect(parseArgs([], { TEAMIM_MEMORY: 'false', TEAMIM_SEED: 'large' }).config).toEqual({
+      memory: false,
+      seed: 'large',
+    });
     expect(resolveConfig(parseArgs(['--multi-login-policy', '0'], {}).config).multiLoginPolicy).toBe(
       'allow-all',
     );

@@ -8,12 +8,16 @@ import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
 import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
 import { chatPlugin, createChatServices } from './chat/plugin';
+import { userAllowsFriendRequests } from './chat/users';
 import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
-import { envelopeErrorHandler, fail } from './http/api';
+import { apiDialect } from './http/api';
+import { useEnvelope } from './http/envelope';
+import { routerErrors } from './http/framework-errors';
+import { chatDialect } from './chat/errors';
 import { mediaServerOrigins, registerStatic } from './http/static';
 import { CoreContext } from './im/context';
 import { ErrCode, ImError } from './im/errors';
@@ -63,6 +67,9 @@ export function requestLogController(verbose: boolean): LogController {
   return new LogController({ disableRequestLogging: !verbose });
 }
 
+/** The APIs by mount point, in the dialect of their envelope. */
+const API_MOUNTS = { '/api': apiDialect, '/chat': chatDialect };
+
 /** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
 export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = resolveConfig(partial);
@@ -76,6 +83,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     requestIdHeader: 'operationid',
     genReqId: () => randomUUID(),
     forceCloseConnections: true,
+    frameworkErrors: routerErrors(API_MOUNTS),
   });
   const checkpointer = config.memory
     ? undefined
@@ -96,6 +104,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       friendVerification: config.friendVerification,
       maxContentBytes: config.maxContentBytes,
       friendAcceptedChatCopy: config.friendAcceptedChatCopy,
+      acceptsFriendRequests: (userID) => userAllowsFriendRequests(db, userID),
     });
     const authenticate = (token: string): Operator => {
       const claims = tokens.verify(token);
@@ -229,7 +238,8 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     // The page reaches the object storage (compat profile) and the LiveKit server it is handed for calls
     // directly, so the CSP must allow both.
     if (existsSync(join(webDir, 'index.html'))) {
-      registerStatic(app, webDir, {
+      await registerStatic(app, webDir, {
+        apis: API_MOUNTS,
         connectSources: [
           ...(storageOrigin ? [storageOrigin.url] : []),
           ...mediaServerOrigins(chatConfig.liveKitUrl),
@@ -240,10 +250,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
     const apiPaths: string[] = [];
     await app.register(
       (api, _opts, done) => {
-        api.setErrorHandler(envelopeErrorHandler);
-        api.setNotFoundHandler((req, reply) => {
-          void reply.code(404).send(fail(ErrCode.Args, `unknown endpoint ${req.method} ${req.url}`));
-        });
+        useEnvelope(api, apiDialect);
         apiPaths.push(
           ...registerImRoutes(api, {
             ctx: core,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseArgs as parseCommandLine } from 'node:util';
 import { CHAT_FLAGS, type ChatConfig } from './chat/config';
 import { DEFAULT_ALLOWED_TYPES, DEFAULT_DENIED_TYPES, MIB } from './objects/limits';
 import type { MultiLoginPolicy } from './wire/contract';
@@ -14,6 +15,8 @@ export interface ServerConfig {
   memory: boolean;
   /** Secret for `/api/auth/get_admin_token`. */
   adminSecret: string;
+  /** Wrong admin secrets per client address in 15 minutes before `get_admin_token` answers 20005. */
+  adminMaxFailuresPerIp: number;
   /** User IDs that count as administrators. */
   adminUserIDs: string[];
   /** HS256 key for tokens; when empty it is generated once and kept in the data directory. */
@@ -60,6 +63,7 @@ export const defaultConfig = (): ServerConfig => ({
   dataDir: './data',
   memory: false,
   adminSecret: 'openIM123',
+  adminMaxFailuresPerIp: 20,
   adminUserIDs: ['imAdmin'],
   tokenSecret: '',
   tokenExpireSeconds: 90 * 86_400,
@@ -170,6 +174,13 @@ export const FLAGS: readonly FlagSpec[] = [
     key: 'adminSecret',
     kind: 'string',
     description: 'secret for /api/auth/get_admin_token (default openIM123; change it outside loopback)',
+  },
+  {
+    flag: '--admin-max-failures-per-ip',
+    env: 'TEAMIM_ADMIN_MAX_FAILURES_PER_IP',
+    key: 'adminMaxFailuresPerIp',
+    kind: 'number',
+    description: 'wrong admin secrets per client address in 15 minutes before 20005 (default 20)',
   },
   {
     flag: '--admin-user-ids',
@@ -315,51 +326,46 @@ function parseValue(spec: FlagSpec, raw: string): unknown {
   }
 }
 
-/** Parses argv and the environment (flags win). Returns `help: true` for --help. */
+/**
+ * Parses argv (with `node:util`'s parseArgs) and the environment; flags win. Booleans are bare flags
+ * (`--memory`); `--name=value` and `--name value` both work for the rest. Returns `help: true` for --help.
+ */
 export function parseArgs(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
 ): { help: boolean; config: Partial<ServerConfig> } {
   const out: Record<string, unknown> = {};
-  for (const spec of FLAGS) {
-    const v = env[spec.env];
-    if (v !== undefined && v !== '') out[spec.key] = parseValue(spec, v);
-  }
   const chat: Record<string, unknown> = {};
-  for (const spec of CHAT_FLAGS) {
-    const v = env[spec.env];
-    if (v !== undefined && v !== '') chat[spec.key] = parseValue({ ...spec, key: 'chat' }, v);
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const spec of [...FLAGS, ...CHAT_FLAGS])
+    options[spec.flag.slice(2)] = { type: spec.kind === 'boolean' ? 'boolean' : 'string' };
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseCommandLine({ args: [...argv], options, strict: true, allowPositionals: false }));
+  } catch (err) {
+    // Node words it "Unknown option '--x'"; keep one style of message for every refusal.
+    throw new Error(`${(err as Error).message.split('.')[0]?.replace(/^Unknown/, 'unknown')} (see --help)`);
   }
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '--help' || arg === '-h') {
-      help = true;
-      continue;
-    }
-    const [name, inline] = arg.includes('=')
-      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
-      : [arg, undefined];
-    const chatSpec = CHAT_FLAGS.find((f) => f.flag === name);
-    if (chatSpec) {
-      const raw = chatSpec.kind === 'boolean' && inline === undefined ? 'true' : (inline ?? argv[++i]);
-      if (raw === undefined) throw new Error(`${chatSpec.flag} needs a value`);
-      chat[chatSpec.key] = parseValue({ ...chatSpec, key: 'chat' }, raw);
-      continue;
-    }
-    const spec = FLAGS.find((f) => f.flag === name);
-    if (!spec) throw new Error(`unknown option ${arg} (see --help)`);
-    if (spec.kind === 'boolean' && inline === undefined) {
-      out[spec.key] = true;
-      continue;
-    }
-    const raw = inline ?? argv[++i];
-    if (raw === undefined) throw new Error(`${spec.flag} needs a value`);
-    out[spec.key] = parseValue(spec, raw);
+  for (const spec of FLAGS) {
+    const fromEnv = env[spec.env];
+    const given = values[spec.flag.slice(2)];
+    if (given !== undefined)
+      out[spec.key] = spec.kind === 'boolean' ? given : parseValue(spec, String(given));
+    else if (fromEnv !== undefined && fromEnv !== '') out[spec.key] = parseValue(spec, fromEnv);
+  }
+  for (const spec of CHAT_FLAGS) {
+    const fromEnv = env[spec.env];
+    const given = values[spec.flag.slice(2)];
+    const asServer = { ...spec, key: 'chat' as const };
+    if (given !== undefined)
+      chat[spec.key] = spec.kind === 'boolean' ? given : parseValue(asServer, String(given));
+    else if (fromEnv !== undefined && fromEnv !== '') chat[spec.key] = parseValue(asServer, fromEnv);
   }
   if (Object.keys(chat).length > 0) out['chat'] = chat;
   // Values were converted per FlagSpec.kind, which matches the key's type.
-  return { help, config: out };
+  return { help: values['help'] === true, config: out };
 }
 
 export function helpText(): string {

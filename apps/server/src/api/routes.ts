@@ -1,17 +1,23 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import {
   type Authenticate,
+  conversationID,
   defineRoute,
   idList,
   optInt,
+  optionalID,
   pagination,
   text,
   userID,
+  version,
+  versionID,
   wrapped,
 } from '../http/api';
+import { FailureWindow } from '../http/failure-window';
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
 import * as groups from '../im/groups';
@@ -32,8 +38,16 @@ export interface ApiDeps {
   onTokensInvalidated(userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked'): void;
 }
 
+/** Chat's "operation too frequent" (spec section 8), also used by the IM API's own limits. */
+const TOO_FREQUENT = 20005;
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
 const platformID = z.number().int().min(1).max(20);
-const conversationID = z.string().min(1).max(200);
 /** An optional list of conversation IDs; absent or null means "all of them". */
 const conversationIDList = z
   .array(conversationID)
@@ -45,6 +59,7 @@ const seq = z
   .int()
   .min(0)
   .max(2 ** 53);
+const nonNegative = seq.nullish().transform((v) => v ?? 0);
 const seqList = (max: number) =>
   z
     .array(seq)
@@ -68,11 +83,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
   // ---- auth ----
+  // Guessing the admin secret is a login attempt like any other: limited per address (spec section 8).
+  const adminFailures = new FailureWindow({ now: ctx.now }, 15 * 60_000, config.adminMaxFailuresPerIp);
   route(
     '/auth/get_admin_token',
     z.object({ secret: z.string().max(256), userID }),
-    (b) => {
-      if (b.secret !== config.adminSecret) throw noPermission('wrong admin secret');
+    (b, c) => {
+      const key = `ip:${c.ip}`;
+      if (adminFailures.isBlocked(key))
+        throw new ImError(TOO_FREQUENT, 'too many wrong admin secrets from this address, try again later');
+      if (!safeEqual(b.secret, config.adminSecret)) {
+        adminFailures.record(key);
+        throw noPermission('wrong admin secret');
+      }
       if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
       return tokens.issue(b.userID, 10, config.tokenExpireSeconds);
     },
@@ -247,10 +270,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route('/friend/get_full_friend_user_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     rel.getFullFriendIDs(ctx, c.op, b.userID),
   );
-  route(
-    '/friend/get_incremental_friends',
-    z.object({ userID, versionID: text(64), version: optInt }),
-    (b, c) => rel.getIncrementalFriends(ctx, c.op, b),
+  route('/friend/get_incremental_friends', z.object({ userID, versionID, version }), (b, c) =>
+    rel.getIncrementalFriends(ctx, c.op, b),
   );
   const applyList = z.object({
     userID,
@@ -266,7 +287,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     const r = rel.getFriendApplyList(ctx, c.op, 'from', b);
     return { friendRequests: r.requests, total: r.total };
   });
-  route('/friend/get_self_unhandled_apply_count', z.object({ userID, time: optInt }), (b, c) => ({
+  route('/friend/get_self_unhandled_apply_count', z.object({ userID, time: nonNegative }), (b, c) => ({
     count: rel.unhandledApplyCount(ctx, c.op, b.userID, b.time),
   }));
   route(
@@ -322,10 +343,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     convs.getFullConversationIDs(ctx, c.op, b.userID),
   );
-  route(
-    '/conversation/get_incremental_conversations',
-    z.object({ userID, versionID: text(64), version: optInt }),
-    (b, c) => convs.getIncrementalConversations(ctx, c.op, b),
+  route('/conversation/get_incremental_conversations', z.object({ userID, versionID, version }), (b, c) =>
+    convs.getIncrementalConversations(ctx, c.op, b),
   );
   route(
     '/conversation/set_conversations',
@@ -334,8 +353,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       conversation: z.object({
         conversationID,
         conversationType: z.number().int(),
-        userID: text(64),
-        groupID: text(64),
+        userID: optionalID,
+        groupID: optionalID,
         recvMsgOpt: wrapped(z.number().int()),
         isPinned: wrapped(z.boolean()),
         attachedInfo: wrapped(z.string().max(4096)),
@@ -370,9 +389,9 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     z.object({
       memberUserIDs: idList(),
       adminUserIDs: idList(),
-      ownerUserID: text(64),
+      ownerUserID: optionalID,
       groupInfo: z.object({
-        groupID: text(64),
+        groupID: optionalID,
         groupName: z
           .string()
           .max(256)
@@ -436,7 +455,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       return {};
     },
   );
-  route('/group/quit_group', z.object({ groupID, userID: text(64) }), (b, c) => {
+  route('/group/quit_group', z.object({ groupID, userID: optionalID }), (b, c) => {
     groups.quitGroup(ctx, c.op, b);
     return {};
   });
@@ -450,7 +469,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   );
   route(
     '/group/transfer_group',
-    z.object({ groupID, oldOwnerUserID: text(64), newOwnerUserID: userID }),
+    z.object({ groupID, oldOwnerUserID: optionalID, newOwnerUserID: userID }),
     (b, c) => {
       groups.transferGroup(ctx, c.op, b);
       return {};
@@ -514,15 +533,14 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       filter: optInt,
       keyword: text(256),
     }),
-    (b) => groups.getGroupMemberList(ctx, b),
+    (b, c) => groups.getGroupMemberList(ctx, c.op, b),
   );
-  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b) => ({
-    members: groups.getMembersInfo(ctx, b.groupID, b.userIDs),
-  }));
-  route(
-    '/group/get_incremental_join_groups',
-    z.object({ userID, versionID: text(64), version: optInt }),
-    (b, c) => groups.getIncrementalJoinGroups(ctx, c.op, b),
+  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
+    groups.requireMemberListAccess(ctx, c.op, b.groupID);
+    return { members: groups.getMembersInfo(ctx, b.groupID, b.userIDs) };
+  });
+  route('/group/get_incremental_join_groups', z.object({ userID, versionID, version }), (b, c) =>
+    groups.getIncrementalJoinGroups(ctx, c.op, b),
   );
   route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     groups.getFullJoinGroupIDs(ctx, c.op, b.userID),
@@ -530,21 +548,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
     groups.getJoinedGroupList(ctx, c.op, b.fromUserID, b.pagination),
   );
-  route(
-    '/group/get_incremental_group_members',
-    z.object({ groupID, versionID: text(64), version: optInt }),
-    (b) => groups.getIncrementalGroupMembers(ctx, b),
+  route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b) =>
+    groups.getIncrementalGroupMembers(ctx, b),
   );
   route(
     '/group/get_incremental_group_members_batch',
     z.object({
       userID,
-      reqList: z.array(z.object({ groupID, versionID: text(64), version: optInt })).max(1000),
+      reqList: z.array(z.object({ groupID, versionID, version })).max(1000),
     }),
     (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.op, b),
   );
-  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b) =>
-    groups.getFullGroupMemberUserIDs(ctx, b.groupID),
+  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
+    groups.getFullGroupMemberUserIDs(ctx, c.op, b.groupID),
   );
   route(
     '/group/join_group',
@@ -552,7 +568,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       groupID,
       reqMessage: text(1024),
       joinSource: optInt,
-      inviterUserID: text(64),
+      inviterUserID: optionalID,
       ex: text(4096),
     }),
     (b, c) => {
@@ -574,7 +590,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
     groups.sentApplications(ctx, c.op, b),
   );
-  route('/group/get_group_application_unhandled_count', z.object({ userID, time: optInt }), (b, c) => ({
+  route('/group/get_group_application_unhandled_count', z.object({ userID, time: nonNegative }), (b, c) => ({
     count: groups.unhandledApplicationCount(ctx, c.op, b.userID, b.time),
   }));
   route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
@@ -656,8 +672,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/msg/send_msg',
     z.object({
       sendID: userID,
-      recvID: text(64),
-      groupID: text(64),
+      recvID: optionalID,
+      groupID: optionalID,
       senderPlatformID: optInt,
       senderNickname: text(256),
       senderFaceURL: text(1024),

@@ -413,6 +413,15 @@ describe('login', () => {
     ).toBe(20005);
   });
 
+  it('limits wrong admin secrets per client address like failed logins (20005), even for the right one', async () => {
+    h = await createChatHarness({ loginMaxFailuresPerIp: 3 });
+    const credit = (secret: string, ip: string) =>
+      h.post('/admin/invitation/add', { codes: ['ABCD1234'] }, { ip, headers: { adminSecret: secret } });
+    for (let i = 0; i < 3; i++) expect((await credit(`guess${i}`, '10.2.2.2')).errCode).toBe(1002);
+    expect((await credit(h.config.adminSecret, '10.2.2.2')).errCode).toBe(20005);
+    expect((await credit(h.config.adminSecret, '10.3.3.3')).errCode).toBe(0);
+  });
+
   it('logs in by code and consumes it', async () => {
     h = await createChatHarness();
     const u = await h.register({ email: 'code@example.com' });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatContext } from './context';
 import { hashSecret, signJwt, verifyJwt, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError } from './errors';
-import { FailureWindow } from './rate-limit';
+import { FailureWindow } from '../http/failure-window';
 import { intLike, optStr, parseInput } from './validation';
 
 export interface AccountRow {

@@ -1,3 +1,6 @@
+import { ApiError, fail } from '../errors';
+import type { Dialect } from '../http/envelope';
+
 /** Error codes of the chat API (spec section 8) and the wallet (chat-and-wallet-api reference, 6.2). */
 export const ErrCode = {
   ServerInternal: 500,
@@ -68,20 +71,21 @@ const NAMES: Record<number, string> = {
  * A refusal with a code from the catalogue. `errMsg` is what the client shows, so it is a
  * human-readable sentence for wallet codes (the client displays the server message there).
  */
-export class ChatError extends Error {
-  readonly errCode: number;
-  readonly errMsg: string;
-  readonly errDlt: string;
-
+export class ChatError extends ApiError {
   constructor(errCode: number, detail = '', errMsg?: string) {
     const msg = errMsg ?? NAMES[errCode] ?? 'Error';
-    super(`${errCode} ${msg}${detail ? `: ${detail}` : ''}`);
+    super(errCode, msg, detail, `${errCode} ${msg}${detail ? `: ${detail}` : ''}`);
     this.name = 'ChatError';
-    this.errCode = errCode;
-    this.errMsg = msg;
-    this.errDlt = detail;
   }
 }
+
+/** How the spine words chat's answers: the code's name as the message, the detail after it. */
+export const chatDialect: Dialect = {
+  argsError: (detail) => new ChatError(ErrCode.Args, detail),
+  notFound: (method, url) =>
+    new ChatError(ErrCode.RecordNotFound, `no chat route ${method} ${url}`, 'NotFound'),
+  internal: fail(ErrCode.ServerInternal, 'ServerInternalError', 'internal error'),
+};
 
 export const argsError = (detail: string): ChatError => new ChatError(ErrCode.Args, detail);
 

@@ -2,10 +2,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AccountService } from './accounts';
+import { FailureWindow } from '../http/failure-window';
 import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
-import { ChatError, ErrCode } from './errors';
+import { ok } from '../errors';
+import { useEnvelope } from '../http/envelope';
+import { ChatError, ErrCode, chatDialect } from './errors';
 import { UserSearch } from './user-search';
 import { UserService } from './users';
 import { intLike, parseInput } from './validation';
@@ -32,16 +35,6 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     wallet: new WalletService(ctx),
   };
 }
-
-interface Envelope {
-  errCode: number;
-  errMsg: string;
-  errDlt: string;
-  data?: unknown;
-}
-
-const ok = (data?: unknown): Envelope =>
-  data === undefined ? { errCode: 0, errMsg: '', errDlt: '' } : { errCode: 0, errMsg: '', errDlt: '', data };
 
 const header = (req: FastifyRequest, name: string): string => {
   const v = req.headers[name.toLowerCase()];
@@ -100,32 +93,7 @@ export function chatPlugin(
       return Promise.resolve();
     });
 
-    app.setErrorHandler((err: unknown, req, reply) => {
-      if (err instanceof ChatError) {
-        return reply.code(200).send({ errCode: err.errCode, errMsg: err.errMsg, errDlt: err.errDlt });
-      }
-      const e = err as { code?: unknown; statusCode?: unknown; message?: unknown };
-      if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-        // Fastify's own refusals (bad JSON, body too large, wrong content type) are argument errors.
-        return reply.code(200).send({
-          errCode: ErrCode.Args,
-          errMsg: 'ArgsError',
-          errDlt: typeof e.message === 'string' ? e.message : 'bad request',
-        });
-      }
-      req.log.error({ err }, 'chat request failed');
-      return reply
-        .code(200)
-        .send({ errCode: ErrCode.ServerInternal, errMsg: 'ServerInternalError', errDlt: 'internal error' });
-    });
-
-    app.setNotFoundHandler((req, reply) =>
-      reply.code(404).send({
-        errCode: ErrCode.RecordNotFound,
-        errMsg: 'NotFound',
-        errDlt: `no chat route ${req.method} ${req.url}`,
-      }),
-    );
+    useEnvelope(app, chatDialect);
 
     // chat rejects a POST without an operationID; GETs are not checked.
     app.addHook('preHandler', (req, _reply, done) => {
@@ -155,10 +123,21 @@ export function chatPlugin(
       }
     };
 
+    // A wrong admin secret counts like a failed login of the address (spec section 8: 20005).
+    const adminFailures = new FailureWindow(
+      ctx.clock,
+      ctx.config.loginFailureWindowSeconds * 1000,
+      ctx.config.loginMaxFailuresPerIp,
+    );
     const requireAdmin = (req: FastifyRequest): void => {
+      const key = `ip:${req.ip}`;
+      if (adminFailures.isBlocked(key))
+        throw new ChatError(ErrCode.TooFrequent, 'too many wrong admin secrets from this address');
       const given = header(req, 'adminSecret') || header(req, 'x-admin-secret');
-      if (!given || !safeEqual(given, ctx.config.adminSecret))
+      if (!given || !safeEqual(given, ctx.config.adminSecret)) {
+        adminFailures.record(key);
         throw new ChatError(ErrCode.NoPermission, 'admin secret required');
+      }
     };
 
     const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');

@@ -82,11 +82,11 @@ const SEARCH_FIELDS = ['nickname', 'phone', 'invitation_code', 'userID'] as cons
 
 const searchSchema = z.object({
   keyword: z.string().trim().min(1, 'keyword is required').max(64),
-  searchFields: z.array(z.string()).nullish(),
+  searchFields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).nullish(),
   pagination: z
     .object({
-      pageNumber: intLike.pipe(z.number().int().min(1)).nullish(),
-      showNumber: intLike.pipe(z.number().int().min(1).max(100)).nullish(),
+      pageNumber: z.number().int().min(1).max(1_000_000).nullish(),
+      showNumber: z.number().int().min(1).max(100).nullish(),
     })
     .nullish(),
   excludeSelf: z.boolean().nullish(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatContext } from './context';
 import { hashSecret, normalisePayPassword, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError, walletError } from './errors';
-import { intLike, parseInput } from './validation';
+import { id, intLike, parseInput } from './validation';
 
 /** Ledger types as the client labels them. */
 export const LedgerType = { System: 0, RedPacket: 1, Withdrawal: 2, TopUp: 3 } as const;
@@ -70,10 +70,11 @@ const amountField = z.union([
 ]);
 
 const sendSchema = z.object({
-  receiveUserId: z.string().min(1, 'receiveUserId is required').max(64),
-  groupID: z.string().max(64).nullish(),
+  receiveUserId: id('receiveUserId'),
+  groupID: z.union([z.literal(''), id('groupID')]).nullish(),
   amount: amountField,
-  num: intLike.nullish(),
+  // Zero is the wallet's own refusal (21010, a sentence the client shows); a negative count is malformed.
+  num: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
   message: z.string().max(200).nullish(),
   payPassword: z.string().min(1, 'payPassword is required').max(64),
 });

@@ -204,4 +204,23 @@ export const coreMigrations: readonly Migration[] = [
       db.exec('DROP INDEX IF EXISTS messages_client');
     },
   },
+  {
+    version: 4,
+    name: 'sent messages by sender and client message ID (idempotent re-sends)',
+    up(db) {
+      // Keyed by sender first: a client's IDs are random, so this is one B-tree insert per send;
+      // messages sent before this migration are not covered (their re-sends were answered long ago).
+      db.exec(`
+        CREATE TABLE sent_messages (
+          send_id TEXT NOT NULL,
+          client_msg_id TEXT NOT NULL,
+          conversation_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          server_msg_id TEXT NOT NULL,
+          send_time INTEGER NOT NULL,
+          PRIMARY KEY (send_id, client_msg_id)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];

@@ -1,22 +1,17 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fail, ok } from '../errors';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
+import { USER_ID_PATTERN } from '../im/users';
+import { type Dialect, errorEnvelope } from './envelope';
 
-/** OpenIM's HTTP envelope. The HTTP status stays 200: the SDK only reads `errCode`. */
-export interface Envelope {
-  errCode: number;
-  errMsg: string;
-  errDlt: string;
-  data?: unknown;
-}
-
-export const ok = (data: unknown): Envelope => ({ errCode: 0, errMsg: '', errDlt: '', data: data ?? {} });
-export const fail = (code: number, msg: string, dlt = ''): Envelope => ({
-  errCode: code,
-  errMsg: msg,
-  errDlt: dlt,
-});
+/** How the spine words `/api`'s answers: OpenIM's, the detail as the message. */
+export const apiDialect: Dialect = {
+  argsError: (detail) => new ImError(ErrCode.Args, detail),
+  notFound: (method, url) => new ImError(ErrCode.Args, `unknown endpoint ${method} ${url}`),
+  internal: fail(ErrCode.ServerInternal, 'internal server error'),
+};
 
 export type AuthMode = 'user' | 'admin' | 'none';
 
@@ -24,6 +19,8 @@ export interface CallContext {
   op: Operator;
   operationID: string;
   token: string;
+  /** The client's address, for per-address limits. */
+  ip: string;
 }
 
 export type Authenticate = (token: string) => Operator;
@@ -33,6 +30,23 @@ export function formatZodError(err: z.ZodError): string {
     .slice(0, 5)
     .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`)
     .join('; ');
+}
+
+/**
+ * A request body as the schemas see it: a JSON object, or `{}` when there is no body at all. `null`,
+ * arrays and scalars are refused here, so that no schema of optional fields accepts them as "nothing".
+ */
+export function bodyObject(body: unknown): object {
+  if (body === undefined) return {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ImError(ErrCode.Args, `body: must be a JSON object, not ${describe(body)}`);
+  return body;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
 }
 
 function header(req: FastifyRequest, name: string): string {
@@ -65,37 +79,48 @@ export function defineRoute<S extends z.ZodType>(
         op = authenticate(token);
         if (auth === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
       }
-      const parsed = schema.safeParse(req.body ?? {});
+      const parsed = schema.safeParse(bodyObject(req.body));
       if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
-      const data: unknown = await handler(parsed.data, { op, operationID, token });
-      return reply.send(ok(data));
+      const data: unknown = await handler(parsed.data, { op, operationID, token, ip: req.ip });
+      return reply.send(ok(data ?? {}));
     } catch (err) {
-      if (err instanceof ImError) {
-        req.log.info({ errCode: err.code, errMsg: err.message }, 'api error');
-        return reply.send(fail(err.code, err.message, err.dlt));
-      }
-      req.log.error({ err }, 'unexpected api failure');
-      return reply.send(fail(ErrCode.ServerInternal, 'internal server error'));
+      return reply.send(errorEnvelope(err, apiDialect, req.log));
     }
   });
 }
 
-/** Maps framework errors (bad JSON, oversize bodies, wrong content type) to the envelope with 1001. */
-export function envelopeErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
-  const status = err.statusCode ?? 500;
-  if (status >= 500) {
-    req.log.error({ err }, 'request failed');
-    void reply.status(200).send(fail(ErrCode.ServerInternal, 'internal server error'));
-    return;
-  }
-  const msg =
-    err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'request body too large' : `bad request: ${err.message}`;
-  void reply.status(200).send(fail(ErrCode.Args, msg));
-}
-
 // ---- shared schema pieces --------------------------------------------------------------------
 
-export const userID = z.string().min(1, 'must not be empty').max(64);
+/**
+ * Identifiers have the shapes this server issues and registers (letters, digits, `_`, `-`; at most 64):
+ * an ID outside them cannot exist, so it is refused with 1001 instead of being looked up.
+ */
+const ID_MESSAGE = 'must be 1-64 letters, digits, "_" or "-"';
+export const userID = z.string().regex(USER_ID_PATTERN, ID_MESSAGE);
+/** An optional identifier: absent, `null` and `""` all mean "none". */
+export const optionalID = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{0,64}$/, 'must be empty or 1-64 letters, digits, "_" or "-"')
+  .nullish()
+  .transform((v) => v ?? '');
+/** `si_<a>_<b>`, `sg_<group>`, `n_...`: the same alphabet, longer. */
+export const conversationID = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a conversation ID (1-200 letters, digits, "_" or "-")');
+/** What a client echoes from an incremental sync: empty, or the 24 hex digits the server issued. */
+export const versionID = z
+  .string()
+  .regex(/^(?:[0-9a-f]{24})?$/, 'must be empty or a version ID issued by the server')
+  .nullish()
+  .transform((v) => v ?? '');
+/** A version number of an incremental sync: 0 (none yet) or a positive version. */
+export const version = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 53)
+  .nullish()
+  .transform((v) => v ?? 0);
 export const idList = (max = 1000) =>
   z
     .array(userID)

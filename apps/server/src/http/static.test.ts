@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,10 @@ const dirs: string[] = [];
 function webDir(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'teamim-static-'));
   dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 afterEach(() => {
@@ -103,7 +106,7 @@ describe('registerStatic', () => {
     });
     const app = Fastify();
     try {
-      expect(registerStatic(app, dir, { connectSources: ['https://rtc.example.com'] })).toBe(true);
+      expect(await registerStatic(app, dir, { connectSources: ['https://rtc.example.com'] })).toBe(true);
       for (const url of ['/', '/contact/newFriends', '/index.html']) {
         const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
         const policy = directives(String(page.headers['content-security-policy']));
@@ -122,6 +125,65 @@ describe('registerStatic', () => {
       expect(navigation.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       const script = await app.inject({ method: 'GET', url: '/app.js' });
       expect(script.headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves precompressed variants of the build by Accept-Encoding, caching hashed assets for good', async () => {
+    const js = 'console.log("teamim");'.repeat(100);
+    const dir = webDir({
+      'index.html': '<!doctype html><title>TeamIM</title>',
+      'index.html.br': 'BR-INDEX',
+      'index.html.gz': 'GZ-INDEX',
+      'assets/app-1a2b3c.js': js,
+      'assets/app-1a2b3c.js.br': 'BR-JS',
+      'assets/app-1a2b3c.js.gz': 'GZ-JS',
+      'openim/openIM.wasm': 'WASM',
+      'openim/openIM.wasm.gz': 'GZ-WASM',
+    });
+    const app = Fastify();
+    try {
+      await registerStatic(app, dir);
+      const get = (url: string, encoding?: string) =>
+        app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+      const br = await get('/assets/app-1a2b3c.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.body).toBe('BR-JS');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(br.headers['vary']).toMatch(/accept-encoding/i);
+      const gz = await get('/assets/app-1a2b3c.js', 'gzip');
+      expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'GZ-JS']);
+      const plain = await get('/assets/app-1a2b3c.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(js);
+      // The SDK's wasm has a fixed name: compressed, but revalidated rather than cached for good.
+      const wasm = await get('/openim/openIM.wasm', 'gzip, br');
+      expect([wasm.headers['content-encoding'], wasm.body]).toEqual(['gzip', 'GZ-WASM']);
+      expect(wasm.headers['content-type']).toBe('application/wasm');
+      expect(wasm.headers['cache-control']).toBe('no-cache');
+      const page = await get('/contacts', 'br');
+      expect([page.headers['content-encoding'], page.body]).toEqual(['br', 'BR-INDEX']);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      // helmet's headers on the site's answers.
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(br.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 404 for missing files such as /config.json and /favicon.ico instead of the app', async () => {
+    const app = Fastify();
+    try {
+      await registerStatic(app, webDir({ 'index.html': '<!doctype html><title>TeamIM</title>' }));
+      for (const url of ['/config.json', '/favicon.ico', '/assets/gone-123.js', '/openim/openIM.wasm']) {
+        const r = await app.inject({ method: 'GET', url });
+        expect(r.statusCode, url).toBe(404);
+        expect(r.body, url).not.toContain('TeamIM');
+      }
+      expect((await app.inject({ method: 'GET', url: '/settings/profile' })).body).toContain('TeamIM');
     } finally {
       await app.close();
     }

@@ -1,23 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-  '.txt': 'text/plain; charset=utf-8',
-};
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Dialect } from './envelope';
 
 function urlPathOf(url: string): string | undefined {
   try {
@@ -114,46 +100,103 @@ export function contentSecurityPolicy(connectSources: readonly string[] = []): s
 export interface StaticOptions {
   /** Origins the app connects to besides this server's (added to connect-src). */
   readonly connectSources?: readonly string[];
+  /**
+   * API mounts by path prefix: a GET there that no API route takes (the static wildcard sees it first)
+   * answers 404 in that API's envelope, not the app or a file.
+   */
+  readonly apis?: Readonly<Record<string, Dialect>>;
+}
+
+/** Vite's content-hashed output: a new build gets new names, so these may be cached for good. */
+const HASHED = /[\\/]assets[\\/]/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, config.json, the SDK's unhashed wasm) is revalidated by ETag. */
+const REVALIDATE = 'no-cache';
+
+/** A path naming a file (its last segment has an extension): absent, it is a 404, not the app. */
+const looksLikeFile = (urlPath: string): boolean => /\.[A-Za-z0-9]+$/.test(urlPath);
+
+/** The document in each encoding the build wrote next to it (see apps/web/vite.config.ts). */
+function loadIndex(root: string): { identity: Buffer; br?: Buffer; gzip?: Buffer } {
+  const file = join(root, 'index.html');
+  const variant = (ext: string) => (existsSync(file + ext) ? readFileSync(file + ext) : undefined);
+  const out: { identity: Buffer; br?: Buffer; gzip?: Buffer } = { identity: readFileSync(file) };
+  const br = variant('.br');
+  const gzip = variant('.gz');
+  if (br) out.br = br;
+  if (gzip) out.gzip = gzip;
+  return out;
 }
 
 /**
- * Serves a built single-page app: files by path, index.html for client routes. The web app's
- * routes `/chat` and `/chat/:id` share their prefix with the chat API, so browser navigations
- * there get index.html while API calls (JSON) still reach the chat plugin.
+ * Serves a built single-page app with @fastify/static (precompressed `.br`/`.gz` variants chosen by
+ * Accept-Encoding, ETags, ranges) and @fastify/helmet's security headers, in a scope of its own so the
+ * APIs keep their headers. Paths without a file answer index.html (client routes); paths that name a
+ * file answer 404. The web app's routes `/chat` and `/chat/:id` share their prefix with the chat API,
+ * so browser navigations there get index.html while API calls (JSON) still reach the chat plugin.
  */
-export function registerStatic(app: FastifyInstance, dir: string, options: StaticOptions = {}): boolean {
+export async function registerStatic(
+  app: FastifyInstance,
+  dir: string,
+  options: StaticOptions = {},
+): Promise<boolean> {
   const root = resolve(dir);
-  const index = join(root, 'index.html');
-  if (!existsSync(index)) return false;
+  if (!existsSync(join(root, 'index.html'))) return false;
   const policy = contentSecurityPolicy([...configuredOrigins(root), ...(options.connectSources ?? [])]);
+  const index = loadIndex(root);
   // The policy travels with the document; scripts and workers are governed by their page's policy.
-  const sendIndex = async (reply: FastifyReply) =>
-    reply
-      .type(TYPES['.html'] ?? 'text/html')
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const [encoding, body] =
+      index.br && /\bbr\b/.test(accepts)
+        ? ['br', index.br]
+        : index.gzip && /\bgzip\b/.test(accepts)
+          ? ['gzip', index.gzip]
+          : [undefined, index.identity];
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('vary', 'accept-encoding')
+      .header('cache-control', REVALIDATE)
       .header('content-security-policy', policy)
       .header('x-content-type-options', 'nosniff')
-      .send(await readFile(index));
+      .send(body);
+  };
   app.addHook('onRequest', async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return;
     const urlPath = urlPathOf(req.url);
     if (urlPath === undefined || !/^\/chat(\/|$)/.test(urlPath) || !isBrowserNavigation(req.headers)) return;
-    await sendIndex(reply);
+    await sendIndex(req, reply);
     return reply;
   });
-  app.get('/*', async (req, reply) => {
-    const urlPath = urlPathOf(req.url);
-    if (urlPath === undefined)
-      return reply.code(400).send({ errCode: 1001, errMsg: 'malformed URL', errDlt: '' });
-    if (/^\/(api|chat|ws)(\/|$)/.test(urlPath))
-      return reply.code(404).send({ errCode: 404, errMsg: 'not found', errDlt: '' });
-    const candidate = normalize(join(root, urlPath));
-    if (candidate.startsWith(root + sep) && existsSync(candidate) && statSync(candidate).isFile()) {
-      if (extname(candidate) === '.html') reply.header('content-security-policy', policy);
-      return reply
-        .type(TYPES[extname(candidate)] ?? 'application/octet-stream')
-        .send(await readFile(candidate));
-    }
-    return sendIndex(reply);
+  await app.register(async (site) => {
+    // The app's policy is set on documents only (below); helmet adds the other headers to every file.
+    await site.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    await site.register(fastifyStatic, {
+      root,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        void reply.header('cache-control', HASHED.test(path) ? IMMUTABLE : REVALIDATE);
+        if (path.endsWith('.html')) void reply.header('content-security-policy', policy);
+      },
+    });
+    // The document itself, precompressed and with its policy (the static plugin would list or refuse `/`).
+    site.get('/', sendIndex);
+    const apis = Object.entries(options.apis ?? {});
+    site.setNotFoundHandler((req, reply) => {
+      const urlPath = urlPathOf(req.url);
+      const api = apis.find(([prefix]) => req.url === prefix || req.url.startsWith(`${prefix}/`));
+      if (api) return reply.code(404).send(api[1].notFound(req.method, req.url).toEnvelope());
+      const app =
+        urlPath !== undefined &&
+        (req.method === 'GET' || req.method === 'HEAD') &&
+        !looksLikeFile(urlPath) &&
+        !/^\/(api|chat|ws)(\/|$)/.test(urlPath);
+      if (app) return sendIndex(req, reply);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found\n');
+    });
   });
   return true;
 }

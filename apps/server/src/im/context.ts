@@ -17,6 +17,11 @@ export interface CoreOptions {
   friendAcceptedChatCopy: boolean;
   /** New group members can read the history from before they joined (the reference's enableHistoryForNewMembers). Default true. */
   groupHistoryForNewMembers?: boolean;
+  /**
+   * Whether a user takes friend requests (refused with 20013 otherwise). The setting belongs to the chat
+   * module's accounts; the composition root injects it, so the core never reads chat's tables. Default: all do.
+   */
+  acceptsFriendRequests?: (userID: string) => boolean;
 }
 
 interface PendingPush {

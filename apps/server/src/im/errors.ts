@@ -1,3 +1,5 @@
+import { ApiError } from '../errors';
+
 /** OpenIM error codes used by the core (openim-protocol.md section 10). */
 export const ErrCode = {
   ServerInternal: 500,
@@ -32,15 +34,17 @@ export const ErrCode = {
   RefuseFriend: 20013,
 } as const;
 
-/** A typed, client-visible error: becomes `{errCode, errMsg, errDlt}` on HTTP and WS. */
-export class ImError extends Error {
-  readonly code: number;
-  readonly dlt: string;
+/** A refusal of the IM core in OpenIM's words (the message is the detail), on HTTP and on the WebSocket. */
+export class ImError extends ApiError {
   constructor(code: number, message: string, dlt = '') {
-    super(message);
+    super(code, message, dlt);
     this.name = 'ImError';
-    this.code = code;
-    this.dlt = dlt;
+  }
+  get code(): number {
+    return this.errCode;
+  }
+  get dlt(): string {
+    return this.errDlt;
   }
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
-import { api, apiOk, registerUsers, textMsg } from '../testing/client';
+import { adminToken, api, apiOk, registerUsers, textMsg } from '../testing/client';
 import { hasReadAndMaxSeqs, pullByRange, sendMessage } from './messages';
 import { notify } from './notifications';
 import type { ImMsg } from './types';
@@ -175,6 +175,26 @@ describe('create and read', () => {
     ).toBe(1002);
     expect(await code('member', '/get_joined_group_list', { fromUserID: 'owner' })).toBe(1002);
     expect(await code('member', '/get_group_member_list', { groupID: 'nope', filter: 0 })).toBe(1201);
+  });
+  it('shows the member lists to members and app admins only; the group card stays public', async () => {
+    const groupID = await makeGroup();
+    const reads: [string, Record<string, unknown>][] = [
+      ['/get_group_member_list', { groupID, filter: 0, pagination: { pageNumber: 1, showNumber: 10 } }],
+      ['/get_group_members_info', { groupID, userIDs: ['owner', 'member'] }],
+      ['/get_full_group_member_user_ids', { groupID }],
+    ];
+    for (const [path, body] of reads) {
+      const r = await call('outsider', path, body);
+      expect(r.errCode, path).toBe(1002);
+      expect(JSON.stringify(r.data ?? null), path).not.toContain('member2');
+      expect(await code('member', path, body), path).toBe(0);
+      expect((await api(s, `/group${path}`, body, await adminToken(s))).errCode, path).toBe(0);
+    }
+    // A member who left loses the lists with the membership.
+    await ok('member2', '/quit_group', { groupID, userID: 'member2' });
+    expect(await code('member2', '/get_full_group_member_user_ids', { groupID })).toBe(1002);
+    const cards = await ok<{ groupInfos: Group[] }>('outsider', '/get_groups_info', { groupIDs: [groupID] });
+    expect(cards.groupInfos[0]?.memberCount).toBe(4);
   });
 });
 

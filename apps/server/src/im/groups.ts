@@ -107,6 +107,15 @@ function requireManager(ctx: CoreContext, op: Operator, groupID: string): Member
   return m;
 }
 
+/**
+ * Member lists are for members (and app admins): anyone else gets 1002, as in the reference server.
+ * The group card itself (`get_groups_info`) stays public so that people can find a group to join.
+ */
+export function requireMemberListAccess(ctx: CoreContext, op: Operator, groupID: string): void {
+  if (op.isAdmin || getMemberRow(ctx.db, groupID, op.userID)) return;
+  throw noPermission('only members of the group may read its members');
+}
+
 function requireMember(ctx: CoreContext, groupID: string, userID: string): MemberRow {
   const m = getMemberRow(ctx.db, groupID, userID);
   if (!m) throw new ImError(ErrCode.NotInGroupYet, 'NotInGroupYet', `${userID} is not a member`);
@@ -417,7 +426,8 @@ export function getIncrementalGroupMembersBatch(
   return { respList };
 }
 
-export function getFullGroupMemberUserIDs(ctx: CoreContext, groupID: string) {
+export function getFullGroupMemberUserIDs(ctx: CoreContext, op: Operator, groupID: string) {
+  requireMemberListAccess(ctx, op, groupID);
   const h = head(ctx.db, Collection.GroupMembers, groupID);
   return { version: h.version, versionID: h.versionID, equal: false, userIDs: memberIDs(ctx.db, groupID) };
 }
@@ -434,9 +444,11 @@ const FILTERS: Record<number, readonly number[]> = {
 
 export function getGroupMemberList(
   ctx: CoreContext,
+  op: Operator,
   req: { groupID: string; pagination?: Pagination | null | undefined; filter: number; keyword: string },
 ): { total: number; members: GroupMemberInfo[] } {
   requireGroup(ctx.db, req.groupID);
+  requireMemberListAccess(ctx, op, req.groupID);
   const roles = FILTERS[req.filter];
   if (!roles) throw argsError('filter must be 0..5');
   let members = memberRows(ctx.db, req.groupID)

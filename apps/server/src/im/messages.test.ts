@@ -58,6 +58,41 @@ describe('sending', () => {
     expect(getMaxSeqs(s.core, 'bob').maxSeqs.get(AB)).toBe(2);
   });
 
+  it('answers a re-send (same sender and client message ID) with the original and stores one copy', async () => {
+    const first = send(alice, 'bob', 'once', 'dup-1');
+    send(bob, 'alice', 'between', 'b-1');
+    const pushed = pushes.length;
+    const again = send(alice, 'bob', 'once', 'dup-1');
+    expect(again).toEqual(first);
+    expect(pushes.length).toBe(pushed);
+    expect(getMaxSeqs(s.core, 'alice').maxSeqs.get(AB)).toBe(2);
+    const stored = pullByRange(s.core, 'alice', [{ conversationID: AB, begin: 1, end: 2, num: 10 }], 0);
+    expect(stored.msgs.get(AB)?.msgs.map((m) => [m.seq, m.clientMsgID, m.serverMsgID])).toEqual([
+      [1, 'dup-1', first.serverMsgID],
+      [2, 'b-1', expect.any(String)],
+    ]);
+    // Keyed by sender: another user's message with the same client ID is a different message.
+    expect(send(bob, 'alice', 'mine', 'dup-1').serverMsgID).not.toBe(first.serverMsgID);
+    // Groups too.
+    const groupID = (
+      await apiOk<{ groupInfo: { groupID: string } }>(
+        s,
+        '/group/create_group',
+        {
+          ownerUserID: 'alice',
+          memberUserIDs: ['bob'],
+          groupInfo: { groupID: '', groupName: 'g', groupType: 2 },
+        },
+        t['alice'],
+      )
+    ).groupInfo.groupID;
+    const inGroup = { ...textMsg('alice', '', 'hi all', 'dup-g'), groupID, sessionType: 3 };
+    const g1 = sendMessage(s.core, alice, inGroup);
+    const g2 = sendMessage(s.core, alice, { ...inGroup });
+    expect(g2).toEqual(g1);
+    expect(getMaxSeqs(s.core, 'alice').maxSeqs.get(`sg_${groupID}`)).toBe(2); // the 1501 tip, then one message
+  });
+
   it('rejects bad input with typed errors and stores nothing', () => {
     expect(() => sendMessage(s.core, alice, textMsg('bob', 'alice', 'x', 'c'))).toThrow(
       expect.objectContaining({ code: 1002 }),

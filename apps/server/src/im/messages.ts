@@ -13,6 +13,7 @@ import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
 import { GroupStatus, RoleLevel, getMemberRow, memberIDs, requireLiveGroup } from './group-models';
 import { type ConversationRow, getConversationRow, getUserOrStub } from './models';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, type PullMsgs, SessionType } from './types';
+import { findSent, recordSent } from './sent-messages';
 import { Collection, EntryState, bump } from './versions';
 
 interface MsgRow {
@@ -422,6 +423,7 @@ function sendGroupMessage(
   const msg = acceptedMessage(ctx, op, { ...input, recvID: '' });
   ctx.tx((fx) => {
     const mentioned = storeAndPushGroup(ctx, fx, msg);
+    if (msg.seq > 0) recordSent(ctx.db, msg, groupConversationID(msg.groupID));
     // The SDK learns its @-flags only from the conversation sync that 1300 triggers (it sets none itself).
     for (const userID of mentioned) {
       notify?.(fx, {
@@ -450,6 +452,8 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (input.content.byteLength > ctx.options.maxContentBytes) {
     throw argsError(`content too large (max ${ctx.options.maxContentBytes} bytes)`);
   }
+  const sent = findSent(db, input.sendID, input.clientMsgID);
+  if (sent) return { serverMsgID: sent.serverMsgID, clientMsgID: input.clientMsgID, sendTime: sent.sendTime };
   if (input.sessionType === SessionType.Group) return sendGroupMessage(ctx, op, input, notify);
   if (input.sessionType !== SessionType.Single) throw argsError('unknown sessionType');
   if (!input.recvID) throw argsError('recvID is required for a one-to-one message');
@@ -484,7 +488,10 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
     sender: facts.sender_has_conv === 1,
     recipient: facts.recv_conv_opt !== null,
   };
-  ctx.tx((fx) => storeAndPushSingle(ctx, fx, msg, known));
+  ctx.tx((fx) => {
+    storeAndPushSingle(ctx, fx, msg, known);
+    if (msg.seq > 0) recordSent(db, msg, conversationID);
+  });
   return { serverMsgID: msg.serverMsgID, clientMsgID: msg.clientMsgID, sendTime: msg.sendTime };
 }
 

@@ -1,4 +1,3 @@
-import { userAllowsFriendRequests } from '../chat/users';
 import { type CoreContext, type Pagination, pageLimits } from './context';
 import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
 import { incrementalAnswer } from './incremental';
@@ -93,7 +92,7 @@ export function addFriend(
   if (isBlocked(ctx, req.toUserID, req.fromUserID))
     throw new ImError(ErrCode.BlockedByPeer, 'BlockedByPeer', 'the user blocked you');
   // The account setting of the chat module (spec: allowAddFriend); 20013 is the chat API's code for it.
-  if (!userAllowsFriendRequests(ctx.db, req.toUserID)) {
+  if (ctx.options.acceptsFriendRequests?.(req.toUserID) === false) {
     throw new ImError(ErrCode.RefuseFriend, 'RefuseFriend', 'the user does not accept friend requests');
   }
   ctx.tx((fx) => {

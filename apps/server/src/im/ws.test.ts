@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { apiOk, registerUsers, textMsg } from '../testing/client';
@@ -159,5 +162,32 @@ describe('WebSocket end to end (gateway + core)', () => {
     await a.waitClosed();
     const retry = await OpenImTestClient.connect({ url: s.wsUrl, userID: 'alice', token: t['alice'] ?? '' });
     expect(retry.handshake.errCode).toBe(1501);
+  });
+});
+
+describe('re-sends after a crash', () => {
+  it('answers a re-sent 1003 after a restart with the original server ID and time, stored once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'teamim-resend-'));
+    try {
+      s = await createServer({ dataDir: dir, port: 0, logLevel: 'silent' });
+      const t = await registerUsers(s, ['alice', 'bob']);
+      const a = await open('alice', t['alice'] ?? '');
+      const first = await a.sendMsg(textMsg('alice', 'bob', 'did this arrive?', 'resend-1'));
+      await a.close();
+      // The acknowledgement was lost: the SDK reconnects to the restarted server and sends again.
+      await s.close();
+      s = await createServer({ dataDir: dir, port: 0, logLevel: 'silent' });
+      const a2 = await open('alice', t['alice'] ?? '');
+      const again = await a2.sendMsg(textMsg('alice', 'bob', 'did this arrive?', 'resend-1'));
+      expect(again).toMatchObject({
+        clientMsgID: 'resend-1',
+        serverMsgID: first.serverMsgID,
+        sendTime: first.sendTime,
+      });
+      expect(await a2.getNewestSeq()).toMatchObject({ maxSeqs: { si_alice_bob: 1 } });
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

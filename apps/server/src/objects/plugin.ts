@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { type Authenticate, envelopeErrorHandler, fail, formatZodError, ok } from '../http/api';
+import { fail, ok } from '../errors';
+import { type Authenticate, apiDialect, bodyObject, formatZodError } from '../http/api';
+import { errorEnvelope, useEnvelope } from '../http/envelope';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
@@ -37,11 +39,8 @@ export function createObjectService(deps: ObjectsDeps): ObjectService {
   return new ObjectService(deps.db, store, deps.limits, deps.now);
 }
 
-// int64 fields may come as JSON numbers or (proto-JSON style) as decimal strings.
-const int64 = z
-  .union([z.number().int(), z.string().regex(/^-?\d{1,16}$/, 'must be an integer')])
-  .transform((v) => Number(v))
-  .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER));
+// The SDK marshals int64 fields as JSON numbers (Go's encoding/json); anything else is malformed.
+const int64 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const str = (max: number) =>
   z
     .string()
@@ -56,7 +55,7 @@ const initiateSchema = z.object({
   partSize: int64.pipe(z.number().min(1, 'must be positive')),
   maxParts: int64.nullish().transform((v) => v ?? 1),
   cause: str(64),
-  name: z.string().max(4096),
+  name: z.string().min(1, 'must not be empty').max(4096),
   contentType: str(255),
   urlPrefix: str(2048),
 });
@@ -105,7 +104,7 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
   return (app, _opts, done) => {
     const { limits, authenticate } = deps;
     // Framework errors (malformed JSON, poisoned bodies, oversize) get the envelope like the rest of /api.
-    app.setErrorHandler(envelopeErrorHandler);
+    useEnvelope(app, apiDialect, { notFound: false });
     // Expired uploads and blobs of replaced objects are dropped in the background.
     const sweeper = setInterval(() => {
       service.sweep().then(
@@ -134,16 +133,11 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
           if (!operationID) throw new ImError(ErrCode.Args, 'header must have operationID');
           if (!token) throw new ImError(ErrCode.Args, 'header must have token');
           const op = authenticate(token);
-          const parsed = schema.safeParse(req.body ?? {});
+          const parsed = schema.safeParse(bodyObject(req.body));
           if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
           return reply.send(ok(await handler(parsed.data, op, req)));
         } catch (err) {
-          if (err instanceof ImError) {
-            req.log.info({ path, errCode: err.code, errMsg: err.message }, 'object api error');
-            return reply.send(fail(err.code, err.message, err.dlt));
-          }
-          req.log.error({ err, path }, 'unexpected object api failure');
-          return reply.send(fail(ErrCode.ServerInternal, 'internal server error'));
+          return reply.send(errorEnvelope(err, apiDialect, req.log));
         }
       });
     };

@@ -337,6 +337,8 @@ export interface MessageCodec<T> {
   decodeFrom(reader: ProtoReader): T;
   /** A fresh instance with every field at its zero value. */
   empty(): T;
+  /** The field list it was defined with (checked against openimsdk/protocol by a test). */
+  readonly fields: readonly FieldSpec[];
 }
 
 export type FieldSpec =
@@ -630,6 +632,7 @@ export function defineMessage<T>(name: string, fields: readonly FieldSpec[]): Me
 
   const codec: MessageCodec<T> = {
     name,
+    fields,
     empty,
     encode(value: T): Uint8Array {
       // One scratch writer for every top-level encode (they never interleave: encoding is

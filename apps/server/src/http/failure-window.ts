@@ -1,7 +1,10 @@
-import type { Clock } from './context';
+/** A clock in ms (injectable in tests). */
+export interface Clock {
+  now(): number;
+}
 
 /**
- * Counts failures per key in a sliding window (login attempts per account and per IP, code sends
+ * Counts failures per key in a sliding window (login attempts per account and per IP, admin secrets
  * per IP). In memory: a restart forgets them, which only ever loosens the limit for one window.
  */
 export class FailureWindow {
