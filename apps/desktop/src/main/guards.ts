@@ -6,10 +6,21 @@
 
 /** Whether `url` belongs to the app's origin (the `app://` bundle or the configured server). */
 export function isAppUrl(url: string, appOrigin: string): boolean {
+  const origin = originOf(url);
+  return origin !== undefined && origin === originOf(appOrigin);
+}
+
+/**
+ * scheme://host[:port]. WHATWG URL gives custom schemes such as app:// the opaque origin "null", which
+ * would make every app:// URL equal, so the origin is built from the parts.
+ */
+function originOf(url: string): string | undefined {
   try {
-    return new URL(url).origin === appOrigin;
+    const parsed = new URL(url);
+    if (parsed.host === '') return undefined;
+    return `${parsed.protocol}//${parsed.host}`;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
