@@ -20,12 +20,14 @@ export interface UpdaterLike {
  */
 export class UpdateController {
   private current: UpdateState;
+  private readonly enabled: boolean;
 
   constructor(
     private readonly updater: UpdaterLike | undefined,
     feedUrl: string | undefined,
     private readonly publish: (state: UpdateState) => void,
   ) {
+    this.enabled = updater !== undefined && feedUrl !== undefined;
     if (updater === undefined || feedUrl === undefined) {
       this.current = { status: 'disabled' };
       return;
@@ -51,7 +53,7 @@ export class UpdateController {
 
   /** At start and from About. A check while one is under way or an update is ready does nothing. */
   async check(): Promise<void> {
-    if (this.updater === undefined) return;
+    if (!this.enabled || this.updater === undefined) return;
     const busy = ['checking', 'downloading', 'ready'];
     if (busy.includes(this.current.status)) return;
     try {
@@ -63,7 +65,7 @@ export class UpdateController {
 
   /** "Restart to update": only once the download is complete. */
   install(): boolean {
-    if (this.updater === undefined || this.current.status !== 'ready') return false;
+    if (!this.enabled || this.updater === undefined || this.current.status !== 'ready') return false;
     this.updater.quitAndInstall();
     return true;
   }

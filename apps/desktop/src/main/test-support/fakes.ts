@@ -136,9 +136,9 @@ export class FakeIpcMain implements IpcMainLike {
     this.handlers.set(channel, listener);
   }
   /** Calls a channel the way ipcRenderer.invoke would, from a frame at `frameUrl`. */
-  async invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
+  invoke(channel: string, frameUrl: string | null, ...args: unknown[]): Promise<unknown> {
     const handler = this.handlers.get(channel);
-    if (handler === undefined) throw new Error(`No handler registered for '${channel}'`);
-    return handler({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args);
+    if (handler === undefined) return Promise.reject(new Error(`No handler registered for '${channel}'`));
+    return Promise.resolve(handler({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args));
   }
 }
