@@ -39,7 +39,7 @@ describe('createAppProtocolHandler', () => {
     writeFileSync(join(root, 'index.html'), '<!doctype html>');
     mkdirSync(join(root, 'openim'));
     writeFileSync(join(root, 'openim', 'openIM.wasm'), new Uint8Array([0, 97, 115, 109]));
-    const handle = createAppProtocolHandler(root, (path) => readFile(path));
+    const handle = createAppProtocolHandler(root, (path) => readFile(path), { apiAddr: 'http://s/api' });
 
     const page = await handle(new Request('app://teamim/contacts'));
     expect(page.status).toBe(200);
@@ -51,6 +51,8 @@ describe('createAppProtocolHandler', () => {
     const wasm = await handle(new Request('app://teamim/openim/openIM.wasm'));
     expect(wasm.headers.get('content-type')).toBe('application/wasm');
     expect((await handle(new Request('app://teamim/missing.js'))).status).toBe(404);
+    const config = await handle(new Request('app://teamim/config.json'));
+    expect(await config.json()).toEqual({ apiAddr: 'http://s/api' });
   });
 
   it('sends the same CSP as the web app', () => {

@@ -54,12 +54,22 @@ export function resolveAppFile(requestUrl: string, rootDir: string): string | un
   return file.startsWith(root.endsWith(sep) ? root : root + sep) ? file : undefined;
 }
 
-/** The protocol handler: serves the bundle with its content type and the CSP header. */
+/**
+ * The protocol handler: serves the bundle with its content type and the CSP header. `/config.json` is
+ * the desktop's runtime configuration for the web app, generated rather than read from the bundle.
+ */
 export function createAppProtocolHandler(
   rootDir: string,
   readFile: (path: string) => Promise<Uint8Array<ArrayBuffer>>,
+  runtimeConfig: Readonly<Record<string, unknown>>,
 ): (request: Request) => Promise<Response> {
+  const configJson = JSON.stringify(runtimeConfig);
   return async (request) => {
+    if (request.url === `${APP_ORIGIN}/config.json`) {
+      return new Response(configJson, {
+        headers: { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' },
+      });
+    }
     const file = resolveAppFile(request.url, rootDir);
     if (file === undefined) return new Response('Not found', { status: 404 });
     try {

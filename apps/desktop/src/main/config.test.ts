@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { DEFAULT_SERVER_URL, loadConfig, rendererConfig } from './config';
 import { createMainWindowOptions, osName, platformId } from './window-options';
 
 describe('loadConfig', () => {
@@ -10,12 +10,31 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({}, file)).toEqual({
       serverUrl: 'https://chat.example/',
+      loadFromServer: false,
       updateUrl: 'https://dl.example/teamim/',
     });
-    expect(loadConfig({ TEAMIM_UPDATE_URL: 'https://other.example/u/' }, file).updateUrl).toBe(
-      'https://other.example/u/',
-    );
-    expect(loadConfig({}, undefined)).toEqual({});
+    const env = { TEAMIM_UPDATE_URL: 'https://other.example/u/', TEAMIM_LOAD_FROM_SERVER: '1' };
+    expect(loadConfig(env, file)).toMatchObject({
+      updateUrl: 'https://other.example/u/',
+      loadFromServer: true,
+    });
+  });
+
+  it('defaults to the local server, the bundled web app and no updates', () => {
+    expect(loadConfig({}, undefined)).toEqual({ serverUrl: DEFAULT_SERVER_URL, loadFromServer: false });
+  });
+
+  it('tells the bundled web app where the server is and which platform it runs on', () => {
+    expect(rendererConfig('http://127.0.0.1:10002', 7)).toEqual({
+      apiAddr: 'http://127.0.0.1:10002/api',
+      wsAddr: 'ws://127.0.0.1:10002/ws',
+      chatAddr: 'http://127.0.0.1:10002/chat',
+      platformID: 7,
+    });
+    expect(rendererConfig('https://im.example/team/', 3)).toMatchObject({
+      apiAddr: 'https://im.example/team/api',
+      wsAddr: 'wss://im.example/team/ws',
+    });
   });
 
   it('rejects URLs that are not http(s) and unknown keys', () => {

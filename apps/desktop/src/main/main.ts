@@ -16,7 +16,7 @@ import {
 import log from 'electron-log/main';
 import electronUpdater from 'electron-updater';
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol';
-import { loadConfig } from './config';
+import { loadConfig, rendererConfig } from './config';
 import { CallState, decidePermission, guardNavigation, isAppUrl, isExternalWebUrl } from './guards';
 import { registerIpc } from './ipc';
 import { LOG_FILE_MAX_BYTES, readLogTail } from './logs';
@@ -55,8 +55,8 @@ const appLike: AppLike = {
 
 const resources = app.isPackaged ? process.resourcesPath : join(__dirname, '..', 'resources');
 const config = loadConfig(process.env, fileSystem.readText(join(resources, 'config.json')));
-const appOrigin = config.serverUrl === undefined ? APP_ORIGIN : new URL(config.serverUrl).origin;
-const startUrl = config.serverUrl ?? `${APP_ORIGIN}/`;
+const appOrigin = config.loadFromServer ? new URL(config.serverUrl).origin : APP_ORIGIN;
+const startUrl = config.loadFromServer ? config.serverUrl : `${APP_ORIGIN}/`;
 
 log.initialize();
 log.transports.file.maxSize = LOG_FILE_MAX_BYTES;
@@ -85,7 +85,11 @@ function fail(error: unknown): void {
 function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
   protocol.handle(
     APP_SCHEME,
-    createAppProtocolHandler(join(__dirname, 'renderer'), (path) => readFile(path)),
+    createAppProtocolHandler(
+      join(__dirname, 'renderer'),
+      (path) => readFile(path),
+      rendererConfig(config.serverUrl, platformId(process.platform)),
+    ),
   );
   const calls = new CallState();
   session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) => {
