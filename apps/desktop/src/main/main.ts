@@ -58,9 +58,17 @@ const config = loadConfig(process.env, fileSystem.readText(join(resources, 'conf
 const appOrigin = config.loadFromServer ? new URL(config.serverUrl).origin : APP_ORIGIN;
 const startUrl = config.loadFromServer ? config.serverUrl : `${APP_ORIGIN}/`;
 
-log.initialize();
+// No electron-log preload: renderer logs arrive through the contract's logs:write, and the renderer's
+// world holds only our bridge.
+log.initialize({ preload: false });
 log.transports.file.maxSize = LOG_FILE_MAX_BYTES;
+// electron-log answers its own IPC channel on import; only the contract's channels may answer.
+ipcMain.removeHandler('__ELECTRON_LOG__');
+ipcMain.removeAllListeners('__ELECTRON_LOG__');
 Object.assign(console, log.functions);
+
+// Every renderer sandboxed, whatever a window's own options say (security checklist: sandboxing).
+app.enableSandbox();
 
 // Must happen before 'ready': a standard, secure scheme gets an origin, storage and fetch like https.
 protocol.registerSchemesAsPrivileged([
