@@ -19,7 +19,7 @@ function recordingHandlers(calls: { channel: string; args: unknown[] }[]): IpcHa
     'window:toggle-maximize': record('window:toggle-maximize', true),
     'window:close': record('window:close', undefined),
     'window:is-maximized': record('window:is-maximized', false),
-    'settings:get-close-action': record('settings:get-close-action', 'minimize' as const),
+    'settings:get-close-action': record('settings:get-close-action', 'miniSize' as const),
     'settings:set-close-action': record('settings:set-close-action', undefined),
     'settings:get-language': record('settings:get-language', null),
     'settings:set-language': record('settings:set-language', undefined),

@@ -7,7 +7,7 @@ const PATH = '/user-data/settings.json';
 describe('DesktopSettings', () => {
   it('defaults to minimize and no stored language', () => {
     const settings = new DesktopSettings(new FakeFileSystem(), '/user-data');
-    expect(settings.closeAction).toBe('minimize');
+    expect(settings.closeAction).toBe('miniSize');
     expect(settings.language).toBeNull();
   });
 
@@ -26,10 +26,10 @@ describe('DesktopSettings', () => {
     const fs = new FakeFileSystem();
     fs.files.set(PATH, JSON.stringify({ closeAction: 'explode', language: 'en-US' }));
     const settings = new DesktopSettings(fs, '/user-data');
-    expect(settings.closeAction).toBe('minimize');
+    expect(settings.closeAction).toBe('miniSize');
     expect(settings.language).toBe('en-US');
     fs.files.set(PATH, '{not json');
-    expect(new DesktopSettings(fs, '/user-data').closeAction).toBe('minimize');
+    expect(new DesktopSettings(fs, '/user-data').closeAction).toBe('miniSize');
   });
 
   it('refuses values outside the contract', () => {

@@ -9,13 +9,13 @@ import {
 import type { FileSystemLike } from './shell-ports';
 
 const fileSchema = z.object({
-  closeAction: closeActionSchema.catch('minimize'),
+  closeAction: closeActionSchema.catch('miniSize'),
   language: languageSchema.nullable().catch(null),
 });
 type SettingsFile = z.infer<typeof fileSchema>;
 
 /** Spec §9: the close button minimizes to the tray unless the user chose quit. */
-export const DEFAULT_CLOSE_ACTION: CloseAction = 'minimize';
+export const DEFAULT_CLOSE_ACTION: CloseAction = 'miniSize';
 
 /**
  * The desktop app's own settings, in `settings.json` in the user data directory. A missing, unreadable

@@ -3,7 +3,7 @@ import { DesktopSettings } from './settings';
 import { FakeApp, FakeFileSystem, FakeWindow } from './test-support/fakes';
 import { enforceSingleInstance, WindowController, type KeyInput } from './window-controller';
 
-function setup(closeAction?: 'minimize' | 'quit') {
+function setup(closeAction?: 'miniSize' | 'quit') {
   const window = new FakeWindow();
   const app = new FakeApp();
   const settings = new DesktopSettings(new FakeFileSystem(), '/user-data');

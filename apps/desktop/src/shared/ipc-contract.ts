@@ -7,7 +7,8 @@ import { z } from 'zod';
  * flow the other way and are validated by the preload before a listener sees them.
  */
 
-export const closeActionSchema = z.enum(['minimize', 'quit']);
+/** The spec's values (§3 app settings): `miniSize` hides to the tray, `quit` quits. */
+export const closeActionSchema = z.enum(['miniSize', 'quit']);
 export type CloseAction = z.infer<typeof closeActionSchema>;
 
 export const languageSchema = z.enum(['zh-CN', 'en-US']);
