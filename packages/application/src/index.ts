@@ -22,3 +22,4 @@ export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';
 export * from './presentation/view-model';
+export * from './presentation/desktop';

@@ -14,3 +14,4 @@ export * from './messages.port';
 export * from './notifier.port';
 export * from './rtc-room.port';
 export * from './wallet-api.port';
+export * from './desktop.port';

@@ -7,3 +7,4 @@ export * from './fake-services';
 export * from './harness';
 export * from './contracts/im-ports.contract';
 export * from './contracts/wallet.contract';
+export * from './fake-desktop';
