@@ -114,9 +114,11 @@ export async function installDesktopBridge(
   page: Page,
   options: DesktopBridgeOptions = {},
 ): Promise<DesktopBridge> {
-  // Passed as a function, Playwright runs it in the page before any page script (no eval, so the
-  // app's CSP does not get in the way).
-  await page.addInitScript(fakeDesktopBridge, options);
+  // Injected as source (through CDP, so the app's CSP does not apply). Transpilers that keep function
+  // names (esbuild's keepNames, as tsx uses) call a `__name` helper the page lacks; a no-op stands in.
+  const source = `var __name = globalThis.__name || ((fn) => fn);
+(${fakeDesktopBridge.toString()})(${JSON.stringify(options)}, window);`;
+  await page.addInitScript({ content: source });
   return {
     calls: () =>
       page.evaluate(
