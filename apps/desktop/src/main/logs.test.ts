@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archivedLogPath, readLogTail } from './logs';
+import { archivedLogPath, readLogTail, rendererLogLine } from './logs';
 import { FakeFileSystem } from './test-support/fakes';
 
 const LOG = '/logs/main.log';
@@ -32,5 +32,14 @@ describe('readLogTail', () => {
     const fs = new FakeFileSystem();
     fs.files.set(LOG, numbered(1, 12_000));
     expect(readLogTail(fs, LOG, 50_000).lines).toBe(10_000);
+  });
+});
+
+describe('rendererLogLine', () => {
+  it('keeps a renderer message on one line', () => {
+    expect(rendererLogLine('first\r\n[2026-01-01] [info] forged\nthird')).toBe(
+      'first \u23ce [2026-01-01] [info] forged \u23ce third',
+    );
+    expect(rendererLogLine('plain')).toBe('plain');
   });
 });

@@ -33,3 +33,11 @@ export function readLogTail(
   }
   return { text: tail.length > 0 ? `${tail.join('\n')}\n` : '', lines: tail.length };
 }
+
+/**
+ * One renderer message as one log line: line breaks would let page content forge lines that look like
+ * the main process's own.
+ */
+export function rendererLogLine(message: string): string {
+  return message.replace(/[\r\n\u2028\u2029]+/g, ' \u23ce ');
+}

@@ -19,7 +19,7 @@ import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol
 import { loadConfig, rendererConfig } from './config';
 import { CallState, decidePermission, guardNavigation, isAppUrl, isExternalWebUrl } from './guards';
 import { registerIpc } from './ipc';
-import { LOG_FILE_MAX_BYTES, readLogTail } from './logs';
+import { LOG_FILE_MAX_BYTES, readLogTail, rendererLogLine } from './logs';
 import { DesktopSettings } from './settings';
 import type { AppLike, FileSystemLike, WindowLike } from './shell-ports';
 import { MessageNotifications, PRODUCT_NAME, TrayController } from './tray-controller';
@@ -74,6 +74,9 @@ app.enableSandbox();
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
 ]);
+
+// Windows shows notifications only for an app with an AppUserModelID (the installer's app id).
+if (process.platform === 'win32') app.setAppUserModelId('com.teamim.desktop');
 
 if (enforceSingleInstance(appLike, () => controller?.reveal())) {
   const settings = new DesktopSettings(fileSystem, app.getPath('userData'));
@@ -206,7 +209,7 @@ function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
       'call:set-active': (active) => {
         calls.active = active;
       },
-      'logs:write': (level, message) => log.scope('renderer')[level](message),
+      'logs:write': (level, message) => log.scope('renderer')[level](rendererLogLine(message)),
       'logs:tail': (lines) => readLogTail(fileSystem, logPath, lines),
       'update:check': () => updates.check(),
       'update:install': () => {

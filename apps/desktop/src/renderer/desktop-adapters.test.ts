@@ -1,10 +1,17 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { LogUploadViewModel, TitleBarViewModel, CloseActionViewModel } from '@teamim/application';
+import {
+  CloseActionViewModel,
+  LogUploadViewModel,
+  SettingsStore,
+  TitleBarViewModel,
+} from '@teamim/application';
 import { FakeFileUploader, RecordingNotifier } from '@teamim/application/testing';
+import { STORAGE_KEYS } from '@teamim/domain';
 import { createInProcessShell } from '../main/test-support/in-process-shell';
 import { DESKTOP_API_KEY } from '../shared/desktop-api';
 import {
+  connectDesktopLanguage,
   connectDesktopShell,
   createDesktopAdapters,
   findDesktopApi,
@@ -91,5 +98,24 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     unread.next(9);
     await settle();
     expect(shell.app.badge).toBe(4);
+  });
+
+  it("starts in the desktop's stored language and stores a language chosen in the app", async () => {
+    const shell = createInProcessShell();
+    shell.settings.language = 'en-US';
+    const local = new Map<string, string>([[STORAGE_KEYS.local.locale, 'zh-CN']]);
+    const store = new SettingsStore({
+      get: (key: string) => local.get(key),
+      set: (key: string, value: string) => void local.set(key, value),
+      remove: (key: string) => void local.delete(key),
+      clear: () => local.clear(),
+    });
+    const subscription = await connectDesktopLanguage(shell.api, store);
+    expect(store.snapshot.locale).toBe('en-US');
+    expect(shell.settings.language).toBe('en-US');
+    store.setLocale('zh-CN');
+    await settle();
+    expect(shell.settings.language).toBe('zh-CN');
+    subscription.unsubscribe();
   });
 });

@@ -1,4 +1,4 @@
-import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, skip, type Observable, type Subscription } from 'rxjs';
 import {
   CloseActionSettings,
   DesktopLogs,
@@ -10,6 +10,7 @@ import {
   type FileUploader,
   type LogFile,
   type LogTail,
+  type SettingsStore,
   type UpdateStatus,
 } from '@teamim/application';
 import type { CloseAction } from '@teamim/domain';
@@ -177,6 +178,27 @@ export function connectDesktopShell(
   );
   subscription.add(api.notifications.onClicked(sources.openConversation));
   return subscription;
+}
+
+/**
+ * Spec §9: the language stored by the desktop app is used at start (it wins over the browser-stored
+ * one), and a language chosen in the app is stored by the desktop app for the next start and its tray.
+ */
+export async function connectDesktopLanguage(
+  api: DesktopApi,
+  settings: SettingsStore,
+): Promise<Subscription> {
+  const stored = await api.settings.getLanguage().catch(() => null);
+  settings.applyDesktopLanguage(stored ?? undefined);
+  return settings.settings$
+    .pipe(
+      map((current) => current.locale),
+      distinctUntilChanged(),
+      skip(1),
+    )
+    .subscribe((locale) => {
+      void api.settings.setLanguage(locale).catch(() => undefined);
+    });
 }
 
 /** Every desktop port, for the desktop composition root to bind. */
