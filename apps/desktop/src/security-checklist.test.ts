@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY } from './main/app-protocol';
 import type { FakeBrowserWindow, Recorded } from './main/test-support/fake-electron';
@@ -64,6 +65,24 @@ describe('Electron security checklist', { timeout: 120_000 }, () => {
         /nodeIntegration(InWorker|InSubFrames)?:\s*true|contextIsolation:\s*false|sandbox:\s*false/,
       ),
     ).toEqual([]);
+  });
+
+  it('4. the preload bundle works sandboxed: it requires nothing but electron', async () => {
+    // Same options as scripts/build.mjs; a sandboxed preload cannot load any other module.
+    const result = await build({
+      entryPoints: [join(desktop, 'src/preload/preload.ts')],
+      bundle: true,
+      platform: 'browser',
+      target: 'chrome140',
+      format: 'cjs',
+      external: ['electron'],
+      write: false,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.text ?? '';
+    expect([...new Set([...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]))]).toEqual([
+      'electron',
+    ]);
   });
 
   it('5. session permission requests are handled (guards.test.ts: media only, only in a call)', () => {
