@@ -44,13 +44,24 @@ describe('the bundled main process (against a fake Electron)', { timeout: 120_00
     expect(window.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
   });
 
-  it('refuses camera and microphone outside a call', () => {
-    let granted: boolean | undefined;
-    const contents = { getURL: () => 'app://teamim/chat' };
-    recorded.permissionRequestHandler?.(contents, 'media', (ok: boolean) => (granted = ok), {
-      mediaTypes: ['audio'],
-    });
-    expect(granted).toBe(false);
+  it('grants camera and microphone to the app frame only during a call', async () => {
+    const ask = (requestingUrl: string): boolean | undefined => {
+      let granted: boolean | undefined;
+      const contents = { getURL: () => 'app://teamim/chat' };
+      recorded.permissionRequestHandler?.(contents, 'media', (ok: boolean) => (granted = ok), {
+        mediaTypes: ['audio', 'video'],
+        requestingUrl,
+      });
+      return granted;
+    };
+    const setCall = recorded.ipcHandlers.get('call:set-active');
+    const fromApp = { senderFrame: { url: 'app://teamim/chat' } };
+    expect(ask('app://teamim/chat')).toBe(false);
+    await setCall?.(fromApp, true);
+    expect(ask('app://teamim/chat')).toBe(true);
+    expect(ask('https://ads.example/frame')).toBe(false);
+    await setCall?.(fromApp, false);
+    expect(ask('app://teamim/chat')).toBe(false);
   });
 
   it('uses the stored language from the start and takes the single-instance lock', () => {

@@ -105,7 +105,10 @@ function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
   const calls = new CallState();
   session.defaultSession.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? details.mediaTypes : undefined;
-    const query = { permission, requestingUrl: contents.getURL(), ...(mediaTypes ? { mediaTypes } : {}) };
+    // The requesting frame's URL, not the top page's: a subframe must not borrow the app's origin.
+    const requestingUrl =
+      typeof details.requestingUrl === 'string' ? details.requestingUrl : contents.getURL();
+    const query = { permission, requestingUrl, ...(mediaTypes ? { mediaTypes } : {}) };
     callback(decidePermission(query, appOrigin, calls));
   });
   session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => {

@@ -37,6 +37,7 @@ export interface Recorded {
   readonly windows: FakeBrowserWindow[];
   readonly ipcChannels: string[];
   readonly ipcListeners: string[];
+  readonly ipcHandlers: Map<string, AnyFunction>;
   readonly privilegedSchemes: { scheme: string; privileges: Record<string, boolean> }[];
   readonly protocolHandlers: string[];
   permissionRequestHandler: AnyFunction | undefined;
@@ -82,6 +83,7 @@ export function createFakeElectron(): { module: unknown; recorded: Recorded; rea
     windows: [],
     ipcChannels: [],
     ipcListeners: [],
+    ipcHandlers: new Map(),
     privilegedSchemes: [],
     protocolHandlers: [],
     permissionRequestHandler: undefined,
@@ -128,7 +130,10 @@ export function createFakeElectron(): { module: unknown; recorded: Recorded; rea
     app,
     BrowserWindow,
     ipcMain: partial('ipcMain', {
-      handle: (channel: string) => recorded.ipcChannels.push(channel),
+      handle: (channel: string, listener: AnyFunction) => {
+        recorded.ipcChannels.push(channel);
+        recorded.ipcHandlers.set(channel, listener);
+      },
       removeHandler: (channel: string) => remove(recorded.ipcChannels, channel),
       on: (channel: string) => recorded.ipcListeners.push(channel),
       removeAllListeners: (channel: string) => remove(recorded.ipcListeners, channel),
