@@ -53,3 +53,4 @@ export * from './presentation/sign-in/sign-in-fields';
 export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './calls/call-recorder';
+export * from './presentation/desktop';

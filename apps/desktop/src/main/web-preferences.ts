@@ -6,6 +6,8 @@ export interface SecureWebPreferences {
   readonly nodeIntegrationInWorker: false;
   readonly webSecurity: true;
   readonly allowRunningInsecureContent: false;
+  readonly webviewTag: false;
+  readonly experimentalFeatures: false;
   readonly preload: string;
 }
 
@@ -24,6 +26,8 @@ export function secureWebPreferences(preloadPath: string): SecureWebPreferences 
     nodeIntegrationInWorker: false,
     webSecurity: true,
     allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
     preload: preloadPath,
   };
 }

@@ -15,3 +15,4 @@ export * from './notifier.port';
 export * from './rtc-room.port';
 export * from './wallet-api.port';
 export * from './call-devices.port';
+export * from './desktop.port';

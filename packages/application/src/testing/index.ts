@@ -8,3 +8,4 @@ export * from './harness';
 export * from './contracts/im-ports.contract';
 export * from './contracts/wallet.contract';
 export * from './fake-call-devices';
+export * from './fake-desktop';

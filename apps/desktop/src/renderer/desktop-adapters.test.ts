@@ -1,0 +1,121 @@
+import { Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import {
+  CloseActionViewModel,
+  LogUploadViewModel,
+  SettingsStore,
+  TitleBarViewModel,
+} from '@teamim/application';
+import { FakeFileUploader, RecordingNotifier } from '@teamim/application/testing';
+import { STORAGE_KEYS } from '@teamim/domain';
+import { createInProcessShell } from '../main/test-support/in-process-shell';
+import { DESKTOP_API_KEY } from '../shared/desktop-api';
+import {
+  connectDesktopLanguage,
+  connectDesktopShell,
+  createDesktopAdapters,
+  findDesktopApi,
+  type MessageNotice,
+} from './desktop-adapters';
+
+const settle = async (): Promise<void> => {
+  for (let i = 0; i < 30; i += 1) await Promise.resolve();
+};
+
+describe('desktop adapters over the bridge and the validated contract', () => {
+  it('finds the bridge only where the preload put it', () => {
+    const { api } = createInProcessShell();
+    expect(findDesktopApi({})).toBeUndefined();
+    expect(findDesktopApi({ [DESKTOP_API_KEY]: api })).toBe(api);
+  });
+
+  it('drives the title bar: maximize, minimize, and close follows the setting', async () => {
+    const shell = createInProcessShell();
+    const adapters = createDesktopAdapters(shell.api, new FakeFileUploader());
+    const titleBar = new TitleBarViewModel(adapters.windowControls);
+    await settle();
+    expect(titleBar.state.ownControls).toBe(true);
+    await titleBar.toggleMaximize();
+    expect(shell.window.maximized).toBe(true);
+    await titleBar.minimize();
+    expect(shell.window.minimized).toBe(true);
+    await titleBar.close();
+    expect(shell.window.visible).toBe(false);
+    expect(shell.app.quitCalls).toBe(0);
+
+    const closeAction = new CloseActionViewModel(adapters.closeActionSettings);
+    await settle();
+    await closeAction.choose('quit');
+    expect(shell.settings.closeAction).toBe('quit');
+    await titleBar.close();
+    expect(shell.app.quitCalls).toBe(1);
+  });
+
+  it('uploads the shell log, renderer lines included, as a text file', async () => {
+    const shell = createInProcessShell();
+    const uploader = new FakeFileUploader();
+    const adapters = createDesktopAdapters(shell.api, uploader);
+    adapters.logger.warn('socket closed', { code: 1006 });
+    adapters.logger.info('reconnected');
+    await settle();
+    const notifier = new RecordingNotifier();
+    const vm = new LogUploadViewModel(adapters.desktopLogs, adapters.logUploader, notifier);
+    const percents: number[] = [];
+    vm.state$.subscribe((state) => percents.push(state.percent));
+    await expect(vm.uploadChosen()).resolves.toBe(true);
+    const file = uploader.uploaded[0];
+    expect(file?.mimeType).toBe('text/plain');
+    expect(await (file?.handle as Blob).text()).toBe(
+      '[warn] (renderer) socket closed {"code":1006}\n[info] (renderer) reconnected\n',
+    );
+    expect([...new Set(percents)]).toEqual([0, 100]);
+    expect(notifier.keys()).toEqual(['toast.uploadSuccess']);
+  });
+
+  it('keeps the tray count in step and notifies while hidden; a click opens the conversation', async () => {
+    const shell = createInProcessShell();
+    const unread = new Subject<number>();
+    const messages = new Subject<MessageNotice>();
+    const opened: string[] = [];
+    const subscription = connectDesktopShell(shell.api, {
+      unreadCount$: unread,
+      newMessages$: messages,
+      openConversation: (id) => opened.push(id),
+    });
+    unread.next(4);
+    await settle();
+    expect(shell.tray.toolTip).toBe('TeamIM – 4 unread messages');
+    expect(shell.app.badge).toBe(4);
+    messages.next({ conversationId: 'si_a_b', title: 'Ann', body: 'visible window: no notification' });
+    shell.window.hide();
+    messages.next({ conversationId: 'si_a_b', title: 'Ann', body: 'hidden: notified' });
+    await settle();
+    expect(shell.factory.shown.map((shown) => shown.body)).toEqual(['hidden: notified']);
+    shell.factory.shown[0]?.click();
+    expect(opened).toEqual(['si_a_b']);
+    expect(shell.window.visible).toBe(true);
+    subscription.unsubscribe();
+    unread.next(9);
+    await settle();
+    expect(shell.app.badge).toBe(4);
+  });
+
+  it("starts in the desktop's stored language and stores a language chosen in the app", async () => {
+    const shell = createInProcessShell();
+    shell.settings.language = 'en-US';
+    const local = new Map<string, string>([[STORAGE_KEYS.local.locale, 'zh-CN']]);
+    const store = new SettingsStore({
+      get: (key: string) => local.get(key),
+      set: (key: string, value: string) => void local.set(key, value),
+      remove: (key: string) => void local.delete(key),
+      clear: () => local.clear(),
+    });
+    const subscription = await connectDesktopLanguage(shell.api, store);
+    expect(store.snapshot.locale).toBe('en-US');
+    expect(shell.settings.language).toBe('en-US');
+    store.setLocale('zh-CN');
+    await settle();
+    expect(shell.settings.language).toBe('zh-CN');
+    subscription.unsubscribe();
+  });
+});
