@@ -231,7 +231,7 @@ describe('OpenIM adapters over a scripted SDK', () => {
     );
     await expect(failing.session.getSelfInfo()).rejects.toEqual(new RemoteError(500, 'chat api down'));
   });
-  it('sends call signals as online-only custom messages and emits only those addressed to this user', async () => {
+  it('sends call signals as online-only custom messages and emits those addressed to this user or sent by its other devices', async () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);
     fake.answers.set('login', () => {
@@ -272,7 +272,8 @@ describe('OpenIM adapters over a scripted SDK', () => {
       });
     fake.fire('OnRecvOnlineOnlyMessages', [
       signal({ sendID: 'alice', recvID: 'bob' }),
-      signal({ sendID: 'bob', recvID: 'alice' }), // its own signal, echoed to another device
+      // Its own signal, from another of its devices: passed on marked, so a ringing device can stop.
+      signal({ sendID: 'bob', recvID: 'alice' }),
       signal({ sendID: 'alice', recvID: 'carol' }),
       signal({ sendID: 'alice', recvID: '', groupID: 'g1', sessionType: 3 }),
       rawMessage({
@@ -283,7 +284,10 @@ describe('OpenIM adapters over a scripted SDK', () => {
       }),
     ]);
     sub.unsubscribe();
-    expect(seen).toEqual([{ type: 200, invitation, fromUserID: 'alice' }]);
+    expect(seen).toEqual([
+      { type: 200, invitation, fromUserID: 'alice' },
+      { type: 200, invitation, fromUserID: 'bob', fromOwnDevice: true },
+    ]);
     expect(fake.listenerCount()).toBe(0);
   });
   it('creates a group with admins as a separate list, as OpenIM wants the lists disjoint', async () => {
