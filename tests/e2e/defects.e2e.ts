@@ -164,14 +164,16 @@ test('muting a conversation lowers the nav badge at once', async ({ browser }) =
   await send(carol.page, `unread for the badge ${Date.now().toString(36)}`);
   await expect.poll(() => navUnread(alice.page), { timeout: 30_000 }).toBeGreaterThan(before);
 
+  // Other conversations may be unread too (the seeded history, earlier tests): carol's part must go.
+  const withCarol = await navUnread(alice.page);
   await mainNav(alice.page).getByRole('link', { name: /^Chat/ }).click();
   await conversation(alice.page, 'carol').click({ button: 'right' });
   await alice.page.getByRole('menuitemradio', { name: 'Receive without notification' }).click();
-  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBe(0);
+  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBeLessThan(withCarol);
   // Back to normal for the other tests.
   await conversation(alice.page, 'carol').click({ button: 'right' });
   await alice.page.getByRole('menuitemradio', { name: 'Receive and notify' }).click();
-  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBeGreaterThan(0);
+  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBe(withCarol);
   await alice.page.context().close();
   await carol.page.context().close();
 });

@@ -236,3 +236,20 @@ export function isIgnorableBrowserError(error: {
   const text = [error.name, error.message, error.stack].filter((part) => part !== undefined).join('\n');
   return text !== '' && IGNORABLE_BROWSER_ERRORS.some((pattern) => pattern.test(text));
 }
+
+/**
+ * Refusals of a send by a rule of the other side or the group (§8 "Sending"): the message can never go
+ * as it is, so what was typed goes back to the composer (the failed copy stays in the list, §4).
+ */
+const SEND_REFUSALS: ReadonlySet<ServerErrorReason> = new Set([
+  'notInGroup',
+  'blockedByPeer',
+  'friendVerification',
+  'refuseFriend',
+  'memberMuted',
+  'groupMuted',
+]);
+
+export function isSendRefusal(code: number): boolean {
+  return SEND_REFUSALS.has(classifyServerError(code, '').reason);
+}

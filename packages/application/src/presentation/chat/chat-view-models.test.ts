@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { SessionType } from '@teamim/domain';
+import { MessageStatus, SessionType } from '@teamim/domain';
 import { TestWorld } from '../../testing';
 import { DRAFT_SAVE_DELAY_MS } from './composer.view-model';
 
@@ -56,6 +56,24 @@ describe('ComposerViewModel', () => {
     expect(sent.ok).toBe(true);
     expect(composer.state.text).toBe('');
     expect(texts()).toEqual(['I have something to say']);
+  });
+
+  it('gives the text back when the server refuses the send by a rule (blocked by the other side)', async () => {
+    const { world, alice, bob } = await friends();
+    await bob.contactActions.setBlacklisted('alice', true);
+    await world.settle();
+    const opened = await alice.conversations.open('bob', SessionType.Single);
+    if (!opened.ok) throw new Error('open failed');
+    const composer = alice.viewModels.composer(opened.value.conversationID);
+    composer.change('are you there?');
+    const refused = await composer.send();
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.error.kind).toBe('remote');
+    expect(composer.state.text).toBe('are you there?');
+    // The failed copy stays in the list too (spec §4), with resend.
+    expect(alice.chat.snapshot.messages.map((m) => [m.textElem?.content, m.status])).toEqual([
+      ['are you there?', MessageStatus.Failed],
+    ]);
   });
 
   it('keeps the text as the conversation draft, which a new composer (after a reload) finds again', async () => {

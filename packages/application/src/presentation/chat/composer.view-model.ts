@@ -1,5 +1,5 @@
 import { Subject, debounceTime } from 'rxjs';
-import { err, validateMessageText, type Message, type Result } from '@teamim/domain';
+import { err, isSendRefusal, validateMessageText, type Message, type Result } from '@teamim/domain';
 import type { AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
@@ -51,13 +51,24 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     // The box clears once the message is accepted (in the list, as sending): a refused send (a rule of
     // §6, a state failure) keeps the text; an accepted one that fails to deliver stays in the list as
     // failed, with resend, so nothing typed is lost either way.
-    return this.services.chat.sendText(text, [], {
+    const result = await this.services.chat.sendText(text, [], {
       onAccepted: () => {
         if (this.state.text !== text) return;
         this.change('');
         void this.saveDraft('');
       },
     });
+    // The server refused it by a rule (muted, left the group, blocked): the text comes back to the box,
+    // unless the user has typed something else meanwhile.
+    if (
+      !result.ok &&
+      result.error.kind === 'remote' &&
+      isSendRefusal(result.error.code) &&
+      this.state.text === ''
+    ) {
+      this.change(text);
+    }
+    return result;
   }
 
   private async saveDraft(text: string): Promise<void> {
