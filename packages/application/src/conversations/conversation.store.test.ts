@@ -148,6 +148,34 @@ describe('ConversationStore', () => {
     expect(history.messages).toEqual([]);
   });
 
+  it('§4 Deleting one conversation keeps the others, and the open one stays open', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol', 'dave');
+    world.backend.makeFriends('alice', 'bob');
+    world.backend.makeFriends('alice', 'carol');
+    world.backend.makeFriends('alice', 'dave');
+    const alice = await world.signIn('alice');
+    for (const name of ['bob', 'carol', 'dave']) {
+      const friend = await world.signIn(name);
+      await friend.conversations.open('alice', SessionType.Single);
+      await friend.chat.sendText(`hi from ${name}`);
+      await world.advance(1_000);
+    }
+    const ids = (): string[] => alice.conversations.snapshot.map((c) => c.userID).sort();
+    expect(ids()).toEqual(['bob', 'carol', 'dave']);
+    await alice.conversations.open('dave', SessionType.Single);
+    await world.settle();
+    const carol = alice.conversations.snapshot.find((c) => c.userID === 'carol');
+
+    const deleted = await alice.conversations.delete(carol?.conversationID ?? '');
+    await world.settle();
+
+    expect(deleted).toEqual({ ok: true, value: undefined });
+    expect(ids()).toEqual(['bob', 'dave']);
+    expect(alice.conversations.currentConversation?.userID).toBe('dave');
+    expect(alice.chat.snapshot.messages.map((m) => m.textElem?.content)).toEqual(['hi from dave']);
+    expect(alice.toasts.keys()).toEqual([]);
+  });
+
   it('§8 Deleting an unknown conversation fails with a toast', async () => {
     const { alice } = await twoFriends();
     const result = await alice.conversations.delete('si_nobody');

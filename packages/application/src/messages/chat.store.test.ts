@@ -230,6 +230,25 @@ describe('ChatStore', () => {
 
     expect(texts(alice)).toEqual(['two']);
     expect(texts(bob)).toEqual(['one', 'two']);
+
+    // The delete went through the SDK: reopening the conversation reloads the history without it.
+    await alice.conversations.select(undefined);
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(texts(alice)).toEqual(['two']);
+  });
+
+  it('§4 Messages: a delete the SDK refuses leaves the list as it was', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+
+    const result = await alice.chat.delete('not-a-message');
+
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.kind).toBe('remote');
+    expect(texts(alice)).toEqual(['one', 'two']);
   });
 
   it('§4 Messages: history pages by 20, oldest first, until the start', async () => {

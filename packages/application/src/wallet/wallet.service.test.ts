@@ -149,4 +149,59 @@ describe('WalletService', () => {
     await world.settle();
     expect(sent.ok && (await alice.wallet.openRedPacket(sent.value)).ok).toBe(false);
   });
+
+  /** Counts the client's own calls to the wallet API's open, so a guard is seen to stop it. */
+  function countOpens(client: TestClient): { count: number } {
+    const calls = { count: 0 };
+    const api = client.ports.walletApi;
+    const open = api.openRedPacket.bind(api);
+    api.openRedPacket = (id) => {
+      calls.count += 1;
+      return open(id);
+    };
+    return calls;
+  }
+
+  it('§4 Red packet: the client itself refuses to open a message that is not a red packet', async () => {
+    const { world, alice, bob } = await funded();
+    await alice.conversations.open('bob', SessionType.Single);
+    await bob.conversations.open('alice', SessionType.Single);
+    await alice.chat.sendText('plain');
+    await alice.chat.send({ kind: 'custom', data: '{"customType":555}', description: 'other app' });
+    await world.settle();
+    const opens = countOpens(bob);
+
+    for (const message of bob.chat.snapshot.messages) {
+      expect(await bob.wallet.openRedPacket(message)).toEqual({
+        ok: false,
+        error: { kind: 'state', reason: 'not a red packet' },
+      });
+    }
+
+    expect(bob.chat.snapshot.messages).toHaveLength(2);
+    expect(opens.count).toBe(0);
+    expect(bob.toasts.keys()).toEqual([]);
+  });
+
+  it('§4 Red packet: a packet already marked opened on this device is not opened again', async () => {
+    const { world, alice, bob } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    await alice.conversations.open('bob', SessionType.Single);
+    await bob.conversations.open('alice', SessionType.Single);
+    await alice.wallet.sendRedPacket(alice.conversations.currentConversation!, {
+      amount: '5',
+      pin: '123456',
+    });
+    await world.settle();
+    const packet = bob.chat.snapshot.messages[0]!;
+    const opens = countOpens(bob);
+
+    // The backend has not paid this packet out yet, so only the client's own check can refuse it.
+    const again = await bob.wallet.openRedPacket({ ...packet, localEx: RED_PACKET_OPENED_MARK });
+
+    expect(again).toEqual({ ok: false, error: { kind: 'state', reason: 'already opened' } });
+    expect(opens.count).toBe(0);
+    expect(world.backend.wallet.balances.get('bob') ?? 0).toBe(0);
+    expect(bob.toasts.keys()).toEqual([]);
+  });
 });

@@ -99,6 +99,17 @@ describe('§3 Custom message data', () => {
     });
     expect(isCallSignalMessage(call)).toBe(true);
     expect(isCallSignalMessage(message({ contentType: ContentType.Text }))).toBe(false);
+    // Another client's custom message that happens to carry a well-formed invitation is not a call
+    // signal: it stays visible in the chat.
+    for (const customType of [199, 205, CustomType.RedPacket, 555]) {
+      const data = JSON.stringify({ customType, invitation: { ...invitation, timeout: 30 } });
+      expect(parseCustomData(data)).toEqual({ kind: 'unknown', customType });
+      const other = message({
+        contentType: ContentType.Custom,
+        customElem: { data, description: '', extension: '' },
+      });
+      expect(isCallSignalMessage(other)).toBe(false);
+    }
     expect(customPayloadOf(message({ contentType: ContentType.Text }))).toBeUndefined();
   });
 });

@@ -66,9 +66,18 @@ describe('§4 Messages: incoming', () => {
 describe('§4 Messages: sending and forwarding', () => {
   it('§4 a spinner shows if it is still sending after 1 s; failure shows the warning', () => {
     const sending = { status: MessageStatus.Sending };
-    expect(shouldShowSendingSpinner(sending, 0, 999)).toBe(false);
-    expect(shouldShowSendingSpinner(sending, 0, 1_000)).toBe(true);
-    expect(shouldShowSendingSpinner({ status: MessageStatus.Succeeded }, 0, 5_000)).toBe(false);
+    // A real wall-clock start: the delay is measured from it, not from zero.
+    const startedAt = 1_700_000_000_000;
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt)).toBe(false);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 999)).toBe(false);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 1_000)).toBe(true);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 60_000)).toBe(true);
+    expect(shouldShowSendingSpinner({ status: MessageStatus.Succeeded }, startedAt, startedAt + 5_000)).toBe(
+      false,
+    );
+    expect(shouldShowSendingSpinner({ status: MessageStatus.Failed }, startedAt, startedAt + 5_000)).toBe(
+      false,
+    );
     expect(isFailed({ status: MessageStatus.Failed })).toBe(true);
     expect(isFailed(sending)).toBe(false);
   });
