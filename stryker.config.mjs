@@ -5,7 +5,8 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.mutation.config.mjs', related: false },
+  // `related` (the default) runs only the tests that import the mutated file, even for static mutants.
+  vitest: { configFile: 'vitest.mutation.config.mjs', related: true },
   mutate: [
     'packages/domain/src/**/*.ts',
     'packages/application/src/**/*.ts',

@@ -16,10 +16,9 @@ class LoadFailuresAreErrors {
   onTestRunEnd(testModules) {
     for (const testModule of testModules) {
       for (const error of testModule.errors()) {
-        this.vitest?.state.catchError(
-          { ...error, message: `${testModule.moduleId} failed to load: ${error.message}` },
-          'Module Load Error',
-        );
+        // A fresh Error: the serialized one carries non-function `toString` keys that break printing it.
+        const loadError = new Error(`${testModule.moduleId} failed to load: ${error.message}`);
+        this.vitest?.state.catchError(loadError, 'Module Load Error');
       }
     }
   }
