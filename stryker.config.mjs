@@ -1,15 +1,21 @@
 // @ts-check
 // Mutation testing of packages/domain and packages/application (`npm run test:mutation`, not part of
-// `npm test`). Results and the surviving equivalent mutants are recorded in docs/test-quality.md.
+// `npm test`). MUTATION_PACKAGE=domain or =application limits a run to one package, with its own report
+// and incremental cache under reports/mutation/<package>/; scripts/mutation.mjs runs both in turn.
+// Results and the surviving equivalent mutants are recorded in docs/test-quality.md.
+const only = process.env.MUTATION_PACKAGE;
+const packages = only === undefined || only === '' ? ['domain', 'application'] : [only];
+const name = packages.length === 1 ? packages[0] : 'all';
+const out = `reports/mutation/${name}`;
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  // `related` (the default) runs only the tests that import the mutated file, even for static mutants.
+  // `related` runs only the tests that import the mutated file, even for static mutants.
   vitest: { configFile: 'vitest.mutation.config.mjs', related: true },
   mutate: [
-    'packages/domain/src/**/*.ts',
-    'packages/application/src/**/*.ts',
+    ...packages.map((p) => `packages/${p}/src/**/*.ts`),
     '!**/*.test.ts',
     // Test infrastructure (in-memory fakes, builders) is checked by the contract suites, not mutated here.
     '!**/testing/**',
@@ -35,11 +41,11 @@ export default {
   concurrency: 1,
   timeoutMS: 20_000,
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: `${out}/stryker-incremental.json`,
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   reporters: ['progress', 'clear-text', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `${out}/index.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
   thresholds: { high: 95, low: 85, break: null },
 };

@@ -29,7 +29,14 @@ class LoadFailuresAreErrors {
 // which are mutated, and the integration ones need a real server and the SDK's wasm.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/application'],
+    // Application tests import the domain through its package name, which resolves outside Stryker's
+    // sandbox: domain mutants are judged by the domain's own tests only.
+    projects:
+      process.env.MUTATION_PACKAGE === 'domain'
+        ? ['packages/domain']
+        : process.env.MUTATION_PACKAGE === 'application'
+          ? ['packages/application']
+          : ['packages/domain', 'packages/application'],
     reporters: [new LoadFailuresAreErrors()],
   },
 });

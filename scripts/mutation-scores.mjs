@@ -1,14 +1,25 @@
 // Prints the mutation score of each package from Stryker's JSON report (reports/mutation/mutation.json),
 // as Stryker counts it: detected (killed or timed out) over valid mutants (detected, survived, no
 // coverage). Mutants that crash the run (runtime or compile errors) and ignored ones are listed apart.
-// Usage: node scripts/mutation-scores.mjs [report.json]
-import { readFileSync } from 'node:fs';
+// Usage: node scripts/mutation-scores.mjs [report.json ...] (default: the reports scripts/mutation.mjs writes)
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from './lib.mjs';
 
-const reportPath = process.argv[2] ?? join(root, 'reports', 'mutation', 'mutation.json');
-/** @type {{ files: Record<string, { mutants: { status: string }[] }> }} */
-const report = JSON.parse(readFileSync(reportPath, 'utf8'));
+const reportPaths =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ['domain', 'application'].map((name) => join(root, 'reports', 'mutation', name, 'mutation.json'));
+/** @type {Record<string, { mutants: { status: string }[] }>} */
+const files = {};
+for (const path of reportPaths) {
+  if (!existsSync(path)) {
+    console.log(`(no report at ${relative(root, path)})`);
+    continue;
+  }
+  Object.assign(files, JSON.parse(readFileSync(path, 'utf8')).files);
+}
+const report = { files };
 
 const packageOf = (file) => {
   const path = relative(root, join(root, file)).split('\\').join('/');
