@@ -349,3 +349,64 @@ describe('WalletService: what the client sends and shows', () => {
     expect(world.backend.wallet.balances.get('bob')).toBe(200);
   });
 });
+
+describe('WalletService: remaining client-side details', () => {
+  it('§2 a balance failure is an error toast', async () => {
+    const { world } = await funded();
+    const signedOut = world.client();
+    await signedOut.wallet.loadBalance();
+    expect(signedOut.toasts.toasts).toEqual([{ level: 'error', key: 'toast.fetchBalanceFailed' }]);
+  });
+
+  it('§4 the first pay password is sent with an empty old hash; no self info means no old one is asked', async () => {
+    const { world, alice } = await funded();
+    const calls: [string, string][] = [];
+    const api = alice.ports.walletApi;
+    const set = api.setPayPassword.bind(api);
+    api.setPayPassword = (oldHash, newHash) => {
+      calls.push([oldHash, newHash]);
+      return set(oldHash, newHash);
+    };
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    expect(calls).toEqual([['', alice.ports.passwordHasher.md5('123456')]]);
+
+    const signedOut = world.client();
+    const result = await signedOut.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    expect(!result.ok && result.error.kind).toBe('remote');
+  });
+
+  it('§4 a packet paid for but not posted does not say "sent"', async () => {
+    const { world, alice } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    alice.ports.device.messages.failSendsWith = 10000;
+    alice.toasts.toasts.length = 0;
+
+    const sent = await alice.wallet.sendRedPacket(alice.conversations.currentConversation!, {
+      amount: '1',
+      pin: '123456',
+    });
+
+    expect(!sent.ok && sent.error.kind).toBe('remote');
+    expect(alice.toasts.keys()).toEqual(['toast.accessFailed']);
+  });
+
+  it('§4 the sender opening their own one-to-one packet marks it in the conversation with the peer', async () => {
+    const { world, alice } = await funded();
+    await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    await alice.conversations.open('bob', SessionType.Single);
+    const sent = await alice.wallet.sendRedPacket(alice.conversations.currentConversation!, {
+      amount: '1',
+      pin: '123456',
+    });
+    await world.settle();
+    // Whether a sender may claim is the server's rule; here it lets the client through.
+    alice.ports.walletApi.openRedPacket = () => Promise.resolve();
+
+    const opened = await alice.wallet.openRedPacket(sent.ok ? sent.value : ({} as never));
+
+    expect(opened.ok).toBe(true);
+    expect(alice.chat.snapshot.messages.at(-1)?.localEx).toBe(RED_PACKET_OPENED_MARK);
+  });
+});
