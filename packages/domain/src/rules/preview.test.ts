@@ -134,6 +134,8 @@ describe('§3/§4 Conversation preview', () => {
     expect(parseLatestMessage({ latestMsg: '{oops' })).toBeUndefined();
     expect(parseLatestMessage({ latestMsg: 'null' })).toBeUndefined();
     expect(parseLatestMessage({ latestMsg: '{"clientMsgID":1}' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{"clientMsgID":"m1"}' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{"contentType":101}' })).toBeUndefined();
   });
 
   it('§4 the draft shows before the latest message', () => {
