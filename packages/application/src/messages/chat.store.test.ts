@@ -508,3 +508,90 @@ describe('ChatStore: failures and edges the client handles itself', () => {
     expect(texts(alice)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('ChatStore: exact errors, targets and the empty state', () => {
+  it('§4 Messages: before any conversation opens the chat is empty and idle', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    expect(alice.chat.snapshot).toEqual({
+      conversationID: undefined,
+      messages: [],
+      hasMore: false,
+      loading: false,
+      spinning: new Set(),
+    });
+    const none = { ok: false, error: { kind: 'state', reason: 'no conversation open' } };
+    expect(await alice.chat.loadMore()).toEqual(none);
+    expect(await alice.chat.sendText('nowhere')).toEqual(none);
+    expect(await alice.chat.delete('x')).toEqual(none);
+  });
+
+  it('§6 Messages: revoking an id that is not in the list never touches another message', async () => {
+    const { world, alice } = await chatting();
+    await alice.chat.sendText('mine');
+    await world.settle();
+
+    expect(await alice.chat.revoke('unknown')).toEqual({
+      ok: false,
+      error: { kind: 'state', reason: 'message not in the open conversation' },
+    });
+    expect(texts(alice)).toEqual(['mine']);
+  });
+
+  it('§4 Messages: one-to-one sends go to the peer, group sends to the group only', async () => {
+    const { world, alice } = await chatting();
+    const targets: unknown[] = [];
+    const messages = alice.ports.device.messages;
+    const send = messages.send.bind(messages);
+    messages.send = (message, target) => {
+      targets.push(target);
+      return send(message, target);
+    };
+    await alice.chat.sendText('to bob');
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await alice.conversations.open(group.groupID, SessionType.Group);
+    await alice.chat.sendText('to the group');
+    messages.failSendsWith = 10000;
+    await alice.chat.sendText('again');
+    messages.failSendsWith = undefined;
+    await alice.chat.resend(alice.chat.snapshot.messages.at(-1)?.clientMsgID ?? '');
+
+    expect(targets).toEqual([
+      { recvID: 'bob', groupID: '' },
+      { recvID: '', groupID: group.groupID },
+      { recvID: '', groupID: group.groupID },
+      { recvID: '', groupID: group.groupID },
+    ]);
+  });
+
+  it('§6 Sending: a muted member is warned, and can still write to someone else', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 300);
+    await world.settle();
+    bob.toasts.toasts.length = 0;
+
+    const muted = await bob.chat.sendText('muted?');
+    const toAlice = await bob.ports.conversations.getOneConversation('alice', SessionType.Single);
+    const elsewhere = await bob.chat.send({ kind: 'text', text: 'psst' }, toAlice);
+
+    expect(!muted.ok && muted.error).toEqual({
+      kind: 'permission',
+      reason: 'memberMuted',
+      i18nKey: 'toast.memberMuted',
+    });
+    expect(bob.toasts.toasts).toEqual([{ level: 'warning', key: 'toast.memberMuted' }]);
+    expect(elsewhere.ok).toBe(true);
+  });
+});
