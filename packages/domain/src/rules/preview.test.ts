@@ -147,3 +147,30 @@ describe('§3/§4 Conversation preview', () => {
     expect(conversationPreview(conversation({ conversationID: 'empty' }), en)).toBe('');
   });
 });
+
+describe('§5/§9 Summaries of messages that lack their element', () => {
+  it('§9 a missing element gives an empty or generic summary, never a crash', () => {
+    expect(messageSummary(message({ contentType: ContentType.AtText }), en)).toBe('');
+    expect(messageSummary(message({ contentType: ContentType.Quote }), en)).toBe('');
+    expect(messageSummary(message({ contentType: ContentType.Card }), en)).toBe(
+      messageSummary(
+        message({ contentType: ContentType.Card, cardElem: { userID: 'u', nickname: '', faceURL: '' } }),
+        en,
+      ),
+    );
+    expect(messageSummary(message({ contentType: ContentType.Custom }), en)).toBe(
+      messageSummary(
+        message({
+          contentType: ContentType.Custom,
+          customElem: { data: '', description: '', extension: '' },
+        }),
+        en,
+      ),
+    );
+  });
+
+  it('§9 the preview collapses runs of whitespace and trims the ends', () => {
+    const text = (content: string) => message({ contentType: ContentType.Text, textElem: { content } });
+    expect(messagePreview(text('  a \n\n  b  '), en)).toBe('a b');
+  });
+});
