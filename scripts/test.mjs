@@ -3,7 +3,7 @@
 // Vitest and Playwright test counts as itself. Exits non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { childEnv, chromiumPath, ensureChromium, ensureDependencies, log, root, run } from './lib.mjs';
 import { ensureLiveKitServer, startLiveKit } from './livekit.mjs';
 
@@ -75,8 +75,19 @@ const vitestCode = await run(bin('vitest'), [
   `--outputFile.json=${join(results, 'vitest.json')}`,
 ]);
 const vitest = readJson(join(results, 'vitest.json'));
+// A test file that fails to load (a throw at import, a syntax error) reports no tests at all, so it would
+// not show in the failed-test count: each such file counts as one failure of its own.
+const unloadedSuites = (vitest?.testResults ?? []).filter(
+  (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+);
+for (const file of unloadedSuites)
+  steps.push({
+    name: `test file ${relative(root, file.name)}`,
+    ok: false,
+    detail: `failed outside its tests: ${String(file.message ?? '').split('\n')[0]}`,
+  });
 if (!vitest) steps.push({ name: 'vitest', ok: false, detail: `no report (exit code ${vitestCode})` });
-else if (vitestCode !== 0 && vitest.numFailedTests === 0)
+else if (vitestCode !== 0 && vitest.numFailedTests === 0 && unloadedSuites.length === 0)
   // Coverage thresholds or a crashed worker fail the run without failing a single test.
   steps.push({ name: 'vitest run (thresholds, suites)', ok: false, detail: `exit code ${vitestCode}` });
 

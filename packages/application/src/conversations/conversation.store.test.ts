@@ -148,6 +148,34 @@ describe('ConversationStore', () => {
     expect(history.messages).toEqual([]);
   });
 
+  it('§4 Deleting one conversation keeps the others, and the open one stays open', async () => {
+    const world = new TestWorld().users('alice', 'bob', 'carol', 'dave');
+    world.backend.makeFriends('alice', 'bob');
+    world.backend.makeFriends('alice', 'carol');
+    world.backend.makeFriends('alice', 'dave');
+    const alice = await world.signIn('alice');
+    for (const name of ['bob', 'carol', 'dave']) {
+      const friend = await world.signIn(name);
+      await friend.conversations.open('alice', SessionType.Single);
+      await friend.chat.sendText(`hi from ${name}`);
+      await world.advance(1_000);
+    }
+    const ids = (): string[] => alice.conversations.snapshot.map((c) => c.userID).sort();
+    expect(ids()).toEqual(['bob', 'carol', 'dave']);
+    await alice.conversations.open('dave', SessionType.Single);
+    await world.settle();
+    const carol = alice.conversations.snapshot.find((c) => c.userID === 'carol');
+
+    const deleted = await alice.conversations.delete(carol?.conversationID ?? '');
+    await world.settle();
+
+    expect(deleted).toEqual({ ok: true, value: undefined });
+    expect(ids()).toEqual(['bob', 'dave']);
+    expect(alice.conversations.currentConversation?.userID).toBe('dave');
+    expect(alice.chat.snapshot.messages.map((m) => m.textElem?.content)).toEqual(['hi from dave']);
+    expect(alice.toasts.keys()).toEqual([]);
+  });
+
   it('§8 Deleting an unknown conversation fails with a toast', async () => {
     const { alice } = await twoFriends();
     const result = await alice.conversations.delete('si_nobody');
@@ -388,5 +416,110 @@ describe('ConversationStore', () => {
     const result = await alice.conversations.loadConversations();
     expect(!result.ok && result.error.code).toBe(10101);
     expect(alice.toasts.keys()).toEqual(['toast.getConversationsFailed']);
+  });
+});
+
+describe('ConversationStore: group events, failures and clearing', () => {
+  async function inGroup(): Promise<{
+    world: TestWorld;
+    alice: Awaited<ReturnType<TestWorld['signIn']>>;
+    bob: Awaited<ReturnType<TestWorld['signIn']>>;
+    groupID: string;
+    otherID: string;
+  }> {
+    const { world, alice, bob } = await twoFriends();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    const other = await alice.ports.groups.createGroup({
+      groupName: 'Other',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await world.settle();
+    return { world, alice, bob, groupID: group.groupID, otherID: other.groupID };
+  }
+
+  it('§4 Group info changes of the open group show; those of another group do not', async () => {
+    const { world, alice, bob, groupID, otherID } = await inGroup();
+
+    await alice.ports.groups.setGroupInfo(otherID, { groupName: 'Renamed other' });
+    await world.settle();
+    expect(bob.conversations.currentGroupInfo?.groupName).toBe('Team');
+
+    await alice.ports.groups.setGroupInfo(groupID, { groupName: 'Renamed' });
+    await world.settle();
+    expect(bob.conversations.currentGroupInfo?.groupName).toBe('Renamed');
+    expect(bob.conversations.currentMemberInfo?.userID).toBe('bob');
+  });
+
+  it('§4 Being removed from the open group clears the own membership; others leaving do not', async () => {
+    const { world, alice, bob, groupID } = await inGroup();
+    const carol = await world.signIn('carol');
+    await alice.ports.groups.invite(groupID, ['carol']);
+    await world.settle();
+    await carol.ports.groups.quit(groupID);
+    await world.settle();
+    expect(bob.conversations.currentMemberInfo?.userID).toBe('bob');
+
+    await alice.ports.groups.kick(groupID, ['bob']);
+    await world.settle();
+    expect(bob.conversations.currentMemberInfo).toBeUndefined();
+  });
+
+  it('§4 A dismissed group clears the own membership', async () => {
+    const { world, alice, bob, groupID } = await inGroup();
+    await alice.ports.groups.dismiss(groupID);
+    await world.settle();
+    expect(bob.conversations.currentMemberInfo).toBeUndefined();
+  });
+
+  it('§8 Group info and own member failures show their toasts', async () => {
+    const { world, alice, groupID } = await inGroup();
+    alice.ports.groups.getGroups = () => Promise.reject(new RemoteError(500, 'down'));
+    alice.ports.groups.getMembers = () => Promise.reject(new RemoteError(500, 'down'));
+
+    await alice.conversations.open(groupID, SessionType.Group);
+    await world.settle();
+
+    expect(alice.toasts.keys().sort()).toEqual(['toast.getGroupInfoFailed', 'toast.getGroupMemberFailed']);
+    expect(alice.conversations.currentGroupInfo).toBeUndefined();
+    expect(alice.conversations.currentMemberInfo).toBeUndefined();
+  });
+
+  it('§4 The unread total loads and follows the SDK; clear() resets every state', async () => {
+    const { world, alice, bob } = await twoFriends();
+    await bob.conversations.open('alice', SessionType.Single);
+    for (const text of ['1', '2', '3']) await bob.chat.sendText(text);
+    await world.settle();
+
+    expect(await alice.conversations.loadUnreadCount()).toEqual({ ok: true, value: 3 });
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(3);
+    await alice.conversations.open('bob', SessionType.Single);
+
+    alice.conversations.clear();
+
+    expect(alice.conversations.snapshot).toEqual([]);
+    expect(alice.conversations.currentConversation).toBeUndefined();
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(0);
+  });
+
+  it('§4 A failed read mark is logged with the conversation and code', async () => {
+    const { alice } = await twoFriends();
+    alice.ports.conversations.markAsRead = () => Promise.reject(new RemoteError(1004, 'gone'));
+
+    await alice.conversations.markAsRead('si_alice_bob');
+
+    expect(alice.ports.logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'mark as read failed',
+        context: { conversationID: 'si_alice_bob', code: 1004 },
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   SessionType,
   type Message,
 } from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
 import { TestWorld, type TestClient } from '../testing';
 
 async function chatting(): Promise<{ world: TestWorld; alice: TestClient; bob: TestClient }> {
@@ -311,6 +312,25 @@ describe('ChatStore', () => {
 
     expect(texts(alice)).toEqual(['two']);
     expect(texts(bob)).toEqual(['one', 'two']);
+
+    // The delete went through the SDK: reopening the conversation reloads the history without it.
+    await alice.conversations.select(undefined);
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(texts(alice)).toEqual(['two']);
+  });
+
+  it('§4 Messages: a delete the SDK refuses leaves the list as it was', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+
+    const result = await alice.chat.delete('not-a-message');
+
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.kind).toBe('remote');
+    expect(texts(alice)).toEqual(['one', 'two']);
   });
 
   it('§4 Messages: history pages by 20, oldest first, until the start', async () => {
@@ -350,5 +370,309 @@ describe('ChatStore', () => {
     await world.settle();
     expect(sent.ok).toBe(true);
     expect(alice.chat.snapshot.messages).toEqual([] as Message[]);
+  });
+});
+
+describe('ChatStore: failures and edges the client handles itself', () => {
+  it('§4 Messages: a failed history page keeps the list and stops loading', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('kept');
+    await world.settle();
+    alice.ports.device.messages.getHistory = () => Promise.reject(new RemoteError(10006, 'db closed'));
+
+    const result = await alice.chat.loadMore();
+
+    expect(result).toEqual({ ok: false, error: { kind: 'remote', code: 10006, message: 'db closed' } });
+    expect(alice.chat.snapshot).toMatchObject({ loading: false, hasMore: false });
+    expect(texts(alice)).toEqual(['kept']);
+  });
+
+  it('§4 Messages: the list shows loading while a page is on its way', async () => {
+    const { alice } = await chatting();
+    const loading = alice.chat.loadMore();
+    expect(alice.chat.snapshot.loading).toBe(true);
+    expect(await loading).toEqual({ ok: true, value: undefined });
+    expect(alice.chat.snapshot.loading).toBe(false);
+  });
+
+  it('§4 Messages: a page that arrives after switching conversation is dropped', async () => {
+    const { world, alice, bob } = await chatting();
+    const carol = await world.signIn('carol');
+    await carol.conversations.open('alice', SessionType.Single);
+    await carol.chat.sendText('from carol');
+    // More than a page, so that bob's conversation has an older page to load.
+    for (let i = 1; i <= 22; i += 1) await bob.chat.sendText(`b${i}`);
+    await world.settle();
+    await alice.conversations.open('carol', SessionType.Single);
+    await world.settle();
+    expect(texts(alice)).toEqual(['from carol']);
+
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    expect(alice.chat.snapshot.hasMore).toBe(true);
+    // Bob's next page is held until alice has switched to carol.
+    const messages = alice.ports.device.messages;
+    const getHistory = messages.getHistory.bind(messages);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    messages.getHistory = async (...args) => {
+      await held;
+      return getHistory(...args);
+    };
+    const late = alice.chat.loadMore();
+    messages.getHistory = getHistory;
+    await alice.conversations.open('carol', SessionType.Single);
+    await world.settle();
+    release();
+    expect(await late).toEqual({ ok: true, value: undefined });
+    await world.settle();
+
+    expect(texts(alice)).toEqual(['from carol']);
+  });
+
+  it('§5 Messages: blank mention ids are dropped; only blank ones send plain text', async () => {
+    const { world, alice, bob } = await chatting();
+    const plain = await alice.chat.sendText('no one', ['', '']);
+    const mention = await alice.chat.sendText('hi', ['', 'bob', 'carol', 'bob']);
+    await world.settle();
+
+    expect(plain.ok && plain.value.contentType).toBe(ContentType.Text);
+    expect(mention.ok && mention.value.atTextElem?.atUserList).toEqual(['bob', 'carol']);
+    expect(texts(bob)).toEqual(['no one', 'hi']);
+  });
+
+  it('§4 Messages: a message the SDK cannot create is neither appended nor sent', async () => {
+    const { world, alice, bob } = await chatting();
+    alice.ports.device.messages.create = () => Promise.reject(new RemoteError(10005, 'no file'));
+
+    const result = await alice.chat.sendText('never');
+    await world.settle();
+
+    expect(result).toEqual({ ok: false, error: { kind: 'remote', code: 10005, message: 'no file' } });
+    expect(alice.chat.snapshot.messages).toEqual([]);
+    expect(bob.chat.snapshot.messages).toEqual([]);
+  });
+
+  it('§8 Sending: an unknown code shows the server message; a known one its own toast', async () => {
+    const { alice } = await chatting();
+    alice.ports.device.messages.failSendsWith = 10000;
+    await alice.chat.sendText('one');
+    alice.ports.device.messages.failSendsWith = 1402;
+    await alice.chat.sendText('two');
+
+    expect(alice.toasts.toasts).toEqual([
+      { level: 'error', key: 'toast.accessFailed', message: 'send failed' },
+      { level: 'error', key: 'toast.memberMuted' },
+    ]);
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([
+      MessageStatus.Failed,
+      MessageStatus.Failed,
+    ]);
+  });
+
+  it('§4 Messages: only a failed message of the open conversation can be resent', async () => {
+    const { world, alice } = await chatting();
+    const sent = await alice.chat.sendText('fine');
+    await world.settle();
+    const id = sent.ok ? sent.value.clientMsgID : '';
+
+    expect(await alice.chat.resend(id)).toEqual({
+      ok: false,
+      error: { kind: 'state', reason: 'only failed messages can be resent' },
+    });
+    expect(await alice.chat.resend('unknown')).toEqual({
+      ok: false,
+      error: { kind: 'state', reason: 'message not in the open conversation' },
+    });
+    expect(alice.chat.snapshot.messages.map((m) => m.status)).toEqual([MessageStatus.Succeeded]);
+  });
+
+  it('§4 Messages: a resend that fails again stays failed, with its toast', async () => {
+    const { alice } = await chatting();
+    alice.ports.device.messages.failSendsWith = 10000;
+    await alice.chat.sendText('lost');
+    const id = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+
+    const again = await alice.chat.resend(id);
+
+    expect(!again.ok && again.error).toEqual({ kind: 'remote', code: 10000, message: 'send failed' });
+    expect(alice.chat.snapshot.messages.map((m) => [m.clientMsgID, m.status])).toEqual([
+      [id, MessageStatus.Failed],
+    ]);
+    expect(alice.toasts.keys()).toEqual(['toast.accessFailed', 'toast.accessFailed']);
+  });
+
+  it('§4 Messages: a resend in a group goes to the group', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await alice.conversations.open(group.groupID, SessionType.Group);
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await world.settle();
+    alice.ports.device.messages.failSendsWith = 10000;
+    await alice.chat.sendText('to the group');
+    alice.ports.device.messages.failSendsWith = undefined;
+
+    const resent = await alice.chat.resend(alice.chat.snapshot.messages.at(-1)?.clientMsgID ?? '');
+    await world.settle();
+
+    expect(resent.ok && resent.value.groupID).toBe(group.groupID);
+    expect(texts(bob).at(-1)).toBe('to the group');
+  });
+
+  it('§4 Messages: no spinner for a message of a conversation that is no longer open', async () => {
+    const { world, alice } = await chatting();
+    alice.ports.device.messages.holdSends = true;
+    const pending = alice.chat.sendText('slow');
+    await world.settle();
+    await alice.conversations.open('carol', SessionType.Single);
+    await world.advance(1_500);
+
+    expect(alice.chat.snapshot.spinning.size).toBe(0);
+    alice.ports.device.messages.releaseHeldSends();
+    expect((await pending).ok).toBe(true);
+  });
+
+  it('§6 Messages: a revoke the SDK refuses keeps the message', async () => {
+    const { world, alice } = await chatting();
+    const sent = await alice.chat.sendText('mine');
+    await world.settle();
+    const id = sent.ok ? sent.value.clientMsgID : '';
+    alice.ports.device.messages.revoke = () => Promise.reject(new RemoteError(1004, 'too late'));
+
+    const result = await alice.chat.revoke(id);
+
+    expect(result).toEqual({ ok: false, error: { kind: 'remote', code: 1004, message: 'too late' } });
+    expect(texts(alice)).toEqual(['mine']);
+  });
+
+  it('§4 Messages: update replaces a listed message in place and ignores others', async () => {
+    const { world, alice, bob } = await chatting();
+    await bob.chat.sendText('one');
+    await bob.chat.sendText('two');
+    await world.settle();
+    const [first, second] = alice.chat.snapshot.messages;
+
+    alice.chat.update({ ...second!, localEx: 'marked' });
+    alice.chat.update({ ...first!, clientMsgID: 'elsewhere', localEx: 'marked' });
+
+    expect(alice.chat.snapshot.messages).toEqual([first, { ...second, localEx: 'marked' }]);
+  });
+
+  it('§4 Messages: a revoke in another conversation leaves the open one alone', async () => {
+    const { world, alice, bob } = await chatting();
+    const carol = await world.signIn('carol');
+    await carol.conversations.open('alice', SessionType.Single);
+    const fromCarol = await carol.chat.sendText('carol says');
+    await bob.chat.sendText('bob says');
+    await world.settle();
+
+    await carol.chat.revoke(fromCarol.ok ? fromCarol.value.clientMsgID : '');
+    await world.settle();
+
+    expect(alice.chat.snapshot.messages.map((m) => m.contentType)).toEqual([ContentType.Text]);
+    expect(texts(alice)).toEqual(['bob says']);
+  });
+
+  it('§4 Messages: several incoming messages are appended in order, each once', async () => {
+    const { world, alice, bob } = await chatting();
+    for (const text of ['a', 'b', 'c']) await bob.chat.sendText(text);
+    await world.settle();
+    const again = alice.chat.snapshot.messages[1]!;
+    alice.ports.device.sink.messages.next({ type: 'received', messages: [again] });
+    await world.settle();
+
+    expect(texts(alice)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('ChatStore: exact errors, targets and the empty state', () => {
+  it('§4 Messages: before any conversation opens the chat is empty and idle', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    expect(alice.chat.snapshot).toEqual({
+      conversationID: undefined,
+      messages: [],
+      hasMore: false,
+      loading: false,
+      spinning: new Set(),
+    });
+    const none = { ok: false, error: { kind: 'state', reason: 'no conversation open' } };
+    expect(await alice.chat.loadMore()).toEqual(none);
+    expect(await alice.chat.sendText('nowhere')).toEqual(none);
+    expect(await alice.chat.delete('x')).toEqual(none);
+  });
+
+  it('§6 Messages: revoking an id that is not in the list never touches another message', async () => {
+    const { world, alice } = await chatting();
+    await alice.chat.sendText('mine');
+    await world.settle();
+
+    expect(await alice.chat.revoke('unknown')).toEqual({
+      ok: false,
+      error: { kind: 'state', reason: 'message not in the open conversation' },
+    });
+    expect(texts(alice)).toEqual(['mine']);
+  });
+
+  it('§4 Messages: one-to-one sends go to the peer, group sends to the group only', async () => {
+    const { world, alice } = await chatting();
+    const targets: unknown[] = [];
+    const messages = alice.ports.device.messages;
+    const send = messages.send.bind(messages);
+    messages.send = (message, target) => {
+      targets.push(target);
+      return send(message, target);
+    };
+    await alice.chat.sendText('to bob');
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await alice.conversations.open(group.groupID, SessionType.Group);
+    await alice.chat.sendText('to the group');
+    messages.failSendsWith = 10000;
+    await alice.chat.sendText('again');
+    messages.failSendsWith = undefined;
+    await alice.chat.resend(alice.chat.snapshot.messages.at(-1)?.clientMsgID ?? '');
+
+    expect(targets).toEqual([
+      { recvID: 'bob', groupID: '' },
+      { recvID: '', groupID: group.groupID },
+      { recvID: '', groupID: group.groupID },
+      { recvID: '', groupID: group.groupID },
+    ]);
+  });
+
+  it('§6 Sending: a muted member is warned, and can still write to someone else', async () => {
+    const { world, alice, bob } = await chatting();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'g',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await alice.ports.groups.muteMember(group.groupID, 'bob', 300);
+    await world.settle();
+    bob.toasts.toasts.length = 0;
+
+    const muted = await bob.chat.sendText('muted?');
+    const toAlice = await bob.ports.conversations.getOneConversation('alice', SessionType.Single);
+    const elsewhere = await bob.chat.send({ kind: 'text', text: 'psst' }, toAlice);
+
+    expect(!muted.ok && muted.error).toEqual({
+      kind: 'permission',
+      reason: 'memberMuted',
+      i18nKey: 'toast.memberMuted',
+    });
+    expect(bob.toasts.toasts).toEqual([{ level: 'warning', key: 'toast.memberMuted' }]);
+    expect(elsewhere.ok).toBe(true);
   });
 });

@@ -74,6 +74,26 @@ describe('§8 Server error codes', () => {
     }
   });
 
+  it('§8 sending failures are classified by reason, and neither log out nor stop a redirect', () => {
+    const expected = [
+      [ServerErrorCode.NotInGroup, 'notInGroup', 'toast.notInGroup'],
+      [ServerErrorCode.BlockedByPeer, 'blockedByPeer', 'toast.blockedByPeer'],
+      [ServerErrorCode.NotPeersFriend, 'friendVerification', 'toast.friendVerification'],
+      [ServerErrorCode.MutedInGroup, 'memberMuted', 'toast.memberMuted'],
+      [ServerErrorCode.MutedGroup, 'groupMuted', 'toast.groupMuted'],
+    ] as const;
+    for (const [code, reason, i18nKey] of expected) {
+      expect(classifyServerError(code, 'server words')).toEqual({
+        kind: 'server',
+        code,
+        reason,
+        display: { kind: 'i18n', i18nKey },
+        forceLogout: false,
+        redirectOnLoginFailure: true,
+      });
+    }
+  });
+
   it('§8 sending failures map to the sending toasts', () => {
     expect(classifyServerError(ServerErrorCode.NotInGroup).display).toEqual({
       kind: 'i18n',
@@ -145,6 +165,11 @@ describe('§4/§8 Session end and generic toasts', () => {
     expect(errorToastText({ message: 'boom', errMsg: 'detail' })).toEqual({ kind: 'raw', text: 'boom' });
     expect(errorToastText({ message: '', errMsg: 'detail' })).toEqual({ kind: 'raw', text: 'detail' });
     expect(errorToastText({})).toEqual({ kind: 'i18n', i18nKey: 'toast.accessFailed' });
+    expect(errorToastText({ message: '  ', errMsg: 'detail' })).toEqual({ kind: 'raw', text: 'detail' });
+    expect(errorToastText({ message: ' ', errMsg: '\t' })).toEqual({
+      kind: 'i18n',
+      i18nKey: 'toast.accessFailed',
+    });
   });
 
   it('§8 generic success toast: the message or toast.accessSuccess', () => {
@@ -157,6 +182,8 @@ describe('§4/§8 Session end and generic toasts', () => {
     const ignorable = [
       { message: 'x', stack: 'at chrome-extension://abc/content.js:1' },
       { name: 'ChunkLoadError', message: 'Loading chunk 42 failed.' },
+      { name: 'Error', message: 'Loading chunk vendors-main failed.' },
+      { name: 'Error', message: 'Loading CSS chunk 17 failed.' },
       { message: 'Failed to fetch dynamically imported module: /assets/a.js' },
       { message: 'ResizeObserver loop completed with undelivered notifications.' },
       { name: 'TypeError', message: 'NetworkError when attempting to fetch resource.' },
@@ -171,5 +198,8 @@ describe('§4/§8 Session end and generic toasts', () => {
       }),
     ).toBe(false);
     expect(isIgnorableBrowserError({})).toBe(false);
+    // Name, message and stack are separate lines: their ends do not run together into a match.
+    expect(isIgnorableBrowserError({ name: 'Network', message: 'Error: disk full' })).toBe(false);
+    expect(isIgnorableBrowserError({ name: 'Error', message: 'Loading chunk  failed' })).toBe(false);
   });
 });

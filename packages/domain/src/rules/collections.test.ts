@@ -24,10 +24,17 @@ describe('§4 Contacts and groups list updates', () => {
       countUnhandled([
         { handleResult: ApplicationHandleResult.Unprocessed },
         { handleResult: ApplicationHandleResult.Agree },
-        { handleResult: ApplicationHandleResult.Reject },
+        { handleResult: ApplicationHandleResult.Unprocessed },
         { handleResult: ApplicationHandleResult.Unprocessed },
       ]),
-    ).toBe(2);
+    ).toBe(3);
+    // Only handled requests: a count of handled ones instead of unhandled ones would show a badge here.
+    expect(
+      countUnhandled([
+        { handleResult: ApplicationHandleResult.Agree },
+        { handleResult: ApplicationHandleResult.Reject },
+      ]),
+    ).toBe(0);
     expect(countUnhandled([])).toBe(0);
   });
 });

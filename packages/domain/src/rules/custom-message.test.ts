@@ -55,6 +55,12 @@ describe('§3 Custom message data', () => {
     expect(parseCustomData('[1,2]')).toEqual({ kind: 'unknown', customType: undefined });
     expect(parseCustomData('{"id":"x"}')).toEqual({ kind: 'unknown', customType: undefined });
     expect(parseCustomData('{"customType":555}')).toEqual({ kind: 'unknown', customType: 555 });
+    // A customType that is not a number is no type at all.
+    expect(parseCustomData('{"customType":"300","id":"x"}')).toEqual({
+      kind: 'unknown',
+      customType: undefined,
+    });
+    expect(parseCustomData('null')).toEqual({ kind: 'unknown', customType: undefined });
     expect(parseCustomData(JSON.stringify({ customType: CustomType.RedPacket, id: '' }))).toEqual({
       kind: 'unknown',
       customType: CustomType.RedPacket,
@@ -67,7 +73,12 @@ describe('§3 Custom message data', () => {
     });
     const badInvitations: unknown[] = [
       undefined,
+      null,
       'x',
+      { ...invitation, roomID: 7 },
+      { ...invitation, inviterUserID: '' },
+      { ...invitation, inviteeUserIDList: ['b', 5] },
+      { ...invitation, inviteeUserIDList: 'b' },
       { ...invitation, roomID: '' },
       { ...invitation, inviterUserID: 7 },
       { ...invitation, inviteeUserIDList: [] },
@@ -89,6 +100,20 @@ describe('§3 Custom message data', () => {
     });
   });
 
+  it('§4 a timeout is kept only when it is a positive finite number', () => {
+    const signal = (timeout: string) =>
+      parseCustomData(
+        `{"customType":200,"invitation":{"roomID":"r1","inviterUserID":"a","inviteeUserIDList":["b"],"mediaType":"audio","timeout":${timeout}}}`,
+      );
+    expect(signal('45')).toEqual({
+      kind: 'callSignal',
+      signal: { customType: 200, invitation: { ...invitation, timeout: 45 } },
+    });
+    for (const dropped of ['0', '-1', '1e400', '"30"', 'null']) {
+      expect(signal(dropped)).toEqual({ kind: 'callSignal', signal: { customType: 200, invitation } });
+    }
+  });
+
   it('§4 an opened red packet is marked is_get_redbag in the local extra', () => {
     expect(RED_PACKET_OPENED_MARK).toBe('is_get_redbag');
     expect(isRedPacketOpened({ localEx: 'is_get_redbag' })).toBe(true);
@@ -102,6 +127,17 @@ describe('§3 Custom message data', () => {
     });
     expect(isCallSignalMessage(call)).toBe(true);
     expect(isCallSignalMessage(message({ contentType: ContentType.Text }))).toBe(false);
+    // Another client's custom message that happens to carry a well-formed invitation is not a call
+    // signal: it stays visible in the chat.
+    for (const customType of [199, 205, CustomType.RedPacket, 555]) {
+      const data = JSON.stringify({ customType, invitation: { ...invitation, timeout: 30 } });
+      expect(parseCustomData(data)).toEqual({ kind: 'unknown', customType });
+      const other = message({
+        contentType: ContentType.Custom,
+        customElem: { data, description: '', extension: '' },
+      });
+      expect(isCallSignalMessage(other)).toBe(false);
+    }
     expect(customPayloadOf(message({ contentType: ContentType.Text }))).toBeUndefined();
   });
 });

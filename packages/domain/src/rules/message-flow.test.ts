@@ -68,9 +68,18 @@ describe('§4 Messages: incoming', () => {
 describe('§4 Messages: sending and forwarding', () => {
   it('§4 a spinner shows if it is still sending after 1 s; failure shows the warning', () => {
     const sending = { status: MessageStatus.Sending };
-    expect(shouldShowSendingSpinner(sending, 0, 999)).toBe(false);
-    expect(shouldShowSendingSpinner(sending, 0, 1_000)).toBe(true);
-    expect(shouldShowSendingSpinner({ status: MessageStatus.Succeeded }, 0, 5_000)).toBe(false);
+    // A real wall-clock start: the delay is measured from it, not from zero.
+    const startedAt = 1_700_000_000_000;
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt)).toBe(false);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 999)).toBe(false);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 1_000)).toBe(true);
+    expect(shouldShowSendingSpinner(sending, startedAt, startedAt + 60_000)).toBe(true);
+    expect(shouldShowSendingSpinner({ status: MessageStatus.Succeeded }, startedAt, startedAt + 5_000)).toBe(
+      false,
+    );
+    expect(shouldShowSendingSpinner({ status: MessageStatus.Failed }, startedAt, startedAt + 5_000)).toBe(
+      false,
+    );
     expect(isFailed({ status: MessageStatus.Failed })).toBe(true);
     expect(isFailed(sending)).toBe(false);
   });
@@ -148,5 +157,39 @@ describe('§4 Messages: order within a conversation', () => {
       'p1',
       'p2',
     ]);
+  });
+});
+
+describe('§4 Messages: which one-to-one conversation a message belongs to', () => {
+  const withBob = conversation({ conversationID: 'si_bob_me', userID: 'bob' });
+  const noteToSelf = conversation({ conversationID: 'si_me_me', userID: 'me' });
+  const text = (sendID: string, recvID: string, sessionType: SessionType = SessionType.Single) =>
+    message({ contentType: ContentType.Text, sendID, recvID, sessionType });
+
+  it('§4 only messages between the peer and self, in either direction', () => {
+    expect(isMessageForConversation(text('bob', 'me'), withBob, 'me')).toBe(true);
+    expect(isMessageForConversation(text('me', 'bob'), withBob, 'me')).toBe(true);
+    expect(isMessageForConversation(text('carol', 'me'), withBob, 'me')).toBe(false);
+    expect(isMessageForConversation(text('me', 'carol'), withBob, 'me')).toBe(false);
+    expect(isMessageForConversation(text('bob', 'carol'), withBob, 'me')).toBe(false);
+    expect(isMessageForConversation(text('carol', 'bob'), withBob, 'me')).toBe(false);
+    // A group message never shows in a one-to-one chat, whoever its ids name.
+    expect(isMessageForConversation(text('bob', 'me', SessionType.Group), withBob, 'me')).toBe(false);
+  });
+
+  it('§4 a note to self holds only messages from self to self', () => {
+    expect(isMessageForConversation(text('me', 'me'), noteToSelf, 'me')).toBe(true);
+    expect(isMessageForConversation(text('me', 'bob'), noteToSelf, 'me')).toBe(false);
+    expect(isMessageForConversation(text('bob', 'me'), noteToSelf, 'me')).toBe(false);
+    expect(isMessageForConversation(text('me', 'me'), withBob, 'me')).toBe(false);
+  });
+
+  it('§4 a red packet is a custom message: other content types carrying its data are not', () => {
+    const data = buildRedPacketData('r', 'hi');
+    expect(
+      isRedPacketMessage(
+        message({ contentType: ContentType.Text, customElem: { data, description: '', extension: '' } }),
+      ),
+    ).toBe(false);
   });
 });

@@ -25,6 +25,11 @@ describe('§9 Money in integer cents with yuan display', () => {
     expect(parseYuanToCents(' 12 ')).toEqual({ ok: true, value: 1200 });
     expect(parseYuanToCents('12.')).toEqual({ ok: true, value: 1200 });
     expect(parseYuanToCents('.5')).toEqual({ ok: true, value: 50 });
+    expect(parseYuanToCents('.05')).toEqual({ ok: true, value: 5 });
+    for (const input of ['.555', 'a.5', '.55x', '.']) {
+      expect(parseYuanToCents(input)).toEqual({ ok: false, error: 'invalid' });
+    }
+    expect(() => formatCentsAsYuan(1.5)).toThrow('not a whole number of cents: 1.5');
     expect(parseYuanToCents('')).toEqual({ ok: false, error: 'empty' });
     for (const bad of ['1.234', '-1', '1e2', 'abc', '1,5', '.', '99999999999999999999']) {
       expect(parseYuanToCents(bad)).toEqual({ ok: false, error: 'invalid' });

@@ -173,3 +173,56 @@ describe('§6 Notification texts say "you" for the current user', () => {
     expect(notificationText(evil, en)).toBe('<img src=x onerror=alert(1)> left the group');
   });
 });
+
+describe('§8 Notification details that lack what the text needs give no text', () => {
+  const op = user('o', 'Owner');
+  const target = user('t', 'Tom');
+  const cases: [string, number, Record<string, unknown>][] = [
+    ['group rename without operator', ContentType.GroupNameUpdated, { group: { groupName: 'New' } }],
+    ['group rename without a name', ContentType.GroupNameUpdated, { opUser: op, group: { groupName: 7 } }],
+    ['transfer without operator', ContentType.GroupOwnerTransferred, { newGroupOwner: target }],
+    ['transfer without new owner', ContentType.GroupOwnerTransferred, { opUser: op }],
+    ['invite without operator', ContentType.MemberInvited, { invitedUserList: [target] }],
+    ['invite without users', ContentType.MemberInvited, { opUser: op, invitedUserList: [] }],
+    ['kick without operator', ContentType.MemberKicked, { kickedUserList: [target] }],
+    ['kick without users', ContentType.MemberKicked, { opUser: op, kickedUserList: 'x' }],
+    ['mute without operator', ContentType.GroupMemberMuted, { mutedUser: target, mutedSeconds: 60 }],
+    ['mute without user', ContentType.GroupMemberMuted, { opUser: op, mutedSeconds: 60 }],
+    [
+      'mute without duration',
+      ContentType.GroupMemberMuted,
+      { opUser: op, mutedUser: target, mutedSeconds: '60' },
+    ],
+    ['unmute without operator', ContentType.GroupMemberCancelMuted, { mutedUser: target }],
+    ['unmute without user', ContentType.GroupMemberCancelMuted, { opUser: op }],
+    ['operator that is not a user', ContentType.GroupCreated, { opUser: { nickname: 'x' } }],
+    ['operator that is null', ContentType.GroupDismissed, { opUser: null }],
+  ];
+  it.each(cases)('§8 %s', (_, contentType, detail) => {
+    expect(notificationText(tip(contentType, detail), en)).toBeUndefined();
+  });
+
+  it('§8 malformed details and entries are skipped, and names fall back to the user id', () => {
+    expect(notificationText(tip(ContentType.GroupCreated, '[1]'), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.GroupCreated, 'null'), en)).toBeUndefined();
+    expect(notificationText(tip(ContentType.GroupCreated, '{oops'), en)).toBeUndefined();
+    expect(
+      notificationText(
+        tip(ContentType.MemberInvited, {
+          opUser: { userID: 'o', nickname: 5 },
+          invitedUserList: [null, 'x', { nickname: 'no id' }, target],
+        }),
+        en,
+      ),
+    ).toBe(
+      notificationText(
+        tip(ContentType.MemberInvited, { opUser: { userID: 'o' }, invitedUserList: [target] }),
+        en,
+      ),
+    );
+    expect(notificationText(tip(ContentType.Revoke, { revokerID: 'r', revokerNickname: 3 }), en)).toBe(
+      notificationText(tip(ContentType.Revoke, { revokerID: 'r' }), en),
+    );
+    expect(notificationText(tip(ContentType.Revoke, { revokerID: 'r' }), en)).toContain('r');
+  });
+});

@@ -233,10 +233,12 @@ describe('§6 Self and user permissions', () => {
   });
 
   it('§2 the user card treats self, friend and non-friend differently', () => {
-    const friends = [{ userID: 'f' }];
+    const friends = [{ userID: 'f1' }, { userID: 'f' }, { userID: 'f3' }];
     expect(userRelation('me', 'me', friends)).toBe('self');
     expect(userRelation('f', 'me', friends)).toBe('friend');
+    expect(userRelation('f3', 'me', friends)).toBe('friend');
     expect(userRelation('s', 'me', friends)).toBe('stranger');
+    expect(userRelation('s', 'me', [])).toBe('stranger');
     expect(userCardActions({ relation: 'self' })).toEqual({
       isSelf: true,
       addFriend: 'hidden',
@@ -244,21 +246,36 @@ describe('§6 Self and user permissions', () => {
       editRemark: false,
       sendMessage: false,
     });
-    expect(userCardActions({ relation: 'friend' })).toMatchObject({
+    expect(userCardActions({ relation: 'friend' })).toEqual({
+      isSelf: false,
       addFriend: 'hidden',
+      editInfo: false,
       editRemark: true,
       sendMessage: true,
     });
-    expect(userCardActions({ relation: 'stranger' })).toMatchObject({
+    expect(userCardActions({ relation: 'stranger' })).toEqual({
+      isSelf: false,
       addFriend: 'enabled',
+      editInfo: false,
+      editRemark: false,
       sendMessage: true,
     });
   });
 
   it('§2 adding a friend is disabled when the group forbids it, and available unless notAdd is set', () => {
     const strict = { applyMemberFriend: GroupAllowType.NotAllowed };
-    expect(userCardActions({ relation: 'stranger', group: strict }).addFriend).toBe('disabled');
-    expect(userCardActions({ relation: 'stranger', notAdd: true }).addFriend).toBe('hidden');
+    const stranger = { isSelf: false, editInfo: false, editRemark: false, sendMessage: true };
+    expect(userCardActions({ relation: 'stranger', group: strict })).toEqual({
+      ...stranger,
+      addFriend: 'disabled',
+    });
+    expect(userCardActions({ relation: 'stranger', notAdd: true })).toEqual({
+      ...stranger,
+      addFriend: 'hidden',
+    });
+    expect(userCardActions({ relation: 'stranger', notAdd: false, group: strict }).addFriend).toBe(
+      'disabled',
+    );
     expect(
       userCardActions({ relation: 'stranger', group: { applyMemberFriend: GroupAllowType.Allowed } })
         .addFriend,

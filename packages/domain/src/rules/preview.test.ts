@@ -134,6 +134,8 @@ describe('§3/§4 Conversation preview', () => {
     expect(parseLatestMessage({ latestMsg: '{oops' })).toBeUndefined();
     expect(parseLatestMessage({ latestMsg: 'null' })).toBeUndefined();
     expect(parseLatestMessage({ latestMsg: '{"clientMsgID":1}' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{"clientMsgID":"m1"}' })).toBeUndefined();
+    expect(parseLatestMessage({ latestMsg: '{"contentType":101}' })).toBeUndefined();
   });
 
   it('§4 the draft shows before the latest message', () => {
@@ -143,5 +145,32 @@ describe('§3/§4 Conversation preview', () => {
     expect(conversationPreview({ ...base, draftText: 'to [[at-Bob#b]]' }, en)).toBe('[Draft] to @Bob');
     expect(conversationPreview({ ...base, draftText: '  ' }, zh)).toBe('hello');
     expect(conversationPreview(conversation({ conversationID: 'empty' }), en)).toBe('');
+  });
+});
+
+describe('§5/§9 Summaries of messages that lack their element', () => {
+  it('§9 a missing element gives an empty or generic summary, never a crash', () => {
+    expect(messageSummary(message({ contentType: ContentType.AtText }), en)).toBe('');
+    expect(messageSummary(message({ contentType: ContentType.Quote }), en)).toBe('');
+    expect(messageSummary(message({ contentType: ContentType.Card }), en)).toBe(
+      messageSummary(
+        message({ contentType: ContentType.Card, cardElem: { userID: 'u', nickname: '', faceURL: '' } }),
+        en,
+      ),
+    );
+    expect(messageSummary(message({ contentType: ContentType.Custom }), en)).toBe(
+      messageSummary(
+        message({
+          contentType: ContentType.Custom,
+          customElem: { data: '', description: '', extension: '' },
+        }),
+        en,
+      ),
+    );
+  });
+
+  it('§9 the preview collapses runs of whitespace and trims the ends', () => {
+    const text = (content: string) => message({ contentType: ContentType.Text, textElem: { content } });
+    expect(messagePreview(text('  a \n\n  b  '), en)).toBe('a b');
   });
 });

@@ -22,6 +22,29 @@ describe('§3 Quote block in the text body', () => {
     });
   });
 
+  it('§3 the wire form is exact: sender, one-line summary, then the body', () => {
+    expect(composeQuotedText({ senderName: 'A[l]i', summary: ' x \n\n  y ' }, 'body')).toBe(
+      '[[quote-Ali]] x y [[/quote]]body',
+    );
+    expect(composeQuotedText({ senderName: 'Bo', summary: 'p\nq' }, '')).toBe('[[quote-Bo]]p q[[/quote]]');
+  });
+
+  it('§3 the block ends at its first close and must start the text', () => {
+    expect(parseQuotedText('[[quote-A]]s[[/quote]]reply [[/quote]] end')).toEqual({
+      quote: { senderName: 'A', summary: 's' },
+      body: 'reply [[/quote]] end',
+    });
+    expect(parseQuotedText('[[quote-]]two\nlines[[/quote]]')).toEqual({
+      quote: { senderName: '', summary: 'two\nlines' },
+      body: '',
+    });
+    expect(parseQuotedText('[[quote-Long Name]]s[[/quote]]b').quote?.senderName).toBe('Long Name');
+    expect(parseQuotedText('x[[quote-A]]s[[/quote]]b')).toEqual({
+      quote: undefined,
+      body: 'x[[quote-A]]s[[/quote]]b',
+    });
+  });
+
   it("§3 the block reads 'quote {sender}: {summary}' in both locales", () => {
     const quote = { senderName: 'Alice', summary: 'hi' };
     expect(quoteCaption('en-US', quote)).toBe('quote Alice: hi');

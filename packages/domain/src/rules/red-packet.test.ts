@@ -35,6 +35,38 @@ describe('§5 Red packet', () => {
     );
   });
 
+  it('§5 each share gets at least one cent: exactly one cent per share is accepted', () => {
+    expect(validateRedPacket({ isGroup: true, amount: '0.03', count: '3' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 3, num: 3, message: 'Good fortune and best wishes' },
+    });
+    expect(validateRedPacket({ isGroup: false, amount: '0.01' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 1, num: 1, message: 'Good fortune and best wishes' },
+    });
+  });
+
+  it('§5 share counts of ten or more are whole numbers like any other', () => {
+    expect(validateRedPacket({ isGroup: true, amount: '12', count: ' 10 ', message: 'hi' }, 'en-US')).toEqual(
+      {
+        ok: true,
+        value: { amountCents: 1200, num: 10, message: 'hi' },
+      },
+    );
+    expect(validateRedPacket({ isGroup: true, amount: '1', count: '100', message: 'hi' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 100, num: 100, message: 'hi' },
+    });
+    expect(validateRedPacket({ isGroup: true, amount: '0.99', count: '100' }, 'en-US')).toEqual(
+      fail('redPacketAmount', 'validation.redPacket.amountTooSmall'),
+    );
+    for (const count of ['1 0', '10x', 'x10', '99999999999999999999']) {
+      expect(validateRedPacket({ isGroup: true, amount: '10', count }, 'en-US')).toEqual(
+        fail('redPacketCount', 'validation.redPacket.countInvalid'),
+      );
+    }
+  });
+
   it('§5 the message defaults to the good-fortune greeting', () => {
     expect(validateRedPacket({ isGroup: true, amount: '10.5', count: '3', message: ' ' }, 'zh-CN')).toEqual({
       ok: true,

@@ -9,6 +9,11 @@ describe('§2/§4 Session', () => {
     expect(hasStoredSession({ userID: 'u', token: '' })).toBe(false);
     expect(hasStoredSession({ userID: null, token: 't' })).toBe(false);
     expect(hasStoredSession({})).toBe(false);
+    // Each half missing on its own, in every form storage can return it.
+    expect(hasStoredSession({ userID: '', token: 't' })).toBe(false);
+    expect(hasStoredSession({ token: 't' })).toBe(false);
+    expect(hasStoredSession({ userID: 'u' })).toBe(false);
+    expect(hasStoredSession({ userID: 'u', token: null })).toBe(false);
   });
 
   it('§4 sync progress shows only while reinstalling and syncing', () => {
@@ -21,6 +26,8 @@ describe('§2/§4 Session', () => {
     expect(resolveLocale({})).toBe('zh-CN');
     expect(resolveLocale({ storedLocale: 'en-US' })).toBe('en-US');
     expect(resolveLocale({ desktopLanguage: 'zh-CN', storedLocale: 'en-US' })).toBe('zh-CN');
+    expect(resolveLocale({ desktopLanguage: 'en-US', storedLocale: 'zh-CN' })).toBe('en-US');
+    expect(resolveLocale({ desktopLanguage: 'fr-FR', storedLocale: 'en-US' })).toBe('en-US');
     expect(resolveLocale({ desktopLanguage: 'fr-FR', storedLocale: 'xx' })).toBe('zh-CN');
   });
 });

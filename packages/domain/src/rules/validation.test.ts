@@ -373,3 +373,47 @@ describe('§5 Default form messages', () => {
     expect(formRules.number('Lines', ' 42 ', { min: 1, max: 100 })).toEqual({ ok: true, value: 42 });
   });
 });
+
+describe('§5 Validation boundaries', () => {
+  it('§5 generic lengths and numbers accept their exact bounds and reject one past them', () => {
+    expect(formRules.length('Code', 'abc', { min: 3 })).toEqual({ ok: true, value: 'abc' });
+    expect(formRules.length('Code', 'abc', { max: 3 })).toEqual({ ok: true, value: 'abc' });
+    expect(formRules.length('Code', 'abcd', { min: 3 })).toEqual({ ok: true, value: 'abcd' });
+    expect(formRules.length('Code', 'ab', { max: 3 })).toEqual({ ok: true, value: 'ab' });
+    expect(formRules.number('Lines', ' 5 ', { min: 5, max: 5 })).toEqual({ ok: true, value: 5 });
+    expect(formRules.number('Lines', '4', { max: 5 })).toEqual({ ok: true, value: 4 });
+    expect(formRules.number('Lines', '6', { min: 5 })).toEqual({ ok: true, value: 6 });
+    expect(formRules.number('Lines', '4', { min: 5 })).toEqual(
+      failure('form', 'validation.default.numberMin', { field: 'Lines', min: 5 }),
+    );
+    expect(formRules.number('Lines', '6', { max: 5 })).toEqual(
+      failure('form', 'validation.default.numberMax', { field: 'Lines', max: 5 }),
+    );
+    expect(formRules.required('Name', undefined)).toEqual(
+      failure('form', 'validation.default.required', { field: 'Name' }),
+    );
+  });
+
+  it('§5 an e-mail may be 254 characters long, not 255, and nothing may follow its domain', () => {
+    const local = 'a'.repeat(254 - '@example.com'.length);
+    expect(validateEmail(`${local}@example.com`).ok).toBe(true);
+    expect(validateEmail(`${local}a@example.com`)).toEqual(failure('email', 'validation.email.invalid'));
+    expect(validateEmail('a@example.com b')).toEqual(failure('email', 'validation.email.invalid'));
+    expect(normalizeAreaCode('8+6')).toEqual(failure('areaCode', 'validation.areaCode.invalid'));
+  });
+
+  it('§5 files: a leading dot is no extension, and an empty MIME type matches nothing', () => {
+    const images = { mimeTypes: ['image/png', ''], extensions: ['.png', ''] };
+    expect(validateSelectedFile({ name: '.png', type: '' }, { ...images, extensions: ['.png'] })).toEqual(
+      failure('file', 'validation.file.unsupportedType'),
+    );
+    expect(
+      validateSelectedFile({ name: 'x.bin', type: '' }, { mimeTypes: [''], extensions: ['.png'] }),
+    ).toEqual(failure('file', 'validation.file.unsupportedType'));
+    expect(
+      validateSelectedFile({ name: 'a.PNG', type: '' }, { mimeTypes: [], extensions: ['.png'] }).ok,
+    ).toBe(true);
+    expect(fitWithin(100, 0)).toEqual({ width: 0, height: 0 });
+    expect(fitWithin(100, -5)).toEqual({ width: 0, height: 0 });
+  });
+});
