@@ -241,7 +241,7 @@ export function isIgnorableBrowserError(error: {
  * Refusals of a send by a rule of the other side or the group (§8 "Sending"): the message can never go
  * as it is, so what was typed goes back to the composer (the failed copy stays in the list, §4).
  */
-const SEND_REFUSALS: ReadonlySet<ServerErrorReason> = new Set([
+const SEND_REFUSALS: ReadonlySet<ServerErrorReason | 'other'> = new Set<ServerErrorReason | 'other'>([
   'notInGroup',
   'blockedByPeer',
   'friendVerification',
