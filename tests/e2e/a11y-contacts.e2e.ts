@@ -33,6 +33,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
  */
 async function buttonsInside(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  // Fluent's dialog opens with a scale animation: measure once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const surface = await dialog.boundingBox();
   expect(surface).not.toBeNull();
   const padding = await dialog.evaluate((element) => parseFloat(getComputedStyle(element).paddingRight));

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { hasStoredCredentials } from '../credentials';
 import { useAppServices } from '../services';
+import { useText } from '../text';
 import { LoginPage } from '../sign-in/LoginPage';
 import { RenderErrorBoundary, RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 
@@ -27,7 +28,13 @@ export function RequireSession({ children }: { readonly children: ReactNode }) {
   return <>{children}</>;
 }
 
-const lazyPage = (node: ReactNode) => <Suspense fallback={<Spinner />}>{node}</Suspense>;
+/** While a page's code loads: a spinner with a name (axe: a progress indicator must say what it is). */
+function PageLoading() {
+  const { t } = useText();
+  return <Spinner label={t('ui.state.loadingClient')} />;
+}
+
+const lazyPage = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children. */
 export function appRoutes(): RouteObject[] {

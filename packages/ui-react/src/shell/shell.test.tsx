@@ -78,7 +78,7 @@ describe('Shell', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     const question = await screen.findByText('Do you want to log out?');
-    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
     expect(question).toBeTruthy();
     await w.settle();
     expect(await screen.findByText('login page')).toBeTruthy();
