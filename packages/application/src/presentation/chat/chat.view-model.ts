@@ -47,7 +47,6 @@ export type ChatViewState =
  */
 export class ChatViewModel extends StateViewModel<ChatViewState> {
   private group: Group | undefined;
-  private messages: readonly Message[] = [];
 
   constructor(
     private readonly services: SessionServices,
@@ -89,7 +88,6 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         if (current?.conversationID !== conversationID || chatState.conversationID !== conversationID) {
           return;
         }
-        this.messages = chatState.messages;
         const context = {
           locale,
           selfUserID: self?.userID ?? '',
@@ -123,11 +121,6 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
    */
   mentionTarget(userID: string): { readonly group: Group | undefined } | undefined {
     return checkCanOpenUserCard(userID, this.group).ok ? { group: this.group } : undefined;
-  }
-
-  /** The message behind a view, for actions that need the whole message. */
-  message(clientMsgID: string): Message | undefined {
-    return this.messages.find((m) => m.clientMsgID === clientMsgID);
   }
 
   override dispose(): void {

@@ -7,7 +7,7 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import type { Conversation, Locale, RecvMsgOpt, Result } from '@teamim/domain';
+import type { Locale, RecvMsgOpt, Result } from '@teamim/domain';
 import type { RemoteFailure } from '../../shared/remote-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
@@ -45,7 +45,6 @@ export function now$(services: SessionServices, everyMs = RECENT_TIME_REFRESH_MS
  */
 export class ConversationListViewModel extends StateViewModel<ConversationListState> {
   private readonly open = new BehaviorSubject<string | undefined>(undefined);
-  private conversations: readonly Conversation[] = [];
 
   constructor(private readonly services: SessionServices) {
     super({ rows: [], openID: undefined });
@@ -57,7 +56,6 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
         now$(services),
         this.open,
       ]).subscribe(([conversations, self, locale, nowMs, openID]) => {
-        this.conversations = conversations;
         const context = {
           locale,
           selfUserID: self?.userID ?? '',
@@ -105,10 +103,5 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
 
   delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
     return this.services.conversations.delete(conversationID);
-  }
-
-  /** The conversation behind a row, for actions that need more than the row (e.g. its unread count). */
-  conversation(conversationID: string): Conversation | undefined {
-    return this.conversations.find((c) => c.conversationID === conversationID);
   }
 }

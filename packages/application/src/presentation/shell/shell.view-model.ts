@@ -77,11 +77,6 @@ export class ShellViewModel extends StateViewModel<ShellState> {
     );
   }
 
-  /** Starts the session's bootstrap (spec §4 login and bootstrap); once per scope. */
-  start(): void {
-    void this.services.session.bootstrap();
-  }
-
   logout(): Promise<void> {
     return this.services.session.logout();
   }
