@@ -6,3 +6,5 @@ export { failureText } from './errors';
 export { UI_MESSAGES } from './ui-messages';
 export type { UiKey } from './ui-messages';
 export type { AppServices, SignedInServices } from './services';
+export { DesktopSlotsProvider, useDesktopSlots } from './desktop-slots';
+export type { DesktopSlots } from './desktop-slots';

@@ -1,5 +1,5 @@
-import { Avatar, Button, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
-import { ArrowLeftRegular, ChatDismissRegular, SettingsRegular } from '@fluentui/react-icons';
+import { Button, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { ArrowLeftRegular, ChatDismissRegular } from '@fluentui/react-icons';
 import type { ChatViewModel, ChatViewState } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
@@ -9,8 +9,8 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { Composer, ComposerSeparator } from './Composer';
 import { clampComposerHeight, defaultComposerHeight } from './composer-logic';
+import { ChatHeader } from './ChatHeader';
 import { ConversationDrawer } from './ConversationDrawer';
-import { safeImageURL } from './images';
 import { MessageList } from './MessageList';
 
 const useStyles = makeStyles({
@@ -23,19 +23,6 @@ const useStyles = makeStyles({
   },
   unknownIcon: { fontSize: '48px', color: tokens.colorNeutralForeground3 },
   column: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 },
-  header: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
-    flexShrink: 0,
-    minHeight: '56px',
-    boxSizing: 'border-box',
-  },
-  title: { flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
-  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  members: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   body: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
 });
 
@@ -86,7 +73,6 @@ function OpenConversation(props: {
   readonly state: Extract<ChatViewState, { status: 'open' }>;
 }) {
   const { vm, state } = props;
-  const { t } = useText();
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const settingsID = useId();
@@ -113,37 +99,15 @@ function OpenConversation(props: {
     composerHeight === undefined
       ? defaultComposerHeight(bodyHeight)
       : clampComposerHeight(composerHeight, bodyHeight);
-  const image = safeImageURL(header.faceURL);
 
   return (
     <section aria-label={header.name} className={styles.column}>
-      <header className={styles.header}>
-        <Avatar
-          name={header.name}
-          size={36}
-          color="colorful"
-          {...(image === undefined ? {} : { image: { src: image } })}
-          aria-hidden
-        />
-        <div className={styles.title}>
-          <Title3 as="h2" className={styles.name}>
-            {header.name}
-          </Title3>
-          {header.memberCount !== undefined && (
-            <Text size={300} className={styles.members}>
-              {t('ui.chat.header.members', { count: header.memberCount })}
-            </Text>
-          )}
-        </div>
-        <Button
-          id={settingsID}
-          appearance="subtle"
-          icon={<SettingsRegular />}
-          aria-label={t('ui.chat.header.settings')}
-          title={t('ui.chat.header.settings')}
-          onClick={() => setDrawerOpen(true)}
-        />
-      </header>
+      <ChatHeader
+        conversationID={state.conversationID}
+        header={header}
+        settingsID={settingsID}
+        onOpenSettings={() => setDrawerOpen(true)}
+      />
       <div ref={body} className={styles.body}>
         {bodyHeight > 0 && (
           <>

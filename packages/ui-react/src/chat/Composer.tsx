@@ -4,6 +4,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useViewModel } from '../session';
 import { useText } from '../text';
+import { ComposerToolbar } from './ComposerToolbar';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
 
 const useStyles = makeStyles({
@@ -48,7 +49,7 @@ const useStyles = makeStyles({
     },
     '::placeholder': { color: tokens.colorNeutralForeground4 },
   },
-  actions: { display: 'flex', justifyContent: 'flex-end' },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
 });
 
 /**
@@ -145,6 +146,7 @@ export function Composer(props: { readonly conversationID: string }) {
         onKeyDown={onKeyDown}
       />
       <div className={styles.actions}>
+        <ComposerToolbar conversationID={props.conversationID} vm={vm} />
         <Button appearance="primary" icon={<SendRegular />} disabled={!state.canSend} onClick={send}>
           {t('ui.chat.composer.send')}
         </Button>

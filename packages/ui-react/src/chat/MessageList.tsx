@@ -1,12 +1,10 @@
-import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
-import { ErrorCircleRegular } from '@fluentui/react-icons';
+import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { BubblePart, ChatViewModel, ChatViewState, MessageView } from '@teamim/application';
-import { memo, useEffect, useLayoutEffect, useRef } from 'react';
-import { useContactDialogs } from '../contacts/dialog-context';
+import type { ChatViewModel, ChatViewState, MessageView } from '@teamim/application';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
-import { safeImageURL } from './images';
+import { MessageRow } from './MessageRow';
 import {
   captureAnchor,
   isNearBottom,
@@ -52,58 +50,6 @@ const useStyles = makeStyles({
   },
   canvas: { position: 'relative' },
   slot: { position: 'absolute', top: 0, left: 0, width: '100%' },
-  notice: { textAlign: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
-  noticeText: {
-    color: tokens.colorNeutralForeground3,
-    backgroundColor: tokens.colorNeutralBackground3,
-    borderRadius: tokens.borderRadiusCircular,
-    padding: `${tokens.spacingVerticalXXS} ${tokens.spacingHorizontalM}`,
-  },
-  message: {
-    display: 'grid',
-    gridTemplateColumns: '36px minmax(0, 1fr)',
-    columnGap: tokens.spacingHorizontalM,
-    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
-    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-  },
-  first: { paddingTop: tokens.spacingVerticalM },
-  meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
-  sender: { fontWeight: tokens.fontWeightSemibold },
-  time: { color: tokens.colorNeutralForeground3 },
-  gutterTime: {
-    color: tokens.colorNeutralForeground4,
-    fontSize: tokens.fontSizeBase100,
-    textAlign: 'end',
-    paddingTop: '3px',
-  },
-  content: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, minWidth: 0 },
-  text: {
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    lineHeight: tokens.lineHeightBase300,
-    minWidth: 0,
-  },
-  quote: {
-    borderLeft: `${tokens.strokeWidthThicker} solid ${tokens.colorNeutralStroke1}`,
-    paddingLeft: tokens.spacingHorizontalS,
-    marginBottom: tokens.spacingVerticalXXS,
-    color: tokens.colorNeutralForeground3,
-    fontSize: tokens.fontSizeBase200,
-  },
-  failed: { color: tokens.colorPaletteRedForeground1 },
-  mention: {
-    color: tokens.colorBrandForeground1,
-    fontWeight: tokens.fontWeightSemibold,
-    backgroundColor: tokens.colorBrandBackground2,
-    borderRadius: tokens.borderRadiusSmall,
-    padding: '0 2px',
-  },
-  mentionButton: {
-    font: 'inherit',
-    border: 'none',
-    cursor: 'pointer',
-    ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}` },
-  },
 });
 
 /**
@@ -223,113 +169,5 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
         })}
       </div>
     </div>
-  );
-}
-
-const MessageRow = memo(function MessageRow({
-  view,
-  vm,
-}: {
-  readonly view: MessageView;
-  readonly vm: ChatViewModel;
-}) {
-  const { t } = useText();
-  const styles = useStyles();
-  if (view.kind === 'notice') {
-    return (
-      <div role="note" className={styles.notice}>
-        <Text size={200} className={styles.noticeText}>
-          {view.text}
-        </Text>
-      </div>
-    );
-  }
-  const image = safeImageURL(view.senderFaceURL);
-  return (
-    <article
-      aria-label={view.own ? t('ui.chat.message.fromSelf') : view.sender}
-      data-own={view.own ? 'true' : 'false'}
-      className={mergeClasses(styles.message, !view.continued && styles.first)}
-    >
-      {view.continued ? (
-        <span className={styles.gutterTime} aria-hidden>
-          {view.time}
-        </span>
-      ) : (
-        <Avatar
-          name={view.sender}
-          size={36}
-          color="colorful"
-          {...(image === undefined ? {} : { image: { src: image } })}
-          aria-hidden
-        />
-      )}
-      <div>
-        {!view.continued && (
-          <div className={styles.meta}>
-            <Text className={styles.sender}>{view.own ? t('ui.chat.message.fromSelf') : view.sender}</Text>
-            <Text size={100} className={styles.time}>
-              {view.time}
-            </Text>
-          </div>
-        )}
-        <div className={styles.content}>
-          <div className={styles.text}>
-            {view.quote !== undefined && (
-              <div className={styles.quote}>{`${view.quote.senderName}: ${view.quote.summary}`}</div>
-            )}
-            {view.parts.map((part, index) => (
-              <Part key={index} part={part} vm={vm} />
-            ))}
-          </div>
-          {view.state === 'sending' && (
-            <Spinner size="extra-tiny" aria-label={t('ui.chat.message.sending')} />
-          )}
-          {view.state === 'failed' && (
-            <Button
-              appearance="transparent"
-              size="small"
-              icon={<ErrorCircleRegular className={styles.failed} />}
-              aria-label={t('ui.chat.message.resend')}
-              title={t('ui.chat.message.resend')}
-              onClick={() => void vm.resend(view.id)}
-            />
-          )}
-        </div>
-      </div>
-    </article>
-  );
-});
-
-/**
- * A piece of a message body. A mention is highlighted; spec §2: clicking it opens the user card,
- * except for the at-all tag, an empty id, or a group that forbids looking at member info.
- */
-function Part({ part, vm }: { readonly part: BubblePart; readonly vm: ChatViewModel }) {
-  const styles = useStyles();
-  const dialogs = useContactDialogs();
-  if (part.kind === 'text') return <span>{part.text}</span>;
-  const target = vm.mentionTarget(part.userID);
-  if (target === undefined) {
-    return (
-      <span data-mention="true" className={styles.mention}>
-        {part.text}
-      </span>
-    );
-  }
-  return (
-    <button
-      type="button"
-      data-mention="true"
-      className={mergeClasses(styles.mention, styles.mentionButton)}
-      onClick={() =>
-        dialogs.openUserCard(
-          { userID: part.userID, nickname: part.text.replace(/^@/, ''), faceURL: '' },
-          target.group === undefined ? {} : { group: target.group },
-        )
-      }
-    >
-      {part.text}
-    </button>
   );
 }

@@ -27,6 +27,7 @@ export const CHAT_MESSAGES = {
 
   'ui.chat.header.members': { 'zh-CN': '{{count}} 人', 'en-US': '{{count}} members' },
   'ui.chat.header.settings': { 'zh-CN': '会话设置', 'en-US': 'Conversation settings' },
+  'ui.chat.header.actions': { 'zh-CN': '会话操作', 'en-US': 'Conversation actions' },
   'ui.chat.messages.label': { 'zh-CN': '消息', 'en-US': 'Messages' },
   'ui.chat.messages.loadingOlder': { 'zh-CN': '正在加载更早的消息…', 'en-US': 'Loading older messages…' },
   'ui.chat.messages.empty': { 'zh-CN': '还没有消息，打个招呼吧', 'en-US': 'No messages yet. Say hello!' },
@@ -39,6 +40,7 @@ export const CHAT_MESSAGES = {
     'zh-CN': 'Enter 发送，Shift+Enter 换行',
     'en-US': 'Enter to send, Shift+Enter for a new line',
   },
+  'ui.chat.composer.toolbar': { 'zh-CN': '消息工具', 'en-US': 'Message tools' },
   'ui.chat.composer.send': { 'zh-CN': '发送', 'en-US': 'Send' },
   'ui.chat.composer.resize': { 'zh-CN': '调整输入框高度', 'en-US': 'Resize the message box' },
 

@@ -93,7 +93,7 @@ describe('message views', () => {
       en,
       false,
     );
-    expect(view.kind === 'bubble' && view.parts).toEqual([
+    expect(view.kind === 'bubble' && view.body.kind === 'text' && view.body.parts).toEqual([
       { kind: 'text', text: 'hi ' },
       { kind: 'mention', text: '@Carol', userID: 'carol' },
       { kind: 'text', text: ' and ' },
@@ -108,7 +108,9 @@ describe('message views', () => {
       en,
       false,
     );
-    expect(view.kind === 'bubble' && view.parts).toEqual([{ kind: 'text', text: 'hi [[at-The CEO#carol]]' }]);
+    expect(view.kind === 'bubble' && view.body.kind === 'text' && view.body.parts).toEqual([
+      { kind: 'text', text: 'hi [[at-The CEO#carol]]' },
+    ]);
   });
 
   it('tell own messages from others and carry sender and time', () => {
@@ -174,6 +176,8 @@ describe('message views', () => {
 
   it('show other content as its one-line summary', () => {
     const picture = messageView(message({ contentType: ContentType.Picture }), en, false);
-    expect(picture.kind === 'bubble' && picture.parts).toEqual([{ kind: 'text', text: '[Picture]' }]);
+    expect(picture.kind === 'bubble' && picture.body.kind === 'text' && picture.body.parts).toEqual([
+      { kind: 'text', text: '[Picture]' },
+    ]);
   });
 });

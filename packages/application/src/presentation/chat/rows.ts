@@ -8,19 +8,14 @@ import {
   isNotificationMessage,
   MessageStatus,
   notificationText,
-  mentionBodyParts,
-  messageMentions,
-  type MentionList,
-  parseQuotedText,
   RecvMsgOpt,
-  AT_ALL_TAG,
   messageSummary,
   translate,
   type Conversation,
   type Locale,
   type Message,
-  type QuoteBlock,
 } from '@teamim/domain';
+import { bubbleBody, type BubbleBody } from './bubble-body';
 
 /** Who is looking and when: everything a row needs besides its data, so the mapping stays pure. */
 export interface ViewContext {
@@ -60,6 +55,8 @@ export function conversationRow(conversation: Conversation, context: ViewContext
   };
 }
 
+export type { BubbleBody, BubblePart } from './bubble-body';
+
 /** How one message shows in the chat view. Every text here is plain text, rendered as React text nodes. */
 export type MessageView =
   | { readonly kind: 'notice'; readonly id: string; readonly text: string }
@@ -73,37 +70,9 @@ export type MessageView =
       /** Follows a bubble of the same sender within a few minutes: shown without avatar and name. */
       readonly continued: boolean;
       readonly time: string;
-      readonly quote: QuoteBlock | undefined;
-      /** The body split into plain parts and highlighted mentions. */
-      readonly parts: readonly BubblePart[];
+      readonly body: BubbleBody;
       readonly state: 'sent' | 'sending' | 'failed';
     };
-
-export type BubblePart =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'mention'; readonly text: string; readonly userID: string };
-
-function bodyParts(text: string, mentions: MentionList, locale: Locale): readonly BubblePart[] {
-  const atAll = translate(locale, 'message.atAll');
-  return mentionBodyParts(text, mentions).map((part) =>
-    part.kind === 'text'
-      ? { kind: 'text', text: part.text }
-      : { kind: 'mention', text: `@${part.userID === AT_ALL_TAG ? atAll : part.name}`, userID: part.userID },
-  );
-}
-
-function textOf(message: Message): string | undefined {
-  switch (message.contentType) {
-    case ContentType.Text:
-      return message.textElem?.content ?? '';
-    case ContentType.AtText:
-      return message.atTextElem?.text ?? '';
-    case ContentType.Quote:
-      return message.quoteElem?.text ?? '';
-    default:
-      return undefined;
-  }
-}
 
 export function messageView(message: Message, context: ViewContext, spinning: boolean): MessageView {
   const naming = { locale: context.locale, selfUserID: context.selfUserID };
@@ -124,8 +93,6 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
     };
   }
   const own = message.sendID === context.selfUserID;
-  const raw = textOf(message);
-  const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
   return {
     kind: 'bubble',
@@ -136,11 +103,7 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
     senderFaceURL: message.senderFaceUrl,
     continued: false,
     time: time > 0 ? formatRecentTime(time, context) : '',
-    quote: quoted?.quote,
-    parts:
-      quoted === undefined
-        ? [{ kind: 'text', text: messageSummary(message, naming) }]
-        : bodyParts(quoted.body, messageMentions(message), context.locale),
+    body: bubbleBody(message, context),
     state:
       message.status === MessageStatus.Failed
         ? 'failed'

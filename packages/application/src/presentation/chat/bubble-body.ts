@@ -1,0 +1,73 @@
+import {
+  AT_ALL_TAG,
+  ContentType,
+  mentionBodyParts,
+  messageMentions,
+  messageSummary,
+  parseQuotedText,
+  translate,
+  type Locale,
+  type MentionList,
+  type Message,
+  type QuoteBlock,
+} from '@teamim/domain';
+import type { ViewContext } from './rows';
+
+/**
+ * What a bubble shows, one variant per kind of message. The view picks one component per `kind`
+ * (ui-react `chat/bodies/MessageBody.tsx`); every text here is plain text.
+ *
+ * Areas add their variants here (media, red packets, call records, ...), each in its own block.
+ */
+export type BubbleBody = {
+  /** Text, at-text and quote messages, and the summary of anything without a richer body. */
+  readonly kind: 'text';
+  readonly quote: QuoteBlock | undefined;
+  /** The body split into plain parts and highlighted mentions. */
+  readonly parts: readonly BubblePart[];
+};
+
+export type BubblePart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'mention'; readonly text: string; readonly userID: string };
+
+function bodyParts(text: string, mentions: MentionList, locale: Locale): readonly BubblePart[] {
+  const atAll = translate(locale, 'message.atAll');
+  return mentionBodyParts(text, mentions).map((part) =>
+    part.kind === 'text'
+      ? { kind: 'text', text: part.text }
+      : { kind: 'mention', text: `@${part.userID === AT_ALL_TAG ? atAll : part.name}`, userID: part.userID },
+  );
+}
+
+function textOf(message: Message): string | undefined {
+  switch (message.contentType) {
+    case ContentType.Text:
+      return message.textElem?.content ?? '';
+    case ContentType.AtText:
+      return message.atTextElem?.text ?? '';
+    case ContentType.Quote:
+      return message.quoteElem?.text ?? '';
+    default:
+      return undefined;
+  }
+}
+
+/** The body of a message that shows as a bubble (not a notice). */
+export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
+  const raw = textOf(message);
+  const quoted = raw === undefined ? undefined : parseQuotedText(raw);
+  if (quoted === undefined) {
+    const naming = { locale: context.locale, selfUserID: context.selfUserID };
+    return {
+      kind: 'text',
+      quote: undefined,
+      parts: [{ kind: 'text', text: messageSummary(message, naming) }],
+    };
+  }
+  return {
+    kind: 'text',
+    quote: quoted.quote,
+    parts: bodyParts(quoted.body, messageMentions(message), context.locale),
+  };
+}

@@ -1,0 +1,70 @@
+import { Avatar, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { SettingsRegular } from '@fluentui/react-icons';
+import type { ChatHeader as ChatHeaderData } from '@teamim/application';
+import { useText } from '../text';
+import { safeImageURL } from './images';
+
+const useStyles = makeStyles({
+  header: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalM,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    flexShrink: 0,
+    minHeight: '56px',
+    boxSizing: 'border-box',
+  },
+  title: { flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
+  name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  members: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, flexShrink: 0 },
+});
+
+/**
+ * The chat view's header (spec §2): avatar, name, member count in groups, and the header buttons.
+ * Areas add their buttons to the actions group in the spec's order (calls, then create group or
+ * invite), before the settings button that opens the conversation drawer.
+ */
+export function ChatHeader(props: {
+  readonly conversationID: string;
+  readonly header: ChatHeaderData;
+  readonly settingsID: string;
+  readonly onOpenSettings: () => void;
+}) {
+  const { header } = props;
+  const { t } = useText();
+  const styles = useStyles();
+  const image = safeImageURL(header.faceURL);
+  return (
+    <header className={styles.header}>
+      <Avatar
+        name={header.name}
+        size={36}
+        color="colorful"
+        {...(image === undefined ? {} : { image: { src: image } })}
+        aria-hidden
+      />
+      <div className={styles.title}>
+        <Title3 as="h2" className={styles.name}>
+          {header.name}
+        </Title3>
+        {header.memberCount !== undefined && (
+          <Text size={300} className={styles.members}>
+            {t('ui.chat.header.members', { count: header.memberCount })}
+          </Text>
+        )}
+      </div>
+      <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
+        <Button
+          id={props.settingsID}
+          appearance="subtle"
+          icon={<SettingsRegular />}
+          aria-label={t('ui.chat.header.settings')}
+          title={t('ui.chat.header.settings')}
+          onClick={props.onOpenSettings}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+import type { BubbleBody, ChatViewModel } from '@teamim/application';
+import { TextBody } from './TextBody';
+
+/**
+ * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
+ * Areas add their kinds here, one case each, with the component in a file of its own in this folder.
+ */
+export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly vm: ChatViewModel }) {
+  switch (body.kind) {
+    case 'text':
+      return <TextBody body={body} vm={vm} />;
+  }
+}
