@@ -124,7 +124,11 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       verifyToken: (token) => {
         try {
           const c = tokens.verify(token);
-          return { userID: c.userID, platformID: c.platformID };
+          return {
+            userID: c.userID,
+            platformID: c.platformID,
+            ...(c.issuedAtMs === undefined ? {} : { issuedAtMs: c.issuedAtMs }),
+          };
         } catch (err) {
           if (err instanceof ImError) return { errCode: err.code, errMsg: err.message };
           throw err;

@@ -9,6 +9,8 @@ export interface TokenClaims {
   exp: number;
   /** Issued at, unix seconds. */
   iat: number;
+  /** Issued at in ms, from this server's token store (verify only): orders logins within one second. */
+  issuedAtMs?: number;
 }
 
 export const TokenState = { Normal: 0, Revoked: 1, Kicked: 2 } as const;
@@ -64,8 +66,8 @@ export class TokenService {
   verify(token: string): TokenClaims {
     const claims = this.decode(token);
     const row = this.db
-      .prepare<[string], { state: number; user_id: string; platform_id: number }>(
-        'SELECT state, user_id, platform_id FROM tokens WHERE token = ?',
+      .prepare<[string], { state: number; user_id: string; platform_id: number; create_time: number }>(
+        'SELECT state, user_id, platform_id, create_time FROM tokens WHERE token = ?',
       )
       .get(token);
     if (!row)
@@ -76,7 +78,7 @@ export class TokenService {
     if (row.state === TokenState.Revoked)
       throw new ImError(ErrCode.TokenExpired, 'TokenExpiredError', 'token was revoked');
     if (row.state !== TokenState.Normal) throw new ImError(ErrCode.TokenUnknown, 'TokenUnknownError');
-    return claims;
+    return { ...claims, issuedAtMs: row.create_time };
   }
 
   /** Signature and time checks only. */

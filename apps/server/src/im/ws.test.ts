@@ -19,16 +19,19 @@ async function open(userID: string, token: string, platformID = 5): Promise<Open
   return c;
 }
 
+async function adminToken(): Promise<string> {
+  const answer = await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
+    secret: s.config.adminSecret,
+    userID: 'imAdmin',
+  });
+  return answer.token;
+}
+
 describe('WebSocket end to end (gateway + core)', () => {
   it('sends 1003 with fan-out to the peer and every device of the sender, then syncs with 1001/1002/1006', async () => {
     s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
     const t = await registerUsers(s, ['alice', 'bob']);
-    const admin = (
-      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
-        secret: s.config.adminSecret,
-        userID: 'imAdmin',
-      })
-    ).token;
+    const admin = await adminToken();
     const aliceMobile = (
       await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 2 }, admin)
     ).token;
@@ -78,12 +81,7 @@ describe('WebSocket end to end (gateway + core)', () => {
   it('ends sessions on force_logout (2002) and on token revocation, and refuses the old token at the handshake', async () => {
     s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
     const t = await registerUsers(s, ['alice', 'bob']);
-    const admin = (
-      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
-        secret: s.config.adminSecret,
-        userID: 'imAdmin',
-      })
-    ).token;
+    const admin = await adminToken();
     const a = await open('alice', t['alice'] ?? '');
     await apiOk(s, '/auth/force_logout', { userID: 'alice', platformID: 5 }, admin);
     await a.waitClosed();
@@ -101,12 +99,7 @@ describe('WebSocket end to end (gateway + core)', () => {
   it('kicks the older session when another token logs in on the same platform, and marks its token kicked', async () => {
     s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
     const t = await registerUsers(s, ['alice']);
-    const admin = (
-      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
-        secret: s.config.adminSecret,
-        userID: 'imAdmin',
-      })
-    ).token;
+    const admin = await adminToken();
     const first = await open('alice', t['alice'] ?? '');
     const second = (
       await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 5 }, admin)
@@ -119,15 +112,34 @@ describe('WebSocket end to end (gateway + core)', () => {
     expect(reuse.handshake.errCode).toBe(1506);
   });
 
+  it('keeps the newer login when a page that was offline comes back with an older token', async () => {
+    s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
+    const t = await registerUsers(s, ['alice']);
+    const admin = await adminToken();
+    const older = t['alice'] ?? '';
+    // Token times are in ms: make sure the second login is later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = (
+      await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 5 }, admin)
+    ).token;
+    // The newer login connects while the older page is offline; then the older page reconnects.
+    const active = await open('alice', newer);
+    const stale = await open('alice', older);
+    await stale.waitClosed();
+    expect(stale.kicked).toBe(true);
+    expect(active.isOpen).toBe(true);
+    expect(active.kicked).toBe(false);
+    const reuse = await OpenImTestClient.connect({ url: s.wsUrl, userID: 'alice', token: older });
+    expect(reuse.handshake.errCode).toBe(1506);
+    const again = await OpenImTestClient.connect({ url: s.wsUrl, userID: 'alice', token: newer });
+    expect(again.handshake.errCode).toBe(0);
+    await again.client?.close();
+  });
+
   it('sends 1207 to the other devices of the blocker but not to the calling device, which syncs by itself', async () => {
     s = await createServer({ memory: true, port: 0, logLevel: 'silent' });
     const t = await registerUsers(s, ['alice', 'bob']);
-    const admin = (
-      await apiOk<{ token: string }>(s, '/auth/get_admin_token', {
-        secret: s.config.adminSecret,
-        userID: 'imAdmin',
-      })
-    ).token;
+    const admin = await adminToken();
     const mobileToken = (
       await apiOk<{ token: string }>(s, '/auth/get_user_token', { userID: 'alice', platformID: 2 }, admin)
     ).token;

@@ -307,6 +307,11 @@ export interface WsRequestHandlers {
 export interface VerifiedToken {
   userID: string;
   platformID: number;
+  /**
+   * When the token was issued (ms). With it, the multi-login policy lets the later login win: a stale
+   * page reconnecting with an older token is kicked itself instead of kicking the newer session.
+   */
+  issuedAtMs?: number;
 }
 
 /**

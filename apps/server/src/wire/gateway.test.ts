@@ -108,12 +108,20 @@ interface Harness {
 const harnesses: Harness[] = [];
 const clients: OpenImTestClient[] = [];
 
-/** token "tok-<userID>-<platformID>[-anything]" is valid for that identity; "expired" gives 1501. */
+/**
+ * token "tok-<userID>-<platformID>[-anything][@<issued ms>]" is valid for that identity; "expired" gives
+ * 1501.
+ */
 function verifyToken(token: string): VerifiedToken | WsError {
   if (token === 'expired') return wsError(1501, 'TokenExpiredError');
   const m = /^tok-([^-]+)-(\d+)/.exec(token);
   if (!m) return wsError(1503, 'TokenMalformedError');
-  return { userID: m[1] as string, platformID: Number(m[2]) };
+  const issued = /@(\d+)$/.exec(token);
+  return {
+    userID: m[1] as string,
+    platformID: Number(m[2]),
+    ...(issued === null ? {} : { issuedAtMs: Number(issued[1]) }),
+  };
 }
 
 async function start(options: GatewayOptions = {}, deps: Partial<GatewayDeps> = {}): Promise<Harness> {
@@ -503,6 +511,20 @@ describe('kick and multi-login', () => {
     expect(second.isOpen && otherPlatform.isOpen).toBe(true);
     expect(h.kickedTokens).toEqual([{ userID: 'u1', platformID: 5, token: 'tok-u1-5-a' }]);
     await expect(second.getNewestSeq()).resolves.toBeDefined();
+  });
+
+  it('a page reconnecting with an older token is kicked itself and leaves the newer login alone', async () => {
+    const h = await start();
+    const newer = await h.connect('u1', 'tok-u1-5-b@2000');
+    // A page that was offline when the newer login happened comes back with its old token.
+    const stale = await h.connect('u1', 'tok-u1-5-a@1000');
+    await stale.waitClosed();
+    expect(stale.kicked).toBe(true);
+    await sleep(50);
+    expect(newer.kicked).toBe(false);
+    expect(newer.isOpen).toBe(true);
+    expect(h.kickedTokens).toEqual([{ userID: 'u1', platformID: 5, token: 'tok-u1-5-a@1000' }]);
+    await expect(newer.getNewestSeq()).resolves.toBeDefined();
   });
 
   it('policy kick-same-class-other-token kicks within the platform class only', async () => {

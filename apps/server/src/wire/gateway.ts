@@ -132,6 +132,8 @@ interface Connection {
   readonly userID: string;
   readonly platformID: number;
   readonly token: string;
+  /** When the token was issued, if the verifier knows (see VerifiedToken). */
+  readonly issuedAtMs: number | undefined;
   readonly operationID: string;
   readonly compress: boolean;
   readonly connectedAt: number;
@@ -427,12 +429,20 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
     }
   }
 
+  function isNewer(a: number | undefined, b: number | undefined): boolean {
+    return a !== undefined && b !== undefined && a > b;
+  }
+
   function applyMultiLoginPolicy(conn: Connection): void {
     const conns = byUser.get(conn.userID);
     if (!conns) return;
-    const victims = [...conns.values()].filter(
+    const rivals = [...conns.values()].filter(
       (c) => c !== conn && !c.closing && c.token !== conn.token && kicks(conn, c),
     );
+    // The later login wins, not the later connection: a page that reconnects with a token older than a
+    // rival's (it was offline when that login happened) is the one to go.
+    const stale = rivals.some((c) => isNewer(c.issuedAtMs, conn.issuedAtMs));
+    const victims = stale ? [conn] : rivals;
     if (victims.length === 0) return;
     kickConnections(victims, 'kicked by a new login');
     const tokens = new Map<string, number>(victims.map((v) => [v.token, v.platformID]));
@@ -864,6 +874,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       userID: verified.userID,
       platformID: verified.platformID,
       token: info.token,
+      issuedAtMs: verified.issuedAtMs,
       operationID: info.operationID,
       compress: info.compress,
       connectedAt: now,

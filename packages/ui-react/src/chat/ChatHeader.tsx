@@ -1,8 +1,8 @@
-import { Avatar, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
 import { useText } from '../text';
-import { safeImageURL } from './images';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   header: {
@@ -35,16 +35,9 @@ export function ChatHeader(props: {
   const { header } = props;
   const { t } = useText();
   const styles = useStyles();
-  const image = safeImageURL(header.faceURL);
   return (
     <header className={styles.header}>
-      <Avatar
-        name={header.name}
-        size={36}
-        color="colorful"
-        {...(image === undefined ? {} : { image: { src: image } })}
-        aria-hidden
-      />
+      <FaceAvatar name={header.name} faceURL={header.faceURL} size={36} />
       <div className={styles.title}>
         <Title3 as="h2" className={styles.name}>
           {header.name}

@@ -1,10 +1,10 @@
-import { Avatar, Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import type { ChatViewModel, MessageView } from '@teamim/application';
 import { memo } from 'react';
 import { useText } from '../text';
 import { MessageBody } from './bodies/MessageBody';
-import { safeImageURL } from './images';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   notice: { textAlign: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
@@ -57,7 +57,6 @@ export const MessageRow = memo(function MessageRow({
       </div>
     );
   }
-  const image = safeImageURL(view.senderFaceURL);
   return (
     <article
       aria-label={view.own ? t('ui.chat.message.fromSelf') : view.sender}
@@ -69,13 +68,7 @@ export const MessageRow = memo(function MessageRow({
           {view.time}
         </span>
       ) : (
-        <Avatar
-          name={view.sender}
-          size={36}
-          color="colorful"
-          {...(image === undefined ? {} : { image: { src: image } })}
-          aria-hidden
-        />
+        <FaceAvatar name={view.sender} faceURL={view.senderFaceURL} size={36} />
       )}
       <div>
         {!view.continued && (
