@@ -337,6 +337,8 @@ test('after a friend request is accepted the first messages arrive on both sides
   await expect(alice.page.getByRole('heading', { level: 2, name: 'Fay Friend' })).toBeVisible({
     timeout: 30_000,
   });
+  // The message whose duplicate check meets no table yet (see below) is stored and shown.
+  await expect(messageLog(alice.page).getByText(/now friends/)).toBeVisible({ timeout: 30_000 });
   const hello = `hello Fay ${Date.now().toString(36)}`;
   await send(alice.page, hello);
 
@@ -346,12 +348,17 @@ test('after a friend request is accepted the first messages arrive on both sides
   const reply = `hi alice ${Date.now().toString(36)}`;
   await send(newbie, reply);
   await expect(messageLog(alice.page).getByText(reply)).toBeVisible({ timeout: 30_000 });
-  // The SDK's worker of the accepting side still logs "no such table: chat_logs_si_…" once, right after
-  // the acceptance and before any message; the cause is inside the SDK's handling of the new friendship
-  // (not found yet, see the issue 13 report). Nothing is lost, which is what this test holds; the count
-  // is recorded for whoever looks further.
-  const missing = [...logs, ...alice.console].filter((line) => /no such table/.test(line)).length;
-  test.info().annotations.push({ type: 'no such table lines', description: String(missing) });
+  // Why the SDK's worker logs "no such table: chat_logs_si_…": the first message of a conversation this
+  // browser has never stored (here the "now friends" tips) passes the SDK's duplicate check
+  // (getMessagesByClientMsgIDs) before its table exists. The SDK's wasm database creates chat_logs_<id>
+  // only when it writes, so that read fails, the SDK takes it as "not stored yet" and inserts the message,
+  // which creates the table. It is the SDK's own log for any new conversation; nothing is lost (above),
+  // and the only tables ever missing are the new conversation's.
+  const ids = [await userID(alice.page), await userID(newbie)].sort();
+  const missing = [...logs, ...alice.console].flatMap(
+    (line) => /no such table: chat_logs_(\S+)/.exec(line)?.[1] ?? [],
+  );
+  expect(new Set(missing)).toEqual(new Set(missing.length === 0 ? [] : [`si_${ids.join('_')}`]));
   await alice.page.context().close();
   await context.close();
 });
