@@ -1,30 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from './fixtures';
+import { seriousViolations, signedInUser } from './support/users';
 
 // The contacts screens and their cards, checked with axe (no serious or critical violations) against the
 // real server with the demo seed (alice: friends bob and carol, owner of "Demo team").
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
-  });
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
-  return page;
-}
-
-/** Serious and critical axe violations on the page as it is now, as "rule: target" lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+async function signedInPage(browser: Browser, user: string): Promise<Page> {
+  return (await signedInUser(browser, user)).page;
 }
 
 /**
@@ -60,7 +41,7 @@ test('contacts screens and cards: no serious or critical axe violations, cards a
   browser,
 }) => {
   test.setTimeout(180_000);
-  const page = await signedInPage(browser, 'alice@example.com');
+  const page = await signedInPage(browser, 'alice');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /Contacts/ })

@@ -7,13 +7,22 @@ import {
   type Page,
   type TestInfo,
 } from './fixtures';
+import {
+  conversationList,
+  conversationOption,
+  mainNav,
+  messageLog,
+  navUnread,
+  newUserPage,
+  openConversation,
+  sendText,
+  signIn,
+} from './support/users';
 
 /**
  * Chat end to end on the real server (`--seed demo`): two or three users in separate browser contexts.
  * alice is friends with bob and carol; every password is Demo1234. Selectors are roles and names.
  */
-
-const PASSWORD = 'Demo1234';
 
 interface Session {
   readonly context: BrowserContext;
@@ -22,24 +31,10 @@ interface Session {
 }
 
 async function openSession(browser: Browser): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const { context, page } = await newUserPage(browser, { width: 1280 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
-  });
   return { context, page, errors };
-}
-
-async function signIn(page: Page, user: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  // A fresh browser syncs first; every demo user has conversations.
-  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -49,36 +44,14 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
+const conversation = conversationOption;
 
-/** The row of a conversation; its accessible name starts with the conversation's name. */
-const conversation = (page: Page, name: string): Locator =>
-  conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
+const chatNavLink = (page: Page): Locator => mainNav(page).getByRole('link', { name: /^Chat/ });
 
-const chatNavLink = (page: Page): Locator =>
-  page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /^Chat/ });
-
-/** The chat item's unread badge count (0 without a badge). */
-async function navUnread(page: Page): Promise<number> {
-  const name = (await chatNavLink(page).textContent()) ?? '';
-  return Number(/(\d+)/.exec(name)?.[1] ?? '0');
-}
-
-const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
-
-async function openConversation(page: Page, name: string): Promise<void> {
-  await conversation(page, name).click();
-  await expect(page).toHaveURL(/\/chat\/.+/);
-  // Right after a sign-in the list comes from the server while the SDK still runs its first sync; a chat
-  // opened then shows its loading state until the SDK has the conversation.
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 30_000 });
-}
-
+/** Sends `text` and waits until the box is empty again (the send was accepted). */
 async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toHaveValue('');
+  await sendText(page, text);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
 }
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {

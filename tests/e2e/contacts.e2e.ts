@@ -1,21 +1,11 @@
 import { expect, test, type Browser, type Page, type TestInfo } from './fixtures';
+import { signedInUser } from './support/users';
 
 // One server runs for the whole suite (demo seed: alice friends with bob and carol; bob and carol are not
 // friends), so each test here changes state no other test relies on.
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
-  });
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
-  return page;
+async function signedInPage(browser: Browser, user: string): Promise<Page> {
+  return (await signedInUser(browser, user)).page;
 }
 
 const shot = async (page: Page, info: TestInfo, name: string) =>
@@ -33,8 +23,8 @@ test('carol finds bob, sends a friend request; bob sees the badge, accepts, and 
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const bob = await signedInPage(browser, 'bob@example.com');
-  const carol = await signedInPage(browser, 'carol@example.com');
+  const bob = await signedInPage(browser, 'bob');
+  const carol = await signedInPage(browser, 'carol');
 
   // carol: plus menu → Add friends → search "bob" → card → verification panel → send.
   await carol.getByRole('button', { name: 'Add', exact: true }).click();
@@ -95,7 +85,7 @@ test('carol finds bob, sends a friend request; bob sees the badge, accepts, and 
 test('alice browses her friends by letter, remarks a friend, and opens a chat from the card', async ({
   browser,
 }, testInfo) => {
-  const alice = await signedInPage(browser, 'alice@example.com');
+  const alice = await signedInPage(browser, 'alice');
   await openFriends(alice);
   const friends = alice.getByRole('list', { name: 'My friends' });
   await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 30_000 });
@@ -134,7 +124,7 @@ test('alice browses her friends by letter, remarks a friend, and opens a chat fr
 test('alice edits her profile from My info, and the top search finds a friend', async ({
   browser,
 }, testInfo) => {
-  const alice = await signedInPage(browser, 'alice@example.com');
+  const alice = await signedInPage(browser, 'alice');
   await alice.getByRole('button', { name: 'My account' }).click();
   await alice.getByRole('menuitem', { name: 'My info' }).click();
   const card = alice.getByRole('dialog', { name: 'User card' });
@@ -175,7 +165,7 @@ test('alice edits her profile from My info, and the top search finds a friend', 
 });
 
 test('the language can be switched after sign-in and is remembered', async ({ browser }, testInfo) => {
-  const alice = await signedInPage(browser, 'alice@example.com');
+  const alice = await signedInPage(browser, 'alice');
   const nav = alice.getByRole('navigation', { name: 'Main navigation' });
   await alice.getByLabel('Language').selectOption('zh-CN');
   await expect(
@@ -194,7 +184,7 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const alice = await signedInPage(browser, 'alice@example.com');
+  const alice = await signedInPage(browser, 'alice');
   await openFriends(alice);
   await alice.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My groups' }).click();
   await alice
@@ -274,7 +264,7 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
 });
 
 test('alice creates a group from the plus menu and lands in its chat', async ({ browser }, testInfo) => {
-  const alice = await signedInPage(browser, 'alice@example.com');
+  const alice = await signedInPage(browser, 'alice');
   await alice.getByRole('button', { name: 'Add', exact: true }).click();
   await alice.getByRole('menuitem', { name: 'Create group' }).click();
   const dialog = alice.getByRole('dialog', { name: 'Create group' });

@@ -1,11 +1,21 @@
-import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from './fixtures';
+import { expect, test, type Browser, type Locator, type Page } from './fixtures';
+import {
+  adminCall,
+  conversationOption,
+  mainNav,
+  messageLog,
+  navUnread,
+  newUserPage,
+  openConversation,
+  sendText,
+  signIn as signInAs,
+  userID,
+} from './support/users';
 
 /**
  * The defects a new user hit (issue 13), each replayed end to end on the real server (`--seed demo`,
  * every password Demo1234) with the real SDK. Tests that change shared demo state undo it at their end.
  */
-
-const ADMIN = { secret: 'openIM123', userID: 'imAdmin' };
 
 interface Session {
   readonly page: Page;
@@ -13,58 +23,21 @@ interface Session {
   readonly requests: string[];
 }
 
+/** Signed in as `user`, recording the page's and the SDK worker's console and every request. */
 async function signIn(browser: Browser, user: string): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
+  const { page } = await newUserPage(browser, { width: 1280 });
   const consoleLines: string[] = [];
   const requests: string[] = [];
-  // The SDK logs from its worker as well as from the page.
   page.on('console', (message) => consoleLines.push(message.text()));
   page.on('worker', (worker) => worker.on('console', (message) => consoleLines.push(message.text())));
   page.on('request', (request) => requests.push(request.url()));
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
-  });
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
+  await signInAs(page, user);
   return { page, console: consoleLines, requests };
 }
 
-const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
-const conversation = (page: Page, name: string): Locator =>
-  conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
-const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
-const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
-const userID = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('IM_USERID') ?? '');
-
-async function openConversation(page: Page, name: string): Promise<void> {
-  await conversation(page, name).click();
-  await expect(page).toHaveURL(/\/chat\/.+/);
-  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible({ timeout: 30_000 });
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-async function navUnread(page: Page): Promise<number> {
-  const name = (await mainNav(page).getByRole('link', { name: /^Chat/ }).textContent()) ?? '';
-  return Number(/(\d+)/.exec(name)?.[1] ?? '0');
-}
-
-async function admin(request: APIRequestContext, path: string, body: object): Promise<void> {
-  const headers = { operationID: `e2e-${Date.now()}` };
-  const tokenAnswer = await request.post('/api/auth/get_admin_token', { headers, data: ADMIN });
-  const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
-  const answer = await request.post(`/api${path}`, { headers: { ...headers, token }, data: body });
-  expect(((await answer.json()) as { errCode: number }).errCode).toBe(0);
-}
+const conversation = conversationOption;
+const send = sendText;
+const admin = adminCall;
 
 test('the seeded group history reads oldest first, as it was sent', async ({ browser }) => {
   const alice = await signIn(browser, 'alice');

@@ -1,5 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type BrowserContext, type Locator, type Page } from '../fixtures';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '../fixtures';
 
 /** Every demo account's password (`--seed demo`). */
 export const PASSWORD = 'Demo1234';
@@ -64,4 +71,48 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .map((n) => n.target.join(' '))
           .join(' | ')}`,
     );
+}
+
+/** A new English browser context signed in as `user` (alice, bob, carol, ...) at the chat screen. */
+export async function signedInUser(
+  browser: Browser,
+  user: string,
+  options: Parameters<typeof newUserPage>[1] = {},
+): Promise<UserPage> {
+  const session = await newUserPage(browser, options);
+  await signIn(session.page, user);
+  return session;
+}
+
+export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
+
+export const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
+
+/** The signed-in user's id, as the app keeps it for the tab. */
+export const userID = (page: Page): Promise<string> =>
+  page.evaluate(() => window.sessionStorage.getItem('IM_USERID') ?? '');
+
+/** The chat item's unread badge count in the main navigation (0 without a badge). */
+export async function navUnread(page: Page): Promise<number> {
+  const name = (await mainNav(page).getByRole('link', { name: /^Chat/ }).textContent()) ?? '';
+  return Number(/(\d+)/.exec(name)?.[1] ?? '0');
+}
+
+/** Types `text` in the message box and presses Enter. */
+export async function sendText(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** Calls the local server's admin API (`--seed demo` admin) and expects success. */
+export async function adminCall(request: APIRequestContext, path: string, body: object): Promise<void> {
+  const headers = { operationID: `e2e-${Date.now()}` };
+  const tokenAnswer = await request.post('/api/auth/get_admin_token', {
+    headers,
+    data: { secret: 'openIM123', userID: 'imAdmin' },
+  });
+  const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
+  const answer = await request.post(`/api${path}`, { headers: { ...headers, token }, data: body });
+  expect(((await answer.json()) as { errCode: number }).errCode).toBe(0);
 }
