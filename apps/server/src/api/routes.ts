@@ -113,8 +113,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route(
     '/auth/parse_token',
     z.object({ token: z.string().min(1).max(4096) }),
-    (b) => {
-      const c = tokens.verify(b.token);
+    async (b) => {
+      const c = await tokens.verify(b.token);
       return { userID: c.userID, platformID: c.platformID, expireTimeSeconds: c.exp };
     },
     'none',

@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatContext } from './context';
-import { hashSecret, signJwt, verifyJwt, verifySecret } from './crypto';
+import { type JwtFailure, hmacKey, signJwt, verifyJwt } from '../auth/jwt';
+import { type ChatTokenClaims, hashSecret, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError } from './errors';
 import { FailureWindow } from '../http/failure-window';
 import { intLike, optStr, parseInput } from './validation';
@@ -163,13 +164,24 @@ export interface ChatTokenUser {
   userType: number;
 }
 
+/** chat's middleware codes for each way a token can be bad (an unknown algorithm is malformed there). */
+const CHAT_TOKEN_FAILURES: Record<JwtFailure, number> = {
+  malformed: ErrCode.TokenMalformed,
+  algorithm: ErrCode.TokenMalformed,
+  signature: ErrCode.TokenUnknown,
+  expired: ErrCode.TokenExpired,
+  'not-yet-valid': ErrCode.TokenNotValidYet,
+};
+
 export class AccountService {
+  private readonly chatKey: Uint8Array;
   private readonly loginFailures: FailureWindow;
   private readonly ipLoginFailures: FailureWindow;
   /** Dev mode only: the last plaintext code per account, for `GET /dev/verify-code` (end-to-end tests). */
   private readonly devCodes = new Map<string, string>();
 
   constructor(private readonly ctx: ChatContext) {
+    this.chatKey = hmacKey(ctx.config.chatSecret);
     const windowMs = ctx.config.loginFailureWindowSeconds * 1000;
     this.loginFailures = new FailureWindow(ctx.clock, windowMs, ctx.config.loginMaxFailures);
     this.ipLoginFailures = new FailureWindow(ctx.clock, windowMs, ctx.config.loginMaxFailuresPerIp);
@@ -447,31 +459,32 @@ export class AccountService {
 
   private async issueTokens(userID: string, platformID: number): Promise<LoginResult> {
     const imToken = await this.ctx.im.issueImToken(userID, platformID);
-    return { userID, imToken, chatToken: this.issueChatToken(userID) };
+    return { userID, imToken, chatToken: await this.issueChatToken(userID) };
   }
 
-  issueChatToken(userID: string): string {
+  issueChatToken(userID: string): Promise<string> {
     const account = this.getAccount(userID);
-    if (!account) throw new ChatError(ErrCode.AccountNotFound, 'account does not exist');
+    if (!account) return Promise.reject(new ChatError(ErrCode.AccountNotFound, 'account does not exist'));
     const iat = Math.floor(this.ctx.clock.now() / 1000);
-    return signJwt(
-      {
-        UserID: userID,
-        UserType: 1,
-        PlatformID: 0,
-        Epoch: account.token_epoch,
-        iat,
-        nbf: iat,
-        exp: iat + this.ctx.config.chatTokenTtlSeconds,
-      },
-      this.ctx.config.chatSecret,
-    );
+    const claims: ChatTokenClaims = {
+      UserID: userID,
+      UserType: 1,
+      PlatformID: 0,
+      Epoch: account.token_epoch,
+      iat,
+      nbf: iat,
+      exp: iat + this.ctx.config.chatTokenTtlSeconds,
+    };
+    return signJwt(claims, this.chatKey);
   }
 
   /** Checks a chat token; revoked tokens answer 1501 so the client logs out (chat's 20101 would not). */
-  verifyChatToken(token: string): ChatTokenUser {
-    const check = verifyJwt(token, this.ctx.config.chatSecret, Math.floor(this.ctx.clock.now() / 1000));
-    if (!check.ok) throw new ChatError(check.errCode, check.reason);
+  async verifyChatToken(token: string): Promise<ChatTokenUser> {
+    const check = await verifyJwt(token, this.chatKey, {
+      nowMs: this.ctx.clock.now(),
+      notBeforeToleranceSeconds: 5,
+    });
+    if (!check.ok) throw new ChatError(CHAT_TOKEN_FAILURES[check.failure], check.reason);
     const userID = check.claims.UserID;
     if (typeof userID !== 'string') throw new ChatError(ErrCode.TokenMalformed, 'token has no user');
     const account = this.getAccount(userID);

@@ -104,20 +104,20 @@ export function chatPlugin(
       done();
     });
 
-    const chatUser = (req: FastifyRequest): string => {
+    const chatUser = async (req: FastifyRequest): Promise<string> => {
       const token = header(req, 'token');
       if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
-      return accounts.verifyChatToken(token).userID;
+      return (await accounts.verifyChatToken(token)).userID;
     };
 
     /** Wallet calls may carry the IM token (the client's default header) as well as the chat token. */
-    const walletUser = (req: FastifyRequest): string => {
+    const walletUser = async (req: FastifyRequest): Promise<string> => {
       const token = header(req, 'token');
       if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
       try {
-        return accounts.verifyChatToken(token).userID;
+        return (await accounts.verifyChatToken(token)).userID;
       } catch (err) {
-        const imUser = ctx.im.verifyImToken(token);
+        const imUser = await ctx.im.verifyImToken(token);
         if (imUser) return imUser;
         throw err;
       }
@@ -158,48 +158,46 @@ export function chatPlugin(
       return ok();
     });
     app.post('/account/password/change', async (req) => {
-      await accounts.changePassword(chatUser(req), req.body);
+      await accounts.changePassword(await chatUser(req), req.body);
       return ok();
     });
 
     // ---- users ---------------------------------------------------------------------------
-    app.post('/user/find/full', (req) => Promise.resolve(ok(users.findFull(chatUser(req), req.body))));
+    app.post('/user/find/full', async (req) => ok(users.findFull(await chatUser(req), req.body)));
     app.post('/user/update', async (req) => {
-      await users.update(chatUser(req), req.body);
+      await users.update(await chatUser(req), req.body);
       return ok();
     });
-    app.post('/user/search/fuzzy', (req) => Promise.resolve(ok(users.searchFuzzy(chatUser(req), req.body))));
+    app.post('/user/search/fuzzy', async (req) => ok(users.searchFuzzy(await chatUser(req), req.body)));
     // chat v1.8's searches (OpenIM's demo client adds friends through search/full).
-    app.post('/user/search/full', (req) => Promise.resolve(ok(search.searchFull(chatUser(req), req.body))));
-    app.post('/user/search/public', (req) =>
-      Promise.resolve(ok(search.searchPublic(chatUser(req), req.body))),
-    );
-    app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(chatUser(req), req.body)));
+    app.post('/user/search/full', async (req) => ok(search.searchFull(await chatUser(req), req.body)));
+    app.post('/user/search/public', async (req) => ok(search.searchPublic(await chatUser(req), req.body)));
+    app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(await chatUser(req), req.body)));
     app.post('/friend/add', async (req) => {
-      await users.friendAdd(chatUser(req), req.body);
+      await users.friendAdd(await chatUser(req), req.body);
       return ok();
     });
 
     // ---- wallet --------------------------------------------------------------------------
-    app.get('/app/user/balance/log/balance', (req, reply) => {
+    app.get('/app/user/balance/log/balance', async (req, reply) => {
       noStore(reply);
-      return Promise.resolve(ok(wallet.balance(walletUser(req))));
+      return ok(wallet.balance(await walletUser(req)));
     });
-    app.get('/app/user/balance/log/log', (req, reply) => {
+    app.get('/app/user/balance/log/log', async (req, reply) => {
       noStore(reply);
-      return Promise.resolve(ok(wallet.log(walletUser(req), req.query)));
+      return ok(wallet.log(await walletUser(req), req.query));
     });
     app.post('/app/userinfo/setPayPassword', async (req) => {
-      await wallet.setPayPassword(walletUser(req), req.body);
+      await wallet.setPayPassword(await walletUser(req), req.body);
       return ok();
     });
     app.post('/app/redbag/log/send', async (req) =>
-      ok(await wallet.sendRedPacket(walletUser(req), req.body, header(req, 'operationID'))),
+      ok(await wallet.sendRedPacket(await walletUser(req), req.body, header(req, 'operationID'))),
     );
-    const open = (req: FastifyRequest, reply: FastifyReply) => {
+    const open = async (req: FastifyRequest, reply: FastifyReply) => {
       noStore(reply);
       const input = req.method === 'GET' ? req.query : req.body;
-      return Promise.resolve(ok(wallet.openRedPacket(walletUser(req), input)));
+      return ok(wallet.openRedPacket(await walletUser(req), input));
     };
     app.get('/app/redbag/log/open', open);
     app.post('/app/redbag/log/open', open);

@@ -23,7 +23,7 @@ export interface CallContext {
   ip: string;
 }
 
-export type Authenticate = (token: string) => Operator;
+export type Authenticate = (token: string) => Promise<Operator>;
 
 export function formatZodError(err: z.ZodError): string {
   return err.issues
@@ -76,7 +76,7 @@ export function defineRoute<S extends z.ZodType>(
       const token = header(req, 'token');
       if (auth !== 'none') {
         if (!token) throw new ImError(ErrCode.Args, 'header must have token');
-        op = authenticate(token);
+        op = await authenticate(token);
         if (auth === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
       }
       const parsed = schema.safeParse(bodyObject(req.body));

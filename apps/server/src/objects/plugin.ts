@@ -132,7 +132,7 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
         try {
           if (!operationID) throw new ImError(ErrCode.Args, 'header must have operationID');
           if (!token) throw new ImError(ErrCode.Args, 'header must have token');
-          const op = authenticate(token);
+          const op = await authenticate(token);
           const parsed = schema.safeParse(bodyObject(req.body));
           if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
           return reply.send(ok(await handler(parsed.data, op, req)));
