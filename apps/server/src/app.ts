@@ -7,9 +7,10 @@ import { registerImRoutes } from './api/routes';
 import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
 import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
-import { chatPlugin, createChatServices } from './chat/plugin';
+import { type ChatServices, chatPlugin, createChatServices } from './chat/plugin';
+import type { ChatDeps } from './chat/context';
+import type { ImFacade } from './chat/im-facade';
 import { userAllowsFriendRequests } from './chat/users';
-import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
@@ -70,9 +71,34 @@ export function requestLogController(verbose: boolean): LogController {
 /** The APIs by mount point, in the dialect of their envelope. */
 const API_MOUNTS = { '/api': apiDialect, '/chat': chatDialect };
 
-/** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
-export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
+/** What a composition root may write into before the server listens (the seed, `src/seed`). */
+export interface ServerParts {
+  config: ServerConfig;
+  core: CoreContext;
+  im: ImFacade;
+  chatDeps: ChatDeps;
+  chatServices: ChatServices;
+  log: FastifyInstance['log'];
+}
+
+export interface ServerHooks {
+  /** Runs after every route is registered and before the listener opens, so no client sees a half-seeded store. */
+  beforeListen?(parts: ServerParts): Promise<void>;
+}
+
+/**
+ * Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. The running
+ * server knows nothing of seed data: `--seed` is carried out by `src/seed/server.ts`, through `hooks`.
+ */
+export async function createServer(
+  partial: Partial<ServerConfig> = {},
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const config = resolveConfig(partial);
+  if (config.seed && !hooks.beforeListen)
+    throw new Error(
+      `--seed ${config.seed} needs the seeding entry point (createServer of src/seed/server.ts)`,
+    );
   const compat = parseCompatProfile(config.compat);
   let storageOrigin: ObjectStorageOrigin | undefined;
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
@@ -267,15 +293,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
 
     const chatServices = createChatServices(chatDeps);
     await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });
-    if (config.seed === 'demo') {
-      const seeded = await seedDemo(chatDeps, chatServices);
-      if (seeded.created) app.log.info({ skipped: seeded.skipped }, 'demo data seeded');
-      else app.log.info({}, 'demo seed skipped: the data directory already has the demo accounts');
-    }
-    if (config.seed === 'large') {
-      const seeded = await seedLarge(chatDeps, createLargeSeedIm(core, im), {}, chatServices);
-      app.log.info(seeded, seeded.created ? 'large data seeded' : 'large seed skipped: already there');
-    }
+    await hooks.beforeListen?.({ config, core, im, chatDeps, chatServices, log: app.log });
 
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();
