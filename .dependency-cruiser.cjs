@@ -132,6 +132,18 @@ module.exports = {
       from: { path: '^apps/server/src/im/', pathNot: NOT_PRODUCTION },
       to: { path: '^apps/server/src/chat/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'server-runs-without-seed-data',
+      comment:
+        'Seeding (the demo team, the benchmark account) lives in apps/server/src/seed, apart from the running ' +
+        "server: only the entry points (main.ts, index.ts) compose it in, through createServer's beforeListen hook.",
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: `${NOT_PRODUCTION}|^apps/server/src/(seed/|main\\.ts$|index\\.ts$)`,
+      },
+      to: { path: '^apps/server/src/seed/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -39,7 +39,7 @@ const { values: args } = parseArgs({
 const RUNS = Math.max(1, Number(args.runs));
 const EMAIL = 'load@example.com';
 const PASSWORD = 'Demo1234';
-// The seed's newest one-to-one conversation is with its first friend (chat/seed.ts friendName(0)).
+// The seed's newest one-to-one conversation is with its first friend (apps/server/src/seed/large.ts friendName(0)).
 const NEWEST_NAME = 'Ada Li 0001';
 const NEWEST_ID = '2000000001';
 const LIST = { role: 'listbox' as const, name: /^(Conversations|会话列表)$/ };

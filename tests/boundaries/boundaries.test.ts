@@ -148,6 +148,18 @@ describe('layer boundaries (dependency-cruiser)', () => {
     ).toEqual(['apps/server/src/im/relations.ts']);
   });
 
+  it('server-runs-without-seed-data fires when the running server imports the seed, not for the entry points', async () => {
+    const violations = await cruise(newTree(), {
+      'apps/server/src/seed/demo.ts': 'export const seedDemo = () => 1;\n',
+      'apps/server/src/app.ts': "import { seedDemo } from './seed/demo';\nexport const a = seedDemo;\n",
+      'apps/server/src/main.ts': "import { seedDemo } from './seed/demo';\nexport const m = seedDemo;\n",
+      'apps/server/src/index.ts': "export { seedDemo } from './seed/demo';\n",
+    });
+    expect(
+      violations.filter((v) => v.rule.name === 'server-runs-without-seed-data').map((v) => v.from),
+    ).toEqual(['apps/server/src/app.ts']);
+  });
+
   it('no-circular fires on an import cycle', async () => {
     const violations = await cruise(newTree(), {
       'packages/domain/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",

@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/server';
 
 /**
  * The demo people both sides of the contracts share: the same ids, nicknames, phones and e-mails
- * as the server's `--seed demo` (apps/server/src/chat/seed.ts).
+ * as the server's `--seed demo` (apps/server/src/seed/demo.ts).
  */
 export const PEOPLE = {
   alice: { userID: '1000000001', nickname: 'alice', phoneNumber: '13800000001', email: 'alice@example.com' },

@@ -7,9 +7,10 @@ import { registerImRoutes } from './api/routes';
 import { TokenService, TokenState } from './auth/tokens';
 import { resolveChatConfig } from './chat/config';
 import { CHAT_MIGRATION_MODULE, chatMigrations } from './chat/migrations';
-import { chatPlugin, createChatServices } from './chat/plugin';
+import { type ChatServices, chatPlugin, createChatServices } from './chat/plugin';
+import type { ChatDeps } from './chat/context';
+import type { ImFacade } from './chat/im-facade';
 import { userAllowsFriendRequests } from './chat/users';
-import { createLargeSeedIm, seedDemo, seedLarge } from './chat/seed';
 import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
@@ -20,7 +21,7 @@ import { routerErrors } from './http/framework-errors';
 import { chatDialect } from './chat/errors';
 import { mediaServerOrigins, registerStatic } from './http/static';
 import { CoreContext } from './im/context';
-import { ErrCode, ImError } from './im/errors';
+import { ImError } from './im/errors';
 import { createImFacade } from './im/facade';
 import type { Operator } from './im/messages';
 import { createWsHandlers, gatewaySink } from './im/ws-handlers';
@@ -70,9 +71,34 @@ export function requestLogController(verbose: boolean): LogController {
 /** The APIs by mount point, in the dialect of their envelope. */
 const API_MOUNTS = { '/api': apiDialect, '/chat': chatDialect };
 
-/** Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. */
-export async function createServer(partial: Partial<ServerConfig> = {}): Promise<RunningServer> {
+/** What a composition root may write into before the server listens (the seed, `src/seed`). */
+export interface ServerParts {
+  config: ServerConfig;
+  core: CoreContext;
+  im: ImFacade;
+  chatDeps: ChatDeps;
+  chatServices: ChatServices;
+  log: FastifyInstance['log'];
+}
+
+export interface ServerHooks {
+  /** Runs after every route is registered and before the listener opens, so no client sees a half-seeded store. */
+  beforeListen?(parts: ServerParts): Promise<void>;
+}
+
+/**
+ * Builds and starts the whole server on one listener. Pass `{ memory: true, port: 0 }` in tests. The running
+ * server knows nothing of seed data: `--seed` is carried out by `src/seed/server.ts`, through `hooks`.
+ */
+export async function createServer(
+  partial: Partial<ServerConfig> = {},
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const config = resolveConfig(partial);
+  if (config.seed && !hooks.beforeListen)
+    throw new Error(
+      `--seed ${config.seed} needs the seeding entry point (createServer of src/seed/server.ts)`,
+    );
   const compat = parseCompatProfile(config.compat);
   let storageOrigin: ObjectStorageOrigin | undefined;
   const db = openDatabase({ memory: config.memory, dataDir: config.dataDir });
@@ -106,8 +132,8 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       friendAcceptedChatCopy: config.friendAcceptedChatCopy,
       acceptsFriendRequests: (userID) => userAllowsFriendRequests(db, userID),
     });
-    const authenticate = (token: string): Operator => {
-      const claims = tokens.verify(token);
+    const authenticate = async (token: string): Promise<Operator> => {
+      const claims = await tokens.verify(token);
       return {
         userID: claims.userID,
         platformID: claims.platformID,
@@ -121,9 +147,9 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
       else gateway.kick(userID, platformID);
     };
     const gateway: Gateway = attachGateway(app, {
-      verifyToken: (token) => {
+      verifyToken: async (token) => {
         try {
-          const c = tokens.verify(token);
+          const c = await tokens.verify(token);
           return {
             userID: c.userID,
             platformID: c.platformID,
@@ -147,19 +173,16 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
         lastPrune = config.now();
         tokens.prune();
       }
+      const nowSec = config.now() / 1000;
       for (const session of gateway.sessions()) {
-        if (!session.token) continue;
-        try {
-          tokens.decode(session.token);
-        } catch (err) {
-          if (!(err instanceof ImError) || err.code !== ErrCode.TokenExpired) continue;
-          app.log.info(
-            { userID: session.userID, platformID: session.platformID },
-            'token expired, ending session',
-          );
-          if (gateway.disconnect) gateway.disconnect(session.userID, session.platformID, session.token);
-          else gateway.kick(session.userID, session.platformID);
-        }
+        // The token was verified at the handshake; only its time can have run out since.
+        if (!session.token || tokens.expiresAt(session.token) > nowSec) continue;
+        app.log.info(
+          { userID: session.userID, platformID: session.platformID },
+          'token expired, ending session',
+        );
+        if (gateway.disconnect) gateway.disconnect(session.userID, session.platformID, session.token);
+        else gateway.kick(session.userID, session.platformID);
       }
     }, config.tokenCheckIntervalMs);
     expiryTimer.unref();
@@ -274,15 +297,7 @@ export async function createServer(partial: Partial<ServerConfig> = {}): Promise
 
     const chatServices = createChatServices(chatDeps);
     await app.register(chatPlugin(chatDeps, chatServices), { prefix: '/chat' });
-    if (config.seed === 'demo') {
-      const seeded = await seedDemo(chatDeps, chatServices);
-      if (seeded.created) app.log.info({ skipped: seeded.skipped }, 'demo data seeded');
-      else app.log.info({}, 'demo seed skipped: the data directory already has the demo accounts');
-    }
-    if (config.seed === 'large') {
-      const seeded = await seedLarge(chatDeps, createLargeSeedIm(core, im), {}, chatServices);
-      app.log.info(seeded, seeded.created ? 'large data seeded' : 'large seed skipped: already there');
-    }
+    await hooks.beforeListen?.({ config, core, im, chatDeps, chatServices, log: app.log });
 
     await app.listen({ host: config.host, port: config.port });
     const address = app.server.address();

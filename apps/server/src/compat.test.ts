@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, type RunningServer } from './app';
+import type { RunningServer } from './app';
+import { createServer } from './seed/server';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 const ADMIN = 'compat-admin-secret';

@@ -37,7 +37,7 @@ export interface ServerConfig {
   multiLoginPolicy: MultiLoginPolicy;
   /** How often live sessions are checked for expired tokens. */
   tokenCheckIntervalMs: number;
-  /** `demo` seeds the demo team, `large` the benchmark account (chat/seed.ts); empty or `none` for nothing. */
+  /** `demo` seeds the demo team, `large` the benchmark account (src/seed/); empty or `none` for nothing. */
   seed: string;
   /** Options of the chat module (accounts, wallet), see chat/config.ts. */
   chat: Partial<ChatConfig>;

@@ -1,5 +1,5 @@
-import { createServer } from './app';
-import { DEMO_PASSWORD, DEMO_USERS } from './chat/seed';
+import { createServer } from './seed/server';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 import { helpText, parseArgs } from './config';
 
 /** `npm run server -- [options]`: runs the server until SIGINT/SIGTERM. */

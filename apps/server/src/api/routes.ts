@@ -6,7 +6,7 @@ import type { ServerConfig } from '../config';
 import {
   type Authenticate,
   conversationID,
-  defineRoute,
+  apiMount,
   idList,
   optInt,
   optionalID,
@@ -18,6 +18,8 @@ import {
   wrapped,
 } from '../http/api';
 import { FailureWindow } from '../http/failure-window';
+import { type RouteContext, defineRoute } from '../http/route';
+import type { Operator } from '../im/messages';
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
 import * as groups from '../im/groups';
@@ -71,14 +73,15 @@ const seqList = (max: number) =>
 export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] {
   const { ctx, tokens, config, authenticate } = deps;
   const paths: string[] = [];
+  const mount = apiMount(authenticate);
   const route = <S extends z.ZodType>(
     path: string,
     schema: S,
-    handler: Parameters<typeof defineRoute<S>>[4],
+    handler: (body: z.output<S>, ctx: RouteContext<Operator>) => unknown,
     auth: 'user' | 'admin' | 'none' = 'user',
   ) => {
     paths.push(path);
-    defineRoute(app, authenticate, path, schema, handler, auth);
+    defineRoute(app, mount, { path, schema, auth, handler });
   };
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
@@ -113,8 +116,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   route(
     '/auth/parse_token',
     z.object({ token: z.string().min(1).max(4096) }),
-    (b) => {
-      const c = tokens.verify(b.token);
+    async (b) => {
+      const c = await tokens.verify(b.token);
       return { userID: c.userID, platformID: c.platformID, expireTimeSeconds: c.exp };
     },
     'none',
@@ -171,7 +174,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       }),
     }),
     (b, c) => {
-      users.updateUserInfo(ctx, c.op, b.userInfo);
+      users.updateUserInfo(ctx, c.caller, b.userInfo);
       return {};
     },
   );
@@ -189,7 +192,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     (b, c) => {
       // The legacy endpoint treats empty strings as "unchanged".
       const u = b.userInfo;
-      users.updateUserInfo(ctx, c.op, {
+      users.updateUserInfo(ctx, c.caller, {
         userID: u.userID,
         nickname: u.nickname || null,
         faceURL: u.faceURL || null,
@@ -206,7 +209,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/friend/add_friend',
     z.object({ fromUserID: userID, toUserID: userID, reqMsg: text(1024), ex: text(4096) }),
     (b, c) => {
-      rel.addFriend(ctx, c.op, b);
+      rel.addFriend(ctx, c.caller, b);
       return {};
     },
   );
@@ -214,7 +217,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/friend/add_friend_response',
     z.object({ fromUserID: userID, toUserID: userID, handleResult: z.number().int(), handleMsg: text(1024) }),
     (b, c) => {
-      rel.respondFriendApply(ctx, c.op, b);
+      rel.respondFriendApply(ctx, c.caller, b);
       return {};
     },
   );
@@ -228,7 +231,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     'admin',
   );
   route('/friend/delete_friend', z.object({ ownerUserID: userID, friendUserID: userID }), (b, c) => {
-    rel.deleteFriend(ctx, c.op, b);
+    rel.deleteFriend(ctx, c.caller, b);
     return {};
   });
   route(
@@ -241,7 +244,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       ex: wrapped(z.string().max(4096)),
     }),
     (b, c) => {
-      rel.updateFriends(ctx, c.op, b);
+      rel.updateFriends(ctx, c.caller, b);
       return {};
     },
   );
@@ -249,7 +252,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/friend/set_friend_remark',
     z.object({ ownerUserID: userID, friendUserID: userID, remark: z.string().max(256) }),
     (b, c) => {
-      rel.updateFriends(ctx, c.op, {
+      rel.updateFriends(ctx, c.caller, {
         ownerUserID: b.ownerUserID,
         friendUserIDs: [b.friendUserID],
         remark: b.remark,
@@ -258,20 +261,20 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     },
   );
   route('/friend/get_friend_list', z.object({ userID, pagination }), (b, c) =>
-    rel.getFriendList(ctx, c.op, b.userID, b.pagination),
+    rel.getFriendList(ctx, c.caller, b.userID, b.pagination),
   );
   route(
     '/friend/get_designated_friends',
     z.object({ ownerUserID: userID, friendUserIDs: idList() }),
     (b, c) => ({
-      friendsInfo: rel.getDesignatedFriends(ctx, c.op, b.ownerUserID, b.friendUserIDs),
+      friendsInfo: rel.getDesignatedFriends(ctx, c.caller, b.ownerUserID, b.friendUserIDs),
     }),
   );
   route('/friend/get_full_friend_user_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    rel.getFullFriendIDs(ctx, c.op, b.userID),
+    rel.getFullFriendIDs(ctx, c.caller, b.userID),
   );
   route('/friend/get_incremental_friends', z.object({ userID, versionID, version }), (b, c) =>
-    rel.getIncrementalFriends(ctx, c.op, b),
+    rel.getIncrementalFriends(ctx, c.caller, b),
   );
   const applyList = z.object({
     userID,
@@ -279,31 +282,31 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     handleResults: z.array(z.number().int()).max(3).nullish(),
   });
   route('/friend/get_friend_apply_list', applyList, (b, c) => {
-    const r = rel.getFriendApplyList(ctx, c.op, 'to', b);
+    const r = rel.getFriendApplyList(ctx, c.caller, 'to', b);
     // The capital F is what the SDK reads for this endpoint (openim-protocol.md 4.2).
     return { FriendRequests: r.requests, total: r.total };
   });
   route('/friend/get_self_friend_apply_list', applyList, (b, c) => {
-    const r = rel.getFriendApplyList(ctx, c.op, 'from', b);
+    const r = rel.getFriendApplyList(ctx, c.caller, 'from', b);
     return { friendRequests: r.requests, total: r.total };
   });
   route('/friend/get_self_unhandled_apply_count', z.object({ userID, time: nonNegative }), (b, c) => ({
-    count: rel.unhandledApplyCount(ctx, c.op, b.userID, b.time),
+    count: rel.unhandledApplyCount(ctx, c.caller, b.userID, b.time),
   }));
   route(
     '/friend/add_black',
     z.object({ ownerUserID: userID, blackUserID: userID, ex: text(4096) }),
     (b, c) => {
-      rel.addBlack(ctx, c.op, b);
+      rel.addBlack(ctx, c.caller, b);
       return {};
     },
   );
   route('/friend/remove_black', z.object({ ownerUserID: userID, blackUserID: userID }), (b, c) => {
-    rel.removeBlack(ctx, c.op, b);
+    rel.removeBlack(ctx, c.caller, b);
     return {};
   });
   route('/friend/get_black_list', z.object({ userID, pagination }), (b, c) =>
-    rel.getBlackList(ctx, c.op, b.userID, b.pagination),
+    rel.getBlackList(ctx, c.caller, b.userID, b.pagination),
   );
   route('/friend/is_friend', z.object({ userID1: userID, userID2: userID }), (b) => ({
     inUser1Friends: rel.isFriend(ctx, b.userID1, b.userID2),
@@ -312,10 +315,10 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
 
   // ---- conversation ----
   route('/conversation/get_owner_conversation', z.object({ userID, pagination }), (b, c) =>
-    convs.getOwnerConversations(ctx, c.op, b.userID, b.pagination),
+    convs.getOwnerConversations(ctx, c.caller, b.userID, b.pagination),
   );
   route('/conversation/get_all_conversations', z.object({ ownerUserID: userID }), (b, c) => ({
-    conversations: convs.getOwnerConversations(ctx, c.op, b.ownerUserID, null).conversations,
+    conversations: convs.getOwnerConversations(ctx, c.caller, b.ownerUserID, null).conversations,
   }));
   route(
     '/conversation/get_conversations',
@@ -323,7 +326,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       ownerUserID: userID,
       conversationIDs: conversationIDList,
     }),
-    (b, c) => ({ conversations: convs.getConversations(ctx, c.op, b.ownerUserID, b.conversationIDs) }),
+    (b, c) => ({ conversations: convs.getConversations(ctx, c.caller, b.ownerUserID, b.conversationIDs) }),
   );
   route(
     '/conversation/get_sorted_conversation_list',
@@ -333,7 +336,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       pagination,
     }),
     (b, c) => {
-      const answer = convs.getSortedConversationList(ctx, c.op, b);
+      const answer = convs.getSortedConversationList(ctx, c.caller, b);
       // open-im-server answers a user without conversations with 1004, not an empty page.
       if (config.compat === 'openim-3.8' && answer.conversationTotal === 0)
         throw new ImError(ErrCode.RecordNotFound, 'RecordNotFoundError');
@@ -341,10 +344,10 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     },
   );
   route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    convs.getFullConversationIDs(ctx, c.op, b.userID),
+    convs.getFullConversationIDs(ctx, c.caller, b.userID),
   );
   route('/conversation/get_incremental_conversations', z.object({ userID, versionID, version }), (b, c) =>
-    convs.getIncrementalConversations(ctx, c.op, b),
+    convs.getIncrementalConversations(ctx, c.caller, b),
   );
   route(
     '/conversation/set_conversations',
@@ -367,7 +370,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       }),
     }),
     (b, c) => {
-      convs.setConversations(ctx, c.op, b.userIDs, b.conversation);
+      convs.setConversations(ctx, c.caller, b.userIDs, b.conversation);
       return {};
     },
   );
@@ -416,7 +419,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       }),
       sendMessage: z.boolean().nullish(),
     }),
-    (b, c) => groups.createGroup(ctx, c.op, b),
+    (b, c) => groups.createGroup(ctx, c.caller, b),
   );
   route('/group/get_groups_info', z.object({ groupIDs: idList() }), (b) => ({
     groupInfos: groups.getGroupsInfo(ctx, b.groupIDs),
@@ -435,7 +438,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       applyMemberFriend: wrapped(z.number().int()),
     }),
     (b, c) => {
-      groups.setGroupInfo(ctx, c.op, b);
+      groups.setGroupInfo(ctx, c.caller, b);
       return {};
     },
   );
@@ -443,7 +446,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/group/invite_user_to_group',
     z.object({ groupID, reason: text(1024), invitedUserIDs: idList(), sendMessage: z.boolean().nullish() }),
     (b, c) => {
-      groups.inviteUsers(ctx, c.op, b);
+      groups.inviteUsers(ctx, c.caller, b);
       return {};
     },
   );
@@ -451,19 +454,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/group/kick_group',
     z.object({ groupID, kickedUserIDs: idList(), reason: text(1024), sendMessage: z.boolean().nullish() }),
     (b, c) => {
-      groups.kickMembers(ctx, c.op, b);
+      groups.kickMembers(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/quit_group', z.object({ groupID, userID: optionalID }), (b, c) => {
-    groups.quitGroup(ctx, c.op, b);
+    groups.quitGroup(ctx, c.caller, b);
     return {};
   });
   route(
     '/group/dismiss_group',
     z.object({ groupID, deleteMember: z.boolean().nullish(), sendMessage: z.boolean().nullish() }),
     (b, c) => {
-      groups.dismissGroup(ctx, c.op, b);
+      groups.dismissGroup(ctx, c.caller, b);
       return {};
     },
   );
@@ -471,7 +474,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/group/transfer_group',
     z.object({ groupID, oldOwnerUserID: optionalID, newOwnerUserID: userID }),
     (b, c) => {
-      groups.transferGroup(ctx, c.op, b);
+      groups.transferGroup(ctx, c.caller, b);
       return {};
     },
   );
@@ -487,20 +490,20 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         .max(10 * 365 * 86_400),
     }),
     (b, c) => {
-      groups.muteMember(ctx, c.op, b);
+      groups.muteMember(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/cancel_mute_group_member', z.object({ groupID, userID }), (b, c) => {
-    groups.muteMember(ctx, c.op, { ...b, mutedSeconds: 0 });
+    groups.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
     return {};
   });
   route('/group/mute_group', z.object({ groupID }), (b, c) => {
-    groups.muteGroup(ctx, c.op, { groupID: b.groupID, mute: true });
+    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
     return {};
   });
   route('/group/cancel_mute_group', z.object({ groupID }), (b, c) => {
-    groups.muteGroup(ctx, c.op, { groupID: b.groupID, mute: false });
+    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
     return {};
   });
   route(
@@ -521,7 +524,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         .max(100),
     }),
     (b, c) => {
-      groups.setGroupMemberInfo(ctx, c.op, b.members);
+      groups.setGroupMemberInfo(ctx, c.caller, b.members);
       return {};
     },
   );
@@ -533,20 +536,20 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       filter: optInt,
       keyword: text(256),
     }),
-    (b, c) => groups.getGroupMemberList(ctx, c.op, b),
+    (b, c) => groups.getGroupMemberList(ctx, c.caller, b),
   );
   route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
-    groups.requireMemberListAccess(ctx, c.op, b.groupID);
+    groups.requireMemberListAccess(ctx, c.caller, b.groupID);
     return { members: groups.getMembersInfo(ctx, b.groupID, b.userIDs) };
   });
   route('/group/get_incremental_join_groups', z.object({ userID, versionID, version }), (b, c) =>
-    groups.getIncrementalJoinGroups(ctx, c.op, b),
+    groups.getIncrementalJoinGroups(ctx, c.caller, b),
   );
   route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    groups.getFullJoinGroupIDs(ctx, c.op, b.userID),
+    groups.getFullJoinGroupIDs(ctx, c.caller, b.userID),
   );
   route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
-    groups.getJoinedGroupList(ctx, c.op, b.fromUserID, b.pagination),
+    groups.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
   );
   route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b) =>
     groups.getIncrementalGroupMembers(ctx, b),
@@ -557,10 +560,10 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       userID,
       reqList: z.array(z.object({ groupID, versionID, version })).max(1000),
     }),
-    (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.op, b),
+    (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.caller, b),
   );
   route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
-    groups.getFullGroupMemberUserIDs(ctx, c.op, b.groupID),
+    groups.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
   );
   route(
     '/group/join_group',
@@ -572,7 +575,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       ex: text(4096),
     }),
     (b, c) => {
-      groups.joinGroup(ctx, c.op, b);
+      groups.joinGroup(ctx, c.caller, b);
       return {};
     },
   );
@@ -580,18 +583,18 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/group/group_application_response',
     z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
     (b, c) => {
-      groups.respondApplication(ctx, c.op, b);
+      groups.respondApplication(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/get_recv_group_applicationList', z.object({ fromUserID: userID, ...listFilter }), (b, c) =>
-    groups.receivedApplications(ctx, c.op, b),
+    groups.receivedApplications(ctx, c.caller, b),
   );
   route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
-    groups.sentApplications(ctx, c.op, b),
+    groups.sentApplications(ctx, c.caller, b),
   );
   route('/group/get_group_application_unhandled_count', z.object({ userID, time: nonNegative }), (b, c) => ({
-    count: groups.unhandledApplicationCount(ctx, c.op, b.userID, b.time),
+    count: groups.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
   }));
   route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
     userIDs: b.userIDs.filter((u) => groups.isGroupMember(ctx, b.groupID, u)),
@@ -607,12 +610,12 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       seqs: seqList(10_000),
     }),
     (b, c) => {
-      msgs.markConversationAsRead(ctx, notifier, c.op, b);
+      msgs.markConversationAsRead(ctx, notifier, c.caller, b);
       return {};
     },
   );
   route('/msg/mark_msgs_as_read', z.object({ conversationID, userID, seqs: seqList(10_000) }), (b, c) => {
-    msgs.markMsgsAsRead(ctx, notifier, c.op, b);
+    msgs.markMsgsAsRead(ctx, notifier, c.caller, b);
     return {};
   });
   route(
@@ -627,19 +630,19 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         .transform((v) => v ?? false),
     }),
     (b, c) => {
-      msgs.setConversationHasReadSeq(ctx, notifier, c.op, b);
+      msgs.setConversationHasReadSeq(ctx, notifier, c.caller, b);
       return {};
     },
   );
   route('/msg/revoke_msg', z.object({ conversationID, seq: z.number().int().min(1), userID }), (b, c) => {
-    msgs.revokeMessage(ctx, notifier, c.op, b);
+    msgs.revokeMessage(ctx, notifier, c.caller, b);
     return {};
   });
   route(
     '/msg/delete_msgs',
     z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
     (b, c) => {
-      msgs.deleteMessages(ctx, c.op, b);
+      msgs.deleteMessages(ctx, c.caller, b);
       return {};
     },
   );
@@ -647,12 +650,12 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/msg/clear_conversation_msg',
     z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
     (b, c) => {
-      msgs.clearConversations(ctx, c.op, b);
+      msgs.clearConversations(ctx, c.caller, b);
       return {};
     },
   );
   route('/msg/user_clear_all_msg', z.object({ userID }).passthrough(), (b, c) => {
-    msgs.clearConversations(ctx, c.op, { userID: b.userID, conversationIDs: [] });
+    msgs.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
     return {};
   });
   route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
@@ -663,7 +666,8 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       conversationIDs: conversationIDList,
     }),
     (b, c) => {
-      if (b.userID !== c.op.userID && !c.op.isAdmin) throw noPermission('userID must be the logged-in user');
+      if (b.userID !== c.caller.userID && !c.caller.isAdmin)
+        throw noPermission('userID must be the logged-in user');
       const r = msgs.hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
       return { seqs: Object.fromEntries(r.seqs) };
     },

@@ -1,6 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import type { Db } from '../db/database';
 import { ErrCode, ImError } from '../im/errors';
+import { type JwtFailure, hmacKey, signJwt, verifyJwt } from './jwt';
 
 export interface TokenClaims {
   userID: string;
@@ -15,33 +17,26 @@ export interface TokenClaims {
 
 export const TokenState = { Normal: 0, Revoked: 1, Kicked: 2 } as const;
 
-const b64url = (buf: Buffer | string): string => Buffer.from(buf).toString('base64url');
-const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-
 /**
- * HS256 JWTs with OpenIM's claim names (`UserID`, `PlatformID`, `exp`, `iat`), recorded per
- * (userID, platformID) so they can be revoked or kicked. base64url keeps them URL-safe, which
- * matters because the SDK pastes the token raw into the WebSocket query string.
+ * HS256 JWTs (signed and checked by `jose`, see `jwt.ts`) with OpenIM's claim names (`UserID`, `PlatformID`,
+ * `exp`, `iat`), recorded per (userID, platformID) so they can be revoked or kicked. base64url keeps them
+ * URL-safe, which matters because the SDK pastes the token raw into the WebSocket query string.
  */
 export class TokenService {
   private readonly db: Db;
-  private readonly secret: string;
+  private readonly key: Uint8Array;
   private readonly now: () => number;
   constructor(db: Db, secret: string, now: () => number) {
     this.db = db;
-    this.secret = secret;
+    this.key = hmacKey(secret);
     this.now = now;
   }
 
-  private sign(input: string): string {
-    return createHmac('sha256', this.secret).update(input).digest('base64url');
-  }
-
-  issue(
+  async issue(
     userID: string,
     platformID: number,
     expireSeconds: number,
-  ): { token: string; expireTimeSeconds: number } {
+  ): Promise<{ token: string; expireTimeSeconds: number }> {
     const nowSec = Math.floor(this.now() / 1000);
     // iat is backdated like the reference server does, to tolerate small clock skew.
     // jti makes every issue distinct, so two logins in the same second get different tokens (multi-login, revocation).
@@ -52,8 +47,7 @@ export class TokenService {
       iat: nowSec - 5,
       jti: randomBytes(8).toString('hex'),
     };
-    const body = `${HEADER}.${b64url(JSON.stringify(payload))}`;
-    const token = `${body}.${this.sign(body)}`;
+    const token = await signJwt(payload, this.key);
     this.db
       .prepare(
         'INSERT OR REPLACE INTO tokens (token, user_id, platform_id, state, expire_time, create_time) VALUES (?, ?, ?, 0, ?, ?)',
@@ -62,9 +56,9 @@ export class TokenService {
     return { token, expireTimeSeconds: expireSeconds };
   }
 
-  /** Verifies signature, time and store state. Throws ImError with the 1501-1507 code. */
-  verify(token: string): TokenClaims {
-    const claims = this.decode(token);
+  /** Verifies signature, time and store state. Rejects with ImError with the 1501-1507 code. */
+  async verify(token: string): Promise<TokenClaims> {
+    const claims = await this.decode(token);
     const row = this.db
       .prepare<[string], { state: number; user_id: string; platform_id: number; create_time: number }>(
         'SELECT state, user_id, platform_id, create_time FROM tokens WHERE token = ?',
@@ -82,34 +76,14 @@ export class TokenService {
   }
 
   /** Signature and time checks only. */
-  decode(token: string): TokenClaims {
-    const parts = token.split('.');
-    if (parts.length !== 3 || parts.some((p) => p.length === 0 || !/^[A-Za-z0-9_-]+$/.test(p))) {
-      throw new ImError(ErrCode.TokenMalformed, 'TokenMalformedError', 'not a JWT');
+  async decode(token: string): Promise<TokenClaims> {
+    const nowMs = this.now();
+    const check = await verifyJwt(token, this.key, { nowMs });
+    if (!check.ok) {
+      const [code, name] = FAILURES[check.failure];
+      throw new ImError(code, name, check.reason);
     }
-    const [h, p, s] = parts as [string, string, string];
-    let header: unknown;
-    let payload: unknown;
-    try {
-      header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-      payload = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
-    } catch {
-      throw new ImError(ErrCode.TokenMalformed, 'TokenMalformedError', 'undecodable JWT');
-    }
-    if (!isRecord(header) || !isRecord(payload)) {
-      throw new ImError(ErrCode.TokenMalformed, 'TokenMalformedError', 'JWT parts are not objects');
-    }
-    if (header['alg'] !== 'HS256')
-      throw new ImError(ErrCode.TokenUnknown, 'TokenUnknownError', 'unsupported alg');
-    const expected = Buffer.from(this.sign(`${h}.${p}`));
-    const given = Buffer.from(s);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      throw new ImError(ErrCode.TokenUnknown, 'TokenSignatureInvalidError', 'signature mismatch');
-    }
-    const userID = payload['UserID'];
-    const platformID = payload['PlatformID'];
-    const exp = payload['exp'];
-    const iat = payload['iat'];
+    const { UserID: userID, PlatformID: platformID, exp, iat } = check.claims;
     if (
       typeof userID !== 'string' ||
       typeof platformID !== 'number' ||
@@ -118,10 +92,21 @@ export class TokenService {
     ) {
       throw new ImError(ErrCode.TokenMalformed, 'TokenMalformedError', 'missing claims');
     }
-    const nowSec = this.now() / 1000;
-    if (exp <= nowSec) throw new ImError(ErrCode.TokenExpired, 'TokenExpiredError', 'token expired');
-    if (iat > nowSec + 60) throw new ImError(ErrCode.TokenNotValidYet, 'TokenNotValidYetError');
+    if (iat > nowMs / 1000 + 60) throw new ImError(ErrCode.TokenNotValidYet, 'TokenNotValidYetError');
     return { userID, platformID, exp, iat };
+  }
+
+  /**
+   * The `exp` (unix seconds) of a token verified before, read without checking it again (the expiry sweep
+   * over live sessions); 0 for anything that is not a JWT with a numeric `exp`, which the sweep ends.
+   */
+  expiresAt(token: string): number {
+    try {
+      const { exp } = decodeJwt(token);
+      return typeof exp === 'number' ? exp : 0;
+    } catch {
+      return 0;
+    }
   }
 
   /** Marks tokens of a user (optionally one platform, optionally all but one token) with a state. */
@@ -146,6 +131,11 @@ export class TokenService {
   }
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+/** OpenIM's codes and error names for each way a JWT can be bad. */
+const FAILURES: Record<JwtFailure, [number, string]> = {
+  malformed: [ErrCode.TokenMalformed, 'TokenMalformedError'],
+  algorithm: [ErrCode.TokenUnknown, 'TokenUnknownError'],
+  signature: [ErrCode.TokenUnknown, 'TokenSignatureInvalidError'],
+  expired: [ErrCode.TokenExpired, 'TokenExpiredError'],
+  'not-yet-valid': [ErrCode.TokenNotValidYet, 'TokenNotValidYetError'],
+};

@@ -39,7 +39,7 @@ describe('registration', () => {
     expect(r.errCode).toBe(0);
     expect(r.data?.userID).toMatch(/^[1-9]\d{9}$/);
     expect(h.im.users.get(r.data!.userID)?.nickname).toBe('Ann');
-    expect(h.im.verifyImToken(r.data!.imToken)).toBe(r.data!.userID);
+    expect(await h.im.verifyImToken(r.data!.imToken)).toBe(r.data!.userID);
     expect(h.im.tokens.get(r.data!.imToken)?.platformID).toBe(5);
     const me = await h.post<{ users: { userID: string; email: string }[] }>(
       '/user/find/full',

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatContext } from './context';
-import { hashSecret, signJwt, verifyJwt, verifySecret } from './crypto';
+import { type JwtFailure, hmacKey, signJwt, verifyJwt } from '../auth/jwt';
+import { type ChatTokenClaims, hashSecret, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError } from './errors';
 import { FailureWindow } from '../http/failure-window';
-import { intLike, optStr, parseInput } from './validation';
+import { intLike, optStr } from './validation';
 
 export interface AccountRow {
   user_id: string;
@@ -93,7 +94,7 @@ export function identifierOf(input: {
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-const sendCodeSchema = z.object({
+export const sendCodeSchema = z.object({
   usedFor: intLike.pipe(z.number().int().min(1).max(3)),
   areaCode: optStr(8),
   phoneNumber: optStr(32),
@@ -101,7 +102,7 @@ const sendCodeSchema = z.object({
   invitationCode: optStr(64),
 });
 
-const verifyCodeSchema = z.object({
+export const verifyCodeSchema = z.object({
   areaCode: optStr(8),
   phoneNumber: optStr(32),
   email: optStr(254),
@@ -114,7 +115,7 @@ const platformField = intLike.pipe(
   z.number().int().min(1).max(9, 'platform must be 1-9 (10 is the admin platform)'),
 );
 
-const registerSchema = z.object({
+export const registerSchema = z.object({
   invitationCode: optStr(64),
   verifyCode: z.string().min(1, 'verifyCode is required').max(16),
   deviceID: optStr(128),
@@ -133,7 +134,7 @@ const registerSchema = z.object({
   }),
 });
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   areaCode: optStr(8),
   phoneNumber: optStr(32),
   email: optStr(254),
@@ -144,7 +145,7 @@ const loginSchema = z.object({
   deviceID: optStr(128),
 });
 
-const resetSchema = z.object({
+export const resetSchema = z.object({
   areaCode: optStr(8),
   phoneNumber: optStr(32),
   email: optStr(254),
@@ -152,7 +153,7 @@ const resetSchema = z.object({
   password: passwordField,
 });
 
-const changePasswordSchema = z.object({
+export const changePasswordSchema = z.object({
   userID: optStr(64),
   currentPassword: passwordField,
   newPassword: passwordField,
@@ -163,13 +164,24 @@ export interface ChatTokenUser {
   userType: number;
 }
 
+/** chat's middleware codes for each way a token can be bad (an unknown algorithm is malformed there). */
+const CHAT_TOKEN_FAILURES: Record<JwtFailure, number> = {
+  malformed: ErrCode.TokenMalformed,
+  algorithm: ErrCode.TokenMalformed,
+  signature: ErrCode.TokenUnknown,
+  expired: ErrCode.TokenExpired,
+  'not-yet-valid': ErrCode.TokenNotValidYet,
+};
+
 export class AccountService {
+  private readonly chatKey: Uint8Array;
   private readonly loginFailures: FailureWindow;
   private readonly ipLoginFailures: FailureWindow;
   /** Dev mode only: the last plaintext code per account, for `GET /dev/verify-code` (end-to-end tests). */
   private readonly devCodes = new Map<string, string>();
 
   constructor(private readonly ctx: ChatContext) {
+    this.chatKey = hmacKey(ctx.config.chatSecret);
     const windowMs = ctx.config.loginFailureWindowSeconds * 1000;
     this.loginFailures = new FailureWindow(ctx.clock, windowMs, ctx.config.loginMaxFailures);
     this.ipLoginFailures = new FailureWindow(ctx.clock, windowMs, ctx.config.loginMaxFailuresPerIp);
@@ -202,8 +214,7 @@ export class AccountService {
     return createHmac('sha256', this.ctx.config.chatSecret).update(`${identifier}\n${code}`).digest('hex');
   }
 
-  sendCode(body: unknown, clientIp: string): void {
-    const input = parseInput(sendCodeSchema, body);
+  sendCode(input: z.output<typeof sendCodeSchema>, clientIp: string): void {
     const id = identifierOf(input);
     if (id.kind === 'account') throw argsError('codes are sent to a phone number or an e-mail');
     const exists = this.userIDByIdentifier(id.value) !== undefined;
@@ -313,8 +324,7 @@ export class AccountService {
     return undefined;
   }
 
-  verifyCode(body: unknown): void {
-    const input = parseInput(verifyCodeSchema, body);
+  verifyCode(input: z.output<typeof verifyCodeSchema>): void {
     const id = identifierOf(input);
     const refused = this.ctx.db.transaction(() => this.checkCodeInTx(id.value, input.verifyCode, false))();
     if (refused) throw refused;
@@ -366,8 +376,7 @@ export class AccountService {
     }
   }
 
-  async register(body: unknown): Promise<LoginResult> {
-    const input = parseInput(registerSchema, body);
+  async register(input: z.output<typeof registerSchema>): Promise<LoginResult> {
     const u = input.user;
     const ids: Identifier[] = [];
     // The client always sends areaCode, also next to an e-mail; only a phone number makes it count.
@@ -447,31 +456,32 @@ export class AccountService {
 
   private async issueTokens(userID: string, platformID: number): Promise<LoginResult> {
     const imToken = await this.ctx.im.issueImToken(userID, platformID);
-    return { userID, imToken, chatToken: this.issueChatToken(userID) };
+    return { userID, imToken, chatToken: await this.issueChatToken(userID) };
   }
 
-  issueChatToken(userID: string): string {
+  issueChatToken(userID: string): Promise<string> {
     const account = this.getAccount(userID);
-    if (!account) throw new ChatError(ErrCode.AccountNotFound, 'account does not exist');
+    if (!account) return Promise.reject(new ChatError(ErrCode.AccountNotFound, 'account does not exist'));
     const iat = Math.floor(this.ctx.clock.now() / 1000);
-    return signJwt(
-      {
-        UserID: userID,
-        UserType: 1,
-        PlatformID: 0,
-        Epoch: account.token_epoch,
-        iat,
-        nbf: iat,
-        exp: iat + this.ctx.config.chatTokenTtlSeconds,
-      },
-      this.ctx.config.chatSecret,
-    );
+    const claims: ChatTokenClaims = {
+      UserID: userID,
+      UserType: 1,
+      PlatformID: 0,
+      Epoch: account.token_epoch,
+      iat,
+      nbf: iat,
+      exp: iat + this.ctx.config.chatTokenTtlSeconds,
+    };
+    return signJwt(claims, this.chatKey);
   }
 
   /** Checks a chat token; revoked tokens answer 1501 so the client logs out (chat's 20101 would not). */
-  verifyChatToken(token: string): ChatTokenUser {
-    const check = verifyJwt(token, this.ctx.config.chatSecret, Math.floor(this.ctx.clock.now() / 1000));
-    if (!check.ok) throw new ChatError(check.errCode, check.reason);
+  async verifyChatToken(token: string): Promise<ChatTokenUser> {
+    const check = await verifyJwt(token, this.chatKey, {
+      nowMs: this.ctx.clock.now(),
+      notBeforeToleranceSeconds: 5,
+    });
+    if (!check.ok) throw new ChatError(CHAT_TOKEN_FAILURES[check.failure], check.reason);
     const userID = check.claims.UserID;
     if (typeof userID !== 'string') throw new ChatError(ErrCode.TokenMalformed, 'token has no user');
     const account = this.getAccount(userID);
@@ -482,8 +492,7 @@ export class AccountService {
     return { userID, userType: typeof check.claims.UserType === 'number' ? check.claims.UserType : 1 };
   }
 
-  async login(body: unknown, clientIp: string): Promise<LoginResult> {
-    const input = parseInput(loginSchema, body);
+  async login(input: z.output<typeof loginSchema>, clientIp: string): Promise<LoginResult> {
     if (!input.password && !input.verifyCode) throw argsError('password or verifyCode is required');
     const id = identifierOf(input);
     const accountKey = `acct:${id.value}`;
@@ -513,8 +522,7 @@ export class AccountService {
     return this.issueTokens(userID, input.platform);
   }
 
-  async resetPassword(body: unknown): Promise<void> {
-    const input = parseInput(resetSchema, body);
+  async resetPassword(input: z.output<typeof resetSchema>): Promise<void> {
     const id = identifierOf(input);
     const userID = this.userIDByIdentifier(id.value);
     if (!userID) throw new ChatError(ErrCode.AccountNotFound, 'account does not exist');
@@ -533,8 +541,7 @@ export class AccountService {
     await this.ctx.im.forceLogout(userID);
   }
 
-  async changePassword(callerID: string, body: unknown): Promise<void> {
-    const input = parseInput(changePasswordSchema, body);
+  async changePassword(callerID: string, input: z.output<typeof changePasswordSchema>): Promise<void> {
     if (input.userID && input.userID !== callerID)
       throw new ChatError(ErrCode.NoPermission, 'you can only change your own password');
     if (input.currentPassword === input.newPassword)

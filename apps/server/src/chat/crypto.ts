@@ -1,5 +1,4 @@
-import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { ErrCode } from './errors';
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const SCRYPT_R = 8;
 const SCRYPT_P = 1;
@@ -49,9 +48,8 @@ export function normalisePayPassword(raw: string): string | undefined {
   return undefined;
 }
 
-const b64url = (buf: Buffer | string): string => Buffer.from(buf).toString('base64url');
-
-export interface ChatTokenClaims {
+/** A type (not an interface) so that it is a plain claims record for `signJwt`. */
+export type ChatTokenClaims = {
   UserID: string;
   /** 1 user, 2 admin (as chat's tokens). */
   UserType: number;
@@ -61,48 +59,4 @@ export interface ChatTokenClaims {
   iat: number;
   nbf: number;
   exp: number;
-}
-
-const JWT_HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-
-export function signJwt(claims: object, secret: string): string {
-  const body = `${JWT_HEADER}.${b64url(JSON.stringify(claims))}`;
-  const sig = createHmac('sha256', secret).update(body).digest('base64url');
-  return `${body}.${sig}`;
-}
-
-export type JwtCheck =
-  { ok: true; claims: Record<string, unknown> } | { ok: false; errCode: number; reason: string };
-
-/** Verifies an HS256 JWT; maps failures to the chat middleware's codes (1503/1505/1501/1504). */
-export function verifyJwt(token: string, secret: string, nowSeconds: number): JwtCheck {
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]+$/.test(p))) {
-    return { ok: false, errCode: ErrCode.TokenMalformed, reason: 'token is malformed' };
-  }
-  const [h, p, s] = parts as [string, string, string];
-  const expected = createHmac('sha256', secret).update(`${h}.${p}`).digest();
-  const given = Buffer.from(s, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, errCode: ErrCode.TokenUnknown, reason: 'token signature is invalid' };
-  }
-  let header: unknown;
-  let claims: unknown;
-  try {
-    header = JSON.parse(Buffer.from(h, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, errCode: ErrCode.TokenMalformed, reason: 'token is malformed' };
-  }
-  if (typeof header !== 'object' || header === null || (header as { alg?: unknown }).alg !== 'HS256') {
-    return { ok: false, errCode: ErrCode.TokenMalformed, reason: 'unsupported token algorithm' };
-  }
-  if (typeof claims !== 'object' || claims === null)
-    return { ok: false, errCode: ErrCode.TokenMalformed, reason: 'token is malformed' };
-  const c = claims as Record<string, unknown>;
-  if (typeof c.exp !== 'number' || c.exp <= nowSeconds)
-    return { ok: false, errCode: ErrCode.TokenExpired, reason: 'token is expired' };
-  if (typeof c.nbf === 'number' && c.nbf > nowSeconds + 5)
-    return { ok: false, errCode: ErrCode.TokenNotValidYet, reason: 'token is not valid yet' };
-  return { ok: true, claims: c };
-}
+};

@@ -45,7 +45,7 @@ export interface ImFacade {
    * Checks an IM token (the `/app/*` wallet calls may carry the IM token instead of the
    * chat token). Returns the token's userID when valid and not revoked, else undefined.
    */
-  verifyImToken(token: string): string | undefined;
+  verifyImToken(token: string): Promise<string | undefined>;
 
   /** Revokes every IM token of the user and kicks their sessions (after a password reset). */
   forceLogout(userID: string): Promise<void>;

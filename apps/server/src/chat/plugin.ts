@@ -1,18 +1,31 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { AccountService } from './accounts';
+import {
+  AccountService,
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+} from './accounts';
 import { FailureWindow } from '../http/failure-window';
+import { type RouteSpec, defineRoute, header } from '../http/route';
 import { isLoopbackHost } from './config';
 import type { ChatContext, ChatDeps } from './context';
 import { toContext } from './context';
-import { ok } from '../errors';
 import { useEnvelope } from '../http/envelope';
 import { ChatError, ErrCode, chatDialect } from './errors';
-import { UserSearch } from './user-search';
-import { UserService } from './users';
-import { intLike, parseInput } from './validation';
-import { WalletService } from './wallet';
+import { type ChatAuth, chatMount } from './mount';
+import {
+  UserSearch,
+  fullSchema as fullSearchSchema,
+  publicSchema as publicSearchSchema,
+} from './user-search';
+import { UserService, findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './users';
+import { intLike } from './validation';
+import { WalletService, openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet';
 
 export type { ChatDeps } from './context';
 
@@ -35,11 +48,6 @@ export function createChatServices(deps: ChatDeps): ChatServices {
     wallet: new WalletService(ctx),
   };
 }
-
-const header = (req: FastifyRequest, name: string): string => {
-  const v = req.headers[name.toLowerCase()];
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-};
 
 const creditSchema = z.object({
   userID: z.string().min(1).max(64),
@@ -95,156 +103,211 @@ export function chatPlugin(
 
     useEnvelope(app, chatDialect);
 
-    // chat rejects a POST without an operationID; GETs are not checked.
-    app.addHook('preHandler', (req, _reply, done) => {
-      if (req.method === 'POST' && !header(req, 'operationID')) {
-        done(new ChatError(ErrCode.Args, 'header must have operationID'));
-        return;
-      }
-      done();
-    });
-
-    const chatUser = (req: FastifyRequest): string => {
-      const token = header(req, 'token');
-      if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
-      return accounts.verifyChatToken(token).userID;
-    };
-
-    /** Wallet calls may carry the IM token (the client's default header) as well as the chat token. */
-    const walletUser = (req: FastifyRequest): string => {
-      const token = header(req, 'token');
-      if (!token) throw new ChatError(ErrCode.Args, 'token is empty');
-      try {
-        return accounts.verifyChatToken(token).userID;
-      } catch (err) {
-        const imUser = ctx.im.verifyImToken(token);
-        if (imUser) return imUser;
-        throw err;
-      }
-    };
-
     // A wrong admin secret counts like a failed login of the address (spec section 8: 20005).
     const adminFailures = new FailureWindow(
       ctx.clock,
       ctx.config.loginFailureWindowSeconds * 1000,
       ctx.config.loginMaxFailuresPerIp,
     );
-    const requireAdmin = (req: FastifyRequest): void => {
-      const key = `ip:${req.ip}`;
-      if (adminFailures.isBlocked(key))
-        throw new ChatError(ErrCode.TooFrequent, 'too many wrong admin secrets from this address');
-      const given = header(req, 'adminSecret') || header(req, 'x-admin-secret');
-      if (!given || !safeEqual(given, ctx.config.adminSecret)) {
-        adminFailures.record(key);
-        throw new ChatError(ErrCode.NoPermission, 'admin secret required');
-      }
-    };
-
-    const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store');
+    const mount = chatMount({
+      async user(token) {
+        return (await accounts.verifyChatToken(token)).userID;
+      },
+      /** Wallet calls may carry the IM token (the client's default header) as well as the chat token. */
+      async wallet(token) {
+        try {
+          return (await accounts.verifyChatToken(token)).userID;
+        } catch (err) {
+          const imUser = await ctx.im.verifyImToken(token);
+          if (imUser) return imUser;
+          throw err;
+        }
+      },
+      admin(req) {
+        const key = `ip:${req.ip}`;
+        if (adminFailures.isBlocked(key))
+          throw new ChatError(ErrCode.TooFrequent, 'too many wrong admin secrets from this address');
+        const given = header(req, 'adminSecret') || header(req, 'x-admin-secret');
+        if (!given || !safeEqual(given, ctx.config.adminSecret)) {
+          adminFailures.record(key);
+          throw new ChatError(ErrCode.NoPermission, 'admin secret required');
+        }
+      },
+      // Dev mode (loopback hosts only) also hands the last code to loopback callers, so end-to-end tests
+      // can register through the UI without scraping the log.
+      dev(req) {
+        if (!ctx.config.devMode || !isLoopbackHost(req.socket.remoteAddress ?? ''))
+          throw new ChatError(ErrCode.NoPermission, 'only available in dev mode from this machine');
+      },
+    });
+    const route = <S extends z.ZodType>(spec: RouteSpec<S, ChatAuth, string>) =>
+      defineRoute(app, mount, spec);
 
     // ---- accounts (public) ---------------------------------------------------------------
-    app.post('/account/code/send', (req) => {
-      accounts.sendCode(req.body, req.ip);
-      return Promise.resolve(ok());
+    route({
+      path: '/account/code/send',
+      auth: 'none',
+      schema: sendCodeSchema,
+      handler: (input, c) => accounts.sendCode(input, c.ip),
     });
-    app.post('/account/code/verify', (req) => {
-      accounts.verifyCode(req.body);
-      return Promise.resolve(ok());
+    route({
+      path: '/account/code/verify',
+      auth: 'none',
+      schema: verifyCodeSchema,
+      handler: (input) => accounts.verifyCode(input),
     });
-    app.post('/account/register', async (req) => ok(await accounts.register(req.body)));
-    app.post('/account/login', async (req) => ok(await accounts.login(req.body, req.ip)));
-    app.post('/account/password/reset', async (req) => {
-      await accounts.resetPassword(req.body);
-      return ok();
+    route({
+      path: '/account/register',
+      auth: 'none',
+      schema: registerSchema,
+      handler: (input) => accounts.register(input),
     });
-    app.post('/account/password/change', async (req) => {
-      await accounts.changePassword(chatUser(req), req.body);
-      return ok();
+    route({
+      path: '/account/login',
+      auth: 'none',
+      schema: loginSchema,
+      handler: (input, c) => accounts.login(input, c.ip),
+    });
+    route({
+      path: '/account/password/reset',
+      auth: 'none',
+      schema: resetSchema,
+      handler: (input) => accounts.resetPassword(input),
+    });
+    route({
+      path: '/account/password/change',
+      auth: 'user',
+      schema: changePasswordSchema,
+      handler: (input, c) => accounts.changePassword(c.caller, input),
     });
 
     // ---- users ---------------------------------------------------------------------------
-    app.post('/user/find/full', (req) => Promise.resolve(ok(users.findFull(chatUser(req), req.body))));
-    app.post('/user/update', async (req) => {
-      await users.update(chatUser(req), req.body);
-      return ok();
+    route({
+      path: '/user/find/full',
+      auth: 'user',
+      schema: findFullSchema,
+      handler: (input, c) => users.findFull(c.caller, input),
     });
-    app.post('/user/search/fuzzy', (req) => Promise.resolve(ok(users.searchFuzzy(chatUser(req), req.body))));
+    route({
+      path: '/user/update',
+      auth: 'user',
+      schema: updateSchema,
+      handler: (i, c) => users.update(c.caller, i),
+    });
+    route({
+      path: '/user/search/fuzzy',
+      auth: 'user',
+      schema: searchSchema,
+      handler: (input, c) => users.searchFuzzy(c.caller, input),
+    });
     // chat v1.8's searches (OpenIM's demo client adds friends through search/full).
-    app.post('/user/search/full', (req) => Promise.resolve(ok(search.searchFull(chatUser(req), req.body))));
-    app.post('/user/search/public', (req) =>
-      Promise.resolve(ok(search.searchPublic(chatUser(req), req.body))),
-    );
-    app.post('/user/rtc/get_token', async (req) => ok(await users.rtcToken(chatUser(req), req.body)));
-    app.post('/friend/add', async (req) => {
-      await users.friendAdd(chatUser(req), req.body);
-      return ok();
+    route({
+      path: '/user/search/full',
+      auth: 'user',
+      schema: fullSearchSchema,
+      handler: (input, c) => search.searchFull(c.caller, input),
+    });
+    route({
+      path: '/user/search/public',
+      auth: 'user',
+      schema: publicSearchSchema,
+      handler: (input, c) => search.searchPublic(c.caller, input),
+    });
+    route({
+      path: '/user/rtc/get_token',
+      auth: 'user',
+      schema: rtcSchema,
+      handler: (input, c) => users.rtcToken(c.caller, input),
+    });
+    route({
+      path: '/friend/add',
+      auth: 'user',
+      schema: friendAddSchema,
+      handler: (input, c) => users.friendAdd(c.caller, input),
     });
 
     // ---- wallet --------------------------------------------------------------------------
-    app.get('/app/user/balance/log/balance', (req, reply) => {
-      noStore(reply);
-      return Promise.resolve(ok(wallet.balance(walletUser(req))));
+    route({
+      method: 'GET',
+      path: '/app/user/balance/log/balance',
+      auth: 'wallet',
+      schema: z.object({}).passthrough(),
+      noStore: true,
+      handler: (_input, c) => wallet.balance(c.caller),
     });
-    app.get('/app/user/balance/log/log', (req, reply) => {
-      noStore(reply);
-      return Promise.resolve(ok(wallet.log(walletUser(req), req.query)));
+    route({
+      method: 'GET',
+      path: '/app/user/balance/log/log',
+      auth: 'wallet',
+      schema: pageSchema,
+      noStore: true,
+      handler: (input, c) => wallet.log(c.caller, input),
     });
-    app.post('/app/userinfo/setPayPassword', async (req) => {
-      await wallet.setPayPassword(walletUser(req), req.body);
-      return ok();
+    route({
+      path: '/app/userinfo/setPayPassword',
+      auth: 'wallet',
+      schema: setPayPasswordSchema,
+      handler: (input, c) => wallet.setPayPassword(c.caller, input),
     });
-    app.post('/app/redbag/log/send', async (req) =>
-      ok(await wallet.sendRedPacket(walletUser(req), req.body, header(req, 'operationID'))),
-    );
-    const open = (req: FastifyRequest, reply: FastifyReply) => {
-      noStore(reply);
-      const input = req.method === 'GET' ? req.query : req.body;
-      return Promise.resolve(ok(wallet.openRedPacket(walletUser(req), input)));
-    };
-    app.get('/app/redbag/log/open', open);
-    app.post('/app/redbag/log/open', open);
+    route({
+      path: '/app/redbag/log/send',
+      auth: 'wallet',
+      schema: sendSchema,
+      handler: (input, c) => wallet.sendRedPacket(c.caller, input, c.operationID),
+    });
+    route({
+      method: ['GET', 'POST'],
+      path: '/app/redbag/log/open',
+      auth: 'wallet',
+      schema: openSchema,
+      noStore: true,
+      handler: (input, c) => wallet.openRedPacket(c.caller, input),
+    });
 
     // ---- dev ---------------------------------------------------------------------------
-    // Dev mode (loopback hosts only) also hands the last code to loopback callers, so end-to-end tests
-    // can register through the UI without scraping the log.
-    app.get('/dev/verify-code', (req, reply) => {
-      noStore(reply);
-      if (!ctx.config.devMode || !isLoopbackHost(req.socket.remoteAddress ?? '')) {
-        throw new ChatError(ErrCode.NoPermission, 'only available in dev mode from this machine');
-      }
-      const q = parseInput(devCodeSchema, req.query);
-      const code = accounts.devCodeFor(q);
-      if (!code) throw new ChatError(ErrCode.RecordNotFound, 'no code was sent to this account');
-      return Promise.resolve(ok({ code }));
+    route({
+      method: 'GET',
+      path: '/dev/verify-code',
+      auth: 'dev',
+      schema: devCodeSchema,
+      noStore: true,
+      handler: (input) => {
+        const code = accounts.devCodeFor(input);
+        if (!code) throw new ChatError(ErrCode.RecordNotFound, 'no code was sent to this account');
+        return { code };
+      },
     });
 
     // ---- admin ---------------------------------------------------------------------------
-    app.post('/admin/wallet/credit', (req) => {
-      requireAdmin(req);
-      const input = parseInput(creditSchema, req.body);
-      return Promise.resolve(
-        ok({ balance: wallet.credit(input.userID, input.amount, input.type ?? 3, input.remark ?? '') }),
-      );
+    route({
+      path: '/admin/wallet/credit',
+      auth: 'admin',
+      schema: creditSchema,
+      handler: (i) => ({ balance: wallet.credit(i.userID, i.amount, i.type ?? 3, i.remark ?? '') }),
     });
-    app.post('/admin/wallet/withdraw', (req) => {
-      requireAdmin(req);
-      const input = parseInput(withdrawSchema, req.body);
-      return Promise.resolve(
-        ok({ balance: wallet.withdraw(input.userID, input.amount, input.remark ?? '') }),
-      );
+    route({
+      path: '/admin/wallet/withdraw',
+      auth: 'admin',
+      schema: withdrawSchema,
+      handler: (i) => ({ balance: wallet.withdraw(i.userID, i.amount, i.remark ?? '') }),
     });
     // chat's admin InvalidateToken: drops the user's chat tokens only (the IM session stays), which a
     // real deployment also does when the token cache is flushed; the next chat call is refused.
-    app.post('/admin/token/invalidate', (req) => {
-      requireAdmin(req);
-      const { userID } = parseInput(invalidateSchema, req.body);
-      ctx.db.prepare('UPDATE chat_accounts SET token_epoch = token_epoch + 1 WHERE user_id = ?').run(userID);
-      return Promise.resolve(ok());
+    route({
+      path: '/admin/token/invalidate',
+      auth: 'admin',
+      schema: invalidateSchema,
+      handler: ({ userID }) => {
+        ctx.db
+          .prepare('UPDATE chat_accounts SET token_epoch = token_epoch + 1 WHERE user_id = ?')
+          .run(userID);
+      },
     });
-    app.post('/admin/invitation/add', (req) => {
-      requireAdmin(req);
-      accounts.createInvitationCodes(parseInput(invitationSchema, req.body).codes);
-      return Promise.resolve(ok());
+    route({
+      path: '/admin/invitation/add',
+      auth: 'admin',
+      schema: invitationSchema,
+      handler: ({ codes }) => accounts.createInvitationCodes(codes),
     });
     return Promise.resolve();
   };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, createServer } from '../app';
+import type { RunningServer } from '../app';
+import { createServer } from '../seed/server';
 import { md5Hex } from './crypto';
 import { walletViolations } from './testing/invariants';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccountRow } from './accounts';
 import type { ChatContext } from './context';
-import { intLike, parseInput } from './validation';
+import { intLike } from './validation';
 
 /**
  * chat v1.8's two user searches, `/user/search/full` and `/user/search/public`, with its request and
@@ -23,13 +23,13 @@ const paginationSchema = z.object(
   { error: 'pagination is empty' },
 );
 
-const publicSchema = z.object({
+export const publicSchema = z.object({
   keyword: z.string().trim().max(64).nullish(),
   pagination: paginationSchema,
   genders: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
 });
 
-const fullSchema = publicSchema.extend({
+export const fullSchema = publicSchema.extend({
   // 0 every user, 1 only users not forbidden; this server forbids nobody, so both list the same.
   normal: intLike.pipe(z.number().int().min(0).max(1)).nullish(),
 });
@@ -68,8 +68,7 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 export class UserSearch {
   constructor(private readonly ctx: ChatContext) {}
 
-  searchPublic(callerID: string, body: unknown): Page<SearchPublicUser> {
-    const input = parseInput(publicSchema, body);
+  searchPublic(callerID: string, input: z.output<typeof publicSchema>): Page<SearchPublicUser> {
     const { total, rows } = this.find(input.keyword ?? '', input.genders ?? 0, input.pagination);
     const keyword = (input.keyword ?? '').toLowerCase();
     return {
@@ -89,8 +88,7 @@ export class UserSearch {
     };
   }
 
-  searchFull(callerID: string, body: unknown): Page<SearchFullUser> {
-    const input = parseInput(fullSchema, body);
+  searchFull(callerID: string, input: z.output<typeof fullSchema>): Page<SearchFullUser> {
     const { total, rows } = this.find(input.keyword ?? '', input.genders ?? 0, input.pagination);
     const keyword = (input.keyword ?? '').toLowerCase();
     return { total, users: rows.map((row) => this.toFull(row, callerID, keyword)) };

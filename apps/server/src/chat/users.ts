@@ -5,7 +5,7 @@ import type { AccountRow, AccountService, Identifier } from './accounts';
 import { normaliseAreaCode, normaliseEmail, normalisePhone } from './accounts';
 import type { ChatContext } from './context';
 import { ChatError, ErrCode, argsError } from './errors';
-import { intLike, optStr, parseInput } from './validation';
+import { intLike, optStr } from './validation';
 
 /** The UserFullInfo shape of chat's `/user/find/full`, plus the spec client's extra self fields. */
 export interface UserFullInfo {
@@ -54,13 +54,13 @@ export function userAllowsFriendRequests(db: Database.Database, userID: string):
   return row === undefined || row.allow_add_friend === 1;
 }
 
-const findFullSchema = z.object({
+export const findFullSchema = z.object({
   userIDs: z.array(z.string().min(1).max(64)).min(1, 'userIDs must not be empty').max(1000),
 });
 
 const flag12 = intLike.pipe(z.number().int().min(1).max(2));
 
-const updateSchema = z.object({
+export const updateSchema = z.object({
   userID: z.string().min(1, 'userID is required').max(64),
   nickname: z.string().trim().max(20, 'nickname is at most 20 characters').nullish(),
   faceURL: optStr(1024),
@@ -80,7 +80,7 @@ const updateSchema = z.object({
 
 const SEARCH_FIELDS = ['nickname', 'phone', 'invitation_code', 'userID'] as const;
 
-const searchSchema = z.object({
+export const searchSchema = z.object({
   keyword: z.string().trim().min(1, 'keyword is required').max(64),
   searchFields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).nullish(),
   pagination: z
@@ -92,12 +92,12 @@ const searchSchema = z.object({
   excludeSelf: z.boolean().nullish(),
 });
 
-const rtcSchema = z.object({
+export const rtcSchema = z.object({
   room: z.string().trim().min(1, 'room is required').max(256),
   identity: z.string().min(1, 'identity is required').max(64),
 });
 
-const friendAddSchema = z.object({
+export const friendAddSchema = z.object({
   toUserID: z.string().min(1, 'toUserID is required').max(64),
   reqMsg: z.string().max(50, 'reqMsg is at most 50 characters').nullish(),
   fromUserID: optStr(64),
@@ -143,8 +143,10 @@ export class UserService {
     );
   }
 
-  findFull(callerID: string, body: unknown): { users: Omit<UserFullInfo, 'allowCreateGroup'>[] } {
-    const { userIDs } = parseInput(findFullSchema, body);
+  findFull(
+    callerID: string,
+    { userIDs }: z.output<typeof findFullSchema>,
+  ): { users: Omit<UserFullInfo, 'allowCreateGroup'>[] } {
     const users: UserFullInfo[] = [];
     for (const userID of new Set(userIDs)) {
       const row = this.accounts.getAccount(userID);
@@ -185,8 +187,7 @@ export class UserService {
     return { users };
   }
 
-  async update(callerID: string, body: unknown): Promise<void> {
-    const input = parseInput(updateSchema, body);
+  async update(callerID: string, input: z.output<typeof updateSchema>): Promise<void> {
     if (input.userID !== callerID)
       throw new ChatError(ErrCode.NoPermission, 'you can only update your own account');
     if (input.level !== undefined && input.level !== null)
@@ -289,8 +290,10 @@ export class UserService {
       await this.ctx.im.updateUserProfile(callerID, patch);
   }
 
-  searchFuzzy(callerID: string, body: unknown): { total: number; users: PublicUser[] } {
-    const input = parseInput(searchSchema, body);
+  searchFuzzy(
+    callerID: string,
+    input: z.output<typeof searchSchema>,
+  ): { total: number; users: PublicUser[] } {
     const fields = new Set(
       (input.searchFields?.length ? input.searchFields : ['nickname', 'phone', 'invitation_code']).filter(
         (f) => (SEARCH_FIELDS as readonly string[]).includes(f),
@@ -349,8 +352,10 @@ export class UserService {
     };
   }
 
-  async rtcToken(callerID: string, body: unknown): Promise<{ serverUrl: string; token: string }> {
-    const input = parseInput(rtcSchema, body);
+  async rtcToken(
+    callerID: string,
+    input: z.output<typeof rtcSchema>,
+  ): Promise<{ serverUrl: string; token: string }> {
     if (input.identity !== callerID)
       throw new ChatError(ErrCode.NoPermission, 'identity must be your own userID');
     const { liveKitUrl, liveKitApiKey, liveKitApiSecret, rtcTokenTtlSeconds } = this.ctx.config;
@@ -378,8 +383,7 @@ export class UserService {
     return { serverUrl: liveKitUrl, token: await at.toJwt() };
   }
 
-  async friendAdd(callerID: string, body: unknown): Promise<void> {
-    const input = parseInput(friendAddSchema, body);
+  async friendAdd(callerID: string, input: z.output<typeof friendAddSchema>): Promise<void> {
     if (input.fromUserID && input.fromUserID !== callerID)
       throw new ChatError(ErrCode.NoPermission, 'fromUserID must be your own userID');
     if (input.toUserID === callerID)

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChatContext } from './context';
 import { hashSecret, normalisePayPassword, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError, walletError } from './errors';
-import { id, intLike, parseInput } from './validation';
+import { id, intLike } from './validation';
 
 /** Ledger types as the client labels them. */
 export const LedgerType = { System: 0, RedPacket: 1, Withdrawal: 2, TopUp: 3 } as const;
@@ -46,7 +46,7 @@ export interface OpenResult {
 
 export const DEFAULT_RED_PACKET_MESSAGE = '恭喜发财，大吉大利';
 
-const pageSchema = z.object({
+export const pageSchema = z.object({
   current: intLike.pipe(z.number().int().min(1)).optional(),
   pageNum: intLike.pipe(z.number().int().min(1)).optional(),
   pageNumber: intLike.pipe(z.number().int().min(1)).optional(),
@@ -56,7 +56,7 @@ const pageSchema = z.object({
   type: intLike.pipe(z.number().int().min(0).max(3)).optional(),
 });
 
-const setPayPasswordSchema = z.object({
+export const setPayPasswordSchema = z.object({
   oldPayPassword: z.string().max(64).nullish(),
   payPassword: z.string().min(1, 'payPassword is required').max(64),
 });
@@ -69,7 +69,7 @@ const amountField = z.union([
     .regex(/^\d+(\.\d+)?$/, 'amount must be a number'),
 ]);
 
-const sendSchema = z.object({
+export const sendSchema = z.object({
   receiveUserId: id('receiveUserId'),
   groupID: z.union([z.literal(''), id('groupID')]).nullish(),
   amount: amountField,
@@ -79,7 +79,7 @@ const sendSchema = z.object({
   payPassword: z.string().min(1, 'payPassword is required').max(64),
 });
 
-const openSchema = z.object({ id: z.string().min(1, 'id is required').max(64) });
+export const openSchema = z.object({ id: z.string().min(1, 'id is required').max(64) });
 
 /** Converts the client's amount to integer cents; never rounds silently. */
 export function toCents(amount: number | string, unit: 'cents' | 'yuan'): number {
@@ -158,9 +158,8 @@ export class WalletService {
 
   log(
     userID: string,
-    query: unknown,
+    q: z.output<typeof pageSchema>,
   ): { records: LedgerRecord[]; total: number; size: number; current: number; pages: number } {
-    const q = parseInput(pageSchema, query);
     const current = q.current ?? q.pageNum ?? q.pageNumber ?? 1;
     const size = q.size ?? q.pageSize ?? q.showNumber ?? 20;
     const typeFilter = q.type === undefined ? '' : ' AND type = ?';
@@ -343,8 +342,7 @@ export class WalletService {
     return md5;
   }
 
-  async setPayPassword(userID: string, body: unknown): Promise<void> {
-    const input = parseInput(setPayPasswordSchema, body);
+  async setPayPassword(userID: string, input: z.output<typeof setPayPasswordSchema>): Promise<void> {
     const next = this.payPasswordOf(input.payPassword);
     await this.withPayLock(userID, async () => {
       if (this.hasPayPassword(userID)) {
@@ -378,8 +376,11 @@ export class WalletService {
     return this.ctx.db.prepare<[string], RedPacketRow>('SELECT * FROM red_packets WHERE id = ?').get(id);
   }
 
-  async sendRedPacket(senderID: string, body: unknown, operationID: string): Promise<string> {
-    const input = parseInput(sendSchema, body);
+  async sendRedPacket(
+    senderID: string,
+    input: z.output<typeof sendSchema>,
+    operationID: string,
+  ): Promise<string> {
     const key = operationID || null;
     const total = toCents(input.amount, this.ctx.config.redPacketAmountUnit);
     const targetOfRequest = input.groupID || input.receiveUserId;
@@ -523,8 +524,8 @@ export class WalletService {
     return n;
   }
 
-  openRedPacket(userID: string, query: unknown): OpenResult {
-    const { id } = parseInput(openSchema, query);
+  openRedPacket(userID: string, input: z.output<typeof openSchema>): OpenResult {
+    const { id } = input;
     const now = this.ctx.clock.now();
     const result = this.ctx.db.transaction((): OpenResult | ChatError => {
       let packet = this.getPacket(id);

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail, ok } from '../errors';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { USER_ID_PATTERN } from '../im/users';
-import { type Dialect, errorEnvelope } from './envelope';
+import type { Dialect } from './envelope';
+import { type ApiMount, type RouteContext, header } from './route';
 
 /** How the spine words `/api`'s answers: OpenIM's, the detail as the message. */
 export const apiDialect: Dialect = {
@@ -15,15 +15,10 @@ export const apiDialect: Dialect = {
 
 export type AuthMode = 'user' | 'admin' | 'none';
 
-export interface CallContext {
-  op: Operator;
-  operationID: string;
-  token: string;
-  /** The client's address, for per-address limits. */
-  ip: string;
-}
+/** What an `/api` handler knows of its call; `caller` is the token's operator (anonymous for `none`). */
+export type CallContext = RouteContext<Operator>;
 
-export type Authenticate = (token: string) => Operator;
+export type Authenticate = (token: string) => Promise<Operator>;
 
 export function formatZodError(err: z.ZodError): string {
   return err.issues
@@ -32,61 +27,27 @@ export function formatZodError(err: z.ZodError): string {
     .join('; ');
 }
 
-/**
- * A request body as the schemas see it: a JSON object, or `{}` when there is no body at all. `null`,
- * arrays and scalars are refused here, so that no schema of optional fields accepts them as "nothing".
- */
-export function bodyObject(body: unknown): object {
-  if (body === undefined) return {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ImError(ErrCode.Args, `body: must be a JSON object, not ${describe(body)}`);
-  return body;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
-}
-
-function header(req: FastifyRequest, name: string): string {
-  const v = req.headers[name];
-  return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? '') : '';
-}
-
 const ANON: Operator = { userID: '', platformID: 0, isAdmin: false };
 
 /**
- * Registers `POST path` with schema validation, token auth and the envelope. Thrown ImErrors
- * become their code; anything else is logged and answered with 500 without leaking details.
+ * `/api`'s conventions for {@link defineRoute}: every request carries an operationID; `user` and `admin` routes
+ * a token (admin: of an app admin); refusals in OpenIM's words; a success without data answers `data: {}`.
  */
-export function defineRoute<S extends z.ZodType>(
-  app: FastifyInstance,
-  authenticate: Authenticate,
-  path: string,
-  schema: S,
-  handler: (body: z.output<S>, ctx: CallContext) => unknown,
-  auth: AuthMode = 'user',
-): void {
-  app.post(path, async (req: FastifyRequest, reply: FastifyReply) => {
-    try {
-      const operationID = header(req, 'operationid');
-      if (!operationID) throw new ImError(ErrCode.Args, 'header must have operationID');
-      let op = ANON;
+export function apiMount(authenticate: Authenticate): ApiMount<AuthMode, Operator> {
+  return {
+    dialect: apiDialect,
+    requiresOperationID: () => true,
+    async authenticate(mode, req) {
+      if (mode === 'none') return ANON;
       const token = header(req, 'token');
-      if (auth !== 'none') {
-        if (!token) throw new ImError(ErrCode.Args, 'header must have token');
-        op = authenticate(token);
-        if (auth === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
-      }
-      const parsed = schema.safeParse(bodyObject(req.body));
-      if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
-      const data: unknown = await handler(parsed.data, { op, operationID, token, ip: req.ip });
-      return reply.send(ok(data ?? {}));
-    } catch (err) {
-      return reply.send(errorEnvelope(err, apiDialect, req.log));
-    }
-  });
+      if (!token) throw new ImError(ErrCode.Args, 'header must have token');
+      const op = await authenticate(token);
+      if (mode === 'admin' && !op.isAdmin) throw new ImError(ErrCode.NoPermission, 'admin token required');
+      return op;
+    },
+    invalidInput: (err) => new ImError(ErrCode.Args, formatZodError(err)),
+    answer: (data) => ok(data ?? {}),
+  };
 }
 
 // ---- shared schema pieces --------------------------------------------------------------------

@@ -47,11 +47,11 @@ describe('ImFacade', () => {
     const im = facade();
     im.registerUser({ userID: 'u1', nickname: 'One', faceURL: '' });
     const token = await im.issueImToken('u1', 5);
-    expect(im.verifyImToken(token)).toBe('u1');
-    expect(im.verifyImToken('nope')).toBeUndefined();
+    expect(await im.verifyImToken(token)).toBe('u1');
+    expect(await im.verifyImToken('nope')).toBeUndefined();
     await expect(im.issueImToken('ghost', 5)).rejects.toMatchObject({ code: 1101 });
     await im.forceLogout('u1');
-    expect(im.verifyImToken(token)).toBeUndefined();
+    expect(await im.verifyImToken(token)).toBeUndefined();
     expect(kicked).toEqual(['u1']);
   });
 

@@ -42,14 +42,13 @@ export function createImFacade(deps: FacadeDeps): ImFacade {
       const u = getUser(core.db, userID);
       return u ? { userID: u.userID, nickname: u.nickname, faceURL: u.faceURL } : undefined;
     },
-    issueImToken(userID, platformID) {
-      if (!getUser(core.db, userID))
-        return Promise.reject(new ImError(ErrCode.UserIDNotFound, `user ${userID} not found`));
-      return Promise.resolve(tokens.issue(userID, platformID, deps.tokenExpireSeconds).token);
+    async issueImToken(userID, platformID) {
+      if (!getUser(core.db, userID)) throw new ImError(ErrCode.UserIDNotFound, `user ${userID} not found`);
+      return (await tokens.issue(userID, platformID, deps.tokenExpireSeconds)).token;
     },
-    verifyImToken(token) {
+    async verifyImToken(token) {
       try {
-        return tokens.verify(token).userID;
+        return (await tokens.verify(token)).userID;
       } catch {
         return undefined;
       }

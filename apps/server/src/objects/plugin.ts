@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { fail, ok } from '../errors';
-import { type Authenticate, apiDialect, bodyObject, formatZodError } from '../http/api';
-import { errorEnvelope, useEnvelope } from '../http/envelope';
-import { ErrCode, ImError } from '../im/errors';
+import { fail } from '../errors';
+import { type Authenticate, apiDialect, apiMount } from '../http/api';
+import { defineRoute } from '../http/route';
+import { useEnvelope } from '../http/envelope';
+import { ErrCode } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
 import { baseName } from './names';
@@ -102,7 +103,8 @@ function contentDisposition(contentType: string, name: string): string {
  */
 export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): FastifyPluginCallback {
   return (app, _opts, done) => {
-    const { limits, authenticate } = deps;
+    const { limits } = deps;
+    const mount = apiMount(deps.authenticate);
     // Framework errors (malformed JSON, poisoned bodies, oversize) get the envelope like the rest of /api.
     useEnvelope(app, apiDialect, { notFound: false });
     // Expired uploads and blobs of replaced objects are dropped in the background.
@@ -126,19 +128,11 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
       handler: (body: z.output<S>, op: Operator, req: FastifyRequest) => unknown,
     ) => {
       if (!OBJECT_API_PATHS.includes(path)) throw new Error(`${path} is missing from OBJECT_API_PATHS`);
-      app.post(path, async (req, reply) => {
-        const operationID = header(req, 'operationid');
-        const token = header(req, 'token');
-        try {
-          if (!operationID) throw new ImError(ErrCode.Args, 'header must have operationID');
-          if (!token) throw new ImError(ErrCode.Args, 'header must have token');
-          const op = authenticate(token);
-          const parsed = schema.safeParse(bodyObject(req.body));
-          if (!parsed.success) throw new ImError(ErrCode.Args, formatZodError(parsed.error));
-          return reply.send(ok(await handler(parsed.data, op, req)));
-        } catch (err) {
-          return reply.send(errorEnvelope(err, apiDialect, req.log));
-        }
+      defineRoute(app, mount, {
+        path,
+        schema,
+        auth: 'user',
+        handler: (body, c) => handler(body, c.caller, c.req),
       });
     };
 
@@ -259,9 +253,4 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
 
     done();
   };
-}
-
-function header(req: FastifyRequest, name: string): string {
-  const v = req.headers[name];
-  return typeof v === 'string' ? v : Array.isArray(v) ? (v[0] ?? '') : '';
 }

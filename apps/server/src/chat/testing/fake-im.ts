@@ -31,8 +31,8 @@ export class FakeIm implements ImFacade {
     this.tokens.set(token, { userID, platformID });
     return Promise.resolve(token);
   }
-  verifyImToken(token: string): string | undefined {
-    return this.tokens.get(token)?.userID;
+  verifyImToken(token: string): Promise<string | undefined> {
+    return Promise.resolve(this.tokens.get(token)?.userID);
   }
   forceLogout(userID: string): Promise<void> {
     for (const [t, v] of this.tokens) if (v.userID === userID) this.tokens.delete(t);

@@ -33,11 +33,13 @@ async function setup(count: number): Promise<{ s: RunningServer; users: LoadUser
   registerUsers(s.core, users);
   return {
     s,
-    users: users.map((u) => ({
-      userID: u.userID,
-      token: s.tokens.issue(u.userID, 5, 3600).token,
-      platformID: 5,
-    })),
+    users: await Promise.all(
+      users.map(async (u) => ({
+        userID: u.userID,
+        token: (await s.tokens.issue(u.userID, 5, 3600)).token,
+        platformID: 5,
+      })),
+    ),
   };
 }
 

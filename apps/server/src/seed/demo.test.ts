@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../app';
+import { createServer as createRunningServer } from '../app';
+import { createServer } from './server';
 import { singleConversationID } from '../im/context';
 import { getFullConversationIDs } from '../im/conversations';
 import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
 import { getGroupsInfo } from '../im/groups';
 import { hasReadAndMaxSeqs, pullByRange } from '../im/messages';
-import { md5Hex } from './crypto';
-import type { ImFacade } from './im-facade';
-import { DEMO_USERS, seedDemo } from './seed';
-import type { ChatHarness } from './testing/harness';
-import { createChatHarness } from './testing/harness';
-import { walletViolations } from './testing/invariants';
+import { md5Hex } from '../chat/crypto';
+import type { ImFacade } from '../chat/im-facade';
+import { DEMO_USERS, seedDemo } from './demo';
+import type { ChatHarness } from '../chat/testing/harness';
+import { createChatHarness } from '../chat/testing/harness';
+import { walletViolations } from '../chat/testing/invariants';
 
 let h: ChatHarness | undefined;
 afterEach(async () => {
@@ -112,6 +113,12 @@ describe('seedDemo', () => {
 });
 
 describe('seedDemo on the real server (--seed demo)', () => {
+  it('is carried out by the seeding entry point only: the running server alone refuses --seed', async () => {
+    await expect(
+      createRunningServer({ memory: true, port: 0, logLevel: 'silent', seed: 'demo' }),
+    ).rejects.toThrow(/seeding entry point/);
+  });
+
   it('creates the group "Demo team" (alice owner, bob admin, carol member) with history in every conversation', async () => {
     const server = await createServer({ memory: true, port: 0, logLevel: 'silent', seed: 'demo' });
     try {

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningServer, createServer } from '../app';
+import type { RunningServer } from '../app';
+import { createServer } from './server';
 import { getFullConversationIDs } from '../im/conversations';
 import { createImFacade } from '../im/facade';
 import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
 import { hasReadAndMaxSeqs, lastMessages } from '../im/messages';
 import { getFullFriendIDs } from '../im/relations';
-import { resolveChatConfig } from './config';
-import type { ChatDeps } from './context';
-import { md5Hex } from './crypto';
-import { LARGE_ACCOUNT, createLargeSeedIm, seedLarge } from './seed';
-import { MemoryLogger } from './testing/harness';
+import { resolveChatConfig } from '../chat/config';
+import type { ChatDeps } from '../chat/context';
+import { md5Hex } from '../chat/crypto';
+import { LARGE_ACCOUNT, createLargeSeedIm, seedLarge } from './large';
+import { MemoryLogger } from '../chat/testing/harness';
 
 let s: RunningServer | undefined;
 afterEach(async () => {
