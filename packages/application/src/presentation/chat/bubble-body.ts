@@ -11,7 +11,7 @@ import {
   type Message,
   type QuoteBlock,
 } from '@teamim/domain';
-import type { ViewContext } from './rows';
+import type { ViewContext } from './view-context';
 
 /**
  * What a bubble shows, one variant per kind of message. The view picks one component per `kind`

@@ -12,18 +12,13 @@ import {
   messageSummary,
   translate,
   type Conversation,
-  type Locale,
   type Message,
 } from '@teamim/domain';
 import { bubbleBody, type BubbleBody } from './bubble-body';
 
-/** Who is looking and when: everything a row needs besides its data, so the mapping stays pure. */
-export interface ViewContext {
-  readonly locale: Locale;
-  readonly selfUserID: string;
-  readonly nowMs: number;
-  readonly utcOffsetMinutes: number;
-}
+import type { ViewContext } from './view-context';
+
+export type { ViewContext } from './view-context';
 
 export interface ConversationRow {
   readonly id: string;
