@@ -75,7 +75,7 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     expect(await (file?.handle as Blob).text()).toBe(
       '[warn] (renderer) socket closed {"code":1006}\n[info] (renderer) reconnected\n',
     );
-    expect([...new Set(percents)]).toEqual([0, 100]);
+    expect([...new Set(percents)]).toEqual([0, 50, 100]);
     expect(notifier.keys()).toEqual(['toast.uploadSuccess']);
   });
 
