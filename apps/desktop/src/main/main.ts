@@ -146,7 +146,6 @@ function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
   window.on('maximize', () => windowLike.send('window:maximized-changed', true));
   window.on('unmaximize', () => windowLike.send('window:maximized-changed', false));
   window.once('ready-to-show', () => window.show());
-  window.webContents.on('before-input-event', (_event, input) => windows.handleKey(input));
   const openExternal = (url: string): void => void shell.openExternal(url);
   guardNavigation(window.webContents, appOrigin, openExternal);
   // No webview tags at all (security checklist: verify webview options / do not use webview).
