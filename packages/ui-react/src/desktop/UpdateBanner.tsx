@@ -14,7 +14,8 @@ import { updateText } from './update-text';
 import { useOwnedViewModel } from './use-owned-view-model';
 
 const useStyles = makeStyles({
-  banner: { borderRadius: 0, flexShrink: 0 },
+  // Full width under the title bar: a bottom rule only, no card edges.
+  banner: { borderRadius: 0, flexShrink: 0, borderTopWidth: 0, borderLeftWidth: 0, borderRightWidth: 0 },
   body: { display: 'grid', gap: tokens.spacingVerticalXS, minWidth: 0 },
   progress: { maxWidth: '360px' },
 });
