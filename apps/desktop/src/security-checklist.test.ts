@@ -127,7 +127,9 @@ describe('Electron security checklist', { timeout: 120_000 }, () => {
     expect(calls).toEqual(['src/main/main.ts: url']);
     const main = production.find((file) => file.path === 'src/main/main.ts')?.text ?? '';
     expect(main).toMatch(/const openExternal = \(url: string\): void => void shell\.openExternal\(url\)/);
-    expect(main).toMatch(/if \(isExternalWebUrl\(url\)\) openExternal\(url\)/);
+    const handlers = production.find((file) => file.path === 'src/main/ipc-handlers.ts')?.text ?? '';
+    expect(main).toMatch(/createIpcHandlers\(\{[^]*\bopenExternal,/);
+    expect(handlers).toMatch(/if \(isExternalWebUrl\(url\)\) deps\.openExternal\(url\)/);
     recorded.opened.length = 0;
     window.windowOpenHandler?.({ url: 'file:///etc/passwd' });
     expect(recorded.opened).toEqual([]);

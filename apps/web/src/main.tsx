@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserClock, StreamNotifier } from './browser-ports';
 import { envOverrides, fetchConfigJson, resolveConfig } from './config';
 import { LazyAccountApi } from './lazy-account';
+import type { SessionFactory } from './signed-in';
 
 /** The composition root of the web client: configuration, adapters and the lazily built session. */
 async function start(): Promise<void> {
@@ -13,7 +14,38 @@ async function start(): Promise<void> {
   if (!root) throw new Error('index.html has no #root element');
 
   const localStore = createLocalStore();
-  const locale = storedLocale(localStore);
+  const notifier = new StreamNotifier();
+  // Called only once signed in (or for a desktop log upload), when config and the stores below exist.
+  let factory: Promise<SessionFactory> | undefined;
+  const loadSessionFactory = (): Promise<SessionFactory> =>
+    (factory ??= import('./signed-in')
+      .then(({ createSessionFactory }) =>
+        createSessionFactory({
+          config,
+          localStore,
+          sessionStore,
+          notifier,
+          verbose: import.meta.env.DEV,
+          onLoginExpired,
+        }),
+      )
+      .catch((error: unknown) => {
+        factory = undefined;
+        throw error;
+      }));
+  // 18 (desktop): only inside the desktop shell, whose preload exposed its bridge, does the desktop part
+  // (title bar, update banner, close action, log upload, the shell's stored language) load.
+  const desktop =
+    'teamimDesktop' in window
+      ? await import('./desktop').then(({ startDesktop }) =>
+          startDesktop({
+            notifier,
+            localStore,
+            fileUploader: () => loadSessionFactory().then((loaded) => loaded.fileUploader),
+          }),
+        )
+      : undefined;
+  const locale = desktop?.locale ?? storedLocale(localStore);
   document.documentElement.lang = locale;
   // Only the active locale's strings are loaded, in parallel with config.json.
   const [configJson, i18n] = await Promise.all([
@@ -22,10 +54,8 @@ async function start(): Promise<void> {
   ]);
   const config = resolveConfig(window.location.origin, envOverrides(import.meta.env), configJson);
   const sessionStore = createSessionStore();
-  const notifier = new StreamNotifier();
   // The SDK and the root container load once per page; a session scope opens per sign-in and closes
   // when that session ends (logout, expiry, kick), so nothing of one user survives into the next.
-  let factory: Promise<() => SessionScope> | undefined;
   let current: Promise<SessionScope> | undefined;
   const onLoginExpired = (error: ChatApiError) => {
     // Spec §8: 1501/1503-1505 end the session; the session service shows the message and logs out.
@@ -51,24 +81,9 @@ async function start(): Promise<void> {
     sessionStore,
     toasts$: notifier.toasts$,
     openSession() {
-      factory ??= import('./signed-in')
-        .then(({ createSessionFactory }) =>
-          createSessionFactory({
-            config,
-            localStore,
-            sessionStore,
-            notifier,
-            verbose: import.meta.env.DEV,
-            onLoginExpired,
-          }),
-        )
-        .catch((error: unknown) => {
-          factory = undefined;
-          throw error;
-        });
-      current ??= factory.then(
-        (open) => {
-          const scope = open();
+      current ??= loadSessionFactory().then(
+        (loaded) => {
+          const scope = loaded.open();
           const ended = scope.services.session.signedOut$.subscribe(() => {
             ended.unsubscribe();
             current = undefined;
@@ -87,9 +102,10 @@ async function start(): Promise<void> {
     },
   };
 
+  desktop?.followLanguage(i18n);
   createRoot(root).render(
     <StrictMode>
-      <App services={services} i18n={i18n} />
+      <App services={services} i18n={i18n} {...(desktop ? { desktop: desktop.slots } : {})} />
     </StrictMode>,
   );
 }

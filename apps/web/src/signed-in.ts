@@ -5,6 +5,7 @@ import {
   createContainer,
   openSessionScope,
   portsModule,
+  type FileUploader,
   type LocalStore,
   type SessionScope,
   type SessionStore,
@@ -45,11 +46,15 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-/**
- * Loads the IM SDK and builds the app-wide root container of ports (once per page); returns a function
- * that opens a session scope, a child container with one signed-in user's services, per sign-in.
- */
-export async function createSessionFactory(deps: SignedInDeps): Promise<() => SessionScope> {
+export interface SessionFactory {
+  /** Opens a session scope, a child container with one signed-in user's services, per sign-in. */
+  open(): SessionScope;
+  /** The SDK's object-storage uploader (the desktop's log upload uses it outside any session view). */
+  readonly fileUploader: FileUploader;
+}
+
+/** Loads the IM SDK and builds the app-wide root container of ports (once per page). */
+export async function createSessionFactory(deps: SignedInDeps): Promise<SessionFactory> {
   const chatToken = () => deps.sessionStore.get(STORAGE_KEYS.session.chatToken) ?? '';
   const apiConfig = { baseURL: deps.config.chatAddr };
   const chatApi = createChatApi(
@@ -114,9 +119,12 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<() => Se
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
-  return () => {
-    const scope = openSessionScope(root);
-    scope.services.capabilities.configure(deps.config.features);
-    return scope;
+  return {
+    open() {
+      const scope = openSessionScope(root);
+      scope.services.capabilities.configure(deps.config.features);
+      return scope;
+    },
+    fileUploader: im.fileUploader,
   };
 }

@@ -1,6 +1,8 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
+// 18 (desktop):
+import { DESKTOP_MESSAGES } from './desktop/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
 
@@ -78,6 +80,8 @@ export const UI_MESSAGES = {
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
+  // 18 (desktop):
+  ...DESKTOP_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

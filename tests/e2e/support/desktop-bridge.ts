@@ -28,6 +28,8 @@ export function fakeDesktopBridge(
   target: Record<string, unknown> = window as unknown as Record<string, unknown>,
 ): void {
   const calls: RecordedCall[] = [];
+  // Methods the test made fail (as the shell would on a broken disk or a dead main process).
+  const failing = new Set<string>();
   const listeners: Record<string, ((payload: unknown) => void)[]> = {};
   const state = {
     maximized: false,
@@ -40,6 +42,7 @@ export function fakeDesktopBridge(
     <R>(method: string, result: (...args: unknown[]) => R) =>
     (...args: unknown[]): Promise<R> => {
       calls.push({ method, args });
+      if (failing.has(method)) return Promise.reject(new Error(`${method} failed`));
       return Promise.resolve(result(...args));
     };
   const on =
@@ -101,6 +104,10 @@ export function fakeDesktopBridge(
   };
   target['__teamimDesktopCalls'] = calls;
   target['__teamimDesktopEmit'] = emit;
+  target['__teamimDesktopFail'] = (method: string, fail: boolean): void => {
+    if (fail) failing.add(method);
+    else failing.delete(method);
+  };
 }
 
 /** The test's handle on the bridge inside a page. */
@@ -108,6 +115,8 @@ export interface DesktopBridge {
   calls(): Promise<RecordedCall[]>;
   /** Pushes a main-process event (update:state, notification:clicked, window:maximized-changed). */
   emit(channel: string, payload: unknown): Promise<void>;
+  /** Makes a bridge method (e.g. `logs.tail`) reject from now on, or answer again. */
+  fail(method: string, fail?: boolean): Promise<void>;
 }
 
 export async function installDesktopBridge(
@@ -132,6 +141,15 @@ export async function installDesktopBridge(
             value,
           ),
         [channel, payload] as const,
+      ),
+    fail: (method, fail = true) =>
+      page.evaluate(
+        ([name, value]) =>
+          (window as unknown as { __teamimDesktopFail: (m: string, f: boolean) => void }).__teamimDesktopFail(
+            name,
+            value,
+          ),
+        [method, fail] as const,
       ),
   };
 }

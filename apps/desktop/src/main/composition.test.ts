@@ -38,9 +38,11 @@ describe('the bundled main process (against a fake Electron)', { timeout: 120_00
   it('installs the permission handlers and the navigation, window-open and webview guards', () => {
     expect(recorded.permissionRequestHandler).toBeTypeOf('function');
     expect(recorded.permissionCheckHandler).toBeTypeOf('function');
-    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview', 'before-input-event']) {
+    for (const event of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
       expect(window.contentsListeners.get(event), event).toHaveLength(1);
     }
+    // Esc is the renderer's (its title bar), so an Esc that closes a dialog does not also minimize.
+    expect(window.contentsListeners.get('before-input-event')).toBeUndefined();
     expect(window.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
   });
 

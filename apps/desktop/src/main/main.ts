@@ -17,8 +17,9 @@ import log from 'electron-log/main';
 import electronUpdater from 'electron-updater';
 import { APP_ORIGIN, APP_SCHEME, createAppProtocolHandler } from './app-protocol';
 import { loadConfig, rendererConfig } from './config';
-import { CallState, decidePermission, guardNavigation, isAppUrl, isExternalWebUrl } from './guards';
+import { CallState, decidePermission, guardNavigation, isAppUrl } from './guards';
 import { registerIpc } from './ipc';
+import { createIpcHandlers } from './ipc-handlers';
 import { LOG_FILE_MAX_BYTES, readLogTail, rendererLogLine } from './logs';
 import { DesktopSettings } from './settings';
 import type { AppLike, FileSystemLike, WindowLike } from './shell-ports';
@@ -145,7 +146,6 @@ function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
   window.on('maximize', () => windowLike.send('window:maximized-changed', true));
   window.on('unmaximize', () => windowLike.send('window:maximized-changed', false));
   window.once('ready-to-show', () => window.show());
-  window.webContents.on('before-input-event', (_event, input) => windows.handleKey(input));
   const openExternal = (url: string): void => void shell.openExternal(url);
   guardNavigation(window.webContents, appOrigin, openExternal);
   // No webview tags at all (security checklist: verify webview options / do not use webview).
@@ -189,40 +189,23 @@ function start(settings: DesktopSettings, language: 'zh-CN' | 'en-US'): void {
 
   registerIpc(
     ipcMain,
-    {
-      'app:info': () => ({
+    createIpcHandlers({
+      info: () => ({
         version: app.getVersion(),
         os: osName(process.platform),
         platformId: platformId(process.platform),
       }),
-      'window:minimize': () => windows.minimize(),
-      'window:toggle-maximize': () => windows.toggleMaximize(),
-      'window:close': () => windows.closeButton(),
-      'window:is-maximized': () => window.isMaximized(),
-      'settings:get-close-action': () => settings.closeAction,
-      'settings:set-close-action': (action) => {
-        settings.closeAction = action;
-      },
-      'settings:get-language': () => settings.language,
-      'settings:set-language': (next) => {
-        settings.language = next;
-      },
-      'tray:set-unread': (count) => trayController.setUnread(count),
-      'notify:message': (notice) => notifications.notify(notice),
-      'call:set-active': (active) => {
-        calls.active = active;
-      },
-      'logs:write': (level, message) => log.scope('renderer')[level](rendererLogLine(message)),
-      'logs:tail': (lines) => readLogTail(fileSystem, logPath, lines),
-      'update:check': () => updates.check(),
-      'update:install': () => {
-        updates.install();
-      },
-      'update:get-state': () => updates.state,
-      'shell:open-external': (url) => {
-        if (isExternalWebUrl(url)) openExternal(url);
-      },
-    },
+      windows,
+      isMaximized: () => window.isMaximized(),
+      settings,
+      tray: trayController,
+      notifications,
+      calls,
+      writeRendererLog: (level, message) => log.scope('renderer')[level](rendererLogLine(message)),
+      tailLogs: (lines) => readLogTail(fileSystem, logPath, lines),
+      updates,
+      openExternal,
+    }),
     (frameUrl) => isAppUrl(frameUrl, appOrigin),
   );
 

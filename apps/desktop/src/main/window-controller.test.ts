@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DesktopSettings } from './settings';
 import { FakeApp, FakeFileSystem, FakeWindow } from './test-support/fakes';
-import { enforceSingleInstance, WindowController, type KeyInput } from './window-controller';
+import { enforceSingleInstance, WindowController } from './window-controller';
 
 function setup(closeAction?: 'miniSize' | 'quit') {
   const window = new FakeWindow();
@@ -10,16 +10,6 @@ function setup(closeAction?: 'miniSize' | 'quit') {
   if (closeAction !== undefined) settings.closeAction = closeAction;
   return { window, app, settings, controller: new WindowController(window, app, settings) };
 }
-
-const key = (overrides: Partial<KeyInput>): KeyInput => ({
-  type: 'keyDown',
-  key: 'Escape',
-  alt: false,
-  control: false,
-  meta: false,
-  shift: false,
-  ...overrides,
-});
 
 describe('close action', () => {
   it('hides to the tray by default, from the title bar and from the OS close', () => {
@@ -67,16 +57,6 @@ describe('window controls', () => {
     window.hide();
     controller.reveal();
     expect(window).toMatchObject({ visible: true, minimized: false, focused: true });
-  });
-
-  it('minimizes on a plain Esc key press only', () => {
-    const { window, controller } = setup();
-    expect(controller.handleKey(key({ type: 'keyUp' }))).toBe(false);
-    expect(controller.handleKey(key({ shift: true }))).toBe(false);
-    expect(controller.handleKey(key({ key: 'Enter' }))).toBe(false);
-    expect(window.minimized).toBe(false);
-    expect(controller.handleKey(key({}))).toBe(true);
-    expect(window.minimized).toBe(true);
   });
 });
 

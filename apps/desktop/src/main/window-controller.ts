@@ -1,18 +1,8 @@
 import type { AppLike, WindowLike } from './shell-ports';
 import type { DesktopSettings } from './settings';
 
-/** The part of Electron's before-input-event `input` the Esc rule reads. */
-export interface KeyInput {
-  readonly type: string;
-  readonly key: string;
-  readonly alt: boolean;
-  readonly control: boolean;
-  readonly meta: boolean;
-  readonly shift: boolean;
-}
-
 /**
- * Window behaviour of spec §2 "Desktop only" and §9: title-bar controls, Esc minimizes, and closing
+ * Window behaviour of spec §2 "Desktop only" and §9: title-bar controls (Esc is the renderer's title bar's), and closing
  * follows the close-action setting (hide to the tray, or quit). Once the app is quitting (tray Quit,
  * the quit setting, or the OS shutting down) a close is let through.
  */
@@ -75,19 +65,6 @@ export class WindowController {
   quit(): void {
     this.quitting = true;
     this.app.quit();
-  }
-
-  /** Esc minimizes (spec §2). Returns whether the key was Esc; the page still receives it. */
-  handleKey(input: KeyInput): boolean {
-    const plainEscape =
-      input.type === 'keyDown' &&
-      input.key === 'Escape' &&
-      !input.alt &&
-      !input.control &&
-      !input.meta &&
-      !input.shift;
-    if (plainEscape) this.window.minimize();
-    return plainEscape;
   }
 }
 

@@ -29,6 +29,13 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     expect(findDesktopApi({ [DESKTOP_API_KEY]: api })).toBe(api);
   });
 
+  it('opens only web links in the system browser, through the handlers main registers', async () => {
+    const shell = createInProcessShell();
+    await shell.api.shell.openExternal('https://example.org/docs');
+    await expect(shell.api.shell.openExternal('file:///etc/passwd')).rejects.toThrow();
+    expect(shell.openedExternally).toEqual(['https://example.org/docs']);
+  });
+
   it('drives the title bar: maximize, minimize, and close follows the setting', async () => {
     const shell = createInProcessShell();
     const adapters = createDesktopAdapters(shell.api, new FakeFileUploader());
@@ -68,7 +75,7 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     expect(await (file?.handle as Blob).text()).toBe(
       '[warn] (renderer) socket closed {"code":1006}\n[info] (renderer) reconnected\n',
     );
-    expect([...new Set(percents)]).toEqual([0, 100]);
+    expect([...new Set(percents)]).toEqual([0, 50, 100]);
     expect(notifier.keys()).toEqual(['toast.uploadSuccess']);
   });
 

@@ -121,23 +121,26 @@ function safeJson(value: object): string {
 }
 
 /**
- * Log upload over the application's FileUploader (the SDK's object-storage flow). That port reports
- * no progress, so this reports 0 when the upload starts and 1 when it is stored; a FileUploader with
- * progress would slot in here without changing the view model.
+ * Log upload over the application's FileUploader (the SDK's object-storage flow), with its progress.
+ * The uploader comes with the signed-in session (the SDK loads after sign-in), hence the getter.
  */
 export class FileUploaderLogUploader extends LogUploader {
-  constructor(private readonly uploader: FileUploader) {
+  constructor(private readonly uploader: () => Promise<FileUploader>) {
     super();
   }
   async upload(log: LogFile, onProgress: (fraction: number) => void): Promise<string> {
     const blob = new Blob([log.text], { type: 'text/plain' });
     onProgress(0);
-    const url = await this.uploader.upload({
-      name: log.name,
-      mimeType: 'text/plain',
-      size: blob.size,
-      handle: new File([blob], log.name, { type: 'text/plain' }),
-    });
+    const uploader = await this.uploader();
+    const url = await uploader.upload(
+      {
+        name: log.name,
+        mimeType: 'text/plain',
+        size: blob.size,
+        handle: new File([blob], log.name, { type: 'text/plain' }),
+      },
+      onProgress,
+    );
     onProgress(1);
     return url;
   }
@@ -202,12 +205,17 @@ export async function connectDesktopLanguage(
 }
 
 /** Every desktop port, for the desktop composition root to bind. */
-export function createDesktopAdapters(api: DesktopApi, fileUploader: FileUploader) {
+export function createDesktopAdapters(
+  api: DesktopApi,
+  fileUploader: FileUploader | (() => Promise<FileUploader>),
+) {
   return {
     windowControls: new BridgeWindowControls(api),
     closeActionSettings: new BridgeCloseActionSettings(api),
     desktopLogs: new BridgeDesktopLogs(api),
-    logUploader: new FileUploaderLogUploader(fileUploader),
+    logUploader: new FileUploaderLogUploader(
+      typeof fileUploader === 'function' ? fileUploader : () => Promise.resolve(fileUploader),
+    ),
     updater: new BridgeUpdater(api),
     logger: new BridgeLogger(api),
   };

@@ -19,7 +19,10 @@ export abstract class FileProcessor {
   abstract resizeImage(file: PickedFile, options: ImageResizeOptions): Promise<PickedFile>;
 }
 
-/** File upload to object storage; resolves with the public url. Rejects with RemoteError. */
+/**
+ * File upload to object storage; resolves with the public url. Rejects with RemoteError. `onProgress`
+ * hears the stored fraction (0 to 1, never decreasing) as the storage reports it, 1 before resolving.
+ */
 export abstract class FileUploader {
-  abstract upload(file: PickedFile): Promise<string>;
+  abstract upload(file: PickedFile, onProgress?: (fraction: number) => void): Promise<string>;
 }

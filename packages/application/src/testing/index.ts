@@ -7,5 +7,6 @@ export * from './fake-services';
 export * from './harness';
 export * from './contracts/im-ports.contract';
 export * from './contracts/wallet.contract';
+export * from './contracts/file-uploader.contract';
 export * from './fake-call-devices';
 export * from './fake-desktop';

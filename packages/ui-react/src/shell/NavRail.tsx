@@ -22,6 +22,7 @@ import type { ShellState } from '@teamim/application';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useContactDialogs } from '../contacts/dialogs';
+import { useDesktopDialogsStandIn } from '../desktop/DesktopDialogsStandIn';
 import { useText } from '../text';
 
 const useStyles = makeStyles({
@@ -123,6 +124,8 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
   const { t } = useText();
   const dialogs = useContactDialogs();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  // 18 (desktop): stand-in until 16's Account settings and About dialogs (see DesktopDialogsStandIn).
+  const desktop = useDesktopDialogsStandIn();
   const self = state.self;
   return (
     <>
@@ -153,12 +156,21 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             </MenuItem>
             {/* Built by a later issue; visibly disabled until then. */}
             {state.walletAvailable && <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>}
-            <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
-            <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
+            {/* 18 (desktop): stand-in until 16's dialogs. */}
+            <MenuItem
+              disabled={desktop.openAccountSettings === undefined}
+              onClick={desktop.openAccountSettings}
+            >
+              {t('ui.menu.accountSettings')}
+            </MenuItem>
+            <MenuItem disabled={desktop.openAbout === undefined} onClick={desktop.openAbout}>
+              {t('ui.menu.about')}
+            </MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
+      {desktop.dialog}
       <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
         <DialogSurface>
           <DialogBody>

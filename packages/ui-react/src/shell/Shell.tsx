@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { ContactDialogsProvider } from '../contacts/dialogs';
+import { useDesktopSlots } from '../desktop-slots';
 import { SignedInContext, useAppServices, useSignedIn } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
 import { useText } from '../text';
@@ -93,6 +94,8 @@ function SignedInShell() {
   const vm = useViewModel((vms) => vms.shell());
   const state = useObservableEagerState(vm.state$);
   const main = useRef<HTMLElement>(null);
+  // 18 (desktop): the update banner (the title bar is drawn by App, above sign-in too).
+  const { updateBanner: UpdateBanner } = useDesktopSlots();
   // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
   useSubscription(vm.signedOut$, () => void navigate('/login', { replace: true }));
   useShortcuts();
@@ -121,6 +124,7 @@ function SignedInShell() {
     <div className={styles.shell}>
       <NavRail state={state} onLogout={() => void vm.logout()} />
       <div className={styles.column}>
+        {UpdateBanner !== undefined && <UpdateBanner />}
         <TopBar canAddFriends={state.canAddFriends} canCreateGroup={state.canCreateGroup} />
         <div role="status" aria-live="polite">
           {statusKey !== undefined && (

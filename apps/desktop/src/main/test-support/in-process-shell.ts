@@ -1,6 +1,8 @@
 import { buildDesktopApi, type DesktopApi } from '../../shared/desktop-api';
 import type { EventChannel } from '../../shared/ipc-contract';
+import { CallState } from '../guards';
 import { registerIpc } from '../ipc';
+import { createIpcHandlers } from '../ipc-handlers';
 import { readLogTail } from '../logs';
 import { DesktopSettings } from '../settings';
 import { MessageNotifications, TrayController } from '../tray-controller';
@@ -37,40 +39,26 @@ export function createInProcessShell(updater?: UpdaterLike) {
   const updates = new UpdateController(updater, updater ? 'https://updates.example/' : undefined, (state) =>
     window.send('update:state', state),
   );
-  let callActive = false;
+  const calls = new CallState();
+  const openedExternally: string[] = [];
   registerIpc(
     ipc,
-    {
-      'app:info': () => ({ version: '0.1.0', os: 'linux', platformId: 7 }),
-      'window:minimize': () => windows.minimize(),
-      'window:toggle-maximize': () => windows.toggleMaximize(),
-      'window:close': () => windows.closeButton(),
-      'window:is-maximized': () => window.isMaximized(),
-      'settings:get-close-action': () => settings.closeAction,
-      'settings:set-close-action': (action) => {
-        settings.closeAction = action;
-      },
-      'settings:get-language': () => settings.language,
-      'settings:set-language': (language) => {
-        settings.language = language;
-      },
-      'tray:set-unread': (count) => trayController.setUnread(count),
-      'notify:message': (notice) => notifications.notify(notice),
-      'call:set-active': (active) => {
-        callActive = active;
-      },
-      'logs:write': (level, message) => {
+    createIpcHandlers({
+      info: () => ({ version: '0.1.0', os: 'linux', platformId: 7 }),
+      windows,
+      isMaximized: () => window.isMaximized(),
+      settings,
+      tray: trayController,
+      notifications,
+      calls,
+      writeRendererLog: (level, message) => {
         const path = '/logs/main.log';
         fs.writeText(path, `${fs.readText(path) ?? ''}[${level}] (renderer) ${message}\n`);
       },
-      'logs:tail': (lines) => readLogTail(fs, '/logs/main.log', lines),
-      'update:check': () => updates.check(),
-      'update:install': () => {
-        updates.install();
-      },
-      'update:get-state': () => updates.state,
-      'shell:open-external': () => undefined,
-    },
+      tailLogs: (lines) => readLogTail(fs, '/logs/main.log', lines),
+      updates,
+      openExternal: (url) => openedExternally.push(url),
+    }),
     (url) => url.startsWith('app://teamim/'),
   );
   const api: DesktopApi = buildDesktopApi(
@@ -83,5 +71,15 @@ export function createInProcessShell(updater?: UpdaterLike) {
       return () => set.delete(wrapped);
     },
   );
-  return { api, window, app, fs, tray, factory, settings, isCallActive: () => callActive };
+  return {
+    api,
+    window,
+    app,
+    fs,
+    tray,
+    factory,
+    settings,
+    isCallActive: () => calls.active,
+    openedExternally,
+  };
 }

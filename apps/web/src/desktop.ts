@@ -1,0 +1,49 @@
+// Loaded only inside the desktop shell (the Electron preload exposed its bridge): the browser build
+// never fetches this chunk. It binds the application's desktop ports to the bridge and builds the
+// desktop-only views (title bar, update banner, close action, log upload) over them.
+import type { FileUploader, LocalStore, Notifier } from '@teamim/application';
+import { createDesktopAdapters, findDesktopApi } from '@teamim/desktop/renderer';
+import { isLocale, resolveLocale, STORAGE_KEYS, type Locale } from '@teamim/domain';
+import { createDesktopSlots, type DesktopSlots } from '@teamim/ui-react';
+
+export interface DesktopDeps {
+  readonly notifier: Notifier;
+  readonly localStore: LocalStore;
+  /** The signed-in session's uploader (the SDK loads after sign-in). */
+  readonly fileUploader: () => Promise<FileUploader>;
+}
+
+/** The part of i18next followed here. */
+interface LanguageSource {
+  on(event: 'languageChanged', listener: (language: string) => void): unknown;
+}
+
+export interface DesktopRenderer {
+  readonly slots: DesktopSlots;
+  /** Spec §9: the language the desktop app stored wins at start. */
+  readonly locale: Locale;
+  /** Stores every language the user picks in the desktop app too, for its next start and its tray. */
+  followLanguage(i18n: LanguageSource): void;
+}
+
+export async function startDesktop(deps: DesktopDeps): Promise<DesktopRenderer | undefined> {
+  const api = findDesktopApi(window);
+  if (api === undefined) return undefined;
+  const adapters = createDesktopAdapters(api, deps.fileUploader);
+  const stored = await api.settings.getLanguage().catch(() => null);
+  const locale = resolveLocale({
+    desktopLanguage: stored,
+    storedLocale: deps.localStore.get(STORAGE_KEYS.local.locale) ?? null,
+  });
+  return {
+    slots: createDesktopSlots({ ...adapters, notifier: deps.notifier }),
+    locale,
+    followLanguage(i18n) {
+      i18n.on('languageChanged', (language: string) => {
+        if (isLocale(language)) {
+          void api.settings.setLanguage(language).catch(() => undefined);
+        }
+      });
+    },
+  };
+}
