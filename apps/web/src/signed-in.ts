@@ -12,7 +12,7 @@ import {
 import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
-import { createRtcRoom } from '@teamim/adapters-livekit';
+import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
 import {
   BrowserClock,
   ConsoleLogger,
@@ -91,6 +91,8 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<() => Se
     },
     businessInfo,
   );
+  // One media room per page: a user is in at most one call, whichever session placed it.
+  const rtcRoom = createRtcRoom();
   const root = createContainer(
     portsModule({
       imSession: im.session,
@@ -102,7 +104,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<() => Se
       chatApi,
       walletApi,
       passwordHasher: new Md5PasswordHasher(),
-      rtcRoom: createRtcRoom(),
+      rtcRoom,
       localStore: deps.localStore,
       sessionStore: deps.sessionStore,
       clock: new BrowserClock(),
@@ -111,12 +113,15 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<() => Se
       notifier: deps.notifier,
       fileProcessor: new UnavailableFileProcessor(),
       fileUploader: im.fileUploader,
+      callDevices: new LiveKitCallDevices(rtcRoom),
+      callMedia: new LiveKitCallMedia(rtcRoom),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
   return () => {
     const scope = openSessionScope(root);
     scope.services.capabilities.configure(deps.config.features);
+    scope.services.calls.configure({ timeoutSeconds: deps.config.callTimeoutSeconds });
     return scope;
   };
 }

@@ -8,4 +8,5 @@ export * from './harness';
 export * from './contracts/im-ports.contract';
 export * from './contracts/wallet.contract';
 export * from './fake-call-devices';
+export * from './fake-call-media';
 export * from './fake-desktop';

@@ -1,6 +1,7 @@
 import { Avatar, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
+import { ChatCallButtons } from '../calls/ChatCallButtons';
 import { useText } from '../text';
 import { safeImageURL } from './images';
 
@@ -56,6 +57,8 @@ export function ChatHeader(props: {
         )}
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
+        {/* calls (issue 17) */}
+        {!header.isGroup && header.userID !== '' && <ChatCallButtons peerUserID={header.userID} />}
         <Button
           id={props.settingsID}
           appearance="subtle"
