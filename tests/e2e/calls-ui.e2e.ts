@@ -54,7 +54,15 @@ async function user(
     const config = options.config;
     await opened.context.route('**/config.json', (route) => route.fulfill({ json: config }));
   }
+  // Call signals are online-only messages: a user rings only once the IM connection is up, which can be a
+  // few seconds after the conversation list (loaded over HTTP) shows.
+  const connected = new Promise<void>((resolve) => {
+    opened.page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname.endsWith('/ws')) ws.once('framereceived', () => resolve());
+    });
+  });
   await signIn(opened.page, name);
+  await connected;
   return opened;
 }
 
@@ -121,7 +129,12 @@ async function closeAll(...users: UserPage[]): Promise<void> {
     const button = u.page.getByRole('button', { name: /^(Hang up|Cancel|Reject)$/ });
     if (await button.isVisible().catch(() => false)) await button.click().catch(() => undefined);
   }
-  for (const u of users) await u.context.close();
+  // A context whose page still holds the IM worker can take minutes to close on a loaded machine; the
+  // worker's browser goes at teardown anyway, so waiting longer proves nothing.
+  await Promise.race([
+    Promise.all(users.map((u) => u.context.close())),
+    new Promise((resolve) => setTimeout(resolve, 15_000)),
+  ]);
 }
 
 test('a video call from the header: media both ways through the SFU, timer, remote mute, hang-up and the record on both sides', async ({

@@ -130,7 +130,7 @@ export function CallOverlayView(props: CallOverlayViewProps) {
               {name}
             </Text>
           )}
-          <div className={styles.status} role="status">
+          <div className={mergeClasses(styles.status, onVideo && styles.statusOnVideo)} role="status">
             {busy && <Spinner size="tiny" />}
             <Text className={connected && !busy ? styles.timer : undefined}>
               {connected && !busy ? state.timerText : t(state.statusKey)}
@@ -145,6 +145,7 @@ export function CallOverlayView(props: CallOverlayViewProps) {
             </Text>
           )}
         </div>
+        {onVideo && <div className={styles.spacer} />}
         <div role="group" aria-label={t('ui.call.controls')} className={styles.controls}>
           <Tooltip
             content={t(state.microphoneEnabled ? 'call.microphoneOn' : 'call.microphoneOff')}

@@ -64,12 +64,22 @@ export const useCallStyles = makeStyles({
   },
   // Over the remote video: name and timer at the top left, on a scrim so they stay readable.
   identityOnVideo: {
-    flexGrow: 1,
+    flexGrow: 0,
+    alignSelf: 'flex-start',
     alignItems: 'flex-start',
-    justifyContent: 'flex-start',
-    paddingInline: tokens.spacingHorizontalM,
-    paddingBlock: tokens.spacingVerticalM,
+    rowGap: tokens.spacingVerticalXXS,
+    marginTop: tokens.spacingVerticalM,
+    marginLeft: tokens.spacingHorizontalM,
+    maxWidth: '300px',
+    paddingInline: tokens.spacingHorizontalS,
+    paddingBlock: tokens.spacingVerticalXS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorBackgroundOverlay,
+    color: tokens.colorNeutralForegroundStaticInverted,
   },
+  // Keeps the controls at the bottom when the name sits at the top over the video.
+  spacer: { flexGrow: 1 },
+  statusOnVideo: { color: tokens.colorNeutralForegroundStaticInverted },
   name: {
     maxWidth: '100%',
     overflow: 'hidden',
