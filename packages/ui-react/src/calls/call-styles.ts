@@ -120,12 +120,13 @@ export const useCallStyles = makeStyles({
   hangUp: {
     backgroundColor: tokens.colorStatusDangerBackground3,
     color: tokens.colorNeutralForegroundOnBrand,
+    // Hover and press stay dark enough for white text in both themes (the status foregrounds do not).
     ':hover': {
-      backgroundColor: tokens.colorStatusDangerForeground1,
+      backgroundColor: tokens.colorPaletteRedBackground3,
       color: tokens.colorNeutralForegroundOnBrand,
     },
     ':hover:active': {
-      backgroundColor: tokens.colorStatusDangerForeground1,
+      backgroundColor: tokens.colorStatusDangerBackground3,
       color: tokens.colorNeutralForegroundOnBrand,
     },
   },
@@ -133,11 +134,11 @@ export const useCallStyles = makeStyles({
     backgroundColor: tokens.colorStatusSuccessBackground3,
     color: tokens.colorNeutralForegroundOnBrand,
     ':hover': {
-      backgroundColor: tokens.colorStatusSuccessForeground1,
+      backgroundColor: tokens.colorPaletteGreenBackground3,
       color: tokens.colorNeutralForegroundOnBrand,
     },
     ':hover:active': {
-      backgroundColor: tokens.colorStatusSuccessForeground1,
+      backgroundColor: tokens.colorStatusSuccessBackground3,
       color: tokens.colorNeutralForegroundOnBrand,
     },
   },
