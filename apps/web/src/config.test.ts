@@ -58,6 +58,15 @@ describe('client configuration', () => {
     expect(resolveConfig('https://im.example.com').features).toEqual({ wallet: 'auto', calls: 'auto' });
   });
 
+  it('calls ring 30 s unless config.json says otherwise, within 5-120 whole seconds', () => {
+    expect(resolveConfig('https://im.example.com').callTimeoutSeconds).toBe(30);
+    const json = parseOverrides({ callTimeoutSeconds: 5 }, 'config.json');
+    expect(resolveConfig('https://im.example.com', json).callTimeoutSeconds).toBe(5);
+    expect(parseOverrides({ callTimeoutSeconds: 120 }, 'c').callTimeoutSeconds).toBe(120);
+    for (const bad of [4, 121, 7.5, '10', null])
+      expect(() => parseOverrides({ callTimeoutSeconds: bad }, 'c')).toThrow(/callTimeoutSeconds/);
+  });
+
   it('config.json is optional: missing or an HTML fallback means no overrides, broken JSON is an error', async () => {
     const answer =
       (body: string, contentType: string, status = 200) =>

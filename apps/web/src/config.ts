@@ -1,4 +1,4 @@
-import { DEFAULT_PLATFORM_ID } from '@teamim/domain';
+import { CALL, DEFAULT_PLATFORM_ID } from '@teamim/domain';
 
 /** Where the client connects (spec §7): the OpenIM API and gateway, the chat API, the media rooms. */
 export interface ClientConfig {
@@ -25,6 +25,8 @@ export interface ClientConfig {
   readonly livekitUrl: string;
   /** A user-search route answered like chat v1.8's `/user/search/public`; empty: detect. */
   readonly userSearchPath: string;
+  /** Seconds an outgoing call rings before it ends unanswered (spec §4: 30 by default). */
+  readonly callTimeoutSeconds: number;
   /** Optional features the deployment is known to have or lack; `auto` detects after sign-in. */
   readonly features: {
     readonly wallet: boolean | 'auto';
@@ -43,6 +45,7 @@ export type ConfigOverrides = Partial<
     | 'openimAssetsBase'
     | 'livekitUrl'
     | 'userSearchPath'
+    | 'callTimeoutSeconds'
     | 'features'
   >
 >;
@@ -74,9 +77,13 @@ export function defaultConfig(pageOrigin: string): ClientConfig {
     livekit: { videoCodec: 'vp9', backupVideoCodec: 'vp8' },
     livekitUrl: '',
     userSearchPath: '',
+    callTimeoutSeconds: CALL.defaultTimeoutSeconds,
     features: { wallet: 'auto', calls: 'auto' },
   };
 }
+
+/** How long a deployment may let calls ring: long enough to pick up, short enough not to ring for ever. */
+export const CALL_TIMEOUT_RANGE = { min: 5, max: 120 } as const;
 
 const URL_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr', 'livekitUrl'] as const;
 const PROTOCOLS: Record<(typeof URL_FIELDS)[number], readonly string[]> = {
@@ -144,6 +151,20 @@ export function parseOverrides(source: unknown, origin: string): ConfigOverrides
     result.userSearchPath = searchPath;
   }
   if (record['features'] !== undefined) result.features = parseFeatures(record['features'], origin);
+  const timeout = record['callTimeoutSeconds'];
+  if (timeout !== undefined) {
+    if (
+      typeof timeout !== 'number' ||
+      !Number.isInteger(timeout) ||
+      timeout < CALL_TIMEOUT_RANGE.min ||
+      timeout > CALL_TIMEOUT_RANGE.max
+    ) {
+      throw new ConfigError(
+        `${origin}: callTimeoutSeconds must be a whole number from ${CALL_TIMEOUT_RANGE.min} to ${CALL_TIMEOUT_RANGE.max}`,
+      );
+    }
+    result.callTimeoutSeconds = timeout;
+  }
   const assets = record['openimAssetsBase'];
   if (typeof assets === 'string' && assets !== '')
     result.openimAssetsBase = assets.endsWith('/') ? assets : `${assets}/`;

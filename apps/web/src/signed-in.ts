@@ -13,7 +13,7 @@ import {
 import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
-import { createRtcRoom } from '@teamim/adapters-livekit';
+import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
 import {
   BrowserClock,
   ConsoleLogger,
@@ -96,6 +96,8 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
     },
     businessInfo,
   );
+  // One media room per page: a user is in at most one call, whichever session placed it.
+  const rtcRoom = createRtcRoom();
   const root = createContainer(
     portsModule({
       imSession: im.session,
@@ -107,7 +109,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       chatApi,
       walletApi,
       passwordHasher: new Md5PasswordHasher(),
-      rtcRoom: createRtcRoom(),
+      rtcRoom,
       localStore: deps.localStore,
       sessionStore: deps.sessionStore,
       clock: new BrowserClock(),
@@ -116,6 +118,8 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       notifier: deps.notifier,
       fileProcessor: new UnavailableFileProcessor(),
       fileUploader: im.fileUploader,
+      callDevices: new LiveKitCallDevices(rtcRoom),
+      callMedia: new LiveKitCallMedia(rtcRoom),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
@@ -123,6 +127,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
     open() {
       const scope = openSessionScope(root);
       scope.services.capabilities.configure(deps.config.features);
+      scope.services.calls.configure({ timeoutSeconds: deps.config.callTimeoutSeconds });
       return scope;
     },
     fileUploader: im.fileUploader,

@@ -4,3 +4,4 @@ export * from './livekit-rtc-room';
 export * from './livekit-factory';
 export * from './create-rtc-room';
 export * from './livekit-call-devices';
+export * from './livekit-call-media';

@@ -100,7 +100,7 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     bobRoom.unpublish('video');
     expect(joined).toEqual(['bob']);
     expect(tracks).toEqual([
-      { type: 'subscribed', participantID: 'bob', kind: 'video', track: 'bob-camera' },
+      { type: 'subscribed', participantID: 'bob', kind: 'video', track: 'bob-camera', muted: false },
       { type: 'unsubscribed', participantID: 'bob', kind: 'video', track: undefined },
     ]);
   });

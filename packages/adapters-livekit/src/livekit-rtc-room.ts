@@ -36,6 +36,8 @@ export interface RemoteTrackEvent {
   readonly participantID: string;
   readonly kind: string;
   readonly track: unknown;
+  /** On `subscribed`: the publisher had already muted it. */
+  readonly muted?: boolean;
 }
 
 const STATE_BY_LIVEKIT: Readonly<Record<string, RoomConnectionState>> = {
@@ -65,6 +67,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   private readonly left = new Subject<string>();
   private readonly joined = new Subject<string>();
   private readonly tracks = new Subject<RemoteTrackEvent>();
+  private readonly subscriptionFailures = new Subject<void>();
   private room: LiveKitRoomLike | undefined;
   private detach: (() => void) | undefined;
   private readonly remotes = new Set<string>();
@@ -78,6 +81,8 @@ export class LiveKitRtcRoom extends RtcRoom {
   readonly participantJoined$: Observable<string> = this.joined.asObservable();
   /** Remote tracks to render. Hot, no replay. */
   readonly remoteTracks$: Observable<RemoteTrackEvent> = this.tracks.asObservable();
+  /** A remote track could not be subscribed to after livekit-client's retries. Hot, no replay. */
+  readonly subscriptionFailed$: Observable<void> = this.subscriptionFailures.asObservable();
   private readonly local = new BehaviorSubject<LocalTracks>({});
   /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
   readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
@@ -209,12 +214,13 @@ export class LiveKitRtcRoom extends RtcRoom {
     };
     const onTrack =
       (type: RemoteTrackEvent['type']) =>
-      (track: RemoteTrackLike, _publication: unknown, p: ParticipantLike): void => {
+      (track: RemoteTrackLike, publication: PublicationLike | undefined, p: ParticipantLike): void => {
         this.tracks.next({
           type,
           participantID: p.identity,
           kind: track.kind,
           track: track.mediaStreamTrack,
+          ...(type === 'subscribed' ? { muted: publication?.isMuted === true } : {}),
         });
       };
     const onSubscribed = onTrack('subscribed');
@@ -239,6 +245,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     const onMuted = onMute('muted');
     const onUnmuted = onMute('unmuted');
     const onDisconnected = (): void => this.teardown(room);
+    const onSubscriptionFailed = (): void => this.subscriptionFailures.next();
     room.on('connectionStateChanged', onState);
     room.on('participantConnected', onJoined);
     room.on('participantDisconnected', onLeft);
@@ -249,6 +256,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     room.on('trackMuted', onMuted);
     room.on('trackUnmuted', onUnmuted);
     room.on('disconnected', onDisconnected);
+    room.on('trackSubscriptionFailed', onSubscriptionFailed);
     return () => {
       room.off('connectionStateChanged', onState);
       room.off('participantConnected', onJoined);
@@ -260,6 +268,7 @@ export class LiveKitRtcRoom extends RtcRoom {
       room.off('trackMuted', onMuted);
       room.off('trackUnmuted', onUnmuted);
       room.off('disconnected', onDisconnected);
+      room.off('trackSubscriptionFailed', onSubscriptionFailed);
     };
   }
 }

@@ -17,6 +17,8 @@ export interface RemoteTrackLike {
 /** A published track as seen in mute and publish events: its kind, and the track once there is one. */
 export interface PublicationLike {
   readonly kind: string;
+  /** The publisher has muted it (a microphone off, a camera turned off). */
+  readonly isMuted?: boolean;
   readonly track?: { readonly mediaStreamTrack?: unknown } | undefined;
 }
 
@@ -25,8 +27,16 @@ export interface RoomLikeEvents {
   connectionStateChanged: (state: string) => void;
   participantConnected: (participant: ParticipantLike) => void;
   participantDisconnected: (participant: ParticipantLike) => void;
-  trackSubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
-  trackUnsubscribed: (track: RemoteTrackLike, publication: unknown, participant: ParticipantLike) => void;
+  trackSubscribed: (
+    track: RemoteTrackLike,
+    publication: PublicationLike,
+    participant: ParticipantLike,
+  ) => void;
+  trackUnsubscribed: (
+    track: RemoteTrackLike,
+    publication: PublicationLike,
+    participant: ParticipantLike,
+  ) => void;
   /** Fired for local and remote publications alike; the adapter reports only remote ones. */
   trackMuted: (publication: PublicationLike, participant: ParticipantLike) => void;
   trackUnmuted: (publication: PublicationLike, participant: ParticipantLike) => void;
@@ -34,6 +44,8 @@ export interface RoomLikeEvents {
   localTrackPublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   localTrackUnpublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   disconnected: (reason?: unknown) => void;
+  /** Subscribing to a remote track failed after livekit-client's own retries. */
+  trackSubscriptionFailed: (trackSid: string, participant: ParticipantLike, reason?: unknown) => void;
 }
 
 /** Codec preferences and the like, passed through to livekit-client untouched. */

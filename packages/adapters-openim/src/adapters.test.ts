@@ -283,10 +283,13 @@ describe('OpenIM adapters over a scripted SDK', () => {
         customElem: { data: '{"customType":300}' },
       }),
     ]);
+    // The wasm SDK's own event for an online-only message: one message, not a list.
+    fake.fire('OnRecvOnlineOnlyMessage', signal({ sendID: 'carol', recvID: 'bob' }));
     sub.unsubscribe();
     expect(seen).toEqual([
       { type: 200, invitation, fromUserID: 'alice' },
       { type: 200, invitation, fromUserID: 'bob', fromOwnDevice: true },
+      { type: 200, invitation, fromUserID: 'carol' },
     ]);
     expect(fake.listenerCount()).toBe(0);
   });

@@ -55,7 +55,12 @@ export class OpenImCallSignalling extends CallSignalling {
         return [toMe ? signal : { ...signal, fromOwnDevice: true as const }];
       });
     // Live messages only: the offline catch-up batch after a reconnect would replay stale invitations.
+    // The wasm SDK 3.8 hands each online-only message on alone (`OnRecvOnlineOnlyMessage`, one item);
+    // the batched event is listened to as well for SDKs that batch them.
     this.signals$ = portEvents<ReceivedCallSignal>(
+      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessage').pipe(
+        mergeMap((e) => signalsOf(e.data === undefined ? [] : [e.data])),
+      ),
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mergeMap((e) => signalsOf(e.data))),
       fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mergeMap((e) => signalsOf(e.data))),
     );

@@ -1,4 +1,5 @@
 import type { LocalizedText } from '@teamim/domain';
+import { CALL_MESSAGES } from './calls/messages';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 // 18 (desktop):
@@ -82,6 +83,8 @@ export const UI_MESSAGES = {
   ...SIGN_IN_MESSAGES,
   // 18 (desktop):
   ...DESKTOP_MESSAGES,
+  // calls (issue 17)
+  ...CALL_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

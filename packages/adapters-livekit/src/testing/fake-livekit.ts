@@ -106,6 +106,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     trackMuted: new Set(),
     trackUnmuted: new Set(),
     disconnected: new Set(),
+    trackSubscriptionFailed: new Set(),
   };
 
   constructor(private readonly server: FakeLiveKitServer) {}
@@ -185,10 +186,21 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
   }
 
   /** Publishes a track to everyone else in the room. */
-  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown): void {
+  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false): void {
     for (const peer of this.peers()) {
-      peer.emit('trackSubscribed', { kind, mediaStreamTrack }, {}, { identity: this.identity ?? '' });
+      peer.emit(
+        'trackSubscribed',
+        { kind, mediaStreamTrack },
+        { kind, isMuted: muted },
+        { identity: this.identity ?? '' },
+      );
     }
+  }
+
+  /** Every peer fails to subscribe to one of this participant's tracks (after livekit's retries). */
+  failSubscriptions(): void {
+    for (const peer of this.peers())
+      peer.emit('trackSubscriptionFailed', 'TR_x', { identity: this.identity ?? '' });
   }
 
   unpublish(kind: 'audio' | 'video'): void {
@@ -196,7 +208,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
       peer.emit(
         'trackUnsubscribed',
         { kind } satisfies RemoteTrackLike,
-        {},
+        { kind },
         { identity: this.identity ?? '' },
       );
     }

@@ -98,7 +98,7 @@ export class CallService {
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly logger: Logger,
-    private readonly options: CallServiceOptions = {},
+    private options: CallServiceOptions = {},
   ) {
     this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
     this.subscriptions.add(
@@ -109,6 +109,11 @@ export class CallService {
         }
       }),
     );
+  }
+
+  /** The composition root's configuration (e.g. `config.json` `callTimeoutSeconds`); applies to later calls. */
+  configure(options: CallServiceOptions): void {
+    this.options = options;
   }
 
   get snapshot(): CallState {

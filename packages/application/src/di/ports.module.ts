@@ -1,5 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { AccountApi } from '../ports/account-api.port';
+import { CallDevices } from '../ports/call-devices.port';
+import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
 import { ChatApi } from '../ports/chat-api.port';
 import { Clock } from '../ports/clock.port';
@@ -38,6 +40,9 @@ export interface PortBindings {
   readonly notifier: Notifier;
   readonly fileProcessor: FileProcessor;
   readonly fileUploader: FileUploader;
+  // calls (issue 17): the call overlay's devices and media
+  readonly callDevices: CallDevices;
+  readonly callMedia: CallMedia;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -62,5 +67,8 @@ export function portsModule(ports: PortBindings): ContainerModule {
     bind(Notifier).toConstantValue(ports.notifier);
     bind(FileProcessor).toConstantValue(ports.fileProcessor);
     bind(FileUploader).toConstantValue(ports.fileUploader);
+    // calls (issue 17)
+    bind(CallDevices).toConstantValue(ports.callDevices);
+    bind(CallMedia).toConstantValue(ports.callMedia);
   });
 }

@@ -81,4 +81,43 @@ describe('session scope', () => {
     expect(client.viewModels.aliveCount).toBe(0);
     client.dispose();
   });
+
+  it('a session scope records each call in the chat and gives the overlay its ports (calls, issue 17)', async () => {
+    const w = await world();
+    w.backend.makeFriends('alice', 'bob');
+    const open = async (userID: string) => {
+      const ports = w.ports();
+      ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
+      ports.sessionStore.set(STORAGE_KEYS.session.imToken, w.backend.user(userID).token);
+      const scope = openSessionScope(createContainer(portsModule(ports)));
+      expect((await scope.services.session.bootstrap()).ok).toBe(true);
+      await w.settle();
+      return { scope, ports };
+    };
+    const alice = await open('alice');
+    const bob = await open('bob');
+    alice.scope.services.calls.configure({ timeoutSeconds: 5 });
+    const overlay = bob.scope.viewModels.callOverlay();
+    await alice.scope.viewModels.callOverlay().start('bob', 'video');
+    await w.settle();
+    expect(overlay.state).toMatchObject({ open: true, status: 'incoming' });
+    await w.advance(5_000);
+    expect(overlay.state.open).toBe(false);
+
+    const records = async (ports: typeof alice.ports, peer: string) => {
+      const conversation = await ports.conversations.getOneConversation(peer, 1);
+      const page = await ports.messages.getHistory(conversation.conversationID, '', 20);
+      return page.messages.map((m) => m.customElem?.data ?? '').filter((d) => d.includes('"customType":205'));
+    };
+    expect(await records(alice.ports, 'bob')).toHaveLength(1);
+    expect(await records(bob.ports, 'alice')).toEqual(await records(alice.ports, 'bob'));
+    expect(JSON.parse((await records(bob.ports, 'alice'))[0] ?? '{}')).toMatchObject({
+      result: 'unanswered',
+    });
+
+    // Closed, the scope records nothing more.
+    await alice.scope.close();
+    await bob.scope.close();
+    expect(overlay.disposed).toBe(true);
+  });
 });

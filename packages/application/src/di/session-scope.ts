@@ -1,5 +1,11 @@
 import { Container } from 'inversify';
 import { CallService } from '../calls/call.service';
+import { CallRecorder } from '../calls/call-recorder';
+import { CallDevices } from '../ports/call-devices.port';
+import { CallMedia } from '../ports/call-media.port';
+import { ContactsGateway } from '../ports/contacts.port';
+import { Notifier } from '../ports/notifier.port';
+import { RtcRoom } from '../ports/rtc-room.port';
 import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
 import { ConversationStore } from '../conversations/conversation.store';
@@ -62,7 +68,16 @@ export function openSessionScope(root: Container): SessionScope {
     calls: container.get(CallService),
     capabilities: container.get(DeploymentCapabilities),
     clock: container.get(Clock),
+    callOverlayPorts: {
+      room: container.get(RtcRoom),
+      contacts: container.get(ContactsGateway),
+      notifier: container.get(Notifier),
+      devices: container.get(CallDevices),
+      media: container.get(CallMedia),
+    },
   };
+  // calls (issue 17): records each finished call in the chat by listening, so it lives as long as the scope.
+  const callRecorder = container.get(CallRecorder);
   const viewModels = new SessionViewModels(services);
   let closed = false;
   return {
@@ -75,8 +90,9 @@ export function openSessionScope(root: Container): SessionScope {
       if (closed) return;
       closed = true;
       viewModels.dispose();
+      callRecorder.dispose();
       // Dependents first: the chat store listens to the conversation store, which listens to the ports.
-      const { clock: _sharedClock, ...owned } = services;
+      const { clock: _sharedClock, callOverlayPorts: _ports, ...owned } = services;
       for (const service of Object.values(owned).reverse()) {
         if (isDisposable(service)) service.dispose();
       }

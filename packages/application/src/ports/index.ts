@@ -15,4 +15,5 @@ export * from './notifier.port';
 export * from './rtc-room.port';
 export * from './wallet-api.port';
 export * from './call-devices.port';
+export * from './call-media.port';
 export * from './desktop.port';

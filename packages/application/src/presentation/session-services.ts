@@ -15,6 +15,7 @@ import type { DeploymentCapabilities } from '../session/deployment-capabilities'
 import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
+import type { CallOverlayPorts } from './calls/call-overlay.view-model';
 
 /**
  * The services of one signed-in user. They are created together when a session scope opens and
@@ -39,4 +40,6 @@ export interface SessionServices {
   /** Which optional features (wallet, calls) the deployment has. */
   readonly capabilities: DeploymentCapabilities;
   readonly clock: Clock;
+  // calls (issue 17): the media room, devices and notifier the call overlay works with.
+  readonly callOverlayPorts: CallOverlayPorts;
 }

@@ -1,3 +1,4 @@
+import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
@@ -105,6 +106,17 @@ export class SessionViewModels {
   }
 
   // --- end of contacts ---
+
+  // --- calls (issue 17): the call overlay, and the header's call buttons over the same actions ---
+
+  callOverlay(): CallOverlayViewModel {
+    const { room, contacts, notifier, devices, media } = this.services.callOverlayPorts;
+    return this.track(
+      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media }),
+    );
+  }
+
+  // --- end of calls ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

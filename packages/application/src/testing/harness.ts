@@ -25,6 +25,8 @@ import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend, type FakeUserSeed } from './fake-backend';
 import { FakeClock, drainMicrotasks } from './fake-clock';
 import { FakeImDevice } from './fake-im-device';
+import { FakeCallDevices } from './fake-call-devices';
+import { FakeCallMedia } from './fake-call-media';
 import {
   FakeChatApi,
   FakeFileProcessor,
@@ -52,6 +54,8 @@ export interface FakePorts extends PortBindings {
   readonly logger: RecordingLogger;
   readonly fileProcessor: FakeFileProcessor;
   readonly fileUploader: FakeFileUploader;
+  readonly callDevices: FakeCallDevices;
+  readonly callMedia: FakeCallMedia;
 }
 
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
@@ -117,6 +121,13 @@ export class TestClient {
       calls: this.calls,
       capabilities: this.capabilities,
       clock: ports.clock,
+      callOverlayPorts: {
+        room: ports.rtcRoom,
+        contacts: ports.contacts,
+        notifier: ports.notifier,
+        devices: ports.callDevices,
+        media: ports.callMedia,
+      },
     };
     this.viewModels = new SessionViewModels(this.services);
   }
@@ -193,6 +204,8 @@ export class TestWorld {
       notifier: new RecordingNotifier(),
       fileProcessor: new FakeFileProcessor(),
       fileUploader: new FakeFileUploader(),
+      callDevices: new FakeCallDevices(),
+      callMedia: new FakeCallMedia(),
     };
   }
 

@@ -9,4 +9,5 @@ export * from './contracts/im-ports.contract';
 export * from './contracts/wallet.contract';
 export * from './contracts/file-uploader.contract';
 export * from './fake-call-devices';
+export * from './fake-call-media';
 export * from './fake-desktop';

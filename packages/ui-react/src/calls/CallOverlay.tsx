@@ -1,23 +1,43 @@
-import { Avatar, Button, mergeClasses, Select, Spinner, Text } from '@fluentui/react-components';
+import {
+  Avatar,
+  Button,
+  FluentProvider,
+  mergeClasses,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  Text,
+  Tooltip,
+} from '@fluentui/react-components';
 import {
   Call24Filled,
   CallEnd24Filled,
   Mic24Regular,
+  MicOff16Filled,
   MicOff24Regular,
+  Settings24Regular,
   Video24Regular,
   VideoOff24Regular,
 } from '@fluentui/react-icons';
-import type { CallOverlayState, CallOverlayViewModel } from '@teamim/application';
+import type {
+  CallMediaTracks as CallMediaPort,
+  CallOverlayState,
+  CallOverlayViewModel,
+} from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef } from 'react';
+import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
+import { themeFor } from '../theme';
+import { CallDeviceSelects } from './CallDeviceSelects';
 import { useCallStyles } from './call-styles';
 
-/** Platform media tracks of the call, from the media room (the composition root passes them in). */
+/** Platform media tracks of the call, from the media room. */
 export interface CallMediaTracks {
-  readonly remoteVideo?: MediaStreamTrack;
-  readonly remoteAudio?: MediaStreamTrack;
-  readonly localVideo?: MediaStreamTrack;
+  readonly remoteVideo?: MediaStreamTrack | undefined;
+  readonly remoteAudio?: MediaStreamTrack | undefined;
+  readonly localVideo?: MediaStreamTrack | undefined;
 }
 
 export interface CallOverlayViewProps {
@@ -62,132 +82,167 @@ export function CallOverlayView(props: CallOverlayViewProps) {
   if (!state.open) return null;
   const connected = state.status === 'connected' || state.status === 'reconnecting';
   const video = state.mediaType === 'video';
-  const remoteVideo = connected && video ? media.remoteVideo : undefined;
-  const localVideo = connected && video && state.cameraEnabled ? media.localVideo : undefined;
+  const name = state.peer.nickname;
+  const remoteVideo = connected && video && !state.peerCameraOff ? media.remoteVideo : undefined;
+  const localVideo = video && state.cameraEnabled ? media.localVideo : undefined;
   const busy = state.status === 'connecting' || state.status === 'reconnecting';
+  const image = safeImageURL(state.peer.faceURL);
+  const hasDevices = state.microphones.devices.length > 0 || state.cameras.devices.length > 0;
+  const onVideo = remoteVideo !== undefined;
   return (
-    <section
-      role="dialog"
-      aria-label={t(video ? 'call.videoCall' : 'call.voiceCall')}
-      data-tone={state.tone}
-      className={mergeClasses(styles.overlay, state.tone === 'dark' ? styles.dark : styles.light)}
-    >
-      {remoteVideo !== undefined && (
-        <TrackVideo
-          track={remoteVideo}
-          className={styles.remoteVideo}
-          label={t('call.remoteVideo', { name: state.peer.nickname })}
-        />
-      )}
-      {localVideo !== undefined && (
-        <TrackVideo track={localVideo} className={styles.localVideo} label={t('call.localVideo')} />
-      )}
-      {connected && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
-      <div className={styles.identity}>
-        {remoteVideo === undefined && (
-          <>
-            <Avatar size={72} name={state.peer.nickname} image={{ src: state.peer.faceURL || undefined }} />
-            <Text size={500} weight="semibold">
-              {state.peer.nickname}
-            </Text>
-          </>
-        )}
-        <div className={styles.status} role="status">
-          {busy && <Spinner size="tiny" />}
-          <Text>{connected && !busy ? state.timerText : t(state.statusKey)}</Text>
-        </div>
-      </div>
-      {(state.microphones.devices.length > 0 || state.cameras.devices.length > 0) && (
-        <div className={styles.devices}>
-          {state.microphones.devices.length > 0 && (
-            <Select
-              size="small"
-              aria-label={t('call.microphone')}
-              value={state.microphones.selectedID ?? ''}
-              onChange={(_e, data) => props.onSelectMicrophone(data.value)}
-            >
-              {state.microphones.devices.map((d) => (
-                <option key={d.deviceID} value={d.deviceID}>
-                  {d.label || d.deviceID}
-                </option>
-              ))}
-            </Select>
-          )}
-          {video && state.cameras.devices.length > 0 && (
-            <Select
-              size="small"
-              aria-label={t('call.camera')}
-              value={state.cameras.selectedID ?? ''}
-              onChange={(_e, data) => props.onSelectCamera(data.value)}
-            >
-              {state.cameras.devices.map((d) => (
-                <option key={d.deviceID} value={d.deviceID}>
-                  {d.label || d.deviceID}
-                </option>
-              ))}
-            </Select>
-          )}
-        </div>
-      )}
-      <div className={styles.controls}>
-        <Button
-          shape="circular"
-          size="large"
-          aria-pressed={!state.microphoneEnabled}
-          icon={state.microphoneEnabled ? <Mic24Regular /> : <MicOff24Regular />}
-          aria-label={t(state.microphoneEnabled ? 'call.microphoneOn' : 'call.microphoneOff')}
-          onClick={props.onToggleMicrophone}
-        />
-        {state.canToggleCamera && (
-          <Button
-            shape="circular"
-            size="large"
-            aria-pressed={!state.cameraEnabled}
-            icon={state.cameraEnabled ? <Video24Regular /> : <VideoOff24Regular />}
-            aria-label={t(state.cameraEnabled ? 'call.cameraOn' : 'call.cameraOff')}
-            onClick={props.onToggleCamera}
+    // Spec §2: light while it rings, dark once connected, whatever the app's own theme.
+    <FluentProvider theme={themeFor(state.tone)} className={styles.frame}>
+      <section
+        role="dialog"
+        aria-label={t(video ? 'call.videoCall' : 'call.voiceCall')}
+        data-tone={state.tone}
+        data-status={state.status}
+        className={mergeClasses(styles.overlay, state.tone === 'dark' && styles.dark)}
+      >
+        {onVideo && (
+          <TrackVideo
+            track={remoteVideo}
+            className={styles.remoteVideo}
+            label={t('call.remoteVideo', { name })}
           />
         )}
-        <Button
-          shape="circular"
-          size="large"
-          className={styles.hangUp}
-          icon={<CallEnd24Filled />}
-          onClick={props.onClose}
-        >
-          {t(state.closeLabelKey)}
-        </Button>
-        {state.canAnswer && (
+        {localVideo !== undefined && (
+          <TrackVideo track={localVideo} className={styles.localVideo} label={t('call.localVideo')} />
+        )}
+        {connected && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
+        <div className={mergeClasses(styles.identity, onVideo && styles.identityOnVideo)}>
+          {!onVideo && (
+            <>
+              <Avatar
+                size={72}
+                name={name}
+                color="colorful"
+                {...(image === undefined ? {} : { image: { src: image } })}
+                aria-hidden
+              />
+              <Text size={500} weight="semibold" className={styles.name}>
+                {name}
+              </Text>
+            </>
+          )}
+          {onVideo && (
+            <Text weight="semibold" className={styles.name}>
+              {name}
+            </Text>
+          )}
+          <div className={mergeClasses(styles.status, onVideo && styles.statusOnVideo)} role="status">
+            {busy && <Spinner size="tiny" />}
+            <Text className={connected && !busy ? styles.timer : undefined}>
+              {connected && !busy ? state.timerText : t(state.statusKey)}
+            </Text>
+          </div>
+          {(state.peerMicrophoneMuted || state.peerCameraOff) && (
+            <Text size={200} className={styles.peerNote}>
+              {state.peerMicrophoneMuted && <MicOff16Filled aria-hidden />}
+              {state.peerMicrophoneMuted
+                ? t('ui.call.peerMuted', { name })
+                : t('ui.call.peerCameraOff', { name })}
+            </Text>
+          )}
+        </div>
+        {onVideo && <div className={styles.spacer} />}
+        <div role="group" aria-label={t('ui.call.controls')} className={styles.controls}>
+          <Tooltip
+            content={t(state.microphoneEnabled ? 'call.microphoneOn' : 'call.microphoneOff')}
+            relationship="label"
+          >
+            <Button
+              shape="circular"
+              size="large"
+              aria-pressed={!state.microphoneEnabled}
+              icon={state.microphoneEnabled ? <Mic24Regular /> : <MicOff24Regular />}
+              onClick={props.onToggleMicrophone}
+            />
+          </Tooltip>
+          {state.canToggleCamera && (
+            <Tooltip
+              content={t(state.cameraEnabled ? 'call.cameraOn' : 'call.cameraOff')}
+              relationship="label"
+            >
+              <Button
+                shape="circular"
+                size="large"
+                aria-pressed={!state.cameraEnabled}
+                icon={state.cameraEnabled ? <Video24Regular /> : <VideoOff24Regular />}
+                onClick={props.onToggleCamera}
+              />
+            </Tooltip>
+          )}
+          {hasDevices && (
+            <Popover positioning={{ position: 'above', strategy: 'fixed' }} inline withArrow>
+              <PopoverTrigger disableButtonEnhancement>
+                <Tooltip content={t('ui.call.devices')} relationship="label">
+                  <Button shape="circular" size="large" icon={<Settings24Regular />} />
+                </Tooltip>
+              </PopoverTrigger>
+              <PopoverSurface aria-label={t('ui.call.devices')}>
+                <CallDeviceSelects
+                  state={state}
+                  onSelectMicrophone={props.onSelectMicrophone}
+                  onSelectCamera={props.onSelectCamera}
+                />
+              </PopoverSurface>
+            </Popover>
+          )}
           <Button
             shape="circular"
             size="large"
-            className={styles.answer}
-            icon={<Call24Filled />}
-            onClick={props.onAnswer}
+            className={styles.hangUp}
+            icon={<CallEnd24Filled />}
+            onClick={props.onClose}
           >
-            {t('call.answer')}
+            {t(state.closeLabelKey)}
           </Button>
-        )}
-      </div>
-    </section>
+          {state.canAnswer && (
+            <Button
+              shape="circular"
+              size="large"
+              className={styles.answer}
+              icon={<Call24Filled />}
+              onClick={props.onAnswer}
+            >
+              {t('call.answer')}
+            </Button>
+          )}
+        </div>
+      </section>
+    </FluentProvider>
   );
+}
+
+/** The platform's track, when the media room gave one (the application passes them through untyped). */
+function asTrack(track: unknown): MediaStreamTrack | undefined {
+  return typeof MediaStreamTrack !== 'undefined' && track instanceof MediaStreamTrack ? track : undefined;
+}
+
+function platformTracks(media: CallMediaPort): CallMediaTracks {
+  return {
+    remoteVideo: asTrack(media.remoteVideo),
+    remoteAudio: asTrack(media.remoteAudio),
+    localVideo: asTrack(media.localVideo),
+  };
 }
 
 export interface CallOverlayProps {
   readonly viewModel: CallOverlayViewModel;
-  readonly media?: CallMediaTracks | undefined;
 }
 
 /** The overlay bound to its view model; lists the devices each time a call opens it. */
-export function CallOverlay({ viewModel, media }: CallOverlayProps) {
+export function CallOverlay({ viewModel }: CallOverlayProps) {
   const state = useObservableEagerState(viewModel.state$);
+  const media = useObservableEagerState(viewModel.media$);
   useEffect(() => {
     if (state.open) void viewModel.loadDevices();
   }, [state.open, viewModel]);
   return (
     <CallOverlayView
       state={state}
-      media={media}
+      media={platformTracks(media)}
       onAnswer={() => void viewModel.answer()}
       onClose={() => void viewModel.close()}
       onToggleMicrophone={() => void viewModel.toggleMicrophone()}

@@ -1,6 +1,7 @@
 import { Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
+import { ChatCallButtons } from '../calls/ChatCallButtons';
 import { useText } from '../text';
 import { FaceAvatar } from '../FaceAvatar';
 
@@ -49,6 +50,8 @@ export function ChatHeader(props: {
         )}
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
+        {/* calls (issue 17) */}
+        {!header.isGroup && header.userID !== '' && <ChatCallButtons peerUserID={header.userID} />}
         <Button
           id={props.settingsID}
           appearance="subtle"

@@ -4,6 +4,7 @@ import { useObservableEagerState, useSubscription } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { SessionCallOverlay } from '../calls/SessionCallOverlay';
 import { ContactDialogsProvider } from '../contacts/dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { SignedInContext, useAppServices, useSignedIn } from '../services';
@@ -148,6 +149,8 @@ function SignedInShell() {
           />
         </div>
       )}
+      {/* calls (issue 17): the overlay of the call that rings or runs, over every page */}
+      <SessionCallOverlay />
     </div>
   );
 }

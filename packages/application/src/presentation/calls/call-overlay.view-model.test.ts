@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../shared/remote-error';
-import { FakeCallDevices, TestWorld, type TestClient } from '../../testing';
+import { FakeCallDevices, FakeCallMedia, TestWorld, type TestClient } from '../../testing';
 import { CallOverlayViewModel, type CallOverlayOptions } from './call-overlay.view-model';
 
 async function pair(options: CallOverlayOptions = {}): Promise<{
@@ -162,6 +162,51 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
 
     devices.failList = new RemoteError(-3, 'Permission denied');
     expect((await aliceVm.loadDevices()).ok).toBe(false);
+  });
+
+  it("passes the call's tracks on while open, shows the other party's mutes, and forgets them after", async () => {
+    const media = new FakeCallMedia();
+    const { world, aliceVm, bobVm } = await pair({ media });
+    const seen: unknown[] = [];
+    aliceVm.media$.subscribe((m) => seen.push(m.remoteVideo));
+    media.show({ remoteVideo: 'stale-track' });
+    expect(seen.at(-1)).toBeUndefined();
+
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+    media.show({ remoteVideo: 'bob-camera', remoteAudioMuted: true });
+    expect(seen.at(-1)).toBe('bob-camera');
+    expect(aliceVm.state).toMatchObject({ peerMicrophoneMuted: true, peerCameraOff: false });
+    media.show({ remoteAudioMuted: false, remoteVideoMuted: true });
+    expect(aliceVm.state).toMatchObject({ peerMicrophoneMuted: false, peerCameraOff: true });
+
+    await aliceVm.close();
+    await world.settle();
+    expect(seen.at(-1)).toBeUndefined();
+    expect(aliceVm.state.peerCameraOff).toBe(false);
+  });
+
+  it('says when a track of the call cannot be subscribed to, and nothing outside a call', async () => {
+    const media = new FakeCallMedia();
+    const { world, alice, aliceVm, bobVm } = await pair({ media });
+    media.failSubscription();
+    expect(alice.toasts.keys()).toEqual([]);
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+    media.failSubscription();
+    expect(alice.toasts.keys()).toEqual(['toast.trackSubscriptionFailed']);
+  });
+
+  it('asks the media port whether the browser can call, when no check is given', async () => {
+    const media = new FakeCallMedia();
+    media.isSupported = false;
+    const { alice, aliceVm } = await pair({ media });
+    expect((await aliceVm.start('bob', 'audio')).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.browserNotSupported']);
   });
 
   it('stops publishing state once disposed', async () => {

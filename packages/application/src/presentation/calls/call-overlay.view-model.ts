@@ -1,4 +1,4 @@
-import { combineLatest } from 'rxjs';
+import { combineLatest, map, of, type Observable } from 'rxjs';
 import {
   callCancelLabelKey,
   canAnswerCall,
@@ -12,6 +12,7 @@ import {
 } from '@teamim/domain';
 import type { CallService, CallState } from '../../calls/call.service';
 import type { CallDevice, CallDeviceKind, CallDevices } from '../../ports/call-devices.port';
+import { NO_CALL_MEDIA, type CallMedia, type CallMediaTracks } from '../../ports/call-media.port';
 import type { ContactsGateway } from '../../ports/contacts.port';
 import type { Notifier } from '../../ports/notifier.port';
 import type { RtcRoom } from '../../ports/rtc-room.port';
@@ -55,11 +56,25 @@ export interface CallOverlayState {
   readonly closeLabelKey: I18nKey;
   readonly microphones: CallDeviceChoice;
   readonly cameras: CallDeviceChoice;
+  /** The other party muted their microphone or turned off their camera (shown on the overlay). */
+  readonly peerMicrophoneMuted: boolean;
+  readonly peerCameraOff: boolean;
 }
 
 export interface CallOverlayOptions {
   /** Whether this browser can place calls (WebRTC and media devices); checked before a call starts. */
   readonly mediaSupported?: () => boolean;
+  /** The call's tracks to show and play; without it the overlay shows avatars only. */
+  readonly media?: CallMedia;
+}
+
+/** The ports the overlay needs besides the call service; the session scope resolves them. */
+export interface CallOverlayPorts {
+  readonly room: RtcRoom;
+  readonly contacts: ContactsGateway;
+  readonly notifier: Notifier;
+  readonly devices: CallDevices;
+  readonly media: CallMedia;
 }
 
 const noDevices: CallDeviceChoice = { devices: [], selectedID: undefined };
@@ -80,6 +95,8 @@ const closed: CallOverlayState = {
   closeLabelKey: 'call.cancel',
   microphones: noDevices,
   cameras: noDevices,
+  peerMicrophoneMuted: false,
+  peerCameraOff: false,
 };
 
 function statusOf(call: CallState, room: RoomConnectionState): CallOverlayStatus {
@@ -107,6 +124,11 @@ const STATUS_KEYS: Readonly<Record<CallOverlayStatus, Record<CallMediaType, I18n
  */
 export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private readonly peers = new Map<string, CallPeerView>();
+  /**
+   * The platform tracks to attach while the overlay is open (not part of `state`, which is plain data).
+   * Hot, replays.
+   */
+  readonly media$: Observable<CallMediaTracks>;
 
   constructor(
     private readonly calls: CallService,
@@ -117,12 +139,26 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
     private readonly options: CallOverlayOptions = {},
   ) {
     super(closed);
-    this.own(
-      combineLatest([calls.state$, room.state$]).subscribe(([call, roomState]) => this.show(call, roomState)),
+    const tracks$ = options.media?.tracks$ ?? of(NO_CALL_MEDIA);
+    this.media$ = combineLatest([tracks$, this.state$]).pipe(
+      map(([tracks, state]) => (state.open ? tracks : NO_CALL_MEDIA)),
     );
+    this.own(
+      combineLatest([calls.state$, room.state$, tracks$]).subscribe(([call, roomState, tracks]) =>
+        this.show(call, roomState, tracks),
+      ),
+    );
+    if (options.media !== undefined) {
+      // Spec §8: the media room retried and gave up on a track of the call in progress.
+      this.own(
+        options.media.subscriptionFailed$.subscribe(() => {
+          if (this.state.open) this.notifier.notify({ level: 'error', key: 'toast.trackSubscriptionFailed' });
+        }),
+      );
+    }
   }
 
-  private show(call: CallState, roomState: RoomConnectionState): void {
+  private show(call: CallState, roomState: RoomConnectionState, tracks: CallMediaTracks): void {
     const { invitation, role, peerUserID } = call;
     if (call.phase === 'idle' || invitation === undefined || role === undefined || peerUserID === undefined) {
       this.set({ ...closed, microphones: this.state.microphones, cameras: this.state.cameras });
@@ -144,6 +180,8 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
       canToggleCamera: invitation.mediaType === 'video',
       canAnswer: canAnswerCall(role, waiting),
       closeLabelKey: waiting ? callCancelLabelKey(role) : 'call.hangUp',
+      peerMicrophoneMuted: !waiting && tracks.remoteAudioMuted,
+      peerCameraOff: !waiting && invitation.mediaType === 'video' && tracks.remoteVideoMuted,
     });
   }
 
@@ -164,7 +202,9 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   }
 
   private supported(): boolean {
-    if (this.options.mediaSupported === undefined || this.options.mediaSupported()) return true;
+    const { mediaSupported, media } = this.options;
+    const ok = mediaSupported?.() ?? media?.supported() ?? true;
+    if (ok) return true;
     this.notifier.notify({ level: 'error', key: 'toast.browserNotSupported' });
     return false;
   }

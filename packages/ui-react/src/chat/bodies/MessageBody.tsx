@@ -1,5 +1,7 @@
 import type { BubbleBody, ChatViewModel } from '@teamim/application';
 import { TextBody } from './TextBody';
+// calls (issue 17)
+import { CallRecordBody } from './CallRecordBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -9,5 +11,8 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
   switch (body.kind) {
     case 'text':
       return <TextBody body={body} vm={vm} />;
+    // calls (issue 17)
+    case 'callRecord':
+      return <CallRecordBody body={body} />;
   }
 }

@@ -1,0 +1,9 @@
+import type { LocalizedText } from '@teamim/domain';
+
+/** Strings of the call overlay beyond the domain's call texts (keys under `ui.call.`). */
+export const CALL_MESSAGES = {
+  'ui.call.peerMuted': { 'zh-CN': '{{name}} 已静音', 'en-US': '{{name}} is muted' },
+  'ui.call.peerCameraOff': { 'zh-CN': '{{name}} 已关闭摄像头', 'en-US': '{{name}} turned the camera off' },
+  'ui.call.devices': { 'zh-CN': '选择设备', 'en-US': 'Choose devices' },
+  'ui.call.controls': { 'zh-CN': '通话控制', 'en-US': 'Call controls' },
+} as const satisfies Record<string, LocalizedText>;
