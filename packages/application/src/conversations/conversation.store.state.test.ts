@@ -493,3 +493,166 @@ describe('ConversationStore: reads, marks and logged failures', () => {
     expect(deleted).toEqual([id]);
   });
 });
+
+describe('ConversationStore: more edges of the list and the selection', () => {
+  it('a failed refresh keeps the list, shows its toast once and settles', async () => {
+    const { alice } = await aliceAndBob();
+    alice.ports.device.conversations.getConversationsPage = (offset) =>
+      Promise.resolve(offset === 0 ? [entry('a', 1000)] : []);
+    await alice.conversations.refreshConversations();
+    alice.ports.device.conversations.getConversationsPage = () =>
+      Promise.reject(new RemoteError(500, 'failed'));
+
+    await expect(alice.conversations.refreshConversations()).resolves.toBeUndefined();
+
+    expect(alice.conversations.snapshot).toEqual([entry('a', 1000)]);
+    expect(alice.toasts.toasts).toEqual([{ level: 'error', key: 'toast.getConversationsFailed' }]);
+  });
+
+  it('failures show error toasts with their keys', async () => {
+    const { alice } = await aliceAndBob();
+    const conversations = alice.ports.device.conversations;
+    conversations.deleteConversation = () => Promise.reject(new RemoteError(500, 'failed'));
+    conversations.setPinned = () => Promise.reject(new RemoteError(500, 'failed'));
+    conversations.setRecvMsgOpt = () => Promise.reject(new RemoteError(500, 'failed'));
+
+    expect(await alice.conversations.delete('si_alice_bob')).toEqual({ ok: false, error: remote(500) });
+    expect(await alice.conversations.setPinned('si_alice_bob', true)).toEqual({
+      ok: false,
+      error: remote(500),
+    });
+    expect(await alice.conversations.setPinned('si_alice_bob', false)).toEqual({
+      ok: false,
+      error: remote(500),
+    });
+    expect(await alice.conversations.setRecvMsgOpt('si_alice_bob', RecvMsgOpt.NotNotify)).toEqual({
+      ok: false,
+      error: remote(500),
+    });
+
+    expect(alice.toasts.toasts).toEqual([
+      { level: 'error', key: 'toast.deleteConversationFailed' },
+      { level: 'error', key: 'toast.pinConversationFailed' },
+      { level: 'error', key: 'toast.unpinConversationFailed' },
+      { level: 'error', key: 'toast.recvOptFailed' },
+    ]);
+  });
+
+  it('group info and own member failures show error toasts', async () => {
+    const { world, alice, groupID } = await aliceInGroup();
+    await alice.conversations.select(undefined);
+    alice.ports.groups.getGroups = () => Promise.reject(new RemoteError(500, 'failed'));
+    alice.ports.groups.getMembers = () => Promise.reject(new RemoteError(500, 'failed'));
+
+    await alice.conversations.open(groupID, SessionType.Group);
+    await world.settle();
+
+    expect(alice.toasts.toasts).toEqual([
+      { level: 'error', key: 'toast.getGroupInfoFailed' },
+      { level: 'error', key: 'toast.getGroupMemberFailed' },
+    ]);
+  });
+
+  it('pin, receive option and the unread total succeed without toasts, and a failed total keeps the badge', async () => {
+    const { world, alice, bob } = await aliceAndBob();
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('one');
+    await world.settle();
+    const id = alice.conversations.snapshot[0]?.conversationID ?? '';
+
+    expect(await alice.conversations.setPinned(id, true)).toEqual({ ok: true, value: undefined });
+    expect(await alice.conversations.setPinned(id, false)).toEqual({ ok: true, value: undefined });
+    alice.ports.device.conversations.getTotalUnread = () => Promise.reject(new RemoteError(500, 'failed'));
+    expect(await alice.conversations.setRecvMsgOpt(id, RecvMsgOpt.NotNotify)).toEqual({
+      ok: true,
+      value: undefined,
+    });
+
+    expect(alice.toasts.toasts).toEqual([]);
+    expect(alice.conversations.snapshot[0]?.isPinned).toBe(false);
+    expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(1);
+  });
+
+  it('opening a conversation adds it to the list even before the SDK reports it', async () => {
+    const { alice } = await aliceAndBob();
+    const found = entry('si_alice_bob', 0, { userID: 'bob', showName: 'bob' });
+    alice.ports.device.conversations.getOneConversation = () => Promise.resolve(found);
+
+    const result = await alice.conversations.open('bob', SessionType.Single);
+
+    expect(result).toEqual({ ok: true, value: found });
+    expect(alice.conversations.snapshot).toEqual([found]);
+    expect(alice.conversations.currentConversation).toEqual(found);
+  });
+
+  it('group answers that arrive after the chat was closed are dropped', async () => {
+    const { world, alice, groupID } = await aliceInGroup();
+    const group = alice.conversations.currentConversation;
+    await alice.conversations.select(undefined);
+    const groups = deferred<readonly Group[]>();
+    const members = deferred<readonly GroupMember[]>();
+    const realGroups = await alice.ports.groups.getGroups([groupID]);
+    const realMembers = await alice.ports.groups.getMembers(groupID, ['alice']);
+    alice.ports.groups.getGroups = () => groups.promise;
+    alice.ports.groups.getMembers = () => members.promise;
+
+    const selecting = alice.conversations.select(group);
+    await world.settle();
+    await alice.conversations.select(undefined);
+    groups.resolve(realGroups);
+    members.resolve(realMembers);
+
+    await expect(selecting).resolves.toBeUndefined();
+    expect(alice.conversations.currentGroupInfo).toBeUndefined();
+    expect(alice.conversations.currentMemberInfo).toBeUndefined();
+  });
+
+  it('deleting while no conversation is open removes it and selects nothing', async () => {
+    const { world, alice } = await aliceAndBob();
+    await alice.conversations.open('bob', SessionType.Single);
+    await alice.conversations.open('carol', SessionType.Single);
+    await world.settle();
+    await alice.conversations.select(undefined);
+    const bob = alice.conversations.snapshot.find((c) => c.userID === 'bob');
+
+    expect(await alice.conversations.delete(bob?.conversationID ?? '')).toEqual({
+      ok: true,
+      value: undefined,
+    });
+
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['carol']);
+    expect(alice.conversations.currentConversation).toBeUndefined();
+  });
+
+  it('a waiting selection opens the conversation chosen, not the first of the list', async () => {
+    const { world, alice } = await aliceAndBob();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    world.backend.conversationRecord('alice', 'carol', SessionType.Single).latestMsgSendTime = 2000;
+    await alice.conversations.loadServerFirstPage('alice');
+    expect(alice.conversations.snapshot.map((c) => c.userID)).toEqual(['carol', 'bob']);
+
+    await alice.conversations.select(alice.conversations.snapshot[1]);
+    await alice.conversations.loadConversations();
+    await world.settle();
+
+    expect(alice.conversations.currentConversation?.userID).toBe('bob');
+  });
+
+  it('a waiting selection the full load lacks keeps waiting, and opens when the SDK reports it', async () => {
+    const { world, alice, bob } = await aliceAndBob();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
+    await alice.conversations.loadServerFirstPage('alice');
+    await alice.conversations.select(alice.conversations.snapshot[0]);
+    alice.ports.device.conversations.getConversationsPage = () => Promise.resolve([]);
+
+    await alice.conversations.loadConversations();
+    await world.settle();
+    expect(alice.conversations.currentConversation).toBeUndefined();
+
+    await bob.conversations.open('alice', SessionType.Single);
+    await bob.chat.sendText('here it is');
+    await world.settle();
+
+    expect(alice.conversations.currentConversation?.userID).toBe('bob');
+  });
+});
