@@ -656,3 +656,36 @@ describe('ConversationStore: more edges of the list and the selection', () => {
     expect(alice.conversations.currentConversation?.userID).toBe('bob');
   });
 });
+
+describe('ConversationStore: the store patches its own list after a pin or receive-option change', () => {
+  it('a listed conversation changes at once, before any SDK event', async () => {
+    const { world, alice } = await aliceAndBob();
+    await alice.conversations.open('bob', SessionType.Single);
+    await alice.conversations.open('carol', SessionType.Single);
+    await world.settle();
+    const bob = alice.conversations.snapshot.find((c) => c.userID === 'bob');
+    const carol = alice.conversations.snapshot.find((c) => c.userID === 'carol');
+    if (bob === undefined || carol === undefined) throw new Error('not listed');
+    alice.ports.device.conversations.setPinned = () => Promise.resolve();
+    alice.ports.device.conversations.setRecvMsgOpt = () => Promise.resolve();
+
+    await alice.conversations.setPinned(bob.conversationID, true);
+    await alice.conversations.setRecvMsgOpt(bob.conversationID, RecvMsgOpt.NotNotify);
+
+    expect(alice.conversations.snapshot).toEqual([
+      { ...bob, isPinned: true, recvMsgOpt: RecvMsgOpt.NotNotify },
+      carol,
+    ]);
+    expect(alice.conversations.currentConversation).toEqual(carol);
+  });
+
+  it('with nothing open and the conversation not listed, a change succeeds and changes nothing', async () => {
+    const { alice } = await aliceAndBob();
+    alice.ports.device.conversations.setPinned = () => Promise.resolve();
+
+    expect(await alice.conversations.setPinned('si_alice_bob', true)).toEqual({ ok: true, value: undefined });
+
+    expect(alice.conversations.snapshot).toEqual([]);
+    expect(alice.conversations.currentConversation).toBeUndefined();
+  });
+});
