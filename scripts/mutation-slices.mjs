@@ -1,10 +1,10 @@
 // Mutation testing of one package in slices, for a machine too busy to run a package in one go:
 // `node scripts/mutation-slices.mjs application messages,wallet calls,groups ...`
 // Each argument after the package is a slice (comma-separated folders or files under packages/<p>/src).
-// Stryker writes its incremental cache with only the files of the run that wrote it, so the slices are
-// cumulative: the n-th run mutates slices 1..n, reuses the results of 1..n-1 from the cache (only the
-// mutants whose code or covering tests changed since are tested again) and tests slice n. An interrupted
-// slice loses only its own work. Once every folder is in, `npm run test:mutation` reuses the whole cache.
+// Stryker writes results only when a run ends, so a package is cut into runs that can end in time. The
+// slices are cumulative: the n-th run mutates slices 1..n, so Stryker checks the cached results of 1..n-1
+// against the current code and tests (re-testing only what changed) rather than carrying them over
+// unchecked, as it does for files outside `--mutate`. An interrupted slice loses only its own work.
 import { join } from 'node:path';
 import { childEnv, root, run } from './lib.mjs';
 
