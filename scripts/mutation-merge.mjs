@@ -8,6 +8,7 @@
 // so that Stryker's next incremental run tests those mutants again rather than trusting results of a test
 // that changed since. Absolute paths (projectRoot, config) are dropped.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { root } from './lib.mjs';
 
 const [out, ...inputs] = process.argv.slice(2);
 if (out === undefined || inputs.length === 0) {
@@ -59,5 +60,9 @@ for (const report of reports) {
     };
   }
 }
-writeFileSync(out, `${JSON.stringify({ schemaVersion, thresholds, files, testFiles }, null, 2)}\n`);
+// Stack traces in the reasons of runtime errors name the checkout's absolute path: make them relative.
+const json = JSON.stringify({ schemaVersion, thresholds, files, testFiles }, null, 2)
+  .split(`${root}/`)
+  .join('');
+writeFileSync(out, `${json}\n`);
 console.log(`${out}: ${Object.keys(files).length} files, ${merged.size} tests`);
