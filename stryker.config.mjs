@@ -6,7 +6,14 @@
 const only = process.env.MUTATION_PACKAGE;
 const packages = only === undefined || only === '' ? ['domain', 'application'] : [only];
 const name = packages.length === 1 ? packages[0] : 'all';
-const out = `reports/mutation/${name}`;
+// MUTATION_RUN names a side run (e.g. one file measured while a package run is under way): its own
+// reports, sandbox and incremental cache, so that it neither overwrites nor deletes the main run's.
+const run = process.env.MUTATION_RUN || name;
+const out = `reports/mutation/${run}`;
+// The package runs' incremental caches are committed (the only files under reports/ that are), so that
+// `npm run test:mutation` on a fresh clone re-tests only the mutants whose code or tests changed.
+const incrementalFile =
+  run === name ? `reports/stryker-incremental-${name}.json` : `${out}/stryker-incremental.json`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -31,6 +38,8 @@ export default {
     'packages/adapters-*',
     'packages/ui-react',
     'reports',
+    // A side run's sandboxes (MUTATION_RUN), never copied into another run's sandbox.
+    '.stryker-tmp*',
     'coverage',
     'test-results',
     'playwright-report',
@@ -40,9 +49,12 @@ export default {
   // The machine is shared: one sandbox at a time. Raise with `--concurrency N` on a free machine.
   concurrency: 1,
   timeoutMS: 20_000,
+  // The initial run with per-test coverage takes about 15 s on a free machine, but more than Stryker's
+  // default 5 minutes at the lowest priority on the shared one.
+  dryRunTimeoutMinutes: 30,
   incremental: true,
-  incrementalFile: `${out}/stryker-incremental.json`,
-  tempDirName: '.stryker-tmp',
+  incrementalFile,
+  tempDirName: run === name ? '.stryker-tmp' : `.stryker-tmp-${run}`,
   cleanTempDir: 'always',
   reporters: ['progress', 'clear-text', 'html', 'json'],
   htmlReporter: { fileName: `${out}/index.html` },

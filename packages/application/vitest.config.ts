@@ -5,7 +5,7 @@ export default defineProject({
     name: 'application',
     environment: 'node',
     // translate() reads only loaded locale tables; load both before any test.
-    setupFiles: ['../domain/src/testing/i18n-setup.ts'],
+    setupFiles: ['src/testing/i18n-setup.ts'],
     include: ['src/**/*.test.ts'],
   },
 });

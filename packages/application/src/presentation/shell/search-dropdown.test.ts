@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { TestWorld } from '@teamim/application/testing';
+import { TestWorld } from '../../testing';
 import type { SearchResults } from '../../search/top-search.store';
 import { dropdownState } from './search-dropdown';
 
