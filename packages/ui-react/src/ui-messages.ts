@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CHAT_MESSAGES } from './chat/messages';
+import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
@@ -75,6 +76,8 @@ const CORE_MESSAGES = {
 export const UI_MESSAGES = {
   ...CORE_MESSAGES,
   ...CHAT_MESSAGES,
+  // 14m
+  ...MEDIA_MESSAGES,
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,

@@ -11,6 +11,7 @@ import {
   type Message,
   type QuoteBlock,
 } from '@teamim/domain';
+import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
 import type { ViewContext } from './rows';
 
 /**
@@ -19,13 +20,16 @@ import type { ViewContext } from './rows';
  *
  * Areas add their variants here (media, red packets, call records, ...), each in its own block.
  */
-export type BubbleBody = {
-  /** Text, at-text and quote messages, and the summary of anything without a richer body. */
-  readonly kind: 'text';
-  readonly quote: QuoteBlock | undefined;
-  /** The body split into plain parts and highlighted mentions. */
-  readonly parts: readonly BubblePart[];
-};
+export type BubbleBody =
+  | {
+      /** Text, at-text and quote messages, and the summary of anything without a richer body. */
+      readonly kind: 'text';
+      readonly quote: QuoteBlock | undefined;
+      /** The body split into plain parts and highlighted mentions. */
+      readonly parts: readonly BubblePart[];
+    }
+  // 14m: pictures, videos and files (presentation/chat/media-body.ts).
+  | MediaBubbleBody;
 
 export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -55,6 +59,9 @@ function textOf(message: Message): string | undefined {
 
 /** The body of a message that shows as a bubble (not a notice). */
 export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
+  // 14m: media messages.
+  const media = mediaBubbleBody(message);
+  if (media !== undefined) return media;
   const raw = textOf(message);
   const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   if (quoted === undefined) {

@@ -1,5 +1,8 @@
 import type { BubbleBody, ChatViewModel } from '@teamim/application';
+import { FileBody } from './FileBody';
+import { PictureBody } from './PictureBody';
 import { TextBody } from './TextBody';
+import { VideoBody } from './VideoBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -9,5 +12,12 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
   switch (body.kind) {
     case 'text':
       return <TextBody body={body} vm={vm} />;
+    // 14m: media
+    case 'picture':
+      return <PictureBody body={body} vm={vm} />;
+    case 'video':
+      return <VideoBody body={body} />;
+    case 'file':
+      return <FileBody body={body} />;
   }
 }
