@@ -1,9 +1,9 @@
 import {
+  Button,
   Popover,
   PopoverSurface,
   PopoverTrigger,
   Spinner,
-  ToolbarButton,
   Tooltip,
 } from '@fluentui/react-components';
 import { EmojiRegular } from '@fluentui/react-icons';
@@ -53,7 +53,7 @@ export function EmojiButton({ vm }: { readonly vm: ComposerViewModel }) {
       >
         <PopoverTrigger disableButtonEnhancement>
           <Tooltip content={t('ui.media.emoji')} relationship="label">
-            <ToolbarButton icon={<EmojiRegular />} aria-haspopup="dialog" />
+            <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface aria-label={t('ui.media.emoji')}>

@@ -1,4 +1,4 @@
-import { Button, makeStyles, Text, ToolbarButton, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { AttachRegular, DismissRegular, ImageRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel, PickedUpload } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
@@ -109,10 +109,10 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
     <>
       <EmojiButton vm={composer} />
       <Tooltip content={t('ui.media.picture')} relationship="label">
-        <ToolbarButton icon={<ImageRegular />} onClick={() => pictureInput.current?.click()} />
+        <Button appearance="subtle" icon={<ImageRegular />} onClick={() => pictureInput.current?.click()} />
       </Tooltip>
       <Tooltip content={t('ui.media.file')} relationship="label">
-        <ToolbarButton icon={<AttachRegular />} onClick={() => fileInput.current?.click()} />
+        <Button appearance="subtle" icon={<AttachRegular />} onClick={() => fileInput.current?.click()} />
       </Tooltip>
       <span ref={anchor} className={styles.hidden}>
         <input

@@ -88,6 +88,14 @@ describe('media in the chat view (14m)', () => {
     expect(within(toolbar).getByRole('button', { name: 'Emoji' })).toBeTruthy();
     expect(within(toolbar).getByRole('button', { name: 'Send a picture or video' })).toBeTruthy();
     expect(within(toolbar).getByRole('button', { name: 'Send a file' })).toBeTruthy();
+    // Arrow keys move between the tools, wrapping around.
+    within(toolbar).getByRole('button', { name: 'Emoji' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(
+      within(toolbar).getByRole('button', { name: 'Send a picture or video' }),
+    );
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(document.activeElement).toBe(within(toolbar).getByRole('button', { name: 'Send a file' }));
   });
 });
 
