@@ -23,6 +23,8 @@ export default function PictureViewer(props: {
       plugins={[Zoom, Download]}
       carousel={{ finite: true }}
       controller={{ closeOnBackdropClick: true }}
+      // Small pictures shown at their natural size can still be zoomed in (the default stops at 1:1).
+      zoom={{ maxZoomPixelRatio: 4 }}
       labels={{
         Lightbox: t('ui.media.viewer'),
         Close: t('ui.media.viewerClose'),
