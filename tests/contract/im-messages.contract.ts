@@ -14,6 +14,8 @@ import {
 import type { ImWorld, SignedIn } from './im-worlds';
 
 export const PICTURE = 'a picture message is uploaded and received with its dimensions';
+export const VIDEO_AND_FILE =
+  'a video with its poster and a file are uploaded and received with their details';
 export const LOCAL_SEARCH = 'local search finds a message by a keyword of its text';
 
 /**
@@ -171,6 +173,40 @@ export function imMessagesContract(
       const got = await receivedByBob(sent.clientMsgID);
       expect(got.pictureElem?.sourcePicture).toMatchObject({ width: 1, height: 1, type: 'image/png' });
       expect(got.pictureElem?.sourcePicture.url).not.toBe('');
+    });
+
+    // 14m: videos and files, sent as the composer sends them.
+    contractCase(options, VIDEO_AND_FILE, async () => {
+      const video = new File([new Uint8Array(64).fill(7)], 'clip.mp4', { type: 'video/mp4' });
+      const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'clip.png', { type: 'image/png' });
+      const draft = await alice.messages.create({
+        kind: 'video',
+        file: { name: 'clip.mp4', mimeType: 'video/mp4', size: video.size, handle: video },
+        snapshot: { name: 'clip.png', mimeType: 'image/png', size: poster.size, handle: poster },
+        width: 320,
+        height: 180,
+        duration: 3,
+      });
+      expect(draft.contentType).toBe(ContentType.Video);
+      const sentVideo = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      const gotVideo = await receivedByBob(sentVideo.clientMsgID);
+      expect(gotVideo.videoElem).toMatchObject({ duration: 3, snapshotWidth: 320, snapshotHeight: 180 });
+      expect(gotVideo.videoElem?.videoUrl).not.toBe('');
+      expect(gotVideo.videoElem?.snapshotUrl).not.toBe('');
+      expect(gotVideo.localPreviewURL).toBeUndefined();
+
+      const name = 'Q3 <b>report</b> 季度.pdf';
+      const bytes = new TextEncoder().encode('%PDF-1.4 not really');
+      const pdf = new File([bytes], name, { type: 'application/pdf' });
+      const fileDraft = await alice.messages.create({
+        kind: 'file',
+        file: { name, mimeType: 'application/pdf', size: bytes.length, handle: pdf },
+      });
+      expect(fileDraft.contentType).toBe(ContentType.File);
+      const sentFile = await alice.messages.send(fileDraft, { recvID: bob.user.userID, groupID: '' });
+      const gotFile = await receivedByBob(sentFile.clientMsgID);
+      expect(gotFile.fileElem).toMatchObject({ fileName: name, fileSize: bytes.length });
+      expect(gotFile.fileElem?.sourceUrl).not.toBe('');
     });
 
     contractCase(

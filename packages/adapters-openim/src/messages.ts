@@ -6,6 +6,7 @@ import {
   type HistoryPage,
   type MessageDraft,
   type MessageEvent,
+  type PickedFile,
   type SendTarget,
 } from '@teamim/application';
 import {
@@ -42,12 +43,21 @@ function requireID(value: string, what: string): void {
   if (value === '') throw argumentError(`${what} is required`);
 }
 
+/** The browser File behind a picked file (a Blob gets the picked name and type). */
+function browserFile(picked: PickedFile): File {
+  const handle = picked.handle;
+  if (!(handle instanceof Blob)) throw argumentError('the picked file is not a browser File');
+  return handle instanceof File ? handle : new File([handle], picked.name, { type: picked.mimeType });
+}
+
 function pictureInfo(width: number, height: number, size: number, type: string): PicBaseInfo {
   return { uuid: crypto.randomUUID(), type, size, width, height, url: '' };
 }
 
 export class OpenImMessages extends MessagesGateway {
   readonly events$: Observable<MessageEvent>;
+  /** Object URLs of files this client sends, by client message id (kept for the session). */
+  private readonly previews = new Map<string, string>();
 
   constructor(
     private readonly sdk: OpenImSdk,
@@ -63,6 +73,18 @@ export class OpenImMessages extends MessagesGateway {
       fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => received(e.data))),
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => received(e.data))),
       fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(mapDefined((e) => received(e.data))),
+      // 14m: upload progress of a file message this client sends.
+      fromSdkEvent(sdk, 'OnProgress').pipe(
+        mapDefined((e) =>
+          e.data.clientMsgID
+            ? ({
+                type: 'progress',
+                clientMsgID: e.data.clientMsgID,
+                progress: Math.max(0, Math.min(100, Math.round(e.data.progress))),
+              } as const)
+            : undefined,
+        ),
+      ),
       fromSdkEvent(sdk, 'OnNewRecvMessageRevoked').pipe(
         map((e) => {
           const info = e.data;
@@ -87,7 +109,17 @@ export class OpenImMessages extends MessagesGateway {
 
   private seen(item: MessageItem): Message {
     this.context.remember(item, conversationIDOf(item, this.context.userID));
-    return toMessage(item);
+    const message = toMessage(item);
+    const preview = this.previews.get(item.clientMsgID);
+    return preview === undefined ? message : { ...message, localPreviewURL: preview };
+  }
+
+  /** 14m: keeps an object URL of a picked picture or video to show until the upload is done. */
+  private withPreview(message: Message, file: File): Message {
+    if (typeof URL.createObjectURL !== 'function') return message;
+    const url = URL.createObjectURL(file);
+    this.previews.set(message.clientMsgID, url);
+    return { ...message, localPreviewURL: url };
   }
 
   async create(draft: MessageDraft): Promise<Message> {
@@ -114,22 +146,58 @@ export class OpenImMessages extends MessagesGateway {
           ),
         );
       case 'picture': {
-        const file = draft.file.handle;
-        if (!(file instanceof Blob)) throw argumentError('the picked picture is not a browser File');
-        const asFile =
-          file instanceof File ? file : new File([file], draft.file.name, { type: draft.file.mimeType });
+        const file = browserFile(draft.file);
         const info = pictureInfo(draft.width, draft.height, draft.file.size, draft.file.mimeType);
-        return this.seen(
-          await invoke('createImageMessageByFile', () =>
-            this.sdk.createImageMessageByFile({
-              sourcePicture: info,
-              bigPicture: info,
-              snapshotPicture: info,
-              sourcePath: '',
-              file: asFile,
-            }),
-          ),
+        const created = await invoke('createImageMessageByFile', () =>
+          this.sdk.createImageMessageByFile({
+            sourcePicture: info,
+            bigPicture: info,
+            snapshotPicture: info,
+            sourcePath: '',
+            file,
+          }),
         );
+        return this.withPreview(this.seen(created), file);
+      }
+      // 14m: videos (with the poster the client took from them) and files.
+      case 'video': {
+        const videoFile = browserFile(draft.file);
+        const snapshotFile = browserFile(draft.snapshot);
+        const created = await invoke('createVideoMessageByFile', () =>
+          this.sdk.createVideoMessageByFile({
+            videoPath: '',
+            duration: Math.round(draft.duration),
+            videoType: draft.file.mimeType,
+            snapshotPath: '',
+            videoUUID: crypto.randomUUID(),
+            videoUrl: '',
+            videoSize: draft.file.size,
+            snapshotUUID: crypto.randomUUID(),
+            snapshotSize: draft.snapshot.size,
+            snapshotUrl: '',
+            snapshotWidth: draft.width,
+            snapshotHeight: draft.height,
+            snapShotType: draft.snapshot.mimeType,
+            videoFile,
+            snapshotFile,
+          }),
+        );
+        return this.withPreview(this.seen(created), snapshotFile);
+      }
+      case 'file': {
+        const file = browserFile(draft.file);
+        const created = await invoke('createFileMessageByFile', () =>
+          this.sdk.createFileMessageByFile({
+            filePath: '',
+            fileName: draft.file.name,
+            uuid: crypto.randomUUID(),
+            sourceUrl: '',
+            fileSize: draft.file.size,
+            fileType: draft.file.mimeType,
+            file,
+          }),
+        );
+        return this.seen(created);
       }
     }
   }

@@ -22,6 +22,8 @@ export type OpenImSdkMethod =
   | 'createTextAtMessage'
   | 'createCustomMessage'
   | 'createImageMessageByFile'
+  | 'createVideoMessageByFile'
+  | 'createFileMessageByFile'
   | 'createForwardMessage'
   | 'sendMessage'
   | 'getAdvancedHistoryMessageList'

@@ -44,6 +44,10 @@ export * from './presentation/chat/conversation-list.view-model';
 export * from './presentation/chat/chat.view-model';
 export * from './presentation/chat/composer.view-model';
 export * from './presentation/chat/single-chat-drawer.view-model';
+// 14m: media uploads and bodies
+export * from './presentation/chat/media-upload.view-model';
+export * from './presentation/chat/media-body';
+// --- end of 14m ---
 export * from './presentation/shell/status';
 export * from './presentation/shell/search-dropdown';
 export * from './presentation/shell/shell.view-model';

@@ -1,6 +1,7 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CALL_MESSAGES } from './calls/messages';
 import { CHAT_MESSAGES } from './chat/messages';
+import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 // 18 (desktop):
 import { DESKTOP_MESSAGES } from './desktop/messages';
@@ -78,6 +79,8 @@ const CORE_MESSAGES = {
 export const UI_MESSAGES = {
   ...CORE_MESSAGES,
   ...CHAT_MESSAGES,
+  // 14m
+  ...MEDIA_MESSAGES,
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,

@@ -331,6 +331,14 @@ export class ChatStore {
 
   private onMessageEvent(event: MessageEvent): void {
     const { conversationID } = this.state.value;
+    // 14m: upload progress of a message this device is sending shows on the message.
+    if (event.type === 'progress') {
+      const sending = this.state.value.messages.find((m) => m.clientMsgID === event.clientMsgID);
+      if (sending?.status === MessageStatus.Sending && sending.uploadProgress !== event.progress) {
+        this.replace({ ...sending, uploadProgress: event.progress });
+      }
+      return;
+    }
     if (event.type === 'revoked') {
       // Spec §4: a revoke notification replaces the message with a revoke-type message.
       if (event.conversationID === conversationID) {

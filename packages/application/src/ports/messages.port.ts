@@ -9,14 +9,27 @@ export type MessageEvent =
       readonly conversationID: string;
       readonly clientMsgID: string;
       readonly revokerID: string;
-    };
+    }
+  // 14m: how much of a sending message's file is uploaded (0-100), as the SDK reports it.
+  | { readonly type: 'progress'; readonly clientMsgID: string; readonly progress: number };
 
 /** Draft content understood by {@link MessagesGateway.create}. */
 export type MessageDraft =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'atText'; readonly text: string; readonly atUserIDList: readonly string[] }
   | { readonly kind: 'custom'; readonly data: string; readonly description: string }
-  | { readonly kind: 'picture'; readonly file: PickedFile; readonly width: number; readonly height: number };
+  | { readonly kind: 'picture'; readonly file: PickedFile; readonly width: number; readonly height: number }
+  // 14m: a video with its poster (a picture taken from it) and a file of any other kind.
+  | {
+      readonly kind: 'video';
+      readonly file: PickedFile;
+      readonly snapshot: PickedFile;
+      readonly width: number;
+      readonly height: number;
+      /** Seconds. */
+      readonly duration: number;
+    }
+  | { readonly kind: 'file'; readonly file: PickedFile };
 
 export interface SendTarget {
   /** Peer user id for single chats, empty for groups. */

@@ -1,4 +1,5 @@
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
+import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
@@ -117,6 +118,11 @@ export class SessionViewModels {
   }
 
   // --- end of calls ---
+  // 14m: media uploads (pictures, videos, files) from the composer.
+  mediaUpload(): MediaUploadViewModel {
+    return this.track(new MediaUploadViewModel(this.services));
+  }
+  // --- end of 14m ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

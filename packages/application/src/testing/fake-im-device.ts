@@ -879,22 +879,53 @@ export class FakeMessagesGateway extends MessagesGateway {
             contentType: ContentType.Custom,
             customElem: { data: draft.data, extension: '', description: draft.description },
           };
+        // 14m: as the SDK, media have no URL until sent (the upload happens while sending); this
+        // device keeps a preview of the picked file meanwhile.
         case 'picture': {
-          // The SDK uploads the file while sending; the fake gives it a stable url right away.
           const picture: PictureInfo = {
             uuid: base.clientMsgID,
             type: draft.file.mimeType,
             size: draft.file.size,
             width: draft.width,
             height: draft.height,
-            url: `https://files.fake/${base.clientMsgID}/${draft.file.name}`,
+            url: '',
           };
           return {
             ...base,
             contentType: ContentType.Picture,
             pictureElem: { sourcePicture: picture, bigPicture: picture, snapshotPicture: picture },
+            localPreviewURL: `blob:fake/${base.clientMsgID}`,
           };
         }
+        case 'video':
+          return {
+            ...base,
+            contentType: ContentType.Video,
+            videoElem: {
+              videoUUID: base.clientMsgID,
+              videoUrl: '',
+              videoType: draft.file.mimeType,
+              videoSize: draft.file.size,
+              duration: draft.duration,
+              snapshotUUID: `${base.clientMsgID}-poster`,
+              snapshotSize: draft.snapshot.size,
+              snapshotUrl: '',
+              snapshotWidth: draft.width,
+              snapshotHeight: draft.height,
+            },
+            localPreviewURL: `blob:fake/${base.clientMsgID}`,
+          };
+        case 'file':
+          return {
+            ...base,
+            contentType: ContentType.File,
+            fileElem: {
+              uuid: base.clientMsgID,
+              sourceUrl: '',
+              fileName: draft.file.name,
+              fileSize: draft.file.size,
+            },
+          };
       }
     });
   }
@@ -979,8 +1010,9 @@ export class FakeMessagesGateway extends MessagesGateway {
       }
     }
     const now = this.b.clock.now();
+    const { localPreviewURL, uploadProgress: _progress, ...shared } = message;
     const sent: Message = {
-      ...message,
+      ...uploadedCopy(shared),
       recvID: isGroup ? '' : target.recvID,
       groupID: target.groupID,
       sessionType: isGroup ? SessionType.Group : SessionType.Single,
@@ -988,7 +1020,13 @@ export class FakeMessagesGateway extends MessagesGateway {
       sendTime: now,
       status: MessageStatus.Succeeded,
     };
-    return this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
+    const delivered = this.b.deliver(sent, { onlineOnly: options?.onlineOnly ?? false });
+    return localPreviewURL === undefined ? delivered : { ...delivered, localPreviewURL };
+  }
+
+  /** 14m: reports upload progress of a sending message, as the SDK's OnProgress does. */
+  reportUploadProgress(clientMsgID: string, progress: number): void {
+    this.device.sink.messages.next({ type: 'progress', clientMsgID, progress });
   }
 
   /** History reads of a conversation without any stored message (the SDK has no table for it yet). */
@@ -1123,4 +1161,34 @@ export class FakeCallSignalling extends CallSignalling {
     this.sentHere.add(message.clientMsgID);
     await this.device.messages.send(message, { recvID: toUserID, groupID: '' }, { onlineOnly: true });
   }
+}
+
+/** 14m: the stored copy of a media message: the fake object storage gives every file a URL. */
+function uploadedCopy(message: Message): Message {
+  const base = `https://files.fake/${message.clientMsgID}`;
+  if (message.pictureElem !== undefined) {
+    const withURL = (info: PictureInfo): PictureInfo =>
+      info.url === '' ? { ...info, url: `${base}/picture` } : info;
+    const p = message.pictureElem;
+    return {
+      ...message,
+      pictureElem: {
+        ...p,
+        sourcePicture: withURL(p.sourcePicture),
+        bigPicture: withURL(p.bigPicture),
+        snapshotPicture: withURL(p.snapshotPicture),
+      },
+    };
+  }
+  if (message.videoElem !== undefined && message.videoElem.videoUrl === '') {
+    return {
+      ...message,
+      videoElem: { ...message.videoElem, videoUrl: `${base}/video`, snapshotUrl: `${base}/poster` },
+    };
+  }
+  if (message.fileElem !== undefined && message.fileElem.sourceUrl === '') {
+    const name = encodeURIComponent(message.fileElem.fileName);
+    return { ...message, fileElem: { ...message.fileElem, sourceUrl: `${base}/${name}` } };
+  }
+  return message;
 }

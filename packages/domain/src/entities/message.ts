@@ -287,6 +287,13 @@ export interface Message {
   readonly faceElem?: FaceElem;
   readonly mergeElem?: MergeElem;
   /**
+   * 14m: this device's preview of a picture or video it is sending (an object URL of the picked file),
+   * shown until the uploaded copy's URL exists. Never sent.
+   */
+  readonly localPreviewURL?: string;
+  /** 14m: how much of the file this device is uploading for the message is done, 0-100. */
+  readonly uploadProgress?: number;
+  /**
    * Pin fields of the spec. The SDK message has none of them: pins are kept by the client in
    * key-value storage (`pinned_message_<conversationID>`), so these are set only on those copies.
    */

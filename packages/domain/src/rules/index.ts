@@ -18,3 +18,4 @@ export * from './session';
 export * from './text';
 export * from './time-format';
 export * from './validation';
+export * from './media';

@@ -1,24 +1,52 @@
-import { makeStyles, tokens, Toolbar } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ComposerViewModel } from '@teamim/application';
-import type { ReactElement } from 'react';
+import type { KeyboardEvent, ReactElement } from 'react';
 import { useText } from '../text';
+import { MediaTools } from './media/MediaTools';
 
 const useStyles = makeStyles({
-  toolbar: { flex: 1, minWidth: 0, padding: 0, gap: tokens.spacingHorizontalXXS },
+  toolbar: {
+    flex: 1,
+    minWidth: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+  },
 });
 
 /**
  * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet. Areas add
  * their items to `items` in that order, one block each; the toolbar is left out while it has none.
  */
-export function ComposerToolbar(_props: { readonly conversationID: string; readonly vm: ComposerViewModel }) {
+export function ComposerToolbar(props: { readonly conversationID: string; readonly vm: ComposerViewModel }) {
   const { t } = useText();
   const styles = useStyles();
   const items: ReactElement[] = [];
+  // 14m: emoji, picture/video and file upload (with paste and drop onto the chat).
+  items.push(<MediaTools key="media" vm={props.vm} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (
-    <Toolbar size="small" aria-label={t('ui.chat.composer.toolbar')} className={styles.toolbar}>
+    <div
+      role="toolbar"
+      aria-label={t('ui.chat.composer.toolbar')}
+      className={styles.toolbar}
+      onKeyDown={moveFocus}
+    >
       {items}
-    </Toolbar>
+    </div>
   );
+}
+
+/**
+ * Left and right arrows move between the tools. Fluent's Toolbar did this through a tabster mover, whose
+ * focusable aria-hidden guard elements axe reports as serious (aria-hidden-focus).
+ */
+function moveFocus(event: KeyboardEvent<HTMLDivElement>): void {
+  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+  const buttons = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('button:not([disabled])'));
+  const at = buttons.findIndex((b) => b === document.activeElement);
+  if (at < 0) return;
+  event.preventDefault();
+  const step = event.key === 'ArrowRight' ? 1 : -1;
+  buttons[(at + step + buttons.length) % buttons.length]?.focus();
 }

@@ -14,6 +14,7 @@ import {
 import type { ViewContext } from './view-context';
 // calls (issue 17)
 import { callRecordBody, type CallRecordBubbleBody } from './call-record-body';
+import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
 
 /**
  * What a bubble shows, one variant per kind of message. The view picks one component per `kind`
@@ -30,7 +31,9 @@ export type BubbleBody =
       readonly parts: readonly BubblePart[];
     }
   // calls (issue 17)
-  | CallRecordBubbleBody;
+  | CallRecordBubbleBody
+  // 14m: pictures, videos and files (presentation/chat/media-body.ts).
+  | MediaBubbleBody;
 
 export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -63,6 +66,9 @@ export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
   // calls (issue 17)
   const callRecord = callRecordBody(message, context);
   if (callRecord !== undefined) return callRecord;
+  // 14m: media messages.
+  const media = mediaBubbleBody(message);
+  if (media !== undefined) return media;
   const raw = textOf(message);
   const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   if (quoted === undefined) {

@@ -48,6 +48,7 @@ export const EN_US = {
   'validation.file.unsupportedType': 'Unsupported file type',
   'validation.file.folder': 'Folders cannot be sent',
   'validation.file.selectionLimit': 'You can select at most {{max}} files',
+  'validation.file.tooLarge': 'Files larger than {{max}} cannot be sent',
   'validation.avatar.unsupportedType': 'Only .jpeg, .png and .webp images are supported',
   'validation.default.required': '{{field}} is required',
   'validation.default.lengthMin': '{{field}} must be at least {{min}} characters',

@@ -43,6 +43,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'validation.file.unsupportedType': '不支持的文件类型',
   'validation.file.folder': '不支持发送文件夹',
   'validation.file.selectionLimit': '最多选择{{max}}个文件',
+  'validation.file.tooLarge': '不能发送超过 {{max}} 的文件',
   'validation.avatar.unsupportedType': '只支持 .jpeg、.png、.webp 格式的图片',
   'validation.default.required': '{{field}}是必填项',
   'validation.default.lengthMin': '{{field}}至少{{min}}个字符',

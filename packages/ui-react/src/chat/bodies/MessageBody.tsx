@@ -1,7 +1,10 @@
 import type { BubbleBody, ChatViewModel } from '@teamim/application';
+import { FileBody } from './FileBody';
+import { PictureBody } from './PictureBody';
 import { TextBody } from './TextBody';
 // calls (issue 17)
 import { CallRecordBody } from './CallRecordBody';
+import { VideoBody } from './VideoBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -14,5 +17,12 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
     // calls (issue 17)
     case 'callRecord':
       return <CallRecordBody body={body} />;
+    // 14m: media
+    case 'picture':
+      return <PictureBody body={body} vm={vm} />;
+    case 'video':
+      return <VideoBody body={body} />;
+    case 'file':
+      return <FileBody body={body} />;
   }
 }

@@ -1,0 +1,67 @@
+import {
+  Button,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  Tooltip,
+} from '@fluentui/react-components';
+import { EmojiRegular } from '@fluentui/react-icons';
+import type { ComposerViewModel } from '@teamim/application';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useText } from '../../text';
+import { insertText } from './insert-text';
+
+// The picker and its emoji data (~100 KB gzip) load with the first open, never with the sign-in page.
+const EmojiPanel = lazy(() => import('./EmojiPanel'));
+
+/** The composer's message box: the toolbar sits in the same composer block. */
+function messageBox(from: HTMLElement | null): HTMLTextAreaElement | null {
+  let node = from?.parentElement ?? null;
+  while (node !== null) {
+    const box = node.querySelector('textarea');
+    if (box !== null) return box;
+    node = node.parentElement;
+  }
+  return null;
+}
+
+/** Spec §2: the composer's emoji popover; a picked emoji goes in at the caret. */
+export function EmojiButton({ vm }: { readonly vm: ComposerViewModel }) {
+  const { t } = useText();
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLSpanElement>(null);
+  const pick = (emoji: string) => {
+    const box = messageBox(anchor.current);
+    const next = insertText(vm.state.text, box?.selectionStart, box?.selectionEnd, emoji);
+    vm.change(next.text);
+    setOpen(false);
+    // Back to the box, caret after the emoji, once React has written the new text.
+    requestAnimationFrame(() => {
+      box?.focus();
+      box?.setSelectionRange(next.caret, next.caret);
+    });
+  };
+  return (
+    <>
+      <span ref={anchor} hidden />
+      <Popover
+        open={open}
+        onOpenChange={(_e, data) => setOpen(data.open)}
+        positioning="above-start"
+        trapFocus
+      >
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={t('ui.media.emoji')} relationship="label">
+            <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" />
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface aria-label={t('ui.media.emoji')}>
+          <Suspense fallback={<Spinner size="small" label={t('ui.media.emojiLoading')} />}>
+            <EmojiPanel onPick={pick} />
+          </Suspense>
+        </PopoverSurface>
+      </Popover>
+    </>
+  );
+}
