@@ -1,4 +1,5 @@
 import type { LocalizedText } from '@teamim/domain';
+import { MESSAGE_ACTION_MESSAGES } from './chat/actions/messages';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 import { SHELL_MESSAGES } from './shell/messages';
@@ -75,6 +76,7 @@ const CORE_MESSAGES = {
 export const UI_MESSAGES = {
   ...CORE_MESSAGES,
   ...CHAT_MESSAGES,
+  ...MESSAGE_ACTION_MESSAGES, // 14a
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,

@@ -43,6 +43,12 @@ export type ClipboardContent =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'picture'; readonly url: string; readonly fallbackText: string };
 
+function pictureFileName(picture: { readonly uuid: string; readonly type: string }): string {
+  const extension = picture.type.replace(/^image\//, '').replace(/[^a-z0-9]/gi, '');
+  const base = picture.uuid !== '' ? picture.uuid : 'picture';
+  return extension === '' || base.includes('.') ? base : `${base}.${extension}`;
+}
+
 export type Highlight = { readonly id: string; readonly seq: number };
 
 /**
@@ -83,6 +89,23 @@ export class ChatMessageActions {
     // The body without its quoted block, mentions as "@name", as the bubble shows them.
     const body = bubbleBody(message, context);
     return { kind: 'text', text: body.parts.map((part) => part.text).join('') };
+  }
+
+  /** Save as (spec §2, picture, video or file): the original's address and file name. */
+  saveTarget(clientMsgID: string): { readonly url: string; readonly fileName: string } | undefined {
+    const message = this.message(clientMsgID);
+    const target =
+      message?.contentType === ContentType.Picture && message.pictureElem !== undefined
+        ? {
+            url: message.pictureElem.sourcePicture.url,
+            fileName: pictureFileName(message.pictureElem.sourcePicture),
+          }
+        : message?.contentType === ContentType.Video && message.videoElem !== undefined
+          ? { url: message.videoElem.videoUrl, fileName: `${message.videoElem.videoUUID || 'video'}` }
+          : message?.contentType === ContentType.File && message.fileElem !== undefined
+            ? { url: message.fileElem.sourceUrl, fileName: message.fileElem.fileName }
+            : undefined;
+    return target === undefined || target.url === '' ? undefined : target;
   }
 
   /** Spec §8: copy success shows a toast (a failure too). */
