@@ -17,7 +17,9 @@ async function send(page: Page, text: string): Promise<void> {
 
 /** The message (article) whose text is `text`. */
 const message = (page: Page, text: string): Locator =>
-  log(page).getByRole('article').filter({ has: page.getByText(text, { exact: true }) });
+  log(page)
+    .getByRole('article')
+    .filter({ has: page.getByText(text, { exact: true }) });
 
 async function menuAction(page: Page, text: string, action: string): Promise<void> {
   await message(page, text).click({ button: 'right' });
@@ -96,7 +98,9 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
 
     await menuAction(page, 'Hello team!', 'Pin message');
     const banner = page.getByRole('region', { name: 'Pinned messages' });
-    await expect(banner.getByRole('button', { name: /Pinned message 1 of 1: bob: Hello team!/i })).toBeVisible();
+    await expect(
+      banner.getByRole('button', { name: /Pinned message 1 of 1: bob: Hello team!/i }),
+    ).toBeVisible();
     await menuAction(page, 'Hi all 👋', 'Pin message');
     await expect(banner.getByRole('button', { name: /Pinned message 1 of 2: carol: Hi all/i })).toBeVisible();
     await page.screenshot({ path: '/tmp/i14a/pins-light.png' });
@@ -119,7 +123,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await expect(menu.getByRole('menuitem', { name: 'Copy' })).toBeVisible();
     await page.screenshot({ path: '/tmp/i14a/menu-light.png' });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+    await menu.getByRole('menuitem', { name: 'Copy' }).press('Escape');
     await expect(menu).toHaveCount(0);
 
     // Forward "Hello team!" to bob and carol from the hover toolbar.

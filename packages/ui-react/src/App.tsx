@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -12,19 +12,14 @@ export interface AppProps {
   readonly i18n: I18n;
 }
 
-const useStyles = makeStyles({
-  root: { height: '100%' },
-});
-
 /** The whole web client: theme (light or dark as the system is), i18n, services, toasts and the router. */
 export function App({ services, i18n }: AppProps) {
   useDocumentStyles();
-  const styles = useStyles();
   const scheme = useSystemColorScheme();
   return (
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
-        <FluentProvider theme={themeFor(scheme)} className={styles.root}>
+        <FluentProvider theme={themeFor(scheme)}>
           <Toasts />
           <BrowserRouter>
             <AppRoutes />
