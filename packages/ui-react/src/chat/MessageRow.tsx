@@ -78,6 +78,7 @@ export const MessageRow = memo(function MessageRow({
   // 14a: the row's context menu, toolbar and keys.
   const run = useMessageAction();
   const row = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const positioning = useRef<PositioningImperativeRef>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const actions = view.kind === 'bubble' ? view.actions : [];
@@ -96,7 +97,8 @@ export const MessageRow = memo(function MessageRow({
     if (event.target !== event.currentTarget) return;
     if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
-      openMenuAt(event.currentTarget);
+      // Under the message's body (the row spans the whole log; its end is far from the text).
+      openMenuAt(content.current ?? event.currentTarget);
     }
   };
   const act = (action: MessageAction) => {
@@ -154,7 +156,7 @@ export const MessageRow = memo(function MessageRow({
             </Text>
           </div>
         )}
-        <div className={styles.content}>
+        <div ref={content} className={styles.content}>
           <MessageBody body={view.body} vm={vm} />
           {view.state === 'sending' && (
             <Spinner size="extra-tiny" aria-label={t('ui.chat.message.sending')} />

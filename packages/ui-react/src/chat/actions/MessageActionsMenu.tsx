@@ -96,7 +96,7 @@ export function MessageActionsMenu(props: {
     <Menu
       open={props.open}
       onOpenChange={(_e, data) => props.onOpenChange(data.open)}
-      positioning={{ positioningRef: props.positioningRef, position: 'below', align: 'end' }}
+      positioning={{ positioningRef: props.positioningRef, position: 'below', align: 'start' }}
     >
       <MenuPopover>
         <MenuList aria-label={t('ui.msg.actions')}>
