@@ -119,14 +119,16 @@ describe('message actions (spec §2 context menu)', () => {
     const row = within(log).getByRole('article', { name: 'Olivia' });
     await userEvent.hover(row);
     await userEvent.click(within(row).getByRole('button', { name: 'Forward', hidden: true }));
-    const dialog = await screen.findByRole('dialog', { name: 'Forward message' });
+    const dialog = await screen.findByRole('dialog', { name: 'Forward message' }, { timeout: 5000 });
     const send = within(dialog).getByRole('button', { name: 'Forward (0)' });
     expect(send.hasAttribute('disabled') || send.getAttribute('aria-disabled') === 'true').toBe(true);
     await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search conversations' }), 'team');
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Team/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Forward (1)' }));
     await w.settle();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Forward message' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Forward message' })).toBeNull(), {
+      timeout: 5000,
+    });
     expect(alice.toasts.toasts.at(-1)).toMatchObject({ key: 'toast.forwardSummary' });
   });
 });
