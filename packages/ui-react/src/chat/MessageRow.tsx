@@ -41,9 +41,15 @@ const useStyles = makeStyles({
       outlineOffset: '-2px',
     },
   },
+  // A jump's target flashes and fades back, as team chats do, instead of staying marked.
   highlighted: {
-    backgroundColor: tokens.colorBrandBackground2,
-    ':hover': { backgroundColor: tokens.colorBrandBackground2Hover },
+    animationName: {
+      from: { backgroundColor: tokens.colorBrandBackground2 },
+      to: { backgroundColor: 'transparent' },
+    },
+    animationDuration: '2.5s',
+    animationTimingFunction: 'ease-out',
+    '@media (prefers-reduced-motion: reduce)': { animationDuration: '0.01s' },
   },
   menuOpen: { backgroundColor: tokens.colorNeutralBackground1Hover },
   first: { paddingTop: tokens.spacingVerticalM },

@@ -41,6 +41,7 @@ const useStyles = makeStyles({
   label: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
   kind: { color: tokens.colorNeutralForeground3 },
   empty: { display: 'block', padding: tokens.spacingVerticalL, textAlign: 'center' },
+  send: { whiteSpace: 'nowrap' },
 });
 
 /**
@@ -107,6 +108,7 @@ export function ForwardDialog(props: { readonly message: Message; readonly onClo
             <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
             <Button
               appearance="primary"
+              className={styles.send}
               disabled={!state.canForward}
               onClick={() => void vm.forward().then((result) => result.ok && props.onClose())}
             >
