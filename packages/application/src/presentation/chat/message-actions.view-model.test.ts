@@ -56,11 +56,7 @@ describe('messageActions (spec §2 context menu, §6)', () => {
       'delete',
     ]);
     const file = { ...base, contentType: ContentType.File };
-    expect(messageActions(file, { selfUserID: 'x', pinned: false })).toEqual([
-      'saveAs',
-      'forward',
-      'delete',
-    ]);
+    expect(messageActions(file, { selfUserID: 'x', pinned: false })).toEqual(['saveAs', 'forward', 'delete']);
   });
 
   it('offers nothing on notices and only copy and delete before the server has the message', () => {
