@@ -173,6 +173,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await expect(log(page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
     await menuAction(page, 'Hello team!', 'Pin message');
     // axe measures contrast as the screen is: not while the toast fades in or out over the page.
+    await expect(page.locator('.fui-ToastTitle').getByText('Message pinned')).toBeVisible();
     await expect(page.locator('.fui-ToastTitle')).toHaveCount(0, { timeout: 20_000 });
     await message(page, 'Hello team!').click({ button: 'right' });
     await expect(page.getByRole('menu', { name: 'Message actions' })).toBeVisible();
