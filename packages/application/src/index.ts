@@ -58,3 +58,7 @@ export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './calls/call-recorder';
 export * from './presentation/desktop';
+// 14a: message actions, pins banner, forward dialog
+export * from './presentation/chat/message-actions';
+export * from './presentation/chat/message-actions.view-model';
+export * from './presentation/chat/forward-dialog.view-model';

@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles, mergeClasses } from '@fluentui/react-components';
+import { FluentProvider, makeStyles } from '@fluentui/react-components';
 import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
@@ -17,9 +17,9 @@ export interface AppProps {
 }
 
 const useStyles = makeStyles({
-  root: { height: '100%' },
-  // 18 (desktop): a frameless window's title bar above every page (sign-in and shell alike).
-  framed: { display: 'flex', flexDirection: 'column' },
+  // 18 (desktop): a frameless window's title bar above every page (sign-in and shell alike). Not on the
+  // provider's className: Fluent copies that onto every portal (menus, dialogs).
+  framed: { height: '100%', display: 'flex', flexDirection: 'column' },
   page: { flex: 1, minHeight: 0, position: 'relative', overflow: 'auto' },
 });
 
@@ -28,16 +28,12 @@ const NO_SLOTS: DesktopSlots = {};
 /** The whole web client: theme (light or dark as the system is), i18n, services, toasts and the router. */
 export function App({ services, i18n, desktop = NO_SLOTS }: AppProps) {
   useDocumentStyles();
-  const styles = useStyles();
   const scheme = useSystemColorScheme();
   return (
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
         <DesktopSlotsProvider value={desktop}>
-          <FluentProvider
-            theme={themeFor(scheme)}
-            className={mergeClasses(styles.root, desktop.titleBar !== undefined && styles.framed)}
-          >
+          <FluentProvider theme={themeFor(scheme)}>
             <Toasts />
             <WindowFrame>
               <BrowserRouter>
@@ -57,9 +53,9 @@ function WindowFrame({ children }: { readonly children: ReactNode }) {
   const styles = useStyles();
   if (TitleBar === undefined) return <>{children}</>;
   return (
-    <>
+    <div className={styles.framed}>
       <TitleBar />
       <div className={styles.page}>{children}</div>
-    </>
+    </div>
   );
 }

@@ -28,4 +28,7 @@ export function themeFor(scheme: ColorScheme): Theme {
 export const useDocumentStyles = makeStaticStyles({
   'html, body, #root': { height: '100%', margin: 0, padding: 0 },
   body: { overflow: 'hidden' },
+  // The provider fills the window by this rule, not by its className: Fluent gives the provider's
+  // className to every portal (menus, dialogs), which then covered the whole app with the background.
+  '#root > .fui-FluentProvider': { height: '100%' },
 });

@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CALL_MESSAGES } from './calls/messages';
+import { MESSAGE_ACTION_MESSAGES } from './chat/actions/messages';
 import { CHAT_MESSAGES } from './chat/messages';
 import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
@@ -81,6 +82,7 @@ export const UI_MESSAGES = {
   ...CHAT_MESSAGES,
   // 14m
   ...MEDIA_MESSAGES,
+  ...MESSAGE_ACTION_MESSAGES, // 14a
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,

@@ -24,7 +24,7 @@ import type { MessagesGateway } from '../ports/messages.port';
 import type { MessageDraft, MessageEvent, SendTarget } from '../ports/messages.port';
 import type { Notifier } from '../ports/notifier.port';
 import { stateFailure, type AppError } from '../shared/app-error';
-import { attempt } from '../shared/remote-error';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
@@ -286,7 +286,10 @@ export class ChatStore {
     }
   }
 
-  /** Revokes an own message: removed from the list and unpinned (spec §4, §6 only the sender). */
+  /**
+   * Revokes an own message (spec §6 only the sender): it stays in the list as a revoke notice ("you
+   * revoked a message", as the other side and a fresh sign-in see it) and is unpinned (spec §4).
+   */
   async revoke(clientMsgID: string): Promise<Result<void, AppError>> {
     const { conversationID, messages } = this.state.value;
     const message = messages.find((m) => m.clientMsgID === clientMsgID);
@@ -299,9 +302,10 @@ export class ChatStore {
     }
     const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
     if (!result.ok) {
+      this.notifyFailure(result.error);
       return result;
     }
-    this.removeLocally(conversationID, clientMsgID);
+    this.markRevoked(conversationID, clientMsgID);
     return ok(undefined);
   }
 
@@ -313,6 +317,7 @@ export class ChatStore {
     }
     const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));
     if (!result.ok) {
+      this.notifyFailure(result.error);
       return result;
     }
     this.removeLocally(conversationID, clientMsgID);
@@ -322,6 +327,27 @@ export class ChatStore {
   /** Updates a message in place (e.g. after a red packet was opened). */
   update(message: Message): void {
     this.replace(message);
+  }
+
+  /** 14a: the copy toast of spec §8 (the view writes to the clipboard, the platform decides). */
+  notifyCopied(succeeded: boolean): void {
+    this.notifier.notify(
+      succeeded
+        ? { level: 'success', key: 'toast.copySuccess' }
+        : { level: 'error', key: 'toast.copyFailed' },
+    );
+  }
+
+  private notifyFailure(error: RemoteFailure): void {
+    this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: error.message });
+  }
+
+  private markRevoked(conversationID: string, clientMsgID: string): void {
+    const original = this.state.value.messages.find((m) => m.clientMsgID === clientMsgID);
+    if (original !== undefined && original.contentType !== ContentType.Revoke) {
+      this.replace({ ...original, contentType: ContentType.Revoke });
+    }
+    this.pins.removeSilently(conversationID, clientMsgID);
   }
 
   private removeLocally(conversationID: string, clientMsgID: string): void {
@@ -342,12 +368,10 @@ export class ChatStore {
     if (event.type === 'revoked') {
       // Spec §4: a revoke notification replaces the message with a revoke-type message.
       if (event.conversationID === conversationID) {
-        const original = this.state.value.messages.find((m) => m.clientMsgID === event.clientMsgID);
-        if (original !== undefined) {
-          this.replace({ ...original, contentType: ContentType.Revoke });
-        }
+        this.markRevoked(event.conversationID, event.clientMsgID);
+      } else {
+        this.pins.removeSilently(event.conversationID, event.clientMsgID);
       }
-      this.pins.removeSilently(event.conversationID, event.clientMsgID);
       return;
     }
     const current = this.conversations.currentConversation;

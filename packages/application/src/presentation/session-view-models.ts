@@ -14,6 +14,8 @@ import { FriendListViewModel } from './contacts/friend-list.view-model';
 import { GroupCardViewModel } from './contacts/group-card.view-model';
 import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
+import type { Message } from '@teamim/domain';
+import { ForwardDialogViewModel } from './chat/forward-dialog.view-model';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
@@ -123,6 +125,11 @@ export class SessionViewModels {
     return this.track(new MediaUploadViewModel(this.services));
   }
   // --- end of 14m ---
+  // 14a: message actions (forward dialog)
+  forwardDialog(message: Message): ForwardDialogViewModel {
+    return this.track(new ForwardDialogViewModel(this.services, message));
+  }
+  // --- end of 14a ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

@@ -12,6 +12,8 @@ import { clampComposerHeight, defaultComposerHeight } from './composer-logic';
 import { ChatHeader } from './ChatHeader';
 import { ConversationDrawer } from './ConversationDrawer';
 import { MessageList } from './MessageList';
+import { MessageActionsHost } from './actions/MessageActionsHost';
+import { PinnedBanner } from './actions/PinnedBanner';
 
 const useStyles = makeStyles({
   center: {
@@ -111,7 +113,11 @@ function OpenConversation(props: {
       <div ref={body} className={styles.body}>
         {bodyHeight > 0 && (
           <>
-            <MessageList vm={vm} state={state} />
+            {/* 14a: pinned banner above the list; the host runs the rows' actions and their dialogs */}
+            <PinnedBanner vm={vm} pinned={state.pinned} />
+            <MessageActionsHost vm={vm}>
+              <MessageList vm={vm} state={state} />
+            </MessageActionsHost>
             <ComposerSeparator height={height} containerPx={bodyHeight} onResize={setComposerHeight} />
             <div style={heightOf(height)}>
               <Composer conversationID={state.conversationID} />

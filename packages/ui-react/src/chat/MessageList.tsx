@@ -5,6 +5,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
 import { MessageRow } from './MessageRow';
+import { RowErrorBoundary } from './actions/RowErrorBoundary';
+import { rowFocusTarget } from './actions/row-keys';
 import {
   captureAnchor,
   isNearBottom,
@@ -128,9 +130,34 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     if (element.scrollHeight <= element.clientHeight) loadOlder();
   });
 
+  // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
+  const highlightSeq = state.highlight?.seq;
+  useEffect(() => {
+    const id = state.highlight?.id;
+    const index = messages.findIndex((m) => m.id === id);
+    if (index < 0) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)?.focus(),
+    );
+    // Only a new jump scrolls; list updates afterwards leave the reader where they are.
+  }, [highlightSeq]);
+
+  // 14a: arrow keys walk the messages; a message's menu opens with the context-menu key.
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const element = scrollRef.current;
+    if (element === null) return;
+    const target = rowFocusTarget(event.key, event.target, element, messages.length);
+    if (target === undefined) return;
+    event.preventDefault();
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${target}"] > *`)?.focus());
+  };
+
   return (
     <div
       ref={scrollRef}
+      onKeyDown={onKeyDown}
       role="log"
       aria-label={t('ui.chat.messages.label')}
       aria-busy={state.loadingOlder}
@@ -163,7 +190,9 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
               className={styles.slot}
               style={placedAt(item.start)}
             >
-              <MessageRow view={view} vm={vm} />
+              <RowErrorBoundary fallback={<Text className={styles.empty}>{t('ui.msg.cannotDisplay')}</Text>}>
+                <MessageRow view={view} vm={vm} highlighted={state.highlight?.id === view.id} />
+              </RowErrorBoundary>
             </div>
           );
         })}

@@ -1,8 +1,18 @@
-import { Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  Button,
+  makeStyles,
+  mergeClasses,
+  Spinner,
+  Text,
+  tokens,
+  type PositioningImperativeRef,
+} from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
-import type { ChatViewModel, MessageView } from '@teamim/application';
-import { memo } from 'react';
+import type { ChatViewModel, MessageAction, MessageView } from '@teamim/application';
+import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useText } from '../text';
+import { useMessageAction } from './actions/MessageActionsHost';
+import { MessageActionsMenu, MessageToolbar } from './actions/MessageActionsMenu';
 import { MessageBody } from './bodies/MessageBody';
 import { FaceAvatar } from '../FaceAvatar';
 
@@ -19,8 +29,28 @@ const useStyles = makeStyles({
     gridTemplateColumns: '36px minmax(0, 1fr)',
     columnGap: tokens.spacingHorizontalM,
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
+    position: 'relative',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    // 14a: the hover toolbar shows on hover and while the message or a control in it has focus.
+    '& [data-message-tools]': { visibility: 'hidden' },
+    ':hover [data-message-tools]': { visibility: 'visible' },
+    ':focus-within [data-message-tools]': { visibility: 'visible' },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
   },
+  // A jump's target flashes and fades back, as team chats do, instead of staying marked.
+  highlighted: {
+    animationName: {
+      from: { backgroundColor: tokens.colorBrandBackground2 },
+      to: { backgroundColor: 'transparent' },
+    },
+    animationDuration: '2.5s',
+    animationTimingFunction: 'ease-out',
+    '@media (prefers-reduced-motion: reduce)': { animationDuration: '0.01s' },
+  },
+  menuOpen: { backgroundColor: tokens.colorNeutralBackground1Hover },
   first: { paddingTop: tokens.spacingVerticalM },
   meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
   sender: { fontWeight: tokens.fontWeightSemibold },
@@ -42,15 +72,49 @@ const useStyles = makeStyles({
 export const MessageRow = memo(function MessageRow({
   view,
   vm,
+  highlighted = false,
 }: {
   readonly view: MessageView;
   readonly vm: ChatViewModel;
+  readonly highlighted?: boolean;
 }) {
   const { t } = useText();
   const styles = useStyles();
+  // 14a: the row's context menu, toolbar and keys.
+  const run = useMessageAction();
+  const row = useRef<HTMLElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const positioning = useRef<PositioningImperativeRef>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const actions = view.kind === 'bubble' ? view.actions : [];
+  const openMenuAt = (target: Element | { getBoundingClientRect: () => DOMRect }) => {
+    if (actions.length === 0) return;
+    positioning.current?.setTarget(target);
+    setMenuOpen(true);
+  };
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    if (actions.length === 0) return;
+    event.preventDefault();
+    const { clientX: x, clientY: y } = event;
+    openMenuAt({ getBoundingClientRect: () => new DOMRect(x, y, 0, 0) });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      event.preventDefault();
+      // Under the message's body (the row spans the whole log; its end is far from the text).
+      openMenuAt(content.current ?? event.currentTarget);
+    }
+  };
+  const act = (action: MessageAction) => {
+    setMenuOpen(false);
+    // The action after the menu has closed: the menu's focus trap would otherwise still hide a dialog
+    // the action opens from assistive technology.
+    setTimeout(() => run(action, view.id, row.current), 0);
+  };
   if (view.kind === 'notice') {
     return (
-      <div role="note" className={styles.notice}>
+      <div role="note" tabIndex={-1} className={styles.notice}>
         <Text size={200} className={styles.noticeText}>
           {view.text}
         </Text>
@@ -59,9 +123,20 @@ export const MessageRow = memo(function MessageRow({
   }
   return (
     <article
+      ref={row}
       aria-label={view.own ? t('ui.chat.message.fromSelf') : view.sender}
       data-own={view.own ? 'true' : 'false'}
-      className={mergeClasses(styles.message, !view.continued && styles.first)}
+      data-message-id={view.id}
+      data-highlighted={highlighted ? 'true' : undefined}
+      tabIndex={-1}
+      onContextMenu={onContextMenu}
+      onKeyDown={onKeyDown}
+      className={mergeClasses(
+        styles.message,
+        !view.continued && styles.first,
+        menuOpen && styles.menuOpen,
+        highlighted && styles.highlighted,
+      )}
     >
       {view.continued ? (
         <span className={styles.gutterTime} aria-hidden>
@@ -79,7 +154,7 @@ export const MessageRow = memo(function MessageRow({
             </Text>
           </div>
         )}
-        <div className={styles.content}>
+        <div ref={content} className={styles.content}>
           <MessageBody body={view.body} vm={vm} />
           {view.state === 'sending' && (
             <Spinner size="extra-tiny" aria-label={t('ui.chat.message.sending')} />
@@ -96,6 +171,18 @@ export const MessageRow = memo(function MessageRow({
           )}
         </div>
       </div>
+      {actions.length > 0 && (
+        <div data-message-tools>
+          <MessageToolbar actions={actions} onAction={act} onMore={openMenuAt} />
+        </div>
+      )}
+      <MessageActionsMenu
+        actions={actions}
+        open={menuOpen}
+        positioningRef={positioning}
+        onOpenChange={setMenuOpen}
+        onAction={act}
+      />
     </article>
   );
 });

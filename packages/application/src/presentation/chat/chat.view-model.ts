@@ -13,6 +13,7 @@ import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { locale$, now$ } from './conversation-list.view-model';
 import { messageViews, type MessageView } from './rows';
+import { pinnedBannerView, ChatMessageActions, type PinnedBannerView } from './message-actions.view-model';
 
 export interface ChatHeader {
   /** The other party of a single chat; '' in groups. */
@@ -38,6 +39,10 @@ export type ChatViewState =
       readonly messages: readonly MessageView[];
       readonly hasMore: boolean;
       readonly loadingOlder: boolean;
+      /** 14a: the pinned-message banner (spec §2), undefined when nothing is pinned. */
+      readonly pinned: PinnedBannerView | undefined;
+      /** 14a: the message to scroll to and highlight (a jump from a quote, a pin or a search hit). */
+      readonly highlight: { readonly id: string; readonly seq: number } | undefined;
     };
 
 /**
@@ -47,13 +52,18 @@ export type ChatViewState =
  */
 export class ChatViewModel extends StateViewModel<ChatViewState> {
   private group: Group | undefined;
+  /** 14a: copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
+  readonly actions: ChatMessageActions;
 
   constructor(
     private readonly services: SessionServices,
     readonly conversationID: string,
   ) {
     super({ status: 'loading', conversationID });
-    const { conversations, chat, session, currentUser } = services;
+    const { conversations, chat, session, currentUser, pinnedMessages } = services;
+    this.actions = new ChatMessageActions(services, conversationID, (highlight) => {
+      if (this.state.status === 'open') this.patch({ highlight });
+    });
     this.own(
       combineLatest([conversations.conversations$, session.sync$]).subscribe(([list, sync]) => {
         const known = list.find((c) => c.conversationID === conversationID);
@@ -83,7 +93,8 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         currentUser.selfInfo$,
         locale$(services),
         now$(services),
-      ]).subscribe(([current, group, chatState, self, locale, nowMs]) => {
+        pinnedMessages.banner$(conversationID),
+      ]).subscribe(([current, group, chatState, self, locale, nowMs, banner]) => {
         this.group = group;
         if (current?.conversationID !== conversationID || chatState.conversationID !== conversationID) {
           return;
@@ -94,13 +105,16 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
           nowMs,
           utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
         };
+        const pinnedIDs = new Set(banner.pinned.map((m) => m.clientMsgID));
         this.set({
           status: 'open',
           conversationID,
           header: header(current, group),
-          messages: messageViews(chatState.messages, context, chatState.spinning),
+          messages: messageViews(chatState.messages, context, chatState.spinning, pinnedIDs),
           hasMore: chatState.hasMore,
           loadingOlder: chatState.loading,
+          pinned: pinnedBannerView(banner, context),
+          highlight: this.state.status === 'open' ? this.state.highlight : undefined,
         });
       }),
     );

@@ -15,6 +15,7 @@ import {
   type Message,
 } from '@teamim/domain';
 import { bubbleBody, type BubbleBody } from './bubble-body';
+import { messageActions, type MessageAction } from './message-actions';
 
 import type { ViewContext } from './view-context';
 
@@ -67,9 +68,16 @@ export type MessageView =
       readonly time: string;
       readonly body: BubbleBody;
       readonly state: 'sent' | 'sending' | 'failed';
+      /** 14a: what its context menu and hover toolbar offer (spec §2), in order. */
+      readonly actions: readonly MessageAction[];
     };
 
-export function messageView(message: Message, context: ViewContext, spinning: boolean): MessageView {
+export function messageView(
+  message: Message,
+  context: ViewContext,
+  spinning: boolean,
+  pinned = false,
+): MessageView {
   const naming = { locale: context.locale, selfUserID: context.selfUserID };
   if (message.contentType === ContentType.Revoke) {
     // A locally revoked copy has no notification detail: the sender revoked it.
@@ -105,6 +113,7 @@ export function messageView(message: Message, context: ViewContext, spinning: bo
         : message.status === MessageStatus.Sending && spinning
           ? 'sending'
           : 'sent',
+    actions: messageActions(message, { selfUserID: context.selfUserID, pinned }),
   };
 }
 
@@ -119,12 +128,14 @@ export function messageViews(
   messages: readonly Message[],
   context: ViewContext,
   spinning: ReadonlySet<string>,
+  pinned: ReadonlySet<string> = new Set(),
 ): readonly MessageView[] {
   const views: MessageView[] = [];
   let previous: Message | undefined;
   let previousView: MessageView | undefined;
   for (const message of messages) {
-    const view = messageView(message, context, spinning.has(message.clientMsgID));
+    const id = message.clientMsgID;
+    const view = messageView(message, context, spinning.has(id), pinned.has(id));
     const continued =
       view.kind === 'bubble' &&
       previousView?.kind === 'bubble' &&

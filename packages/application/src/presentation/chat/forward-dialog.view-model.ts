@@ -1,0 +1,88 @@
+import { BehaviorSubject, combineLatest } from 'rxjs';
+import {
+  conversationDisplayName,
+  PAGING,
+  type Message,
+  type Result,
+  type ValidationError,
+} from '@teamim/domain';
+import type { ForwardSummary } from '../../messages/forward-messages.use-case';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+
+export interface ForwardTargetRow {
+  readonly id: string;
+  readonly name: string;
+  readonly faceURL: string;
+  readonly isGroup: boolean;
+  readonly selected: boolean;
+}
+
+export interface ForwardDialogState {
+  readonly query: string;
+  /** The first 100 conversations of the list (spec §7 forward list) that match the query. */
+  readonly rows: readonly ForwardTargetRow[];
+  /** Selected conversations, also those the query hides: "Forward (n)". */
+  readonly selectedCount: number;
+  readonly sending: boolean;
+  readonly canForward: boolean;
+}
+
+/**
+ * The forward-message dialog (spec §2, §4, §8): a searchable list of up to 100 conversations,
+ * multi-select, and Forward (n), which tries each selected conversation and shows the summary toast.
+ */
+export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
+  private readonly query = new BehaviorSubject('');
+  private readonly selected = new BehaviorSubject<ReadonlySet<string>>(new Set());
+
+  constructor(
+    private readonly services: SessionServices,
+    private readonly message: Message,
+  ) {
+    super({ query: '', rows: [], selectedCount: 0, sending: false, canForward: false });
+    this.own(
+      combineLatest([services.conversations.conversations$, this.query, this.selected]).subscribe(
+        ([conversations, query, selected]) => {
+          const needle = query.trim().toLowerCase();
+          const rows = conversations
+            .slice(0, PAGING.forwardConversationList)
+            .map((c) => ({
+              id: c.conversationID,
+              name: conversationDisplayName(c),
+              faceURL: c.faceURL,
+              isGroup: c.groupID !== '',
+              selected: selected.has(c.conversationID),
+            }))
+            .filter((row) => needle === '' || row.name.toLowerCase().includes(needle));
+          this.patch({
+            query,
+            rows,
+            selectedCount: selected.size,
+            canForward: selected.size > 0 && !this.state.sending,
+          });
+        },
+      ),
+    );
+  }
+
+  search(query: string): void {
+    this.query.next(query);
+  }
+
+  toggle(conversationID: string): void {
+    const next = new Set(this.selected.value);
+    if (!next.delete(conversationID)) next.add(conversationID);
+    this.selected.next(next);
+  }
+
+  /** Forwards to every selected conversation; the use case shows the spec's summary toast. */
+  async forward(): Promise<Result<ForwardSummary, ValidationError>> {
+    const selected = this.selected.value;
+    const targets = this.services.conversations.snapshot.filter((c) => selected.has(c.conversationID));
+    this.patch({ sending: true, canForward: false });
+    const result = await this.services.forwardMessages.execute(this.message, targets);
+    this.patch({ sending: false, canForward: this.selected.value.size > 0 });
+    return result;
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  Avatar,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  SearchBox,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import type { Message } from '@teamim/domain';
+import { useObservableEagerState } from 'observable-hooks';
+import { useViewModel } from '../../session';
+import { useText } from '../../text';
+import { safeImageURL } from '../images';
+
+const useStyles = makeStyles({
+  surface: { width: '420px', maxWidth: 'calc(100vw - 32px)' },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
+  list: {
+    height: '320px',
+    overflowY: 'auto',
+    margin: 0,
+    padding: 0,
+    listStyle: 'none',
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    borderRadius: tokens.borderRadiusMedium,
+  },
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalS}`,
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+  },
+  label: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, minWidth: 0 },
+  kind: { color: tokens.colorNeutralForeground3 },
+  empty: { display: 'block', padding: tokens.spacingVerticalL, textAlign: 'center' },
+  send: { whiteSpace: 'nowrap' },
+});
+
+/**
+ * The forward-message dialog (spec §2): search, tick conversations, Forward (n). The summary toast
+ * comes from the use case; the dialog closes once the forward is done.
+ */
+export function ForwardDialog(props: { readonly message: Message; readonly onClose: () => void }) {
+  const { t } = useText();
+  const styles = useStyles();
+  const vm = useViewModel((vms) => vms.forwardDialog(props.message), props.message.clientMsgID);
+  const state = useObservableEagerState(vm.state$);
+  return (
+    <Dialog open modalType="modal" onOpenChange={(_e, data) => !data.open && props.onClose()}>
+      <DialogSurface className={styles.surface}>
+        <DialogBody>
+          <DialogTitle>{t('ui.msg.forwardTitle')}</DialogTitle>
+          <DialogContent className={styles.content}>
+            <SearchBox
+              aria-label={t('ui.msg.forwardSearch')}
+              placeholder={t('ui.msg.forwardSearch')}
+              value={state.query}
+              onChange={(_e, data) => vm.search(data.value)}
+            />
+            <ul aria-label={t('ui.msg.forwardList')} className={styles.list}>
+              {state.rows.length === 0 && (
+                <li>
+                  <Text className={styles.empty}>{t('ui.msg.forwardNone')}</Text>
+                </li>
+              )}
+              {state.rows.map((row) => {
+                const image = safeImageURL(row.faceURL);
+                return (
+                  <li key={row.id} className={styles.row}>
+                    <Checkbox
+                      checked={row.selected}
+                      onChange={() => vm.toggle(row.id)}
+                      label={
+                        <span className={styles.label}>
+                          <Avatar
+                            name={row.name}
+                            size={28}
+                            color="colorful"
+                            shape={row.isGroup ? 'square' : 'circular'}
+                            {...(image === undefined ? {} : { image: { src: image } })}
+                            aria-hidden
+                          />
+                          <Text truncate wrap={false}>
+                            {row.name}
+                          </Text>
+                          {row.isGroup && (
+                            <Text size={200} className={styles.kind}>
+                              {t('ui.msg.group')}
+                            </Text>
+                          )}
+                        </span>
+                      }
+                    />
+                  </li>
+                );
+              })}
+            </ul>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
+            <Button
+              appearance="primary"
+              className={styles.send}
+              disabled={!state.canForward}
+              onClick={() => void vm.forward().then((result) => result.ok && props.onClose())}
+            >
+              {t('ui.msg.forwardSend', { count: state.selectedCount })}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
