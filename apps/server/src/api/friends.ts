@@ -4,6 +4,7 @@ import { idList, optInt, pagination, text, userID, version, versionID, wrapped }
 
 import type { CoreContext } from '../im/context';
 
+import * as blacks from '../im/blacklist';
 import * as rel from '../im/relations';
 
 import { type Route, nonNegative } from './schemas';
@@ -103,16 +104,16 @@ export function registerFriendRoutes(route: Route, ctx: CoreContext): void {
     '/friend/add_black',
     z.object({ ownerUserID: userID, blackUserID: userID, ex: text(4096) }),
     (b, c) => {
-      rel.addBlack(ctx, c.caller, b);
+      blacks.addBlack(ctx, c.caller, b);
       return {};
     },
   );
   route('/friend/remove_black', z.object({ ownerUserID: userID, blackUserID: userID }), (b, c) => {
-    rel.removeBlack(ctx, c.caller, b);
+    blacks.removeBlack(ctx, c.caller, b);
     return {};
   });
   route('/friend/get_black_list', z.object({ userID, pagination }), (b, c) =>
-    rel.getBlackList(ctx, c.caller, b.userID, b.pagination),
+    blacks.getBlackList(ctx, c.caller, b.userID, b.pagination),
   );
   route('/friend/is_friend', z.object({ userID1: userID, userID2: userID }), (b) => ({
     inUser1Friends: rel.isFriend(ctx, b.userID1, b.userID2),
