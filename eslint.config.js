@@ -60,6 +60,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {
+    // The same house rule for the server (tests and test support excepted). The files listed are the ones
+    // still over it (issue 19); each leaves the list when it is split, and none may join it.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      '**/testing/**',
+      'apps/server/src/chat/accounts.ts',
+      'apps/server/src/chat/wallet.ts',
+      'apps/server/src/im/groups.ts',
+      'apps/server/src/im/messages.ts',
+      'apps/server/src/objects/service.ts',
+      'apps/server/src/wire/contract.ts',
+      'apps/server/src/wire/gob.ts',
+      'apps/server/src/wire/proto.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
     // Views are thin and themed: no inline style objects (makeStyles and Fluent tokens instead; computed
     // geometry goes through geometry.ts) and no hand-written subscriptions (observable-hooks instead).
     files: ['packages/ui-react/src/**/*.tsx', 'packages/ui-react/src/**/*.ts'],

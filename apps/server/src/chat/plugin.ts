@@ -23,7 +23,8 @@ import {
   fullSchema as fullSearchSchema,
   publicSchema as publicSearchSchema,
 } from './user-search';
-import { UserService, findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './users';
+import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
+import { UserService } from './users';
 import { intLike } from './validation';
 import { WalletService, openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet';
 

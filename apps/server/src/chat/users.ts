@@ -1,11 +1,18 @@
 import type Database from 'better-sqlite3';
 import { AccessToken } from 'livekit-server-sdk';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AccountRow, AccountService, Identifier } from './accounts';
 import { normaliseAreaCode, normaliseEmail, normalisePhone } from './accounts';
 import type { ChatContext } from './context';
 import { ChatError, ErrCode, argsError } from './errors';
-import { intLike, optStr } from './validation';
+import {
+  SEARCH_FIELDS,
+  type findFullSchema,
+  type friendAddSchema,
+  type rtcSchema,
+  type searchSchema,
+  type updateSchema,
+} from './user-schemas';
 
 /** The UserFullInfo shape of chat's `/user/find/full`, plus the spec client's extra self fields. */
 export interface UserFullInfo {
@@ -53,55 +60,6 @@ export function userAllowsFriendRequests(db: Database.Database, userID: string):
     .get(userID);
   return row === undefined || row.allow_add_friend === 1;
 }
-
-export const findFullSchema = z.object({
-  userIDs: z.array(z.string().min(1).max(64)).min(1, 'userIDs must not be empty').max(1000),
-});
-
-const flag12 = intLike.pipe(z.number().int().min(1).max(2));
-
-export const updateSchema = z.object({
-  userID: z.string().min(1, 'userID is required').max(64),
-  nickname: z.string().trim().max(20, 'nickname is at most 20 characters').nullish(),
-  faceURL: optStr(1024),
-  email: z.string().max(254).nullish(),
-  areaCode: optStr(8),
-  phoneNumber: optStr(32),
-  gender: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
-  birth: intLike.pipe(z.number().int().min(0)).nullish(),
-  allowAddFriend: flag12.nullish(),
-  allowBeep: flag12.nullish(),
-  allowVibration: flag12.nullish(),
-  globalRecvMsgOpt: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
-  level: z.unknown().optional(),
-  RegisterType: z.unknown().optional(),
-  account: z.unknown().optional(),
-});
-
-const SEARCH_FIELDS = ['nickname', 'phone', 'invitation_code', 'userID'] as const;
-
-export const searchSchema = z.object({
-  keyword: z.string().trim().min(1, 'keyword is required').max(64),
-  searchFields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).nullish(),
-  pagination: z
-    .object({
-      pageNumber: z.number().int().min(1).max(1_000_000).nullish(),
-      showNumber: z.number().int().min(1).max(100).nullish(),
-    })
-    .nullish(),
-  excludeSelf: z.boolean().nullish(),
-});
-
-export const rtcSchema = z.object({
-  room: z.string().trim().min(1, 'room is required').max(256),
-  identity: z.string().min(1, 'identity is required').max(64),
-});
-
-export const friendAddSchema = z.object({
-  toUserID: z.string().min(1, 'toUserID is required').max(64),
-  reqMsg: z.string().max(50, 'reqMsg is at most 50 characters').nullish(),
-  fromUserID: optStr(64),
-});
 
 /** chat v1.8's UserFullInfo has none of this server's own fields. */
 function withoutLocalFields(user: UserFullInfo): Omit<UserFullInfo, 'allowCreateGroup'> {

@@ -3,12 +3,10 @@ import { ErrCode, ImError, argsError, noPermission, notFound } from './errors';
 import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
 import {
-  type BlackRow,
   type FriendInfo,
   type FriendRequest,
   type FriendRequestRow,
   type FriendRow,
-  blackInfo,
   friendInfo,
   friendRequest,
   getUser,
@@ -17,15 +15,15 @@ import { notify } from './notifications';
 import { ContentType, SessionType } from './types';
 import { Collection, EntryState, SORT_ID, bump, diff, head } from './versions';
 
-function requireSelf(op: Operator, userID: string, field: string): void {
+export function requireSelf(op: Operator, userID: string, field: string): void {
   if (userID !== op.userID && !op.isAdmin) throw noPermission(`${field} must be the logged-in user`);
 }
 
-function requireUser(ctx: CoreContext, userID: string): void {
+export function requireUser(ctx: CoreContext, userID: string): void {
   if (!getUser(ctx.db, userID)) throw new ImError(ErrCode.UserIDNotFound, `user ${userID} not found`);
 }
 
-const fromTo = (fromUserID: string, toUserID: string) => ({ fromUserID, toUserID });
+export const fromTo = (fromUserID: string, toUserID: string) => ({ fromUserID, toUserID });
 
 export function isFriend(ctx: CoreContext, owner: string, friend: string): boolean {
   return (
@@ -385,78 +383,4 @@ export function unhandledApplyCount(ctx: CoreContext, op: Operator, userID: stri
       )
       .get(userID, time)?.n ?? 0
   );
-}
-
-export function addBlack(
-  ctx: CoreContext,
-  op: Operator,
-  req: { ownerUserID: string; blackUserID: string; ex: string },
-): void {
-  requireSelf(op, req.ownerUserID, 'ownerUserID');
-  if (req.ownerUserID === req.blackUserID) throw argsError('you cannot block yourself');
-  requireUser(ctx, req.blackUserID);
-  if (isBlocked(ctx, req.ownerUserID, req.blackUserID)) return;
-  ctx.tx((fx) => {
-    ctx.db
-      .prepare(
-        'INSERT INTO blacks (owner_user_id, block_user_id, create_time, operator_user_id, ex) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(req.ownerUserID, req.blackUserID, ctx.now(), op.userID, req.ex);
-    notify(ctx, fx, {
-      contentType: ContentType.BlackAdded,
-      sendID: req.ownerUserID,
-      recvID: req.blackUserID,
-      sessionType: SessionType.Single,
-      tips: { fromToUserID: fromTo(req.ownerUserID, req.blackUserID) },
-      stored: false,
-      // Only the owner's devices: telling the blocked user would leak the block.
-      to: [req.ownerUserID],
-      // The calling device syncs its blacklist itself, unserialized with notification handling:
-      // a second concurrent sync would insert the same row twice (SDK UNIQUE constraint error).
-      exceptCaller: { userID: op.userID, platformID: op.platformID },
-    });
-  });
-}
-
-export function removeBlack(
-  ctx: CoreContext,
-  op: Operator,
-  req: { ownerUserID: string; blackUserID: string },
-): void {
-  requireSelf(op, req.ownerUserID, 'ownerUserID');
-  if (!isBlocked(ctx, req.ownerUserID, req.blackUserID)) throw notFound('user is not in your blacklist');
-  ctx.tx((fx) => {
-    ctx.db
-      .prepare('DELETE FROM blacks WHERE owner_user_id = ? AND block_user_id = ?')
-      .run(req.ownerUserID, req.blackUserID);
-    notify(ctx, fx, {
-      contentType: ContentType.BlackDeleted,
-      sendID: req.ownerUserID,
-      recvID: req.blackUserID,
-      sessionType: SessionType.Single,
-      tips: { fromToUserID: fromTo(req.ownerUserID, req.blackUserID) },
-      stored: false,
-      to: [req.ownerUserID],
-    });
-  });
-}
-
-export function getBlackList(
-  ctx: CoreContext,
-  op: Operator,
-  userID: string,
-  p: Pagination | null | undefined,
-) {
-  requireSelf(op, userID, 'userID');
-  const { limit, offset } = pageLimits(p);
-  const rows = ctx.db
-    .prepare<[string, number, number], BlackRow>(
-      'SELECT * FROM blacks WHERE owner_user_id = ? ORDER BY create_time, rowid LIMIT ? OFFSET ?',
-    )
-    .all(userID, limit, offset);
-  const total =
-    ctx.db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM blacks WHERE owner_user_id = ?')
-      .get(userID)?.n ?? 0;
-  return { blacks: rows.map((r) => blackInfo(ctx.db, r)), total };
 }

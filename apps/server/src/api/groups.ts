@@ -1,0 +1,247 @@
+import { z } from 'zod';
+
+import {
+  idList,
+  optInt,
+  optionalID,
+  pagination,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from '../http/api';
+
+import type { CoreContext } from '../im/context';
+
+import * as groups from '../im/groups';
+
+import { type Route, nonNegative } from './schemas';
+
+/** `/api/group/*` (rules in docs/server.md, "Groups"). */
+export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
+  // ---- group ----
+  const groupID = userID;
+  const listFilter = {
+    pagination,
+    groupIDs: idList(),
+    handleResults: z
+      .array(z.number().int())
+      .max(3)
+      .nullish()
+      .transform((v) => v ?? []),
+  };
+  const flag = z.number().int().min(0).max(2);
+  route(
+    '/group/create_group',
+    z.object({
+      memberUserIDs: idList(),
+      adminUserIDs: idList(),
+      ownerUserID: optionalID,
+      groupInfo: z.object({
+        groupID: optionalID,
+        groupName: z
+          .string()
+          .max(256)
+          .nullish()
+          .transform((v) => v ?? ''),
+        notification: text(4096),
+        introduction: text(1024),
+        faceURL: text(1024),
+        ex: text(4096),
+        groupType: z.number().int(),
+        needVerification: flag.nullish().transform((v) => v ?? 0),
+        lookMemberInfo: z
+          .number()
+          .int()
+          .nullish()
+          .transform((v) => v ?? 0),
+        applyMemberFriend: z
+          .number()
+          .int()
+          .nullish()
+          .transform((v) => v ?? 0),
+      }),
+      sendMessage: z.boolean().nullish(),
+    }),
+    (b, c) => groups.createGroup(ctx, c.caller, b),
+  );
+  route('/group/get_groups_info', z.object({ groupIDs: idList() }), (b) => ({
+    groupInfos: groups.getGroupsInfo(ctx, b.groupIDs),
+  }));
+  route(
+    '/group/set_group_info_ex',
+    z.object({
+      groupID,
+      groupName: wrapped(z.string().max(256)),
+      notification: wrapped(z.string().max(4096)),
+      introduction: wrapped(z.string().max(1024)),
+      faceURL: wrapped(z.string().max(1024)),
+      ex: wrapped(z.string().max(4096)),
+      needVerification: wrapped(flag),
+      lookMemberInfo: wrapped(z.number().int()),
+      applyMemberFriend: wrapped(z.number().int()),
+    }),
+    (b, c) => {
+      groups.setGroupInfo(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/group/invite_user_to_group',
+    z.object({ groupID, reason: text(1024), invitedUserIDs: idList(), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.inviteUsers(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/group/kick_group',
+    z.object({ groupID, kickedUserIDs: idList(), reason: text(1024), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.kickMembers(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route('/group/quit_group', z.object({ groupID, userID: optionalID }), (b, c) => {
+    groups.quitGroup(ctx, c.caller, b);
+    return {};
+  });
+  route(
+    '/group/dismiss_group',
+    z.object({ groupID, deleteMember: z.boolean().nullish(), sendMessage: z.boolean().nullish() }),
+    (b, c) => {
+      groups.dismissGroup(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/group/transfer_group',
+    z.object({ groupID, oldOwnerUserID: optionalID, newOwnerUserID: userID }),
+    (b, c) => {
+      groups.transferGroup(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/group/mute_group_member',
+    z.object({
+      groupID,
+      userID,
+      mutedSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(10 * 365 * 86_400),
+    }),
+    (b, c) => {
+      groups.muteMember(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route('/group/cancel_mute_group_member', z.object({ groupID, userID }), (b, c) => {
+    groups.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
+    return {};
+  });
+  route('/group/mute_group', z.object({ groupID }), (b, c) => {
+    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
+    return {};
+  });
+  route('/group/cancel_mute_group', z.object({ groupID }), (b, c) => {
+    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
+    return {};
+  });
+  route(
+    '/group/set_group_member_info',
+    z.object({
+      members: z
+        .array(
+          z.object({
+            groupID,
+            userID,
+            nickname: wrapped(z.string().max(256)),
+            faceURL: wrapped(z.string().max(1024)),
+            roleLevel: wrapped(z.number().int()),
+            ex: wrapped(z.string().max(4096)),
+          }),
+        )
+        .min(1)
+        .max(100),
+    }),
+    (b, c) => {
+      groups.setGroupMemberInfo(ctx, c.caller, b.members);
+      return {};
+    },
+  );
+  route(
+    '/group/get_group_member_list',
+    z.object({
+      groupID,
+      pagination,
+      filter: optInt,
+      keyword: text(256),
+    }),
+    (b, c) => groups.getGroupMemberList(ctx, c.caller, b),
+  );
+  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
+    groups.requireMemberListAccess(ctx, c.caller, b.groupID);
+    return { members: groups.getMembersInfo(ctx, b.groupID, b.userIDs) };
+  });
+  route('/group/get_incremental_join_groups', z.object({ userID, versionID, version }), (b, c) =>
+    groups.getIncrementalJoinGroups(ctx, c.caller, b),
+  );
+  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
+    groups.getFullJoinGroupIDs(ctx, c.caller, b.userID),
+  );
+  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
+    groups.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
+  );
+  route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b) =>
+    groups.getIncrementalGroupMembers(ctx, b),
+  );
+  route(
+    '/group/get_incremental_group_members_batch',
+    z.object({
+      userID,
+      reqList: z.array(z.object({ groupID, versionID, version })).max(1000),
+    }),
+    (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.caller, b),
+  );
+  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
+    groups.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
+  );
+  route(
+    '/group/join_group',
+    z.object({
+      groupID,
+      reqMessage: text(1024),
+      joinSource: optInt,
+      inviterUserID: optionalID,
+      ex: text(4096),
+    }),
+    (b, c) => {
+      groups.joinGroup(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/group/group_application_response',
+    z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
+    (b, c) => {
+      groups.respondApplication(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route('/group/get_recv_group_applicationList', z.object({ fromUserID: userID, ...listFilter }), (b, c) =>
+    groups.receivedApplications(ctx, c.caller, b),
+  );
+  route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
+    groups.sentApplications(ctx, c.caller, b),
+  );
+  route('/group/get_group_application_unhandled_count', z.object({ userID, time: nonNegative }), (b, c) => ({
+    count: groups.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
+  }));
+  route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
+    userIDs: b.userIDs.filter((u) => groups.isGroupMember(ctx, b.groupID, u)),
+  }));
+}

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+
+import type { ServerConfig } from '../config';
+import {
+  conversationID,
+  optInt,
+  optionalID,
+  pagination,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from '../http/api';
+
+import type { CoreContext } from '../im/context';
+import * as convs from '../im/conversations';
+
+import { ErrCode, ImError, noPermission } from '../im/errors';
+import * as msgs from '../im/messages';
+import { getUser } from '../im/models';
+
+import type { ImMsg } from '../im/types';
+
+import { type Route, conversationIDList, seq, seqList } from './schemas';
+
+/** `/api/conversation/*` and `/api/msg/*`. */
+export function registerConversationAndMessageRoutes(
+  route: Route,
+  ctx: CoreContext,
+  notifier: msgs.NotifyFn,
+  config: ServerConfig,
+): void {
+  // ---- conversation ----
+  route('/conversation/get_owner_conversation', z.object({ userID, pagination }), (b, c) =>
+    convs.getOwnerConversations(ctx, c.caller, b.userID, b.pagination),
+  );
+  route('/conversation/get_all_conversations', z.object({ ownerUserID: userID }), (b, c) => ({
+    conversations: convs.getOwnerConversations(ctx, c.caller, b.ownerUserID, null).conversations,
+  }));
+  route(
+    '/conversation/get_conversations',
+    z.object({
+      ownerUserID: userID,
+      conversationIDs: conversationIDList,
+    }),
+    (b, c) => ({ conversations: convs.getConversations(ctx, c.caller, b.ownerUserID, b.conversationIDs) }),
+  );
+  route(
+    '/conversation/get_sorted_conversation_list',
+    z.object({
+      userID,
+      conversationIDs: conversationIDList,
+      pagination,
+    }),
+    (b, c) => {
+      const answer = convs.getSortedConversationList(ctx, c.caller, b);
+      // open-im-server answers a user without conversations with 1004, not an empty page.
+      if (config.compat === 'openim-3.8' && answer.conversationTotal === 0)
+        throw new ImError(ErrCode.RecordNotFound, 'RecordNotFoundError');
+      return answer;
+    },
+  );
+  route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
+    convs.getFullConversationIDs(ctx, c.caller, b.userID),
+  );
+  route('/conversation/get_incremental_conversations', z.object({ userID, versionID, version }), (b, c) =>
+    convs.getIncrementalConversations(ctx, c.caller, b),
+  );
+  route(
+    '/conversation/set_conversations',
+    z.object({
+      userIDs: z.array(userID).min(1).max(100),
+      conversation: z.object({
+        conversationID,
+        conversationType: z.number().int(),
+        userID: optionalID,
+        groupID: optionalID,
+        recvMsgOpt: wrapped(z.number().int()),
+        isPinned: wrapped(z.boolean()),
+        attachedInfo: wrapped(z.string().max(4096)),
+        isPrivateChat: wrapped(z.boolean()),
+        ex: wrapped(z.string().max(4096)),
+        burnDuration: wrapped(z.number().int().min(0)),
+        groupAtType: wrapped(z.number().int().min(0).max(4)),
+        msgDestructTime: wrapped(z.number().int().min(0)),
+        isMsgDestruct: wrapped(z.boolean()),
+      }),
+    }),
+    (b, c) => {
+      convs.setConversations(ctx, c.caller, b.userIDs, b.conversation);
+      return {};
+    },
+  );
+
+  // ---- msg ----
+  route(
+    '/msg/mark_conversation_as_read',
+    z.object({
+      conversationID,
+      userID,
+      hasReadSeq: seq.nullish().transform((v) => v ?? 0),
+      seqs: seqList(10_000),
+    }),
+    (b, c) => {
+      msgs.markConversationAsRead(ctx, notifier, c.caller, b);
+      return {};
+    },
+  );
+  route('/msg/mark_msgs_as_read', z.object({ conversationID, userID, seqs: seqList(10_000) }), (b, c) => {
+    msgs.markMsgsAsRead(ctx, notifier, c.caller, b);
+    return {};
+  });
+  route(
+    '/msg/set_conversation_has_read_seq',
+    z.object({
+      conversationID,
+      userID,
+      hasReadSeq: seq,
+      noNotification: z
+        .boolean()
+        .nullish()
+        .transform((v) => v ?? false),
+    }),
+    (b, c) => {
+      msgs.setConversationHasReadSeq(ctx, notifier, c.caller, b);
+      return {};
+    },
+  );
+  route('/msg/revoke_msg', z.object({ conversationID, seq: z.number().int().min(1), userID }), (b, c) => {
+    msgs.revokeMessage(ctx, notifier, c.caller, b);
+    return {};
+  });
+  route(
+    '/msg/delete_msgs',
+    z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
+    (b, c) => {
+      msgs.deleteMessages(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route(
+    '/msg/clear_conversation_msg',
+    z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
+    (b, c) => {
+      msgs.clearConversations(ctx, c.caller, b);
+      return {};
+    },
+  );
+  route('/msg/user_clear_all_msg', z.object({ userID }).passthrough(), (b, c) => {
+    msgs.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
+    return {};
+  });
+  route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
+  route(
+    '/msg/get_conversations_has_read_and_max_seq',
+    z.object({
+      userID,
+      conversationIDs: conversationIDList,
+    }),
+    (b, c) => {
+      if (b.userID !== c.caller.userID && !c.caller.isAdmin)
+        throw noPermission('userID must be the logged-in user');
+      const r = msgs.hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
+      return { seqs: Object.fromEntries(r.seqs) };
+    },
+  );
+  route(
+    '/msg/send_msg',
+    z.object({
+      sendID: userID,
+      recvID: optionalID,
+      groupID: optionalID,
+      senderPlatformID: optInt,
+      senderNickname: text(256),
+      senderFaceURL: text(1024),
+      content: z.record(z.string(), z.unknown()),
+      contentType: z.number().int().min(1),
+      sessionType: z.number().int(),
+      isOnlineOnly: z.boolean().nullish(),
+      notOfflinePush: z.boolean().nullish(),
+      sendTime: optInt,
+      ex: text(4096),
+    }),
+    (b) => {
+      const now = ctx.now();
+      const content = new TextEncoder().encode(JSON.stringify(b.content));
+      const msg: ImMsg = {
+        sendID: b.sendID,
+        recvID: b.recvID,
+        groupID: b.groupID,
+        clientMsgID: `${now.toString(16)}${Math.random().toString(16).slice(2, 18)}`
+          .padEnd(32, '0')
+          .slice(0, 32),
+        serverMsgID: '',
+        senderPlatformID: b.senderPlatformID,
+        senderNickname: b.senderNickname || (getUser(ctx.db, b.sendID)?.nickname ?? ''),
+        senderFaceURL: b.senderFaceURL || (getUser(ctx.db, b.sendID)?.faceURL ?? ''),
+        sessionType: b.sessionType,
+        msgFrom: 100,
+        contentType: b.contentType,
+        content,
+        seq: 0,
+        sendTime: b.sendTime,
+        createTime: now,
+        status: 1,
+        isRead: false,
+        options: b.isOnlineOnly ? { history: false, persistent: false } : {},
+        offlinePushInfo: null,
+        atUserIDList: [],
+        attachedInfo: '',
+        ex: b.ex,
+      };
+      return msgs.sendMessage(ctx, { userID: b.sendID, platformID: 10, isAdmin: true }, msg, notifier);
+    },
+    'admin',
+  );
+}
