@@ -54,3 +54,12 @@ export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './calls/call-recorder';
 export * from './presentation/desktop';
+// 16: wallet, red packets, account settings, About
+export * from './settings/appearance.store';
+export * from './presentation/chat/red-packet-body';
+export * from './presentation/wallet/balance.view-model';
+export * from './presentation/wallet/pay-password.view-model';
+export * from './presentation/wallet/red-packet-send.view-model';
+export * from './presentation/wallet/red-packet-open.view-model';
+export * from './presentation/settings/account-settings.view-model';
+export * from './presentation/settings/about.view-model';

@@ -9,6 +9,7 @@ import { ChatStore } from '../messages/chat.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
+import { Notifier } from '../ports/notifier.port';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import { ProfileService } from '../profile/profile.service';
@@ -62,6 +63,8 @@ export function openSessionScope(root: Container): SessionScope {
     calls: container.get(CallService),
     capabilities: container.get(DeploymentCapabilities),
     clock: container.get(Clock),
+    // 16
+    notifier: container.get(Notifier),
   };
   const viewModels = new SessionViewModels(services);
   let closed = false;
@@ -76,7 +79,7 @@ export function openSessionScope(root: Container): SessionScope {
       closed = true;
       viewModels.dispose();
       // Dependents first: the chat store listens to the conversation store, which listens to the ports.
-      const { clock: _sharedClock, ...owned } = services;
+      const { clock: _sharedClock, notifier: _sharedNotifier, ...owned } = services;
       for (const service of Object.values(owned).reverse()) {
         if (isDisposable(service)) service.dispose();
       }

@@ -117,6 +117,8 @@ export class TestClient {
       calls: this.calls,
       capabilities: this.capabilities,
       clock: ports.clock,
+      // 16
+      notifier: ports.notifier,
     };
     this.viewModels = new SessionViewModels(this.services);
   }

@@ -18,3 +18,5 @@ export * from './session';
 export * from './text';
 export * from './time-format';
 export * from './validation';
+export * from './wallet';
+export * from './appearance';

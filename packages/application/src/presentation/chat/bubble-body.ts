@@ -12,6 +12,8 @@ import {
   type QuoteBlock,
 } from '@teamim/domain';
 import type { ViewContext } from './rows';
+// 16: red packets
+import { redPacketBody, type RedPacketBubble } from './red-packet-body';
 
 /**
  * What a bubble shows, one variant per kind of message. The view picks one component per `kind`
@@ -19,13 +21,16 @@ import type { ViewContext } from './rows';
  *
  * Areas add their variants here (media, red packets, call records, ...), each in its own block.
  */
-export type BubbleBody = {
-  /** Text, at-text and quote messages, and the summary of anything without a richer body. */
-  readonly kind: 'text';
-  readonly quote: QuoteBlock | undefined;
-  /** The body split into plain parts and highlighted mentions. */
-  readonly parts: readonly BubblePart[];
-};
+export type BubbleBody =
+  | {
+      /** Text, at-text and quote messages, and the summary of anything without a richer body. */
+      readonly kind: 'text';
+      readonly quote: QuoteBlock | undefined;
+      /** The body split into plain parts and highlighted mentions. */
+      readonly parts: readonly BubblePart[];
+    }
+  // 16: red packets
+  | RedPacketBubble;
 
 export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -55,6 +60,9 @@ function textOf(message: Message): string | undefined {
 
 /** The body of a message that shows as a bubble (not a notice). */
 export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
+  // 16: red packets
+  const redPacket = redPacketBody(message, context);
+  if (redPacket !== undefined) return redPacket;
   const raw = textOf(message);
   const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   if (quoted === undefined) {
