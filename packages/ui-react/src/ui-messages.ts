@@ -3,6 +3,8 @@ import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
+// 16: wallet, red packets, account settings, About
+import { WALLET_MESSAGES } from './wallet/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -78,6 +80,8 @@ export const UI_MESSAGES = {
   ...CONTACT_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
+  // 16
+  ...WALLET_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

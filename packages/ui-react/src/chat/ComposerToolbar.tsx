@@ -2,6 +2,8 @@ import { makeStyles, tokens, Toolbar } from '@fluentui/react-components';
 import type { ComposerViewModel } from '@teamim/application';
 import type { ReactElement } from 'react';
 import { useText } from '../text';
+// 16: red packets
+import { RedPacketEntry, useWalletAvailable } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
   toolbar: { flex: 1, minWidth: 0, padding: 0, gap: tokens.spacingHorizontalXXS },
@@ -11,10 +13,13 @@ const useStyles = makeStyles({
  * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet. Areas add
  * their items to `items` in that order, one block each; the toolbar is left out while it has none.
  */
-export function ComposerToolbar(_props: { readonly conversationID: string; readonly vm: ComposerViewModel }) {
+export function ComposerToolbar(props: { readonly conversationID: string; readonly vm: ComposerViewModel }) {
   const { t } = useText();
   const styles = useStyles();
   const items: ReactElement[] = [];
+  // 16: red packets, only where the deployment has a wallet
+  const walletAvailable = useWalletAvailable();
+  if (walletAvailable) items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (
     <Toolbar size="small" aria-label={t('ui.chat.composer.toolbar')} className={styles.toolbar}>

@@ -23,6 +23,8 @@ import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useContactDialogs } from '../contacts/dialogs';
 import { useText } from '../text';
+// 16: balance, account settings, About
+import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
 
 const useStyles = makeStyles({
   rail: {
@@ -123,6 +125,8 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
   const { t } = useText();
   const dialogs = useContactDialogs();
   const [confirmLogout, setConfirmLogout] = useState(false);
+  // 16
+  const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
   const self = state.self;
   return (
     <>
@@ -151,14 +155,18 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             >
               {t('ui.menu.myInfo')}
             </MenuItem>
-            {/* Built by a later issue; visibly disabled until then. */}
-            {state.walletAvailable && <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>}
-            <MenuItem disabled>{t('ui.menu.accountSettings')}</MenuItem>
-            <MenuItem disabled>{t('ui.menu.about')}</MenuItem>
+            {/* 16: the balance only where the deployment has a wallet */}
+            {state.walletAvailable && (
+              <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
+            )}
+            <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
+            <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
+      {/* 16 */}
+      <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} />
       <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
         <DialogSurface>
           <DialogBody>

@@ -1,5 +1,7 @@
 import type { BubbleBody, ChatViewModel } from '@teamim/application';
 import { TextBody } from './TextBody';
+// 16: red packets
+import { RedPacketBody } from './RedPacketBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -9,5 +11,8 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
   switch (body.kind) {
     case 'text':
       return <TextBody body={body} vm={vm} />;
+    // 16: red packets
+    case 'redPacket':
+      return <RedPacketBody body={body} />;
   }
 }
