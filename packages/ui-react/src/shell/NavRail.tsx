@@ -165,8 +165,6 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
           </MenuList>
         </MenuPopover>
       </Menu>
-      {/* 16 */}
-      <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} />
       <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
         <DialogSurface>
           <DialogBody>
@@ -187,6 +185,8 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      {/* 16 */}
+      {dialog !== undefined && <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} />}
     </>
   );
 }
