@@ -186,7 +186,9 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
         </DialogSurface>
       </Dialog>
       {/* 16 */}
-      {dialog !== undefined && <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} />}
+      {dialog !== undefined && (
+        <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
+      )}
     </>
   );
 }
