@@ -2,6 +2,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { GiftFilled } from '@fluentui/react-icons';
 import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
+import { useEffect, useRef } from 'react';
 import { CardDialog } from '../contacts/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
@@ -44,6 +45,13 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();
+  // The Open button goes away once pressed; focus moves to the outcome so it stays in the dialog
+  // (Escape keeps closing it) and a screen reader reads what happened.
+  const result = useRef<HTMLDivElement>(null);
+  const settled = state.status !== 'closed' && state.status !== 'opening';
+  useEffect(() => {
+    if (settled) result.current?.focus();
+  }, [settled]);
   const outcome = (() => {
     switch (state.status) {
       case 'closed':
@@ -84,7 +92,7 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
       <div className={styles.body}>
         <GiftFilled className={styles.icon} aria-hidden />
         <Text className={styles.greeting}>{state.greeting}</Text>
-        <div role="status" aria-live="polite" className={styles.body}>
+        <div ref={result} tabIndex={-1} role="status" aria-live="polite" className={styles.body}>
           {outcome}
         </div>
       </div>
