@@ -29,6 +29,7 @@ const useStyles = makeStyles({
   pin: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalM },
   error: { color: tokens.colorPaletteRedForeground1 },
   status: { minHeight: '24px' },
+  action: { whiteSpace: 'nowrap', minWidth: 'max-content' },
 });
 
 /**
@@ -104,7 +105,7 @@ export function RedPacketSendDialog(props: {
       footer={
         <DialogActions>
           <Button onClick={onClose}>{t('ui.action.cancel')}</Button>
-          <Button appearance="primary" type="submit" form={`${pinErrorId}-form`}>
+          <Button appearance="primary" type="submit" form={`${pinErrorId}-form`} className={styles.action}>
             {t('ui.redPacket.putIn')}
           </Button>
         </DialogActions>
