@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { FluentProvider } from '@fluentui/react-components';
 import { AppearanceStore } from '@teamim/application';
 import { resolveColorScheme } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
@@ -17,17 +17,12 @@ export interface AppProps {
   readonly i18n: I18n;
 }
 
-const useStyles = makeStyles({
-  root: { height: '100%' },
-});
-
 /**
  * The whole web client: theme (the user's choice of light, dark or the system's), i18n, services,
  * toasts and the router.
  */
 export function App({ services, i18n }: AppProps) {
   useDocumentStyles();
-  const styles = useStyles();
   const system = useSystemColorScheme();
   const appearance = useMemo(() => new AppearanceStore(services.localStore), [services.localStore]);
   const preference = useObservableEagerState(appearance.preference$);
@@ -36,7 +31,7 @@ export function App({ services, i18n }: AppProps) {
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
         <AppearanceContext.Provider value={appearance}>
-          <FluentProvider theme={themeFor(scheme)} className={styles.root}>
+          <FluentProvider theme={themeFor(scheme)}>
             <Toasts />
             <BrowserRouter>
               <AppRoutes />
