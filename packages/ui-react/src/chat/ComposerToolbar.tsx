@@ -1,4 +1,4 @@
-import { makeStyles, tokens, Toolbar } from '@fluentui/react-components';
+import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ComposerViewModel } from '@teamim/application';
 import type { ReactElement } from 'react';
 import { useText } from '../text';
@@ -6,7 +6,14 @@ import { useText } from '../text';
 import { RedPacketEntry, useWalletAvailable } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
-  toolbar: { flex: 1, minWidth: 0, padding: 0, gap: tokens.spacingHorizontalXXS },
+  toolbar: {
+    flex: 1,
+    minWidth: 0,
+    padding: 0,
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+  },
 });
 
 /**
@@ -22,8 +29,10 @@ export function ComposerToolbar(props: { readonly conversationID: string; readon
   if (walletAvailable) items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (
-    <Toolbar size="small" aria-label={t('ui.chat.composer.toolbar')} className={styles.toolbar}>
+    // A plain toolbar: Fluent's Toolbar adds focus-trap sentinels (aria-hidden yet focusable) that axe
+    // flags as aria-hidden-focus; each tool is a button in the tab order.
+    <div role="toolbar" aria-label={t('ui.chat.composer.toolbar')} className={styles.toolbar}>
       {items}
-    </Toolbar>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ToolbarButton, Tooltip } from '@fluentui/react-components';
+import { Button, Tooltip } from '@fluentui/react-components';
 import { GiftRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
@@ -19,7 +19,13 @@ export function RedPacketEntry({ conversationID }: { readonly conversationID: st
   return (
     <>
       <Tooltip content={t('ui.redPacket.entry')} relationship="label">
-        <ToolbarButton icon={<GiftRegular />} aria-haspopup="dialog" onClick={() => setOpen(true)} />
+        <Button
+          appearance="subtle"
+          size="small"
+          icon={<GiftRegular />}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+        />
       </Tooltip>
       {open && <RedPacketSendDialog conversationID={conversationID} onClose={() => setOpen(false)} />}
     </>
