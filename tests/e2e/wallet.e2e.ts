@@ -41,6 +41,7 @@ async function ledger(page: Page): Promise<{ balance: number; records: readonly 
 /** axe once the toasts have faded out (a toast mid-fade fails colour contrast). */
 async function seriousViolations(page: Page): Promise<string[]> {
   await expect(page.locator('[id^="toast-title"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   return axe(page);
 }
 

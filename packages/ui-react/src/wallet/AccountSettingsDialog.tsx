@@ -27,7 +27,7 @@ const useStyles = makeStyles({
     margin: 0,
     fontSize: tokens.fontSizeBase200,
     fontWeight: tokens.fontWeightSemibold,
-    color: tokens.colorNeutralForeground3,
+    color: tokens.colorNeutralForeground2,
     textTransform: 'uppercase',
     letterSpacing: '0.04em',
   },
