@@ -1,5 +1,4 @@
 import { customPayloadOf, isRedPacketExpired, isRedPacketOpened, type Message } from '@teamim/domain';
-import type { ViewContext } from './rows';
 
 /** A red-packet bubble (spec §4): its greeting, whether this client opened it, whether it has expired. */
 export interface RedPacketBubble {
@@ -15,7 +14,11 @@ export interface RedPacketBubble {
 }
 
 /** The red-packet body of a message, or undefined when it is not a red packet. */
-export function redPacketBody(message: Message, context: ViewContext): RedPacketBubble | undefined {
+export function redPacketBody(
+  message: Message,
+  // The parts of the chat's view context it needs (rows.ts imports this file's caller).
+  context: { readonly selfUserID: string; readonly nowMs: number },
+): RedPacketBubble | undefined {
   const payload = customPayloadOf(message);
   if (payload?.kind !== 'redPacket') return undefined;
   return {
