@@ -1,4 +1,4 @@
-import { PasswordHasher, WalletApi } from '@teamim/application';
+import { PasswordHasher, WalletApi, type BalanceLogPage } from '@teamim/application';
 import type { BalanceLogRecord, RedPacketSendPayload } from '@teamim/domain';
 import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
 import { md5Hex } from './md5';
@@ -44,8 +44,11 @@ export class HttpWalletApi extends WalletApi {
     return data;
   }
 
-  async getBalanceLog(): Promise<readonly BalanceLogRecord[]> {
-    const data = await this.client.get<unknown>(LOG_PATH);
+  async getBalanceLog(page?: BalanceLogPage): Promise<readonly BalanceLogRecord[]> {
+    const data = await this.client.get<unknown>(
+      LOG_PATH,
+      page === undefined ? undefined : { current: String(page.current), size: String(page.size) },
+    );
     return arrayField(asRecord(data, LOG_PATH, 'data'), 'records', LOG_PATH).map(toLogRecord);
   }
 
@@ -65,8 +68,12 @@ export class HttpWalletApi extends WalletApi {
     return data;
   }
 
-  async openRedPacket(id: string): Promise<void> {
-    await this.client.get<unknown>('/app/redbag/log/open', { id });
+  async openRedPacket(id: string): Promise<number | undefined> {
+    const data = await this.client.get<unknown>('/app/redbag/log/open', { id });
+    // The spec's client ignores the answer; ours shows the amount when it is a whole number of cents.
+    if (typeof data !== 'object' || data === null) return undefined;
+    const amount = (data as { readonly amount?: unknown }).amount;
+    return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined;
   }
 }
 

@@ -62,3 +62,12 @@ export * from './presentation/desktop';
 export * from './presentation/chat/message-actions';
 export * from './presentation/chat/message-actions.view-model';
 export * from './presentation/chat/forward-dialog.view-model';
+// 16: wallet, red packets, account settings, About
+export * from './settings/appearance.store';
+export * from './presentation/chat/red-packet-body';
+export * from './presentation/wallet/balance.view-model';
+export * from './presentation/wallet/pay-password.view-model';
+export * from './presentation/wallet/red-packet-send.view-model';
+export * from './presentation/wallet/red-packet-open.view-model';
+export * from './presentation/settings/account-settings.view-model';
+export * from './presentation/settings/about.view-model';

@@ -1,8 +1,12 @@
 import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { AppearanceStore } from '@teamim/application';
+import { resolveColorScheme } from '@teamim/domain';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { AppearanceContext } from './appearance';
 import { DesktopSlotsProvider, useDesktopSlots, type DesktopSlots } from './desktop-slots';
 import { AppRoutes } from './routing/routes';
 import { AppServicesContext, type AppServices } from './services';
@@ -25,23 +29,31 @@ const useStyles = makeStyles({
 
 const NO_SLOTS: DesktopSlots = {};
 
-/** The whole web client: theme (light or dark as the system is), i18n, services, toasts and the router. */
+/**
+ * The whole client: theme (the user's choice of light, dark or the system's), i18n, services, the
+ * desktop's own views where there are some, toasts and the router.
+ */
 export function App({ services, i18n, desktop = NO_SLOTS }: AppProps) {
   useDocumentStyles();
-  const scheme = useSystemColorScheme();
+  const system = useSystemColorScheme();
+  const appearance = useMemo(() => new AppearanceStore(services.localStore), [services.localStore]);
+  const preference = useObservableEagerState(appearance.preference$);
+  const scheme = resolveColorScheme(preference, system === 'dark');
   return (
     <I18nextProvider i18n={i18n}>
       <AppServicesContext.Provider value={services}>
-        <DesktopSlotsProvider value={desktop}>
-          <FluentProvider theme={themeFor(scheme)}>
-            <Toasts />
-            <WindowFrame>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </WindowFrame>
-          </FluentProvider>
-        </DesktopSlotsProvider>
+        <AppearanceContext.Provider value={appearance}>
+          <DesktopSlotsProvider value={desktop}>
+            <FluentProvider theme={themeFor(scheme)}>
+              <Toasts />
+              <WindowFrame>
+                <BrowserRouter>
+                  <AppRoutes />
+                </BrowserRouter>
+              </WindowFrame>
+            </FluentProvider>
+          </DesktopSlotsProvider>
+        </AppearanceContext.Provider>
       </AppServicesContext.Provider>
     </I18nextProvider>
   );

@@ -27,8 +27,9 @@ export function themeFor(scheme: ColorScheme): Theme {
 /** The page itself: the app fills the window exactly, so no page scrollbar ever appears. */
 export const useDocumentStyles = makeStaticStyles({
   'html, body, #root': { height: '100%', margin: 0, padding: 0 },
-  body: { overflow: 'hidden' },
-  // The provider fills the window by this rule, not by its className: Fluent gives the provider's
-  // className to every portal (menus, dialogs), which then covered the whole app with the background.
+  // Only the app's own provider fills the window. A class on the provider would also be copied to the
+  // portal nodes (dialogs, menus, toasts) after #root: full-height and in the flow, they pushed the page
+  // down, and focusing a toast or a dialog scrolled the whole app out of view.
   '#root > .fui-FluentProvider': { height: '100%' },
+  body: { overflow: 'hidden' },
 });

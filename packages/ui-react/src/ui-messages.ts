@@ -8,6 +8,8 @@ import { CONTACT_MESSAGES } from './contacts/messages';
 import { DESKTOP_MESSAGES } from './desktop/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
+// 16: wallet, red packets, account settings, About
+import { WALLET_MESSAGES } from './wallet/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -90,6 +92,8 @@ export const UI_MESSAGES = {
   ...DESKTOP_MESSAGES,
   // calls (issue 17)
   ...CALL_MESSAGES,
+  // 16
+  ...WALLET_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

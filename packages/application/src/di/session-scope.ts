@@ -75,6 +75,8 @@ export function openSessionScope(root: Container): SessionScope {
       devices: container.get(CallDevices),
       media: container.get(CallMedia),
     },
+    // 16
+    notifier: container.get(Notifier),
   };
   // calls (issue 17): records each finished call in the chat by listening, so it lives as long as the scope.
   const callRecorder = container.get(CallRecorder);
@@ -92,7 +94,7 @@ export function openSessionScope(root: Container): SessionScope {
       viewModels.dispose();
       callRecorder.dispose();
       // Dependents first: the chat store listens to the conversation store, which listens to the ports.
-      const { clock: _sharedClock, callOverlayPorts: _ports, ...owned } = services;
+      const { clock: _sharedClock, callOverlayPorts: _ports, notifier: _sharedNotifier, ...owned } = services;
       for (const service of Object.values(owned).reverse()) {
         if (isDisposable(service)) service.dispose();
       }

@@ -331,11 +331,8 @@ export class ChatStore {
 
   /** 14a: the copy toast of spec §8 (the view writes to the clipboard, the platform decides). */
   notifyCopied(succeeded: boolean): void {
-    this.notifier.notify(
-      succeeded
-        ? { level: 'success', key: 'toast.copySuccess' }
-        : { level: 'error', key: 'toast.copyFailed' },
-    );
+    const key = succeeded ? 'toast.copySuccess' : 'toast.copyFailed';
+    this.notifier.notify({ level: succeeded ? 'success' : 'error', key });
   }
 
   private notifyFailure(error: RemoteFailure): void {

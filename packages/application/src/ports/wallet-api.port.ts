@@ -1,14 +1,22 @@
 import type { BalanceLogRecord, RedPacketSendPayload } from '@teamim/domain';
 
+/** A ledger page request: `current` is 1-based. */
+export interface BalanceLogPage {
+  readonly current: number;
+  readonly size: number;
+}
+
 /** Wallet HTTP API (balance in cents). Methods reject with RemoteError carrying the server errCode/errMsg. */
 export abstract class WalletApi {
   abstract getBalance(): Promise<number>;
-  abstract getBalanceLog(): Promise<readonly BalanceLogRecord[]>;
+  /** One page of the ledger, newest first (page 1 and 20 rows when not given). */
+  abstract getBalanceLog(page?: BalanceLogPage): Promise<readonly BalanceLogRecord[]>;
   /** Both values are MD5 hex; `oldPayPassword` is empty when none is set yet. */
   abstract setPayPassword(oldPayPassword: string, payPassword: string): Promise<void>;
   /** Returns the red packet id. */
   abstract sendRedPacket(payload: RedPacketSendPayload): Promise<string>;
-  abstract openRedPacket(id: string): Promise<void>;
+  /** Claims a share; resolves to the amount received in cents when the server reports it. */
+  abstract openRedPacket(id: string): Promise<number | undefined>;
 }
 
 /** MD5 hashing of pay passwords, as the wallet API expects (kept a port so application stays free of crypto). */

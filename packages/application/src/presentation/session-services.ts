@@ -8,6 +8,7 @@ import type { ChatStore } from '../messages/chat.store';
 import type { ForwardMessages } from '../messages/forward-messages.use-case';
 import type { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import type { Clock } from '../ports/clock.port';
+import type { Notifier } from '../ports/notifier.port';
 import type { ProfileService } from '../profile/profile.service';
 import type { TopSearchStore } from '../search/top-search.store';
 import type { CurrentUser } from '../session/current-user';
@@ -42,4 +43,6 @@ export interface SessionServices {
   readonly clock: Clock;
   // calls (issue 17): the media room, devices and notifier the call overlay works with.
   readonly callOverlayPorts: CallOverlayPorts;
+  // 16: toasts raised by view models (About's copy)
+  readonly notifier: Notifier;
 }

@@ -20,6 +20,14 @@ import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
 import type { ViewModel } from './view-model';
+// 16: wallet, red packets, account settings, About
+import type { AppearanceStore } from '../settings/appearance.store';
+import { AboutViewModel } from './settings/about.view-model';
+import { AccountSettingsViewModel } from './settings/account-settings.view-model';
+import { BalanceViewModel } from './wallet/balance.view-model';
+import { PayPasswordViewModel } from './wallet/pay-password.view-model';
+import { RedPacketOpenViewModel } from './wallet/red-packet-open.view-model';
+import { RedPacketSendViewModel } from './wallet/red-packet-send.view-model';
 
 /**
  * Creates the view models of the signed-in screens over one session's services. A view asks for its
@@ -130,6 +138,35 @@ export class SessionViewModels {
     return this.track(new ForwardDialogViewModel(this.services, message));
   }
   // --- end of 14a ---
+  // --- 16: wallet, red packets, account settings, About ---
+
+  balance(): BalanceViewModel {
+    return this.track(new BalanceViewModel(this.services.wallet));
+  }
+
+  payPassword(): PayPasswordViewModel {
+    return this.track(new PayPasswordViewModel(this.services.currentUser, this.services.wallet));
+  }
+
+  redPacketSend(conversationID: string): RedPacketSendViewModel {
+    const { conversations, wallet, settings } = this.services;
+    return this.track(new RedPacketSendViewModel(conversationID, conversations, wallet, settings));
+  }
+
+  redPacketOpen(message: Message): RedPacketOpenViewModel {
+    return this.track(new RedPacketOpenViewModel(message, this.services.wallet, this.services.clock));
+  }
+
+  accountSettings(appearance: AppearanceStore): AccountSettingsViewModel {
+    const { settings, currentUser } = this.services;
+    return this.track(new AccountSettingsViewModel(settings, appearance, currentUser));
+  }
+
+  about(): AboutViewModel {
+    return this.track(new AboutViewModel(this.services.notifier));
+  }
+
+  // --- end of 16 ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

@@ -23,7 +23,7 @@ class NoWalletApi extends WalletApi {
   sendRedPacket(_payload: RedPacketSendPayload): Promise<string> {
     return this.missing();
   }
-  openRedPacket(): Promise<void> {
+  openRedPacket(): Promise<number | undefined> {
     return this.missing();
   }
 }

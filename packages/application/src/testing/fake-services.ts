@@ -11,7 +11,7 @@ import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
 import { Notifier, type Toast } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
-import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+import { PasswordHasher, WalletApi, type BalanceLogPage } from '../ports/wallet-api.port';
 import type {
   BalanceLogRecord,
   CallAccessData,
@@ -245,10 +245,13 @@ export class FakeWalletApi extends WalletApi {
     return this.w.balances.get(this.device.me()) ?? 0;
   }
 
-  async getBalanceLog(): Promise<readonly BalanceLogRecord[]> {
+  async getBalanceLog(page?: BalanceLogPage): Promise<readonly BalanceLogRecord[]> {
     await Promise.resolve();
     // A snapshot, as an HTTP answer is: later sends do not grow a list the caller already holds.
-    return [...(this.w.logs.get(this.device.me()) ?? [])];
+    const all = [...(this.w.logs.get(this.device.me()) ?? [])];
+    if (page === undefined) return all;
+    // The log is kept newest first, as the server pages it.
+    return all.slice((page.current - 1) * page.size, page.current * page.size);
   }
 
   async setPayPassword(oldPayPassword: string, payPassword: string): Promise<void> {
@@ -309,7 +312,7 @@ export class FakeWalletApi extends WalletApi {
     return id;
   }
 
-  async openRedPacket(id: string): Promise<void> {
+  async openRedPacket(id: string): Promise<number | undefined> {
     await Promise.resolve();
     const me = this.device.me();
     const packet = this.w.redPackets.get(id);
@@ -332,6 +335,7 @@ export class FakeWalletApi extends WalletApi {
     }
     packet.claimedBy.add(me);
     this.w.credit(me, share, 1, 'red packet received');
+    return share;
   }
 }
 

@@ -128,6 +128,8 @@ export class TestClient {
         devices: ports.callDevices,
         media: ports.callMedia,
       },
+      // 16
+      notifier: ports.notifier,
     };
     this.viewModels = new SessionViewModels(this.services);
   }

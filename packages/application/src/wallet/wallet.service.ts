@@ -21,7 +21,7 @@ import type { Clock } from '../ports/clock.port';
 import type { ImSession } from '../ports/im-session.port';
 import type { MessagesGateway } from '../ports/messages.port';
 import type { Notifier } from '../ports/notifier.port';
-import type { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+import type { BalanceLogPage, PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
@@ -32,6 +32,12 @@ export interface PayPasswordInput {
   readonly oldPin?: string;
   readonly newPin: string;
   readonly confirmPin: string;
+}
+
+export interface RedPacketClaim {
+  readonly message: Message;
+  /** The share received, in cents; undefined when the server did not say. */
+  readonly amountCents: number | undefined;
 }
 
 export interface RedPacketInput {
@@ -52,9 +58,12 @@ export class WalletService {
   private readonly balance = new BehaviorSubject<number | undefined>(undefined);
   private readonly log = new BehaviorSubject<readonly BalanceLogRecord[]>([]);
   private readonly modalClose = new Subject<void>();
+  private readonly changed = new Subject<void>();
   readonly balance$: Observable<number | undefined> = this.balance.asObservable();
   readonly log$: Observable<readonly BalanceLogRecord[]> = this.log.asObservable();
   readonly payPasswordModalClose$: Observable<void> = this.modalClose.asObservable();
+  /** Fires after this client moved money (a send or a claim), so open balance screens reload. */
+  readonly changed$: Observable<void> = this.changed.asObservable();
 
   constructor(
     private readonly api: WalletApi,
@@ -85,6 +94,11 @@ export class WalletService {
       this.log.next(result.value);
     }
     return result;
+  }
+
+  /** One page of the ledger (newest first); the balance screen pages it as the user scrolls. */
+  loadLogPage(page: BalanceLogPage): Promise<Result<readonly BalanceLogRecord[], RemoteFailure>> {
+    return attempt(() => this.api.getBalanceLog(page));
   }
 
   /**
@@ -163,6 +177,8 @@ export class WalletService {
       },
       conversation,
     );
+    // The money has left the balance whether or not the message went out.
+    this.changed.next();
     if (sent.ok) {
       this.notifier.notify({ level: 'success', key: 'toast.redPacketSent' });
     }
@@ -171,6 +187,12 @@ export class WalletService {
 
   /** Opens a red packet; on success the message's local extra is marked `is_get_redbag`. */
   async openRedPacket(message: Message): Promise<Result<Message, AppError>> {
+    const claimed = await this.claimRedPacket(message);
+    return claimed.ok ? ok(claimed.value.message) : claimed;
+  }
+
+  /** As {@link openRedPacket}, with the amount received (cents) when the server reports it. */
+  async claimRedPacket(message: Message): Promise<Result<RedPacketClaim, AppError>> {
     const payload = customPayloadOf(message);
     if (payload?.kind !== 'redPacket') {
       return err(stateFailure('not a red packet'));
@@ -188,8 +210,9 @@ export class WalletService {
           : message.sendID,
     );
     const opened = await attempt(async () => {
-      await this.api.openRedPacket(payload.data.id);
+      const amount = await this.api.openRedPacket(payload.data.id);
       await this.messages.setLocalEx(conversationID, message.clientMsgID, RED_PACKET_OPENED_MARK);
+      return amount;
     });
     if (!opened.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: opened.error.message });
@@ -197,7 +220,8 @@ export class WalletService {
     }
     const marked = { ...message, localEx: RED_PACKET_OPENED_MARK };
     this.chat.update(marked);
+    this.changed.next();
     this.notifier.notify({ level: 'success', key: 'toast.redPacketReceived' });
-    return ok(marked);
+    return ok({ message: marked, amountCents: opened.value });
   }
 }

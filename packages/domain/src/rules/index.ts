@@ -19,3 +19,5 @@ export * from './text';
 export * from './time-format';
 export * from './validation';
 export * from './media';
+export * from './wallet';
+export * from './appearance';

@@ -3,6 +3,8 @@ import type { ComposerViewModel } from '@teamim/application';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useText } from '../text';
 import { MediaTools } from './media/MediaTools';
+// 16: red packets
+import { RedPacketEntry, useWalletAvailable } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -24,6 +26,9 @@ export function ComposerToolbar(props: { readonly conversationID: string; readon
   const items: ReactElement[] = [];
   // 14m: emoji, picture/video and file upload (with paste and drop onto the chat).
   items.push(<MediaTools key="media" vm={props.vm} />);
+  // 16: red packets, only where the deployment has a wallet
+  const walletAvailable = useWalletAvailable();
+  if (walletAvailable) items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (
     <div

@@ -22,8 +22,9 @@ import type { ShellState } from '@teamim/application';
 import { useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useContactDialogs } from '../contacts/dialogs';
-import { useDesktopDialogsStandIn } from '../desktop/DesktopDialogsStandIn';
 import { useText } from '../text';
+// 16: balance, account settings, About
+import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
 
 const useStyles = makeStyles({
   rail: {
@@ -124,8 +125,8 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
   const { t } = useText();
   const dialogs = useContactDialogs();
   const [confirmLogout, setConfirmLogout] = useState(false);
-  // 18 (desktop): stand-in until 16's Account settings and About dialogs (see DesktopDialogsStandIn).
-  const desktop = useDesktopDialogsStandIn();
+  // 16
+  const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
   const self = state.self;
   return (
     <>
@@ -154,23 +155,16 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             >
               {t('ui.menu.myInfo')}
             </MenuItem>
-            {/* Built by a later issue; visibly disabled until then. */}
-            {state.walletAvailable && <MenuItem disabled>{t('ui.menu.balance')}</MenuItem>}
-            {/* 18 (desktop): stand-in until 16's dialogs. */}
-            <MenuItem
-              disabled={desktop.openAccountSettings === undefined}
-              onClick={desktop.openAccountSettings}
-            >
-              {t('ui.menu.accountSettings')}
-            </MenuItem>
-            <MenuItem disabled={desktop.openAbout === undefined} onClick={desktop.openAbout}>
-              {t('ui.menu.about')}
-            </MenuItem>
+            {/* 16: the balance only where the deployment has a wallet */}
+            {state.walletAvailable && (
+              <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
+            )}
+            <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
+            <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
           </MenuList>
         </MenuPopover>
       </Menu>
-      {desktop.dialog}
       <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
         <DialogSurface>
           <DialogBody>
@@ -191,6 +185,10 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      {/* 16 */}
+      {dialog !== undefined && (
+        <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
+      )}
     </>
   );
 }

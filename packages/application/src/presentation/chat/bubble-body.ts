@@ -15,6 +15,8 @@ import type { ViewContext } from './view-context';
 // calls (issue 17)
 import { callRecordBody, type CallRecordBubbleBody } from './call-record-body';
 import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
+// 16: red packets
+import { redPacketBody, type RedPacketBubble } from './red-packet-body';
 
 /**
  * What a bubble shows, one variant per kind of message. The view picks one component per `kind`
@@ -33,7 +35,9 @@ export type BubbleBody =
   // calls (issue 17)
   | CallRecordBubbleBody
   // 14m: pictures, videos and files (presentation/chat/media-body.ts).
-  | MediaBubbleBody;
+  | MediaBubbleBody
+  // 16: red packets
+  | RedPacketBubble;
 
 export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -69,6 +73,9 @@ export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
   // 14m: media messages.
   const media = mediaBubbleBody(message);
   if (media !== undefined) return media;
+  // 16: red packets
+  const redPacket = redPacketBody(message, context);
+  if (redPacket !== undefined) return redPacket;
   const raw = textOf(message);
   const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   if (quoted === undefined) {

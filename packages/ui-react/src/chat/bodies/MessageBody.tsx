@@ -5,6 +5,8 @@ import { TextBody } from './TextBody';
 // calls (issue 17)
 import { CallRecordBody } from './CallRecordBody';
 import { VideoBody } from './VideoBody';
+// 16: red packets
+import { RedPacketBody } from './RedPacketBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -24,5 +26,8 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
       return <VideoBody body={body} />;
     case 'file':
       return <FileBody body={body} />;
+    // 16: red packets
+    case 'redPacket':
+      return <RedPacketBody body={body} />;
   }
 }

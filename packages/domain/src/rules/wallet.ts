@@ -1,0 +1,46 @@
+import { formatCentsAsYuan } from './money';
+
+/**
+ * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). The client shows the server's
+ * message for each (spec §8); the codes only decide which state a red packet is in.
+ */
+export const WALLET_ERROR = {
+  insufficientBalance: 21001,
+  payPasswordNotSet: 21002,
+  payPasswordWrong: 21003,
+  payPasswordLocked: 21004,
+  redPacketNotFound: 21005,
+  redPacketExpired: 21006,
+  redPacketAlreadyClaimed: 21007,
+  redPacketEmpty: 21008,
+  redPacketNotEligible: 21009,
+} as const;
+
+/** What a red packet turned out to be when the user tried to open it. */
+export type RedPacketOutcome = 'received' | 'alreadyOpened' | 'allClaimed' | 'expired' | 'failed';
+
+/** The state a failed open leaves the packet in, from the server's code. */
+export function redPacketOutcomeOf(code: number): RedPacketOutcome {
+  switch (code) {
+    case WALLET_ERROR.redPacketAlreadyClaimed:
+      return 'alreadyOpened';
+    case WALLET_ERROR.redPacketEmpty:
+      return 'allClaimed';
+    case WALLET_ERROR.redPacketExpired:
+      return 'expired';
+    default:
+      return 'failed';
+  }
+}
+
+/** Red packets expire 24 h after sending (the server's default; the server decides, this only labels). */
+export const RED_PACKET_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
+export function isRedPacketExpired(sendTimeMs: number, nowMs: number): boolean {
+  return sendTimeMs > 0 && nowMs - sendTimeMs >= RED_PACKET_EXPIRY_MS;
+}
+
+/** "¥12.34" for the balance header and the received amount (two decimals, spec §9). */
+export function formatYuan(cents: number): string {
+  return `¥${formatCentsAsYuan(cents)}`;
+}

@@ -1,0 +1,101 @@
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { GiftFilled } from '@fluentui/react-icons';
+import type { Message } from '@teamim/domain';
+import { useObservableEagerState } from 'observable-hooks';
+import { useEffect, useRef } from 'react';
+import { CardDialog } from '../contacts/CardDialog';
+import { useViewModel } from '../session';
+import { useText } from '../text';
+
+const useStyles = makeStyles({
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    gap: tokens.spacingVerticalM,
+    paddingBlock: tokens.spacingVerticalL,
+    textAlign: 'center',
+  },
+  icon: { fontSize: '56px', color: tokens.colorPaletteRedForeground1 },
+  greeting: {
+    fontSize: tokens.fontSizeBase400,
+    fontWeight: tokens.fontWeightSemibold,
+    overflowWrap: 'anywhere',
+  },
+  amount: {
+    fontSize: tokens.fontSizeHero800,
+    lineHeight: tokens.lineHeightHero800,
+    fontWeight: tokens.fontWeightSemibold,
+    fontVariantNumeric: 'tabular-nums',
+  },
+  muted: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  open: {
+    minWidth: '88px',
+    minHeight: '88px',
+    borderRadius: tokens.borderRadiusCircular,
+    fontSize: tokens.fontSizeBase500,
+  },
+});
+
+/** Opening a red packet (spec §4): the amount received, or why it cannot be opened. */
+export function RedPacketOpenDialog(props: { readonly message: Message; readonly onClose: () => void }) {
+  const { message, onClose } = props;
+  const vm = useViewModel((vms) => vms.redPacketOpen(message), message.clientMsgID);
+  const state = useObservableEagerState(vm.state$);
+  const { t, display } = useText();
+  const styles = useStyles();
+  // The Open button goes away once pressed; focus moves to the outcome so it stays in the dialog
+  // (Escape keeps closing it) and a screen reader reads what happened.
+  const result = useRef<HTMLDivElement>(null);
+  const settled = state.status !== 'closed' && state.status !== 'opening';
+  useEffect(() => {
+    if (settled) result.current?.focus();
+  }, [settled]);
+  const outcome = (() => {
+    switch (state.status) {
+      case 'closed':
+      case 'failed':
+        return (
+          <>
+            {state.failure !== undefined && (
+              <Text role="alert" className={styles.error}>
+                {display(state.failure)}
+              </Text>
+            )}
+            <Button appearance="primary" className={styles.open} autoFocus onClick={() => void vm.open()}>
+              {t('ui.redPacket.open')}
+            </Button>
+          </>
+        );
+      case 'opening':
+        return <Spinner label={t('ui.redPacket.opening')} />;
+      case 'received':
+        return state.amount === '' ? (
+          <Text>{t('ui.redPacket.receivedNoAmount')}</Text>
+        ) : (
+          <>
+            <Text className={styles.muted}>{t('ui.redPacket.received')}</Text>
+            <Text className={styles.amount}>¥{state.amount}</Text>
+          </>
+        );
+      case 'alreadyOpened':
+        return <Text className={styles.muted}>{t('ui.redPacket.alreadyOpened')}</Text>;
+      case 'allClaimed':
+        return <Text className={styles.muted}>{t('ui.redPacket.allClaimed')}</Text>;
+      case 'expired':
+        return <Text className={styles.muted}>{t('ui.redPacket.expiredText')}</Text>;
+    }
+  })();
+  return (
+    <CardDialog title={t('ui.redPacket.from', { name: state.senderName })} width="modal" onClose={onClose}>
+      <div className={styles.body}>
+        <GiftFilled className={styles.icon} aria-hidden />
+        <Text className={styles.greeting}>{state.greeting}</Text>
+        <div ref={result} tabIndex={-1} role="status" aria-live="polite" className={styles.body}>
+          {outcome}
+        </div>
+      </div>
+    </CardDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from './fixtures';
+import { newUserPage, seriousViolations as axe, signIn } from './support/users';
+
+/** axe once the dialogs' entrance animations are over (a fading dialog fails colour contrast). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  return axe(page);
+}
+
+// Issue 16: Account settings (language and theme, applied at once to every screen and kept across a
+// reload) and About (versions, copied with a toast); axe on each dialog in light and dark.
+
+test.describe.configure({ timeout: 180_000 });
+
+async function accountMenu(page: Page, item: string | RegExp): Promise<void> {
+  await page.getByRole('button', { name: /My account|我的账号/ }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.querySelector('.fui-FluentProvider')!).backgroundColor);
+
+test('language and theme switch at once, on every screen, and survive a reload', async ({ browser }) => {
+  const { context, page } = await newUserPage(browser, { colorScheme: 'light' });
+  await signIn(page, 'carol');
+  const light = await background(page);
+
+  await accountMenu(page, 'Account settings');
+  const settings = page.getByRole('dialog', { name: 'Account settings' });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/i16-settings-light.png' });
+  await settings.getByRole('radio', { name: 'Dark' }).check();
+  await expect.poll(() => background(page)).not.toBe(light);
+  const dark = await background(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: '/tmp/i16-settings-dark.png' });
+
+  await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+  await expect(page.getByRole('dialog', { name: '账号设置' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/i16-settings-dark-zh.png' });
+  await page.keyboard.press('Escape');
+  // Every screen: the navigation and the contacts page follow at once.
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  await page.getByRole('link', { name: /^通讯录/ }).click();
+  await expect(page).toHaveURL(/\/contact/);
+  expect(await background(page)).toBe(dark);
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: 45_000 });
+  expect(await background(page)).toBe(dark);
+  await context.close();
+});
+
+test('About shows the product and SDK versions and copies them with a toast', async ({ browser }) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const { context, page } = await newUserPage(browser, { colorScheme });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signIn(page, 'bob');
+    await accountMenu(page, 'About');
+    const about = page.getByRole('dialog', { name: 'About' });
+    await expect(about.getByText('TeamIM')).toBeVisible();
+    await expect(about.getByText('v3.8.3')).toHaveCount(2);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/i16-about-${colorScheme}.png` });
+    await about.getByRole('button', { name: /Copy version information/ }).click();
+    await expect(page.getByText('Copied').first()).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('TeamIM v3.8.3 (SDK v3.8.3)');
+
+    await page.keyboard.press('Escape');
+    await accountMenu(page, 'My balance');
+    await expect(page.getByRole('dialog', { name: 'My balance' }).getByText(/^¥\d+\.\d{2}$/)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `/tmp/i16-balance-${colorScheme}.png` });
+    await context.close();
+  }
+});
