@@ -54,6 +54,7 @@ export type OpenImSdkMethod =
   | 'transferGroupOwner'
   | 'joinGroup'
   | 'setGroupInfo'
+  | 'setGroupMemberInfo'
   | 'changeGroupMemberMute'
   | 'changeGroupMute'
   | 'quitGroup'

@@ -54,3 +54,6 @@ export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './calls/call-recorder';
 export * from './presentation/desktop';
+// groups (issue 15): the group settings drawer and the member picker
+export * from './presentation/groups/member-rows';
+export * from './presentation/groups/group-settings.view-model';

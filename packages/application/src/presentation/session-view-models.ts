@@ -12,6 +12,8 @@ import { FriendListViewModel } from './contacts/friend-list.view-model';
 import { GroupCardViewModel } from './contacts/group-card.view-model';
 import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
+// groups (issue 15)
+import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
@@ -105,6 +107,14 @@ export class SessionViewModels {
   }
 
   // --- end of contacts ---
+
+  // --- groups (issue 15): the group settings drawer and the member picker ---
+
+  groupSettings(groupID: string): GroupSettingsViewModel {
+    return this.track(new GroupSettingsViewModel(this.services, groupID));
+  }
+
+  // --- end of groups ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {
