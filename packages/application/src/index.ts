@@ -57,3 +57,4 @@ export * from './presentation/desktop';
 // groups (issue 15): the group settings drawer and the member picker
 export * from './presentation/groups/member-rows';
 export * from './presentation/groups/group-settings.view-model';
+export * from './presentation/groups/member-picker.view-model';

@@ -1,6 +1,8 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CHAT_MESSAGES } from './chat/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
+// groups (issue 15)
+import { GROUP_MESSAGES } from './groups/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
 
@@ -76,6 +78,8 @@ export const UI_MESSAGES = {
   ...CORE_MESSAGES,
   ...CHAT_MESSAGES,
   ...CONTACT_MESSAGES,
+  // groups (issue 15)
+  ...GROUP_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
 } as const;

@@ -14,6 +14,8 @@ import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
 // groups (issue 15)
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
+import { MemberPickerViewModel } from './groups/member-picker.view-model';
+import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
@@ -112,6 +114,10 @@ export class SessionViewModels {
 
   groupSettings(groupID: string): GroupSettingsViewModel {
     return this.track(new GroupSettingsViewModel(this.services, groupID));
+  }
+
+  memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
+    return this.track(new MemberPickerViewModel(this.services, options));
   }
 
   // --- end of groups ---

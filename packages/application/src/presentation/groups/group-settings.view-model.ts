@@ -17,6 +17,7 @@ import {
   PAGING,
   TEXT_LIMITS,
   type Group,
+  type DisplayText,
   type GroupMember,
   type MuteDurationOption,
   type Result,
@@ -25,6 +26,7 @@ import type { PickedFile } from '../../ports/file-processor.port';
 import type { GroupEvent } from '../../ports/groups.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { now$ } from '../chat/conversation-list.view-model';
+import { errorText } from '../contacts/error-text';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { applyMemberChange, filterMembers, memberRow, type MemberRow } from './member-rows';
@@ -66,6 +68,8 @@ export interface GroupSettingsState {
   readonly loadingMembers: boolean;
   readonly muteOptions: readonly MuteDurationOption[];
   readonly busy: boolean;
+  /** Why the last rename was refused (empty or too long), shown under the name editor. */
+  readonly nameError: DisplayText | undefined;
 }
 
 const nobody: GroupPermissions = {
@@ -118,6 +122,7 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
       loadingMembers: false,
       muteOptions: MUTE_DURATION_OPTIONS,
       busy: false,
+      nameError: undefined,
     });
     this.nowMs = services.clock.now();
     const { conversations, groupActions } = services;
@@ -239,9 +244,20 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     return result;
   }
 
-  rename(name: string): Promise<Result<void, AppError>> {
-    if (name.trim() === this.state.name) return Promise.resolve(ok(undefined));
-    return this.run(() => this.services.groupActions.editGroupInfo(this.groupID, { groupName: name }));
+  async rename(name: string): Promise<Result<void, AppError>> {
+    this.patch({ nameError: undefined });
+    if (name.trim() === this.state.name) return ok(undefined);
+    const renamed = await this.run(() =>
+      this.services.groupActions.editGroupInfo(this.groupID, { groupName: name }),
+    );
+    if (!renamed.ok && renamed.error.kind === 'validation')
+      this.patch({ nameError: errorText(renamed.error) });
+    return renamed;
+  }
+
+  /** Leaving the name editor forgets its error. */
+  cancelRename(): void {
+    this.patch({ nameError: undefined });
   }
 
   changeAvatar(file: PickedFile): Promise<Result<void, AppError>> {
