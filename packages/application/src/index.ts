@@ -58,3 +58,4 @@ export * from './presentation/desktop';
 export * from './presentation/groups/member-rows';
 export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
+export * from './presentation/groups/group-header.view-model';

@@ -15,6 +15,7 @@ import { UserCardViewModel, type CardUser, type UserCardOptions } from './contac
 // groups (issue 15)
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
+import { GroupHeaderViewModel } from './groups/group-header.view-model';
 import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
@@ -114,6 +115,10 @@ export class SessionViewModels {
 
   groupSettings(groupID: string): GroupSettingsViewModel {
     return this.track(new GroupSettingsViewModel(this.services, groupID));
+  }
+
+  groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {
+    return this.track(new GroupHeaderViewModel(this.services, isGroup, groupID));
   }
 
   memberPicker(options: OpenPickerOptions): MemberPickerViewModel {

@@ -1,6 +1,7 @@
 import { Avatar, Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
+import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
 import { useText } from '../text';
 import { safeImageURL } from './images';
 
@@ -56,6 +57,8 @@ export function ChatHeader(props: {
         )}
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
+        {/* groups (issue 15): create group (single chats) and invite (groups) */}
+        <GroupHeaderButtons header={header} />
         <Button
           id={props.settingsID}
           appearance="subtle"

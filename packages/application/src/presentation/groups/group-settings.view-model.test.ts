@@ -179,3 +179,18 @@ describe('GroupSettingsViewModel (spec §2 group drawer, §6 permission table)',
     expect(ownerVM.state.members.map((m) => m.userID)).toEqual(['owner', 'admin']);
   });
 });
+
+describe('GroupHeaderViewModel (spec §2 header icons)', () => {
+  it('create group in single chats; invite in groups once the own member info is loaded', async () => {
+    const { world, owner, bob, groupID } = await team();
+    const group = owner.viewModels.groupHeader(true, groupID);
+    await world.settle();
+    expect(group.state).toEqual({ createGroup: false, invite: true });
+    await bob.conversations.open('owner', SessionType.Single);
+    await world.settle();
+    const single = bob.viewModels.groupHeader(false, '');
+    expect(single.state).toEqual({ createGroup: true, invite: false });
+    // Another group's header waits for its own member info.
+    expect(owner.viewModels.groupHeader(true, 'other').state.invite).toBe(false);
+  });
+});
