@@ -65,9 +65,8 @@ export class StreamNotifier extends Notifier {
 export const NOT_AVAILABLE_CODE = -2001;
 
 /*
- * No adapter package provides file processing, uploads or call signalling for the browser yet (they
- * arrive with the chat and call issues). Until then these refuse with a typed error instead of
- * pretending to work.
+ * Uploads and call signalling that no adapter provides refuse with a typed error instead of pretending
+ * to work (image processing is CanvasFileProcessor's).
  */
 export class UnavailableFileUploader extends FileUploader {
   upload(_file: PickedFile): Promise<string> {
