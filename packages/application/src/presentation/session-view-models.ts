@@ -16,6 +16,7 @@ import { UserCardViewModel, type CardUser, type UserCardOptions } from './contac
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
 import { GroupHeaderViewModel } from './groups/group-header.view-model';
+import { BlacklistViewModel } from './contacts/blacklist.view-model';
 import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
@@ -115,6 +116,10 @@ export class SessionViewModels {
 
   groupSettings(groupID: string): GroupSettingsViewModel {
     return this.track(new GroupSettingsViewModel(this.services, groupID));
+  }
+
+  blacklist(): BlacklistViewModel {
+    return this.track(new BlacklistViewModel(this.services));
   }
 
   groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {

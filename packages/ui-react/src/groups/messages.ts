@@ -106,4 +106,8 @@ export const GROUP_MESSAGES = {
   'ui.group.picker.selectedList': { 'zh-CN': '已选择', 'en-US': 'Selected' },
   'ui.group.picker.selected': { 'zh-CN': '已选择 {{count}} 项', 'en-US': 'Selected ({{count}})' },
   'ui.group.picker.unselect': { 'zh-CN': '移除 {{name}}', 'en-US': 'Remove {{name}}' },
+  'ui.contact.blacklist': { 'zh-CN': '黑名单', 'en-US': 'Blacklist' },
+  'ui.contact.blacklistEmpty': { 'zh-CN': '黑名单为空', 'en-US': 'Nobody is blocked' },
+  'ui.contact.blacklistRemove': { 'zh-CN': '移除', 'en-US': 'Remove' },
+  'ui.contact.blacklistRemoveLabel': { 'zh-CN': '将 {{name}} 移出黑名单', 'en-US': 'Unblock {{name}}' },
 } as const satisfies Record<string, LocalizedText>;
