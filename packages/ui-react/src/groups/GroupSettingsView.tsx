@@ -39,6 +39,7 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   entry: { justifyContent: 'space-between', width: '100%', fontWeight: tokens.fontWeightRegular },
+  entryText: { flex: 1, textAlign: 'start' },
   mono: { fontFamily: tokens.fontFamilyMonospace, wordBreak: 'break-all' },
   secondary: { color: tokens.colorNeutralForeground3 },
   announcement: { whiteSpace: 'pre-wrap', wordBreak: 'break-word' },
@@ -92,7 +93,7 @@ export function GroupSettingsView(props: {
         iconPosition="before"
         onClick={handlers.onSearch}
       >
-        <span>{t('ui.group.members.searchMute')}</span>
+        <span className={styles.entryText}>{t('ui.group.members.searchMute')}</span>
         <ChevronRightRegular aria-hidden />
       </Button>
       <Divider />
