@@ -123,12 +123,15 @@ test('group administration across three users: rename, avatar, admin, mute, mute
 
   // Mute-all: only the owner and admins speak.
   panel = await openDrawer(alice);
-  await panel.getByRole('switch', { name: 'Mute everyone' }).check();
+  // The switch follows the server's answer, so it is clicked and then awaited.
+  await panel.getByRole('switch', { name: 'Mute everyone' }).click();
+  await expect(panel.getByRole('switch', { name: 'Mute everyone' })).toBeChecked({ timeout: 30_000 });
   await send(carol, 'muted by all?');
   await expect(carol.getByText('The group is muted').last()).toBeVisible({ timeout: 30_000 });
   await send(bob, 'admins still talk');
   await expect(log(carol).getByText('admins still talk')).toBeVisible({ timeout: 30_000 });
-  await panel.getByRole('switch', { name: 'Mute everyone' }).uncheck();
+  await panel.getByRole('switch', { name: 'Mute everyone' }).click();
+  await expect(panel.getByRole('switch', { name: 'Mute everyone' })).not.toBeChecked({ timeout: 30_000 });
 
   // alice edits the announcement; members see it.
   await panel.getByRole('button', { name: 'Edit announcement' }).click();
