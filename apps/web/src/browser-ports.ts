@@ -2,7 +2,6 @@ import { asyncScheduler, NEVER, Subject, type Observable, type SchedulerLike } f
 import {
   CallSignalling,
   Clock,
-  FileProcessor,
   FileUploader,
   IdGenerator,
   Logger,
@@ -66,15 +65,9 @@ export class StreamNotifier extends Notifier {
 export const NOT_AVAILABLE_CODE = -2001;
 
 /*
- * No adapter package provides file processing, uploads or call signalling for the browser yet (they
- * arrive with the chat and call issues). Until then these refuse with a typed error instead of
- * pretending to work.
+ * Uploads and call signalling that no adapter provides refuse with a typed error instead of pretending
+ * to work (image processing is CanvasFileProcessor's).
  */
-export class UnavailableFileProcessor extends FileProcessor {
-  resizeImage(_file: PickedFile): Promise<PickedFile> {
-    return Promise.reject(new RemoteError(NOT_AVAILABLE_CODE, 'image processing is not available yet'));
-  }
-}
 export class UnavailableFileUploader extends FileUploader {
   upload(_file: PickedFile): Promise<string> {
     return Promise.reject(new RemoteError(NOT_AVAILABLE_CODE, 'file upload is not available yet'));

@@ -14,13 +14,8 @@ import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } 
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
 import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
-import {
-  BrowserClock,
-  ConsoleLogger,
-  RandomIdGenerator,
-  UnavailableFileProcessor,
-  type StreamNotifier,
-} from './browser-ports';
+import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
+import { CanvasFileProcessor } from './canvas-file-processor';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -116,7 +111,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       idGenerator: new RandomIdGenerator(),
       logger: new ConsoleLogger(deps.verbose),
       notifier: deps.notifier,
-      fileProcessor: new UnavailableFileProcessor(),
+      fileProcessor: new CanvasFileProcessor(),
       fileUploader: im.fileUploader,
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),

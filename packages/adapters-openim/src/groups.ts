@@ -1,8 +1,14 @@
 import { map, type Observable } from 'rxjs';
-import { GroupsGateway, type CreateGroupInput, type GroupEvent } from '@teamim/application';
+import {
+  GroupsGateway,
+  type CreateGroupInput,
+  type GroupEvent,
+  type GroupInfoChanges,
+} from '@teamim/application';
 import {
   GroupJoinSource,
   GroupMemberFilter,
+  type GroupMemberRole,
   GroupType,
   type Group,
   type GroupApplication,
@@ -180,12 +186,19 @@ export class OpenImGroups extends GroupsGateway {
     );
   }
 
-  async setGroupInfo(
-    groupID: string,
-    changes: { readonly groupName?: string; readonly faceURL?: string },
-  ): Promise<void> {
+  async setGroupInfo(groupID: string, changes: GroupInfoChanges): Promise<void> {
     requireID(groupID, 'groupID');
     await invoke('setGroupInfo', () => this.sdk.setGroupInfo({ groupID, ...changes }));
+  }
+
+  async setMemberRole(
+    groupID: string,
+    userID: string,
+    roleLevel: typeof GroupMemberRole.Admin | typeof GroupMemberRole.Normal,
+  ): Promise<void> {
+    requireID(groupID, 'groupID');
+    requireID(userID, 'userID');
+    await invoke('setGroupMemberInfo', () => this.sdk.setGroupMemberInfo({ groupID, userID, roleLevel }));
   }
 
   async muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void> {

@@ -56,6 +56,7 @@ export type OpenImSdkMethod =
   | 'transferGroupOwner'
   | 'joinGroup'
   | 'setGroupInfo'
+  | 'setGroupMemberInfo'
   | 'changeGroupMemberMute'
   | 'changeGroupMute'
   | 'quitGroup'

@@ -71,3 +71,9 @@ export * from './presentation/wallet/red-packet-send.view-model';
 export * from './presentation/wallet/red-packet-open.view-model';
 export * from './presentation/settings/account-settings.view-model';
 export * from './presentation/settings/about.view-model';
+// groups (issue 15): the group settings drawer and the member picker
+export * from './presentation/groups/member-rows';
+export * from './presentation/groups/group-settings.view-model';
+export * from './presentation/groups/member-picker.view-model';
+export * from './presentation/groups/group-header.view-model';
+export * from './presentation/contacts/blacklist.view-model';

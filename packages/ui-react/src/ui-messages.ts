@@ -6,6 +6,8 @@ import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 // 18 (desktop):
 import { DESKTOP_MESSAGES } from './desktop/messages';
+// groups (issue 15)
+import { GROUP_MESSAGES } from './groups/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
 // 16: wallet, red packets, account settings, About
@@ -86,6 +88,8 @@ export const UI_MESSAGES = {
   ...MEDIA_MESSAGES,
   ...MESSAGE_ACTION_MESSAGES, // 14a
   ...CONTACT_MESSAGES,
+  // groups (issue 15)
+  ...GROUP_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
   // 18 (desktop):

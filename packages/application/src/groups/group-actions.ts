@@ -1,6 +1,8 @@
 import {
   AVATAR_UPLOAD,
+  canEditAnnouncement,
   canEditGroupInfo,
+  canSetAdministrators,
   canToggleMuteAll,
   canTransferGroup,
   checkCanCreateGroup,
@@ -8,6 +10,7 @@ import {
   checkCanExit,
   checkCanKick,
   checkCanMute,
+  GroupMemberRole,
   err,
   groupCardAvatarCount,
   ok,
@@ -23,7 +26,8 @@ import {
 } from '@teamim/domain';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { FileProcessor, FileUploader, PickedFile } from '../ports/file-processor.port';
-import type { GroupsGateway } from '../ports/groups.port';
+import type { Observable } from 'rxjs';
+import type { GroupEvent, GroupInfoChanges, GroupsGateway } from '../ports/groups.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { AppError } from '../shared/app-error';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
@@ -246,6 +250,76 @@ export class GroupActions {
     }
     return result;
   }
+
+  // --- group administration (issue 15): announcement, join settings, administrators ---
+
+  /** Group and member changes as the SDK reports them, for the screens that show members. */
+  get events$(): Observable<GroupEvent> {
+    return this.groups.events$;
+  }
+
+  /** One page of a group's members in the server's order (spec §4 paging: 500 first, then 100). */
+  membersPage(
+    groupID: string,
+    offset: number,
+    count: number,
+  ): Promise<Result<readonly GroupMember[], RemoteFailure>> {
+    return attempt(() => this.groups.getMembersPage(groupID, offset, count));
+  }
+
+  /** Edits the announcement (owner and, by the strings, admin); members see the change. */
+  async setAnnouncement(groupID: string, text: string): Promise<Result<void, AppError>> {
+    return this.changeAsManager(groupID, canEditAnnouncement, { notification: text.trim() });
+  }
+
+  /** Join verification mode and the lookMemberInfo / applyMemberFriend switches (owner and admin). */
+  async changeJoinSettings(
+    groupID: string,
+    changes: Pick<GroupInfoChanges, 'needVerification' | 'lookMemberInfo' | 'applyMemberFriend'>,
+  ): Promise<Result<void, AppError>> {
+    return this.changeAsManager(groupID, canEditGroupInfo, changes);
+  }
+
+  /** Makes a member an administrator or takes it back (owner only, never on the owner). */
+  async setAdmin(groupID: string, userID: string, admin: boolean): Promise<Result<void, AppError>> {
+    const members = await this.members(groupID, [userID]);
+    if (!members.ok) return members;
+    const target = members.value.targets[0];
+    if (
+      !canSetAdministrators(members.value.self?.roleLevel) ||
+      target === undefined ||
+      target.roleLevel === GroupMemberRole.Owner
+    ) {
+      this.notifier.notify({ level: 'warning', key: 'permission.noPermission' });
+      return err(permissionError('noPermission'));
+    }
+    const role = admin ? GroupMemberRole.Admin : GroupMemberRole.Normal;
+    const result = await attempt(() => this.groups.setMemberRole(groupID, userID, role));
+    this.notifier.notify(
+      result.ok
+        ? { level: 'success', key: 'toast.accessSuccess' }
+        : { level: 'error', key: 'toast.accessFailed' },
+    );
+    return result;
+  }
+
+  private async changeAsManager(
+    groupID: string,
+    may: (role: GroupMemberRole | undefined) => boolean,
+    changes: GroupInfoChanges,
+  ): Promise<Result<void, AppError>> {
+    const members = await this.members(groupID, []);
+    if (!members.ok) return members;
+    if (!may(members.value.self?.roleLevel)) {
+      this.notifier.notify({ level: 'warning', key: 'permission.noPermission' });
+      return err(permissionError('noPermission'));
+    }
+    const result = await attempt(() => this.groups.setGroupInfo(groupID, changes));
+    if (!result.ok) this.notifier.notify({ level: 'error', key: 'toast.updateGroupInfoFailed' });
+    return result;
+  }
+
+  // --- end of group administration ---
 
   /** Checks, resizes to 400x400 webp q90 and uploads an avatar image (spec §5). */
   async uploadAvatar(file: PickedFile): Promise<Result<string, AppError>> {

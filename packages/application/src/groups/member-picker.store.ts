@@ -151,6 +151,32 @@ export class MemberPickerStore {
     return ok(undefined);
   }
 
+  /**
+   * Another group's members, browsed from "my groups" (invite, create group, select user). In invite
+   * mode those already in the target group are disabled, as friends are.
+   */
+  async browseGroup(browsedGroupID: string): Promise<Result<readonly PickerItem[], AppError>> {
+    const page = await attempt(() => this.groups.getMembersPage(browsedGroupID, 0, PAGING.groupMemberFirst));
+    if (!page.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.getGroupMemberFailed' });
+      return page;
+    }
+    const items = page.value.map((m) => ({ id: m.userID, name: m.nickname, faceURL: m.faceURL }));
+    const { mode, groupID } = this.state.value;
+    if (mode === PickerMode.InviteToGroup && items.length > 0) {
+      const existing = await attempt(() =>
+        this.groups.getUsersInGroup(
+          groupID,
+          items.map((i) => i.id),
+        ),
+      );
+      if (existing.ok) {
+        this.patch({ disabledIDs: new Set([...this.state.value.disabledIDs, ...existing.value]) });
+      }
+    }
+    return ok(items);
+  }
+
   /** Clicking an entry toggles it; disabled entries are ignored; transfer allows one selection. */
   toggle(item: PickerItem): Result<void, AppError> {
     const { selected, disabledIDs, mode } = this.state.value;

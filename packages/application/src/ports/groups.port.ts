@@ -1,5 +1,12 @@
 import type { Observable } from 'rxjs';
-import type { Group, GroupApplication, GroupMember } from '@teamim/domain';
+import type {
+  Group,
+  GroupAllowType,
+  GroupApplication,
+  GroupMember,
+  GroupMemberRole,
+  GroupVerification,
+} from '@teamim/domain';
 
 /** Group events (SDK OnJoinedGroup*, OnGroupDismissed, OnGroupInfoChanged, OnGroupMember*, OnGroupApplication*). */
 export type GroupEvent =
@@ -25,6 +32,17 @@ export interface CreateGroupInput {
   readonly adminUserIDs?: readonly string[];
 }
 
+/** The group fields an owner or admin may change (SDK setGroupInfo); absent fields stay as they are. */
+export interface GroupInfoChanges {
+  readonly groupName?: string;
+  readonly faceURL?: string;
+  /** The announcement. */
+  readonly notification?: string;
+  readonly needVerification?: GroupVerification;
+  readonly lookMemberInfo?: GroupAllowType;
+  readonly applyMemberFriend?: GroupAllowType;
+}
+
 /** Groups and their members. Methods reject with RemoteError. */
 export abstract class GroupsGateway {
   abstract getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]>;
@@ -39,9 +57,12 @@ export abstract class GroupsGateway {
   abstract kick(groupID: string, userIDs: readonly string[]): Promise<void>;
   abstract transferOwner(groupID: string, newOwnerUserID: string): Promise<void>;
   abstract joinGroup(groupID: string, reqMsg: string): Promise<void>;
-  abstract setGroupInfo(
+  abstract setGroupInfo(groupID: string, changes: GroupInfoChanges): Promise<void>;
+  /** Makes a member an administrator or a normal member again (owner only; SDK setGroupMemberInfo). */
+  abstract setMemberRole(
     groupID: string,
-    changes: { readonly groupName?: string; readonly faceURL?: string },
+    userID: string,
+    roleLevel: typeof GroupMemberRole.Admin | typeof GroupMemberRole.Normal,
   ): Promise<void>;
   /** `mutedSeconds` 0 unmutes. */
   abstract muteMember(groupID: string, userID: string, mutedSeconds: number): Promise<void>;

@@ -16,6 +16,12 @@ import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
 import type { Message } from '@teamim/domain';
 import { ForwardDialogViewModel } from './chat/forward-dialog.view-model';
+// groups (issue 15)
+import { GroupSettingsViewModel } from './groups/group-settings.view-model';
+import { MemberPickerViewModel } from './groups/member-picker.view-model';
+import { GroupHeaderViewModel } from './groups/group-header.view-model';
+import { BlacklistViewModel } from './contacts/blacklist.view-model';
+import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
@@ -167,6 +173,25 @@ export class SessionViewModels {
   }
 
   // --- end of 16 ---
+  // --- groups (issue 15): the group settings drawer and the member picker ---
+
+  groupSettings(groupID: string): GroupSettingsViewModel {
+    return this.track(new GroupSettingsViewModel(this.services, groupID));
+  }
+
+  blacklist(): BlacklistViewModel {
+    return this.track(new BlacklistViewModel(this.services));
+  }
+
+  groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {
+    return this.track(new GroupHeaderViewModel(this.services, isGroup, groupID));
+  }
+
+  memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
+    return this.track(new MemberPickerViewModel(this.services, options));
+  }
+
+  // --- end of groups ---
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

@@ -2,7 +2,12 @@ import { filter, mergeMap, Observable, Subject } from 'rxjs';
 import { CallSignalling, type ReceivedCallSignal } from '../ports/call-signalling.port';
 import { ContactsGateway, type ContactEvent, type PublicUser } from '../ports/contacts.port';
 import { ConversationsGateway, type ConversationEvent } from '../ports/conversations.port';
-import { GroupsGateway, type CreateGroupInput, type GroupEvent } from '../ports/groups.port';
+import {
+  GroupsGateway,
+  type CreateGroupInput,
+  type GroupEvent,
+  type GroupInfoChanges,
+} from '../ports/groups.port';
 import { ImSession, type SessionEvent } from '../ports/im-session.port';
 import {
   MessagesGateway,
@@ -573,15 +578,28 @@ export class FakeGroupsGateway extends GroupsGateway {
     });
   }
 
-  setGroupInfo(
-    groupID: string,
-    changes: { readonly groupName?: string; readonly faceURL?: string },
-  ): Promise<void> {
+  setGroupInfo(groupID: string, changes: GroupInfoChanges): Promise<void> {
     return later(() => {
       this.requireRole(groupID, GroupMemberRole.Admin);
       const record = this.b.groupRecord(groupID);
       record.group = { ...record.group, ...changes };
       this.b.touchGroup(groupID);
+    });
+  }
+
+  setMemberRole(
+    groupID: string,
+    userID: string,
+    roleLevel: typeof GroupMemberRole.Admin | typeof GroupMemberRole.Normal,
+  ): Promise<void> {
+    return later(() => {
+      this.requireRole(groupID, GroupMemberRole.Owner);
+      const target = this.b.member(groupID, userID);
+      // OpenIM refuses to change the owner's role this way; ownership moves only by transfer.
+      if (target.roleLevel === GroupMemberRole.Owner) {
+        throw new RemoteError(ImErrorCode.NoPermission, 'the owner role is changed by transfer');
+      }
+      this.b.updateMember(groupID, userID, { roleLevel });
     });
   }
 

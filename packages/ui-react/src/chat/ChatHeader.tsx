@@ -2,6 +2,7 @@ import { Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-compon
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
 import { ChatCallButtons } from '../calls/ChatCallButtons';
+import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
 import { useText } from '../text';
 import { FaceAvatar } from '../FaceAvatar';
 
@@ -52,6 +53,8 @@ export function ChatHeader(props: {
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
         {/* calls (issue 17) */}
         {!header.isGroup && header.userID !== '' && <ChatCallButtons peerUserID={header.userID} />}
+        {/* groups (issue 15): create group (single chats) and invite (groups) */}
+        <GroupHeaderButtons header={header} />
         <Button
           id={props.settingsID}
           appearance="subtle"

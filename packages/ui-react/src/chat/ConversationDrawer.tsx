@@ -22,6 +22,7 @@ import { WIDTHS } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
 import { useContactDialogs } from '../contacts/dialog-context';
+import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { safeImageURL } from './images';
@@ -60,27 +61,30 @@ export function ConversationDrawer(props: {
       className={group ? styles.group : styles.single}
       aria-label={title}
     >
-      <DrawerHeader>
-        <DrawerHeaderTitle
-          action={
-            <Button
-              appearance="subtle"
-              aria-label={t('ui.chat.drawer.close')}
-              icon={<DismissRegular />}
-              onClick={props.onClose}
-            />
-          }
-        >
-          {title}
-        </DrawerHeaderTitle>
-      </DrawerHeader>
-      <DrawerBody>
-        {group ? (
-          <Text>{t('ui.chat.drawer.groupPending')}</Text>
-        ) : (
-          <SingleChatSettings header={props.header} />
-        )}
-      </DrawerBody>
+      {group ? (
+        // groups (issue 15): the group drawer's header, views and modals live in groups/.
+        <GroupDrawerContent groupID={props.header.groupID} onClose={props.onClose} />
+      ) : (
+        <>
+          <DrawerHeader>
+            <DrawerHeaderTitle
+              action={
+                <Button
+                  appearance="subtle"
+                  aria-label={t('ui.chat.drawer.close')}
+                  icon={<DismissRegular />}
+                  onClick={props.onClose}
+                />
+              }
+            >
+              {title}
+            </DrawerHeaderTitle>
+          </DrawerHeader>
+          <DrawerBody>
+            <SingleChatSettings header={props.header} />
+          </DrawerBody>
+        </>
+      )}
     </OverlayDrawer>
   );
 }

@@ -54,8 +54,4 @@ export const CHAT_MESSAGES = {
     'zh-CN': '确定要解除与 {{name}} 的好友关系吗？',
     'en-US': 'Remove {{name}} from your friends?',
   },
-  'ui.chat.drawer.groupPending': {
-    'zh-CN': '群聊设置将在后续版本提供。',
-    'en-US': 'Group settings arrive with a later issue.',
-  },
 } as const satisfies Record<string, LocalizedText>;

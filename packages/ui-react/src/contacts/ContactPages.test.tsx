@@ -22,6 +22,7 @@ describe('ContactPage', () => {
       'My groups',
       'New friends',
       'Group notifications',
+      'Blacklist',
     ]);
     expect(within(nav).getByRole('link', { name: 'My friends' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'My groups' }).getAttribute('aria-current')).toBeNull();
@@ -138,5 +139,23 @@ describe('My groups', () => {
     await user.click(within(card).getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('chat open')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the blacklist page (issue 15): blocked users with a remove button, then the empty state', async () => {
+    const world = new TestWorld().users(
+      { userID: 'alice', nickname: 'Alice' },
+      { userID: 'bob', nickname: 'Bob' },
+    );
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    await renderContacts(alice);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Blacklist' }));
+    const list = await screen.findByRole('list', { name: 'Blacklist' });
+    expect(within(list).getByText('Bob')).toBeTruthy();
+    await userEvent.setup().click(within(list).getByRole('button', { name: 'Unblock Bob' }));
+    await world.settle();
+    expect(await screen.findByText('Nobody is blocked')).toBeTruthy();
   });
 });

@@ -6,12 +6,14 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { FriendList, GroupList } from './ContactLists';
 import { GroupNotifications, NewFriends } from './RequestLists';
+import { Blacklist } from '../groups/Blacklist';
 
 const TITLES = {
   myFriends: 'ui.contact.myFriends',
   myGroups: 'ui.contact.myGroups',
   newFriends: 'ui.contact.newFriends',
   groupNotifications: 'ui.contact.groupNotifications',
+  blacklist: 'ui.contact.blacklist',
 } as const satisfies Record<ContactSectionId, string>;
 
 type SectionKey = (typeof TITLES)[ContactSectionId];
@@ -135,6 +137,8 @@ export function ContactSection({ titleKey }: { readonly titleKey: SectionKey }) 
       {titleKey === 'ui.contact.myGroups' && <GroupList />}
       {titleKey === 'ui.contact.newFriends' && <NewFriends />}
       {titleKey === 'ui.contact.groupNotifications' && <GroupNotifications />}
+      {/* groups (issue 15) */}
+      {titleKey === 'ui.contact.blacklist' && <Blacklist />}
     </section>
   );
 }

@@ -67,6 +67,8 @@ export function appRoutes(): RouteObject[] {
               path: 'groupNotifications',
               element: lazyPage(<ContactSection titleKey="ui.contact.groupNotifications" />),
             },
+            // groups (issue 15): the blacklist (Account settings links here)
+            { path: 'blacklist', element: lazyPage(<ContactSection titleKey="ui.contact.blacklist" />) },
           ],
         },
       ],

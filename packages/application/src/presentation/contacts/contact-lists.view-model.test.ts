@@ -4,7 +4,7 @@ import { TestWorld } from '../../testing';
 const current = <S>(vm: { readonly state: S }): S => vm.state;
 
 describe('ContactsPageViewModel', () => {
-  it('§2 lists the four pages in order, badging new friends and group notifications with unhandled requests', async () => {
+  it('§2 lists the pages in order (the blacklist last, issue 15), badging new friends and group notifications with unhandled requests', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     const bob = await world.signIn('bob');
@@ -14,6 +14,7 @@ describe('ContactsPageViewModel', () => {
       ['myGroups', 'myGroups', 0],
       ['newFriends', 'newFriends', 0],
       ['groupNotifications', 'groupNotifications', 0],
+      ['blacklist', 'blacklist', 0],
     ]);
 
     await bob.contactActions.sendFriendRequest({ userID: 'alice' }, 'hi');

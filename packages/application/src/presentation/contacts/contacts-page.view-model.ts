@@ -2,8 +2,14 @@ import { distinctUntilChanged, map } from 'rxjs';
 import type { ContactStore } from '../../contacts/contact.store';
 import { StateViewModel } from '../view-model';
 
-/** The four pages under /contact (spec §2), in the order of the sub-navigation. */
-export type ContactSectionId = 'myFriends' | 'myGroups' | 'newFriends' | 'groupNotifications';
+/** The pages under /contact (spec §2), in the order of the sub-navigation. */
+export type ContactSectionId =
+  | 'myFriends'
+  | 'myGroups'
+  | 'newFriends'
+  | 'groupNotifications'
+  // groups (issue 15): the blacklist, which Account settings links to
+  | 'blacklist';
 
 export interface ContactNavItem {
   readonly id: ContactSectionId;
@@ -22,6 +28,7 @@ const PATHS: Record<ContactSectionId, string> = {
   myGroups: 'myGroups',
   newFriends: 'newFriends',
   groupNotifications: 'groupNotifications',
+  blacklist: 'blacklist',
 };
 
 const items = (friendBadge: number, groupBadge: number): readonly ContactNavItem[] =>

@@ -17,7 +17,7 @@ export interface AccountSettingsState {
 }
 
 /** Where the contacts area shows the blacklist (spec §2 Blacklist). */
-export const BLACKLIST_ROUTE = '/contacts/blacklist';
+export const BLACKLIST_ROUTE = '/contact/blacklist';
 
 /**
  * Account settings (spec §2): language (zh-CN or en-US, applied at once and remembered), theme (light,

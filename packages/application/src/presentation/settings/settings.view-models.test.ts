@@ -11,7 +11,7 @@ describe('AccountSettingsViewModel', () => {
     const appearance = new AppearanceStore(localStore);
     const vm = alice.viewModels.accountSettings(appearance);
     expect(vm.state).toMatchObject({ locale: 'zh-CN', theme: 'system', hasPayPassword: false });
-    expect(vm.state.blacklistRoute).toBe('/contacts/blacklist');
+    expect(vm.state.blacklistRoute).toBe('/contact/blacklist');
 
     expect(vm.setLocale('en-US')).toBe(true);
     expect(vm.setLocale('fr-FR')).toBe(false);

@@ -289,4 +289,47 @@ export const imPortsContract: readonly ContractCase[] = [
       );
     },
   },
+  // groups (issue 15): administrators, announcement and join settings
+  {
+    name: 'the owner sets an administrator who may then mute; announcement and join settings reach members',
+    async run(env) {
+      const owner = await signIn(env);
+      const admin = await signIn(env);
+      const member = await signIn(env);
+      const group = await owner.groups.createGroup({
+        groupName: 'roles',
+        faceURL: '',
+        memberUserIDs: [admin.userID, member.userID],
+      });
+      await env.settle();
+      await rejectsWith(
+        () => admin.groups.muteMember(group.groupID, member.userID, 60),
+        (c) => c === 1002,
+        'mute by a normal member',
+      );
+      await rejectsWith(
+        () => admin.groups.setMemberRole(group.groupID, member.userID, GroupMemberRole.Admin),
+        (c) => c === 1002,
+        'set admin by a normal member',
+      );
+      await owner.groups.setMemberRole(group.groupID, admin.userID, GroupMemberRole.Admin);
+      await admin.groups.muteMember(group.groupID, member.userID, 60);
+      const infos = record(member.groups.events$);
+      await admin.groups.setGroupInfo(group.groupID, {
+        notification: 'hello',
+        needVerification: 1,
+        lookMemberInfo: 1,
+        applyMemberFriend: 1,
+      });
+      await env.settle();
+      const [seen] = await member.groups.getGroups([group.groupID]);
+      check(seen?.notification === 'hello', 'announcement stored');
+      check(seen.needVerification === 1 && seen.lookMemberInfo === 1, 'join settings stored');
+      check(
+        infos.values.some((e) => e.type === 'groupInfoChanged' && e.group.notification === 'hello'),
+        'members are told',
+      );
+      infos.subscription.unsubscribe();
+    },
+  },
 ];

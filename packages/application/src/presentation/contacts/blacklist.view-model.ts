@@ -1,0 +1,39 @@
+import type { Result } from '@teamim/domain';
+import type { RemoteFailure } from '../../shared/remote-error';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+
+export interface BlacklistRow {
+  readonly userID: string;
+  readonly name: string;
+  readonly faceURL: string;
+}
+
+export interface BlacklistState {
+  readonly entries: readonly BlacklistRow[];
+  readonly empty: boolean;
+}
+
+/** Spec §2 blacklist: blocked users with avatar, nickname and a remove button, or an empty state. */
+export class BlacklistViewModel extends StateViewModel<BlacklistState> {
+  constructor(private readonly services: SessionServices) {
+    super({ entries: [], empty: true });
+    this.own(
+      services.contacts.blackList$.subscribe((list) =>
+        this.set({
+          entries: list.map((b) => ({
+            userID: b.userID,
+            name: b.nickname === '' ? b.userID : b.nickname,
+            faceURL: b.faceURL,
+          })),
+          empty: list.length === 0,
+        }),
+      ),
+    );
+  }
+
+  /** Unblocks; the store's blacklist event removes the row (and a friend comes back to My friends). */
+  remove(userID: string): Promise<Result<void, RemoteFailure>> {
+    return this.services.contactActions.setBlacklisted(userID, false);
+  }
+}

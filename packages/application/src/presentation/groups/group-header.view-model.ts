@@ -1,0 +1,24 @@
+import { chatHeaderActions, SessionType } from '@teamim/domain';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+
+export interface GroupHeaderState {
+  /** Single chats: start a group with the other party preselected. */
+  readonly createGroup: boolean;
+  /** Groups, once the own member info is loaded. */
+  readonly invite: boolean;
+}
+
+/** Spec §2 chat header icons: create group (single chats only), invite (groups, member info loaded). */
+export class GroupHeaderViewModel extends StateViewModel<GroupHeaderState> {
+  constructor(services: SessionServices, isGroup: boolean, groupID: string) {
+    super({ createGroup: !isGroup, invite: false });
+    this.own(
+      services.conversations.currentMember$.subscribe((member) => {
+        const loaded = member !== undefined && member.groupID === groupID;
+        const actions = chatHeaderActions(isGroup ? SessionType.Group : SessionType.Single, loaded);
+        this.set({ createGroup: actions.createGroup, invite: actions.invite });
+      }),
+    );
+  }
+}
