@@ -30,6 +30,7 @@ describe('IM tokens', () => {
       platformID: 5,
       exp: nowSec + 3600,
       iat: nowSec - 5,
+      issuedAtMs: NOW_MS,
     });
     expect(tokens.expiresAt(a.token)).toBe(nowSec + 3600);
     expect(tokens.expiresAt('garbage')).toBe(0);
