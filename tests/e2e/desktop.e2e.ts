@@ -4,7 +4,7 @@ import {
   type DesktopBridge,
   type DesktopBridgeOptions,
 } from './support/desktop-bridge';
-import { newUserPage, seriousViolations, signIn } from './support/users';
+import { newUserPage, settledViolations as seriousViolations, signIn } from './support/users';
 
 /*
  * The desktop renderer (the web build, which loads its desktop part when the preload's bridge exists)

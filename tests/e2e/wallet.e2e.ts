@@ -2,13 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import {
-  newUserPage,
-  openConversation,
-  seriousViolations as axe,
-  signIn,
-  type UserPage,
-} from './support/users';
+import { newUserPage, openConversation, settledViolations, signIn, type UserPage } from './support/users';
 
 // Issue 16 through the real stack: pay password, red packets one-to-one and in the group, opened from
 // three browsers, every balance on screen checked against the server's ledger (read through its API).
@@ -38,12 +32,7 @@ async function ledger(page: Page): Promise<{ balance: number; records: readonly 
   });
 }
 
-/** axe once the toasts have faded out (a toast mid-fade fails colour contrast). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await expect(page.locator('[id^="toast-title"]')).toHaveCount(0, { timeout: 20_000 });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return axe(page);
-}
+const seriousViolations = settledViolations;
 
 const yuan = (cents: number): string => (cents / 100).toFixed(2);
 const centsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);

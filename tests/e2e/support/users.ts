@@ -116,3 +116,13 @@ export async function adminCall(request: APIRequestContext, path: string, body: 
   const answer = await request.post(`/api${path}`, { headers: { ...headers, token }, data: body });
   expect(((await answer.json()) as { errCode: number }).errCode).toBe(0);
 }
+
+/**
+ * axe's serious and critical violations once the toasts have gone and animations have settled: a toast
+ * mid-fade, or a dialog mid-scale, is measured as low contrast.
+ */
+export async function settledViolations(page: Page): Promise<string[]> {
+  await expect(page.locator('[id^="toast-title"]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  return seriousViolations(page);
+}
