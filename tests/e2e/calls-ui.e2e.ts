@@ -153,7 +153,7 @@ async function closeAll(...users: UserPage[]): Promise<void> {
 
 test('a video call from the header: media both ways through the SFU, timer, remote mute, hang-up and the record on both sides', async ({
   browser,
-}) => {
+}, testInfo) => {
   // alice in the light theme, bob in the dark one: the overlay is checked by axe in both.
   const alice = await user(browser, 'alice');
   const bob = await user(browser, 'bob', { colorScheme: 'dark' });
@@ -172,8 +172,8 @@ test('a video call from the header: media both ways through the SFU, timer, remo
     await expect(bobCall).toHaveAttribute('data-tone', 'light');
     await expect(bobCall.getByText('alice', { exact: true })).toBeVisible();
     await expect(bobCall.getByRole('button', { name: 'Reject' })).toBeVisible();
-    await alice.page.screenshot({ path: '/tmp/i17-call-waiting-light.png' });
-    await bob.page.screenshot({ path: '/tmp/i17-call-incoming-dark.png' });
+    await alice.page.screenshot({ path: testInfo.outputPath('call-waiting-light.png') });
+    await bob.page.screenshot({ path: testInfo.outputPath('call-incoming-dark.png') });
     expect(await overlayViolations(alice.page)).toEqual([]);
     expect(await overlayViolations(bob.page)).toEqual([]);
 
@@ -217,8 +217,8 @@ test('a video call from the header: media both ways through the SFU, timer, remo
     await expect(timer).toHaveText(/^00:0[1-9]$/, { timeout: 15_000 });
     const first = await timer.textContent();
     await expect(timer).not.toHaveText(first ?? '', { timeout: 10_000 });
-    await alice.page.screenshot({ path: '/tmp/i17-call-connected-light.png' });
-    await bob.page.screenshot({ path: '/tmp/i17-call-connected-dark.png' });
+    await alice.page.screenshot({ path: testInfo.outputPath('call-connected-light.png') });
+    await bob.page.screenshot({ path: testInfo.outputPath('call-connected-dark.png') });
     expect(await overlayViolations(alice.page)).toEqual([]);
     expect(await overlayViolations(bob.page)).toEqual([]);
 
@@ -229,7 +229,7 @@ test('a video call from the header: media both ways through the SFU, timer, remo
       'true',
     );
     await expect(aliceCall.getByText('bob is muted')).toBeVisible({ timeout: 15_000 });
-    await alice.page.screenshot({ path: '/tmp/i17-call-peer-muted.png' });
+    await alice.page.screenshot({ path: testInfo.outputPath('call-peer-muted.png') });
     await bobCall.getByRole('button', { name: 'Unmute microphone' }).click();
     await expect(aliceCall.getByText('bob is muted')).toHaveCount(0, { timeout: 15_000 });
 
