@@ -109,7 +109,7 @@ test('two users chat both ways and the unread badges follow', async ({ browser }
 
   // A blank message is not sent.
   await alice.page.getByRole('textbox', { name: 'Message' }).fill('   ');
-  await expect(alice.page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await expect(alice.page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
 
   expect(alice.errors).toEqual([]);
   expect(bob.errors).toEqual([]);

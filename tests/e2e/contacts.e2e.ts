@@ -45,7 +45,7 @@ test('carol finds bob, sends a friend request; bob sees the badge, accepts, and 
   await message.fill('Hi bob, carol here');
   await expect(card.getByText('18/50')).toBeVisible();
   await shot(carol, testInfo, 'carol-verification');
-  await card.getByRole('button', { name: 'Send' }).click();
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(carol.getByText('Friend request sent').last()).toBeVisible();
   await expect(card).toBeHidden();
 
@@ -232,7 +232,7 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   await card.getByRole('textbox', { name: 'Application information' }).fill('Let me in, please');
   await expect(card.getByText('17/50')).toBeVisible();
   await shot(newbie, testInfo, 'newbie-join-verification');
-  await card.getByRole('button', { name: 'Send' }).click();
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(newbie.getByText('Join group request sent').last()).toBeVisible({ timeout: 30_000 });
 
   // alice (owner) sees the badge and accepts under Group notifications.

@@ -119,6 +119,8 @@ test('a typed mention token stays text and opens no card', async ({ browser }) =
   const forged = `[[at-The CEO#${aliceID}]] says hi ${Date.now().toString(36)}`;
   await openConversation(bob.page, 'alice');
   await send(bob.page, forged);
+  // Open it once the message has moved bob's row to the top: a click during that re-sort can be lost.
+  await expect(conversation(alice.page, 'bob')).toContainText(' says hi ', { timeout: 30_000 });
   await openConversation(alice.page, 'bob');
   await expect(messageLog(alice.page).getByText(forged)).toBeVisible({ timeout: 30_000 });
   await expect(messageLog(alice.page).getByRole('button', { name: /The CEO/ })).toHaveCount(0);
@@ -281,7 +283,7 @@ test('after a friend request is accepted the first messages arrive on both sides
   await search.getByRole('region', { name: 'Search results' }).getByRole('button', { name: 'alice' }).click();
   const card = newbie.getByRole('dialog', { name: 'User card' });
   await card.getByRole('button', { name: 'Add friends' }).click();
-  await card.getByRole('button', { name: 'Send' }).click();
+  await card.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(card).toBeHidden();
 
   await mainNav(alice.page)

@@ -4,7 +4,7 @@ import { newUserPage, openConversation, seriousViolations, signIn } from './supp
 /**
  * 14m: pictures, video and files through the real SDK and server, alice to carol (demo friends): sent
  * by button, paste and drop, received and opened on the other side; emoji; axe on the chat with media
- * and on the open viewer, light and dark. Screenshots go to /tmp/teamim-media-*.png.
+ * and on the open viewer, light and dark. Screenshots go to the test's output folder.
  */
 
 const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
@@ -106,7 +106,7 @@ test('pictures, a video and files go by button, paste and drop; the receiver ope
   await expect(emojiDialog.getByRole('searchbox').or(emojiDialog.getByRole('textbox')).first()).toBeVisible({
     timeout: 30_000,
   });
-  await alice.page.screenshot({ path: '/tmp/teamim-media-emoji-light.png' });
+  await alice.page.screenshot({ path: test.info().outputPath('media-emoji-light.png') });
   await emojiDialog.getByRole('gridcell', { name: 'grinning face', exact: true }).first().click();
   const box = alice.page.getByRole('textbox', { name: 'Message' });
   await expect(box).toHaveValue(/😀/);
@@ -136,7 +136,7 @@ test('pictures, a video and files go by button, paste and drop; the receiver ope
   await carol.page.mouse.move(1, 1);
   for (const scheme of ['light', 'dark'] as const) {
     await carol.page.emulateMedia({ colorScheme: scheme });
-    await carol.page.screenshot({ path: `/tmp/teamim-media-chat-${scheme}.png` });
+    await carol.page.screenshot({ path: test.info().outputPath(`media-chat-${scheme}.png`) });
     expect(await seriousViolations(carol.page), `chat with media (${scheme})`).toEqual([]);
   }
 
@@ -148,7 +148,7 @@ test('pictures, a video and files go by button, paste and drop; the receiver ope
   await expect(viewer.getByRole('button', { name: 'Next picture' })).toBeVisible();
   for (const scheme of ['light', 'dark'] as const) {
     await carol.page.emulateMedia({ colorScheme: scheme });
-    await carol.page.screenshot({ path: `/tmp/teamim-media-viewer-${scheme}.png` });
+    await carol.page.screenshot({ path: test.info().outputPath(`media-viewer-${scheme}.png`) });
     expect(await seriousViolations(carol.page), `picture viewer (${scheme})`).toEqual([]);
   }
   await viewer.getByRole('button', { name: 'Zoom in' }).click();
@@ -159,7 +159,7 @@ test('pictures, a video and files go by button, paste and drop; the receiver ope
   await expect(first).toBeFocused();
 
   await alice.page.emulateMedia({ colorScheme: 'dark' });
-  await alice.page.screenshot({ path: '/tmp/teamim-media-sender-dark.png' });
+  await alice.page.screenshot({ path: test.info().outputPath('media-sender-dark.png') });
   await alice.context.close();
   await carol.context.close();
 });

@@ -28,16 +28,16 @@ test('language and theme switch at once, on every screen, and survive a reload',
   await accountMenu(page, 'Account settings');
   const settings = page.getByRole('dialog', { name: 'Account settings' });
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/i16-settings-light.png' });
+  await page.screenshot({ path: test.info().outputPath('settings-light.png') });
   await settings.getByRole('radio', { name: 'Dark' }).check();
   await expect.poll(() => background(page)).not.toBe(light);
   const dark = await background(page);
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: '/tmp/i16-settings-dark.png' });
+  await page.screenshot({ path: test.info().outputPath('settings-dark.png') });
 
   await settings.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
   await expect(page.getByRole('dialog', { name: '账号设置' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/i16-settings-dark-zh.png' });
+  await page.screenshot({ path: test.info().outputPath('settings-dark-zh.png') });
   await page.keyboard.press('Escape');
   // Every screen: the navigation and the contacts page follow at once.
   await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
@@ -61,7 +61,7 @@ test('About shows the product and SDK versions and copies them with a toast', as
     await expect(about.getByText('TeamIM')).toBeVisible();
     await expect(about.getByText('v3.8.3')).toHaveCount(2);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/i16-about-${colorScheme}.png` });
+    await page.screenshot({ path: test.info().outputPath(`about-${colorScheme}.png`) });
     await about.getByRole('button', { name: /Copy version information/ }).click();
     await expect(page.getByText('Copied').first()).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('TeamIM v3.8.3 (SDK v3.8.3)');
@@ -70,7 +70,7 @@ test('About shows the product and SDK versions and copies them with a toast', as
     await accountMenu(page, 'My balance');
     await expect(page.getByRole('dialog', { name: 'My balance' }).getByText(/^¥\d+\.\d{2}$/)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `/tmp/i16-balance-${colorScheme}.png` });
+    await page.screenshot({ path: test.info().outputPath(`balance-${colorScheme}.png`) });
     await context.close();
   }
 });

@@ -70,7 +70,9 @@ async function sendRedPacket(
   if (form.count !== undefined)
     await dialog.getByRole('textbox', { name: /Number of packets/ }).fill(form.count);
   await dialog.getByRole('textbox', { name: 'Greeting' }).fill(form.greeting);
-  await page.screenshot({ path: `/tmp/i16-send-${form.count === undefined ? 'single' : 'group'}.png` });
+  await page.screenshot({
+    path: test.info().outputPath(`send-${form.count === undefined ? 'single' : 'group'}.png`),
+  });
   await dialog.getByRole('button', { name: 'Put money in' }).click();
   const pay = page.getByRole('dialog', { name: 'Enter your pay password' });
   await typePin(pay, 'Pay password', form.pin);
@@ -114,7 +116,7 @@ test('pay password, one-to-one and group red packets opened at once; every balan
   const pay = alice!.page.getByRole('dialog', { name: 'Set pay password' });
   await expect(pay.getByRole('group', { name: 'New pay password' })).toBeVisible();
   expect(await seriousViolations(alice!.page)).toEqual([]);
-  await alice!.page.screenshot({ path: '/tmp/i16-pay-password.png' });
+  await alice!.page.screenshot({ path: test.info().outputPath('pay-password.png') });
   await typePin(pay, 'New pay password', '246810');
   await typePin(pay, 'Confirm pay password', '246801');
   await expect(pay.getByRole('alert')).toHaveText('Passwords do not match');
@@ -130,7 +132,7 @@ test('pay password, one-to-one and group red packets opened at once; every balan
   const wrong = await sendRedPacket(alice!.page, { amount: '5.20', greeting: 'for bob', pin: '000000' });
   await expect(wrong.getByText(/wrong pay password/)).toBeVisible();
   expect(await seriousViolations(alice!.page)).toEqual([]);
-  await alice!.page.screenshot({ path: '/tmp/i16-pay-wrong.png' });
+  await alice!.page.screenshot({ path: test.info().outputPath('pay-wrong.png') });
   await typePin(wrong, 'Pay password', '246810');
   await expect(wrong).toBeHidden({ timeout: 15_000 });
   await expect(bubble(alice!.page, 'for bob')).toBeVisible();
@@ -165,7 +167,7 @@ test('pay password, one-to-one and group red packets opened at once; every balan
   await bubble(bob!.page, 'for bob').last().click();
   await expect(bob!.page.getByText('You have already opened this red packet')).toBeVisible();
   expect(await seriousViolations(bob!.page)).toEqual([]);
-  await bob!.page.screenshot({ path: '/tmp/i16-open-already.png' });
+  await bob!.page.screenshot({ path: test.info().outputPath('open-already.png') });
   await bob!.page.keyboard.press('Escape');
   await Promise.all([openConversation(bob!.page, 'Demo team'), openConversation(carol!.page, 'Demo team')]);
   const [bobShare, carolShare] = await Promise.all([
@@ -173,7 +175,7 @@ test('pay password, one-to-one and group red packets opened at once; every balan
     openPacket(carol!.page, 'for the team'),
   ]);
   await expect(bubble(bob!.page, 'for the team').last()).toHaveAccessibleName(/Opened/);
-  await bob!.page.screenshot({ path: '/tmp/i16-chat-bubbles.png' });
+  await bob!.page.screenshot({ path: test.info().outputPath('chat-bubbles.png') });
 
   // Every balance on screen equals the ledger; the logs show each movement.
   const after = await Promise.all(all.map((u) => ledger(u.page)));

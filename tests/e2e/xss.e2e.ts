@@ -177,7 +177,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
     await expect(bob.page.getByRole('heading', { level: 2, name: groupName })).toBeVisible({
       timeout: 30_000,
     });
-    await bob.page.screenshot({ path: '/tmp/teamim-xss-bob.png' });
+    await bob.page.screenshot({ path: test.info().outputPath('xss-bob.png') });
 
     await expectNothingRan(alice.page, aliceWatch);
     await expectNothingRan(bob.page, bobWatch);

@@ -6,7 +6,6 @@ import {
   MenuItem,
   MenuList,
   MenuPopover,
-  Toolbar,
   Tooltip,
   tokens,
   type PositioningImperativeRef,
@@ -55,6 +54,9 @@ const DESTRUCTIVE = new Set<MessageAction>(['revoke', 'delete']);
 const useStyles = makeStyles({
   danger: { color: tokens.colorPaletteRedForeground1 },
   toolbar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
     position: 'absolute',
     top: `calc(-1 * ${tokens.spacingVerticalL})`,
     right: tokens.spacingHorizontalL,
@@ -119,7 +121,8 @@ export function MessageToolbar(props: {
   const styles = useStyles();
   const quick = props.actions.filter((a) => a === 'quote' || a === 'forward' || a === 'copy').slice(0, 2);
   return (
-    <Toolbar size="small" aria-label={t('ui.msg.actions')} className={styles.toolbar}>
+    // A plain toolbar: Fluent's Toolbar adds focus sentinels (aria-hidden yet focusable) that axe flags.
+    <div role="toolbar" aria-label={t('ui.msg.actions')} className={styles.toolbar}>
       {quick.map((action) => (
         <Tooltip key={action} content={t(ACTION_LABELS[action])} relationship="label" withArrow>
           <Button
@@ -139,6 +142,6 @@ export function MessageToolbar(props: {
           onClick={(event) => props.onMore(event.currentTarget)}
         />
       </Tooltip>
-    </Toolbar>
+    </div>
   );
 }
