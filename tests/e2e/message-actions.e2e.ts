@@ -131,13 +131,10 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     // Keyboard: from the log to the newest message, then its menu with Shift+F10 (checked by axe once
     // the pin toasts have gone: their fade would be measured as low contrast).
     await expect(page.locator('.fui-ToastTitle')).toHaveCount(0, { timeout: 20_000 });
-    // Other tests add to Demo team too: the newest message is whichever came last.
-    const articles = log(page).getByRole('article');
-    await log(page).focus();
+    // Other tests add rows to Demo team too, so the walk starts at a known message rather than the newest.
+    await message(page, 'Hi all 👋').focus();
     await page.keyboard.press('ArrowUp');
-    await expect(articles.last()).toBeFocused();
-    await page.keyboard.press('ArrowUp');
-    await expect(articles.nth(-2)).toBeFocused();
+    await expect(message(page, 'Hello team!')).toBeFocused();
     await page.keyboard.press('Shift+F10');
     const menu = page.getByRole('menu', { name: 'Message actions' });
     await expect(menu.getByRole('menuitem', { name: 'Copy' })).toBeVisible();
