@@ -1,11 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { newUserPage, seriousViolations as axe, signIn } from './support/users';
-
-/** axe once the dialogs' entrance animations are over (a fading dialog fails colour contrast). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  return axe(page);
-}
+import { newUserPage, settledViolations as seriousViolations, signIn } from './support/users';
 
 // Issue 16: Account settings (language and theme, applied at once to every screen and kept across a
 // reload) and About (versions, copied with a toast); axe on each dialog in light and dark.
