@@ -41,9 +41,9 @@ test('quote and jump: alice quotes bob, bob clicks the quote and the original is
   await expect(alice.page.getByRole('textbox', { name: 'Message' })).toBeFocused();
   await alice.page.screenshot({ path: test.info().outputPath('quote-composer-light.png') });
 
-  // More than a page of messages between the original and the reply.
-  for (let i = 0; i < 24; i += 1) await sendText(bob.page, `filler ${i} ${stamp()}`);
-  await expect(messageLog(alice.page).getByText(/^filler 23 /)).toBeVisible({ timeout: 30_000 });
+  // More than two pages of messages between the original and the reply.
+  for (let i = 0; i < 50; i += 1) await sendText(bob.page, `filler ${i} ${stamp()}`);
+  await expect(messageLog(alice.page).getByText(/^filler 49 /)).toBeVisible({ timeout: 30_000 });
   const reply = `yes, see you there ${stamp()}`;
   await sendText(alice.page, reply);
   await expect(block).toHaveCount(0);
