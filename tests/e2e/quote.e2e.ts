@@ -10,8 +10,15 @@ import { conversationOption, messageLog, openConversation, sendText, signedInUse
 
 const stamp = () => Date.now().toString(36);
 
-/** The message (article) whose text is `text`. */
+/** The message (article) whose text is `text` (not a reply that quotes it). */
 const message = (page: Page, text: string): Locator =>
+  messageLog(page)
+    .getByRole('article')
+    .filter({ has: page.getByText(text, { exact: true }) })
+    .filter({ hasNot: page.getByRole('button', { name: /go to the message/ }) });
+
+/** The reply whose own text is `text`. */
+const replyOf = (page: Page, text: string): Locator =>
   messageLog(page)
     .getByRole('article')
     .filter({ has: page.getByText(text, { exact: true }) });
@@ -47,14 +54,14 @@ test('quote and jump: alice quotes bob, bob clicks the quote and the original is
   const reply = `yes, see you there ${stamp()}`;
   await sendText(alice.page, reply);
   await expect(block).toHaveCount(0);
-  const sentQuote = message(alice.page, reply).getByRole('button', { name: /go to the message/ });
+  const sentQuote = replyOf(alice.page, reply).getByRole('button', { name: /go to the message/ });
   await expect(sentQuote).toContainText(original);
   await alice.page.screenshot({ path: test.info().outputPath('quote-bubble-light.png') });
 
   // bob, on a fresh page: the newest page has the reply but not the original.
-  await expect(message(bob.page, reply)).toBeVisible({ timeout: 20_000 });
+  await expect(replyOf(bob.page, reply)).toBeVisible({ timeout: 20_000 });
   await bob.page.reload();
-  const quote = message(bob.page, reply).getByRole('button', {
+  const quote = replyOf(bob.page, reply).getByRole('button', {
     name: `quote You: ${original} (go to the message)`,
   });
   await expect(quote).toBeVisible({ timeout: 45_000 });

@@ -116,7 +116,7 @@ describe('14q Quote (spec §2 context menu "quote", §3 quote block)', () => {
     expect(sent(await composer.send()).contentType).toBe(ContentType.Text);
   });
 
-  it('a revoked original: the quote says so, at once and after a fresh sign-in', async () => {
+  it('a revoked original: the quote says so at once, on both sides', async () => {
     const { world, alice, bob, conversationID } = await pair();
     const original = sent(await bob.chat.sendText('oops'));
     await world.settle();
