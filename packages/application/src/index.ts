@@ -81,6 +81,7 @@ export * from './presentation/contacts/blacklist.view-model';
 export * from './messages/chat-focus';
 export * from './messages/open-at-message';
 export * from './messages/quoted-messages';
+export * from './messages/revoked-quotes';
 export * from './presentation/chat/quote-body';
 export * from './presentation/chat/placeholder-body';
 export * from './presentation/chat/quote-draft.view-model';

@@ -27,7 +27,7 @@ import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
-import { withRevoked } from './quoted-messages';
+import { withRevoked } from './revoked-quotes';
 
 export interface ChatState {
   readonly conversationID: string | undefined;
