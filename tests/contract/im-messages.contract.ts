@@ -111,6 +111,30 @@ export function imMessagesContract(
       expect(got.customElem).toMatchObject({ data, description: 'a test card' });
     });
 
+    // 14q: the SDK's quote message (createQuoteMessage), with the quoted message inside.
+    contractCase(options, 'a quote message carries its reply and the message it quotes', async () => {
+      const original = await sendText(bob, alice, 'lunch at noon?');
+      const seen = await world.eventually(async () => {
+        const page = await alice.messages.getHistory(conversationID, '', 5);
+        const found = page.messages.find((m) => m.clientMsgID === original.clientMsgID);
+        if (!found) throw new Error('alice has not loaded the original');
+        return found;
+      });
+      const draft = await alice.messages.create({ kind: 'quote', text: 'yes, see you', quoted: seen });
+      expect(draft.contentType).toBe(ContentType.Quote);
+      const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
+      const got = await receivedByBob(sent.clientMsgID);
+      expect(got.contentType).toBe(ContentType.Quote);
+      expect(got.quoteElem?.text).toBe('yes, see you');
+      expect(got.quoteElem?.quoteMessage).toMatchObject({
+        clientMsgID: original.clientMsgID,
+        sendID: bob.user.userID,
+        contentType: ContentType.Text,
+        textElem: { content: 'lunch at noon?' },
+      });
+      expect(got.quoteElem?.quoteMessage?.seq).toBeGreaterThan(0);
+    });
+
     contractCase(options, 'history pages backwards from a start message, oldest first', async () => {
       const sent: Message[] = [];
       for (const text of ['page-1', 'page-2', 'page-3']) sent.push(await sendText(alice, bob, text));

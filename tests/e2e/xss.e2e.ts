@@ -6,7 +6,7 @@ import { conversationList, newUserPage, openConversation, signIn } from './suppo
 
 /**
  * Issue 14 safety: a corpus of XSS payloads (tests/e2e/data/xss-payloads.json) goes through text
- * messages, file and picture names, the profile nickname, a friend remark and a group's name and
+ * messages, quotes (the quoted text and the reply, 14q), file and picture names, the profile nickname, a friend remark and a group's name and
  * announcement, between alice and bob through the real SDK and server. Every payload would set
  * `window.__xss`, open a dialog or break a CSP; none may, and the text must show literally.
  * What the test changes (nickname, remark, group name, announcement) is put back at the end.
@@ -143,6 +143,26 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       await box.press('Enter');
       await expect(box).toHaveValue('');
     }
+    // 14q: quotes. alice quotes her newest payload messages (still on screen) with a payload as the reply,
+    // so the quoted text (author and excerpt) and the reply go through the corpus too.
+    const quotedPayloads = PAYLOADS.slice(-3);
+    const replies = PAYLOADS.slice(4, 7).map((p) => `re: ${p}`);
+    const aliceLog = alice.page.getByRole('log', { name: 'Messages' });
+    for (const [index, payload] of quotedPayloads.entries()) {
+      await aliceLog
+        .getByRole('article')
+        .filter({ has: alice.page.getByText(payload, { exact: true }) })
+        .last()
+        .click({ button: 'right' });
+      await alice.page
+        .getByRole('menu', { name: 'Message actions' })
+        .getByRole('menuitem', { name: 'Quote' })
+        .click();
+      await expect(alice.page.getByRole('group', { name: 'Quoted message' })).toContainText(payload.trim());
+      await box.fill(replies[index] ?? '');
+      await box.press('Enter');
+      await expect(box).toHaveValue('');
+    }
     const fileNames = PAYLOADS.filter((p) => !p.includes('/')).slice(0, 8);
     await alice.page
       .getByTestId('file-input')
@@ -160,7 +180,13 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       timeout: 60_000,
     });
     await expect(log.getByRole('button', { name: 'Open picture' }).last()).toBeVisible({ timeout: 30_000 });
+    // 14q: bob's quotes show the quoted payload and the reply as text.
+    const quotes = log.getByRole('button', { name: /go to the message/ });
+    for (const payload of quotedPayloads) {
+      await expect(quotes.filter({ hasText: payload.trim() }).last()).toBeVisible({ timeout: 30_000 });
+    }
     const texts = [...(await renderedTexts(bob.page))].join('\n');
+    for (const reply of replies) expect(texts, 'quote reply shown literally').toContain(reply.trim());
     for (const payload of PAYLOADS) expect(texts, 'payload shown literally').toContain(payload.trim());
     for (const name of fileNames) expect(texts).toContain(`${name}.txt`);
 

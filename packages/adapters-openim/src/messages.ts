@@ -199,6 +199,17 @@ export class OpenImMessages extends MessagesGateway {
         );
         return this.seen(created);
       }
+      // 14q: the SDK takes the quoted message as the JSON of its own copy (the one this client loaded).
+      case 'quote': {
+        if (draft.text.trim() === '') throw argumentError('text is empty');
+        const raw = this.context.rawMessage(draft.quoted.clientMsgID);
+        if (!raw) throw argumentError('only messages this client has loaded can be quoted');
+        return this.seen(
+          await invoke('createQuoteMessage', () =>
+            this.sdk.createQuoteMessage({ text: draft.text, message: JSON.stringify(raw) }),
+          ),
+        );
+      }
     }
   }
 
@@ -292,7 +303,8 @@ export class OpenImMessages extends MessagesGateway {
    * keyword: its database worker expects a sender list argument the wasm does not pass, so the query throws
    * inside the worker ("i.forEach is not a function") and `searchLocalMessages` resolves with nothing, in
    * browsers as in Node. The adapter therefore reads the newest history pages itself (at most
-   * SEARCH_SCAN_LIMIT messages) and matches the text of text and at-text messages, case-insensitively.
+   * SEARCH_SCAN_LIMIT messages) and matches the text of text, at-text and quote messages (the reply),
+   * case-insensitively.
    */
   async searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]> {
     requireID(conversationID, 'conversationID');
@@ -305,7 +317,7 @@ export class OpenImMessages extends MessagesGateway {
       const page = await this.getHistory(conversationID, start, SEARCH_PAGE);
       const newestFirst = [...page.messages].reverse();
       for (const message of newestFirst) {
-        const text = message.textElem?.content ?? message.atTextElem?.text ?? '';
+        const text = message.textElem?.content ?? message.atTextElem?.text ?? message.quoteElem?.text ?? '';
         if (text.toLowerCase().includes(needle)) hits.push(message);
       }
       scanned += page.messages.length;

@@ -25,6 +25,8 @@ export type OpenImSdkMethod =
   | 'createVideoMessageByFile'
   | 'createFileMessageByFile'
   | 'createForwardMessage'
+  // 14q: quoted replies.
+  | 'createQuoteMessage'
   | 'sendMessage'
   | 'getAdvancedHistoryMessageList'
   | 'findMessageList'

@@ -77,3 +77,12 @@ export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
 export * from './presentation/groups/group-header.view-model';
 export * from './presentation/contacts/blacklist.view-model';
+// 14q: quotes, open at a message, placeholders
+export * from './messages/chat-focus';
+export * from './messages/open-at-message';
+export * from './messages/quoted-messages';
+export * from './messages/revoked-quotes';
+export * from './presentation/chat/quote-body';
+export * from './presentation/chat/placeholder-body';
+export * from './presentation/chat/quote-draft.view-model';
+// --- end of 14q ---

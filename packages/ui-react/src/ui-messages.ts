@@ -12,6 +12,8 @@ import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
 // 16: wallet, red packets, account settings, About
 import { WALLET_MESSAGES } from './wallet/messages';
+// 14q: quotes
+import { QUOTE_MESSAGES } from './chat/quote/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -98,6 +100,8 @@ export const UI_MESSAGES = {
   ...CALL_MESSAGES,
   // 16
   ...WALLET_MESSAGES,
+  // 14q
+  ...QUOTE_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

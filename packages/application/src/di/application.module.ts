@@ -18,6 +18,8 @@ import { ChatApi } from '../ports/chat-api.port';
 import { FileProcessor, FileUploader } from '../ports/file-processor.port';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
+// 14q
+import { ChatFocus } from '../messages/chat-focus';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -257,5 +259,9 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         new CallRecorder(calls, conversations, chat, logger),
       [CallService, ConversationsGateway, ChatStore, Logger],
     )
+    .inSingletonScope();
+  // 14q: the quote each composer holds and the jump a search hit asks for.
+  bind(ChatFocus)
+    .toResolvedValue(() => new ChatFocus())
     .inSingletonScope();
 });

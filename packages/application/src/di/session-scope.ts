@@ -12,6 +12,8 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatStore } from '../messages/chat.store';
+// 14q
+import { ChatFocus } from '../messages/chat-focus';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -77,6 +79,8 @@ export function openSessionScope(root: Container): SessionScope {
     },
     // 16
     notifier: container.get(Notifier),
+    // 14q
+    chatFocus: container.get(ChatFocus),
   };
   // calls (issue 17): records each finished call in the chat by listening, so it lives as long as the scope.
   const callRecorder = container.get(CallRecorder);

@@ -3,7 +3,6 @@ import {
   checkCanRevoke,
   checkCanSpeakInGroup,
   classifyServerError,
-  ContentType,
   err,
   isAppendableIncoming,
   isMessageForConversation,
@@ -28,6 +27,7 @@ import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
+import { withRevoked } from './revoked-quotes';
 
 export interface ChatState {
   readonly conversationID: string | undefined;
@@ -114,15 +114,15 @@ export class ChatStore {
     await this.loadMore();
   }
 
-  /** Loads the next older page of 20 messages. */
-  async loadMore(): Promise<Result<void, AppError>> {
+  /** Loads the next older page of 20 messages (14q: or `count`, to reach a message further back). */
+  async loadMore(count: number = PAGING.history): Promise<Result<void, AppError>> {
     const { conversationID, messages } = this.state.value;
     if (conversationID === undefined) {
       return err(stateFailure('no conversation open'));
     }
     this.patch({ loading: true });
     const start = messages[0]?.clientMsgID ?? '';
-    const page = await attempt(() => this.gateway.getHistory(conversationID, start, PAGING.history));
+    const page = await attempt(() => this.gateway.getHistory(conversationID, start, count));
     if (this.state.value.conversationID !== conversationID) {
       return ok(undefined);
     }
@@ -340,10 +340,9 @@ export class ChatStore {
   }
 
   private markRevoked(conversationID: string, clientMsgID: string): void {
-    const original = this.state.value.messages.find((m) => m.clientMsgID === clientMsgID);
-    if (original !== undefined && original.contentType !== ContentType.Revoke) {
-      this.replace({ ...original, contentType: ContentType.Revoke });
-    }
+    // 14q: the original becomes a revoke notice and the quotes of it say so, as the SDK stores them.
+    const messages = withRevoked(this.state.value.messages, clientMsgID);
+    if (messages !== this.state.value.messages) this.setMessages(messages);
     this.pins.removeSilently(conversationID, clientMsgID);
   }
 

@@ -29,7 +29,9 @@ export type MessageDraft =
       /** Seconds. */
       readonly duration: number;
     }
-  | { readonly kind: 'file'; readonly file: PickedFile };
+  | { readonly kind: 'file'; readonly file: PickedFile }
+  // 14q: a reply quoting a message of the conversation (the SDK's quote message, 114).
+  | { readonly kind: 'quote'; readonly text: string; readonly quoted: Message };
 
 export interface SendTarget {
   /** Peer user id for single chats, empty for groups. */

@@ -5,6 +5,8 @@ import type { ConversationStore } from '../conversations/conversation.store';
 import type { GroupActions } from '../groups/group-actions';
 import type { MemberPickerStore } from '../groups/member-picker.store';
 import type { ChatStore } from '../messages/chat.store';
+// 14q
+import type { ChatFocus } from '../messages/chat-focus';
 import type { ForwardMessages } from '../messages/forward-messages.use-case';
 import type { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import type { Clock } from '../ports/clock.port';
@@ -45,4 +47,6 @@ export interface SessionServices {
   readonly callOverlayPorts: CallOverlayPorts;
   // 16: toasts raised by view models (About's copy)
   readonly notifier: Notifier;
+  // 14q: the quote each composer holds and the jump a search hit asks for.
+  readonly chatFocus: ChatFocus;
 }

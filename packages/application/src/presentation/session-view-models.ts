@@ -16,6 +16,8 @@ import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
 import type { Message } from '@teamim/domain';
 import { ForwardDialogViewModel } from './chat/forward-dialog.view-model';
+// 14q
+import { QuoteDraftViewModel } from './chat/quote-draft.view-model';
 // groups (issue 15)
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
@@ -144,6 +146,11 @@ export class SessionViewModels {
     return this.track(new ForwardDialogViewModel(this.services, message));
   }
   // --- end of 14a ---
+  // 14q: the quoted block above the composer
+  quoteDraft(conversationID: string): QuoteDraftViewModel {
+    return this.track(new QuoteDraftViewModel(this.services, conversationID));
+  }
+  // --- end of 14q ---
   // --- 16: wallet, red packets, account settings, About ---
 
   balance(): BalanceViewModel {

@@ -944,6 +944,13 @@ export class FakeMessagesGateway extends MessagesGateway {
               fileSize: draft.file.size,
             },
           };
+        // 14q: as the SDK's createQuoteMessage, the quoted message travels inside the reply.
+        case 'quote':
+          return {
+            ...base,
+            contentType: ContentType.Quote,
+            quoteElem: { text: draft.text, quoteMessage: draft.quoted },
+          };
       }
     });
   }
@@ -1134,11 +1141,16 @@ export class FakeMessagesGateway extends MessagesGateway {
       const needle = keyword.toLowerCase();
       return (this.b.messages.get(conversationID) ?? [])
         .filter((m) => !deleted.has(m.clientMsgID))
-        .filter((m) => (m.textElem?.content ?? m.atTextElem?.text ?? '').toLowerCase().includes(needle))
+        .filter((m) => searchableText(m).toLowerCase().includes(needle))
         .slice(-count)
         .reverse();
     });
   }
+}
+
+// 14q: the text a local search reads: text, at-text and a quote's reply, as the adapter reads them.
+function searchableText(m: Message): string {
+  return m.textElem?.content ?? m.atTextElem?.text ?? m.quoteElem?.text ?? '';
 }
 
 export class FakeCallSignalling extends CallSignalling {

@@ -14,6 +14,8 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
+// 14q
+import { ChatFocus } from '../messages/chat-focus';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
@@ -130,6 +132,8 @@ export class TestClient {
       },
       // 16
       notifier: ports.notifier,
+      // 14q
+      chatFocus: container.get(ChatFocus),
     };
     this.viewModels = new SessionViewModels(this.services);
   }

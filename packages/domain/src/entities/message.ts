@@ -226,7 +226,8 @@ export interface NotificationElem {
 
 export interface QuoteElem {
   readonly text: string;
-  readonly quoteMessage: Message;
+  /** 14q: the quoted message as it was when quoted; absent when the SDK sent none. */
+  readonly quoteMessage?: Message;
 }
 
 export interface CardElem {

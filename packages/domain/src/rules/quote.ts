@@ -2,8 +2,9 @@ import type { Locale } from '../entities/settings';
 import { translate } from '../i18n/translate';
 
 /**
- * A quote is embedded in the text body (spec §3), not sent as the SDK's quote message. The spec
- * gives no wire form, so this one is ours: the body starts with
+ * A quote block embedded in a text body (spec §3). Replies are sent as the SDK's quote message (114),
+ * which other OpenIM clients show too (docs/spec-deviations.md); this embedded form is still read, so
+ * text bodies that carry one show it. The form is ours: the body starts with
  * `[[quote-{sender}]]{summary}[[/quote]]` and the user's own text follows. Brackets are removed from
  * the sender and the summary so neither can close the block early.
  */

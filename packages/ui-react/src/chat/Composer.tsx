@@ -5,6 +5,8 @@ import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ComposerToolbar } from './ComposerToolbar';
+// 14q
+import { QuoteDraftBar } from './quote/QuoteDraftBar';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
 
 const useStyles = makeStyles({
@@ -115,6 +117,8 @@ export function Composer(props: { readonly conversationID: string }) {
   const { t } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
+  // 14q: the quoted block above the box
+  const quote = useViewModel((vms) => vms.quoteDraft(props.conversationID), props.conversationID);
 
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
@@ -123,6 +127,11 @@ export function Composer(props: { readonly conversationID: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // 14q: Esc removes the quoted block (and does nothing else then).
+    if (event.key === 'Escape' && quote.clear()) {
+      event.preventDefault();
+      return;
+    }
     const action = composerKeyAction({
       key: event.key,
       shiftKey: event.shiftKey,
@@ -136,6 +145,8 @@ export function Composer(props: { readonly conversationID: string }) {
 
   return (
     <div className={styles.composer}>
+      {/* 14q */}
+      <QuoteDraftBar vm={quote} box={box} />
       <textarea
         ref={box}
         className={styles.box}

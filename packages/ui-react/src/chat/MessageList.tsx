@@ -137,9 +137,14 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     const index = messages.findIndex((m) => m.id === id);
     if (index < 0) return;
     virtualizer.scrollToIndex(index, { align: 'center' });
-    requestAnimationFrame(() =>
-      scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)?.focus(),
-    );
+    // 14q: once more when the rows around it are measured (a jump may bring in many rows, or come
+    // while a list just opened still settles at its bottom), then focus it.
+    requestAnimationFrame(() => {
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      requestAnimationFrame(() =>
+        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)?.focus(),
+      );
+    });
     // Only a new jump scrolls; list updates afterwards leave the reader where they are.
   }, [highlightSeq]);
 

@@ -17,6 +17,9 @@ import { callRecordBody, type CallRecordBubbleBody } from './call-record-body';
 import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
 // 16: red packets
 import { redPacketBody, type RedPacketBubble } from './red-packet-body';
+// 14q: quotes and the unsupported-message placeholder
+import { unsupportedBody, type UnsupportedBubbleBody } from './placeholder-body';
+import { quoteBubbleBody, type QuoteBubbleBody } from './quote-body';
 
 /**
  * What a bubble shows, one variant per kind of message. The view picks one component per `kind`
@@ -37,7 +40,10 @@ export type BubbleBody =
   // 14m: pictures, videos and files (presentation/chat/media-body.ts).
   | MediaBubbleBody
   // 16: red packets
-  | RedPacketBubble;
+  | RedPacketBubble
+  // 14q: quote messages (quote-body.ts) and unknown kinds (placeholder-body.ts)
+  | QuoteBubbleBody
+  | UnsupportedBubbleBody;
 
 export type BubblePart =
   | { readonly kind: 'text'; readonly text: string }
@@ -76,6 +82,11 @@ export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
   // 16: red packets
   const redPacket = redPacketBody(message, context);
   if (redPacket !== undefined) return redPacket;
+  // 14q: quote messages, then the placeholder of kinds this client cannot show.
+  const quote = quoteBubbleBody(message, context);
+  if (quote !== undefined) return quote;
+  const unsupported = unsupportedBody(message, context);
+  if (unsupported !== undefined) return unsupported;
   const raw = textOf(message);
   const quoted = raw === undefined ? undefined : parseQuotedText(raw);
   if (quoted === undefined) {

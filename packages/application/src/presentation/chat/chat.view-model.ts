@@ -118,6 +118,21 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         });
       }),
     );
+    // 14q
+    this.followJumpRequests();
+  }
+
+  // 14q: a search hit asked to open this conversation at a message (ChatFocus): jump once it is open.
+  private followJumpRequests(): void {
+    const { chatFocus, chat } = this.services;
+    this.own(
+      combineLatest([chatFocus.jumpRequests$, chat.state$]).subscribe(([request, chatState]) => {
+        if (request?.conversationID !== this.conversationID) return;
+        if (chatState.conversationID !== this.conversationID) return;
+        const target = chatFocus.takeJump(this.conversationID);
+        if (target !== undefined) void this.actions.jumpTo(target.clientMsgID, target.seq);
+      }),
+    );
   }
 
   /** The next older page of 20 (spec §9); a failure is returned, not retried. */

@@ -3,6 +3,8 @@ import { err, isSendRefusal, validateMessageText, type Message, type Result } fr
 import type { AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
+// 14q
+import { sendQuote } from '../../messages/quoted-messages';
 
 export interface ComposerState {
   readonly text: string;
@@ -48,6 +50,9 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     const text = this.state.text;
     const valid = validateMessageText(text);
     if (!valid.ok) return err(valid.error);
+    // 14q: a reply with a quoted block goes as a quote message.
+    const quoted = this.services.chatFocus.quoting(this.conversationID);
+    if (quoted !== undefined) return this.sendQuote(text, quoted);
     // The box clears once the message is accepted (in the list, as sending): a refused send (a rule of
     // §6, a state failure) keeps the text; an accepted one that fails to deliver stays in the list as
     // failed, with resend, so nothing typed is lost either way.
@@ -67,6 +72,26 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
       this.state.text === ''
     ) {
       this.change(text);
+    }
+    return result;
+  }
+
+  // 14q: as a text, the box clears once the reply is accepted and a refusal brings it back; the quoted
+  // block leaves and comes back with it.
+  private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
+    const { chat, chatFocus } = this.services;
+    const result = await sendQuote(chat, text, quoted, {
+      onAccepted: () => {
+        chatFocus.clearQuote(this.conversationID);
+        if (this.state.text !== text) return;
+        this.change('');
+        void this.saveDraft('');
+      },
+    });
+    const refused = !result.ok && result.error.kind === 'remote' && isSendRefusal(result.error.code);
+    if (refused && this.state.text === '') {
+      this.change(text);
+      chatFocus.setQuote(this.conversationID, quoted);
     }
     return result;
   }

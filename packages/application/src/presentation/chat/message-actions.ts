@@ -47,8 +47,6 @@ export interface MessageActionContext {
   readonly selfUserID: string;
   /** Whether the message is pinned in its conversation (local pins, spec §3). */
   readonly pinned: boolean;
-  /** Whether the composer can take a quote (off until the quote draft reaches the send pipeline). */
-  readonly canQuote?: boolean;
 }
 
 /**
@@ -66,7 +64,7 @@ export function messageActions(message: Message, context: MessageActionContext):
   if (copy) actions.push('copy');
   if (MEDIA_CONTENT_TYPES.has(message.contentType)) actions.push('saveAs');
   if (isForwardable(message)) actions.push('forward');
-  if (context.canQuote === true && QUOTABLE.has(message.contentType)) actions.push('quote');
+  if (QUOTABLE.has(message.contentType)) actions.push('quote');
   if (isPinMenuVisible(message.sessionType)) actions.push(context.pinned ? 'unpin' : 'pin');
   if (checkCanRevoke(message, context.selfUserID).ok) actions.push('revoke');
   actions.push('delete');

@@ -29,7 +29,7 @@ const base: Message = {
 
 describe('messageActions (spec §2 context menu, §6)', () => {
   it('offers revoke only on own messages and pin/unpin only in group sessions', () => {
-    expect(messageActions(base, { selfUserID: 'me', pinned: false, canQuote: true })).toEqual([
+    expect(messageActions(base, { selfUserID: 'me', pinned: false })).toEqual([
       'copy',
       'forward',
       'quote',
@@ -39,6 +39,7 @@ describe('messageActions (spec §2 context menu, §6)', () => {
     expect(messageActions({ ...base, sendID: 'bob' }, { selfUserID: 'me', pinned: false })).toEqual([
       'copy',
       'forward',
+      'quote',
       'delete',
     ]);
     const group = { ...base, sessionType: SessionType.Group, groupID: 'g' };
@@ -53,10 +54,16 @@ describe('messageActions (spec §2 context menu, §6)', () => {
       'copy',
       'saveAs',
       'forward',
+      'quote',
       'delete',
     ]);
     const file = { ...base, contentType: ContentType.File };
-    expect(messageActions(file, { selfUserID: 'x', pinned: false })).toEqual(['saveAs', 'forward', 'delete']);
+    expect(messageActions(file, { selfUserID: 'x', pinned: false })).toEqual([
+      'saveAs',
+      'forward',
+      'quote',
+      'delete',
+    ]);
   });
 
   it('offers nothing on notices and only copy and delete before the server has the message', () => {

@@ -12,6 +12,8 @@ import type { PinnedBanner } from '../../messages/pinned-messages.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { bubbleBody } from './bubble-body';
+// 14q
+import { loadThrough } from '../../messages/open-at-message';
 import type { ViewContext } from './rows';
 
 /** The pinned-message banner above the list (spec §2): the shown pin and where it is in the cycle. */
@@ -141,25 +143,29 @@ export class ChatMessageActions {
   /** Spec §2: clicking the banner jumps to the shown pin and moves the banner on to the next one. */
   async openPinned(clientMsgID: string): Promise<Result<void, AppError>> {
     this.services.pinnedMessages.cycle(this.conversationID);
-    return this.jumpTo(clientMsgID);
+    const pinned = this.services.pinnedMessages.list(this.conversationID);
+    return this.jumpTo(clientMsgID, pinned.find((m) => m.clientMsgID === clientMsgID)?.seq);
   }
 
   /**
-   * Scrolls to a message and highlights it, loading older pages until it is in the list (a quote's
-   * original, a pinned message). A message no longer in the history (deleted, expired) is an error.
+   * Scrolls to a message and highlights it (a quote's original, a pinned message, a search hit), with
+   * the history loaded back to it and a few before it (14q: messages/open-at-message.ts). A message no
+   * longer in the history (deleted, expired) is an error.
    */
-  async jumpTo(clientMsgID: string, maxPages = 50): Promise<Result<void, AppError>> {
-    const { chat } = this.services;
-    for (let page = 0; ; page += 1) {
-      const { conversationID, messages, hasMore } = chat.snapshot;
-      if (conversationID !== this.conversationID) return err(stateFailure('conversation closed'));
-      if (messages.some((m) => m.clientMsgID === clientMsgID)) break;
-      if (!hasMore || page >= maxPages) return err(stateFailure('message not in the history'));
-      const loaded = await chat.loadMore();
-      if (!loaded.ok) return loaded;
-    }
+  async jumpTo(clientMsgID: string, seq?: number): Promise<Result<void, AppError>> {
+    const target = seq === undefined ? { clientMsgID } : { clientMsgID, seq };
+    const loaded = await loadThrough(this.services.chat, this.conversationID, target);
+    if (!loaded.ok) return loaded;
     this.seq += 1;
     this.highlight({ id: clientMsgID, seq: this.seq });
+    return ok(undefined);
+  }
+
+  // 14q: Quote puts the message in a block above the composer (ChatFocus), which sends it with the reply.
+  quote(clientMsgID: string): Result<void, AppError> {
+    const message = this.message(clientMsgID);
+    if (message === undefined) return err(stateFailure('message not in the open conversation'));
+    this.services.chatFocus.setQuote(this.conversationID, message);
     return ok(undefined);
   }
 }

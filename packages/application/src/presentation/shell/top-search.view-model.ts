@@ -26,6 +26,9 @@ export type TopSearchHit =
       readonly faceURL: string;
       readonly detail: string;
       readonly conversationID: string;
+      // 14q: the message, to open the conversation at it.
+      readonly clientMsgID: string;
+      readonly seq: number;
     };
 
 export interface TopSearchState {
@@ -66,6 +69,8 @@ export class TopSearchViewModel extends StateViewModel<TopSearchState> {
             faceURL: hit.conversation.faceURL,
             detail: hit.preview,
             conversationID: hit.conversation.conversationID,
+            clientMsgID: hit.message.clientMsgID,
+            seq: hit.message.seq ?? 0,
           })),
         });
       }),
@@ -79,6 +84,18 @@ export class TopSearchViewModel extends StateViewModel<TopSearchState> {
 
   clear(): void {
     this.type('');
+  }
+
+  /**
+   * 14q: a message hit opens its conversation at that message (the chat view loads the history around
+   * it and highlights it). Returns the conversation to navigate to.
+   */
+  openMessage(hit: Extract<TopSearchHit, { kind: 'message' }>): string {
+    const target =
+      hit.seq > 0 ? { clientMsgID: hit.clientMsgID, seq: hit.seq } : { clientMsgID: hit.clientMsgID };
+    this.services.chatFocus.requestJump({ conversationID: hit.conversationID, target });
+    this.clear();
+    return hit.conversationID;
   }
 
   override dispose(): void {

@@ -60,7 +60,7 @@ describe('message actions (spec §2 context menu)', () => {
     const { w, alice, log } = await groupChat();
     const theirs = within(log).getByRole('article', { name: 'Olivia' });
     fireEvent.contextMenu(theirs, { clientX: 40, clientY: 40 });
-    expect(menuItems()).toEqual(['Copy', 'Forward', 'Pin message', 'Delete for me']);
+    expect(menuItems()).toEqual(['Copy', 'Forward', 'Quote', 'Pin message', 'Delete for me']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Pin message' }));
     const banner = await screen.findByRole('region', { name: 'Pinned messages' });
     expect(
@@ -71,7 +71,7 @@ describe('message actions (spec §2 context menu)', () => {
     await w.settle();
     const mine = await within(log).findByRole('article', { name: 'Me' });
     fireEvent.contextMenu(mine, { clientX: 40, clientY: 80 });
-    expect(menuItems()).toEqual(['Copy', 'Forward', 'Pin message', 'Revoke', 'Delete for me']);
+    expect(menuItems()).toEqual(['Copy', 'Forward', 'Quote', 'Pin message', 'Revoke', 'Delete for me']);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Pin message' }));
     const open = await within(banner).findByRole('button', { name: /Pinned message 1 of 2: You: mine/ });
     await userEvent.click(open);

@@ -7,6 +7,9 @@ import { CallRecordBody } from './CallRecordBody';
 import { VideoBody } from './VideoBody';
 // 16: red packets
 import { RedPacketBody } from './RedPacketBody';
+// 14q: quotes and the unsupported-message placeholder
+import { QuoteBody } from './QuoteBody';
+import { UnsupportedBody } from './UnsupportedBody';
 
 /**
  * The body of a bubble: one component per kind of body (application `presentation/chat/bubble-body.ts`).
@@ -29,5 +32,10 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
     // 16: red packets
     case 'redPacket':
       return <RedPacketBody body={body} />;
+    // 14q
+    case 'quote':
+      return <QuoteBody body={body} vm={vm} />;
+    case 'unsupported':
+      return <UnsupportedBody body={body} />;
   }
 }

@@ -1,0 +1,60 @@
+import { combineLatest } from 'rxjs';
+import { displayName, messagePreview, quoteCaption } from '@teamim/domain';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+import { locale$ } from './conversation-list.view-model';
+
+/** The block above the composer while a reply quotes a message (plain text). */
+export interface QuoteDraftView {
+  readonly id: string;
+  readonly author: string;
+  /** The quoted message on one line, at most 50 characters. */
+  readonly excerpt: string;
+  /** Spec §3: "quote {sender}: {summary}". */
+  readonly caption: string;
+}
+
+export interface QuoteDraftState {
+  readonly quote: QuoteDraftView | undefined;
+}
+
+/**
+ * 14q: the quoted block of one conversation's composer (spec §2 context menu "quote"): set by the
+ * message action, removed by its close button or Esc, sent with the reply by the composer.
+ */
+export class QuoteDraftViewModel extends StateViewModel<QuoteDraftState> {
+  constructor(
+    private readonly services: SessionServices,
+    private readonly conversationID: string,
+  ) {
+    super({ quote: undefined });
+    this.own(
+      combineLatest([
+        services.chatFocus.quote$(conversationID),
+        locale$(services),
+        services.currentUser.selfInfo$,
+      ]).subscribe(([message, locale, self]) => {
+        if (message === undefined) {
+          this.set({ quote: undefined });
+          return;
+        }
+        const naming = { locale, selfUserID: self?.userID ?? '' };
+        const author = displayName({ userID: message.sendID, nickname: message.senderNickname }, naming);
+        const excerpt = messagePreview(message, naming);
+        this.set({
+          quote: {
+            id: message.clientMsgID,
+            author,
+            excerpt,
+            caption: quoteCaption(locale, { senderName: author, summary: excerpt }),
+          },
+        });
+      }),
+    );
+  }
+
+  /** Removes the quote; false when there was none (Esc keeps its other meanings then). */
+  clear(): boolean {
+    return this.services.chatFocus.clearQuote(this.conversationID);
+  }
+}
