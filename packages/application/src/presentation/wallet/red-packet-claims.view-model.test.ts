@@ -51,7 +51,7 @@ describe('RedPacketOpenViewModel: who received what', () => {
     const bobOpen = bob.viewModels.redPacketOpen(packet);
     await bobOpen.open();
     expect(bobOpen.state.claims?.map(({ time: _time, ...rest }) => rest)).toEqual([
-      { userID: 'bob', name: 'bob', amount: '0.10', isMe: true },
+      { userID: 'bob', name: 'bob', faceURL: '', amount: '0.10', isMe: true },
     ]);
     expect(bobOpen.state.claims?.[0]?.time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
     expect(bobOpen.state.progress).toEqual({

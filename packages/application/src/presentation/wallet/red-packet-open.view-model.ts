@@ -24,6 +24,7 @@ export interface RedPacketClaimRow {
   readonly userID: string;
   /** The nickname, or the id when the server knows none. */
   readonly name: string;
+  readonly faceURL: string;
   /** Yuan with two decimals. */
   readonly amount: string;
   /** The server's time trimmed to minutes, as the balance log shows it. */
@@ -60,6 +61,7 @@ function claimRows(detail: RedPacketDetail, myID: string): readonly RedPacketCla
   return detail.records.map((r) => ({
     userID: r.userID,
     name: r.nickname === '' ? r.userID : r.nickname,
+    faceURL: r.faceURL,
     amount: formatCentsAsYuan(r.amount),
     time: trimBalanceTime(r.createTime),
     isMe: r.userID === myID,
