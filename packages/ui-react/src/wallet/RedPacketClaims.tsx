@@ -75,7 +75,9 @@ export function RedPacketClaims(props: {
                   <Text className={styles.name}>{name}</Text>
                   <Text className={styles.time}>{claim.time}</Text>
                 </span>
-                <Text className={styles.amount}>¥{claim.amount}</Text>
+                <Text className={styles.amount}>
+                  {t('ui.redPacket.claimAmount', { amount: claim.amount })}
+                </Text>
               </li>
             );
           })}

@@ -87,6 +87,8 @@ export const WALLET_MESSAGES = {
     'zh-CN': '{{name}}，{{amount}} 元，{{time}}',
     'en-US': '{{name}}, {{amount}} yuan, {{time}}',
   },
+  // The list's amounts say "yuan" rather than ¥: the ¥ figure in the dialog is only what I received.
+  'ui.redPacket.claimAmount': { 'zh-CN': '{{amount}} 元', 'en-US': '{{amount}} yuan' },
   'ui.redPacket.you': { 'zh-CN': '（我）', 'en-US': ' (you)' },
   'ui.redPacket.noClaims': { 'zh-CN': '还没有人领取', 'en-US': 'No one has opened it yet' },
 
