@@ -68,7 +68,7 @@ test('a group packet shows who received what, n of m, then all opened', async ({
     /^carol \(you\), \d+\.\d\d yuan, \d{4}-\d\d-\d\d \d\d:\d\d$/,
   );
   await expect(carolDialog.getByText(/^1 of 2 opened, \d+\.\d\d of 0\.30 yuan$/)).toBeVisible();
-  await carol!.page.screenshot({ path: test.info().outputPath('claims-light.png') });
+  await carol!.page.screenshot({ path: test.info().outputPath('claims-dark.png') });
 
   await openConversation(alice!.page, 'Demo team');
   await bubble(alice!.page, greeting).last().click();
@@ -81,7 +81,7 @@ test('a group packet shows who received what, n of m, then all opened', async ({
   await expect(aliceDialog.getByText('All 2 packets opened, 0.30 yuan in all')).toBeVisible();
   expect(await settledViolations(alice!.page)).toEqual([]);
 
-  // The sender sees the list too, though bob took no share, in the dark theme.
+  // The sender sees the list too, though bob took no share (carol's screen is the dark theme).
   await bubble(bob!.page, greeting).last().click();
   const bobDialog = bob!.page.getByRole('dialog', { name: /^Red packet from/ });
   await bobDialog.getByRole('button', { name: 'Open' }).click();
@@ -91,7 +91,7 @@ test('a group packet shows who received what, n of m, then all opened', async ({
   await expect(bobDialog.getByRole('list', { name: 'Who received what' }).getByRole('listitem')).toHaveCount(
     2,
   );
-  await bob!.page.screenshot({ path: test.info().outputPath('claims-dark.png') });
+  await bob!.page.screenshot({ path: test.info().outputPath('claims-light.png') });
   expect(await settledViolations(bob!.page)).toEqual([]);
   for (const u of [bob!, carol!, alice!]) await u.context.close();
 });
