@@ -56,7 +56,7 @@ export function RedPacketClaims(props: {
             total: progress.total,
           });
   return (
-    <section className={styles.root} aria-label={t('ui.redPacket.claims')}>
+    <div className={styles.root}>
       <Text className={styles.summary}>{summary}</Text>
       {claims.length === 0 ? (
         <Text className={styles.time}>{t('ui.redPacket.noClaims')}</Text>
@@ -83,6 +83,6 @@ export function RedPacketClaims(props: {
           })}
         </ul>
       )}
-    </section>
+    </div>
   );
 }
