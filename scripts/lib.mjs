@@ -81,3 +81,32 @@ export function ensureChromium() {
   }
   return existsSync(chromiumPath) ? undefined : `apt-get installed chromium but ${chromiumPath} is missing.`;
 }
+
+// 16: zh-CN screenshots (the e2e suite takes some) show boxes instead of Chinese without a CJK font.
+const cjkFont = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
+/**
+ * Installs Debian's fonts-noto-cjk once, as Chromium is installed (a check of one file on later runs).
+ * Returns a warning, never a failure: only the pictures suffer without it.
+ */
+export function ensureCjkFonts() {
+  if (existsSync(cjkFont)) return undefined;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    return "zh-CN screenshots will show boxes: install Debian's fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).";
+  }
+  log("Installing Debian's fonts-noto-cjk (Chinese text in the zh-CN screenshots)");
+  const env = { ...childEnv, DEBIAN_FRONTEND: 'noninteractive' };
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], {
+      stdio: 'inherit',
+      env,
+    });
+  let result = install();
+  // Stale package lists: refresh once and try again.
+  if (result.status !== 0 && spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0) {
+    result = install();
+  }
+  if (result.status === 0 && existsSync(cjkFont)) return undefined;
+  return `apt-get install fonts-noto-cjk failed (exit code ${result.status}); zh-CN screenshots will show boxes.`;
+}

@@ -4,7 +4,16 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, relative } from 'node:path';
-import { childEnv, chromiumPath, ensureChromium, ensureDependencies, log, root, run } from './lib.mjs';
+import {
+  childEnv,
+  chromiumPath,
+  ensureChromium,
+  ensureCjkFonts,
+  ensureDependencies,
+  log,
+  root,
+  run,
+} from './lib.mjs';
 import { ensureLiveKitServer, startLiveKit } from './livekit.mjs';
 
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -31,6 +40,9 @@ function readJson(path) {
 
 await ensureDependencies();
 const chromiumProblem = ensureChromium();
+// 16: Chinese glyphs for the zh-CN screenshots (a warning only).
+const fontProblem = chromiumProblem ? undefined : ensureCjkFonts();
+if (fontProblem) log(fontProblem);
 // The call tests need a real SFU: built once per user into the cache, like Chromium is installed.
 const liveKit = ensureLiveKitServer();
 

@@ -238,6 +238,48 @@ export function walletApiContract(
       expect(await codeOf(world.wallet('alice').openRedPacket(id))).toBe(WalletCode.AlreadyClaimed);
     });
 
+    // 16: who received what
+    test('tells the sender and the members who received what, and no one else', async () => {
+      const groupID = await world.groupID();
+      const id = await world.wallet('bob').sendRedPacket({
+        receiveUserId: groupID,
+        amount: 300,
+        num: 3,
+        message: 'team',
+        payPassword: pay,
+      });
+      const got = [
+        await world.wallet('alice').openRedPacket(id),
+        await world.wallet('carol').openRedPacket(id),
+      ];
+      for (const reader of ['bob', 'alice'] as const) {
+        const detail = await world.wallet(reader).getRedPacketDetail(id);
+        expect(detail).toMatchObject({ id, isGroup: true, total: 300, num: 3, claimedNum: 2 });
+        expect(detail.senderID).toBe(world.userID('bob'));
+        expect(detail.status).toBe('active');
+        expect(detail.records.map((r) => [r.userID, r.amount])).toEqual([
+          [world.userID('alice'), got[0]],
+          [world.userID('carol'), got[1]],
+        ]);
+        expect(detail.records[0]?.nickname).not.toBe('');
+        expect(detail.records[0]?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      }
+      const single = await world.wallet('bob').sendRedPacket({
+        receiveUserId: world.userID('alice'),
+        amount: 100,
+        num: 1,
+        message: '',
+        payPassword: pay,
+      });
+      await expect(world.wallet('alice').getRedPacketDetail(single)).resolves.toMatchObject({
+        isGroup: false,
+      });
+      expect(await codeOf(world.wallet('carol').getRedPacketDetail(single))).toBe(WalletCode.NotEligible);
+      expect(await codeOf(world.wallet('carol').getRedPacketDetail('no-such-packet'))).toBe(
+        WalletCode.RedPacketNotFound,
+      );
+    });
+
     test('refuses a pay password that is not an MD5 hex string', async () => {
       expect(await codeOf(world.wallet('alice').setPayPassword('', 'not-a-hash'))).toBe(
         WalletCode.InvalidArgs,

@@ -1,7 +1,8 @@
 import { PasswordHasher, WalletApi, type BalanceLogPage } from '@teamim/application';
-import type { BalanceLogRecord, RedPacketSendPayload } from '@teamim/domain';
+import type { BalanceLogRecord, RedPacketDetail, RedPacketSendPayload } from '@teamim/domain';
 import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
 import { md5Hex } from './md5';
+import { DETAIL_PATH, parseRedPacketDetail } from './red-packet-detail';
 import { arrayField, asRecord, invalidResponse, numberField, optionalString, stringField } from './parse';
 
 const BALANCE_PATH = '/app/user/balance/log/balance';
@@ -74,6 +75,10 @@ export class HttpWalletApi extends WalletApi {
     if (typeof data !== 'object' || data === null) return undefined;
     const amount = (data as { readonly amount?: unknown }).amount;
     return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined;
+  }
+
+  async getRedPacketDetail(id: string): Promise<RedPacketDetail> {
+    return parseRedPacketDetail(await this.client.get<unknown>(DETAIL_PATH, { id }));
   }
 }
 

@@ -279,6 +279,14 @@ export const CHAT_FLAGS: readonly ChatFlagSpec[] = [
     kind: 'number',
     description: 'unclaimed red packets are refunded after this (default 86400)',
   },
+  // 16: tests of the live refund need a quick sweep
+  {
+    flag: '--red-packet-sweep-seconds',
+    env: 'TEAMIM_RED_PACKET_SWEEP_SECONDS',
+    key: 'sweepIntervalSeconds',
+    kind: 'number',
+    description: 'how often expired red packets are refunded (default 60)',
+  },
   {
     flag: '--red-packet-max-amount-cents',
     env: 'TEAMIM_RED_PACKET_MAX_AMOUNT_CENTS',

@@ -27,6 +27,7 @@ import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema 
 import { UserService } from './users';
 import { intLike } from './validation';
 import { WalletService, openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet';
+import { RedPacketDetails, detailSchema } from './red-packet-detail'; // 16: who received what
 
 export type { ChatDeps } from './context';
 
@@ -263,6 +264,16 @@ export function chatPlugin(
       schema: openSchema,
       noStore: true,
       handler: (input, c) => wallet.openRedPacket(c.caller, input),
+    });
+    // 16: who received what from a red packet (our own call, docs/spec-deviations.md)
+    const details = new RedPacketDetails(ctx, (ms) => wallet.formatTime(ms));
+    route({
+      method: 'GET',
+      path: '/app/redbag/log/detail',
+      auth: 'wallet',
+      schema: detailSchema,
+      noStore: true,
+      handler: (input, c) => details.detail(c.caller, input),
     });
 
     // ---- dev ---------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { BalanceLogRecord, RedPacketSendPayload } from '@teamim/domain';
+import type { BalanceLogRecord, RedPacketDetail, RedPacketSendPayload } from '@teamim/domain';
 
 /** A ledger page request: `current` is 1-based. */
 export interface BalanceLogPage {
@@ -17,6 +17,8 @@ export abstract class WalletApi {
   abstract sendRedPacket(payload: RedPacketSendPayload): Promise<string>;
   /** Claims a share; resolves to the amount received in cents when the server reports it. */
   abstract openRedPacket(id: string): Promise<number | undefined>;
+  /** Who received what; refused (21009) unless the caller sent it or belongs to its conversation. */
+  abstract getRedPacketDetail(id: string): Promise<RedPacketDetail>;
 }
 
 /** MD5 hashing of pay passwords, as the wallet API expects (kept a port so application stays free of crypto). */

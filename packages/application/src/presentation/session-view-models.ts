@@ -154,7 +154,7 @@ export class SessionViewModels {
   // --- 16: wallet, red packets, account settings, About ---
 
   balance(): BalanceViewModel {
-    return this.track(new BalanceViewModel(this.services.wallet));
+    return this.track(new BalanceViewModel(this.services.wallet, this.services.clock));
   }
 
   payPassword(): PayPasswordViewModel {
@@ -167,7 +167,8 @@ export class SessionViewModels {
   }
 
   redPacketOpen(message: Message): RedPacketOpenViewModel {
-    return this.track(new RedPacketOpenViewModel(message, this.services.wallet, this.services.clock));
+    const { wallet, clock, currentUser } = this.services;
+    return this.track(new RedPacketOpenViewModel(message, wallet, clock, currentUser.id()));
   }
 
   accountSettings(appearance: AppearanceStore): AccountSettingsViewModel {

@@ -26,6 +26,9 @@ class NoWalletApi extends WalletApi {
   openRedPacket(): Promise<number | undefined> {
     return this.missing();
   }
+  getRedPacketDetail(): Promise<never> {
+    return this.missing();
+  }
 }
 
 /** chat 1.8 without LiveKit configured refuses room tokens; `code` lets a test pick the refusal. */

@@ -1,4 +1,4 @@
-import type { BalanceLogRecord } from '@teamim/domain';
+import { RED_PACKET_EXPIRY_MS, type BalanceLogRecord, type RedPacketDetail } from '@teamim/domain';
 import type { FakeClock } from './fake-clock';
 
 /** Rooms of the fake media server. */
@@ -20,6 +20,13 @@ export interface RedPacketRecord {
   targetGroupID: string;
   shares: number[];
   claimedBy: Set<string>;
+  // 16: who received what, expiry and refund
+  total: number;
+  num: number;
+  createdAt: number;
+  claims: { userID: string; amount: number; at: number }[];
+  refunded: number;
+  expired: boolean;
 }
 
 /** Wallet error codes (chat-and-wallet-api.md §6.2). */
@@ -29,6 +36,7 @@ export const WalletErrorCode = {
   PayPasswordNotSet: 21002,
   PayPasswordWrong: 21003,
   RedPacketNotFound: 21005,
+  Expired: 21006,
   AlreadyClaimed: 21007,
   NoSharesLeft: 21008,
   NotEligible: 21009,
@@ -57,6 +65,40 @@ export class FakeWalletServer {
       createTime: formatServerTime(this.clock.now()),
     });
     this.logs.set(userID, log);
+  }
+
+  /** Refunds every packet past its expiry to its sender, once (the real server's sweeper). */
+  sweepExpired(): void {
+    const now = this.clock.now();
+    for (const p of this.redPackets.values()) {
+      if (p.expired || p.shares.length === 0 || now - p.createdAt < RED_PACKET_EXPIRY_MS) continue;
+      p.expired = true;
+      p.refunded = p.shares.reduce((sum, share) => sum + share, 0);
+      p.shares = [];
+      this.credit(p.senderID, p.refunded, 1, 'red packet refund');
+    }
+  }
+
+  detail(p: RedPacketRecord, nickname: (userID: string) => string): RedPacketDetail {
+    const claimed = p.claims.reduce((sum, c) => sum + c.amount, 0);
+    return {
+      id: p.id,
+      senderID: p.senderID,
+      isGroup: p.targetGroupID !== '',
+      total: p.total,
+      num: p.num,
+      claimedNum: p.claims.length,
+      claimedAmount: claimed,
+      refundedAmount: p.refunded,
+      status: p.expired ? 'expired' : p.claims.length === p.num ? 'finished' : 'active',
+      records: p.claims.map((c) => ({
+        userID: c.userID,
+        nickname: nickname(c.userID),
+        faceURL: '',
+        amount: c.amount,
+        createTime: formatServerTime(c.at),
+      })),
+    };
   }
 
   nextPacketID(): string {

@@ -15,6 +15,7 @@ import { PasswordHasher, WalletApi, type BalanceLogPage } from '../ports/wallet-
 import type {
   BalanceLogRecord,
   CallAccessData,
+  RedPacketDetail,
   RedPacketSendPayload,
   RoomConnectionState,
   SearchedUser,
@@ -236,8 +237,11 @@ export class FakeWalletApi extends WalletApi {
     super();
   }
 
+  /** The server; its sweeper has refunded whatever expired by the time any call arrives. */
   private get w(): FakeWalletServer {
-    return this.device.backend.wallet;
+    const wallet = this.device.backend.wallet;
+    wallet.sweepExpired();
+    return wallet;
   }
 
   async getBalance(): Promise<number> {
@@ -308,6 +312,12 @@ export class FakeWalletApi extends WalletApi {
       targetGroupID: isGroup ? payload.receiveUserId : '',
       shares,
       claimedBy: new Set(),
+      total: payload.amount,
+      num,
+      createdAt: this.device.backend.clock.now(),
+      claims: [],
+      refunded: 0,
+      expired: false,
     });
     return id;
   }
@@ -329,13 +339,33 @@ export class FakeWalletApi extends WalletApi {
     if (packet.claimedBy.has(me)) {
       throw new RemoteError(WalletErrorCode.AlreadyClaimed, 'already claimed');
     }
+    if (packet.expired) {
+      throw new RemoteError(WalletErrorCode.Expired, 'this red packet has expired');
+    }
     const share = packet.shares.shift();
     if (share === undefined) {
       throw new RemoteError(WalletErrorCode.NoSharesLeft, 'no shares left');
     }
     packet.claimedBy.add(me);
+    packet.claims.push({ userID: me, amount: share, at: this.device.backend.clock.now() });
     this.w.credit(me, share, 1, 'red packet received');
     return share;
+  }
+
+  async getRedPacketDetail(id: string): Promise<RedPacketDetail> {
+    await Promise.resolve();
+    const me = this.device.me();
+    const b = this.device.backend;
+    const packet = this.w.redPackets.get(id);
+    if (packet === undefined)
+      throw new RemoteError(WalletErrorCode.RedPacketNotFound, 'red packet not found');
+    const member =
+      packet.senderID === me ||
+      (packet.targetGroupID !== ''
+        ? (b.groups.get(packet.targetGroupID)?.members.has(me) ?? false)
+        : packet.targetUserID === me);
+    if (!member) throw new RemoteError(WalletErrorCode.NotEligible, 'not a member of its conversation');
+    return this.w.detail(packet, (userID) => b.users.get(userID)?.info.nickname ?? '');
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type BalanceLogRecord,
   type Conversation,
   type Message,
+  type RedPacketDetail,
   type Result,
 } from '@teamim/domain';
 import type { ChatStore } from '../messages/chat.store';
@@ -223,5 +224,19 @@ export class WalletService {
     this.changed.next();
     this.notifier.notify({ level: 'success', key: 'toast.redPacketReceived' });
     return ok({ message: marked, amountCents: opened.value });
+  }
+
+  // 16: who received what; the balance read without a toast (an open balance screen polls it)
+  peekBalance(): Promise<Result<number, RemoteFailure>> {
+    return attempt(() => this.api.getBalance());
+  }
+
+  /** Who received what from a red packet; the server refuses anyone outside its conversation. */
+  async loadRedPacketDetail(message: Message): Promise<Result<RedPacketDetail, AppError>> {
+    const payload = customPayloadOf(message);
+    if (payload?.kind !== 'redPacket') {
+      return err(stateFailure('not a red packet'));
+    }
+    return attempt(() => this.api.getRedPacketDetail(payload.data.id));
   }
 }

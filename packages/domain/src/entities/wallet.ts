@@ -32,3 +32,30 @@ export interface RedPacketSendPayload {
   /** MD5 hex of the 6-digit pay password. */
   readonly payPassword: string;
 }
+
+/** One share of a red packet someone received (issue 16: who received what). */
+export interface RedPacketClaimRecord {
+  readonly userID: string;
+  readonly nickname: string;
+  readonly faceURL: string;
+  /** Cents. */
+  readonly amount: number;
+  /** Server text "YYYY-MM-DD HH:mm:ss". */
+  readonly createTime: string;
+}
+
+/** A red packet as the sender and the members of its conversation may see it (our own call). */
+export interface RedPacketDetail {
+  readonly id: string;
+  readonly senderID: string;
+  readonly isGroup: boolean;
+  /** Cents. */
+  readonly total: number;
+  readonly num: number;
+  readonly claimedNum: number;
+  readonly claimedAmount: number;
+  readonly refundedAmount: number;
+  readonly status: 'active' | 'finished' | 'expired';
+  /** In the order they were claimed. */
+  readonly records: readonly RedPacketClaimRecord[];
+}

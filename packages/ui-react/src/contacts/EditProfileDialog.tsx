@@ -4,6 +4,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { CardDialog } from './CardDialog';
+import { ProfileAvatarPicker } from './ProfileAvatarPicker';
 import { useContactStyles } from './styles';
 
 /**
@@ -58,6 +59,14 @@ export function EditProfileDialog({ onClose }: { readonly onClose: () => void })
           void save();
         }}
       >
+        {/* 16: avatar upload */}
+        <ProfileAvatarPicker
+          name={state.nickname}
+          faceURL={state.faceURL}
+          busy={state.avatarBusy}
+          error={state.errors.avatar === undefined ? undefined : display(state.errors.avatar)}
+          onPick={(file) => void vm.changeAvatar(file)}
+        />
         <Field label={t('ui.contact.profile.nickname')} required {...validation('nickname')}>
           <Input
             value={state.nickname}

@@ -72,6 +72,13 @@ export const CONTACT_MESSAGES = {
   'ui.contact.profile.birth': { 'zh-CN': '生日', 'en-US': 'Birthday' },
   'ui.contact.profile.phone': { 'zh-CN': '手机号', 'en-US': 'Phone number' },
   'ui.contact.profile.save': { 'zh-CN': '保存', 'en-US': 'Save' },
+  // 16: avatar upload in edit profile
+  'ui.contact.profile.avatar': { 'zh-CN': '更换头像', 'en-US': 'Change avatar' },
+  'ui.contact.profile.avatarHint': {
+    'zh-CN': 'JPEG、PNG 或 WebP，立即生效',
+    'en-US': 'JPEG, PNG or WebP; applies at once',
+  },
+  'ui.contact.profile.avatarUploading': { 'zh-CN': '正在上传头像…', 'en-US': 'Uploading the avatar…' },
 
   'ui.contact.createGroup.title': { 'zh-CN': '创建群聊', 'en-US': 'Create group' },
   'ui.contact.createGroup.name': { 'zh-CN': '群名称', 'en-US': 'Group name' },

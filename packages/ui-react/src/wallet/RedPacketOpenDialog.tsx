@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { CardDialog } from '../contacts/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
+import { RedPacketClaims } from './RedPacketClaims';
 
 const useStyles = makeStyles({
   body: {
@@ -95,6 +96,9 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
         <div ref={result} tabIndex={-1} role="status" aria-live="polite" className={styles.body}>
           {outcome}
         </div>
+        {state.claims !== undefined && state.progress !== undefined && (
+          <RedPacketClaims claims={state.claims} progress={state.progress} />
+        )}
       </div>
     </CardDialog>
   );

@@ -69,6 +69,29 @@ export const WALLET_MESSAGES = {
     'en-US': 'This red packet has expired; what was not claimed went back to the sender',
   },
 
+  // 16: who received what
+  'ui.redPacket.claims': { 'zh-CN': '领取详情', 'en-US': 'Who received what' },
+  'ui.redPacket.progress': {
+    'zh-CN': '已领取 {{claimed}}/{{num}} 个，共 {{claimedAmount}}/{{total}} 元',
+    'en-US': '{{claimed}} of {{num}} opened, {{claimedAmount}} of {{total}} yuan',
+  },
+  'ui.redPacket.progressDone': {
+    'zh-CN': '{{num}} 个红包共 {{total}} 元，已被领完',
+    'en-US': 'All {{num}} packets opened, {{total}} yuan in all',
+  },
+  'ui.redPacket.progressExpired': {
+    'zh-CN': '已过期，已领取 {{claimed}}/{{num}} 个，剩余金额已退回',
+    'en-US': 'Expired with {{claimed}} of {{num}} opened; the rest went back to the sender',
+  },
+  'ui.redPacket.claimOf': {
+    'zh-CN': '{{name}}，{{amount}} 元，{{time}}',
+    'en-US': '{{name}}, {{amount}} yuan, {{time}}',
+  },
+  // The list's amounts say "yuan" rather than ¥: the ¥ figure in the dialog is only what I received.
+  'ui.redPacket.claimAmount': { 'zh-CN': '{{amount}} 元', 'en-US': '{{amount}} yuan' },
+  'ui.redPacket.you': { 'zh-CN': '（我）', 'en-US': ' (you)' },
+  'ui.redPacket.noClaims': { 'zh-CN': '还没有人领取', 'en-US': 'No one has opened it yet' },
+
   'ui.settings.title': { 'zh-CN': '账号设置', 'en-US': 'Account settings' },
   'ui.settings.general': { 'zh-CN': '通用', 'en-US': 'General' },
   'ui.settings.privacy': { 'zh-CN': '隐私与安全', 'en-US': 'Privacy and security' },

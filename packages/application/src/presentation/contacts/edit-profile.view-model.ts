@@ -8,6 +8,7 @@ import {
   type ValidationField,
 } from '@teamim/domain';
 import type { Clock } from '../../ports/clock.port';
+import type { PickedFile } from '../../ports/file-processor.port';
 import type { ProfileService } from '../../profile/profile.service';
 import type { AppError } from '../../shared/app-error';
 import { stateFailure } from '../../shared/app-error';
@@ -31,6 +32,10 @@ export interface EditProfileState {
   readonly errors: Readonly<Partial<Record<ValidationField, DisplayText>>>;
   readonly busy: boolean;
   readonly ready: boolean;
+  // 16: avatar upload
+  readonly faceURL: string;
+  /** The avatar is being resized, uploaded and saved. */
+  readonly avatarBusy: boolean;
 }
 
 /**
@@ -57,7 +62,26 @@ export class EditProfileViewModel extends StateViewModel<EditProfileState> {
       errors: {},
       busy: false,
       ready: self !== undefined,
+      faceURL: self?.faceURL ?? '',
+      avatarBusy: false,
     });
+  }
+
+  // 16: avatar upload
+  /**
+   * Replaces the avatar at once (spec §5: jpeg, png or webp, resized to at most 400x400 webp q90, then
+   * uploaded); the other fields wait for Save. A refused type or a failed upload shows its message.
+   */
+  async changeAvatar(file: PickedFile): Promise<Result<SelfInfo, AppError>> {
+    if (this.state.avatarBusy) return err(stateFailure('busy'));
+    this.patch({ avatarBusy: true, errors: this.without('avatar') });
+    const saved = await this.profile.updateAvatar(file);
+    if (saved.ok) {
+      this.patch({ avatarBusy: false, faceURL: saved.value.faceURL });
+      return saved;
+    }
+    this.patch({ avatarBusy: false, errors: { ...this.state.errors, avatar: errorText(saved.error) } });
+    return saved;
   }
 
   setNickname(nickname: string): void {

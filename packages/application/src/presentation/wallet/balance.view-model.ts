@@ -8,6 +8,8 @@ import {
   type I18nKey,
   type Result,
 } from '@teamim/domain';
+import { interval } from 'rxjs';
+import type { Clock } from '../../ports/clock.port';
 import type { AppError } from '../../shared/app-error';
 import { stateFailure } from '../../shared/app-error';
 import type { WalletService } from '../../wallet/wallet.service';
@@ -15,6 +17,13 @@ import { StateViewModel } from '../view-model';
 
 /** Rows fetched per ledger page as the user scrolls the detail list. */
 export const BALANCE_LOG_PAGE_SIZE = 20;
+
+/**
+ * How often an open balance screen asks the server whether the balance moved without this client: a refund
+ * of an expired red packet (the server's sweeper, every 60 s) or money from another device. Nothing tells
+ * the client of a refund, so it asks; two small GETs a minute only while the screen is open.
+ */
+export const BALANCE_POLL_MS = 30_000;
 
 export interface BalanceLogRow {
   readonly id: string;
@@ -50,14 +59,18 @@ function toRow(record: BalanceLogRecord): BalanceLogRow {
 
 /**
  * The balance modal (spec §2, §9): the balance in yuan with two decimals and the ledger, newest first,
- * paged as the list scrolls. It reloads whenever this client moves money (sends, claims), so the
- * figure never lags behind the server's ledger; 'failed to fetch balance' is the wallet service's toast.
+ * paged as the list scrolls. It reloads whenever this client moves money (sends, claims), and while open
+ * it polls the balance so refunds and other devices' moves show too (BALANCE_POLL_MS);
+ * 'failed to fetch balance' is the wallet service's toast.
  */
 export class BalanceViewModel extends StateViewModel<BalanceState> {
   private pagesLoaded = 0;
   private generation = 0;
 
-  constructor(private readonly wallet: WalletService) {
+  constructor(
+    private readonly wallet: WalletService,
+    clock: Clock,
+  ) {
     super({
       status: 'loading',
       balance: undefined,
@@ -67,6 +80,18 @@ export class BalanceViewModel extends StateViewModel<BalanceState> {
       loadingMore: false,
     });
     this.own(wallet.changed$.subscribe(() => void this.refresh()));
+    this.own(interval(BALANCE_POLL_MS, clock.scheduler).subscribe(() => void this.poll()));
+  }
+
+  /** Reloads when the server's balance differs from the one shown; quiet when the server is unreachable. */
+  async poll(): Promise<Result<boolean, AppError>> {
+    if (this.state.status !== 'ready') return ok(false);
+    const shown = this.state.balanceCents;
+    const current = await this.wallet.peekBalance();
+    if (!current.ok) return current;
+    if (current.value === shown) return ok(false);
+    const refreshed = await this.refresh();
+    return refreshed.ok ? ok(true) : refreshed;
   }
 
   /** Loads the balance and the first page of the ledger (again). */

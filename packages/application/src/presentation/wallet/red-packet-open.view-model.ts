@@ -5,8 +5,10 @@ import {
   isRedPacketExpired,
   isRedPacketOpened,
   redPacketOutcomeOf,
+  trimBalanceTime,
   type DisplayText,
   type Message,
+  type RedPacketDetail,
   type RedPacketOutcome,
   type Result,
 } from '@teamim/domain';
@@ -16,6 +18,29 @@ import { stateFailure } from '../../shared/app-error';
 import type { RedPacketClaim, WalletService } from '../../wallet/wallet.service';
 import { errorText } from '../contacts/error-text';
 import { StateViewModel } from '../view-model';
+
+/** One line of "who received what" (issue 16). */
+export interface RedPacketClaimRow {
+  readonly userID: string;
+  /** The nickname, or the id when the server knows none. */
+  readonly name: string;
+  readonly faceURL: string;
+  /** Yuan with two decimals. */
+  readonly amount: string;
+  /** The server's time trimmed to minutes, as the balance log shows it. */
+  readonly time: string;
+  readonly isMe: boolean;
+}
+
+/** How far a group packet has gone: n of m claimed, all claimed, or expired (with the refund). */
+export interface RedPacketProgress {
+  readonly state: 'active' | 'finished' | 'expired';
+  readonly claimed: number;
+  readonly num: number;
+  /** Claimed so far and the total, yuan with two decimals. */
+  readonly claimedAmount: string;
+  readonly total: string;
+}
 
 export interface RedPacketOpenState {
   /** 'closed' until the user opens it; then the outcome. */
@@ -27,6 +52,20 @@ export interface RedPacketOpenState {
   readonly amount: string;
   /** The server's message for a failure that is not one of the known states. */
   readonly failure: DisplayText | undefined;
+  /** Group packets, once the outcome is known: who received what (undefined until loaded or refused). */
+  readonly claims: readonly RedPacketClaimRow[] | undefined;
+  readonly progress: RedPacketProgress | undefined;
+}
+
+function claimRows(detail: RedPacketDetail, myID: string): readonly RedPacketClaimRow[] {
+  return detail.records.map((r) => ({
+    userID: r.userID,
+    name: r.nickname === '' ? r.userID : r.nickname,
+    faceURL: r.faceURL,
+    amount: formatCentsAsYuan(r.amount),
+    time: trimBalanceTime(r.createTime),
+    isMe: r.userID === myID,
+  }));
 }
 
 /**
@@ -39,6 +78,7 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
     private readonly message: Message,
     private readonly wallet: WalletService,
     clock: Clock,
+    private readonly myID: string,
   ) {
     const payload = customPayloadOf(message);
     const expired = isRedPacketExpired(message.sendTime, clock.now());
@@ -49,7 +89,30 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
       isGroup: message.groupID !== '',
       amount: '',
       failure: undefined,
+      claims: undefined,
+      progress: undefined,
     });
+    if (this.state.status !== 'closed') void this.loadClaims();
+  }
+
+  /** Loads who received what (group packets only); a refusal or failure just leaves the list out. */
+  async loadClaims(): Promise<Result<RedPacketDetail, AppError>> {
+    if (!this.state.isGroup) return err(stateFailure('one-to-one packets have no list'));
+    const detail = await this.wallet.loadRedPacketDetail(this.message);
+    if (detail.ok) {
+      const d = detail.value;
+      this.patch({
+        claims: claimRows(d, this.myID),
+        progress: {
+          state: d.status,
+          claimed: d.claimedNum,
+          num: d.num,
+          claimedAmount: formatCentsAsYuan(d.claimedAmount),
+          total: formatCentsAsYuan(d.total),
+        },
+      });
+    }
+    return detail;
   }
 
   async open(): Promise<Result<RedPacketClaim, AppError>> {
@@ -61,11 +124,13 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
     if (claimed.ok) {
       const cents = claimed.value.amountCents;
       this.patch({ status: 'received', amount: cents === undefined ? '' : formatCentsAsYuan(cents) });
+      await this.loadClaims();
       return claimed;
     }
     const error = claimed.error;
     const status = error.kind === 'remote' ? redPacketOutcomeOf(error.code) : 'failed';
     this.patch({ status, failure: status === 'failed' ? errorText(error) : undefined });
+    if (status !== 'failed') await this.loadClaims();
     return claimed;
   }
 }
