@@ -71,7 +71,6 @@ export default tseslint.config(
       'apps/server/src/im/groups.ts',
       'apps/server/src/im/messages.ts',
       'apps/server/src/objects/service.ts',
-      'apps/server/src/wire/contract.ts',
     ],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
