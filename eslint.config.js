@@ -70,7 +70,6 @@ export default tseslint.config(
       'apps/server/src/chat/wallet.ts',
       'apps/server/src/im/groups.ts',
       'apps/server/src/im/messages.ts',
-      'apps/server/src/objects/service.ts',
     ],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
