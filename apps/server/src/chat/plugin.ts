@@ -2,14 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  AccountService,
   changePasswordSchema,
   loginSchema,
   registerSchema,
   resetSchema,
   sendCodeSchema,
   verifyCodeSchema,
-} from './accounts';
+} from './account-schemas';
+import { AccountService } from './accounts';
 import { FailureWindow } from '../http/failure-window';
 import { type RouteSpec, defineRoute, header } from '../http/route';
 import { isLoopbackHost } from './config';
