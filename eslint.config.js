@@ -68,7 +68,6 @@ export default tseslint.config(
       '**/testing/**',
       'apps/server/src/chat/wallet.ts',
       'apps/server/src/im/groups.ts',
-      'apps/server/src/im/messages.ts',
     ],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },

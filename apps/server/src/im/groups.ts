@@ -27,13 +27,8 @@ import {
   requireLiveGroup,
 } from './group-models';
 import { incrementalAnswer } from './incremental';
-import {
-  GroupAtType,
-  type Operator,
-  conversationMaxSeq,
-  ensureGroupConversation,
-  storeAndPushGroup,
-} from './messages';
+import { conversationMaxSeq } from './message-rows';
+import { ensureGroupConversation, GroupAtType, type Operator, storeAndPushGroup } from './messages';
 import { getUser, getUserOrStub, publicUserInfo } from './models';
 import { baseMsg, notify } from './notifications';
 import { SessionType } from './types';

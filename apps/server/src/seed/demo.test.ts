@@ -5,7 +5,7 @@ import { singleConversationID } from '../im/context';
 import { getFullConversationIDs } from '../im/conversations';
 import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
 import { getGroupsInfo } from '../im/groups';
-import { hasReadAndMaxSeqs, pullByRange } from '../im/messages';
+import { hasReadAndMaxSeqs, pullByRange } from '../im/pull';
 import { md5Hex } from '../chat/crypto';
 import type { ImFacade } from '../chat/im-facade';
 import { DEMO_USERS, seedDemo } from './demo';
