@@ -66,7 +66,6 @@ export default tseslint.config(
     ignores: [
       '**/*.test.ts',
       '**/testing/**',
-      'apps/server/src/chat/wallet.ts',
       'apps/server/src/im/groups.ts',
     ],
     rules: { 'max-lines': ['error', { max: 400 }] },

@@ -26,7 +26,8 @@ import {
 import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
 import { UserService } from './users';
 import { intLike } from './validation';
-import { WalletService, openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet';
+import { WalletService } from './wallet';
+import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
 
 export type { ChatDeps } from './context';
 
