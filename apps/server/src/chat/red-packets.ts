@@ -97,7 +97,9 @@ export class RedPackets {
       if (targetKind === 'group' && !this.ctx.im.isGroupMember(targetID, senderID)) {
         return walletError(ErrCode.RedPacketNotEligible, 'you are not a member of this group');
       }
-      if (!this.ledger.applyInTx(senderID, -total, LedgerType.RedPacket, 'rp_send', id, 'red packet sent', now)) {
+      if (
+        !this.ledger.applyInTx(senderID, -total, LedgerType.RedPacket, 'rp_send', id, 'red packet sent', now)
+      ) {
         return walletError(ErrCode.InsufficientBalance, 'insufficient balance');
       }
       this.ctx.db
