@@ -4,7 +4,7 @@ import { createServer } from './server';
 import { singleConversationID } from '../im/context';
 import { getFullConversationIDs } from '../im/conversations';
 import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
-import { getGroupsInfo } from '../im/groups';
+import { getGroupsInfo } from '../im/group-queries';
 import { hasReadAndMaxSeqs, pullByRange } from '../im/pull';
 import { md5Hex } from '../chat/crypto';
 import type { ImFacade } from '../chat/im-facade';
