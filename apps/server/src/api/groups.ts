@@ -15,6 +15,11 @@ import {
 import type { CoreContext } from '../im/context';
 
 import * as groups from '../im/groups';
+import * as groupAccess from '../im/group-access';
+import * as applications from '../im/group-applications';
+import * as membership from '../im/group-membership';
+import * as groupQueries from '../im/group-queries';
+import * as groupRoles from '../im/group-roles';
 
 import { type Route, nonNegative } from './schemas';
 
@@ -67,7 +72,7 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
     (b, c) => groups.createGroup(ctx, c.caller, b),
   );
   route('/group/get_groups_info', z.object({ groupIDs: idList() }), (b) => ({
-    groupInfos: groups.getGroupsInfo(ctx, b.groupIDs),
+    groupInfos: groupQueries.getGroupsInfo(ctx, b.groupIDs),
   }));
   route(
     '/group/set_group_info_ex',
@@ -91,7 +96,7 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
     '/group/invite_user_to_group',
     z.object({ groupID, reason: text(1024), invitedUserIDs: idList(), sendMessage: z.boolean().nullish() }),
     (b, c) => {
-      groups.inviteUsers(ctx, c.caller, b);
+      membership.inviteUsers(ctx, c.caller, b);
       return {};
     },
   );
@@ -99,12 +104,12 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
     '/group/kick_group',
     z.object({ groupID, kickedUserIDs: idList(), reason: text(1024), sendMessage: z.boolean().nullish() }),
     (b, c) => {
-      groups.kickMembers(ctx, c.caller, b);
+      membership.kickMembers(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/quit_group', z.object({ groupID, userID: optionalID }), (b, c) => {
-    groups.quitGroup(ctx, c.caller, b);
+    membership.quitGroup(ctx, c.caller, b);
     return {};
   });
   route(
@@ -135,20 +140,20 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
         .max(10 * 365 * 86_400),
     }),
     (b, c) => {
-      groups.muteMember(ctx, c.caller, b);
+      groupRoles.muteMember(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/cancel_mute_group_member', z.object({ groupID, userID }), (b, c) => {
-    groups.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
+    groupRoles.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
     return {};
   });
   route('/group/mute_group', z.object({ groupID }), (b, c) => {
-    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
+    groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
     return {};
   });
   route('/group/cancel_mute_group', z.object({ groupID }), (b, c) => {
-    groups.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
+    groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
     return {};
   });
   route(
@@ -169,7 +174,7 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
         .max(100),
     }),
     (b, c) => {
-      groups.setGroupMemberInfo(ctx, c.caller, b.members);
+      groupRoles.setGroupMemberInfo(ctx, c.caller, b.members);
       return {};
     },
   );
@@ -181,23 +186,23 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
       filter: optInt,
       keyword: text(256),
     }),
-    (b, c) => groups.getGroupMemberList(ctx, c.caller, b),
+    (b, c) => groupQueries.getGroupMemberList(ctx, c.caller, b),
   );
   route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
-    groups.requireMemberListAccess(ctx, c.caller, b.groupID);
-    return { members: groups.getMembersInfo(ctx, b.groupID, b.userIDs) };
+    groupAccess.requireMemberListAccess(ctx, c.caller, b.groupID);
+    return { members: groupQueries.getMembersInfo(ctx, b.groupID, b.userIDs) };
   });
   route('/group/get_incremental_join_groups', z.object({ userID, versionID, version }), (b, c) =>
-    groups.getIncrementalJoinGroups(ctx, c.caller, b),
+    groupQueries.getIncrementalJoinGroups(ctx, c.caller, b),
   );
   route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    groups.getFullJoinGroupIDs(ctx, c.caller, b.userID),
+    groupQueries.getFullJoinGroupIDs(ctx, c.caller, b.userID),
   );
   route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
-    groups.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
+    groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
   );
   route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b) =>
-    groups.getIncrementalGroupMembers(ctx, b),
+    groupQueries.getIncrementalGroupMembers(ctx, b),
   );
   route(
     '/group/get_incremental_group_members_batch',
@@ -205,10 +210,10 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
       userID,
       reqList: z.array(z.object({ groupID, versionID, version })).max(1000),
     }),
-    (b, c) => groups.getIncrementalGroupMembersBatch(ctx, c.caller, b),
+    (b, c) => groupQueries.getIncrementalGroupMembersBatch(ctx, c.caller, b),
   );
   route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
-    groups.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
+    groupQueries.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
   );
   route(
     '/group/join_group',
@@ -220,7 +225,7 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
       ex: text(4096),
     }),
     (b, c) => {
-      groups.joinGroup(ctx, c.caller, b);
+      applications.joinGroup(ctx, c.caller, b);
       return {};
     },
   );
@@ -228,20 +233,20 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
     '/group/group_application_response',
     z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
     (b, c) => {
-      groups.respondApplication(ctx, c.caller, b);
+      applications.respondApplication(ctx, c.caller, b);
       return {};
     },
   );
   route('/group/get_recv_group_applicationList', z.object({ fromUserID: userID, ...listFilter }), (b, c) =>
-    groups.receivedApplications(ctx, c.caller, b),
+    applications.receivedApplications(ctx, c.caller, b),
   );
   route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
-    groups.sentApplications(ctx, c.caller, b),
+    applications.sentApplications(ctx, c.caller, b),
   );
   route('/group/get_group_application_unhandled_count', z.object({ userID, time: nonNegative }), (b, c) => ({
-    count: groups.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
+    count: applications.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
   }));
   route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
-    userIDs: b.userIDs.filter((u) => groups.isGroupMember(ctx, b.groupID, u)),
+    userIDs: b.userIDs.filter((u) => groupQueries.isGroupMember(ctx, b.groupID, u)),
   }));
 }

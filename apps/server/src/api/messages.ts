@@ -18,6 +18,9 @@ import * as convs from '../im/conversations';
 
 import { ErrCode, ImError, noPermission } from '../im/errors';
 import * as msgs from '../im/messages';
+import { hasReadAndMaxSeqs } from '../im/pull';
+import * as readState from '../im/read-state';
+import * as revoke from '../im/revoke';
 import { getUser } from '../im/models';
 
 import type { ImMsg } from '../im/types';
@@ -103,12 +106,12 @@ export function registerConversationAndMessageRoutes(
       seqs: seqList(10_000),
     }),
     (b, c) => {
-      msgs.markConversationAsRead(ctx, notifier, c.caller, b);
+      readState.markConversationAsRead(ctx, notifier, c.caller, b);
       return {};
     },
   );
   route('/msg/mark_msgs_as_read', z.object({ conversationID, userID, seqs: seqList(10_000) }), (b, c) => {
-    msgs.markMsgsAsRead(ctx, notifier, c.caller, b);
+    readState.markMsgsAsRead(ctx, notifier, c.caller, b);
     return {};
   });
   route(
@@ -123,19 +126,19 @@ export function registerConversationAndMessageRoutes(
         .transform((v) => v ?? false),
     }),
     (b, c) => {
-      msgs.setConversationHasReadSeq(ctx, notifier, c.caller, b);
+      readState.setConversationHasReadSeq(ctx, notifier, c.caller, b);
       return {};
     },
   );
   route('/msg/revoke_msg', z.object({ conversationID, seq: z.number().int().min(1), userID }), (b, c) => {
-    msgs.revokeMessage(ctx, notifier, c.caller, b);
+    revoke.revokeMessage(ctx, notifier, c.caller, b);
     return {};
   });
   route(
     '/msg/delete_msgs',
     z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
     (b, c) => {
-      msgs.deleteMessages(ctx, c.caller, b);
+      revoke.deleteMessages(ctx, c.caller, b);
       return {};
     },
   );
@@ -143,12 +146,12 @@ export function registerConversationAndMessageRoutes(
     '/msg/clear_conversation_msg',
     z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
     (b, c) => {
-      msgs.clearConversations(ctx, c.caller, b);
+      revoke.clearConversations(ctx, c.caller, b);
       return {};
     },
   );
   route('/msg/user_clear_all_msg', z.object({ userID }).passthrough(), (b, c) => {
-    msgs.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
+    revoke.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
     return {};
   });
   route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
@@ -161,7 +164,7 @@ export function registerConversationAndMessageRoutes(
     (b, c) => {
       if (b.userID !== c.caller.userID && !c.caller.isAdmin)
         throw noPermission('userID must be the logged-in user');
-      const r = msgs.hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
+      const r = hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
       return { seqs: Object.fromEntries(r.seqs) };
     },
   );

@@ -1,11 +1,21 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import { randomInt } from 'node:crypto';
+import type { z } from 'zod';
+import type {
+  changePasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetSchema,
+  sendCodeSchema,
+  verifyCodeSchema,
+} from './account-schemas';
 import type { ChatContext } from './context';
 import { type JwtFailure, hmacKey, signJwt, verifyJwt } from '../auth/jwt';
 import { type ChatTokenClaims, hashSecret, verifySecret } from './crypto';
 import { ChatError, ErrCode, argsError } from './errors';
 import { FailureWindow } from '../http/failure-window';
-import { intLike, optStr } from './validation';
+import { type Identifier, identifierOf, normaliseEmail, phoneIdentifier } from './identifiers';
+import { Invitations } from './invitations';
+import { VerificationCodes } from './verify-codes';
 
 export interface AccountRow {
   user_id: string;
@@ -38,127 +48,6 @@ export interface LoginResult {
   chatToken: string;
 }
 
-/** A normalised login identifier: "+86 13800000001" for phones, the lower-cased e-mail, or an account name. */
-export interface Identifier {
-  kind: 'phone' | 'email' | 'account';
-  value: string;
-  areaCode?: string;
-  phoneNumber?: string;
-}
-
-const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{1,63}$/;
-
-export function normaliseAreaCode(raw: string): string {
-  const digits = raw.trim().replace(/^\+/, '');
-  if (!/^\d{1,4}$/.test(digits)) throw argsError('areaCode must be 1-4 digits with an optional leading +');
-  return `+${digits}`;
-}
-
-export function normalisePhone(raw: string): string {
-  const digits = raw.trim();
-  if (!/^\d{4,20}$/.test(digits)) throw argsError('phoneNumber must be 4-20 digits');
-  return digits;
-}
-
-export function normaliseEmail(raw: string): string {
-  const email = raw.trim().toLowerCase();
-  if (email.length > 254 || !EMAIL_RE.test(email)) throw argsError('email is not a valid e-mail address');
-  return email;
-}
-
-const phoneIdentifier = (areaCode: string, phone: string): Identifier => {
-  const a = normaliseAreaCode(areaCode);
-  const p = normalisePhone(phone);
-  return { kind: 'phone', value: `${a} ${p}`, areaCode: a, phoneNumber: p };
-};
-
-/** Picks the identifier of a request: account, then phone (with area code), then e-mail. */
-export function identifierOf(input: {
-  account?: string | undefined;
-  areaCode?: string | undefined;
-  phoneNumber?: string | undefined;
-  email?: string | undefined;
-}): Identifier {
-  if (input.account) {
-    if (!/^[A-Za-z0-9_]{1,32}$/.test(input.account))
-      throw argsError('account must be 1-32 letters, digits or _');
-    return { kind: 'account', value: input.account };
-  }
-  if (input.phoneNumber) {
-    if (!input.areaCode) throw argsError('areaCode and phoneNumber must be given together');
-    return phoneIdentifier(input.areaCode, input.phoneNumber);
-  }
-  if (input.email) return { kind: 'email', value: normaliseEmail(input.email) };
-  throw argsError('a phone number (with area code) or an e-mail is required');
-}
-
-const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-
-export const sendCodeSchema = z.object({
-  usedFor: intLike.pipe(z.number().int().min(1).max(3)),
-  areaCode: optStr(8),
-  phoneNumber: optStr(32),
-  email: optStr(254),
-  invitationCode: optStr(64),
-});
-
-export const verifyCodeSchema = z.object({
-  areaCode: optStr(8),
-  phoneNumber: optStr(32),
-  email: optStr(254),
-  account: optStr(32),
-  verifyCode: z.string().min(1, 'verifyCode is required').max(16),
-});
-
-const passwordField = z.string().min(1, 'password is required').max(128);
-const platformField = intLike.pipe(
-  z.number().int().min(1).max(9, 'platform must be 1-9 (10 is the admin platform)'),
-);
-
-export const registerSchema = z.object({
-  invitationCode: optStr(64),
-  verifyCode: z.string().min(1, 'verifyCode is required').max(16),
-  deviceID: optStr(128),
-  platform: platformField,
-  autoLogin: z.boolean().nullish(),
-  user: z.object({
-    nickname: z.string().trim().min(1, 'nickname is required').max(20, 'nickname is at most 20 characters'),
-    faceURL: optStr(1024),
-    birth: intLike.pipe(z.number().int().min(0)).nullish(),
-    gender: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
-    areaCode: optStr(8),
-    phoneNumber: optStr(32),
-    email: optStr(254),
-    account: optStr(32),
-    password: passwordField,
-  }),
-});
-
-export const loginSchema = z.object({
-  areaCode: optStr(8),
-  phoneNumber: optStr(32),
-  email: optStr(254),
-  account: optStr(32),
-  password: optStr(128),
-  verifyCode: optStr(16),
-  platform: platformField,
-  deviceID: optStr(128),
-});
-
-export const resetSchema = z.object({
-  areaCode: optStr(8),
-  phoneNumber: optStr(32),
-  email: optStr(254),
-  verifyCode: z.string().min(1, 'verifyCode is required').max(16),
-  password: passwordField,
-});
-
-export const changePasswordSchema = z.object({
-  userID: optStr(64),
-  currentPassword: passwordField,
-  newPassword: passwordField,
-});
-
 export interface ChatTokenUser {
   userID: string;
   userType: number;
@@ -177,10 +66,12 @@ export class AccountService {
   private readonly chatKey: Uint8Array;
   private readonly loginFailures: FailureWindow;
   private readonly ipLoginFailures: FailureWindow;
-  /** Dev mode only: the last plaintext code per account, for `GET /dev/verify-code` (end-to-end tests). */
-  private readonly devCodes = new Map<string, string>();
+  private readonly codes: VerificationCodes;
+  private readonly invitations: Invitations;
 
   constructor(private readonly ctx: ChatContext) {
+    this.codes = new VerificationCodes(ctx);
+    this.invitations = new Invitations(ctx);
     this.chatKey = hmacKey(ctx.config.chatSecret);
     const windowMs = ctx.config.loginFailureWindowSeconds * 1000;
     this.loginFailures = new FailureWindow(ctx.clock, windowMs, ctx.config.loginMaxFailures);
@@ -210,17 +101,13 @@ export class AccountService {
 
   // ---- verification codes ---------------------------------------------------------------
 
-  private codeHash(identifier: string, code: string): string {
-    return createHmac('sha256', this.ctx.config.chatSecret).update(`${identifier}\n${code}`).digest('hex');
-  }
-
   sendCode(input: z.output<typeof sendCodeSchema>, clientIp: string): void {
     const id = identifierOf(input);
     if (id.kind === 'account') throw argsError('codes are sent to a phone number or an e-mail');
     const exists = this.userIDByIdentifier(id.value) !== undefined;
     if (input.usedFor === 1) {
       if (input.invitationCode || this.ctx.config.needInvitationCode)
-        this.checkInvitation(input.invitationCode);
+        this.invitations.checkInvitation(input.invitationCode);
       if (exists) throw this.takenError(id);
     } else if (!exists) {
       throw new ChatError(
@@ -228,134 +115,26 @@ export class AccountService {
         id.kind === 'phone' ? 'phone unregistered' : 'email unregistered',
       );
     }
-    if (!this.ctx.config.devMode) {
-      throw new ChatError(
-        ErrCode.ServerInternal,
-        'verification code delivery is not configured on this server (no SMS or mail; dev mode logs codes on loopback hosts only)',
-      );
-    }
-    const now = this.ctx.clock.now();
-    const dayAgo = now - 86_400_000;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const refused = this.ctx.db.transaction((): ChatError | undefined => {
-      const last = this.ctx.db
-        .prepare<[string], { created_at: number }>(
-          'SELECT created_at FROM chat_verify_codes WHERE identifier = ? ORDER BY id DESC LIMIT 1',
-        )
-        .get(id.value);
-      if (last && now - last.created_at < this.ctx.config.codeResendSeconds * 1000) {
-        return new ChatError(ErrCode.TooFrequent, 'a code was sent less than a minute ago');
-      }
-      const perAccount =
-        this.ctx.db
-          .prepare<[string, number], { n: number }>(
-            'SELECT COUNT(*) AS n FROM chat_verify_codes WHERE identifier = ? AND created_at > ?',
-          )
-          .get(id.value, dayAgo)?.n ?? 0;
-      if (perAccount >= this.ctx.config.codeMaxSendsPerDay)
-        return new ChatError(ErrCode.TooFrequent, 'too many codes for this account today');
-      const perIp =
-        this.ctx.db
-          .prepare<[string, number], { n: number }>(
-            'SELECT COUNT(*) AS n FROM chat_verify_codes WHERE client_ip = ? AND created_at > ?',
-          )
-          .get(clientIp, dayAgo)?.n ?? 0;
-      if (perIp >= this.ctx.config.codeMaxSendsPerIpPerDay)
-        return new ChatError(ErrCode.TooFrequent, 'too many codes from this address today');
-      this.ctx.db
-        .prepare(
-          'INSERT INTO chat_verify_codes (identifier, used_for, code_hash, client_ip, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          id.value,
-          input.usedFor,
-          this.codeHash(id.value, code),
-          clientIp,
-          now,
-          now + this.ctx.config.codeTtlSeconds * 1000,
-        );
-      return undefined;
-    })();
-    if (refused) throw refused;
-    // Dev mode only (loopback): there is no SMS or mail gateway, the log is the delivery channel.
-    this.devCodes.set(id.value, code);
-    this.ctx.logger.warn(
-      { account: id.value, usedFor: input.usedFor, code },
-      `dev mode verification code for ${id.value}: ${code}`,
-    );
-    // A JSON log line is easy to miss: the person trying the product also gets a plain one.
-    this.ctx.announce(`Verification code for ${id.value} (${input.usedFor}): ${code}`);
+    this.codes.send(id, input, clientIp);
   }
 
   /** The last code sent to an account in dev mode; undefined outside dev mode. */
-  devCodeFor(account: {
-    areaCode?: string | undefined;
-    phoneNumber?: string | undefined;
-    email?: string | undefined;
-  }): string | undefined {
-    if (!this.ctx.config.devMode) return undefined;
-    return this.devCodes.get(identifierOf(account).value);
-  }
-
-  /**
-   * Checks the newest code of the identifier. Runs inside the caller's transaction and returns the
-   * refusal instead of throwing, so the wrong-attempt counter it writes survives the refusal.
-   */
-  private checkCodeInTx(identifier: string, code: string, consume: boolean): ChatError | undefined {
-    const row = this.ctx.db
-      .prepare<
-        [string],
-        { id: number; code_hash: string; attempts: number; used: number; expires_at: number }
-      >(
-        'SELECT id, code_hash, attempts, used, expires_at FROM chat_verify_codes WHERE identifier = ? ORDER BY id DESC LIMIT 1',
-      )
-      .get(identifier);
-    if (!row || row.expires_at <= this.ctx.clock.now())
-      return new ChatError(ErrCode.VerifyCodeExpired, 'verification code expired or not sent');
-    if (row.used) return new ChatError(ErrCode.VerifyCodeUsed, 'verification code already used');
-    if (row.attempts >= this.ctx.config.codeMaxAttempts)
-      return new ChatError(ErrCode.VerifyCodeMaxCount, 'too many wrong attempts, request a new code');
-    const given = Buffer.from(this.codeHash(identifier, code.trim()), 'hex');
-    if (!timingSafeEqual(given, Buffer.from(row.code_hash, 'hex'))) {
-      this.ctx.db.prepare('UPDATE chat_verify_codes SET attempts = attempts + 1 WHERE id = ?').run(row.id);
-      return new ChatError(ErrCode.VerifyCodeNotMatch, 'verification code is wrong');
-    }
-    if (consume) this.ctx.db.prepare('UPDATE chat_verify_codes SET used = 1 WHERE id = ?').run(row.id);
-    return undefined;
+  devCodeFor(account: Parameters<VerificationCodes['devCodeFor']>[0]): string | undefined {
+    return this.codes.devCodeFor(account);
   }
 
   verifyCode(input: z.output<typeof verifyCodeSchema>): void {
     const id = identifierOf(input);
-    const refused = this.ctx.db.transaction(() => this.checkCodeInTx(id.value, input.verifyCode, false))();
+    const refused = this.ctx.db.transaction(() =>
+      this.codes.checkCodeInTx(id.value, input.verifyCode, false),
+    )();
     if (refused) throw refused;
   }
 
   // ---- invitations ----------------------------------------------------------------------
 
-  /** Returns the referrer's userID for a personal invite code, '' for an admin code; throws 20010/20011/1001. */
-  private checkInvitation(code: string | undefined): string {
-    if (!code) throw argsError('invitationCode is required');
-    const adminCode = this.ctx.db
-      .prepare<[string], { used_by: string }>('SELECT used_by FROM chat_invitation_codes WHERE code = ?')
-      .get(code);
-    if (adminCode) {
-      if (adminCode.used_by) throw new ChatError(ErrCode.InvitationCodeUsed, 'invitation code used');
-      return '';
-    }
-    const referrer = this.ctx.db
-      .prepare<[string], { user_id: string }>('SELECT user_id FROM chat_accounts WHERE invite_code = ?')
-      .get(code.toUpperCase());
-    if (referrer) return referrer.user_id;
-    throw new ChatError(ErrCode.InvitationNotFound, 'invitation code does not exist');
-  }
-
   createInvitationCodes(codes: readonly string[]): void {
-    const insert = this.ctx.db.prepare(
-      'INSERT OR IGNORE INTO chat_invitation_codes (code, created_at) VALUES (?, ?)',
-    );
-    this.ctx.db.transaction(() => {
-      for (const c of codes) insert.run(c, this.ctx.clock.now());
-    })();
+    this.invitations.createInvitationCodes(codes);
   }
 
   // ---- register / login / reset --------------------------------------------------------
@@ -364,15 +143,6 @@ export class AccountService {
     for (;;) {
       const id = String(randomInt(1, 10)) + String(randomInt(0, 1_000_000_000)).padStart(9, '0');
       if (!this.getAccount(id) && !this.ctx.im.getUser(id)) return id;
-    }
-  }
-
-  private newInviteCode(): string {
-    for (;;) {
-      let code = '';
-      for (let i = 0; i < 8; i++) code += INVITE_ALPHABET[randomInt(0, INVITE_ALPHABET.length)];
-      const taken = this.ctx.db.prepare('SELECT 1 FROM chat_accounts WHERE invite_code = ?').get(code);
-      if (!taken) return code;
     }
   }
 
@@ -391,7 +161,7 @@ export class AccountService {
     for (const id of ids) if (this.userIDByIdentifier(id.value) !== undefined) throw this.takenError(id);
     let invitedBy = '';
     if (input.invitationCode || this.ctx.config.needInvitationCode)
-      invitedBy = this.checkInvitation(input.invitationCode);
+      invitedBy = this.invitations.checkInvitation(input.invitationCode);
 
     const passwordHash = await hashSecret(u.password, this.ctx.config.scryptCost);
     const now = this.ctx.clock.now();
@@ -400,7 +170,7 @@ export class AccountService {
     const outcome = this.ctx.db.transaction((): ChatError | undefined => {
       // Re-checked inside the transaction: another registration may have won while we hashed.
       for (const id of ids) if (this.userIDByIdentifier(id.value) !== undefined) return this.takenError(id);
-      const codeRefusal = this.checkCodeInTx(codeIdentifier, input.verifyCode, true);
+      const codeRefusal = this.codes.checkCodeInTx(codeIdentifier, input.verifyCode, true);
       if (codeRefusal) return codeRefusal;
       if (input.invitationCode) {
         const used = this.ctx.db
@@ -432,7 +202,7 @@ export class AccountService {
           u.gender ?? 0,
           u.birth ?? 0,
           email ? 1 : 2,
-          this.newInviteCode(),
+          this.invitations.newInviteCode(),
           invitedBy,
           passwordHash,
           now,
@@ -514,7 +284,7 @@ export class AccountService {
         return fail(new ChatError(ErrCode.PasswordError, 'wrong password'));
     } else {
       const refused = this.ctx.db.transaction(() =>
-        this.checkCodeInTx(id.value, input.verifyCode ?? '', true),
+        this.codes.checkCodeInTx(id.value, input.verifyCode ?? '', true),
       )();
       if (refused) return fail(refused);
     }
@@ -528,7 +298,7 @@ export class AccountService {
     if (!userID) throw new ChatError(ErrCode.AccountNotFound, 'account does not exist');
     const hash = await hashSecret(input.password, this.ctx.config.scryptCost);
     const refused = this.ctx.db.transaction((): ChatError | undefined => {
-      const r = this.checkCodeInTx(id.value, input.verifyCode, true);
+      const r = this.codes.checkCodeInTx(id.value, input.verifyCode, true);
       if (r) return r;
       this.ctx.db
         .prepare(
@@ -596,7 +366,7 @@ export class AccountService {
           phone?.phoneNumber ?? '',
           email?.value ?? '',
           email ? 1 : 2,
-          this.newInviteCode(),
+          this.invitations.newInviteCode(),
           hash,
           now,
           now,

@@ -2,14 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
-  AccountService,
   changePasswordSchema,
   loginSchema,
   registerSchema,
   resetSchema,
   sendCodeSchema,
   verifyCodeSchema,
-} from './accounts';
+} from './account-schemas';
+import { AccountService } from './accounts';
 import { FailureWindow } from '../http/failure-window';
 import { type RouteSpec, defineRoute, header } from '../http/route';
 import { isLoopbackHost } from './config';
@@ -26,8 +26,9 @@ import {
 import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
 import { UserService } from './users';
 import { intLike } from './validation';
-import { WalletService, openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet';
 import { RedPacketDetails, detailSchema } from './red-packet-detail'; // 16: who received what
+import { WalletService } from './wallet';
+import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
 
 export type { ChatDeps } from './context';
 

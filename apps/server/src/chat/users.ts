@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
 import { AccessToken } from 'livekit-server-sdk';
 import type { z } from 'zod';
-import type { AccountRow, AccountService, Identifier } from './accounts';
-import { normaliseAreaCode, normaliseEmail, normalisePhone } from './accounts';
+import type { AccountRow, AccountService } from './accounts';
+import { type Identifier, normaliseAreaCode, normaliseEmail, normalisePhone } from './identifiers';
 import type { ChatContext } from './context';
 import { ChatError, ErrCode, argsError } from './errors';
 import {

@@ -3,7 +3,7 @@ import { md5Hex } from './crypto';
 import type { ChatHarness, Envelope } from './testing/harness';
 import { createChatHarness } from './testing/harness';
 import { walletViolations } from './testing/invariants';
-import { splitAmount, toCents } from './wallet';
+import { splitAmount, toCents } from './amounts';
 
 let h: ChatHarness;
 afterEach(async () => {

@@ -2,7 +2,8 @@ import { type CoreContext, type Pagination, groupConversationID, pageLimits } fr
 import { ErrCode, ImError, argsError, noPermission } from './errors';
 import { getGroupRow, groupInfo, isGroupMember } from './group-models';
 import { incrementalAnswer } from './incremental';
-import { type Operator, hasReadAndMaxSeqs, lastMessages } from './messages';
+import type { Operator } from './messages';
+import { hasReadAndMaxSeqs, lastMessages } from './pull';
 import {
   type ConversationInfo,
   type ConversationRow,

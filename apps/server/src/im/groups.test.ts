@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { adminToken, api, apiOk, registerUsers, textMsg } from '../testing/client';
-import { hasReadAndMaxSeqs, pullByRange, sendMessage } from './messages';
+import { sendMessage } from './messages';
+import { hasReadAndMaxSeqs, pullByRange } from './pull';
 import { notify } from './notifications';
 import type { ImMsg } from './types';
 

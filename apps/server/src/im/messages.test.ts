@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { api, apiOk, registerUsers, textMsg } from '../testing/client';
-import {
-  type Operator,
-  getMaxSeqs,
-  hasReadAndMaxSeqs,
-  lastMessages,
-  pullByRange,
-  pullBySeqs,
-  sendMessage,
-} from './messages';
+import { type Operator, sendMessage } from './messages';
+import { getMaxSeqs, hasReadAndMaxSeqs, lastMessages, pullByRange, pullBySeqs } from './pull';
 import type { ImMsg } from './types';
 
 let s: RunningServer;

@@ -5,7 +5,8 @@ import {
   notificationConversationID,
   randomHex,
 } from './context';
-import { storeAndPushSingle, storeMessage, utf8 } from './messages';
+import { storeMessage, utf8 } from './message-rows';
+import { storeAndPushSingle } from './messages';
 import { getUserOrStub } from './models';
 import { type ImMsg, MsgFrom, MsgStatus, SessionType } from './types';
 

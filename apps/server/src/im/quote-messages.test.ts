@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { registerUsers, textMsg } from '../testing/client';
-import { type Operator, lastMessages, pullByRange, sendMessage } from './messages';
+import { type Operator, sendMessage } from './messages';
+import { lastMessages, pullByRange } from './pull';
 import type { ImMsg } from './types';
 
 /**

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { api, apiOk, registerUsers, textMsg } from '../testing/client';
-import { hasReadAndMaxSeqs, sendMessage } from './messages';
+import { sendMessage } from './messages';
+import { hasReadAndMaxSeqs } from './pull';
 import type { ImMsg } from './types';
 
 interface Incr<T> {

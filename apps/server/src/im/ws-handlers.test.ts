@@ -3,7 +3,7 @@ import { type RunningServer, createServer } from '../app';
 import { textMsg } from '../testing/client';
 import { isWsError, type WsConnContext } from '../wire/contract';
 import { ErrCode } from './errors';
-import { conversationMaxSeq } from './messages';
+import { conversationMaxSeq } from './message-rows';
 import type { PushSink } from './types';
 import { registerUsers } from './users';
 import { createWsHandlers } from './ws-handlers';

@@ -13,17 +13,15 @@ import type {
 import { wsError } from '../wire/contract';
 import type { CoreContext } from './context';
 import { ImError } from './errors';
+import { type Operator, sendMessage, type SendResult } from './messages';
 import {
-  type Operator,
-  type PullResult,
   getMaxSeqs,
   hasReadAndMaxSeqs,
   lastMessages,
   pullByRange,
   pullBySeqs,
-  type SendResult,
-  sendMessage,
-} from './messages';
+  type PullResult,
+} from './pull';
 import { notify } from './notifications';
 import type { PushSink } from './types';
 

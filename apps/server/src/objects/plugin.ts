@@ -11,7 +11,8 @@ import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
 import { baseName } from './names';
 import { parseRange } from './range';
-import { ObjectService, PartRejected, type UrlBase } from './service';
+import { ObjectService } from './service';
+import { PartRejected, type UrlBase } from './types';
 import { type BlobStore, DiskBlobStore, MemoryBlobStore } from './store';
 
 export interface ObjectsDeps {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations } from '../db/database';
 import { resolveObjectLimits } from './limits';
 import { OBJECTS_MIGRATION_MODULE, objectMigrations } from './migrations';
-import { ObjectService, PartRejected, UPLOAD_EXPIRED } from './service';
+import { ObjectService, UPLOAD_EXPIRED } from './service';
+import { PartRejected } from './types';
 import { MemoryBlobStore } from './store';
 
 const md5 = (b: Buffer | string) => createHash('md5').update(b).digest('hex');

@@ -1,83 +1,26 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import { type ObjectLimits, contentTypeRefusal, essenceOf, formatBytes } from './limits';
 import { nameRefusal, objectUrl } from './names';
+import { partSignature, signParts } from './signing';
 import { type BlobStore, newUploadID } from './store';
+import {
+  PartRejected,
+  type AuthSignParts,
+  type CompleteRequest,
+  type InitiateRequest,
+  type StoredObject,
+  type UploadRow,
+  type UrlBase,
+} from './types';
 
 /** OpenIM's FileUploadedExpiredError. */
 export const UPLOAD_EXPIRED = 1701;
 /** Matches OpenIM's reference MinIO setting; the SDK derives its part count from it. */
 export const MAX_NUM_PARTS = 10_000;
-/** Signed part URLs live this long (the SDK re-signs after 60 s anyway). */
-const SIGN_TTL_MS = 15 * 60_000;
 const MD5_HEX = /^[0-9a-f]{32}$/;
-
-export interface KeyValues {
-  key: string;
-  values: string[];
-}
-export interface SignPart {
-  partNumber: number;
-  url: string;
-  query: KeyValues[];
-  header: KeyValues[];
-}
-export interface AuthSignParts {
-  url: string;
-  query: KeyValues[];
-  header: KeyValues[];
-  parts: SignPart[];
-}
-
-export interface InitiateRequest {
-  hash: string;
-  size: number;
-  partSize: number;
-  maxParts: number;
-  cause: string;
-  name: string;
-  contentType: string;
-}
-export interface CompleteRequest {
-  uploadID: string;
-  parts: string[];
-  name: string;
-  contentType: string;
-  cause: string;
-}
-
-export interface StoredObject {
-  name: string;
-  blobKey: string;
-  size: number;
-  contentType: string;
-  userID: string;
-  createdAt: number;
-}
-
-interface UploadRow {
-  upload_id: string;
-  user_id: string;
-  hash: string;
-  size: number;
-  part_size: number;
-  part_count: number;
-  name: string;
-  content_type: string;
-  cause: string;
-  created_at: number;
-  expires_at: number;
-}
-
-/** Where the URLs handed out point: `<apiBase>/object/<name>` and `<apiBase>/object-upload/<id>`. */
-export interface UrlBase {
-  /** e.g. `http://127.0.0.1:10002/api` */
-  api: string;
-  /** e.g. `http://127.0.0.1:10002/api/object` (or the configured public base) */
-  objects: string;
-}
 
 const argsError = (msg: string) => new ImError(ErrCode.Args, msg);
 
@@ -179,10 +122,12 @@ export class ObjectService {
       )
       .run(row);
     const signed = Math.min(partCount, Math.max(1, req.maxParts));
-    const sign = this.sign(
+    const sign = signParts(
+      this.signKey,
       row,
       Array.from({ length: signed }, (_, i) => i + 1),
       base,
+      this.now(),
     );
     return {
       url: '',
@@ -213,32 +158,7 @@ export class ObjectService {
         throw argsError(
           `part number ${n} is out of range: upload ${uploadID} has parts 1 to ${row.part_count}`,
         );
-    return this.sign(row, partNumbers, base);
-  }
-
-  private signature(uploadID: string, partNumber: number, expires: number): string {
-    return createHmac('sha256', this.signKey)
-      .update(`${uploadID}.${partNumber}.${expires}`)
-      .digest('base64url');
-  }
-
-  private sign(row: UploadRow, partNumbers: readonly number[], base: UrlBase): AuthSignParts {
-    const expires = Math.min(row.expires_at, this.now() + SIGN_TTL_MS);
-    return {
-      url: `${base.api}/object-upload/${row.upload_id}`,
-      query: [],
-      header: [],
-      parts: partNumbers.map((partNumber) => ({
-        partNumber,
-        url: '',
-        query: [
-          { key: 'partNumber', values: [String(partNumber)] },
-          { key: 'expires', values: [String(expires)] },
-          { key: 'signature', values: [this.signature(row.upload_id, partNumber, expires)] },
-        ],
-        header: [],
-      })),
-    };
+    return signParts(this.signKey, row, partNumbers, base, this.now());
   }
 
   /**
@@ -256,7 +176,7 @@ export class ObjectService {
     const expires = Number(query.expires);
     if (!Number.isSafeInteger(partNumber) || !Number.isSafeInteger(expires) || !query.signature)
       throw new PartRejected(400, 'partNumber, expires and signature query parameters are required');
-    const expected = Buffer.from(this.signature(uploadID, partNumber, expires));
+    const expected = Buffer.from(partSignature(this.signKey, uploadID, partNumber, expires));
     const given = Buffer.from(query.signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given))
       throw new PartRejected(403, 'invalid signature');
@@ -449,16 +369,5 @@ export class ObjectService {
     const run = this.blobLock.then(task, task);
     this.blobLock = run.catch(() => undefined);
     return run;
-  }
-}
-
-/** A refused part PUT: answered with a real HTTP status (the SDK only looks at the status of PUTs). */
-export class PartRejected extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'PartRejected';
   }
 }

@@ -5,7 +5,7 @@ import { createServer } from './server';
 import { getFullConversationIDs } from '../im/conversations';
 import { createImFacade } from '../im/facade';
 import { RoleLevel, getMemberRow, memberIDs } from '../im/group-models';
-import { hasReadAndMaxSeqs, lastMessages } from '../im/messages';
+import { hasReadAndMaxSeqs, lastMessages } from '../im/pull';
 import { getFullFriendIDs } from '../im/relations';
 import { resolveChatConfig } from '../chat/config';
 import type { ChatDeps } from '../chat/context';

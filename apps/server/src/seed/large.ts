@@ -1,7 +1,8 @@
 import { type CoreContext, Effects, newServerMsgID, randomHex, singleConversationID } from '../im/context';
 import { WORKING_GROUP } from '../im/group-models';
 import { createGroup } from '../im/groups';
-import { ensureSingleConversation, storeAndPushGroup, storeMessage, utf8 } from '../im/messages';
+import { storeMessage, utf8 } from '../im/message-rows';
+import { ensureSingleConversation, storeAndPushGroup } from '../im/messages';
 import { getUser } from '../im/models';
 import { Collection, EntryState, bump } from '../im/versions';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, SessionType } from '../im/types';

@@ -8,7 +8,8 @@ import {
   gunzip,
   gzipStored,
 } from './envelope';
-import { decodeGobStruct, encodeGobStruct } from './gob';
+import { decodeGobStruct } from './gob-decode';
+import { encodeGobStruct } from './gob-encode';
 import { gzipFixedLiterals } from './testing/fixed-deflate';
 import { mulberry32, randomBytes } from './testing/random';
 

@@ -3,15 +3,9 @@
  * stream (type definition + value) per frame, exactly as the OpenIM SDK and server exchange them.
  */
 import { crc32, gunzipSync, gzipSync } from 'node:zlib';
-import {
-  decodeGobStruct,
-  encodeGobStruct,
-  encodeGobStructView,
-  GobDecodeError,
-  GobType,
-  type DecodedGobStruct,
-  type GobStructLayout,
-} from './gob';
+import { GobDecodeError, GobType, type GobStructLayout } from './gob';
+import { decodeGobStruct, type DecodedGobStruct } from './gob-decode';
+import { encodeGobStruct, encodeGobStructView } from './gob-encode';
 
 /** Client -> server envelope (the SDK's GeneralWsReq). */
 export interface WsRequestEnvelope {

@@ -11,15 +11,9 @@ import {
   type WsRequestEnvelope,
   type WsResponseEnvelope,
 } from './envelope';
-import {
-  decodeGobStruct,
-  encodeGobInt,
-  encodeGobStruct,
-  encodeGobUint,
-  encodeStructTypeDef,
-  GobDecodeError,
-  type GobStructLayout,
-} from './gob';
+import { GobDecodeError, type GobStructLayout } from './gob';
+import { decodeGobStruct } from './gob-decode';
+import { encodeGobInt, encodeGobStruct, encodeGobUint, encodeStructTypeDef } from './gob-encode';
 import {
   GO_FIXTURES,
   OBSERVED_SDK_1001_REQUEST,

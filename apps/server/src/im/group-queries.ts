@@ -1,0 +1,150 @@
+/** Group reads: group cards, joined groups, members, and the incremental syncs of both version logs. */
+import { type CoreContext, pageLimits, type Pagination } from './context';
+import { argsError } from './errors';
+import {
+  getGroupRow,
+  getMemberRow,
+  type GroupInfo,
+  groupInfo,
+  type GroupMemberInfo,
+  type GroupRow,
+  GroupStatus,
+  isGroupMember as isMemberOf,
+  memberIDs,
+  memberInfo,
+  memberRows,
+  requireGroup,
+  RoleLevel,
+} from './group-models';
+import { incrementalAnswer } from './incremental';
+import type { Operator } from './messages';
+import { Collection, diff, head } from './versions';
+import { requireMemberListAccess, requireSelf } from './group-access';
+
+export function getGroupsInfo(ctx: CoreContext, groupIDs: readonly string[]): GroupInfo[] {
+  const out: GroupInfo[] = [];
+  for (const id of new Set(groupIDs)) {
+    const g = getGroupRow(ctx.db, id);
+    if (g) out.push(groupInfo(ctx.db, g));
+  }
+  return out;
+}
+
+const JOINED = `SELECT g.* FROM groups g JOIN group_members m ON m.group_id = g.group_id
+  WHERE m.user_id = ? ORDER BY m.join_time, m.rowid`;
+
+export function getJoinedGroupList(
+  ctx: CoreContext,
+  op: Operator,
+  userID: string,
+  p: Pagination | null | undefined,
+): { total: number; groups: GroupInfo[] } {
+  requireSelf(op, userID, 'fromUserID');
+  const { limit, offset } = pageLimits(p);
+  const rows = ctx.db
+    .prepare<[string, number, number], GroupRow>(`${JOINED} LIMIT ? OFFSET ?`)
+    .all(userID, limit, offset);
+  const total =
+    ctx.db
+      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?')
+      .get(userID)?.n ?? 0;
+  return { total, groups: rows.map((r) => groupInfo(ctx.db, r)) };
+}
+
+export function getFullJoinGroupIDs(ctx: CoreContext, op: Operator, userID: string) {
+  requireSelf(op, userID, 'userID');
+  const h = head(ctx.db, Collection.JoinGroups, userID);
+  const groupIDs = ctx.db
+    .prepare<[string], GroupRow>(JOINED)
+    .all(userID)
+    .map((r) => r.group_id);
+  return { version: h.version, versionID: h.versionID, equal: false, groupIDs };
+}
+
+export function getIncrementalJoinGroups(
+  ctx: CoreContext,
+  op: Operator,
+  req: { userID: string; versionID: string; version: number },
+) {
+  requireSelf(op, req.userID, 'userID');
+  const d = diff(ctx.db, Collection.JoinGroups, req.userID, req.versionID, req.version);
+  return incrementalAnswer(d, (ids) => getGroupsInfo(ctx, ids));
+}
+
+export function getMembersInfo(
+  ctx: CoreContext,
+  groupID: string,
+  userIDs: readonly string[],
+): GroupMemberInfo[] {
+  const out: GroupMemberInfo[] = [];
+  for (const u of new Set(userIDs)) {
+    const r = getMemberRow(ctx.db, groupID, u);
+    if (r) out.push(memberInfo(ctx.db, r));
+  }
+  return out;
+}
+
+export function getIncrementalGroupMembers(
+  ctx: CoreContext,
+  req: { groupID: string; versionID: string; version: number },
+) {
+  const d = diff(ctx.db, Collection.GroupMembers, req.groupID, req.versionID, req.version);
+  const answer = incrementalAnswer(d, (ids) => getMembersInfo(ctx, req.groupID, ids));
+  const g = getGroupRow(ctx.db, req.groupID);
+  return { ...answer, group: (d.full || d.groupChanged) && g ? groupInfo(ctx.db, g) : null };
+}
+
+export function getIncrementalGroupMembersBatch(
+  ctx: CoreContext,
+  op: Operator,
+  req: { userID: string; reqList: readonly { groupID: string; versionID: string; version: number }[] },
+) {
+  requireSelf(op, req.userID, 'userID');
+  const respList: Record<string, ReturnType<typeof getIncrementalGroupMembers>> = {};
+  for (const r of req.reqList) respList[r.groupID] = getIncrementalGroupMembers(ctx, r);
+  return { respList };
+}
+
+export function getFullGroupMemberUserIDs(ctx: CoreContext, op: Operator, groupID: string) {
+  requireMemberListAccess(ctx, op, groupID);
+  const h = head(ctx.db, Collection.GroupMembers, groupID);
+  return { version: h.version, versionID: h.versionID, equal: false, userIDs: memberIDs(ctx.db, groupID) };
+}
+
+/** `filter`: 0 all, 1 owner, 2 admins, 3 ordinary members, 4 admins and members, 5 owner and admins. */
+const FILTERS: Record<number, readonly number[]> = {
+  0: [RoleLevel.Owner, RoleLevel.Admin, RoleLevel.Member],
+  1: [RoleLevel.Owner],
+  2: [RoleLevel.Admin],
+  3: [RoleLevel.Member],
+  4: [RoleLevel.Admin, RoleLevel.Member],
+  5: [RoleLevel.Owner, RoleLevel.Admin],
+};
+
+export function getGroupMemberList(
+  ctx: CoreContext,
+  op: Operator,
+  req: { groupID: string; pagination?: Pagination | null | undefined; filter: number; keyword: string },
+): { total: number; members: GroupMemberInfo[] } {
+  requireGroup(ctx.db, req.groupID);
+  requireMemberListAccess(ctx, op, req.groupID);
+  const roles = FILTERS[req.filter];
+  if (!roles) throw argsError('filter must be 0..5');
+  let members = memberRows(ctx.db, req.groupID)
+    .filter((m) => roles.includes(m.role_level))
+    .map((m) => memberInfo(ctx.db, m));
+  if (req.keyword)
+    members = members.filter((m) => m.userID === req.keyword || m.nickname.includes(req.keyword));
+  const { limit, offset } = pageLimits(req.pagination);
+  return { total: members.length, members: limit < 0 ? members : members.slice(offset, offset + limit) };
+}
+
+// ---- membership changes ---------------------------------------------------------------------------
+
+export const isGroupMember = (ctx: CoreContext, groupID: string, userID: string): boolean =>
+  isMemberOf(ctx.db, groupID, userID);
+
+export const groupExists = (ctx: CoreContext, groupID: string): boolean => {
+  const g = getGroupRow(ctx.db, groupID);
+  return g !== undefined && g.status !== GroupStatus.Dismissed;
+};
