@@ -77,3 +77,6 @@ export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
 export * from './presentation/groups/group-header.view-model';
 export * from './presentation/contacts/blacklist.view-model';
+// 18: new-message notices
+export * from './notifications/message-notifications.service';
+export * from './presentation/settings/notification-setting.view-model';

@@ -33,6 +33,9 @@ import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
+// 18: new-message notices
+import { MessageNotificationService } from '../notifications/message-notifications.service';
+import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 
 /**
  * The application's services. Every binding is a singleton built with `toResolvedValue`, so no class
@@ -256,6 +259,41 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       (calls: CallService, conversations: ConversationsGateway, chat: ChatStore, logger: Logger) =>
         new CallRecorder(calls, conversations, chat, logger),
       [CallService, ConversationsGateway, ChatStore, Logger],
+    )
+    .inSingletonScope();
+  // 18: new-message notices, one per session (it listens to the messages from the start)
+  bind(MessageNotificationService)
+    .toResolvedValue(
+      (
+        messages: MessagesGateway,
+        conversations: ConversationStore,
+        user: CurrentUser,
+        settings: SettingsStore,
+        notices: MessageNotices,
+        visibility: PageVisibility,
+        clock: Clock,
+        logger: Logger,
+      ) =>
+        new MessageNotificationService(
+          messages,
+          conversations,
+          user,
+          settings,
+          notices,
+          visibility,
+          clock,
+          logger,
+        ),
+      [
+        MessagesGateway,
+        ConversationStore,
+        CurrentUser,
+        SettingsStore,
+        MessageNotices,
+        PageVisibility,
+        Clock,
+        Logger,
+      ],
     )
     .inSingletonScope();
 });

@@ -17,6 +17,8 @@ import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
 import type { CallOverlayPorts } from './calls/call-overlay.view-model';
+// 18: new-message notices
+import type { MessageNotificationService } from '../notifications/message-notifications.service';
 
 /**
  * The services of one signed-in user. They are created together when a session scope opens and
@@ -45,4 +47,6 @@ export interface SessionServices {
   readonly callOverlayPorts: CallOverlayPorts;
   // 16: toasts raised by view models (About's copy)
   readonly notifier: Notifier;
+  // 18: new-message notices (the account settings switch, clicks that open a conversation)
+  readonly notifications: MessageNotificationService;
 }
