@@ -12,6 +12,8 @@ import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
 // 16: wallet, red packets, account settings, About
 import { WALLET_MESSAGES } from './wallet/messages';
+// 18: the notifications switch
+import { NOTIFICATION_MESSAGES } from './notifications/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -98,6 +100,8 @@ export const UI_MESSAGES = {
   ...CALL_MESSAGES,
   // 16
   ...WALLET_MESSAGES,
+  // 18
+  ...NOTIFICATION_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;
