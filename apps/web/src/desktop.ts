@@ -9,7 +9,13 @@ import type {
   Notifier,
   SessionScope,
 } from '@teamim/application';
-import { connectDesktopShell, createDesktopAdapters, findDesktopApi } from '@teamim/desktop/renderer';
+import {
+  connectDesktopCalls,
+  connectDesktopShell,
+  createDesktopAdapters,
+  findDesktopApi,
+} from '@teamim/desktop/renderer';
+import { map } from 'rxjs';
 import { isLocale, resolveLocale, STORAGE_KEYS, type Locale } from '@teamim/domain';
 import { createDesktopSlots, type DesktopSlots } from '@teamim/ui-react';
 
@@ -55,6 +61,10 @@ export async function startDesktop(deps: DesktopDeps): Promise<DesktopRenderer |
     logger: adapters.logger,
     connectSession(scope) {
       const tray = connectDesktopShell(api, { unreadCount$: scope.services.conversations.unreadCount$ });
+      // Microphone and camera only during a call (main's permission handler follows this).
+      tray.add(
+        connectDesktopCalls(api, scope.services.calls.state$.pipe(map((call) => call.phase !== 'idle'))),
+      );
       const ended = scope.services.session.signedOut$.subscribe(() => {
         ended.unsubscribe();
         tray.unsubscribe();

@@ -12,6 +12,7 @@ import { createInProcessShell } from '../main/test-support/in-process-shell';
 import { DESKTOP_API_KEY } from '../shared/desktop-api';
 import {
   BridgeMessageNotices,
+  connectDesktopCalls,
   connectDesktopLanguage,
   connectDesktopShell,
   createDesktopAdapters,
@@ -94,6 +95,23 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     unread.next(9);
     await settle();
     expect(shell.app.badge).toBe(0);
+  });
+
+  it('opens the microphone and camera permission only while a call is active', async () => {
+    const shell = createInProcessShell();
+    const active = new Subject<boolean>();
+    const subscription = connectDesktopCalls(shell.api, active);
+    active.next(true);
+    await settle();
+    expect(shell.isCallActive()).toBe(true);
+    active.next(false);
+    await settle();
+    expect(shell.isCallActive()).toBe(false);
+    active.next(true);
+    await settle();
+    subscription.unsubscribe();
+    await settle();
+    expect(shell.isCallActive()).toBe(false);
   });
 
   it('notices reach the shell only while the window is hidden; a click reveals it and opens the conversation', async () => {

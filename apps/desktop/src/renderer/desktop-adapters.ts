@@ -198,6 +198,17 @@ export function connectDesktopShell(
 }
 
 /**
+ * The shell grants the microphone and camera only while a call rings or runs (its permission handler):
+ * this tells it when, and takes the grant back when the session ends.
+ */
+export function connectDesktopCalls(api: DesktopApi, callActive$: Observable<boolean>): Subscription {
+  const setActive = (active: boolean) => void api.calls.setActive(active).catch(() => undefined);
+  const subscription = callActive$.pipe(distinctUntilChanged()).subscribe(setActive);
+  subscription.add(() => setActive(false));
+  return subscription;
+}
+
+/**
  * Spec §9: the language stored by the desktop app is used at start (it wins over the browser-stored
  * one), and a language chosen in the app is stored by the desktop app for the next start and its tray.
  */
