@@ -7,6 +7,7 @@ import {
   openConversation,
   sendText,
   signIn,
+  settledViolations,
   signedInUser,
 } from './support/users';
 
@@ -137,6 +138,7 @@ test('web: notifications switched on with permission notify a message while the 
   await expect(toggle).not.toBeChecked();
   await toggle.click();
   await expect(toggle).toBeChecked();
+  await settings.screenshot({ path: test.info().outputPath('notifications-on.png') });
   await page.keyboard.press('Escape');
   await expect(settings).toHaveCount(0);
 
@@ -172,7 +174,7 @@ test('web: notifications switched on with permission notify a message while the 
 });
 
 test('web: a refused permission turns the switch back off and says why', async ({ browser }) => {
-  const { context, page } = await newUserPage(browser);
+  const { context, page } = await newUserPage(browser, { colorScheme: 'dark' });
   await signIn(page, 'carol');
   // Without a grant, headless Chromium refuses (or dismisses) the prompt.
   const settings = await openSettings(page);
@@ -180,5 +182,7 @@ test('web: a refused permission turns the switch back off and says why', async (
   await toggle.click();
   await expect(settings.getByText(/Your browser blocked notifications for this site/)).toBeVisible();
   await expect(toggle).not.toBeChecked();
+  expect(await settledViolations(page)).toEqual([]);
+  await settings.screenshot({ path: test.info().outputPath('notifications-refused-dark.png') });
   await context.close();
 });
