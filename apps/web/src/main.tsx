@@ -27,6 +27,8 @@ async function start(): Promise<void> {
           notifier,
           verbose: import.meta.env.DEV,
           onLoginExpired,
+          // 18: inside the desktop shell, its notices and log files
+          ...(desktop ? { messageNotices: desktop.messageNotices, logger: desktop.logger } : {}),
         }),
       )
       .catch((error: unknown) => {
@@ -90,6 +92,8 @@ async function start(): Promise<void> {
             // After this emission has reached every view (the shell navigates to /login on it).
             setTimeout(() => void scope.close(), 0);
           });
+          // 18: the tray shows this session's unread count
+          desktop?.connectSession(scope);
           void scope.services.session.bootstrap();
           return scope;
         },

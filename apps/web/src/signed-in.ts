@@ -7,6 +7,8 @@ import {
   portsModule,
   type FileUploader,
   type LocalStore,
+  type Logger,
+  type MessageNotices,
   type SessionScope,
   type SessionStore,
 } from '@teamim/application';
@@ -16,6 +18,8 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
 import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
 import { CanvasFileProcessor } from './canvas-file-processor';
+// 18: new-message notices
+import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -26,6 +30,9 @@ export interface SignedInDeps {
   readonly verbose: boolean;
   /** Called when the chat or wallet API answers with a code that ends the session (spec §8). */
   readonly onLoginExpired: (error: ChatApiError) => void;
+  // 18: the desktop shell's notices and its log files instead of the browser's notices and console
+  readonly messageNotices?: MessageNotices;
+  readonly logger?: Logger;
 }
 
 /** The SDK's Go runtime glue must be a classic script on the page before the SDK starts. */
@@ -109,12 +116,15 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       sessionStore: deps.sessionStore,
       clock: new BrowserClock(),
       idGenerator: new RandomIdGenerator(),
-      logger: new ConsoleLogger(deps.verbose),
+      logger: deps.logger ?? new ConsoleLogger(deps.verbose),
       notifier: deps.notifier,
       fileProcessor: new CanvasFileProcessor(),
       fileUploader: im.fileUploader,
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),
+      // 18: new-message notices while the page (or the desktop window) is hidden
+      messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
+      pageVisibility: new DocumentVisibility(),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).

@@ -86,3 +86,6 @@ export * from './presentation/chat/quote-body';
 export * from './presentation/chat/placeholder-body';
 export * from './presentation/chat/quote-draft.view-model';
 // --- end of 14q ---
+// 18: new-message notices
+export * from './notifications/message-notifications.service';
+export * from './presentation/settings/notification-setting.view-model';

@@ -14,6 +14,8 @@ import { SIGN_IN_MESSAGES } from './sign-in/messages';
 import { WALLET_MESSAGES } from './wallet/messages';
 // 14q: quotes
 import { QUOTE_MESSAGES } from './chat/quote/messages';
+// 18: the notifications switch
+import { NOTIFICATION_MESSAGES } from './notifications/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -102,6 +104,8 @@ export const UI_MESSAGES = {
   ...WALLET_MESSAGES,
   // 14q
   ...QUOTE_MESSAGES,
+  // 18
+  ...NOTIFICATION_MESSAGES,
 } as const;
 
 export type UiKey = keyof typeof UI_MESSAGES;

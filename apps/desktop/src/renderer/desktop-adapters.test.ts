@@ -6,16 +6,17 @@ import {
   SettingsStore,
   TitleBarViewModel,
 } from '@teamim/application';
-import { FakeFileUploader, RecordingNotifier } from '@teamim/application/testing';
+import { FakeFileUploader, messageNoticesContract, RecordingNotifier } from '@teamim/application/testing';
 import { STORAGE_KEYS } from '@teamim/domain';
 import { createInProcessShell } from '../main/test-support/in-process-shell';
 import { DESKTOP_API_KEY } from '../shared/desktop-api';
 import {
+  BridgeMessageNotices,
+  connectDesktopCalls,
   connectDesktopLanguage,
   connectDesktopShell,
   createDesktopAdapters,
   findDesktopApi,
-  type MessageNotice,
 } from './desktop-adapters';
 
 const settle = async (): Promise<void> => {
@@ -79,33 +80,76 @@ describe('desktop adapters over the bridge and the validated contract', () => {
     expect(notifier.keys()).toEqual(['toast.uploadSuccess']);
   });
 
-  it('keeps the tray count in step and notifies while hidden; a click opens the conversation', async () => {
+  it('keeps the tray count in step with the session, and clears it when the session ends', async () => {
     const shell = createInProcessShell();
     const unread = new Subject<number>();
-    const messages = new Subject<MessageNotice>();
-    const opened: string[] = [];
-    const subscription = connectDesktopShell(shell.api, {
-      unreadCount$: unread,
-      newMessages$: messages,
-      openConversation: (id) => opened.push(id),
-    });
+    const subscription = connectDesktopShell(shell.api, { unreadCount$: unread });
     unread.next(4);
     await settle();
     expect(shell.tray.toolTip).toBe('TeamIM – 4 unread messages');
     expect(shell.app.badge).toBe(4);
-    messages.next({ conversationId: 'si_a_b', title: 'Ann', body: 'visible window: no notification' });
-    shell.window.hide();
-    messages.next({ conversationId: 'si_a_b', title: 'Ann', body: 'hidden: notified' });
+    subscription.unsubscribe();
     await settle();
-    expect(shell.factory.shown.map((shown) => shown.body)).toEqual(['hidden: notified']);
+    expect(shell.app.badge).toBe(0);
+    expect(shell.tray.toolTip).toBe('TeamIM');
+    unread.next(9);
+    await settle();
+    expect(shell.app.badge).toBe(0);
+  });
+
+  it('opens the microphone and camera permission only while a call is active', async () => {
+    const shell = createInProcessShell();
+    const active = new Subject<boolean>();
+    const subscription = connectDesktopCalls(shell.api, active);
+    active.next(true);
+    await settle();
+    expect(shell.isCallActive()).toBe(true);
+    active.next(false);
+    await settle();
+    expect(shell.isCallActive()).toBe(false);
+    active.next(true);
+    await settle();
+    subscription.unsubscribe();
+    await settle();
+    expect(shell.isCallActive()).toBe(false);
+  });
+
+  it('notices reach the shell only while the window is hidden; a click reveals it and opens the conversation', async () => {
+    const shell = createInProcessShell();
+    const notices = createDesktopAdapters(shell.api, new FakeFileUploader()).messageNotices;
+    const opened: string[] = [];
+    notices.clicks$.subscribe((id) => opened.push(id));
+    const notice = { conversationID: 'si_a_b', title: 'Ann', body: 'x'.repeat(1_500) };
+    expect(await notices.show(notice)).toBe(false);
+    shell.window.hide();
+    expect(await notices.show(notice)).toBe(true);
+    expect(shell.factory.shown.map((shown) => shown.body.length)).toEqual([1_000]);
     shell.factory.shown[0]?.click();
     expect(opened).toEqual(['si_a_b']);
     expect(shell.window.visible).toBe(true);
-    subscription.unsubscribe();
-    unread.next(9);
-    await settle();
-    expect(shell.app.badge).toBe(4);
   });
+
+  for (const contractCase of messageNoticesContract) {
+    it(`BridgeMessageNotices keeps the message-notices contract: ${contractCase.name}`, async () => {
+      await contractCase.run(() => {
+        const shell = createInProcessShell();
+        // Main shows notices only while the window is hidden, as it is when the service asks.
+        shell.window.hide();
+        return {
+          notices: new BridgeMessageNotices(shell.api),
+          asksUser: false,
+          prompts: () => 0,
+          shown: () =>
+            shell.factory.shown.map((shown) => ({
+              conversationID: '',
+              title: shown.title,
+              body: shown.body,
+            })),
+          click: () => shell.factory.shown.at(-1)?.click(),
+        };
+      });
+    });
+  }
 
   it("starts in the desktop's stored language and stores a language chosen in the app", async () => {
     const shell = createInProcessShell();

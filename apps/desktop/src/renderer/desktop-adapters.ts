@@ -1,15 +1,18 @@
-import { BehaviorSubject, distinctUntilChanged, map, skip, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, map, Observable, share, skip, type Subscription } from 'rxjs';
 import {
   CloseActionSettings,
   DesktopLogs,
   Logger,
   LogUploader,
+  MessageNotices,
   Updater,
   WindowControls,
   type DesktopInfo,
   type FileUploader,
   type LogFile,
   type LogTail,
+  type MessageNotice,
+  type NoticePermission,
   type SettingsStore,
   type UpdateStatus,
 } from '@teamim/application';
@@ -146,40 +149,62 @@ export class FileUploaderLogUploader extends LogUploader {
   }
 }
 
-export interface MessageNotice {
-  readonly conversationId: string;
-  readonly title: string;
-  readonly body: string;
+/**
+ * The session's new-message notices through the shell (issue 18): its notifications need no permission
+ * prompt, and main shows one only while the window is hidden or minimized (`showMessage` resolves
+ * false otherwise). A click reveals the window in main and comes back here as its conversation.
+ */
+export class BridgeMessageNotices extends MessageNotices {
+  readonly enabledByDefault = true;
+  readonly clicks$: Observable<string>;
+
+  constructor(private readonly api: DesktopApi) {
+    super();
+    this.clicks$ = new Observable<string>((subscriber) =>
+      api.notifications.onClicked((conversationId) => subscriber.next(conversationId)),
+    ).pipe(share());
+  }
+  permission(): NoticePermission {
+    return 'granted';
+  }
+  requestPermission(): Promise<NoticePermission> {
+    return Promise.resolve('granted');
+  }
+  show(notice: MessageNotice): Promise<boolean> {
+    return this.api.notifications
+      .showMessage({
+        conversationId: notice.conversationID,
+        // The contract's bounds; a long message is cut, not refused.
+        title: notice.title.slice(0, 200),
+        body: notice.body.slice(0, 1_000),
+      })
+      .catch(() => false);
+  }
 }
 
 /**
- * Keeps the tray's unread count in step with the app's, forwards new messages as desktop
- * notifications (the shell shows them only while the window is hidden), and opens a conversation
- * when its notification is clicked.
+ * Keeps the tray's unread count (tooltip, badge, Windows overlay) in step with the session's total;
+ * when the session ends the count goes back to none.
  */
 export function connectDesktopShell(
   api: DesktopApi,
-  sources: {
-    readonly unreadCount$: Observable<number>;
-    readonly newMessages$: Observable<MessageNotice>;
-    readonly openConversation: (conversationId: string) => void;
-  },
+  sources: { readonly unreadCount$: Observable<number> },
 ): Subscription {
-  const subscription = sources.unreadCount$.subscribe((count) => {
-    void api.tray.setUnread(Math.max(0, Math.trunc(count))).catch(() => undefined);
-  });
-  subscription.add(
-    sources.newMessages$.subscribe((notice) => {
-      void api.notifications
-        .showMessage({
-          conversationId: notice.conversationId,
-          title: notice.title.slice(0, 200),
-          body: notice.body.slice(0, 1_000),
-        })
-        .catch(() => undefined);
-    }),
-  );
-  subscription.add(api.notifications.onClicked(sources.openConversation));
+  const setUnread = (count: number) =>
+    void api.tray.setUnread(Math.min(1_000_000, Math.max(0, Math.trunc(count)))).catch(() => undefined);
+  const subscription = sources.unreadCount$.pipe(distinctUntilChanged()).subscribe(setUnread);
+  subscription.add(() => setUnread(0));
+  return subscription;
+}
+
+/**
+ * The shell grants the microphone and camera only while a call rings or runs (its permission handler):
+ * this tells it when, and takes the grant back when the session ends.
+ */
+export function connectDesktopCalls(api: DesktopApi, callActive$: Observable<boolean>): Subscription {
+  const setActive = (active: boolean) => void api.calls.setActive(active).catch(() => undefined);
+  const subscription = callActive$.pipe(distinctUntilChanged()).subscribe(setActive);
+  subscription.add(() => setActive(false));
   return subscription;
 }
 
@@ -218,5 +243,6 @@ export function createDesktopAdapters(
     ),
     updater: new BridgeUpdater(api),
     logger: new BridgeLogger(api),
+    messageNotices: new BridgeMessageNotices(api),
   };
 }

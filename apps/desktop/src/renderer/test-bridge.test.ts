@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 // The Playwright suite's stand-in for the preload; kept here so it cannot drift from the real API.
 import { fakeDesktopBridge, type RecordedCall } from '../../../../tests/e2e/support/desktop-bridge';
 import { buildDesktopApi } from '../shared/desktop-api';
-import { createDesktopAdapters, findDesktopApi } from './desktop-adapters';
+import {
+  BridgeMessageNotices,
+  connectDesktopShell,
+  createDesktopAdapters,
+  findDesktopApi,
+} from './desktop-adapters';
+import { of } from 'rxjs';
 import { FakeFileUploader } from '@teamim/application/testing';
 import { UpdateBannerViewModel } from '@teamim/application';
 
@@ -41,5 +47,30 @@ describe('the e2e desktop test bridge', () => {
     await banner.restart();
     const methods = (target['__teamimDesktopCalls'] as RecordedCall[]).map((call) => call.method);
     expect(methods).toEqual(expect.arrayContaining(['updates.check', 'updates.install', 'on:update:state']));
+  });
+
+  // 18: notices and the tray count as the e2e suite observes them
+  it('records notices and tray counts, and delivers clicks to the notices adapter', async () => {
+    const target: Record<string, unknown> = {};
+    fakeDesktopBridge({}, target);
+    const api = findDesktopApi(target);
+    if (api === undefined) throw new Error('no bridge');
+    const notices = new BridgeMessageNotices(api);
+    const clicked: string[] = [];
+    notices.clicks$.subscribe((id) => clicked.push(id));
+    expect(await notices.show({ conversationID: 'si_a_b', title: 'Ann', body: 'hi' })).toBe(true);
+    const tray = connectDesktopShell(api, { unreadCount$: of(3) });
+    tray.unsubscribe();
+    const emit = target['__teamimDesktopEmit'] as (channel: string, payload: unknown) => void;
+    emit('notification:clicked', 'si_a_b');
+    expect(clicked).toEqual(['si_a_b']);
+    const calls = (target['__teamimDesktopCalls'] as RecordedCall[]).filter(
+      (call) => call.method === 'notifications.showMessage' || call.method === 'tray.setUnread',
+    );
+    expect(calls.map((call) => [call.method, ...call.args])).toEqual([
+      ['notifications.showMessage', { conversationId: 'si_a_b', title: 'Ann', body: 'hi' }],
+      ['tray.setUnread', 3],
+      ['tray.setUnread', 0],
+    ]);
   });
 });

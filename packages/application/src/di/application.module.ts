@@ -35,6 +35,9 @@ import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
+// 18: new-message notices
+import { MessageNotificationService } from '../notifications/message-notifications.service';
+import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 
 /**
  * The application's services. Every binding is a singleton built with `toResolvedValue`, so no class
@@ -263,5 +266,40 @@ export const applicationModule = new ContainerModule(({ bind }) => {
   // 14q: the quote each composer holds and the jump a search hit asks for.
   bind(ChatFocus)
     .toResolvedValue(() => new ChatFocus())
+    .inSingletonScope();
+  // 18: new-message notices, one per session (it listens to the messages from the start)
+  bind(MessageNotificationService)
+    .toResolvedValue(
+      (
+        messages: MessagesGateway,
+        conversations: ConversationStore,
+        user: CurrentUser,
+        settings: SettingsStore,
+        notices: MessageNotices,
+        visibility: PageVisibility,
+        clock: Clock,
+        logger: Logger,
+      ) =>
+        new MessageNotificationService(
+          messages,
+          conversations,
+          user,
+          settings,
+          notices,
+          visibility,
+          clock,
+          logger,
+        ),
+      [
+        MessagesGateway,
+        ConversationStore,
+        CurrentUser,
+        SettingsStore,
+        MessageNotices,
+        PageVisibility,
+        Clock,
+        Logger,
+      ],
+    )
     .inSingletonScope();
 });

@@ -17,6 +17,8 @@ import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+// 18: new-message notices
+import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -43,6 +45,9 @@ export interface PortBindings {
   // calls (issue 17): the call overlay's devices and media
   readonly callDevices: CallDevices;
   readonly callMedia: CallMedia;
+  // 18: new-message notices (the browser's or the desktop shell's) and whether the page is hidden
+  readonly messageNotices: MessageNotices;
+  readonly pageVisibility: PageVisibility;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -70,5 +75,8 @@ export function portsModule(ports: PortBindings): ContainerModule {
     // calls (issue 17)
     bind(CallDevices).toConstantValue(ports.callDevices);
     bind(CallMedia).toConstantValue(ports.callMedia);
+    // 18: new-message notices
+    bind(MessageNotices).toConstantValue(ports.messageNotices);
+    bind(PageVisibility).toConstantValue(ports.pageVisibility);
   });
 }

@@ -27,6 +27,8 @@ import { SessionService } from '../session/session.service';
 import { SettingsStore } from '../settings/settings.store';
 import { WalletService } from '../wallet/wallet.service';
 import { applicationModule } from './application.module';
+// 18: new-message notices
+import { MessageNotificationService } from '../notifications/message-notifications.service';
 
 /** One signed-in user's services and view-model factories; `close()` ends all of them. */
 export interface SessionScope {
@@ -81,6 +83,8 @@ export function openSessionScope(root: Container): SessionScope {
     notifier: container.get(Notifier),
     // 14q
     chatFocus: container.get(ChatFocus),
+    // 18: new-message notices
+    notifications: container.get(MessageNotificationService),
   };
   // calls (issue 17): records each finished call in the chat by listening, so it lives as long as the scope.
   const callRecorder = container.get(CallRecorder);

@@ -17,3 +17,5 @@ export * from './wallet-api.port';
 export * from './call-devices.port';
 export * from './call-media.port';
 export * from './desktop.port';
+// 18: new-message notices
+export * from './message-notices.port';

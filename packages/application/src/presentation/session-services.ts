@@ -19,6 +19,8 @@ import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
 import type { CallOverlayPorts } from './calls/call-overlay.view-model';
+// 18: new-message notices
+import type { MessageNotificationService } from '../notifications/message-notifications.service';
 
 /**
  * The services of one signed-in user. They are created together when a session scope opens and
@@ -49,4 +51,6 @@ export interface SessionServices {
   readonly notifier: Notifier;
   // 14q: the quote each composer holds and the jump a search hit asks for.
   readonly chatFocus: ChatFocus;
+  // 18: new-message notices (the account settings switch, clicks that open a conversation)
+  readonly notifications: MessageNotificationService;
 }

@@ -36,6 +36,8 @@ import { BalanceViewModel } from './wallet/balance.view-model';
 import { PayPasswordViewModel } from './wallet/pay-password.view-model';
 import { RedPacketOpenViewModel } from './wallet/red-packet-open.view-model';
 import { RedPacketSendViewModel } from './wallet/red-packet-send.view-model';
+// 18: new-message notices
+import { NotificationSettingViewModel } from './settings/notification-setting.view-model';
 
 /**
  * Creates the view models of the signed-in screens over one session's services. A view asks for its
@@ -200,6 +202,11 @@ export class SessionViewModels {
   }
 
   // --- end of groups ---
+
+  // 18: the notifications switch of Account settings
+  notificationSetting(): NotificationSettingViewModel {
+    return this.track(new NotificationSettingViewModel(this.services.notifications));
+  }
 
   /** How many view models are alive (for leak tests). */
   get aliveCount(): number {

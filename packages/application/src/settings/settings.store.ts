@@ -12,6 +12,8 @@ import type { LocalStore } from '../ports/key-value-store.port';
 
 /** Local-storage key of the desktop close action (not named by the spec; kept next to the locale). */
 export const CLOSE_ACTION_KEY = 'IM_CLOSE_ACTION';
+// 18: the new-message notices switch ('on' or 'off'; absent until the user chose).
+export const NOTIFICATIONS_KEY = 'IM_NOTIFICATIONS';
 
 /**
  * App settings (spec §3, §2 account settings): locale (zh-CN default, or the stored value, or the desktop
@@ -23,9 +25,12 @@ export class SettingsStore {
 
   constructor(private readonly store: LocalStore) {
     const closeAction = store.get(CLOSE_ACTION_KEY);
+    // 18: notices switch
+    const notifications = store.get(NOTIFICATIONS_KEY);
     this.settings = new BehaviorSubject<AppSettings>({
       locale: resolveLocale({ storedLocale: store.get(STORAGE_KEYS.local.locale) ?? null }),
       closeAction: closeAction === CloseAction.Quit ? CloseAction.Quit : DEFAULT_APP_SETTINGS.closeAction,
+      ...(notifications === 'on' || notifications === 'off' ? { notifications: notifications === 'on' } : {}),
     });
     this.settings$ = this.settings.asObservable();
   }
@@ -56,5 +61,11 @@ export class SettingsStore {
   setCloseAction(closeAction: CloseAction): void {
     this.store.set(CLOSE_ACTION_KEY, closeAction);
     this.settings.next({ ...this.settings.value, closeAction });
+  }
+
+  // 18: the new-message notices switch, remembered on this device like the language.
+  setNotifications(on: boolean): void {
+    this.store.set(NOTIFICATIONS_KEY, on ? 'on' : 'off');
+    this.settings.next({ ...this.settings.value, notifications: on });
   }
 }

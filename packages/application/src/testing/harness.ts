@@ -21,6 +21,9 @@ import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SignInService } from '../account/sign-in.service';
+// 18: new-message notices
+import { MessageNotificationService } from '../notifications/message-notifications.service';
+import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
@@ -58,6 +61,9 @@ export interface FakePorts extends PortBindings {
   readonly fileUploader: FakeFileUploader;
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
+  // 18: new-message notices
+  readonly messageNotices: FakeMessageNotices;
+  readonly pageVisibility: FakePageVisibility;
 }
 
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
@@ -80,6 +86,8 @@ export class TestClient {
   readonly profile: ProfileService;
   readonly wallet: WalletService;
   readonly calls: CallService;
+  // 18: new-message notices
+  readonly notifications: MessageNotificationService;
   /** The same services under the names the view models use. */
   readonly services: SessionServices;
   /** The view-model factories over this client's services, as the shell provides them to views. */
@@ -105,6 +113,8 @@ export class TestClient {
     this.profile = container.get(ProfileService);
     this.wallet = container.get(WalletService);
     this.calls = container.get(CallService);
+    // 18
+    this.notifications = container.get(MessageNotificationService);
     this.services = {
       session: this.session,
       currentUser: this.currentUser,
@@ -134,6 +144,8 @@ export class TestClient {
       notifier: ports.notifier,
       // 14q
       chatFocus: container.get(ChatFocus),
+      // 18
+      notifications: this.notifications,
     };
     this.viewModels = new SessionViewModels(this.services);
   }
@@ -144,6 +156,8 @@ export class TestClient {
     this.account.dispose();
     this.search.dispose();
     this.calls.dispose();
+    // 18
+    this.notifications.dispose();
     this.chat.dispose();
     this.session.dispose();
     this.conversations.dispose();
@@ -212,6 +226,9 @@ export class TestWorld {
       fileUploader: new FakeFileUploader(),
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
+      // 18
+      messageNotices: new FakeMessageNotices(),
+      pageVisibility: new FakePageVisibility(),
     };
   }
 

@@ -11,3 +11,6 @@ export * from './contracts/file-uploader.contract';
 export * from './fake-call-devices';
 export * from './fake-call-media';
 export * from './fake-desktop';
+// 18: new-message notices
+export * from './fake-notices';
+export * from './contracts/message-notices.contract';

@@ -19,6 +19,8 @@ export const DEFAULT_CLOSE_ACTION: CloseAction = CloseAction.MiniSize;
 export interface AppSettings {
   readonly locale: Locale;
   readonly closeAction: CloseAction;
+  // 18: new-message notices (issue 16's switch); absent until the user chose, then the platform's default holds.
+  readonly notifications?: boolean;
 }
 
 export const DEFAULT_APP_SETTINGS: AppSettings = {

@@ -99,6 +99,11 @@ function SignedInShell() {
   const { updateBanner: UpdateBanner } = useDesktopSlots();
   // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
   useSubscription(vm.signedOut$, () => void navigate('/login', { replace: true }));
+  // 18: a clicked new-message notice (the platform already brought the window forward) opens its chat
+  useSubscription(
+    vm.noticeOpens$,
+    (conversationID) => void navigate(`/chat/${encodeURIComponent(conversationID)}`),
+  );
   useShortcuts();
   // The session formats times and notices in the UI's language.
   const { i18n } = useTranslation();

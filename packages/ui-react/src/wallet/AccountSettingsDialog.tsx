@@ -19,6 +19,8 @@ import { useDesktopSlots } from '../desktop-slots';
 import { switchLocale } from '../i18n';
 import { useViewModel } from '../session';
 import { useText } from '../text';
+// 18: the notifications switch
+import { NotificationSetting } from '../notifications/NotificationSetting';
 
 const useStyles = makeStyles({
   sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -99,6 +101,8 @@ export function AccountSettingsDialog(props: {
               ))}
             </RadioGroup>
           </Field>
+          {/* 18: new-message notifications */}
+          <NotificationSetting />
           {DesktopSettings !== undefined && <DesktopSettings />}
         </section>
         <section className={styles.section} aria-labelledby="settings-privacy">
