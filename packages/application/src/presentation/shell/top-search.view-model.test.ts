@@ -133,4 +133,19 @@ describe('TopSearchViewModel (spec §2 top bar search)', () => {
     vm.dispose();
     expect((await firstValueFrom(alice.search.results$)).searching).toBe(true);
   });
+
+  it('keeps showing searching while the user types on during the debounce', async () => {
+    const { w, alice } = await world();
+    const vm = alice.viewModels.topSearch();
+
+    vm.type('b');
+    vm.type('bo');
+    // The store is already searching and emits nothing new: the view model says so itself.
+    expect(vm.state).toEqual({ input: 'bo', dropdown: 'searching', friends: [], groups: [], messages: [] });
+    vm.type('bob');
+    expect(vm.state.dropdown).toBe('searching');
+    await w.advance(500);
+    expect(vm.state.dropdown).toBe('results');
+    vm.dispose();
+  });
 });
