@@ -107,6 +107,38 @@ describe('ConversationListViewModel details', () => {
 });
 
 describe('ComposerViewModel details', () => {
+  it('keeps what the user typed while a send was on its way', async () => {
+    const { world, alice } = await friends();
+    const opened = await alice.conversations.open('bob', SessionType.Single);
+    if (!opened.ok) throw new Error('open failed');
+    const composer = alice.viewModels.composer(opened.value.conversationID);
+    composer.change('first');
+
+    const sending = composer.send();
+    composer.change('second');
+    expect((await sending).ok).toBe(true);
+    await world.settle();
+
+    expect(composer.state).toEqual({ text: 'second', canSend: true });
+  });
+
+  it('does not give a refused text back over what the user typed since', async () => {
+    const { world, alice, bob } = await friends();
+    await bob.contactActions.setBlacklisted('alice', true);
+    await world.settle();
+    const opened = await alice.conversations.open('bob', SessionType.Single);
+    if (!opened.ok) throw new Error('open failed');
+    const composer = alice.viewModels.composer(opened.value.conversationID);
+    composer.change('are you there?');
+
+    const sending = composer.send();
+    composer.change('hello?');
+    const refused = await sending;
+
+    expect(!refused.ok && refused.error.kind).toBe('remote');
+    expect(composer.state.text).toBe('hello?');
+  });
+
   it('starts empty for a conversation other than the open one, or with none open', async () => {
     const { world, alice } = await friends();
     const carol = await alice.conversations.open('carol', SessionType.Single);

@@ -231,6 +231,19 @@ describe('message views, details', () => {
       'notice',
       false,
     ]);
+    expect(messageViews([text('a', 'bob', t), tip], en, new Set())[1]).toEqual({
+      kind: 'notice',
+      id: 'tip',
+      text: 'Bob invited C to the group',
+    });
+  });
+
+  it('offer pin, not unpin, for a group message unless told it is pinned', () => {
+    const groupText = text('g', 'bob', NOW, { sessionType: SessionType.Group, groupID: 'g1' });
+    const actions = (view: ReturnType<typeof messageView>) => (view.kind === 'bubble' ? view.actions : []);
+    expect(actions(messageView(groupText, en, false))).toContain('pin');
+    expect(actions(messageView(groupText, en, false))).not.toContain('unpin');
+    expect(actions(messageView(groupText, en, false, true))).toContain('unpin');
   });
 
   it('group sending messages by their creation time when they have no send time yet', () => {
