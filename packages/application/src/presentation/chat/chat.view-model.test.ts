@@ -250,6 +250,8 @@ describe('ChatViewModel actions', () => {
     const carolChat = alice.viewModels.chat(idWith(alice, 'carol'));
     await world.settle();
     expect(alice.conversations.currentConversation?.userID).toBe('carol');
+    // bob's view model, still alive behind carol's, never shows carol's conversation.
+    expect(open(bobChat.state).header.userID).toBe('bob');
 
     bobChat.dispose();
     await world.settle();
@@ -266,5 +268,23 @@ describe('ChatViewModel actions', () => {
     await world.settle();
     expect(alice.conversations.currentConversation?.userID).toBe('bob');
     again.dispose();
+  });
+
+  it('keeps a highlighted message highlighted while new messages arrive', async () => {
+    const { world, alice, bob } = await friends();
+    await say(bob, 'alice', 'quoted later', 'second');
+    await world.settle();
+    const chat = alice.viewModels.chat(idWith(alice, 'bob'));
+    await world.settle();
+    const target = open(chat.state).messages[0]?.id ?? '';
+
+    expect((await chat.actions.jumpTo(target)).ok).toBe(true);
+    const highlight = open(chat.state).highlight;
+    await say(bob, 'alice', 'third');
+    await world.settle();
+
+    expect(highlight).toEqual({ id: target, seq: 1 });
+    expect(texts(chat)).toEqual(['quoted later', 'second', 'third']);
+    expect(open(chat.state).highlight).toEqual(highlight);
   });
 });
