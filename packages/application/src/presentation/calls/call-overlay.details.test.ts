@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallRole } from '@teamim/domain';
 import type { CallDevice, CallDeviceKind } from '../../ports/call-devices.port';
 import { RemoteError } from '../../shared/remote-error';
-import { FakeCallDevices, TestWorld, type TestClient } from '../../testing';
+import { FakeCallDevices, FakeCallMedia, TestWorld, type TestClient } from '../../testing';
 import {
   CallOverlayViewModel,
   type CallOverlayOptions,
@@ -278,5 +278,39 @@ describe('CallOverlayViewModel details', () => {
         closedState.cameras,
       ]);
     }
+  });
+
+  it('shows the other party’s camera off only in a video call that is under way', async () => {
+    const media = new FakeCallMedia();
+    // Left over from an earlier call: the room's last state before this one.
+    media.show({ remoteVideoMuted: true, remoteAudioMuted: true });
+    const { world, aliceVm, bobVm } = await pair({ alice: { media } });
+
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    expect(aliceVm.state).toMatchObject({
+      status: 'outgoing',
+      peerCameraOff: false,
+      peerMicrophoneMuted: false,
+    });
+    await bobVm.answer();
+    await world.settle();
+    expect(aliceVm.state).toMatchObject({
+      status: 'connected',
+      peerCameraOff: true,
+      peerMicrophoneMuted: true,
+    });
+    await aliceVm.close();
+    await world.settle();
+
+    await aliceVm.start('bob', 'audio');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+    expect(aliceVm.state).toMatchObject({
+      status: 'connected',
+      peerCameraOff: false,
+      peerMicrophoneMuted: true,
+    });
   });
 });
