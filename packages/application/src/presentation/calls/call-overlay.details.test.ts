@@ -313,4 +313,17 @@ describe('CallOverlayViewModel details', () => {
       peerMicrophoneMuted: true,
     });
   });
+
+  it('says a failed track subscription as an error', async () => {
+    const media = new FakeCallMedia();
+    const { world, alice, aliceVm, bobVm } = await pair({ alice: { media } });
+    await aliceVm.start('bob', 'video');
+    await world.settle();
+    await bobVm.answer();
+    await world.settle();
+
+    media.failSubscription();
+
+    expect(alice.toasts.toasts).toEqual([{ level: 'error', key: 'toast.trackSubscriptionFailed' }]);
+  });
 });
