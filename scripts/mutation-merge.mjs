@@ -7,6 +7,9 @@
 // a report that saw another version of a test file keeps none of that file's tests in its mutants' lists,
 // so that Stryker's next incremental run tests those mutants again rather than trusting results of a test
 // that changed since. Absolute paths (projectRoot, config) are dropped.
+// `<report.json>=<file>,<file>` keeps only those mutated files of a report (paths ending so): a side run
+// started from a copy of the cache carries every other file over unchecked, and must not replace a newer
+// run's results for them.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { root } from './lib.mjs';
 
@@ -27,7 +30,17 @@ const merged = new Map();
 let schemaVersion = '1.0';
 let thresholds;
 
-const reports = inputs.map((path) => JSON.parse(readFileSync(path, 'utf8')));
+const reports = inputs.map((input) => {
+  const [path, only] = input.split('=');
+  const report = JSON.parse(readFileSync(path, 'utf8'));
+  if (only !== undefined) {
+    const keep = only.split(',');
+    report.files = Object.fromEntries(
+      Object.entries(report.files).filter(([fileName]) => keep.some((end) => fileName.endsWith(end))),
+    );
+  }
+  return report;
+});
 for (const report of reports) {
   for (const [fileName, testFile] of Object.entries(report.testFiles ?? {})) testFiles[fileName] = testFile;
 }

@@ -7,7 +7,7 @@ import {
   type Conversation,
   type Message,
 } from '@teamim/domain';
-import { conversationRow, messageView, type ViewContext } from './rows';
+import { conversationRow, MESSAGE_GROUP_GAP_MS, messageView, messageViews, type ViewContext } from './rows';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const en: ViewContext = { locale: 'en-US', selfUserID: 'me', nowMs: NOW, utcOffsetMinutes: 0 };
@@ -179,5 +179,98 @@ describe('message views', () => {
     expect(picture.kind === 'bubble' && picture.body.kind === 'text' && picture.body.parts).toEqual([
       { kind: 'text', text: '[Picture]' },
     ]);
+  });
+});
+
+// Survivors of the mutation run over rows.ts (docs/test-quality.md).
+describe('message views, details', () => {
+  const text = (id: string, sendID: string, sendTime: number, extra: Partial<Message> = {}): Message =>
+    message({
+      contentType: ContentType.Text,
+      textElem: { content: id },
+      clientMsgID: id,
+      sendID,
+      sendTime,
+      ...extra,
+    });
+  const continued = (messages: readonly Message[]) =>
+    messageViews(messages, en, new Set()).map((v) => (v.kind === 'bubble' ? v.continued : 'notice'));
+
+  it('group a sender’s bubbles only while they follow each other within the gap', () => {
+    const t = NOW - 60 * 60_000;
+    expect(
+      continued([
+        text('a', 'bob', t),
+        text('b', 'bob', t + MESSAGE_GROUP_GAP_MS - 1),
+        text('c', 'bob', t + 2 * MESSAGE_GROUP_GAP_MS - 1),
+        text('d', 'carol', t + 2 * MESSAGE_GROUP_GAP_MS),
+        text('e', 'bob', t + 2 * MESSAGE_GROUP_GAP_MS + 1),
+        text('f', 'bob', t + 3 * MESSAGE_GROUP_GAP_MS + 1),
+      ]),
+    ).toEqual([false, true, false, false, false, false]);
+  });
+
+  it('do not continue across a notice, nor make a notice continued', () => {
+    const t = NOW - 60 * 60_000;
+    const tip = message({
+      contentType: ContentType.MemberInvited,
+      sessionType: SessionType.Group,
+      groupID: 'g1',
+      clientMsgID: 'tip',
+      sendID: 'bob',
+      sendTime: t + 1000,
+      notificationElem: {
+        detail: JSON.stringify({
+          opUser: { userID: 'bob', nickname: 'Bob', roleLevel: 100 },
+          invitedUserList: [{ userID: 'c', nickname: 'C', roleLevel: 20 }],
+        }),
+      },
+    });
+    expect(continued([text('a', 'bob', t), tip, text('b', 'bob', t + 2000)])).toEqual([
+      false,
+      'notice',
+      false,
+    ]);
+    expect(messageViews([text('a', 'bob', t), tip], en, new Set())[1]).toEqual({
+      kind: 'notice',
+      id: 'tip',
+      text: 'Bob invited C to the group',
+    });
+  });
+
+  it('offer pin, not unpin, for a group message unless told it is pinned', () => {
+    const groupText = text('g', 'bob', NOW, { sessionType: SessionType.Group, groupID: 'g1' });
+    const actions = (view: ReturnType<typeof messageView>) => (view.kind === 'bubble' ? view.actions : []);
+    expect(actions(messageView(groupText, en, false))).toContain('pin');
+    expect(actions(messageView(groupText, en, false))).not.toContain('unpin');
+    expect(actions(messageView(groupText, en, false, true))).toContain('unpin');
+  });
+
+  it('group sending messages by their creation time when they have no send time yet', () => {
+    const t = NOW - 60 * 60_000;
+    expect(
+      continued([
+        text('a', 'me', 0, { createTime: t }),
+        text('b', 'me', 0, { createTime: t + MESSAGE_GROUP_GAP_MS + 1 }),
+        text('c', 'me', 0, { createTime: t + MESSAGE_GROUP_GAP_MS + 2 }),
+      ]),
+    ).toEqual([false, false, true]);
+    const pending = messageView(text('p', 'me', 0, { createTime: NOW - 5 * 60_000 }), en, false);
+    expect(pending).toMatchObject({ time: 'Today 11:55' });
+    expect(messageView(text('q', 'me', 0), en, false)).toMatchObject({ time: '' });
+  });
+
+  it('name a sender without a nickname by the user id, and a sending message without the spinner as sent', () => {
+    expect(messageView(text('a', 'bob', NOW, { senderNickname: '' }), en, false)).toMatchObject({
+      sender: 'bob',
+    });
+    expect(messageView(text('a', 'bob', NOW, { status: MessageStatus.Succeeded }), en, true)).toMatchObject({
+      state: 'sent',
+    });
+  });
+
+  it('mark only a conversation with a receive option other than normal as muted', () => {
+    expect(conversationRow(conversation({ recvMsgOpt: RecvMsgOpt.Normal }), en).muted).toBe(false);
+    expect(conversationRow(conversation({ recvMsgOpt: RecvMsgOpt.NotReceive }), en).muted).toBe(true);
   });
 });
