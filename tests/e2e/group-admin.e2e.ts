@@ -172,8 +172,10 @@ test('group administration across three users: rename, avatar, admin, mute, mute
     timeout: 30_000,
   });
   await closeDrawer(alice);
-  // Known defect (issue 15 note): carol's own client does not take the re-invitation, and her next send
-  // never reaches the group. Until it is fixed this test checks the invitation on alice's side only.
+  // carol's own client takes the re-invitation: her next message reaches alice and bob.
+  await send(carol, 'glad to be back');
+  await expect(log(alice).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
+  await expect(log(bob).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
 
   // alice transfers the group to bob, then exits; bob disbands.
   panel = await openDrawer(alice);
