@@ -29,7 +29,6 @@ export * from './presentation/session-view-models';
 export * from './presentation/contacts/add-search.view-model';
 export * from './presentation/contacts/applications.view-model';
 export * from './presentation/contacts/contacts-page.view-model';
-export * from './presentation/contacts/create-group.view-model';
 export * from './presentation/contacts/edit-profile.view-model';
 export * from './presentation/contacts/error-text';
 export * from './presentation/contacts/friend-index';

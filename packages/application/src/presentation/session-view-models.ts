@@ -8,7 +8,6 @@ import type { Group } from '@teamim/domain';
 import { AddSearchViewModel } from './contacts/add-search.view-model';
 import { GroupNotificationsViewModel, NewFriendsViewModel } from './contacts/applications.view-model';
 import { ContactsPageViewModel } from './contacts/contacts-page.view-model';
-import { CreateGroupViewModel } from './contacts/create-group.view-model';
 import { EditProfileViewModel } from './contacts/edit-profile.view-model';
 import { FriendListViewModel } from './contacts/friend-list.view-model';
 import { GroupCardViewModel } from './contacts/group-card.view-model';
@@ -110,10 +109,6 @@ export class SessionViewModels {
 
   addSearch(target: 'friend' | 'group'): AddSearchViewModel {
     return this.track(new AddSearchViewModel(target, this.services.contactActions));
-  }
-
-  createGroup(): CreateGroupViewModel {
-    return this.track(new CreateGroupViewModel(this.services.contacts, this.services.groupActions));
   }
 
   editProfile(): EditProfileViewModel {

@@ -72,10 +72,4 @@ export const CONTACT_MESSAGES = {
   'ui.contact.profile.birth': { 'zh-CN': '生日', 'en-US': 'Birthday' },
   'ui.contact.profile.phone': { 'zh-CN': '手机号', 'en-US': 'Phone number' },
   'ui.contact.profile.save': { 'zh-CN': '保存', 'en-US': 'Save' },
-
-  'ui.contact.createGroup.title': { 'zh-CN': '创建群聊', 'en-US': 'Create group' },
-  'ui.contact.createGroup.name': { 'zh-CN': '群名称', 'en-US': 'Group name' },
-  'ui.contact.createGroup.members': { 'zh-CN': '选择好友', 'en-US': 'Choose friends' },
-  'ui.contact.createGroup.selected': { 'zh-CN': '已选 {{count}} 人', 'en-US': '{{count}} selected' },
-  'ui.contact.createGroup.create': { 'zh-CN': '创建', 'en-US': 'Create' },
 } as const satisfies Record<string, LocalizedText>;
