@@ -75,4 +75,5 @@ export * from './presentation/groups/member-rows';
 export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
 export * from './presentation/groups/group-header.view-model';
+export * from './presentation/chat/composer-access.view-model';
 export * from './presentation/contacts/blacklist.view-model';

@@ -19,6 +19,7 @@ import { ForwardDialogViewModel } from './chat/forward-dialog.view-model';
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
 import { GroupHeaderViewModel } from './groups/group-header.view-model';
+import { ComposerAccessViewModel } from './chat/composer-access.view-model';
 import { BlacklistViewModel } from './contacts/blacklist.view-model';
 import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
@@ -184,6 +185,11 @@ export class SessionViewModels {
 
   memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
     return this.track(new MemberPickerViewModel(this.services, options));
+  }
+
+  // 15: the composer closes while the user is muted or mute-all applies to her.
+  composerAccess(conversationID: string): ComposerAccessViewModel {
+    return this.track(new ComposerAccessViewModel(this.services, conversationID));
   }
 
   // --- end of groups ---

@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -50,6 +50,14 @@ const useStyles = makeStyles({
     '::placeholder': { color: tokens.colorNeutralForeground4 },
   },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // 15:
+  blocked: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  closed: {
+    cursor: 'not-allowed',
+    color: tokens.colorNeutralForegroundDisabled,
+    backgroundColor: tokens.colorNeutralBackgroundDisabled,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStrokeDisabled}`,
+  },
 });
 
 /**
@@ -112,14 +120,17 @@ export function ComposerSeparator(props: {
 export function Composer(props: { readonly conversationID: string }) {
   const vm = useViewModel((vms) => vms.composer(props.conversationID), props.conversationID);
   const state = useObservableEagerState(vm.state$);
-  const { t } = useText();
+  // 15: closed, with the spec's text, while the user is muted or mute-all applies to her.
+  const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
+  const blocked = useObservableEagerState(access.state$).blocked;
+  const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
   const send = () => {
-    if (state.canSend) void vm.send();
+    if (state.canSend && blocked === undefined) void vm.send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -136,9 +147,16 @@ export function Composer(props: { readonly conversationID: string }) {
 
   return (
     <div className={styles.composer}>
+      {blocked !== undefined && (
+        <Text role="status" id={`composer-blocked-${props.conversationID}`} className={styles.blocked}>
+          {display(blocked)}
+        </Text>
+      )}
       <textarea
         ref={box}
-        className={styles.box}
+        className={mergeClasses(styles.box, blocked !== undefined && styles.closed)}
+        disabled={blocked !== undefined}
+        {...(blocked === undefined ? {} : { 'aria-describedby': `composer-blocked-${props.conversationID}` })}
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
         value={state.text}
@@ -147,7 +165,12 @@ export function Composer(props: { readonly conversationID: string }) {
       />
       <div className={styles.actions}>
         <ComposerToolbar conversationID={props.conversationID} vm={vm} />
-        <Button appearance="primary" icon={<SendRegular />} disabled={!state.canSend} onClick={send}>
+        <Button
+          appearance="primary"
+          icon={<SendRegular />}
+          disabled={!state.canSend || blocked !== undefined}
+          onClick={send}
+        >
           {t('ui.chat.composer.send')}
         </Button>
       </div>
