@@ -93,6 +93,11 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   // bob sees the new name, mutes carol for 5 minutes; carol sees it and cannot send.
   await openConversation(bob, 'Ops room');
   await openConversation(carol, 'Ops room');
+  // The group events read with names in the chat, the admin set among them.
+  await expect(log(carol).getByText('alice changed the group name to Ops room')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(log(carol).getByText('alice made bob an admin')).toBeVisible({ timeout: 30_000 });
   panel = await openDrawer(bob);
   await memberActions(bob, 'carol');
   await bob.getByRole('menuitem', { name: 'Mute…' }).click();
@@ -101,8 +106,10 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await mute.getByRole('radio', { name: '5 minutes' }).check();
   await mute.getByRole('button', { name: 'Mute' }).click();
   await expect(panel.getByText('Muted')).toBeVisible({ timeout: 30_000 });
-  await send(carol, 'can anyone hear me');
-  await expect(carol.getByText('You are muted').last()).toBeVisible({ timeout: 30_000 });
+  // carol's composer closes with the reason.
+  await expect(carol.getByRole('textbox', { name: 'Message' })).toBeDisabled({ timeout: 30_000 });
+  await expect(carol.getByRole('status').filter({ hasText: 'You are muted' })).toBeVisible();
+  await expect(carol.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
 
   // Unmuting restores carol's voice.
   await memberActions(bob, 'carol');
@@ -126,17 +133,22 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   // The switch follows the server's answer, so it is clicked and then awaited.
   await panel.getByRole('switch', { name: 'Mute everyone' }).click();
   await expect(panel.getByRole('switch', { name: 'Mute everyone' })).toBeChecked({ timeout: 30_000 });
-  await send(carol, 'muted by all?');
-  await expect(carol.getByText('The group is muted').last()).toBeVisible({ timeout: 30_000 });
+  await expect(carol.getByRole('textbox', { name: 'Message' })).toBeDisabled({ timeout: 30_000 });
+  await expect(carol.getByRole('status').filter({ hasText: 'The group is muted' })).toBeVisible();
+  await expect(bob.getByRole('textbox', { name: 'Message' })).toBeEnabled();
   await send(bob, 'admins still talk');
   await expect(log(carol).getByText('admins still talk')).toBeVisible({ timeout: 30_000 });
   await panel.getByRole('switch', { name: 'Mute everyone' }).click();
   await expect(panel.getByRole('switch', { name: 'Mute everyone' })).not.toBeChecked({ timeout: 30_000 });
+  await expect(carol.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
 
   // alice edits the announcement; members see it.
   await panel.getByRole('button', { name: 'Edit announcement' }).click();
   await panel.getByRole('textbox', { name: 'Announcement' }).fill('Standup at nine');
   await panel.getByRole('button', { name: 'Publish' }).click();
+  await expect(log(carol).getByText('alice updated the group announcement')).toBeVisible({
+    timeout: 30_000,
+  });
   const carolPanel = await openDrawer(carol);
   await expect(carolPanel.getByText('Standup at nine')).toBeVisible({ timeout: 30_000 });
   await closeDrawer(carol);
