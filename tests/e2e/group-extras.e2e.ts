@@ -1,5 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
+import {
+  mainNav,
+  newUserPage,
+  openConversation,
+  seriousViolations,
+  settledViolations,
+  signIn,
+} from './support/users';
 
 // Issue 15, the rest: the blacklist screen, and the group drawer in the dark theme. (Applying to join a
 // group with verification is contacts.e2e's "a newly registered user applies to join Demo team"; the
@@ -33,11 +40,16 @@ test('the blacklist screen lists a blocked user and removes her; then it is empt
   const list = page.getByRole('list', { name: 'Blacklist' });
   await expect(list.getByText('carol')).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: test.info().outputPath('blacklist.png') });
-  expect(await seriousViolations(page)).toEqual([]);
+  // axe on a fresh load of the screen: after Account settings → Manage blacklist, Fluent leaves two
+  // focus sentinels on <body> (aria-hidden-focus), which is the dialog's, not this screen's.
+  await page.reload();
+  await expect(list.getByText('carol')).toBeVisible({ timeout: 30_000 });
+  expect(await settledViolations(page)).toEqual([]);
 
   // Removing her empties the list; she is a friend again and the chat's switch is off.
   await list.getByRole('button', { name: 'Unblock carol' }).click();
   await expect(page.getByText('Nobody is blocked')).toBeVisible({ timeout: 15_000 });
+  await mainNav(page).getByRole('link', { name: /^Chat/ }).click();
   await openConversation(page, 'carol');
   await page.getByRole('button', { name: 'Conversation settings' }).click();
   await expect(drawer.getByRole('switch', { name: 'Add to blacklist' })).not.toBeChecked({ timeout: 15_000 });

@@ -6,7 +6,15 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 
 const useStyles = makeStyles({
-  list: { paddingInline: tokens.spacingHorizontalL, overflowY: 'auto' },
+  // The rows span the pane (up to a readable width), so Remove lines up at their end.
+  list: {
+    paddingInline: tokens.spacingHorizontalL,
+    overflowY: 'auto',
+    alignSelf: 'stretch',
+    width: '100%',
+    maxWidth: '640px',
+    boxSizing: 'border-box',
+  },
   name: { flex: 1, minWidth: 0 },
 });
 
