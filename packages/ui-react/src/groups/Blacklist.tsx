@@ -6,15 +6,7 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 
 const useStyles = makeStyles({
-  // The rows span the pane (up to a readable width), so Remove lines up at their end.
-  list: {
-    paddingInline: tokens.spacingHorizontalL,
-    overflowY: 'auto',
-    alignSelf: 'stretch',
-    width: '100%',
-    maxWidth: '640px',
-    boxSizing: 'border-box',
-  },
+  list: { paddingInline: tokens.spacingHorizontalL, overflowY: 'auto' },
   name: { flex: 1, minWidth: 0 },
 });
 
