@@ -21,6 +21,9 @@ export const GROUP_CASES = {
   kick: 'a kicked member is told, loses the group and may not send (1203); the others see it leave',
   applications:
     'a join request reaches owner and admins: refused, the applicant is told; accepted, the applicant joins (also after looking the group up)',
+  // 15: the re-invited member (the web client waited for an own memberAdded that never comes)
+  reinvite:
+    'a member kicked and invited back hears joinedGroupAdded (never an own memberAdded), is a member again and may send',
   transfer: 'transferring ownership makes the new owner owner and the old one a normal member everywhere',
   quit: 'a member who quit cannot send (1203) and the owner sees it leave; an owner cannot quit',
   dismiss: 'only the owner dismisses; the members are told and the group refuses messages',
@@ -246,6 +249,35 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld, options: Im
       atMember.stop();
       await world.eventually(() => says(member, 'glad to be back'));
     });
+
+    // 15: the SDK rebuilds the re-joined group's members by a full sync, which reports no own memberAdded:
+    // the client must take joinedGroupAdded as "a member again".
+    contractCase(
+      options,
+      GROUP_CASES.reinvite,
+      async () => {
+        await owner.groups.kick(groupID, [member.user.userID]);
+        await world.eventually(async () => {
+          expect(await joinedIDs(member)).toEqual([]);
+        });
+        const atMember = recorder<GroupEvent>(member.groups.events$);
+        await owner.groups.invite(groupID, [member.user.userID]);
+        // Three SDK instances on a loaded machine: the join sync may take longer than the usual 20 s.
+        await world.eventually(() => {
+          expect(
+            atMember.values.some((e) => e.type === 'joinedGroupAdded' && e.group.groupID === groupID),
+          ).toBe(true);
+        }, 60_000);
+        // The SDK answers member reads only after it has applied the invitation, so nothing is still due.
+        expect(await roleOf(member, member)).toBe(GroupMemberRole.Normal);
+        expect(
+          atMember.values.filter((e) => e.type === 'memberAdded' && e.member.userID === member.user.userID),
+        ).toEqual([]);
+        atMember.stop();
+        await says(member, 'invited back');
+      },
+      120_000,
+    );
 
     contractCase(options, GROUP_CASES.transfer, async () => {
       await owner.groups.transferOwner(groupID, admin.user.userID);

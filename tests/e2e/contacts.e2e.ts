@@ -267,13 +267,15 @@ test('alice creates a group from the plus menu and lands in its chat', async ({ 
   const alice = await signedInPage(browser, 'alice');
   await alice.getByRole('button', { name: 'Add', exact: true }).click();
   await alice.getByRole('menuitem', { name: 'Create group' }).click();
+  // The member picker in create mode (issue 15): name, avatar, friends chosen in the left pane.
   const dialog = alice.getByRole('dialog', { name: 'Create group' });
   await dialog.getByRole('textbox', { name: 'Group name' }).fill('E2E crew');
+  await dialog.getByRole('button', { name: 'My friends' }).click();
   await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
   await dialog.getByRole('checkbox', { name: /carol|Caro/ }).check();
-  await expect(dialog.getByText('2 selected')).toBeVisible();
+  await expect(dialog.getByText('Selected (2)')).toBeVisible();
   await shot(alice, testInfo, 'alice-create-group');
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(alice).toHaveURL(/\/chat\/sg_[^/]+$/, { timeout: 30_000 });
   await shot(alice, testInfo, 'alice-new-group-chat');
   await openFriends(alice);

@@ -29,7 +29,6 @@ export * from './presentation/session-view-models';
 export * from './presentation/contacts/add-search.view-model';
 export * from './presentation/contacts/applications.view-model';
 export * from './presentation/contacts/contacts-page.view-model';
-export * from './presentation/contacts/create-group.view-model';
 export * from './presentation/contacts/edit-profile.view-model';
 export * from './presentation/contacts/error-text';
 export * from './presentation/contacts/friend-index';
@@ -76,6 +75,7 @@ export * from './presentation/groups/member-rows';
 export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
 export * from './presentation/groups/group-header.view-model';
+export * from './presentation/chat/composer-access.view-model';
 export * from './presentation/contacts/blacklist.view-model';
 // 14q: quotes, open at a message, placeholders
 export * from './messages/chat-focus';

@@ -125,7 +125,8 @@ export function setGroupMemberInfo(ctx: CoreContext, op: Operator, patches: read
         contentType,
         opUserID: op.userID,
         groupID: p.groupID,
-        chatCopy: false,
+        // 15: admin set and unset show in the chat (notification.yml groupMemberSetToAdmin isSendMsg: true).
+        chatCopy: roleChanged,
         tips: {
           group: info(ctx, p.groupID),
           opUser: operatorInfo(ctx.db, p.groupID, op.userID),

@@ -469,6 +469,13 @@ describe('administration', () => {
     expect(await set('member', { userID: 'member', nickname: 'Me in here' })).toBe(0);
     const tip = tipsOf(notices(1516)[0]?.msg as ImMsg);
     expect(tip).toMatchObject({ changedUser: { nickname: 'Me in here' }, groupSortVersion: 0 });
+    // 15: role changes also leave a visible tip in the chat; a nickname change does not.
+    const copies = (ct: number) =>
+      pushes.filter((p) => p.conversationID === `sg_${groupID}` && p.msg.contentType === ct);
+    expect(copies(1517).length).toBeGreaterThan(0);
+    expect(tipsOf(copies(1517)[0]?.msg as ImMsg)).toMatchObject({ changedUser: { userID: 'member' } });
+    expect(copies(1518).length).toBeGreaterThan(0);
+    expect(copies(1516)).toEqual([]);
   });
 });
 

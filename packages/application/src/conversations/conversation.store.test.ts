@@ -471,6 +471,22 @@ describe('ConversationStore: group events, failures and clearing', () => {
     expect(bob.conversations.currentMemberInfo).toBeUndefined();
   });
 
+  // 15: the defect of the re-invited member, whose sends stayed refused as "left the group".
+  it('§4 Invited back into the open group restores the own membership, so the member speaks again', async () => {
+    const { world, alice, bob, groupID } = await inGroup();
+    await alice.ports.groups.kick(groupID, ['bob']);
+    await world.settle();
+    expect(bob.conversations.currentMemberInfo).toBeUndefined();
+    expect((await bob.chat.sendText('still here?')).ok).toBe(false);
+
+    await alice.ports.groups.invite(groupID, ['bob']);
+    await world.settle();
+
+    expect(bob.conversations.currentMemberInfo?.userID).toBe('bob');
+    expect(bob.conversations.currentGroupInfo?.memberCount).toBe(2);
+    expect((await bob.chat.sendText('glad to be back')).ok).toBe(true);
+  });
+
   it('§4 A dismissed group clears the own membership', async () => {
     const { world, alice, bob, groupID } = await inGroup();
     await alice.ports.groups.dismiss(groupID);

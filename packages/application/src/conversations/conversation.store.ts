@@ -382,6 +382,10 @@ export class ConversationStore {
     if (change === 'groupInfo' && event.type === 'groupInfoChanged') this.currentGroup.next(event.group);
     else if (change === 'refreshOwnMember') await this.refreshOwnMember(groupID);
     else if (change === 'clearOwnMember') this.currentMember.next(undefined);
+    else if (change === 'rejoined' && event.type === 'joinedGroupAdded') {
+      this.currentGroup.next(event.group);
+      await this.refreshOwnMember(groupID);
+    }
   }
 
   dispose(): void {

@@ -1,7 +1,7 @@
 import type { GroupEvent } from '../ports/groups.port';
 
 /** What a group event changes about the open group conversation's info and the user's own membership. */
-export type OpenGroupChange = 'groupInfo' | 'refreshOwnMember' | 'clearOwnMember' | undefined;
+export type OpenGroupChange = 'groupInfo' | 'refreshOwnMember' | 'clearOwnMember' | 'rejoined' | undefined;
 
 /**
  * Spec §4: the open group's info follows its info events; the own membership is refreshed when the
@@ -13,6 +13,9 @@ export function openGroupChange(event: GroupEvent, groupID: string, selfUserID: 
   switch (event.type) {
     case 'groupInfoChanged':
       return event.group.groupID === groupID ? 'groupInfo' : undefined;
+    // 15: a member again (re-invited, application accepted): the SDK reports no own memberAdded then.
+    case 'joinedGroupAdded':
+      return event.group.groupID === groupID ? 'rejoined' : undefined;
     case 'memberAdded':
     case 'memberInfoChanged':
       return event.member.groupID === groupID && event.member.userID === selfUserID

@@ -8,7 +8,6 @@ import type { Group } from '@teamim/domain';
 import { AddSearchViewModel } from './contacts/add-search.view-model';
 import { GroupNotificationsViewModel, NewFriendsViewModel } from './contacts/applications.view-model';
 import { ContactsPageViewModel } from './contacts/contacts-page.view-model';
-import { CreateGroupViewModel } from './contacts/create-group.view-model';
 import { EditProfileViewModel } from './contacts/edit-profile.view-model';
 import { FriendListViewModel } from './contacts/friend-list.view-model';
 import { GroupCardViewModel } from './contacts/group-card.view-model';
@@ -22,6 +21,7 @@ import { QuoteDraftViewModel } from './chat/quote-draft.view-model';
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
 import { GroupHeaderViewModel } from './groups/group-header.view-model';
+import { ComposerAccessViewModel } from './chat/composer-access.view-model';
 import { BlacklistViewModel } from './contacts/blacklist.view-model';
 import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
@@ -116,10 +116,6 @@ export class SessionViewModels {
     return this.track(new AddSearchViewModel(target, this.services.contactActions));
   }
 
-  createGroup(): CreateGroupViewModel {
-    return this.track(new CreateGroupViewModel(this.services.contacts, this.services.groupActions));
-  }
-
   editProfile(): EditProfileViewModel {
     return this.track(
       new EditProfileViewModel(this.services.currentUser, this.services.profile, this.services.clock),
@@ -199,6 +195,11 @@ export class SessionViewModels {
 
   memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
     return this.track(new MemberPickerViewModel(this.services, options));
+  }
+
+  // 15: the composer closes while the user is muted or mute-all applies to her.
+  composerAccess(conversationID: string): ComposerAccessViewModel {
+    return this.track(new ComposerAccessViewModel(this.services, conversationID));
   }
 
   // --- end of groups ---

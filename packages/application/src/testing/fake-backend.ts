@@ -347,8 +347,10 @@ export class FakeBackend {
       joinTime: this.clock.now(),
     };
     record.members.set(userID, member);
+    // 15: as the SDK, the newcomer hears only joinedGroupAdded (it loads the members by a full sync, which
+    // reports nothing per member); the others hear memberAdded (contract case "reinvite").
     for (const other of record.members.keys()) {
-      this.push(other, (s) => s.groups.next({ type: 'memberAdded', member }));
+      if (other !== userID) this.push(other, (s) => s.groups.next({ type: 'memberAdded', member }));
     }
     this.push(userID, (s) => s.groups.next({ type: 'joinedGroupAdded', group: record.group }));
   }

@@ -35,6 +35,9 @@ export const ContentType = {
   GroupMemberCancelMuted: 1513,
   GroupMuted: 1514,
   GroupCancelMuted: 1515,
+  // 15: role changes, copied into the chat by TeamIM's server (an OpenIM deployment may configure it).
+  GroupMemberSetToAdmin: 1517,
+  GroupMemberSetToOrdinary: 1518,
   GroupAnnouncementUpdated: 1519,
   GroupNameUpdated: 1520,
   BurnMessageChange: 1701,
@@ -104,6 +107,9 @@ export const NOTIFICATION_CONTENT_TYPES: ReadonlySet<number> = new Set<number>([
   ContentType.GroupMemberCancelMuted,
   ContentType.GroupMuted,
   ContentType.GroupCancelMuted,
+  // 15:
+  ContentType.GroupMemberSetToAdmin,
+  ContentType.GroupMemberSetToOrdinary,
   ContentType.GroupAnnouncementUpdated,
   ContentType.GroupNameUpdated,
   ContentType.BurnMessageChange,

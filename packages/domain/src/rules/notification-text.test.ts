@@ -105,6 +105,13 @@ describe('§6 Notification texts say "you" for the current user', () => {
         'Olga muted Bob for 10 minutes',
       ],
       [ContentType.GroupMemberCancelMuted, { ...op, mutedUser: user('b', 'Bob') }, 'Olga unmuted Bob'],
+      // 15: admin set and unset
+      [ContentType.GroupMemberSetToAdmin, { ...op, changedUser: user('b', 'Bob') }, 'Olga made Bob an admin'],
+      [
+        ContentType.GroupMemberSetToOrdinary,
+        { ...op, changedUser: user('me', 'Me') },
+        'Olga removed you as admin',
+      ],
       [ContentType.Revoke, { revokerID: 'b', revokerNickname: 'Bob' }, 'Bob revoked a message'],
       [ContentType.Revoke, { revokerID: 'me' }, 'You revoked a message'],
       [ContentType.Revoke, { revokerID: 'x' }, 'x revoked a message'],
@@ -118,6 +125,9 @@ describe('§6 Notification texts say "you" for the current user', () => {
         zh,
       ),
     ).toBe('Bob被Olga禁言1天');
+    expect(
+      notificationText(tip(ContentType.GroupMemberSetToAdmin, { ...op, changedUser: user('b', 'Bob') }), zh),
+    ).toBe('Olga将Bob设为管理员');
   });
 
   it('§4 friend added and burn-after-reading tips need no detail', () => {
@@ -195,6 +205,9 @@ describe('§8 Notification details that lack what the text needs give no text', 
     ],
     ['unmute without operator', ContentType.GroupMemberCancelMuted, { mutedUser: target }],
     ['unmute without user', ContentType.GroupMemberCancelMuted, { opUser: op }],
+    // 15:
+    ['admin set without operator', ContentType.GroupMemberSetToAdmin, { changedUser: target }],
+    ['admin unset without user', ContentType.GroupMemberSetToOrdinary, { opUser: op }],
     ['operator that is not a user', ContentType.GroupCreated, { opUser: { nickname: 'x' } }],
     ['operator that is null', ContentType.GroupDismissed, { opUser: null }],
   ];

@@ -174,6 +174,17 @@ export function notificationText(
       if (operator === undefined || user === undefined) return undefined;
       return sentence(locale, 'notification.memberUnmuted', { operator, user });
     }
+    // 15: administrator set or unset (GroupMemberInfoSetTips' changedUser).
+    case ContentType.GroupMemberSetToAdmin:
+    case ContentType.GroupMemberSetToOrdinary: {
+      const user = name(asUser(detail['changedUser']));
+      if (operator === undefined || user === undefined) return undefined;
+      const key =
+        message.contentType === ContentType.GroupMemberSetToAdmin
+          ? 'notification.adminSet'
+          : 'notification.adminUnset';
+      return sentence(locale, key, { operator, user });
+    }
     case ContentType.Revoke: {
       const revokerID = detail['revokerID'];
       const revokerNickname = detail['revokerNickname'];

@@ -1,4 +1,4 @@
-import { Button, makeStyles, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
@@ -52,6 +52,14 @@ const useStyles = makeStyles({
     '::placeholder': { color: tokens.colorNeutralForeground4 },
   },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
+  // 15:
+  blocked: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  closed: {
+    cursor: 'not-allowed',
+    color: tokens.colorNeutralForegroundDisabled,
+    backgroundColor: tokens.colorNeutralBackgroundDisabled,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStrokeDisabled}`,
+  },
 });
 
 /**
@@ -114,7 +122,10 @@ export function ComposerSeparator(props: {
 export function Composer(props: { readonly conversationID: string }) {
   const vm = useViewModel((vms) => vms.composer(props.conversationID), props.conversationID);
   const state = useObservableEagerState(vm.state$);
-  const { t } = useText();
+  // 15: closed, with the spec's text, while the user is muted or mute-all applies to her.
+  const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
+  const blocked = useObservableEagerState(access.state$).blocked;
+  const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
   // 14q: the quoted block above the box
@@ -123,7 +134,7 @@ export function Composer(props: { readonly conversationID: string }) {
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
   const send = () => {
-    if (state.canSend) void vm.send();
+    if (state.canSend && blocked === undefined) void vm.send();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -147,9 +158,16 @@ export function Composer(props: { readonly conversationID: string }) {
     <div className={styles.composer}>
       {/* 14q */}
       <QuoteDraftBar vm={quote} box={box} />
+      {blocked !== undefined && (
+        <Text role="status" id={`composer-blocked-${props.conversationID}`} className={styles.blocked}>
+          {display(blocked)}
+        </Text>
+      )}
       <textarea
         ref={box}
-        className={styles.box}
+        className={mergeClasses(styles.box, blocked !== undefined && styles.closed)}
+        disabled={blocked !== undefined}
+        {...(blocked === undefined ? {} : { 'aria-describedby': `composer-blocked-${props.conversationID}` })}
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
         value={state.text}
@@ -158,7 +176,12 @@ export function Composer(props: { readonly conversationID: string }) {
       />
       <div className={styles.actions}>
         <ComposerToolbar conversationID={props.conversationID} vm={vm} />
-        <Button appearance="primary" icon={<SendRegular />} disabled={!state.canSend} onClick={send}>
+        <Button
+          appearance="primary"
+          icon={<SendRegular />}
+          disabled={!state.canSend || blocked !== undefined}
+          onClick={send}
+        >
           {t('ui.chat.composer.send')}
         </Button>
       </div>

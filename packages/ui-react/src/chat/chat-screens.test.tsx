@@ -74,3 +74,49 @@ describe('chat screens', () => {
     expect(screen.getByRole('button', { name: 'Back to chats' })).toBeTruthy();
   });
 });
+
+// 15: the composer closes, with the spec's text, while the user is muted, and opens when unmuted.
+describe('composer access', () => {
+  it('is disabled with "You are muted" while muted and enabled again once unmuted', async () => {
+    const w = new TestWorld().users('owner', 'alice', 'carol');
+    w.backend.makeFriends('owner', 'alice');
+    w.backend.makeFriends('owner', 'carol');
+    const owner = await w.signIn('owner');
+    const alice = await w.signIn('alice');
+    await owner.contacts.loadFriends();
+    const created = await owner.groupActions.createGroup({
+      groupName: 'Team',
+      selectedUserIDs: ['alice', 'carol'],
+    });
+    if (!created.ok) throw new Error('no group');
+    const { groupID, conversationID } = created.value.conversation;
+    await owner.conversations.open(groupID, SessionType.Group);
+    await owner.chat.sendText('welcome');
+    await w.settle();
+    await alice.conversations.loadConversations();
+    await alice.conversations.open(groupID, SessionType.Group);
+    await w.settle();
+    await renderView(chatRoutes(), {
+      viewModels: alice.viewModels,
+      route: `/chat/${conversationID}`,
+      wrap: (children) => (
+        <SignedInContext.Provider value={alice.services}>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
+        </SignedInContext.Provider>
+      ),
+    });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect((box as HTMLTextAreaElement).disabled).toBe(false);
+
+    await owner.groupActions.mute(groupID, 'alice', 600);
+    await w.settle();
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(true));
+    expect(box.getAttribute('aria-describedby')).toBe(screen.getByText('You are muted').id);
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+
+    await owner.groupActions.unmute(groupID, 'alice');
+    await w.settle();
+    await waitFor(() => expect((box as HTMLTextAreaElement).disabled).toBe(false));
+    expect(screen.queryByText('You are muted')).toBeNull();
+  });
+});

@@ -162,7 +162,8 @@ describe('Add friends search', () => {
 });
 
 describe('Create group', () => {
-  it('shows the failed rule, then creates the group with the chosen friends', async () => {
+  // 15: the plus menu's Create group is the member picker's create mode (name max 16, avatar, two panes).
+  it('opens the member picker in create mode: the rules as toasts, then the group with the chosen friends', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol');
     world.backend.makeFriends('alice', 'bob');
     world.backend.makeFriends('alice', 'carol');
@@ -171,13 +172,17 @@ describe('Create group', () => {
     const user = userEvent.setup();
     act(() => dialogs.openCreateGroup());
     const modal = await screen.findByRole('dialog', { name: 'Create group' });
-    await user.click(within(modal).getByRole('checkbox', { name: 'bob' }));
+    expect(within(modal).getByRole('button', { name: 'Group avatar' })).toBeTruthy();
+    const name = within(modal).getByRole('textbox', { name: 'Group name' });
+    expect(name.getAttribute('maxlength')).toBe('16');
+    await user.click(within(modal).getByRole('button', { name: 'My friends' }));
+    await user.click(await within(modal).findByRole('checkbox', { name: 'bob' }));
     await user.click(within(modal).getByRole('checkbox', { name: 'carol' }));
-    expect(within(modal).getByText('2 selected')).toBeTruthy();
-    await user.click(within(modal).getByRole('button', { name: 'Create' }));
-    expect(await within(modal).findByRole('alert')).toBeTruthy();
-    await user.type(within(modal).getByRole('textbox', { name: 'Group name' }), 'Crew');
-    await user.click(within(modal).getByRole('button', { name: 'Create' }));
+    expect(within(modal).getByText('Selected (2)')).toBeTruthy();
+    await user.click(within(modal).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(alice.toasts.keys()).toContain('validation.groupName.required'));
+    await user.type(name, 'Crew');
+    await user.click(within(modal).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await world.settle();
     expect(alice.contacts.snapshot.groupList.map((g) => g.groupName)).toEqual(['Crew']);

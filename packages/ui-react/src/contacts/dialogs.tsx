@@ -1,8 +1,7 @@
 import { canOpenUserCard } from '@teamim/application';
-import type { Group } from '@teamim/domain';
+import { PickerMode, type Group } from '@teamim/domain';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AddSearchDialog } from './AddSearchDialog';
-import { CreateGroupDialog } from './CreateGroupDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import { GroupCardDialog } from './GroupCard';
 import {
@@ -12,6 +11,8 @@ import {
   type UserCardOptions,
 } from './dialog-context';
 import { UserCardDialog } from './UserCard';
+// 15: the top bar's and the empty chat page's Create group is the member picker's create mode.
+import { MemberPickerDialog } from '../groups/MemberPickerDialog';
 
 export { useContactDialogs } from './dialog-context';
 export type { CardUser, ContactDialogs, UserCardOptions } from './dialog-context';
@@ -88,7 +89,7 @@ export function ContactDialogsProvider({ children }: { readonly children: ReactN
       )}
       {open.kind === 'search' && <AddSearchDialog target={open.target} onClose={close} />}
       {open.kind === 'profile' && <EditProfileDialog onClose={close} />}
-      {open.kind === 'createGroup' && <CreateGroupDialog onClose={close} />}
+      {open.kind === 'createGroup' && <MemberPickerDialog mode={PickerMode.CreateGroup} onClose={close} />}
     </ContactDialogsContext.Provider>
   );
 }

@@ -79,10 +79,4 @@ export const CONTACT_MESSAGES = {
     'en-US': 'JPEG, PNG or WebP; applies at once',
   },
   'ui.contact.profile.avatarUploading': { 'zh-CN': '正在上传头像…', 'en-US': 'Uploading the avatar…' },
-
-  'ui.contact.createGroup.title': { 'zh-CN': '创建群聊', 'en-US': 'Create group' },
-  'ui.contact.createGroup.name': { 'zh-CN': '群名称', 'en-US': 'Group name' },
-  'ui.contact.createGroup.members': { 'zh-CN': '选择好友', 'en-US': 'Choose friends' },
-  'ui.contact.createGroup.selected': { 'zh-CN': '已选 {{count}} 人', 'en-US': '{{count}} selected' },
-  'ui.contact.createGroup.create': { 'zh-CN': '创建', 'en-US': 'Create' },
 } as const satisfies Record<string, LocalizedText>;

@@ -105,29 +105,6 @@ describe('AddSearchViewModel', () => {
   });
 });
 
-describe('CreateGroupViewModel', () => {
-  it('§5 lists friends by display name, counts the selection and creates the group', async () => {
-    const world = new TestWorld().users('alice', 'bob', 'carol');
-    world.backend.makeFriends('alice', 'bob');
-    world.backend.makeFriends('alice', 'carol');
-    const alice = await world.signIn('alice');
-    const create = alice.viewModels.createGroup();
-    expect(create.state.friends.map((f) => f.name)).toEqual(['bob', 'carol']);
-    create.setName('x'.repeat(20));
-    expect(create.state.name).toHaveLength(16);
-    create.setName('');
-    create.toggle('bob', true);
-    create.toggle('carol', true);
-    expect(create.state.selectedCount).toBe(2);
-    const refused = await create.create();
-    expect(refused.ok).toBe(false);
-    expect(create.state.error).toBeDefined();
-    create.setName('Crew');
-    const created = await create.create();
-    expect(created.ok && created.value.startsWith('sg_')).toBe(true);
-  });
-});
-
 describe('EditProfileViewModel', () => {
   it('§2/§5 nickname required (max 20), e-mail format, birth not after today; phone read-only; saves', async () => {
     const world = new TestWorld().users({ userID: 'alice', nickname: 'Alice', phoneNumber: '13800000000' });

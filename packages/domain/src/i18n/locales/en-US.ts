@@ -184,6 +184,9 @@ export const EN_US = {
   'notification.groupUnmuted': '{{operator}} turned off mute for everyone',
   'notification.announcementUpdated': '{{operator}} updated the group announcement',
   'notification.groupNameUpdated': '{{operator}} changed the group name to {{name}}',
+  // 15:
+  'notification.adminSet': '{{operator}} made {{user}} an admin',
+  'notification.adminUnset': '{{operator}} removed {{user}} as admin',
   'notification.burnChanged': 'Burn-after-reading settings changed',
   'notification.nameSeparator': ', ',
   'notification.andMore': '{{names}} and {{count}} people',

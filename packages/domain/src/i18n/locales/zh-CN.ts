@@ -178,6 +178,9 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'notification.groupUnmuted': '{{operator}}关闭了全体禁言',
   'notification.announcementUpdated': '{{operator}}修改了群公告',
   'notification.groupNameUpdated': '{{operator}}将群名称修改为{{name}}',
+  // 15:
+  'notification.adminSet': '{{operator}}将{{user}}设为管理员',
+  'notification.adminUnset': '{{operator}}取消了{{user}}的管理员身份',
   'notification.burnChanged': '阅后即焚设置已更改',
   'notification.nameSeparator': '、',
   'notification.andMore': '{{names}}等{{count}}人',

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { SessionType } from '@teamim/domain';
+import { TestWorld } from '../../testing';
+
+// Issue 15: the composer is closed while the user is muted or mute-all applies to her.
+async function team() {
+  const world = new TestWorld().users('owner', 'admin', 'alice');
+  world.backend.makeFriends('owner', 'admin');
+  world.backend.makeFriends('owner', 'alice');
+  const owner = await world.signIn('owner');
+  const admin = await world.signIn('admin');
+  const alice = await world.signIn('alice');
+  await owner.contacts.loadFriends();
+  const created = await owner.groupActions.createGroup({
+    groupName: 'Team',
+    selectedUserIDs: ['admin', 'alice'],
+  });
+  if (!created.ok) throw new Error(JSON.stringify(created.error));
+  await world.settle();
+  const groupID = created.value.conversation.groupID;
+  await owner.ports.groups.setMemberRole(groupID, 'admin', 60);
+  await world.settle();
+  for (const client of [owner, admin, alice]) await client.conversations.open(groupID, SessionType.Group);
+  await world.settle();
+  const conversationID = created.value.conversation.conversationID;
+  return { world, owner, admin, alice, groupID, conversationID };
+}
+
+const muted = { kind: 'i18n', i18nKey: 'toast.memberMuted' };
+const groupMuted = { kind: 'i18n', i18nKey: 'toast.groupMuted' };
+
+describe('ComposerAccessViewModel', () => {
+  it('§6 closes for a muted member and opens again when she is unmuted', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    const access = alice.viewModels.composerAccess(conversationID);
+    expect(access.state.blocked).toBeUndefined();
+
+    await owner.groupActions.mute(groupID, 'alice', 600);
+    await world.settle();
+    expect(access.state.blocked).toEqual(muted);
+
+    await owner.groupActions.unmute(groupID, 'alice');
+    await world.settle();
+    expect(access.state.blocked).toBeUndefined();
+  });
+
+  it('§4 opens by itself when a timed mute runs out', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    await owner.groupActions.mute(groupID, 'alice', 300);
+    await world.settle();
+    const access = alice.viewModels.composerAccess(conversationID);
+    expect(access.state.blocked).toEqual(muted);
+
+    await world.advance(299_000);
+    expect(access.state.blocked).toEqual(muted);
+    await world.advance(2_000);
+    expect(access.state.blocked).toBeUndefined();
+  });
+
+  it('§6 mute-all closes it for ordinary members only, never for the owner and admins', async () => {
+    const { world, owner, admin, alice, groupID, conversationID } = await team();
+    const views = [owner, admin, alice].map((c) => c.viewModels.composerAccess(conversationID));
+    await owner.groupActions.setMuteAll(groupID, true);
+    await world.settle();
+    expect(views.map((v) => v.state.blocked)).toEqual([undefined, undefined, groupMuted]);
+
+    await owner.groupActions.setMuteAll(groupID, false);
+    await world.settle();
+    expect(views.map((v) => v.state.blocked)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('§6 follows only its own conversation: another open chat leaves it open', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    await owner.groupActions.mute(groupID, 'alice', 600);
+    await world.settle();
+    const other = alice.viewModels.composerAccess('si_alice_owner');
+    expect(other.state.blocked).toBeUndefined();
+    expect(alice.viewModels.composerAccess(conversationID).state.blocked).toEqual(muted);
+  });
+});

@@ -1,0 +1,57 @@
+import { combineLatest, concat, map, of, switchMap, timer, type Observable } from 'rxjs';
+import {
+  checkCanSpeakInGroup,
+  remainingMuteMs,
+  type DisplayText,
+  type Group,
+  type GroupMember,
+} from '@teamim/domain';
+import type { SessionServices } from '../session-services';
+import { StateViewModel } from '../view-model';
+
+export interface ComposerAccessState {
+  /**
+   * Why the composer is disabled (spec §8 texts "you are muted", "group muted"), or undefined while the
+   * user may write. Only mutes close it: leaving the group is reported when a send is refused.
+   */
+  readonly blocked: DisplayText | undefined;
+}
+
+/** Timers longer than this overflow the platform's 32-bit delay (a permanent mute is ten years). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * Spec §6: in a group, a muted member, or an ordinary member while mute-all is on, cannot speak; owner
+ * and admins always can. The composer of the open group follows the own membership and the group's
+ * status as the SDK reports them, and opens again by itself when a timed mute runs out.
+ */
+export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
+  constructor(services: SessionServices, conversationID: string) {
+    super({ blocked: undefined });
+    const { conversations, clock } = services;
+    const blockedNow = (group: Group, member: GroupMember): DisplayText | undefined => {
+      const speak = checkCanSpeakInGroup(group, member, clock.now());
+      if (speak.ok || (speak.error.reason !== 'memberMuted' && speak.error.reason !== 'groupMuted')) {
+        return undefined;
+      }
+      return { kind: 'i18n', i18nKey: speak.error.i18nKey };
+    };
+    const blocked$: Observable<DisplayText | undefined> = combineLatest([
+      conversations.current$,
+      conversations.currentGroup$,
+      conversations.currentMember$,
+    ]).pipe(
+      switchMap(([open, group, member]) => {
+        if (open?.conversationID !== conversationID || group === undefined || member === undefined) {
+          return of(undefined);
+        }
+        const now = blockedNow(group, member);
+        const left = remainingMuteMs(member, clock.now());
+        if (now === undefined || left === 0 || left > MAX_TIMER_MS) return of(now);
+        // A timed mute ends without any event from the SDK: look again once it has run out.
+        return concat(of(now), timer(left, clock.scheduler).pipe(map(() => blockedNow(group, member))));
+      }),
+    );
+    this.own(blocked$.subscribe((blocked) => this.set({ blocked })));
+  }
+}
