@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import type { MessageItem, PicBaseInfo } from '@openim/wasm-client-sdk';
 import {
   MessagesGateway,
+  MISSING_ROUTE_CODE,
   RemoteError,
   type HistoryPage,
   type MessageDraft,
@@ -20,7 +21,9 @@ import type { OpenImContext } from './context';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, mapDefined, portEvents } from './events';
 import { toMessage, toSessionType } from './mappers';
+import type { OpenImDirectory } from './im-api';
 import type { OpenImSdk } from './sdk';
+import { serverMessageToMessage } from './server-messages';
 
 /** The SDK's "internal error" code, which it also uses for rules it checks locally. */
 const SDK_INTERNAL = 10005;
@@ -59,9 +62,11 @@ export class OpenImMessages extends MessagesGateway {
   /** Object URLs of files this client sends, by client message id (kept for the session). */
   private readonly previews = new Map<string, string>();
 
+  /** `directory` reads a chat's newest messages from the server (absent: like a deployment without the path). */
   constructor(
     private readonly sdk: OpenImSdk,
     private readonly context: OpenImContext,
+    private readonly directory?: OpenImDirectory,
   ) {
     super();
     const received = (items: MessageItem[] | undefined): MessageEvent | undefined => {
@@ -239,6 +244,14 @@ export class OpenImMessages extends MessagesGateway {
       .filter((item) => item.conversationID === conversationID)
       .flatMap((item) => item.messageList ?? [])
       .map((item) => this.seen(item));
+  }
+
+  async getServerNewest(conversationID: string, count: number): Promise<readonly Message[]> {
+    requireID(conversationID, 'conversationID');
+    if (count <= 0) throw argumentError('count must be positive');
+    if (this.directory === undefined) throw new RemoteError(MISSING_ROUTE_CODE, 'no server directory');
+    const msgs = await this.directory.newestMessages(this.context.userID, conversationID, count);
+    return msgs.map(serverMessageToMessage);
   }
 
   async getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
