@@ -22,6 +22,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { firstMinute, largeGroup, longHistory } from './chat';
 import { conversationList, signInPage } from './list';
 import { CHROMIUM_ARGS, adminToken, r1, root, startServer } from './support';
 
@@ -32,6 +33,10 @@ const { values: args } = parseArgs({
     chromium: { type: 'string' },
     // Skip the sign-in and list phases (e.g. when the chat UI does not exist yet).
     'sign-in-only': { type: 'boolean', default: false },
+    // j14f: only these phases (comma-separated: sign-in, list, first-minute, long-history, large-group).
+    phases: { type: 'string', default: 'sign-in,list,first-minute,long-history,large-group' },
+    // How long to scroll back through the 10,000-message history at most.
+    'scroll-seconds': { type: 'string', default: '240' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -62,24 +67,29 @@ async function main(): Promise<void> {
     runs: RUNS,
     serverStartupWithLargeSeedSeconds: startupSeconds,
   };
+  const phases = new Set((args.phases ?? '').split(','));
+  const phase = async (name: string, key: string, run: () => Promise<unknown>): Promise<void> => {
+    if (!phases.has(name)) return;
+    try {
+      result[key] = await run();
+      console.log(`${name}:`, JSON.stringify(result[key]));
+    } catch (err) {
+      result[key] = { notMeasured: err instanceof Error ? err.message : String(err) };
+      console.log(`${name} not measured:`, result[key]);
+    }
+  };
   try {
-    result['signInPage'] = await signInPage(browser, server.url, RUNS);
-    console.log('sign-in page:', JSON.stringify(result['signInPage']));
+    await phase('sign-in', 'signInPage', () => signInPage(browser, server.url, RUNS));
     if (!args['sign-in-only']) {
       const admin = await adminToken(server.url, adminSecret);
-      try {
-        result['conversationList'] = await conversationList(
-          browser,
-          server.url,
-          admin,
-          server.proc.pid ?? 0,
-          RUNS,
-        );
-        console.log('conversation list:', JSON.stringify(result['conversationList']));
-      } catch (err) {
-        result['conversationList'] = { notMeasured: err instanceof Error ? err.message : String(err) };
-        console.log('conversation list not measured:', result['conversationList']);
-      }
+      const pid = server.proc.pid ?? 0;
+      await phase('list', 'conversationList', () => conversationList(browser, server.url, admin, pid, RUNS));
+      await phase('first-minute', 'chatOpenedRightAfterSignIn', () =>
+        firstMinute(browser, server.url, admin, RUNS),
+      );
+      const scrollMs = Number(args['scroll-seconds']) * 1000;
+      await phase('long-history', 'longHistory', () => longHistory(browser, server.url, RUNS, scrollMs));
+      await phase('large-group', 'largeGroup', () => largeGroup(browser, server.url));
     }
   } finally {
     await browser.close();
