@@ -250,7 +250,8 @@ export class OpenImMessages extends MessagesGateway {
     requireID(conversationID, 'conversationID');
     if (count <= 0) throw argumentError('count must be positive');
     if (this.directory === undefined) throw new RemoteError(MISSING_ROUTE_CODE, 'no server directory');
-    const msgs = await this.directory.newestMessages(this.context.userID, conversationID, count);
+    // Read while the SDK's login may still be connecting: the token's user, not the connected one.
+    const msgs = await this.directory.newestMessages(this.context.tokenUserID, conversationID, count);
     return msgs.map(serverMessageToMessage);
   }
 
