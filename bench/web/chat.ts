@@ -171,13 +171,19 @@ async function goTo(page: Page, name: string): Promise<void> {
 
 const now = (page: Page): Promise<number> => page.evaluate(() => performance.now());
 
-/** The leading number of the oldest loaded row of the long conversation ("123. text"), or NaN. */
-const oldestLoaded = (page: Page): Promise<number> =>
-  page.evaluate(() => {
+/** The number of the oldest loaded message of the long conversation ("#123 text"), NaN if not shown. */
+const oldestLoaded = async (page: Page): Promise<number> => {
+  await page.evaluate(() => {
+    const log = document.querySelector('[role="log"]');
+    if (log) log.scrollTop = 0;
+  });
+  await page.waitForTimeout(100);
+  return page.evaluate(() => {
     const first = document.querySelector('[role="log"] [data-index="0"]');
-    const m = /(\d+)\. /.exec(first?.textContent ?? '');
+    const m = /#(\d+) /.exec(first?.textContent ?? '');
     return m ? Number(m[1]) : Number.NaN;
   });
+};
 
 /**
  * The 10,000-message conversation once the SDK has synced: open it again and again (from another chat)
@@ -199,27 +205,22 @@ export async function longHistory(browser: Browser, base: string, runs: number, 
   await recordLongTasks(page);
   const from = await now(page);
   const t0 = performance.now();
-  let oldest = await oldestLoaded(page);
   let scrolls = 0;
-  while (performance.now() - t0 < budgetMs && oldest !== 1) {
-    await page.evaluate(() => {
+  let stalled = 0;
+  // Each scroll to the top loads the next older page; the log grows until the history's start.
+  while (performance.now() - t0 < budgetMs && stalled < 2) {
+    const grew = await page.evaluate(async () => {
       const log = document.querySelector('[role="log"]');
-      if (log) log.scrollTop = 0;
+      if (!log) return false;
+      const before = log.scrollHeight;
+      log.scrollTop = 0;
+      for (let i = 0; i < 300 && log.scrollHeight <= before; i++) await new Promise((r) => setTimeout(r, 50));
+      return log.scrollHeight > before;
     });
     scrolls++;
-    await page
-      .waitForFunction(
-        (before) => {
-          const first = document.querySelector('[role="log"] [data-index="0"]');
-          const m = /(\d+)\. /.exec(first?.textContent ?? '');
-          return m !== null && Number(m[1]) !== before;
-        },
-        oldest,
-        { timeout: 15_000, polling: 16 },
-      )
-      .catch(() => undefined);
-    oldest = await oldestLoaded(page);
+    stalled = grew ? 0 : stalled + 1;
   }
+  const oldest = await oldestLoaded(page);
   const elapsed = performance.now() - t0;
   const tasks = await longTasks(page, from);
   await context.close();

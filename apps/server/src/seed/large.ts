@@ -198,7 +198,7 @@ export async function seedLarge(
           im.storeText({
             sendID: fromFriend ? peer : me,
             recvID: fromFriend ? me : peer,
-            text: `${m + 1}. ${PHRASES[m % PHRASES.length] ?? ''}`,
+            text: `#${m + 1} ${PHRASES[m % PHRASES.length] ?? ''}`,
             sendTime: lastAt - (count + longHistory - m) * 60_000,
           });
         }
