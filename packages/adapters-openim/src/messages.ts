@@ -128,6 +128,8 @@ export class OpenImMessages extends MessagesGateway {
   }
 
   async create(draft: MessageDraft): Promise<Message> {
+    // A chat opened from the server's copy right after sign-in may send before the SDK's login is done.
+    await this.context.loginSettled;
     switch (draft.kind) {
       case 'text':
         if (draft.text.trim() === '') throw argumentError('text is empty');
@@ -221,6 +223,7 @@ export class OpenImMessages extends MessagesGateway {
     if ((target.recvID === '') === (target.groupID === '')) {
       throw argumentError('send needs exactly one of recvID and groupID');
     }
+    await this.context.loginSettled;
     const raw = this.context.rawMessage(message.clientMsgID);
     if (!raw) throw argumentError('the message was not created by this client');
     const sent = await invoke('sendMessage', () =>

@@ -58,6 +58,10 @@ export class OpenImSession extends ImSession {
     if (userID === '' || token === '') throw new RemoteError(1001, 'userID and token are required');
     this.context.token = token;
     this.context.tokenUserID = userID;
+    let loggedIn: () => void = () => undefined;
+    this.context.loginSettled = new Promise<void>((resolve) => {
+      loggedIn = resolve;
+    });
     let settle: ((error?: RemoteError) => void) | undefined;
     const outcome = new Promise<RemoteError | undefined>((resolve) => {
       settle = resolve;
@@ -94,6 +98,7 @@ export class OpenImSession extends ImSession {
     } finally {
       clearTimeout(timer);
       subscription.unsubscribe();
+      loggedIn();
     }
   }
 
