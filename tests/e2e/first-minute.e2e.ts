@@ -35,6 +35,7 @@ async function newestOnServer(request: APIRequestContext, aliceID: string, bobID
 }
 
 test('a chat opened right after sign-in shows its newest message and sends', async ({ browser, request }) => {
+  test.setTimeout(180_000);
   const text = `first minute ${Date.now().toString(36)}`;
   const { context, page } = await newUserPage(browser);
   const pulls: string[] = [];
