@@ -54,6 +54,8 @@ export class ConversationStore {
   /** j14f: opens a server-only conversation from the server's copy of its messages (ChatStore's). */
   private serverOnlyOpener: ((conversation: Conversation) => Promise<boolean>) | undefined;
   private selection = 0;
+  private opening:
+    { readonly id: string | undefined; readonly selection: number; done: Promise<void> } | undefined;
   private readonly local = new Subject<string>();
   /** j14f: emits the id of a server-only conversation once the SDK has it (its history can be read). */
   readonly local$: Observable<string> = this.local.asObservable();
@@ -193,29 +195,28 @@ export class ConversationStore {
     return result;
   }
 
-  /**
-   * Makes a conversation current. In a group it loads the group info and the own membership;
-   * the conversation is marked read on open (spec §4).
-   */
+  /** Makes a conversation current, marked read (spec §4); a group's info and own membership load. */
   async select(conversation: Conversation | undefined): Promise<void> {
+    const id = conversation?.conversationID;
+    // The chat view selects again on every list change: a server read under way is not repeated.
+    if (this.opening?.id === id && this.opening?.selection === this.selection) return this.opening?.done;
     const selection = ++this.selection;
     const serverOnly = conversation !== undefined && this.serverOnly.has(conversation.conversationID);
     // j14f: while the SDK's first sync has not reached it, a conversation opens from the server's copy of
-    // its newest messages where the deployment answers them; else it waits for the SDK, as before.
-    const opened = serverOnly && (await this.serverOnlyOpener?.(conversation)) === true;
+    // its newest messages where the deployment answers them; else it waits for the SDK, as before. Without
+    // such a read nothing is awaited: a plain select changes `current` at once (the views rely on it).
+    const read = serverOnly ? (this.serverOnlyOpener?.(conversation) ?? Promise.resolve(false)) : undefined;
+    if (read !== undefined) this.opening = { id, selection, done: read.then(() => undefined) };
+    const opened = read !== undefined && (await read);
+    if (this.opening?.selection === selection) this.opening = undefined;
     if (selection !== this.selection) return;
-    if (serverOnly && !opened && this.serverOnly.has(conversation.conversationID)) {
-      // Shown as loading until the SDK has it (openPendingSelection).
-      this.pendingSelection = conversation.conversationID;
-      this.current.next(undefined);
-      this.currentGroup.next(undefined);
-      this.currentMember.next(undefined);
-      return;
-    }
-    this.pendingSelection = undefined;
-    this.current.next(conversation);
+    const waits = serverOnly && !opened && this.serverOnly.has(conversation.conversationID);
+    // A conversation that waits is shown as loading until the SDK has it (openPendingSelection).
+    this.pendingSelection = waits ? id : undefined;
+    this.current.next(waits ? undefined : conversation);
     this.currentGroup.next(undefined);
     this.currentMember.next(undefined);
+    if (waits) return;
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);

@@ -170,6 +170,20 @@ describe('j14f: a chat opened during the SDK’s first sync shows the server’s
     expect(alice.chat.snapshot.messages).toEqual([]);
   });
 
+  it('selecting it again while its server read runs (each list change does) reads once', async () => {
+    const { world, alice, conversationID } = await aliceSyncing(3);
+    const shown = alice.conversations.snapshot[0];
+    await Promise.all([
+      alice.conversations.select(shown),
+      alice.conversations.select(shown),
+      alice.conversations.select(shown),
+    ]);
+    await world.settle();
+    expect(alice.ports.device.messages.serverNewestReads).toEqual([conversationID]);
+    expect(alice.conversations.currentConversation?.conversationID).toBe(conversationID);
+    expect(texts(alice.chat.snapshot.messages)).toEqual(['m1', 'm2', 'm3']);
+  });
+
   it('reports a missing server path as MISSING_ROUTE_CODE from the fake, as the OpenIM adapter does', async () => {
     const { alice, conversationID } = await aliceSyncing(1);
     alice.ports.device.messages.serverNewestMissing = true;
