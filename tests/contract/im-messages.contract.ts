@@ -151,6 +151,35 @@ export function imMessagesContract(
       expect(older.messages.map((m) => m.textElem?.content)).toEqual(['page-1']);
     });
 
+    // j14f: what a chat shows while the SDK's first sync has not reached the conversation.
+    contractCase(
+      options,
+      "the server's newest messages are the local history's newest, oldest first",
+      async () => {
+        const last = await sendText(alice, bob, 'from the server');
+        await receivedByBob(last.clientMsgID);
+        const pick = (m: Message) => ({
+          clientMsgID: m.clientMsgID,
+          sendID: m.sendID,
+          recvID: m.recvID,
+          sessionType: m.sessionType,
+          contentType: m.contentType,
+          sendTime: m.sendTime,
+          status: m.status,
+          textElem: m.textElem,
+          customElem: m.customElem,
+        });
+        await world.eventually(async () => {
+          const local = await bob.messages.getHistory(conversationID, '', 4);
+          const server = await bob.messages.getServerNewest(conversationID, 4);
+          expect(server.map(pick)).toEqual(local.messages.map(pick));
+          expect(server.at(-1)?.textElem?.content).toBe('from the server');
+          expect(server.at(-1)?.seq).toBeGreaterThan(0);
+        });
+        expect(await alice.messages.getServerNewest(conversationID, 1)).toHaveLength(1);
+      },
+    );
+
     contractCase(options, 'only the sender revokes (1002 for the peer); the peer is told', async () => {
       const sent = await sendText(alice, bob, 'oops');
       await receivedByBob(sent.clientMsgID);

@@ -156,6 +156,23 @@ describe('OpenIM adapters over a scripted SDK', () => {
     ]);
   });
 
+  it('j14f: creates a message only once the login in progress is done (a chat may send before)', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => null);
+    fake.answers.set('createTextMessage', () =>
+      rawMessage({ clientMsgID: 'm1', sendID: 'bob', recvID: 'alice' }),
+    );
+    const login = ports.session.login('bob', 'tok');
+    const created = ports.messages.create({ kind: 'text', text: 'hi' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fake.calls.map((c) => c.method)).toEqual(['login']);
+    fake.fire('OnConnectSuccess', undefined);
+    await login;
+    expect((await created).clientMsgID).toBe('m1');
+    expect(fake.calls.map((c) => c.method)).toEqual(['login', 'createTextMessage']);
+  });
+
   it('sends the SDK object it created and names the conversation of a revoked message', async () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);

@@ -11,6 +11,13 @@ export class OpenImContext {
   userID = '';
   /** The IM token of the session, for the few reads that go to the OpenIM API directly (`OpenImDirectory`). */
   token = '';
+  /** j14f: the user of that token, known from the start of the login (`userID` only once it connected). */
+  tokenUserID = '';
+  /**
+   * j14f: settles when the login in progress has (successfully or not). The SDK creates and sends
+   * messages only once logged in; a chat opened from the server's copy may send before that.
+   */
+  loginSettled: Promise<void> = Promise.resolve();
   private readonly raw = new Map<string, { readonly item: MessageItem; readonly conversationID: string }>();
 
   remember(item: MessageItem, conversationID: string): void {
@@ -34,6 +41,7 @@ export class OpenImContext {
   clear(): void {
     this.userID = '';
     this.token = '';
+    this.tokenUserID = '';
     this.raw.clear();
   }
 }

@@ -1,45 +1,12 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
-import {
-  ContentType,
-  MessageStatus,
-  RecvMsgOpt,
-  SessionType,
-  type Conversation,
-  type Message,
-} from '@teamim/domain';
+import { MessageStatus, RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
 import type { OpenImDirectory, SortedConversationElem } from './im-api';
 import { toConversation } from './mappers';
+import { withParsedContent } from './server-messages';
 import type { OpenImSdk } from './sdk';
-
-/** The message field that holds each content type's parsed content, as in the SDK's messages. */
-const ELEM_FIELD: Readonly<Record<number, keyof Message>> = {
-  [ContentType.Text]: 'textElem',
-  [ContentType.Picture]: 'pictureElem',
-  [ContentType.Voice]: 'soundElem',
-  [ContentType.Video]: 'videoElem',
-  [ContentType.File]: 'fileElem',
-  [ContentType.AtText]: 'atTextElem',
-  [ContentType.Merge]: 'mergeElem',
-  [ContentType.Card]: 'cardElem',
-  [ContentType.Location]: 'locationElem',
-  [ContentType.Custom]: 'customElem',
-  [ContentType.Quote]: 'quoteElem',
-  [ContentType.Face]: 'faceElem',
-};
-/** Content types from here on are notifications (tips), whose content is `{"detail": "<json>"}`. */
-const FIRST_NOTIFICATION_TYPE = 1000;
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The peer of a one-to-one conversation `si_<a>_<b>` (user ids sorted) when no message names it. */
 function peerFromID(conversationID: string, self: string): string {
@@ -69,8 +36,6 @@ export function sortedElemToConversation(
         : info.sendID;
   let latestMsg = '';
   if (info.clientMsgID !== '') {
-    const parsed = parseObject(info.content) ?? {};
-    const elemField = ELEM_FIELD[info.contentType];
     const message: Record<string, unknown> = {
       clientMsgID: info.clientMsgID,
       serverMsgID: info.serverMsgID,
@@ -89,12 +54,7 @@ export function sortedElemToConversation(
       msgFrom: info.msgFrom,
       ex: info.ex,
     };
-    if (elemField !== undefined) {
-      message[elemField] = parsed;
-    } else if (info.contentType >= FIRST_NOTIFICATION_TYPE) {
-      message['notificationElem'] = { detail: typeof parsed['detail'] === 'string' ? parsed['detail'] : '' };
-    }
-    latestMsg = JSON.stringify(message);
+    latestMsg = JSON.stringify(withParsedContent(message, info.contentType, info.content));
   }
   return {
     conversationID: elem.conversationID,

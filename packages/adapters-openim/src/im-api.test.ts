@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RemoteError } from '@teamim/application';
+import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
 import { parseLatestMessage } from '@teamim/domain';
 import { OpenImContext } from './context';
 import { OpenImConversations } from './conversations';
@@ -267,5 +267,70 @@ describe('OpenImConversations.getServerFirstPage', () => {
     );
     await expect(conversations.getServerFirstPage('u1', 10)).rejects.toBeInstanceOf(RemoteError);
     await expect(conversations.getServerFirstPage('', 10)).rejects.toBeInstanceOf(RemoteError);
+  });
+});
+
+describe('OpenImDirectory.newestMessages (j14f)', () => {
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const msg = (seq: number, extra: Record<string, unknown> = {}) => ({
+    clientMsgID: `c${seq}`,
+    serverMsgID: `s${seq}`,
+    sendID: 'u2',
+    recvID: 'u1',
+    groupID: '',
+    senderNickname: 'Bo',
+    senderFaceURL: '',
+    sessionType: 1,
+    msgFrom: 100,
+    contentType: 101,
+    content: b64(JSON.stringify({ content: `héllo ${seq}` })),
+    seq,
+    sendTime: seq * 1000,
+    createTime: seq * 1000,
+    status: 2,
+    isRead: false,
+    ex: '',
+    ...extra,
+  });
+
+  it('pulls the newest `num` seqs of the conversation and decodes each message, skipping placeholders', async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: {
+        errCode: 0,
+        errMsg: '',
+        data: { msgs: { si_u1_u2: { Msgs: [msg(1), msg(2, { status: 4, content: '' }), msg(3), 'junk'] } } },
+      },
+    }));
+    const directory = new OpenImDirectory('http://h/api', signedIn(), fetch);
+    const got = await directory.newestMessages('u1', 'si_u1_u2', 20);
+    expect(sent[0]).toMatchObject({
+      url: 'http://h/api/msg/pull_msg_by_seq',
+      body: {
+        userID: 'u1',
+        seqRanges: [{ conversationID: 'si_u1_u2', begin: 0, end: Number.MAX_SAFE_INTEGER, num: 20 }],
+        order: 0,
+      },
+    });
+    expect(got.map((m) => [m.seq, m.content])).toEqual([
+      [1, '{"content":"héllo 1"}'],
+      [3, '{"content":"héllo 3"}'],
+    ]);
+  });
+
+  it('answers nothing for a conversation absent from the answer, and MISSING_ROUTE_CODE on a 404', async () => {
+    const absent = new OpenImDirectory(
+      'http://h/api',
+      signedIn(),
+      fakeFetch(() => ({ json: { errCode: 0, errMsg: '', data: { msgs: {} } } })).fetch,
+    );
+    expect(await absent.newestMessages('u1', 'si_u1_u2', 20)).toEqual([]);
+    const missing = new OpenImDirectory(
+      'http://h/api',
+      signedIn(),
+      fakeFetch(() => ({ status: 404, json: '404 page not found' })).fetch,
+    );
+    await expect(missing.newestMessages('u1', 'si_u1_u2', 20)).rejects.toMatchObject({
+      code: MISSING_ROUTE_CODE,
+    });
   });
 });

@@ -1,13 +1,28 @@
 import type { GroupItem } from '@openim/wasm-client-sdk';
-import { RemoteError } from '@teamim/application';
+import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
 import type { OpenImContext } from './context';
 import { SDK_FAILURE_CODE } from './errors';
+import type { ServerMsgData } from './server-messages';
 
 /** The subset of `fetch` the directory uses (injectable for tests). */
 export type FetchLike = (
   url: string,
   init: { method: string; headers: Record<string, string>; body: string },
 ) => Promise<{ readonly ok: boolean; readonly status: number; json(): Promise<unknown> }>;
+
+/** A placeholder for a seq without a message, or a message the user deleted (sdkws.MsgData.status). */
+const DELETED_STATUS = 4;
+
+/** Go's encoding/json writes `bytes` as standard base64; the content is UTF-8 JSON text. */
+function fromBase64(value: string): string {
+  try {
+    const binary = atob(value);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    return new TextDecoder().decode(bytes);
+  } catch {
+    return '';
+  }
+}
 
 /** OpenIM's errs.RecordNotFoundError. */
 const RECORD_NOT_FOUND = 1004;
@@ -138,6 +153,55 @@ export class OpenImDirectory {
     });
   }
 
+  /**
+   * j14f: `/msg/pull_msg_by_seq` (OpenIM 3.8) for one conversation: its newest `count` messages, oldest
+   * first. The server clips the range to what the user may see and answers the last `num` seqs of it;
+   * a conversation the user does not belong to is absent from the answer (no messages). Placeholders of
+   * missing or deleted messages (status 4) and malformed elements are left out.
+   */
+  async newestMessages(
+    userID: string,
+    conversationID: string,
+    count: number,
+  ): Promise<readonly ServerMsgData[]> {
+    const data = await this.post('/msg/pull_msg_by_seq', {
+      userID,
+      seqRanges: [{ conversationID, begin: 0, end: Number.MAX_SAFE_INTEGER, num: count }],
+      order: 0,
+    });
+    const all = isObject(data) ? data['msgs'] : undefined;
+    const pulled = isObject(all) ? all[conversationID] : undefined;
+    if (pulled === undefined || pulled === null) return [];
+    const list = isObject(pulled) ? pulled['Msgs'] : undefined;
+    if (list === undefined || list === null) return [];
+    if (!Array.isArray(list)) throw new RemoteError(SDK_FAILURE_CODE, 'pull_msg_by_seq: malformed answer');
+    return list.flatMap((item: unknown): ServerMsgData[] => {
+      if (!isObject(item) || typeof item['clientMsgID'] !== 'string' || item['clientMsgID'] === '') return [];
+      if (num(item['status']) === DELETED_STATUS) return [];
+      return [
+        {
+          clientMsgID: item['clientMsgID'],
+          serverMsgID: str(item['serverMsgID']),
+          sendID: str(item['sendID']),
+          recvID: str(item['recvID']),
+          groupID: str(item['groupID']),
+          senderNickname: str(item['senderNickname']),
+          senderFaceURL: str(item['senderFaceURL']),
+          sessionType: num(item['sessionType']),
+          msgFrom: num(item['msgFrom']),
+          contentType: num(item['contentType']),
+          content: fromBase64(str(item['content'])),
+          seq: num(item['seq']),
+          sendTime: num(item['sendTime']),
+          createTime: num(item['createTime']),
+          status: num(item['status']),
+          isRead: item['isRead'] === true,
+          ex: str(item['ex']),
+        },
+      ];
+    });
+  }
+
   private async post(path: string, body: unknown): Promise<unknown> {
     const token = this.context.token;
     if (token === '') throw new RemoteError(SDK_FAILURE_CODE, `${path}: not logged in`);
@@ -148,6 +212,8 @@ export class OpenImDirectory {
         headers: { 'Content-Type': 'application/json', token, operationID: operationID() },
         body: JSON.stringify(body),
       });
+      // A deployment without the path (a gateway or an older server) answers a plain 404.
+      if (response.status === 404) throw new RemoteError(MISSING_ROUTE_CODE, `${path}: not found`);
       if (!response.ok) throw new RemoteError(SDK_FAILURE_CODE, `${path}: HTTP ${response.status}`);
       answer = await response.json();
     } catch (cause: unknown) {

@@ -58,7 +58,7 @@ export function createOpenImPorts(
     contacts: new OpenImContacts(sdk),
     groups: new OpenImGroups(sdk, directory),
     conversations: new OpenImConversations(sdk, directory),
-    messages: new OpenImMessages(sdk, context),
+    messages: new OpenImMessages(sdk, context, directory),
     callSignalling: new OpenImCallSignalling(sdk, context),
     fileUploader: new OpenImFileUploader(sdk),
   };

@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import type { MessageItem, PicBaseInfo } from '@openim/wasm-client-sdk';
 import {
   MessagesGateway,
+  MISSING_ROUTE_CODE,
   RemoteError,
   type HistoryPage,
   type MessageDraft,
@@ -20,7 +21,9 @@ import type { OpenImContext } from './context';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, mapDefined, portEvents } from './events';
 import { toMessage, toSessionType } from './mappers';
+import type { OpenImDirectory } from './im-api';
 import type { OpenImSdk } from './sdk';
+import { serverMessageToMessage } from './server-messages';
 
 /** The SDK's "internal error" code, which it also uses for rules it checks locally. */
 const SDK_INTERNAL = 10005;
@@ -59,9 +62,11 @@ export class OpenImMessages extends MessagesGateway {
   /** Object URLs of files this client sends, by client message id (kept for the session). */
   private readonly previews = new Map<string, string>();
 
+  /** `directory` reads a chat's newest messages from the server (absent: like a deployment without the path). */
   constructor(
     private readonly sdk: OpenImSdk,
     private readonly context: OpenImContext,
+    private readonly directory?: OpenImDirectory,
   ) {
     super();
     const received = (items: MessageItem[] | undefined): MessageEvent | undefined => {
@@ -123,6 +128,8 @@ export class OpenImMessages extends MessagesGateway {
   }
 
   async create(draft: MessageDraft): Promise<Message> {
+    // A chat opened from the server's copy right after sign-in may send before the SDK's login is done.
+    await this.context.loginSettled;
     switch (draft.kind) {
       case 'text':
         if (draft.text.trim() === '') throw argumentError('text is empty');
@@ -227,6 +234,7 @@ export class OpenImMessages extends MessagesGateway {
     if ((target.recvID === '') === (target.groupID === '')) {
       throw argumentError('send needs exactly one of recvID and groupID');
     }
+    await this.context.loginSettled;
     const raw = this.context.rawMessage(message.clientMsgID);
     if (!raw) throw argumentError('the message was not created by this client');
     const sent = await invoke('sendMessage', () =>
@@ -250,6 +258,15 @@ export class OpenImMessages extends MessagesGateway {
       .filter((item) => item.conversationID === conversationID)
       .flatMap((item) => item.messageList ?? [])
       .map((item) => this.seen(item));
+  }
+
+  async getServerNewest(conversationID: string, count: number): Promise<readonly Message[]> {
+    requireID(conversationID, 'conversationID');
+    if (count <= 0) throw argumentError('count must be positive');
+    if (this.directory === undefined) throw new RemoteError(MISSING_ROUTE_CODE, 'no server directory');
+    // Read while the SDK's login may still be connecting: the token's user, not the connected one.
+    const msgs = await this.directory.newestMessages(this.context.tokenUserID, conversationID, count);
+    return msgs.map(serverMessageToMessage);
   }
 
   async getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {

@@ -57,6 +57,11 @@ export class OpenImSession extends ImSession {
   async login(userID: string, token: string): Promise<void> {
     if (userID === '' || token === '') throw new RemoteError(1001, 'userID and token are required');
     this.context.token = token;
+    this.context.tokenUserID = userID;
+    let loggedIn: () => void = () => undefined;
+    this.context.loginSettled = new Promise<void>((resolve) => {
+      loggedIn = resolve;
+    });
     let settle: ((error?: RemoteError) => void) | undefined;
     const outcome = new Promise<RemoteError | undefined>((resolve) => {
       settle = resolve;
@@ -93,6 +98,7 @@ export class OpenImSession extends ImSession {
     } finally {
       clearTimeout(timer);
       subscription.unsubscribe();
+      loggedIn();
     }
   }
 

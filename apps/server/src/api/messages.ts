@@ -18,14 +18,27 @@ import * as convs from '../im/conversations';
 
 import { ErrCode, ImError, noPermission } from '../im/errors';
 import * as msgs from '../im/messages';
-import { hasReadAndMaxSeqs } from '../im/pull';
+import { getMaxSeqs, hasReadAndMaxSeqs, pullByRange } from '../im/pull';
 import * as readState from '../im/read-state';
 import * as revoke from '../im/revoke';
 import { getUser } from '../im/models';
 
-import type { ImMsg } from '../im/types';
+import type { ImMsg, PullMsgs } from '../im/types';
 
 import { type Route, conversationIDList, seq, seqList } from './schemas';
+
+/** sdkws.PullMsgs as open-im-server writes them over HTTP (Go's encoding/json: `Msgs`, bytes in base64). */
+function pullJson(map: ReadonlyMap<string, PullMsgs>) {
+  const out: Record<string, { Msgs: unknown[]; isEnd: boolean; endSeq: number }> = {};
+  for (const [id, p] of map) {
+    out[id] = {
+      Msgs: p.msgs.map((m) => ({ ...m, content: Buffer.from(m.content).toString('base64') })),
+      isEnd: p.isEnd,
+      endSeq: p.endSeq,
+    };
+  }
+  return out;
+}
 
 /** `/api/conversation/*` and `/api/msg/*`. */
 export function registerConversationAndMessageRoutes(
@@ -154,6 +167,38 @@ export function registerConversationAndMessageRoutes(
     revoke.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
     return {};
   });
+  // j14f: the HTTP twins of WS 1001 and 1002 (open-im-server has both routes). The client reads a chat's
+  // newest messages here while the SDK's first sync after sign-in has not reached that conversation.
+  route('/msg/newest_seq', z.object({ userID }).passthrough(), (b, c) => {
+    if (b.userID !== c.caller.userID && !c.caller.isAdmin)
+      throw noPermission('userID must be the logged-in user');
+    const r = getMaxSeqs(ctx, b.userID);
+    return { maxSeqs: Object.fromEntries(r.maxSeqs), minSeqs: Object.fromEntries(r.minSeqs) };
+  });
+  route(
+    '/msg/pull_msg_by_seq',
+    z.object({
+      userID,
+      seqRanges: z
+        .array(
+          z.object({
+            conversationID,
+            begin: seq,
+            end: seq,
+            num: seq.nullish().transform((v) => v ?? 0),
+          }),
+        )
+        .max(100),
+      order: z.number().int().min(0).max(1).nullish(),
+    }),
+    (b, c) => {
+      // As over the WebSocket: a user pulls only her own conversations (others are left out of the answer).
+      if (b.userID !== c.caller.userID && !c.caller.isAdmin)
+        throw noPermission('userID must be the logged-in user');
+      const r = pullByRange(ctx, b.userID, b.seqRanges, b.order ?? 0);
+      return { msgs: pullJson(r.msgs), notificationMsgs: pullJson(r.notificationMsgs) };
+    },
+  );
   route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
   route(
     '/msg/get_conversations_has_read_and_max_seq',

@@ -52,6 +52,8 @@ describe('seedLarge', () => {
       friends: 40,
       groups: 3,
       conversations: 30,
+      longHistory: 50,
+      largeGroupMembers: 35,
     });
     expect(r).toMatchObject({ created: true, friends: 40, singleConversations: 27, groups: 3, skipped: [] });
     expect(r.durationMs).toBeGreaterThan(0);
@@ -69,6 +71,10 @@ describe('seedLarge', () => {
     const roles = groupIDs.map((g) => getMemberRow(server.db, g, LARGE_ACCOUNT.userID)?.role_level).sort();
     expect(roles).toEqual([RoleLevel.Admin, RoleLevel.Owner, RoleLevel.Owner].sort());
     for (const g of groupIDs) expect(memberIDs(server.db, g).length).toBeGreaterThanOrEqual(20);
+    // j14f: the first group is the large one; the second one-to-one conversation has the long history.
+    expect(groupIDs.map((g) => memberIDs(server.db, g).length)).toContain(35);
+    const long = hasReadAndMaxSeqs(server.core, LARGE_ACCOUNT.userID, ['si_2000000000_2000000002'], false);
+    expect(long.seqs.get('si_2000000000_2000000002')?.maxSeq).toBe(50 + 5);
 
     const last = lastMessages(server.core, LARGE_ACCOUNT.userID, ids);
     expect([...last.values()].every((m) => m.contentType === 101)).toBe(true);
@@ -96,6 +102,12 @@ describe('seedLarge', () => {
     const ids = getFullConversationIDs(server.core, op, LARGE_ACCOUNT.userID).conversationIDs;
     expect(ids).toHaveLength(1_000);
     expect(ids.filter((id) => id.startsWith('sg_'))).toHaveLength(100);
+    const sizes = ids
+      .filter((id) => id.startsWith('sg_'))
+      .map((id) => memberIDs(server.db, id.slice(3)).length);
+    expect(Math.max(...sizes)).toBe(2_000);
+    const long = hasReadAndMaxSeqs(server.core, LARGE_ACCOUNT.userID, ['si_2000000000_2000000002'], false);
+    expect(long.seqs.get('si_2000000000_2000000002')?.maxSeq).toBe(10_000 + 5);
     expect(await login(server)).toMatchObject({ errCode: 0, data: { userID: LARGE_ACCOUNT.userID } });
   }, 120_000);
 });

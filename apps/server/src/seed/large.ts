@@ -1,6 +1,7 @@
 import { type CoreContext, Effects, newServerMsgID, randomHex, singleConversationID } from '../im/context';
 import { WORKING_GROUP } from '../im/group-models';
 import { createGroup } from '../im/groups';
+import { inviteUsers } from '../im/group-membership';
 import { storeMessage, utf8 } from '../im/message-rows';
 import { ensureSingleConversation, storeAndPushGroup } from '../im/messages';
 import { getUser } from '../im/models';
@@ -26,6 +27,10 @@ export interface SeedLargeOptions {
   groups?: number;
   /** Conversations with history, one-to-one plus groups. Default 1,000. */
   conversations?: number;
+  /** j14f: extra older messages of the second one-to-one conversation (a long history). Default 10,000. */
+  longHistory?: number;
+  /** j14f: members of the first group (a large group; the others have 20 to 60). Default 2,000. */
+  largeGroupMembers?: number;
 }
 
 export interface SeedLargeResult {
@@ -60,6 +65,8 @@ export interface LargeSeedIm {
     adminUserIDs: string[];
     memberUserIDs: string[];
   }): string;
+  /** j14f: adds members to a group (more than one create call may hold). */
+  inviteToGroup?(req: { groupID: string; inviterUserID: string; userIDs: readonly string[] }): void;
 }
 
 const FIRST = ['Ada', 'Ben', 'Chen', 'Dana', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June', 'Kai', 'Lena', 'Mo'];
@@ -78,6 +85,12 @@ const PHRASES = [
   'Shipping it now.',
   'Nice work, everyone!',
 ];
+
+/** j14f: the second one-to-one conversation has the long history (friend 2, "Ben Li 0002"). */
+const LONG_HISTORY_SLOT = 1;
+export const LARGE_GROUP_NAME = 'All hands';
+/** The most members one create or invite call takes (src/im/groups.ts). */
+const CREATE_BATCH = 999;
 
 const friendID = (i: number): string => String(2_000_000_001 + i);
 const friendName = (i: number): string =>
@@ -99,6 +112,8 @@ export async function seedLarge(
   const started = performance.now();
   const friends = options.friends ?? 2_000;
   const conversations = options.conversations ?? 1_000;
+  const longHistory = options.longHistory ?? 10_000;
+  const largeGroup = options.largeGroupMembers ?? 2_000;
   const groupsWanted = im.createGroup ? Math.min(options.groups ?? 100, conversations) : 0;
   const skipped: string[] = [];
   if (!im.createGroup) skipped.push('groups (the IM core has no createGroup yet)');
@@ -144,17 +159,26 @@ export async function seedLarge(
     for (let k = 0, groups = 0; k < conversations; k++) {
       const lastAt = newest - k * slot;
       if (isGroupSlot(k, groups) && im.createGroup) {
-        // 20 to 60 members; the account owns the even groups and is admin of the odd ones.
-        const size = Math.min(20 + (groups % 5) * 10, friends);
+        // 20 to 60 members; the account owns the even groups and is admin of the odd ones. The first
+        // group is the large one (the account and largeGroupMembers - 1 friends).
+        const size = Math.min(groups === 0 ? largeGroup - 1 : 20 + (groups % 5) * 10, friends);
         const members = Array.from({ length: size }, (_, j) => friendIDs[(groups * 17 + j) % friends] ?? '');
         const owner = groups % 2 === 0 ? me : (members[0] ?? '');
         const others = members.filter((m) => m !== owner);
+        const invited = owner === me ? others : others.filter((m) => m !== me);
         const groupID = im.createGroup({
           ownerUserID: owner,
-          groupName: `Team ${String(groups + 1).padStart(3, '0')}`,
+          groupName:
+            groups === 0 && size > 60 ? LARGE_GROUP_NAME : `Team ${String(groups + 1).padStart(3, '0')}`,
           adminUserIDs: owner === me ? [] : [me],
-          memberUserIDs: owner === me ? others : others.filter((m) => m !== me),
+          memberUserIDs: invited.slice(0, CREATE_BATCH),
         });
+        for (let from = CREATE_BATCH; from < invited.length; from += CREATE_BATCH)
+          im.inviteToGroup?.({
+            groupID,
+            inviterUserID: owner,
+            userIDs: invited.slice(from, from + CREATE_BATCH),
+          });
         const count = 3 + (groups % 4);
         for (let m = 0; m < count; m++) {
           const sendID = m % 2 === 0 ? (others[m % others.length] ?? owner) : me;
@@ -169,6 +193,19 @@ export async function seedLarge(
       if (single >= singles) continue;
       const peer = friendIDs[single] ?? '';
       const count = 4 + (single % 9);
+      if (single === LONG_HISTORY_SLOT) {
+        // Older than the conversation's regular messages, a minute apart.
+        for (let m = 0; m < longHistory; m++) {
+          const fromFriend = m % 3 !== 0;
+          im.storeText({
+            sendID: fromFriend ? peer : me,
+            recvID: fromFriend ? me : peer,
+            text: `#${m + 1} ${PHRASES[m % PHRASES.length] ?? ''}`,
+            sendTime: lastAt - (count + longHistory - m) * 60_000,
+          });
+        }
+        result.messages += longHistory;
+      }
       // Alternating with the account's reply last (read); every seventh ends with two unread from the friend.
       const unread = single % 7 === 0 ? 2 : 0;
       for (let m = 0; m < count; m++) {
@@ -248,6 +285,10 @@ export function createLargeSeedIm(core: CoreContext, facade: ImFacade): LargeSee
           owner,
           added.map((eId) => ({ eId, state: EntryState.Insert })),
         );
+    },
+    inviteToGroup(req) {
+      const op = { userID: req.inviterUserID, platformID: 0, isAdmin: true };
+      inviteUsers(core, op, { groupID: req.groupID, invitedUserIDs: req.userIDs, reason: '' });
     },
     createGroup(req) {
       const op = { userID: req.ownerUserID, platformID: 0, isAdmin: true };

@@ -352,9 +352,11 @@ describe('ConversationStore', () => {
     ]);
   });
 
-  it('§4 A conversation known only from the server first page opens once the SDK load after sync has it', async () => {
+  it('§4 A conversation known only from the server first page opens, without the server’s messages, once the SDK load after sync has it', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
+    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    alice.ports.device.messages.serverNewestMissing = true;
     const record = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
     record.latestMsgSendTime = 1000;
     await alice.conversations.loadServerFirstPage('alice');
@@ -369,8 +371,10 @@ describe('ConversationStore', () => {
     expect(alice.conversations.currentConversation?.conversationID).toBe(shown?.conversationID);
   });
 
-  it('§4 A conversation known only from the server first page opens when the SDK reports it', async () => {
+  it('§4 A conversation known only from the server first page opens, without the server’s messages, when the SDK reports it', async () => {
     const { world, alice, bob } = await twoFriends();
+    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    alice.ports.device.messages.serverNewestMissing = true;
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
     await alice.conversations.loadServerFirstPage('alice');
     await alice.conversations.select(alice.conversations.snapshot[0]);

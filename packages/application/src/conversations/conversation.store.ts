@@ -21,7 +21,7 @@ import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
-import { openGroupChange } from './open-group-change';
+import { openGroupChange, readOpenGroup } from './open-group-change';
 
 /** How many conversations the server's first page holds: a screenful and some scrolling. */
 const SERVER_FIRST_PAGE = 100;
@@ -51,6 +51,14 @@ export class ConversationStore {
   private readonly serverOnly = new Set<string>();
   /** A conversation the user opened while it was server-only; it opens once the SDK has it. */
   private pendingSelection: string | undefined;
+  /** j14f: opens a server-only conversation from the server's copy of its messages (ChatStore's). */
+  private serverOnlyOpener: ((conversation: Conversation) => Promise<boolean>) | undefined;
+  private selection = 0;
+  private opening:
+    { readonly id: string | undefined; readonly selection: number; done: Promise<void> } | undefined;
+  private readonly local = new Subject<string>();
+  /** j14f: emits the id of a server-only conversation once the SDK has it (its history can be read). */
+  readonly local$: Observable<string> = this.local.asObservable();
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
   readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
@@ -100,11 +108,11 @@ export class ConversationStore {
    */
   async loadConversations(): Promise<Result<readonly Conversation[], RemoteFailure>> {
     const all = await this.readAll();
-    if (!all.ok) {
-      return all;
-    }
+    if (!all.ok) return all;
+    const confirmed = [...this.serverOnly];
     this.serverOnly.clear();
     this.list.next(mergeConversations(all.value));
+    this.confirmLocal(confirmed);
     this.openPendingSelection();
     return ok(this.list.value);
   }
@@ -147,17 +155,13 @@ export class ConversationStore {
   async loadServerFirstPage(userID: string): Promise<void> {
     const generation = this.generation;
     const page = await attempt(() => this.gateway.getServerFirstPage(userID, SERVER_FIRST_PAGE));
-    if (generation !== this.generation) {
-      return;
-    }
+    if (generation !== this.generation) return;
     if (!page.ok) {
       this.logger.warn('server first page failed', { code: page.error.code });
       return;
     }
     const added = activeSince(this.list.value, page.value, 'newer');
-    for (const conversation of added) {
-      this.serverOnly.add(conversation.conversationID);
-    }
+    for (const conversation of added) this.serverOnly.add(conversation.conversationID);
     this.list.next(mergeConversations(this.list.value, added));
   }
 
@@ -178,44 +182,44 @@ export class ConversationStore {
 
   async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
     const result = await attempt(() => this.gateway.getTotalUnread());
-    if (result.ok) {
-      this.unread.next(result.value);
-    }
+    if (result.ok) this.unread.next(result.value);
     return result;
   }
 
   /** Opens the chat with a user or group (finding or creating the conversation), then selects it. */
   async open(sourceID: string, sessionType: SessionType): Promise<Result<Conversation, RemoteFailure>> {
     const result = await attempt(() => this.gateway.getOneConversation(sourceID, sessionType));
-    if (!result.ok) {
-      return result;
-    }
+    if (!result.ok) return result;
     this.upsert([result.value]);
     await this.select(result.value);
     return result;
   }
 
-  /**
-   * Makes a conversation current. In a group it loads the group info and the own membership;
-   * the conversation is marked read on open (spec §4).
-   */
+  /** Makes a conversation current, marked read (spec §4); a group's info and own membership load. */
   async select(conversation: Conversation | undefined): Promise<void> {
-    if (conversation !== undefined && this.serverOnly.has(conversation.conversationID)) {
-      // Shown as loading until the SDK has it (openPendingSelection).
-      this.pendingSelection = conversation.conversationID;
-      this.current.next(undefined);
-      this.currentGroup.next(undefined);
-      this.currentMember.next(undefined);
-      return;
-    }
-    this.pendingSelection = undefined;
-    this.current.next(conversation);
+    const id = conversation?.conversationID;
+    // The chat view selects again on every list change: a server read under way is not repeated.
+    if (this.opening?.id === id && this.opening?.selection === this.selection) return this.opening?.done;
+    const selection = ++this.selection;
+    const serverOnly = conversation !== undefined && this.serverOnly.has(conversation.conversationID);
+    // j14f: while the SDK's first sync has not reached it, a conversation opens from the server's copy of
+    // its newest messages where the deployment answers them; else it waits for the SDK, as before. Without
+    // such a read nothing is awaited: a plain select changes `current` at once (the views rely on it).
+    const read = serverOnly ? (this.serverOnlyOpener?.(conversation) ?? Promise.resolve(false)) : undefined;
+    if (read !== undefined) this.opening = { id, selection, done: read.then(() => undefined) };
+    const opened = read !== undefined && (await read);
+    if (this.opening?.selection === selection) this.opening = undefined;
+    if (selection !== this.selection) return;
+    const waits = serverOnly && !opened && this.serverOnly.has(conversation.conversationID);
+    // A conversation that waits is shown as loading until the SDK has it (openPendingSelection).
+    this.pendingSelection = waits ? id : undefined;
+    this.current.next(waits ? undefined : conversation);
     this.currentGroup.next(undefined);
     this.currentMember.next(undefined);
-    if (conversation === undefined) {
-      return;
-    }
-    const reads = this.markAsRead(conversation.conversationID);
+    if (waits) return;
+    if (conversation === undefined) return;
+    // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
+    const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
     if (isGroupSession(conversation.conversationType)) {
       await Promise.all([
         this.refreshGroup(conversation.groupID),
@@ -226,25 +230,14 @@ export class ConversationStore {
   }
 
   private async refreshGroup(groupID: string): Promise<void> {
-    const result = await attempt(() => this.groups.getGroups([groupID]));
-    if (!result.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.getGroupInfoFailed' });
-      return;
-    }
-    if (this.current.value?.groupID === groupID) {
-      this.currentGroup.next(result.value[0]);
-    }
+    const group = await readOpenGroup(() => this.groups.getGroups([groupID]), this.notifier, 'Info');
+    if (group.ok && this.current.value?.groupID === groupID) this.currentGroup.next(group.value[0]);
   }
 
   private async refreshOwnMember(groupID: string): Promise<void> {
-    const result = await attempt(() => this.groups.getMembers(groupID, [this.currentUser.id()]));
-    if (!result.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.getGroupMemberFailed' });
-      return;
-    }
-    if (this.current.value?.groupID === groupID) {
-      this.currentMember.next(result.value[0]);
-    }
+    const read = () => this.groups.getMembers(groupID, [this.currentUser.id()]);
+    const member = await readOpenGroup(read, this.notifier, 'Member');
+    if (member.ok && this.current.value?.groupID === groupID) this.currentMember.next(member.value[0]);
   }
 
   /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
@@ -310,13 +303,12 @@ export class ConversationStore {
 
   async markCurrentAsRead(): Promise<void> {
     const current = this.current.value;
-    if (current !== undefined) {
-      await this.markAsRead(current.conversationID);
-    }
+    if (current !== undefined) await this.markAsRead(current.conversationID);
   }
 
   clear(): void {
     this.generation += 1;
+    this.selection += 1;
     this.serverOnly.clear();
     this.pendingSelection = undefined;
     this.list.next([]);
@@ -335,22 +327,38 @@ export class ConversationStore {
     }
   }
 
-  private openPendingSelection(): void {
-    const id = this.pendingSelection;
-    if (id === undefined || this.serverOnly.has(id)) {
-      return;
-    }
-    const found = this.list.value.find((c) => c.conversationID === id);
-    if (found !== undefined) {
-      void this.select(found);
+  isServerOnly(conversationID: string): boolean {
+    return this.serverOnly.has(conversationID);
+  }
+
+  /** j14f: ChatStore registers how a server-only conversation opens (true: opened from the server). */
+  setServerOnlyOpener(opener: (conversation: Conversation) => Promise<boolean>): void {
+    this.serverOnlyOpener = opener;
+  }
+
+  /** j14f: the SDK now has these server-only conversations; the open one takes the SDK's copy. */
+  private confirmLocal(conversationIDs: readonly string[]): void {
+    for (const id of conversationIDs) {
+      const current = this.current.value;
+      if (current?.conversationID === id) {
+        this.current.next(this.list.value.find((c) => c.conversationID === id) ?? current);
+        this.readRequests.next(id);
+      }
+      this.local.next(id);
     }
   }
 
+  private openPendingSelection(): void {
+    const id = this.pendingSelection;
+    if (id === undefined || this.serverOnly.has(id)) return;
+    const found = this.list.value.find((c) => c.conversationID === id);
+    if (found !== undefined) void this.select(found);
+  }
+
   private upsert(changed: readonly Conversation[]): void {
-    for (const conversation of changed) {
-      this.serverOnly.delete(conversation.conversationID);
-    }
+    const confirmed = changed.map((c) => c.conversationID).filter((id) => this.serverOnly.delete(id));
     this.list.next(mergeConversations(this.list.value, changed));
+    this.confirmLocal(confirmed);
     this.openPendingSelection();
     const current = this.current.value;
     const updated =

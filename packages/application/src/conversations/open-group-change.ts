@@ -1,3 +1,6 @@
+import type { Result } from '@teamim/domain';
+import type { Notifier } from '../ports/notifier.port';
+import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { GroupEvent } from '../ports/groups.port';
 
 /** What a group event changes about the open group conversation's info and the user's own membership. */
@@ -31,4 +34,18 @@ export function openGroupChange(event: GroupEvent, groupID: string, selfUserID: 
     default:
       return undefined;
   }
+}
+
+/**
+ * Reads the open group's info or own membership; a failure shows its toast (spec §8
+ * toast.getGroupInfoFailed / toast.getGroupMemberFailed) and is returned.
+ */
+export async function readOpenGroup<T>(
+  read: () => Promise<T>,
+  notifier: Notifier,
+  what: 'Info' | 'Member',
+): Promise<Result<T, RemoteFailure>> {
+  const result = await attempt(read);
+  if (!result.ok) notifier.notify({ level: 'error', key: `toast.getGroup${what}Failed` });
+  return result;
 }

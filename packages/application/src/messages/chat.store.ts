@@ -28,31 +28,10 @@ import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
 import { withRevoked } from './revoked-quotes';
+import { emptyChat, type ChatState, type SendOptions } from './chat-state';
+import { mergeLocalHistory, ServerPreview } from './server-preview';
 
-export interface ChatState {
-  readonly conversationID: string | undefined;
-  readonly messages: readonly Message[];
-  readonly hasMore: boolean;
-  readonly loading: boolean;
-  /** Messages still sending after 1 s (the spinner shows for these). */
-  readonly spinning: ReadonlySet<string>;
-}
-
-const emptyChat: ChatState = {
-  conversationID: undefined,
-  messages: [],
-  hasMore: false,
-  loading: false,
-  spinning: new Set(),
-};
-
-export interface SendOptions {
-  /**
-   * Called once the message passed the rules and exists locally (it is in the list, as sending): from
-   * then on the message itself holds the text, whatever the delivery's outcome (failed ones can be resent).
-   */
-  readonly onAccepted?: (message: Message) => void;
-}
+export type { ChatState, SendOptions } from './chat-state';
 
 /**
  * The message list of the open conversation and the send pipeline (spec §4 "Messages").
@@ -62,6 +41,9 @@ export class ChatStore {
   private readonly state = new BehaviorSubject<ChatState>(emptyChat);
   private readonly subscriptions = new Subscription();
   private resumedAt: number | undefined;
+  private readonly preview: ServerPreview;
+  /** j14f: the open conversation shows the server's copy until the SDK has it (server-preview.ts). */
+  private provisional: string | undefined;
   readonly state$: Observable<ChatState> = this.state.asObservable();
 
   constructor(
@@ -73,6 +55,11 @@ export class ChatStore {
     private readonly notifier: Notifier,
   ) {
     this.subscriptions.add(gateway.events$.subscribe((event) => this.onMessageEvent(event)));
+    this.preview = new ServerPreview(gateway);
+    conversations.setServerOnlyOpener((conversation) => this.preview.load(conversation));
+    this.subscriptions.add(
+      conversations.local$.subscribe((id) => void (id === this.provisional && this.takeLocalHistory(id))),
+    );
     this.subscriptions.add(
       conversations.current$.subscribe((conversation) => {
         if (conversation?.conversationID !== this.state.value.conversationID) {
@@ -107,7 +94,15 @@ export class ChatStore {
 
   private async open(conversation: Conversation | undefined): Promise<void> {
     this.state.next({ ...emptyChat, conversationID: conversation?.conversationID });
+    this.provisional = undefined;
     if (conversation === undefined) return;
+    const id = conversation.conversationID;
+    const shown = this.preview.take(id);
+    if (shown !== undefined && this.conversations.isServerOnly(id)) {
+      this.provisional = id;
+      this.setMessages(shown);
+      return;
+    }
     // Without a message yet (e.g. a friendship just accepted) there is no history, and the SDK has no
     // message table to read it from (its worker logs "no such table"); new messages come as events.
     if (conversation.latestMsg === '') return;
@@ -117,15 +112,13 @@ export class ChatStore {
   /** Loads the next older page of 20 messages (14q: or `count`, to reach a message further back). */
   async loadMore(count: number = PAGING.history): Promise<Result<void, AppError>> {
     const { conversationID, messages } = this.state.value;
-    if (conversationID === undefined) {
-      return err(stateFailure('no conversation open'));
-    }
+    if (conversationID === undefined) return err(stateFailure('no conversation open'));
+    // Nothing older until the SDK has the conversation (takeLocalHistory then sets hasMore).
+    if (conversationID === this.provisional) return ok(undefined);
     this.patch({ loading: true });
     const start = messages[0]?.clientMsgID ?? '';
     const page = await attempt(() => this.gateway.getHistory(conversationID, start, count));
-    if (this.state.value.conversationID !== conversationID) {
-      return ok(undefined);
-    }
+    if (this.state.value.conversationID !== conversationID) return ok(undefined);
     if (!page.ok) {
       this.patch({ loading: false });
       return page;
@@ -137,6 +130,15 @@ export class ChatStore {
       loading: false,
     });
     return ok(undefined);
+  }
+
+  /** j14f: the SDK now has the conversation shown from the server: its history replaces the server's. */
+  private async takeLocalHistory(conversationID: string): Promise<void> {
+    this.provisional = undefined;
+    const page = await attempt(() => this.gateway.getHistory(conversationID, '', PAGING.history));
+    if (!page.ok || this.state.value.conversationID !== conversationID) return;
+    const messages = mergeLocalHistory(this.state.value.messages, page.value.messages);
+    this.setMessages(messages, { hasMore: !page.value.isEnd });
   }
 
   /** Records that the app came back from the background; incoming messages are ignored for 5 s. */
@@ -151,9 +153,7 @@ export class ChatStore {
     options: SendOptions = {},
   ): Promise<Result<Message, AppError>> {
     const valid = validateMessageText(text);
-    if (!valid.ok) {
-      return valid;
-    }
+    if (!valid.ok) return valid;
     const unique = [...new Set(mentionUserIDs.filter((id) => id !== ''))];
     const draft: MessageDraft =
       unique.length > 0 ? { kind: 'atText', text, atUserIDList: unique } : { kind: 'text', text };
@@ -170,18 +170,14 @@ export class ChatStore {
     options: SendOptions = {},
   ): Promise<Result<Message, AppError>> {
     const conversation = to ?? this.conversations.currentConversation;
-    if (conversation === undefined) {
-      return err(stateFailure('no conversation open'));
-    }
+    if (conversation === undefined) return err(stateFailure('no conversation open'));
     const speak = this.checkCanSpeak(conversation);
     if (!speak.ok) {
       this.notifier.notify({ level: 'warning', key: speak.error.i18nKey });
       return speak;
     }
     const created = await attempt(() => this.gateway.create(draft));
-    if (!created.ok) {
-      return created;
-    }
+    if (!created.ok) return created;
     const target: SendTarget = {
       recvID: conversation.groupID === '' ? conversation.userID : '',
       groupID: conversation.groupID,
@@ -200,9 +196,7 @@ export class ChatStore {
   private checkCanSpeak(conversation: Conversation): Result<void, PermissionError> {
     const group = this.conversations.currentGroupInfo;
     const open = this.conversations.currentConversation;
-    if (group === undefined || open?.conversationID !== conversation.conversationID) {
-      return ok(undefined);
-    }
+    if (group === undefined || open?.conversationID !== conversation.conversationID) return ok(undefined);
     return checkCanSpeakInGroup(group, this.conversations.currentMemberInfo, this.clock.now());
   }
 
@@ -297,9 +291,7 @@ export class ChatStore {
       return err(stateFailure('message not in the open conversation'));
     }
     const allowed = checkCanRevoke(message, this.currentUser.id());
-    if (!allowed.ok) {
-      return allowed;
-    }
+    if (!allowed.ok) return allowed;
     const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);
@@ -312,9 +304,7 @@ export class ChatStore {
   /** Deletes a message: removed from the list and unpinned (spec §4). */
   async delete(clientMsgID: string): Promise<Result<void, AppError>> {
     const conversationID = this.state.value.conversationID;
-    if (conversationID === undefined) {
-      return err(stateFailure('no conversation open'));
-    }
+    if (conversationID === undefined) return err(stateFailure('no conversation open'));
     const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);

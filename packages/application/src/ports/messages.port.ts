@@ -67,6 +67,12 @@ export abstract class MessagesGateway {
    * while the connection was down may still go out after the reconnect: the copy tells.
    */
   abstract findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]>;
+  /**
+   * j14f: the newest `count` messages of a conversation (oldest first) read from the server, not the local
+   * store: what a chat shows while the SDK's first sync after sign-in has not reached the conversation.
+   * Rejects with `MISSING_ROUTE_CODE` where the deployment has no such path.
+   */
+  abstract getServerNewest(conversationID: string, count: number): Promise<readonly Message[]>;
   /** Older messages before `startClientMsgID` (empty = newest), oldest first. */
   abstract getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage>;
   abstract revoke(conversationID: string, clientMsgID: string): Promise<void>;

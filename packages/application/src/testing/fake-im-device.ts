@@ -42,7 +42,7 @@ import {
   type RecvMsgOpt,
   type SelfInfo,
 } from '@teamim/domain';
-import { RemoteError } from '../shared/remote-error';
+import { MISSING_ROUTE_CODE, RemoteError } from '../shared/remote-error';
 import { ImErrorCode, type DeviceSink, type FakeBackend } from './fake-backend';
 
 /**
@@ -1056,6 +1056,24 @@ export class FakeMessagesGateway extends MessagesGateway {
 
   /** History reads of a conversation without any stored message (the SDK has no table for it yet). */
   readonly tablelessHistoryReads: string[] = [];
+
+  /** j14f: the server's reads of a chat's newest messages (each conversation id asked). */
+  readonly serverNewestReads: string[] = [];
+  /** j14f: as a deployment without `/msg/pull_msg_by_seq`: the server read rejects with MISSING_ROUTE_CODE. */
+  serverNewestMissing = false;
+
+  getServerNewest(conversationID: string, count: number): Promise<readonly Message[]> {
+    return later(() => {
+      this.serverNewestReads.push(conversationID);
+      if (this.serverNewestMissing) throw new RemoteError(MISSING_ROUTE_CODE, 'no such route');
+      const me = this.device.me();
+      // The server answers only conversations the user has a record of.
+      if (!this.b.conversationsOf(me).has(conversationID)) return [];
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      const all = (this.b.messages.get(conversationID) ?? []).filter((m) => !deleted.has(m.clientMsgID));
+      return all.slice(Math.max(0, all.length - count));
+    });
+  }
 
   getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
     return later(() => {

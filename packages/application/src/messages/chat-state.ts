@@ -1,0 +1,26 @@
+import type { Message } from '@teamim/domain';
+
+export interface ChatState {
+  readonly conversationID: string | undefined;
+  readonly messages: readonly Message[];
+  readonly hasMore: boolean;
+  readonly loading: boolean;
+  /** Messages still sending after 1 s (the spinner shows for these). */
+  readonly spinning: ReadonlySet<string>;
+}
+
+export const emptyChat: ChatState = {
+  conversationID: undefined,
+  messages: [],
+  hasMore: false,
+  loading: false,
+  spinning: new Set(),
+};
+
+export interface SendOptions {
+  /**
+   * Called once the message passed the rules and exists locally (it is in the list, as sending): from
+   * then on the message itself holds the text, whatever the delivery's outcome (failed ones can be resent).
+   */
+  readonly onAccepted?: (message: Message) => void;
+}
