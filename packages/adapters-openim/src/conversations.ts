@@ -2,6 +2,7 @@ import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
 import {
   ContentType,
+  GroupAtType,
   MessageStatus,
   RecvMsgOpt,
   SessionType,
@@ -191,6 +192,14 @@ export class OpenImConversations extends ConversationsGateway {
     requireID(conversationID, 'conversationID');
     await invoke('deleteConversationAndDeleteAllMsg', () =>
       this.sdk.deleteConversationAndDeleteAllMsg(conversationID),
+    );
+  }
+
+  // 14m: the mention mark is a conversation field; the SDK keeps it until it is set back.
+  async resetGroupAtType(conversationID: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    await invoke('setConversation', () =>
+      this.sdk.setConversation({ conversationID, groupAtType: GroupAtType.AtNormal }),
     );
   }
 
