@@ -12,6 +12,7 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatStore } from '../messages/chat.store';
+import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -56,6 +57,7 @@ export function openSessionScope(root: Container): SessionScope {
     contacts: container.get(ContactStore),
     conversations: container.get(ConversationStore),
     chat: container.get(ChatStore),
+    typing: container.get(TypingStore), // 14m
     pinnedMessages: container.get(PinnedMessagesStore),
     forwardMessages: container.get(ForwardMessages),
     topSearch: container.get(TopSearchStore),

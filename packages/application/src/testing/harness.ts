@@ -12,6 +12,7 @@ import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
+import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TopSearchStore } from '../search/top-search.store';
@@ -109,6 +110,7 @@ export class TestClient {
       contacts: this.contacts,
       conversations: this.conversations,
       chat: this.chat,
+      typing: container.get(TypingStore), // 14m
       pinnedMessages: this.pins,
       forwardMessages: this.forward,
       topSearch: this.search,
@@ -141,6 +143,7 @@ export class TestClient {
     this.search.dispose();
     this.calls.dispose();
     this.chat.dispose();
+    this.services.typing.dispose(); // 14m
     this.session.dispose();
     this.conversations.dispose();
     this.contacts.dispose();
