@@ -1,4 +1,4 @@
-import type { Subscription} from 'rxjs';
+import type { Subscription } from 'rxjs';
 import { BehaviorSubject, timer, type Observable } from 'rxjs';
 import { distinctUntilChanged, map } from 'rxjs/operators';
 import { SessionType } from '@teamim/domain';

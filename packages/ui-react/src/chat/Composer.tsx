@@ -6,6 +6,7 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ComposerToolbar } from './ComposerToolbar';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
+import { useMentionSuggestions } from './mentions/MentionSuggestions'; // 14m
 
 const useStyles = makeStyles({
   separator: {
@@ -21,6 +22,7 @@ const useStyles = makeStyles({
     },
   },
   composer: {
+    position: 'relative', // 14m: the mention suggestions sit above the box
     height: '100%',
     display: 'flex',
     flexDirection: 'column',
@@ -115,6 +117,7 @@ export function Composer(props: { readonly conversationID: string }) {
   const { t } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
+  const mention = useMentionSuggestions(props.conversationID, vm, box); // 14m
 
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
@@ -123,6 +126,7 @@ export function Composer(props: { readonly conversationID: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(event)) return; // 14m: the open suggestion list takes its keys
     const action = composerKeyAction({
       key: event.key,
       shiftKey: event.shiftKey,
@@ -136,13 +140,21 @@ export function Composer(props: { readonly conversationID: string }) {
 
   return (
     <div className={styles.composer}>
+      {mention.popover /* 14m */}
       <textarea
         ref={box}
         className={styles.box}
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
         value={state.text}
-        onChange={(event) => vm.change(event.target.value)}
+        onChange={(event) => {
+          vm.change(event.target.value);
+          mention.refresh(event.target.value, event.target.selectionStart); // 14m
+        }}
+        // 14m: moving the caret (keys, clicks) changes the "@query" it is in.
+        onSelect={(event) => mention.refresh(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={() => vm.mentions.close()}
+        {...mention.textboxProps}
         onKeyDown={onKeyDown}
       />
       <div className={styles.actions}>
