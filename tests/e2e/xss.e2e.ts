@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures';
-import { conversationList, newUserPage, openConversation, signIn } from './support/users';
+import { adminCall, conversationList, newUserPage, openConversation, signIn } from './support/users';
 
 /**
  * Issue 14 safety: a corpus of XSS payloads (tests/e2e/data/xss-payloads.json) goes through text
@@ -91,6 +91,7 @@ async function renderedTexts(page: Page): Promise<Set<string>> {
 
 test('no XSS payload runs anywhere a user can type it; each shows literally (issue 14)', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(300_000);
   expect(PAYLOADS.length).toBeGreaterThanOrEqual(50);
@@ -203,6 +204,27 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
     await expect(bob.page.getByRole('heading', { level: 2, name: groupName })).toBeVisible({
       timeout: 30_000,
     });
+    // 14m: mention names (the at-text's atUsersInfo) and at-text bodies, from alice to bob in the group.
+    const mentionNames = PAYLOADS.slice(4, 10);
+    for (const [index, name] of mentionNames.entries()) {
+      await adminCall(request, '/msg/send_msg', {
+        sendID: aliceID,
+        groupID,
+        sessionType: 3,
+        contentType: 106,
+        content: {
+          text: `[[at-x#${bobID}]] ${PAYLOADS[10 + index] ?? ''}`,
+          atUserList: [bobID],
+          atUsersInfo: [{ atUserID: bobID, groupNickname: name }],
+        },
+      });
+    }
+    const mentions = bob.page.getByRole('log', { name: 'Messages' }).locator('[data-mention]');
+    for (const name of mentionNames) {
+      await expect(mentions.filter({ hasText: `@${name.trim()}` }).first()).toBeVisible({ timeout: 30_000 });
+    }
+    const bodies = [...(await renderedTexts(bob.page))].join('\n');
+    for (const body of PAYLOADS.slice(10, 10 + mentionNames.length)) expect(bodies).toContain(body.trim());
     await bob.page.screenshot({ path: test.info().outputPath('xss-bob.png') });
 
     await expectNothingRan(alice.page, aliceWatch);

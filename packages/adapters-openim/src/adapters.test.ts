@@ -386,4 +386,29 @@ describe('OpenIM adapters over a scripted SDK', () => {
     expect(await ports.messages.findMessages('si_a_b', [])).toEqual([]);
     await expect(ports.messages.findMessages('', ['c1'])).rejects.toMatchObject({ code: 1001 });
   });
+  // 14m
+  it('passes on a single online-only message, and a peer typing as its input status', () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    const seen: unknown[] = [];
+    const sub = ports.messages.events$.subscribe((e) => seen.push(e));
+    fake.fire('OnRecvOnlineOnlyMessage', rawMessage({ clientMsgID: 'o1', sendID: 'alice', recvID: 'bob' }));
+    fake.fire('OnConversationUserInputStatusChanged', {
+      conversationID: 'si_alice_bob',
+      userID: 'alice',
+      platformIDs: [5],
+    });
+    fake.fire('OnConversationUserInputStatusChanged', {
+      conversationID: 'si_alice_bob',
+      userID: 'alice',
+      platformIDs: [],
+    });
+    sub.unsubscribe();
+    expect(seen).toMatchObject([
+      { type: 'received', messages: [{ clientMsgID: 'o1', sendID: 'alice' }] },
+      { type: 'typing', conversationID: 'si_alice_bob', userID: 'alice', typing: true },
+      { type: 'typing', conversationID: 'si_alice_bob', userID: 'alice', typing: false },
+    ]);
+    expect(fake.listenerCount()).toBe(0);
+  });
 });

@@ -1,6 +1,14 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
-import { MessageStatus, RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
+import {
+  ContentType,
+  GroupAtType,
+  MessageStatus,
+  RecvMsgOpt,
+  SessionType,
+  type Conversation,
+  type Message,
+} from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
 import type { OpenImDirectory, SortedConversationElem } from './im-api';
@@ -151,6 +159,14 @@ export class OpenImConversations extends ConversationsGateway {
     requireID(conversationID, 'conversationID');
     await invoke('deleteConversationAndDeleteAllMsg', () =>
       this.sdk.deleteConversationAndDeleteAllMsg(conversationID),
+    );
+  }
+
+  // 14m: the mention mark is a conversation field; the SDK keeps it until it is set back.
+  async resetGroupAtType(conversationID: string): Promise<void> {
+    requireID(conversationID, 'conversationID');
+    await invoke('setConversation', () =>
+      this.sdk.setConversation({ conversationID, groupAtType: GroupAtType.AtNormal }),
     );
   }
 

@@ -77,6 +77,23 @@ export class OpenImMessages extends MessagesGateway {
     this.events$ = portEvents<MessageEvent>(
       fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => received(e.data))),
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => received(e.data))),
+      // 14m: the wasm SDK 3.8 hands each online-only message on alone, as one item. A received Typing
+      // message is not among them: the SDK reports it as the peer's input status instead.
+      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessage').pipe(
+        mapDefined((e) => (e.data === undefined ? undefined : received([e.data]))),
+      ),
+      fromSdkEvent(sdk, 'OnConversationUserInputStatusChanged').pipe(
+        mapDefined((e) =>
+          e.data?.conversationID && e.data.userID
+            ? ({
+                type: 'typing',
+                conversationID: e.data.conversationID,
+                userID: e.data.userID,
+                typing: (e.data.platformIDs ?? []).length > 0,
+              } as const)
+            : undefined,
+        ),
+      ),
       fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(mapDefined((e) => received(e.data))),
       // 14m: upload progress of a file message this client sends.
       fromSdkEvent(sdk, 'OnProgress').pipe(
@@ -142,7 +159,11 @@ export class OpenImMessages extends MessagesGateway {
               text: draft.text,
               atUserIDList: [...draft.atUserIDList],
               // The web SDK iterates atUsersInfo unconditionally; without it the call fails inside the SDK.
-              atUsersInfo: draft.atUserIDList.map((atUserID) => ({ atUserID, groupNickname: '' })),
+              // 14m: with the names the mentions showed, when given.
+              atUsersInfo: draft.atUserIDList.map((atUserID) => ({
+                atUserID,
+                groupNickname: draft.atUsersInfo?.find((u) => u.atUserID === atUserID)?.groupNickname ?? '',
+              })),
             }),
           ),
         );
@@ -246,6 +267,12 @@ export class OpenImMessages extends MessagesGateway {
       }),
     );
     return this.seen(sent);
+  }
+
+  // 14m: the deprecated call still works in 3.8.3 and needs no conversation id (changeInputStates does).
+  async sendTyping(recvID: string, tip: string): Promise<void> {
+    requireID(recvID, 'recvID');
+    await invoke('typingStatusUpdate', () => this.sdk.typingStatusUpdate({ recvID, msgTip: tip }));
   }
 
   async findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {

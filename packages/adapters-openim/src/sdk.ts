@@ -67,7 +67,9 @@ export type OpenImSdkMethod =
   | 'getGroupApplicationListAsApplicant'
   | 'acceptGroupApplication'
   | 'refuseGroupApplication'
-  | 'uploadFile';
+  | 'uploadFile'
+  // 14m: typing in a one-to-one chat.
+  | 'typingStatusUpdate';
 
 /** The callback names the adapters listen to, as plain strings (the SDK's `CbEvents` values). */
 export type OpenImEventName = `${CbEvents}`;

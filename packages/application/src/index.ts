@@ -46,6 +46,10 @@ export * from './presentation/chat/single-chat-drawer.view-model';
 // 14m: media uploads and bodies
 export * from './presentation/chat/media-upload.view-model';
 export * from './presentation/chat/media-body';
+// 14m (mentions, typing): mention suggestions in the composer, the header's typing line
+export * from './presentation/chat/composer-mentions';
+export * from './presentation/chat/typing-indicator.view-model';
+export * from './messages/typing.store';
 // --- end of 14m ---
 export * from './presentation/shell/status';
 export * from './presentation/shell/search-dropdown';

@@ -1,9 +1,11 @@
 import { BehaviorSubject, debounceTime, Subject, Subscription, type Observable } from 'rxjs';
-import { ok, type Result } from '@teamim/domain';
-import type { SessionType } from '@teamim/domain';
 import {
+  ok,
+  type Result,
+  type SessionType,
   activeSince,
   isGroupSession,
+  mentionMark,
   mergeConversations,
   PAGING,
   TIMINGS_MS,
@@ -13,10 +15,8 @@ import {
   type RecvMsgOpt,
 } from '@teamim/domain';
 import type { Clock } from '../ports/clock.port';
-import type { ConversationsGateway } from '../ports/conversations.port';
-import type { ConversationEvent } from '../ports/conversations.port';
-import type { GroupsGateway } from '../ports/groups.port';
-import type { GroupEvent } from '../ports/groups.port';
+import type { ConversationEvent, ConversationsGateway } from '../ports/conversations.port';
+import type { GroupEvent, GroupsGateway } from '../ports/groups.port';
 import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
@@ -220,6 +220,7 @@ export class ConversationStore {
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
+    if (!serverOnly) this.clearMentionMark(conversation); // 14m
     if (isGroupSession(conversation.conversationType)) {
       await Promise.all([
         this.refreshGroup(conversation.groupID),
@@ -327,6 +328,14 @@ export class ConversationStore {
     }
   }
 
+  // 14m: the list's "[@you]" mark stays until read: opening, or a mention while open, clears it everywhere.
+  private clearMentionMark({ conversationID, groupAtType }: Conversation): void {
+    if (mentionMark(groupAtType) === undefined) return;
+    void attempt(() => this.gateway.resetGroupAtType(conversationID)).then(
+      (r) => r.ok || this.logger.warn('clearing the mention mark failed', { conversationID }),
+    );
+  }
+
   isServerOnly(conversationID: string): boolean {
     return this.serverOnly.has(conversationID);
   }
@@ -365,6 +374,7 @@ export class ConversationStore {
       current === undefined ? undefined : changed.find((c) => c.conversationID === current.conversationID);
     if (updated !== undefined) {
       this.current.next(updated);
+      this.clearMentionMark(updated); // 14m
       if (updated.unreadCount > 0) {
         // Spec §4: the open conversation is marked read when its unread count changes, debounced 2 s.
         this.readRequests.next(updated.conversationID);

@@ -20,6 +20,7 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
 // 14q
 import { ChatFocus } from '../messages/chat-focus';
+import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -139,6 +140,19 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
       ) => new ChatStore(gateway, conversations, pins, user, clock, notifier),
       [MessagesGateway, ConversationStore, PinnedMessagesStore, CurrentUser, Clock, Notifier],
+    )
+    .inSingletonScope();
+  // 14m: typing notices in one-to-one chats.
+  bind(TypingStore)
+    .toResolvedValue(
+      (
+        gateway: MessagesGateway,
+        conversations: ConversationStore,
+        user: CurrentUser,
+        clock: Clock,
+        logger: Logger,
+      ) => new TypingStore(gateway, conversations, user, clock, logger),
+      [MessagesGateway, ConversationStore, CurrentUser, Clock, Logger],
     )
     .inSingletonScope();
   bind(ForwardMessages)

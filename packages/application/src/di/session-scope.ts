@@ -14,6 +14,7 @@ import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatStore } from '../messages/chat.store';
 // 14q
 import { ChatFocus } from '../messages/chat-focus';
+import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -60,6 +61,7 @@ export function openSessionScope(root: Container): SessionScope {
     contacts: container.get(ContactStore),
     conversations: container.get(ConversationStore),
     chat: container.get(ChatStore),
+    typing: container.get(TypingStore), // 14m
     pinnedMessages: container.get(PinnedMessagesStore),
     forwardMessages: container.get(ForwardMessages),
     topSearch: container.get(TopSearchStore),

@@ -360,6 +360,7 @@ export class ChatStore {
       }
       return;
     }
+    if (event.type === 'typing') return; // 14m: the typing indicator's, not the list's.
     const current = this.conversations.currentConversation;
     if (
       conversationID === undefined ||

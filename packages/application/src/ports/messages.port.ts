@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { Message } from '@teamim/domain';
+import type { AtUserInfo, Message } from '@teamim/domain';
 import type { PickedFile } from './file-processor.port';
 
 export type MessageEvent =
@@ -11,12 +11,25 @@ export type MessageEvent =
       readonly revokerID: string;
     }
   // 14m: how much of a sending message's file is uploaded (0-100), as the SDK reports it.
-  | { readonly type: 'progress'; readonly clientMsgID: string; readonly progress: number };
+  | { readonly type: 'progress'; readonly clientMsgID: string; readonly progress: number }
+  // 14m: a user's typing state in a conversation (the SDK turns a received Typing message into this).
+  | {
+      readonly type: 'typing';
+      readonly conversationID: string;
+      readonly userID: string;
+      readonly typing: boolean;
+    };
 
 /** Draft content understood by {@link MessagesGateway.create}. */
 export type MessageDraft =
   | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'atText'; readonly text: string; readonly atUserIDList: readonly string[] }
+  | {
+      readonly kind: 'atText';
+      readonly text: string;
+      readonly atUserIDList: readonly string[];
+      // 14m: the names the mentions showed (one entry per user); absent: the ids only.
+      readonly atUsersInfo?: readonly AtUserInfo[];
+    }
   | { readonly kind: 'custom'; readonly data: string; readonly description: string }
   | { readonly kind: 'picture'; readonly file: PickedFile; readonly width: number; readonly height: number }
   // 14m: a video with its poster (a picture taken from it) and a file of any other kind.
@@ -79,6 +92,8 @@ export abstract class MessagesGateway {
   abstract delete(conversationID: string, clientMsgID: string): Promise<void>;
   abstract setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void>;
   abstract searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]>;
+  // 14m: tells the peer of a one-to-one chat that the user is typing (an online-only Typing message).
+  abstract sendTyping(recvID: string, tip: string): Promise<void>;
   /** Hot, no replay, never completes. Includes typing, revoke-type and call-signal messages. */
   abstract readonly events$: Observable<MessageEvent>;
 }

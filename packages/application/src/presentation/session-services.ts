@@ -7,6 +7,7 @@ import type { MemberPickerStore } from '../groups/member-picker.store';
 import type { ChatStore } from '../messages/chat.store';
 // 14q
 import type { ChatFocus } from '../messages/chat-focus';
+import type { TypingStore } from '../messages/typing.store'; // 14m
 import type { ForwardMessages } from '../messages/forward-messages.use-case';
 import type { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import type { Clock } from '../ports/clock.port';
@@ -32,6 +33,7 @@ export interface SessionServices {
   readonly contacts: ContactStore;
   readonly conversations: ConversationStore;
   readonly chat: ChatStore;
+  readonly typing: TypingStore; // 14m
   readonly pinnedMessages: PinnedMessagesStore;
   readonly forwardMessages: ForwardMessages;
   readonly topSearch: TopSearchStore;

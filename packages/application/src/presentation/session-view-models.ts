@@ -2,6 +2,7 @@ import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
+import { TypingIndicatorViewModel } from './chat/typing-indicator.view-model'; // 14m
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
 import { SingleChatDrawerViewModel } from './chat/single-chat-drawer.view-model';
 import type { Group } from '@teamim/domain';
@@ -137,6 +138,10 @@ export class SessionViewModels {
   // 14m: media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
     return this.track(new MediaUploadViewModel(this.services));
+  }
+  // 14m: the typing line of a one-to-one chat's header.
+  typingIndicator(conversationID: string): TypingIndicatorViewModel {
+    return this.track(new TypingIndicatorViewModel(this.services, conversationID));
   }
   // --- end of 14m ---
   // 14a: message actions (forward dialog)

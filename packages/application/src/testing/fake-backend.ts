@@ -5,7 +5,9 @@ import type { GroupEvent } from '../ports/groups.port';
 import type { MessageEvent } from '../ports/messages.port';
 import type { SessionEvent } from '../ports/im-session.port';
 import {
+  AT_ALL_TAG,
   BusinessAllowType,
+  GroupAtType,
   groupConversationID,
   singleConversationID,
   MessageStatus,
@@ -95,6 +97,8 @@ interface ConversationRecord {
   latestMsgSendTime: number;
   draftText?: string;
   draftTextTime: number;
+  // 14m: the unread-mention mark (SDK groupAtType).
+  groupAtType?: GroupAtType;
 }
 
 interface GroupRecord {
@@ -441,6 +445,8 @@ export class FakeBackend {
       draftTextTime: record.draftTextTime,
       isPinned: record.isPinned,
       recvMsgOpt: record.recvMsgOpt,
+      // 14m
+      ...(record.groupAtType === undefined ? {} : { groupAtType: record.groupAtType }),
     };
   }
 
@@ -511,10 +517,14 @@ export class FakeBackend {
         if (userID !== message.sendID && message.contentType < 1000) {
           record.unreadCount += 1;
         }
+        // 14m: as the server records mentions on the mentioned members' conversations.
+        if (isGroup && userID !== message.sendID) applyMention(record, message, userID);
         this.emitConversationChanged(userID, record, isNew);
       }
     }
     for (const userID of audience) {
+      // 14m: typing goes to the peer only (the server sends it without sender sync).
+      if (message.contentType === ContentType.Typing && userID === message.sendID) continue;
       this.push(userID, (s) => s.messages.next({ type: 'received', messages: [message] }));
     }
     return message;
@@ -554,4 +564,16 @@ export class FakeBackend {
   isMuted(member: GroupMember): boolean {
     return member.muteEndTime > this.clock.now();
   }
+}
+
+// 14m: the server's groupAtType rule: @me, @all, and both add up to "@all and @me" while unread.
+function applyMention(record: ConversationRecord, message: Message, userID: string): void {
+  const list = message.contentType === ContentType.AtText ? (message.atTextElem?.atUserList ?? []) : [];
+  const named = list.includes(userID);
+  const atAll = list.includes(AT_ALL_TAG);
+  if (!named && !atAll) return;
+  const incoming = atAll ? (named ? GroupAtType.AtAllAtMe : GroupAtType.AtAll) : GroupAtType.AtMe;
+  const old = record.groupAtType ?? GroupAtType.AtNormal;
+  const mentionTypes: readonly number[] = [GroupAtType.AtMe, GroupAtType.AtAll, GroupAtType.AtAllAtMe];
+  record.groupAtType = mentionTypes.includes(old) && old !== incoming ? GroupAtType.AtAllAtMe : incoming;
 }

@@ -29,6 +29,7 @@ import {
   ApplicationHandleResult,
   MessageStatus,
   ContentType,
+  GroupAtType,
   SessionType,
   type BlacklistEntry,
   type CallInvitation,
@@ -817,6 +818,17 @@ export class FakeConversationsGateway extends ConversationsGateway {
     });
   }
 
+  // 14m
+  resetGroupAtType(conversationID: string): Promise<void> {
+    return later(() => {
+      const record = this.record(conversationID);
+      if ((record.groupAtType ?? GroupAtType.AtNormal) !== GroupAtType.AtNormal) {
+        record.groupAtType = GroupAtType.AtNormal;
+        this.b.emitConversationChanged(this.device.me(), record, false, false);
+      }
+    });
+  }
+
   markAsRead(conversationID: string): Promise<void> {
     return later(() => {
       const record = this.record(conversationID);
@@ -889,7 +901,12 @@ export class FakeMessagesGateway extends MessagesGateway {
           return {
             ...base,
             contentType: ContentType.AtText,
-            atTextElem: { text: draft.text, atUserList: [...draft.atUserIDList] },
+            atTextElem: {
+              text: draft.text,
+              atUserList: [...draft.atUserIDList],
+              // 14m
+              ...(draft.atUsersInfo === undefined ? {} : { atUsersInfo: [...draft.atUsersInfo] }),
+            },
           };
         case 'custom':
           return {
@@ -994,6 +1011,15 @@ export class FakeMessagesGateway extends MessagesGateway {
       throw new RemoteError(this.failSendsWith, 'send failed');
     }
     return this.deliverNow(message, target, options);
+  }
+
+  // 14m: as the SDK reports a peer's Typing message: an input status of the conversation, not a message.
+  async sendTyping(recvID: string, _tip: string): Promise<void> {
+    await Promise.resolve();
+    const me = this.device.me();
+    this.b.user(recvID);
+    const conversationID = singleConversationID(me, recvID);
+    this.b.push(recvID, (s) => s.messages.next({ type: 'typing', conversationID, userID: me, typing: true }));
   }
 
   /** The connection is back: queued frames go out (see {@link queueFailedSends}). */

@@ -12,6 +12,7 @@ import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
+import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 // 14q
@@ -121,6 +122,7 @@ export class TestClient {
       contacts: this.contacts,
       conversations: this.conversations,
       chat: this.chat,
+      typing: container.get(TypingStore), // 14m
       pinnedMessages: this.pins,
       forwardMessages: this.forward,
       topSearch: this.search,
@@ -159,6 +161,7 @@ export class TestClient {
     // 18
     this.notifications.dispose();
     this.chat.dispose();
+    this.services.typing.dispose(); // 14m
     this.session.dispose();
     this.conversations.dispose();
     this.contacts.dispose();

@@ -21,3 +21,5 @@ export * from './validation';
 export * from './media';
 export * from './wallet';
 export * from './appearance';
+// 14m: composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
+export * from './mention-compose';

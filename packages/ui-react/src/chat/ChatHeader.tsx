@@ -4,6 +4,7 @@ import type { ChatHeader as ChatHeaderData } from '@teamim/application';
 import { ChatCallButtons } from '../calls/ChatCallButtons';
 import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
 import { useText } from '../text';
+import { TypingIndicator } from './mentions/TypingIndicator'; // 14m
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
@@ -49,6 +50,8 @@ export function ChatHeader(props: {
             {t('ui.chat.header.members', { count: header.memberCount })}
           </Text>
         )}
+        {/* 14m: the other party typing */}
+        {!header.isGroup && <TypingIndicator conversationID={props.conversationID} />}
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
         {/* calls (issue 17) */}

@@ -8,6 +8,7 @@ import { ComposerToolbar } from './ComposerToolbar';
 // 14q
 import { QuoteDraftBar } from './quote/QuoteDraftBar';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
+import { useMentionSuggestions } from './mentions/MentionSuggestions'; // 14m
 
 const useStyles = makeStyles({
   separator: {
@@ -23,6 +24,7 @@ const useStyles = makeStyles({
     },
   },
   composer: {
+    position: 'relative', // 14m: the mention suggestions sit above the box
     height: '100%',
     display: 'flex',
     flexDirection: 'column',
@@ -130,6 +132,7 @@ export function Composer(props: { readonly conversationID: string }) {
   const box = useRef<HTMLTextAreaElement>(null);
   // 14q: the quoted block above the box
   const quote = useViewModel((vms) => vms.quoteDraft(props.conversationID), props.conversationID);
+  const mention = useMentionSuggestions(props.conversationID, vm, box); // 14m
 
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
@@ -138,6 +141,7 @@ export function Composer(props: { readonly conversationID: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (mention.onKeyDown(event)) return; // 14m: the open suggestion list takes its keys
     // 14q: Esc removes the quoted block (and does nothing else then).
     if (event.key === 'Escape' && quote.clear()) {
       event.preventDefault();
@@ -163,6 +167,7 @@ export function Composer(props: { readonly conversationID: string }) {
           {display(blocked)}
         </Text>
       )}
+      {mention.popover /* 14m */}
       <textarea
         ref={box}
         className={mergeClasses(styles.box, blocked !== undefined && styles.closed)}
@@ -171,7 +176,14 @@ export function Composer(props: { readonly conversationID: string }) {
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
         value={state.text}
-        onChange={(event) => vm.change(event.target.value)}
+        onChange={(event) => {
+          vm.change(event.target.value);
+          mention.refresh(event.target.value, event.target.selectionStart); // 14m
+        }}
+        // 14m: moving the caret (keys, clicks) changes the "@query" it is in.
+        onSelect={(event) => mention.refresh(event.currentTarget.value, event.currentTarget.selectionStart)}
+        onBlur={() => vm.mentions.close()}
+        {...mention.textboxProps}
         onKeyDown={onKeyDown}
       />
       <div className={styles.actions}>

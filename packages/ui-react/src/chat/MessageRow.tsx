@@ -14,7 +14,7 @@ import { useText } from '../text';
 import { useMessageAction } from './actions/MessageActionsHost';
 import { MessageActionsMenu, MessageToolbar } from './actions/MessageActionsMenu';
 import { MessageBody } from './bodies/MessageBody';
-import { FaceAvatar } from '../FaceAvatar';
+import { SenderAvatar } from './mentions/SenderAvatar'; // 14m
 
 const useStyles = makeStyles({
   notice: { textAlign: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
@@ -143,7 +143,14 @@ export const MessageRow = memo(function MessageRow({
           {view.time}
         </span>
       ) : (
-        <FaceAvatar name={view.sender} faceURL={view.senderFaceURL} size={36} />
+        // 14m: in a group, right-clicking another member's avatar offers an @ mention.
+        <SenderAvatar
+          vm={vm}
+          senderID={view.senderID}
+          name={view.sender}
+          faceURL={view.senderFaceURL}
+          own={view.own}
+        />
       )}
       <div>
         {!view.continued && (

@@ -5,6 +5,7 @@ import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 // 14q
 import { sendQuote } from '../../messages/quoted-messages';
+import { ComposerMentions } from './composer-mentions'; // 14m
 
 export interface ComposerState {
   readonly text: string;
@@ -23,6 +24,8 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   private savedText: string;
+  // 14m: mentions chosen from the suggestions (sent as at-text) in a group.
+  readonly mentions: ComposerMentions;
 
   constructor(
     private readonly services: SessionServices,
@@ -34,6 +37,8 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
         : '';
     super({ text: draft, canSend: validateMessageText(draft).ok });
     this.savedText = draft;
+    this.mentions = new ComposerMentions(services, conversationID); // 14m
+    this.own(() => this.mentions.dispose()); // 14m
     this.own(
       this.edits
         .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, services.clock.scheduler))
@@ -44,6 +49,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   change(text: string): void {
     this.set({ text, canSend: validateMessageText(text).ok });
     this.edits.next(text);
+    if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
   }
 
   async send(): Promise<Result<Message, AppError>> {
@@ -56,13 +62,21 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     // The box clears once the message is accepted (in the list, as sending): a refused send (a rule of
     // §6, a state failure) keeps the text; an accepted one that fails to deliver stays in the list as
     // failed, with resend, so nothing typed is lost either way.
-    const result = await this.services.chat.sendText(text, [], {
+    const options = {
       onAccepted: () => {
+        this.services.typing.sent(this.conversationID); // 14m
         if (this.state.text !== text) return;
+        this.mentions.reset(); // 14m
         this.change('');
         void this.saveDraft('');
       },
-    });
+    };
+    // 14m: an at-text when the text still names someone chosen from the mention suggestions.
+    const at = this.mentions.atTextFor(text);
+    const result =
+      at === undefined
+        ? await this.services.chat.sendText(text, [], options)
+        : await this.services.chat.send({ kind: 'atText', ...at }, undefined, options);
     // The server refused it by a rule (muted, left the group, blocked): the text comes back to the box,
     // unless the user has typed something else meanwhile.
     if (
@@ -84,6 +98,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
       onAccepted: () => {
         chatFocus.clearQuote(this.conversationID);
         if (this.state.text !== text) return;
+        this.mentions.reset(); // 14m: a quote's reply goes as plain text; its chosen mentions are spent
         this.change('');
         void this.saveDraft('');
       },

@@ -66,6 +66,7 @@ describe('conversation rows', () => {
       pinned: true,
       muted: true,
       recvMsgOpt: RecvMsgOpt.NotNotify,
+      mentionMark: '',
     });
   });
 

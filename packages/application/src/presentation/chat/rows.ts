@@ -10,6 +10,7 @@ import {
   notificationText,
   RecvMsgOpt,
   messageSummary,
+  mentionMark,
   translate,
   type Conversation,
   type Message,
@@ -34,6 +35,8 @@ export interface ConversationRow {
   /** Receive option other than normal: the badge is muted and a bell-off mark shows. */
   readonly muted: boolean;
   readonly recvMsgOpt: RecvMsgOpt;
+  // 14m: "[@you]" / "[@everyone]" while a mention is unread (SDK groupAtType), '' otherwise.
+  readonly mentionMark: string;
 }
 
 export function conversationRow(conversation: Conversation, context: ViewContext): ConversationRow {
@@ -48,7 +51,15 @@ export function conversationRow(conversation: Conversation, context: ViewContext
     pinned: conversation.isPinned,
     muted: conversation.recvMsgOpt !== RecvMsgOpt.Normal,
     recvMsgOpt: conversation.recvMsgOpt,
+    mentionMark: mentionMarkText(conversation, context), // 14m
   };
+}
+
+// 14m: the list's unread-mention mark.
+function mentionMarkText(conversation: Conversation, context: ViewContext): string {
+  const mark = mentionMark(conversation.groupAtType);
+  if (mark === undefined) return '';
+  return translate(context.locale, mark === 'you' ? 'conversation.atYou' : 'conversation.atAll');
 }
 
 export type { BubbleBody, BubblePart } from './bubble-body';

@@ -250,6 +250,10 @@ export const EN_US = {
   'call.record.rejected': 'Call declined',
   'call.record.unanswered': 'No answer',
   'toast.deviceSwitchFailed': 'Could not switch the device',
+  // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
+  'conversation.atYou': '[@you]',
+  'conversation.atAll': '[@everyone]',
+  'presence.typing': 'typing...',
 } as const;
 
 export type I18nKey = keyof typeof EN_US;

@@ -244,4 +244,8 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'call.record.rejected': '已拒绝',
   'call.record.unanswered': '对方无应答',
   'toast.deviceSwitchFailed': '切换设备失败',
+  // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
+  'conversation.atYou': '[有人@我]',
+  'conversation.atAll': '[@所有人]',
+  'presence.typing': '对方正在输入...',
 };

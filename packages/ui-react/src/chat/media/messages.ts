@@ -22,4 +22,9 @@ export const MEDIA_MESSAGES = {
   'ui.media.viewerNext': { 'zh-CN': '下一张', 'en-US': 'Next picture' },
   'ui.media.viewerZoomIn': { 'zh-CN': '放大', 'en-US': 'Zoom in' },
   'ui.media.viewerZoomOut': { 'zh-CN': '缩小', 'en-US': 'Zoom out' },
+  // 14m (mentions): the suggestion list and the avatar menu.
+  'ui.media.mentionList': { 'zh-CN': '提及成员', 'en-US': 'Mention a member' },
+  'ui.media.mentionAll': { 'zh-CN': '所有人', 'en-US': 'Everyone' },
+  'ui.media.mentionMember': { 'zh-CN': '@{{name}}', 'en-US': 'Mention @{{name}}' },
+  'ui.media.memberMenu': { 'zh-CN': '{{name}} 的操作', 'en-US': 'Actions for {{name}}' },
 } as const satisfies Record<string, LocalizedText>;
