@@ -1,14 +1,6 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
-import {
-  ContentType,
-  GroupAtType,
-  MessageStatus,
-  RecvMsgOpt,
-  SessionType,
-  type Conversation,
-  type Message,
-} from '@teamim/domain';
+import { GroupAtType, MessageStatus, RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
 import type { OpenImDirectory, SortedConversationElem } from './im-api';

@@ -7,7 +7,6 @@ import {
   isGroupSession,
   mentionMark,
   mergeConversations,
-  PAGING,
   TIMINGS_MS,
   type Conversation,
   type Group,
@@ -21,7 +20,8 @@ import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
-import { openGroupChange, readOpenGroup } from './open-group-change';
+import { attemptOrToast, openGroupChange, readOpenGroup } from './open-group-change';
+import { readAllConversations } from './read-all';
 
 /** How many conversations the server's first page holds: a screenful and some scrolling. */
 const SERVER_FIRST_PAGE = 100;
@@ -165,19 +165,8 @@ export class ConversationStore {
     this.list.next(mergeConversations(this.list.value, added));
   }
 
-  private async readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
-    const all: Conversation[] = [];
-    for (;;) {
-      const page = await attempt(() => this.gateway.getConversationsPage(all.length, PAGING.conversation));
-      if (!page.ok) {
-        this.notifier.notify({ level: 'error', key: 'toast.getConversationsFailed' });
-        return page;
-      }
-      all.push(...page.value);
-      if (page.value.length < PAGING.conversation) {
-        return ok(all);
-      }
-    }
+  private readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
+    return readAllConversations(this.gateway, this.notifier);
   }
 
   async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
@@ -243,11 +232,12 @@ export class ConversationStore {
 
   /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
   async delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
-    const result = await attempt(() => this.gateway.deleteConversation(conversationID));
-    if (!result.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.deleteConversationFailed' });
-      return result;
-    }
+    const result = await attemptOrToast(
+      () => this.gateway.deleteConversation(conversationID),
+      this.notifier,
+      'toast.deleteConversationFailed',
+    );
+    if (!result.ok) return result;
     this.list.next(this.list.value.filter((c) => c.conversationID !== conversationID));
     if (this.current.value?.conversationID === conversationID) {
       await this.select(undefined);
@@ -257,24 +247,21 @@ export class ConversationStore {
   }
 
   async setPinned(conversationID: string, isPinned: boolean): Promise<Result<void, RemoteFailure>> {
-    const result = await attempt(() => this.gateway.setPinned(conversationID, isPinned));
-    if (!result.ok) {
-      this.notifier.notify({
-        level: 'error',
-        key: isPinned ? 'toast.pinConversationFailed' : 'toast.unpinConversationFailed',
-      });
-      return result;
-    }
+    const key = isPinned ? 'toast.pinConversationFailed' : 'toast.unpinConversationFailed';
+    const result = await attemptOrToast(
+      () => this.gateway.setPinned(conversationID, isPinned),
+      this.notifier,
+      key,
+    );
+    if (!result.ok) return result;
     this.patchOne(conversationID, { isPinned });
     return ok(undefined);
   }
 
   async setRecvMsgOpt(conversationID: string, recvMsgOpt: RecvMsgOpt): Promise<Result<void, RemoteFailure>> {
-    const result = await attempt(() => this.gateway.setRecvMsgOpt(conversationID, recvMsgOpt));
-    if (!result.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.recvOptFailed' });
-      return result;
-    }
+    const set = () => this.gateway.setRecvMsgOpt(conversationID, recvMsgOpt);
+    const result = await attemptOrToast(set, this.notifier, 'toast.recvOptFailed');
+    if (!result.ok) return result;
     this.patchOne(conversationID, { recvMsgOpt });
     // The SDK leaves conversations it does not notify about out of its total but reports no new total
     // after this change: the badge would wait for the next message. Ask for it.
@@ -297,9 +284,7 @@ export class ConversationStore {
   /** Marks a conversation read on the server; failures are logged (the next change retries). */
   async markAsRead(conversationID: string): Promise<void> {
     const result = await attempt(() => this.gateway.markAsRead(conversationID));
-    if (!result.ok) {
-      this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
-    }
+    if (!result.ok) this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
   }
 
   async markCurrentAsRead(): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Result } from '@teamim/domain';
+import type { I18nKey, Result } from '@teamim/domain';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { GroupEvent } from '../ports/groups.port';
@@ -40,12 +40,21 @@ export function openGroupChange(event: GroupEvent, groupID: string, selfUserID: 
  * Reads the open group's info or own membership; a failure shows its toast (spec §8
  * toast.getGroupInfoFailed / toast.getGroupMemberFailed) and is returned.
  */
-export async function readOpenGroup<T>(
+export function readOpenGroup<T>(
   read: () => Promise<T>,
   notifier: Notifier,
   what: 'Info' | 'Member',
 ): Promise<Result<T, RemoteFailure>> {
-  const result = await attempt(read);
-  if (!result.ok) notifier.notify({ level: 'error', key: `toast.getGroup${what}Failed` });
+  return attemptOrToast(read, notifier, `toast.getGroup${what}Failed`);
+}
+
+/** A remote call whose failure shows the error toast `key` (and is returned). */
+export async function attemptOrToast<T>(
+  call: () => Promise<T>,
+  notifier: Notifier,
+  key: I18nKey,
+): Promise<Result<T, RemoteFailure>> {
+  const result = await attempt(call);
+  if (!result.ok) notifier.notify({ level: 'error', key });
   return result;
 }
