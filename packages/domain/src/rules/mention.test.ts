@@ -121,7 +121,7 @@ describe("§3 Mentions come only from an at-text message's mention list", () => 
   });
 
   it('a quote or text body of another kind has no mentions; an empty text has no parts', () => {
-    const quote = message({ contentType: ContentType.Quote, quoteElem: { text: forged } as never });
+    const quote = message({ contentType: ContentType.Quote, quoteElem: { text: forged } });
     expect(messageBodyParts(quote)).toEqual([{ kind: 'text', text: forged }]);
     expect(mentionBodyParts('', new Map([['bob', '']]))).toEqual([]);
   });
