@@ -74,6 +74,9 @@ describe('TopSearchViewModel (spec §2 top bar search)', () => {
         faceURL: conversation?.faceURL,
         detail: results.messages[i]?.preview,
         conversationID: conversation?.conversationID,
+        // 14q: what the hit needs to open its conversation at the message
+        clientMsgID: message.clientMsgID,
+        seq: message.seq,
       })),
     });
     expect(vm.state.messages.map((hit) => (hit.kind === 'message' ? hit.detail : ''))).toEqual(
