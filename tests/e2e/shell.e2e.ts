@@ -57,6 +57,8 @@ test('at 800x600 the page does not scroll and the message list keeps most of the
   await openConversation(page, 'bob');
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByRole('article').first()).toBeVisible();
+  // Measured once the first sync's status line and progress card have gone (they are transient).
+  await expect(page.getByText(/^Syncing/)).toHaveCount(0, { timeout: 60_000 });
   const sizes = await page.evaluate(() => ({
     page: document.documentElement.scrollHeight,
     window: window.innerHeight,

@@ -210,13 +210,12 @@ export class ConversationStore {
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
     if (!serverOnly) this.clearMentionMark(conversation); // 14m
-    if (isGroupSession(conversation.conversationType)) {
-      await Promise.all([
-        this.refreshGroup(conversation.groupID),
-        this.refreshOwnMember(conversation.groupID),
-      ]);
-    }
+    if (isGroupSession(conversation.conversationType)) await this.refreshOpenGroup(conversation.groupID);
     await reads;
+  }
+
+  private async refreshOpenGroup(groupID: string): Promise<void> {
+    await Promise.all([this.refreshGroup(groupID), this.refreshOwnMember(groupID)]);
   }
 
   private async refreshGroup(groupID: string): Promise<void> {
@@ -337,6 +336,8 @@ export class ConversationStore {
       if (current?.conversationID === id) {
         this.current.next(this.list.value.find((c) => c.conversationID === id) ?? current);
         this.readRequests.next(id);
+        // Its group info and own membership were read before the SDK had them: read them again.
+        if (isGroupSession(current.conversationType)) void this.refreshOpenGroup(current.groupID);
       }
       this.local.next(id);
     }

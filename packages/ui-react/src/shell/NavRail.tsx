@@ -137,10 +137,13 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             aria-label={t('ui.nav.accountMenu')}
             title={self?.name}
             icon={
+              // Decorative: the button is named; a nameless avatar (before the profile loads) would be an
+              // unnamed image to axe.
               <Avatar
                 name={self?.name ?? ''}
                 size={36}
                 color="colorful"
+                aria-hidden
                 {...(self?.faceURL ? { image: { src: self.faceURL } } : {})}
               />
             }
