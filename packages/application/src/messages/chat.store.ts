@@ -197,6 +197,8 @@ export class ChatStore {
     const group = this.conversations.currentGroupInfo;
     const open = this.conversations.currentConversation;
     if (group === undefined || open?.conversationID !== conversation.conversationID) return ok(undefined);
+    // Opened from the server's copy during the first sync, the SDK cannot tell the own membership yet.
+    if (this.conversations.isServerOnly(conversation.conversationID)) return ok(undefined);
     return checkCanSpeakInGroup(group, this.conversations.currentMemberInfo, this.clock.now());
   }
 
