@@ -127,11 +127,14 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     this.nowMs = services.clock.now();
     const { conversations, groupActions } = services;
     this.own(
-      combineLatest([conversations.currentGroup$, now$(services)]).subscribe(([group, nowMs]) => {
-        this.nowMs = nowMs;
-        if (group?.groupID === groupID) this.group = group;
-        this.render();
-      }),
+      // The own membership too: a group opened during the first sync gets it only once the SDK has it.
+      combineLatest([conversations.currentGroup$, conversations.currentMember$, now$(services)]).subscribe(
+        ([group, , nowMs]) => {
+          this.nowMs = nowMs;
+          if (group?.groupID === groupID) this.group = group;
+          this.render();
+        },
+      ),
     );
     this.own(
       groupActions.events$
