@@ -120,9 +120,12 @@ test('alice creates a group (the create-group flag is unknown, so offered) and t
   // Group names are capped at 16 characters.
   const name = `Crew ${Date.now().toString(36).slice(-6)}`;
   await dialog.getByRole('textbox', { name: 'Group name' }).fill(name);
+  // The member picker in create mode (issue 15): friends are chosen in its left pane.
+  await dialog.getByRole('button', { name: 'My friends' }).click();
   await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
   await dialog.getByRole('checkbox', { name: /carol/ }).check();
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Selected (2)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(alice).toHaveURL(/\/chat\/sg_[^/]+$/, { timeout: 30_000 });
   const hello = unique('Welcome all');
   await send(alice, hello);
