@@ -75,6 +75,7 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
   const anchor = useRef<ScrollAnchor | undefined>(undefined);
   const atBottom = useRef(true);
   const autoLoad = useRef(true);
+  const hadMore = useRef(state.hasMore);
   const previous = useRef<Shape>({ firstKey: undefined, lastKey: undefined, count: 0 });
 
   const scrollToBottom = () => {
@@ -123,11 +124,15 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     });
   };
 
-  // A first page that does not fill the viewport cannot be scrolled: fetch more until it does.
+  // A first page that does not fill the viewport cannot be scrolled: fetch more until it does. Older
+  // history can also become available while the reader already waits at the top (a chat opened from the
+  // server's copy gets the SDK's history later); no scroll event comes then, so it loads now.
   useEffect(() => {
     const element = scrollRef.current;
+    const becameAvailable = state.hasMore && !hadMore.current;
+    hadMore.current = state.hasMore;
     if (element === null || !state.hasMore || state.loadingOlder || !autoLoad.current) return;
-    if (element.scrollHeight <= element.clientHeight) loadOlder();
+    if (becameAvailable || element.scrollHeight <= element.clientHeight) loadOlder();
   });
 
   // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.

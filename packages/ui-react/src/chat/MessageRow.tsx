@@ -35,6 +35,9 @@ const useStyles = makeStyles({
     '& [data-message-tools]': { visibility: 'hidden' },
     ':hover [data-message-tools]': { visibility: 'visible' },
     ':focus-within [data-message-tools]': { visibility: 'visible' },
+    '& [data-gutter-time]': { visibility: 'hidden' },
+    ':hover [data-gutter-time]': { visibility: 'visible' },
+    ':focus-within [data-gutter-time]': { visibility: 'visible' },
     ':focus-visible': {
       outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
       outlineOffset: '-2px',
@@ -55,10 +58,14 @@ const useStyles = makeStyles({
   meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
   sender: { fontWeight: tokens.fontWeightSemibold },
   time: { color: tokens.colorNeutralForeground3 },
+  // A continued bubble's time shows in the avatar column on hover or focus only, as Slack and Element
+  // do; it never wraps ("Just now" is wider than the column) and overflows into the row's padding.
   gutterTime: {
     color: tokens.colorNeutralForeground4,
     fontSize: tokens.fontSizeBase100,
-    textAlign: 'end',
+    display: 'flex',
+    justifyContent: 'flex-end',
+    whiteSpace: 'nowrap',
     paddingTop: '3px',
   },
   content: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, minWidth: 0 },
@@ -139,7 +146,7 @@ export const MessageRow = memo(function MessageRow({
       )}
     >
       {view.continued ? (
-        <span className={styles.gutterTime} aria-hidden>
+        <span className={styles.gutterTime} data-gutter-time aria-hidden>
           {view.time}
         </span>
       ) : (

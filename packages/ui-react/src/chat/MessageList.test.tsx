@@ -1,0 +1,102 @@
+import { ok, SessionType } from '@teamim/domain';
+import type { ChatViewModel, ChatViewState } from '@teamim/application';
+import { act } from '@testing-library/react';
+import { useState } from 'react';
+import { TestWorld } from '@teamim/application/testing';
+import { firstValueFrom, filter } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ContactDialogsProvider } from '../contacts/dialogs';
+import { SignedInContext } from '../services';
+import { renderView } from '../testing/render';
+import { MessageActionsHost } from './actions/MessageActionsHost';
+import { MessageList } from './MessageList';
+
+type OpenState = Extract<ChatViewState, { status: 'open' }>;
+
+/** jsdom has no layout: the list is given a filled viewport scrolled to the top, as in the browser. */
+function layOut(scrollHeight: number, clientHeight: number) {
+  const restore = [
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(scrollHeight),
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(clientHeight),
+  ];
+  return () => restore.forEach((spy) => spy.mockRestore());
+}
+
+/** The list scrolls to its bottom when it opens, once more a frame later. */
+const settledAtBottom = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/** The list as the chat view renders it, with `hasMore` changed from outside as the store changes it. */
+function harness(vm: ChatViewModel, state: OpenState) {
+  const control = { setHasMore: (_: boolean): void => undefined };
+  function View() {
+    const [hasMore, setHasMore] = useState(false);
+    control.setHasMore = setHasMore;
+    return (
+      <MessageActionsHost vm={vm}>
+        <MessageList vm={vm} state={{ ...state, hasMore }} />
+      </MessageActionsHost>
+    );
+  }
+  return { View, setHasMore: (value: boolean) => control.setHasMore(value) };
+}
+
+let undo: () => void = () => undefined;
+afterEach(() => undo());
+
+async function openChat() {
+  const w = new TestWorld().users({ userID: 'alice', nickname: 'Alice' }, { userID: 'bob', nickname: 'Bob' });
+  w.backend.makeFriends('alice', 'bob');
+  const alice = await w.signIn('alice');
+  await alice.conversations.open('bob', SessionType.Single);
+  for (const n of [1, 2, 3]) await alice.chat.sendText(`line ${n}`);
+  await w.settle();
+  const id = alice.conversations.snapshot[0]?.conversationID ?? '';
+  const vm = alice.viewModels.chat(id);
+  const state = (await firstValueFrom(
+    vm.state$.pipe(filter((s) => s.status === 'open' && s.messages.length === 3)),
+  )) as OpenState;
+  return { vm, state, services: alice.services };
+}
+
+describe('message list', () => {
+  it('loads older history at once when it becomes available while the reader is already at the top', async () => {
+    const { vm, state, services } = await openChat();
+    undo = layOut(2_000, 500);
+    const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
+    const list = harness(vm, state);
+    const view = await renderView(<list.View />, {
+      wrap: (children) => (
+        <SignedInContext.Provider value={services}>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
+        </SignedInContext.Provider>
+      ),
+    });
+    // The list shows the server's copy: nothing older yet, and the reader scrolls to the top.
+    await settledAtBottom();
+    view.getByRole('log', { name: 'Messages' }).scrollTop = 0;
+    expect(loadOlder).not.toHaveBeenCalled();
+
+    // The SDK's history arrives with more behind it; no scroll event comes, the reader is at the top.
+    act(() => list.setHasMore(true));
+    expect(loadOlder).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not load older history on its own while the reader is further down', async () => {
+    const { vm, state, services } = await openChat();
+    undo = layOut(2_000, 500);
+    const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
+    const list = harness(vm, state);
+    const view = await renderView(<list.View />, {
+      wrap: (children) => (
+        <SignedInContext.Provider value={services}>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
+        </SignedInContext.Provider>
+      ),
+    });
+    await settledAtBottom();
+    view.getByRole('log', { name: 'Messages' }).scrollTop = 900;
+
+    act(() => list.setHasMore(true));
+    expect(loadOlder).not.toHaveBeenCalled();
+  });
+});
