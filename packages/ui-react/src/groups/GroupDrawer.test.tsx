@@ -73,7 +73,7 @@ describe('group settings drawer (spec §2, §6)', () => {
     expect(within(drawer).getByRole('button', { name: 'Add members' })).toBeTruthy();
   });
 
-  it('an admin renames with Enter, mutes a member for 5 minutes (badge), and kicks after a named confirmation', async () => {
+  it('an admin renames with Enter and mutes a member for 5 minutes (badge)', async () => {
     const { w, admin, groupID } = await team();
     const drawer = await openDrawer(admin, groupID);
     await userEvent.click(await within(drawer).findByRole('button', { name: 'Edit group name' }));
@@ -99,9 +99,19 @@ describe('group settings drawer (spec §2, §6)', () => {
     await userEvent.click(within(mute).getByRole('button', { name: 'Mute', hidden: true }));
     await w.settle();
     await waitFor(() => expect(within(list).getByText('Muted')).toBeTruthy());
+  });
 
-    await userEvent.click(within(list).getByRole('button', { name: 'Actions for Bob', hidden: true }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove from group…', hidden: true }));
+  // A test of its own: right after another modal closes, Fluent's focus hand-back can close the next menu
+  // under a test's click in jsdom (a person is never that fast; the browser test kicks after a mute too).
+  it('an admin kicks a member after a confirmation naming them', async () => {
+    const { w, admin, groupID } = await team();
+    const drawer = await openDrawer(admin, groupID);
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'View more' }));
+    const list = await within(drawer).findByRole('list', { name: 'Member list' });
+    await userEvent.click(await within(list).findByRole('button', { name: 'Actions for Bob' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Remove from group…' }));
+    // In jsdom Tabster can leave the dialog marked hidden while the menu hands focus back (in Chromium it
+    // ends accessible: group-admin.e2e.ts finds it by role); the test reads it whether or not it is.
     const confirm = await screen.findByRole('dialog', { name: 'Remove from group', hidden: true });
     expect(within(confirm).getByText('Remove Bob from the group?')).toBeTruthy();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Remove from group', hidden: true }));
