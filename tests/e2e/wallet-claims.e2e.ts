@@ -1,40 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Locator, type Page } from './fixtures';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn, type UserPage } from './support/users';
+import { ownDemoServer, redPacketBubble as bubble, sendRedPacket as fillAndPay } from './support/wallet';
 
 // Issue 16, the rest: who received what from a group packet, and the sender's balance following a refund
 // while the balance screen stays open.
 
 test.describe.configure({ timeout: 240_000 });
 
-const bubble = (page: Page, greeting: string): Locator =>
-  page
-    .getByRole('log', { name: 'Messages' })
-    .getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });
-
-async function typePin(scope: Locator, label: string, pin: string): Promise<void> {
-  const group = scope.getByRole('group', { name: label });
-  await group.getByRole('textbox', { name: `${label}: digit 1 of 6` }).click();
-  await scope.page().keyboard.type(pin);
-}
-
+/** Sends a red packet from the open chat; the demo seed gives bob the pay password 123456. */
 async function sendRedPacket(
   page: Page,
   form: { readonly amount: string; readonly count?: string; readonly greeting: string },
 ): Promise<void> {
-  await page.getByRole('button', { name: 'Send a red packet' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send a red packet' });
-  await dialog.getByRole('textbox', { name: /Amount|Total amount/ }).fill(form.amount);
-  if (form.count !== undefined)
-    await dialog.getByRole('textbox', { name: /Number of packets/ }).fill(form.count);
-  await dialog.getByRole('textbox', { name: 'Greeting' }).fill(form.greeting);
-  await dialog.getByRole('button', { name: 'Put money in' }).click();
-  const pay = page.getByRole('dialog', { name: 'Enter your pay password' });
-  // Demo seed: bob's pay password is 123456.
-  await typePin(pay, 'Pay password', '123456');
-  await expect(pay).toBeHidden({ timeout: 15_000 });
+  await expect(await fillAndPay(page, { ...form, pin: '123456' })).toBeHidden({ timeout: 15_000 });
 }
 
 async function users(browser: Browser, names: readonly string[], baseURL?: string): Promise<UserPage[]> {
@@ -96,40 +74,11 @@ test('a group packet shows who received what, n of m, then all opened', async ({
   for (const u of [bob!, carol!, alice!]) await u.context.close();
 });
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A server of our own whose red packets expire after a few seconds and are refunded every second. */
-async function quickRefundServer(): Promise<{ url: string; stop: () => void }> {
-  const port = 20_000 + Math.floor(Math.random() * 40_000);
-  const child: ChildProcess = spawn(
-    'node_modules/.bin/tsx',
-    [
-      'apps/server/src/main.ts',
-      '--memory',
-      '--port',
-      String(port),
-      '--seed',
-      'demo',
-      '--log-level',
-      'warn',
-      '--red-packet-expiry-seconds',
-      '5',
-      '--red-packet-sweep-seconds',
-      '1',
-    ],
-    { cwd: repo, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await expect(async () => {
-    expect((await fetch(`${url}/healthz`)).ok).toBe(true);
-  }).toPass({ timeout: 60_000 });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 test('the refund of an expired packet shows in the open balance screen, without reopening it', async ({
   browser,
 }) => {
-  const server = await quickRefundServer();
+  // Red packets that expire after a few seconds, refunded every second.
+  const server = await ownDemoServer(['--red-packet-expiry-seconds', '5', '--red-packet-sweep-seconds', '1']);
   try {
     const [bob] = await users(browser, ['bob'], server.url);
     const page = bob!.page;

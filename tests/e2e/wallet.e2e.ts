@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn, type UserPage } from './support/users';
+import { ownDemoServer, redPacketBubble as bubble, sendRedPacket, typePin } from './support/wallet';
 
 // Issue 16 through the real stack: pay password, red packets one-to-one and in the group, opened from
 // three browsers, every balance on screen checked against the server's ledger (read through its API).
@@ -53,36 +51,6 @@ async function openBalance(page: Page): Promise<Locator> {
 async function shownBalance(dialog: Locator): Promise<number> {
   return centsOf(await dialog.getByText(/^¥\d+\.\d{2}$/).innerText());
 }
-
-async function typePin(scope: Locator, label: string, pin: string): Promise<void> {
-  const group = scope.getByRole('group', { name: label });
-  await group.getByRole('textbox', { name: `${label}: digit 1 of 6` }).click();
-  await scope.page().keyboard.type(pin);
-}
-
-async function sendRedPacket(
-  page: Page,
-  form: { readonly amount: string; readonly count?: string; readonly greeting: string; readonly pin: string },
-): Promise<Locator> {
-  await page.getByRole('button', { name: 'Send a red packet' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send a red packet' });
-  await dialog.getByRole('textbox', { name: /Amount|Total amount/ }).fill(form.amount);
-  if (form.count !== undefined)
-    await dialog.getByRole('textbox', { name: /Number of packets/ }).fill(form.count);
-  await dialog.getByRole('textbox', { name: 'Greeting' }).fill(form.greeting);
-  await page.screenshot({
-    path: test.info().outputPath(`send-${form.count === undefined ? 'single' : 'group'}.png`),
-  });
-  await dialog.getByRole('button', { name: 'Put money in' }).click();
-  const pay = page.getByRole('dialog', { name: 'Enter your pay password' });
-  await typePin(pay, 'Pay password', form.pin);
-  return pay;
-}
-
-const bubble = (page: Page, greeting: string): Locator =>
-  page
-    .getByRole('log', { name: 'Messages' })
-    .getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });
 
 /** Opens the red packet with `greeting` and returns the amount received (cents). */
 async function openPacket(page: Page, greeting: string): Promise<number> {
@@ -204,38 +172,11 @@ test('pay password, one-to-one and group red packets opened at once; every balan
   for (const u of all) await u.context.close();
 });
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** A server of our own whose red packets expire after a few seconds (the shared one keeps 24 h). */
-async function shortExpiryServer(): Promise<{ url: string; stop: () => void }> {
-  const port = 20_000 + Math.floor(Math.random() * 40_000);
-  const child: ChildProcess = spawn(
-    'node_modules/.bin/tsx',
-    [
-      'apps/server/src/main.ts',
-      '--memory',
-      '--port',
-      String(port),
-      '--seed',
-      'demo',
-      '--log-level',
-      'warn',
-      '--red-packet-expiry-seconds',
-      '4',
-    ],
-    { cwd: repo, stdio: 'ignore' },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  await expect(async () => {
-    expect((await fetch(`${url}/healthz`)).ok).toBe(true);
-  }).toPass({ timeout: 60_000 });
-  return { url, stop: () => child.kill('SIGTERM') };
-}
-
 test('an expired red packet says so when opened, and its refund is in the balance log of the sender', async ({
   browser,
 }) => {
-  const server = await shortExpiryServer();
+  // The shared server keeps red packets 24 h.
+  const server = await ownDemoServer(['--red-packet-expiry-seconds', '4']);
   try {
     const open = async (name: string) => {
       const context = await browser.newContext({
