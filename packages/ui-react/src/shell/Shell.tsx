@@ -30,12 +30,14 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', outlineStyle: 'none' },
+  // Over the foot of the conversation list, beside the nav rail (68 px): centred it covered the composer's
+  // tools while sending already works during the sync; 216 px fits the list at its narrowest (240 px).
   progress: {
     position: 'fixed',
-    left: '50%',
-    bottom: tokens.spacingVerticalXXL,
-    transform: 'translateX(-50%)',
-    width: '320px',
+    left: `calc(68px + ${tokens.spacingHorizontalM})`,
+    bottom: tokens.spacingVerticalL,
+    width: '216px',
+    boxSizing: 'border-box',
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground1,
