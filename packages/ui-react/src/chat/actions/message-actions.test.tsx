@@ -120,15 +120,23 @@ describe('message actions (spec §2 context menu)', () => {
     await userEvent.hover(row);
     await userEvent.click(within(row).getByRole('button', { name: 'Forward', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Forward message' }, { timeout: 5000 });
-    const send = within(dialog).getByRole('button', { name: 'Forward (0)' });
+    // jsdom: as above, Tabster can leave the new dialog marked hidden after the toolbar's focus moves; the
+    // e2e test forwards by role in a real browser.
+    const send = within(dialog).getByRole('button', { name: 'Forward (0)', hidden: true });
     expect(send.hasAttribute('disabled') || send.getAttribute('aria-disabled') === 'true').toBe(true);
-    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search conversations' }), 'team');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Team/ }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Forward (1)' }));
+    await userEvent.type(
+      within(dialog).getByRole('searchbox', { name: 'Search conversations', hidden: true }),
+      'team',
+    );
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Team/, hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forward (1)', hidden: true }));
     await w.settle();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Forward message' })).toBeNull(), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expect(screen.queryByRole('dialog', { name: 'Forward message', hidden: true })).toBeNull(),
+      {
+        timeout: 5000,
+      },
+    );
     expect(alice.toasts.toasts.at(-1)).toMatchObject({ key: 'toast.forwardSummary' });
   });
 });
