@@ -58,45 +58,43 @@ async function openChat() {
   return { vm, state, services: alice.services };
 }
 
+/**
+ * The open chat's list with nothing older yet (the server's copy), laid out over 2,000 px in a 500 px
+ * viewport and settled at its bottom; `loadOlder` is recorded, and `setHasMore` changes the state.
+ */
+async function shownFromServer() {
+  const { vm, state, services } = await openChat();
+  undo = layOut(2_000, 500);
+  const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
+  const list = harness(vm, state);
+  const view = await renderView(<list.View />, {
+    wrap: (children) => (
+      <SignedInContext.Provider value={services}>
+        <ContactDialogsProvider>{children}</ContactDialogsProvider>
+      </SignedInContext.Provider>
+    ),
+  });
+  await settledAtBottom();
+  return { loadOlder, setHasMore: list.setHasMore, log: view.getByRole('log', { name: 'Messages' }) };
+}
+
 describe('message list', () => {
   it('loads older history at once when it becomes available while the reader is already at the top', async () => {
-    const { vm, state, services } = await openChat();
-    undo = layOut(2_000, 500);
-    const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
-    const list = harness(vm, state);
-    const view = await renderView(<list.View />, {
-      wrap: (children) => (
-        <SignedInContext.Provider value={services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
-    });
-    // The list shows the server's copy: nothing older yet, and the reader scrolls to the top.
-    await settledAtBottom();
-    view.getByRole('log', { name: 'Messages' }).scrollTop = 0;
+    const { loadOlder, setHasMore, log } = await shownFromServer();
+    // The reader scrolls to the top of the server's copy.
+    log.scrollTop = 0;
     expect(loadOlder).not.toHaveBeenCalled();
 
     // The SDK's history arrives with more behind it; no scroll event comes, the reader is at the top.
-    act(() => list.setHasMore(true));
+    act(() => setHasMore(true));
     expect(loadOlder).toHaveBeenCalledTimes(1);
   });
 
   it('does not load older history on its own while the reader is further down', async () => {
-    const { vm, state, services } = await openChat();
-    undo = layOut(2_000, 500);
-    const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
-    const list = harness(vm, state);
-    const view = await renderView(<list.View />, {
-      wrap: (children) => (
-        <SignedInContext.Provider value={services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
-    });
-    await settledAtBottom();
-    view.getByRole('log', { name: 'Messages' }).scrollTop = 900;
+    const { loadOlder, setHasMore, log } = await shownFromServer();
+    log.scrollTop = 900;
 
-    act(() => list.setHasMore(true));
+    act(() => setHasMore(true));
     expect(loadOlder).not.toHaveBeenCalled();
   });
 });
