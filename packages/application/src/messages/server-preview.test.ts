@@ -219,6 +219,22 @@ describe('mergeLocalHistory', () => {
     expect(mergeLocalHistory(shown, local)).toEqual([msg('b', 2), msg('c', 3), msg('d', 0, 9000)]);
   });
 
+  it('keeps messages still being sent (no send time yet, created after the page), in their order', () => {
+    const sending = (id: string, createTime: number): Message => ({
+      ...msg(id, 0, 0),
+      createTime,
+      status: MessageStatus.Sending,
+    });
+    const shown = [msg('a', 1), msg('b', 2), sending('s1', 5000), sending('s2', 5001)];
+    const local = [msg('b', 2), msg('c', 3)];
+    expect(mergeLocalHistory(shown, local)).toEqual([
+      msg('b', 2),
+      msg('c', 3),
+      sending('s1', 5000),
+      sending('s2', 5001),
+    ]);
+  });
+
   it('keeps what is shown when the local page is empty', () => {
     const shown = [msg('a', 1)];
     expect(mergeLocalHistory(shown, [])).toBe(shown);

@@ -1,4 +1,4 @@
-import { PAGING, type Conversation, type Message } from '@teamim/domain';
+import { compareMessagesInConversation, PAGING, type Conversation, type Message } from '@teamim/domain';
 import type { MessagesGateway } from '../ports/messages.port';
 import { attempt, MISSING_ROUTE_CODE } from '../shared/remote-error';
 
@@ -36,9 +36,15 @@ export class ServerPreview {
   }
 }
 
-/** Position of a message in its conversation: seq where both have one, else the send time. */
+/**
+ * Position of a message in its conversation: seq where both have one, else the domain's order (send
+ * time, or the creation time of one still being sent: by send time alone, 0, a message sent during the
+ * first sync counted as older than everything and vanished from the list until it was delivered).
+ */
 function isOlder(a: Message, b: Message): boolean {
-  return (a.seq ?? 0) > 0 && (b.seq ?? 0) > 0 ? (a.seq ?? 0) < (b.seq ?? 0) : a.sendTime < b.sendTime;
+  return (a.seq ?? 0) > 0 && (b.seq ?? 0) > 0
+    ? (a.seq ?? 0) < (b.seq ?? 0)
+    : compareMessagesInConversation(a, b) < 0;
 }
 
 /**
