@@ -38,6 +38,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     super({ text: draft, canSend: validateMessageText(draft).ok });
     this.savedText = draft;
     this.mentions = new ComposerMentions(services, conversationID); // 14m
+    this.mentions.prune(draft); // j14r: a draft changed elsewhere keeps only the mentions it still names
     this.own(() => this.mentions.dispose()); // 14m
     this.own(
       this.edits
@@ -48,6 +49,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
 
   change(text: string): void {
     this.set({ text, canSend: validateMessageText(text).ok });
+    this.mentions.prune(text); // j14r
     this.edits.next(text);
     if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
   }
