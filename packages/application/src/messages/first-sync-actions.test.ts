@@ -132,14 +132,16 @@ describe('j14r: message actions on a chat shown from the server’s copy during 
 
     const sending = composer.send();
     expect(await settled(sending, world)).toBe(false);
+    expect((await composer.send()).ok).toBe(false); // Enter again while it waits sends no second reply
     await sdkHasIt();
 
     const sent = await sending;
-    expect(sent.ok && sent.value.quoteElem?.quoteMessage.clientMsgID).toBe(theirs.clientMsgID);
+    expect(sent.ok && sent.value.quoteElem?.quoteMessage?.clientMsgID).toBe(theirs.clientMsgID);
     await world.settle();
     const reply = bob.chat.snapshot.messages.at(-1);
     expect(reply?.contentType).toBe(ContentType.Quote);
     expect(reply?.quoteElem?.text).toBe('a reply');
+    expect(bob.chat.snapshot.messages.filter((m) => m.contentType === ContentType.Quote)).toHaveLength(1);
   });
 
   it('pinning and muting the chat wait, then take effect; no failure toast', async () => {

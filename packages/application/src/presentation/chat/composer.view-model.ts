@@ -1,6 +1,6 @@
 import { Subject, debounceTime } from 'rxjs';
 import { err, isSendRefusal, validateMessageText, type Message, type Result } from '@teamim/domain';
-import type { AppError } from '../../shared/app-error';
+import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 // 14q
@@ -24,6 +24,8 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   private savedText: string;
+  /** j14r: a quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
+  private quoteWaits = false;
   // 14m: mentions chosen from the suggestions (sent as at-text) in a group.
   readonly mentions: ComposerMentions;
 
@@ -96,6 +98,8 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   // block leaves and comes back with it.
   private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
     const { chat, chatFocus } = this.services;
+    if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
+    this.quoteWaits = true;
     const result = await sendQuote(chat, text, quoted, {
       onAccepted: () => {
         chatFocus.clearQuote(this.conversationID);
@@ -105,6 +109,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
         void this.saveDraft('');
       },
     });
+    this.quoteWaits = false;
     const refused = !result.ok && result.error.kind === 'remote' && isSendRefusal(result.error.code);
     if (refused && this.state.text === '') {
       this.change(text);

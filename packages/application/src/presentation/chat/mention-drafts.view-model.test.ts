@@ -81,9 +81,10 @@ describe('j14r: mentions chosen in a draft come back with it', () => {
     const typed = await openGroup(alice, groupID, world);
     await mentionBob(typed, 'hi');
     typed.change('hi');
+    typed.change('hi @Bob, typed by hand');
+    expect(typed.mentions.atTextFor(typed.state.text)).toBeUndefined();
 
     const back = await switchAwayAndBack(alice, typed, groupID, world);
-    back.change('hi @Bob, typed by hand');
     expect((await back.send()).ok).toBe(true);
     await world.settle();
 
