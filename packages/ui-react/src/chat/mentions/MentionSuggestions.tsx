@@ -17,6 +17,8 @@ const useStyles = makeStyles({
     maxHeight: '264px',
     overflowY: 'auto',
     margin: 0,
+    // j14r: clear of the composer's top border, which it covered.
+    marginBottom: tokens.spacingVerticalXS,
     padding: tokens.spacingVerticalXS,
     listStyleType: 'none',
     backgroundColor: tokens.colorNeutralBackground1,
