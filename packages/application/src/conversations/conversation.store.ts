@@ -228,6 +228,7 @@ export class ConversationStore {
 
   /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
   async delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
+    await this.whenLocal(conversationID);
     const result = await attemptOrToast(
       () => this.gateway.deleteConversation(conversationID),
       this.notifier,
@@ -282,6 +283,7 @@ export class ConversationStore {
 
   /** Marks a conversation read on the server; failures are logged (the next change retries). */
   async markAsRead(conversationID: string): Promise<void> {
+    await this.whenLocal(conversationID, false);
     const result = await attempt(() => this.gateway.markAsRead(conversationID));
     if (!result.ok) this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
   }

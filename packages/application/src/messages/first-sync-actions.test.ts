@@ -161,6 +161,32 @@ describe('j14r: message actions on a chat shown from the server’s copy during 
     expect(alice.toasts.keys()).toEqual(['toast.waitsForSync', 'toast.waitsForSync']);
   });
 
+  it('marking the chat read from the list waits, then marks it', async () => {
+    const { world, alice, conversationID, sdkHasIt } = await aliceSyncing();
+    world.backend.conversationRecord('alice', 'bob', SessionType.Single).unreadCount = 1;
+
+    const marking = alice.viewModels.conversationList().markRead(conversationID);
+    expect(await settled(marking, world)).toBe(false);
+    await sdkHasIt();
+    await marking;
+
+    expect(world.backend.conversationsOf('alice').get(conversationID)?.unreadCount).toBe(0);
+    expect(alice.toasts.keys()).toEqual([]);
+  });
+
+  it('deleting the chat from the list waits, then deletes it for alice only', async () => {
+    const { world, alice, bob, conversationID, sdkHasIt } = await aliceSyncing();
+
+    const deleting = alice.viewModels.conversationList().delete(conversationID);
+    expect(await settled(deleting, world)).toBe(false);
+    await sdkHasIt();
+
+    expect((await deleting).ok).toBe(true);
+    expect(world.backend.conversationsOf('alice').has(conversationID)).toBe(false);
+    expect(texts(bob.chat.snapshot.messages)).toEqual(['mine', 'theirs']);
+    expect(alice.toasts.keys()).toEqual(['toast.waitsForSync']);
+  });
+
   it('a draft typed meanwhile is stored once the SDK has the chat (quietly)', async () => {
     const { world, alice, conversationID, sdkHasIt } = await aliceSyncing();
     const composer = alice.viewModels.composer(conversationID);
