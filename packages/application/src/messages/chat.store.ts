@@ -280,8 +280,8 @@ export class ChatStore {
     }
     const allowed = checkCanRevoke(message, this.currentUser.id());
     if (!allowed.ok) return allowed;
-    // j14r: the SDK revokes only what its sync has reached (when-local.ts).
-    await this.conversations.whenLocal(conversationID);
+    // j14r: the SDK revokes only what its sync has reached (when-local.ts); nothing once signed out.
+    if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);
@@ -295,7 +295,7 @@ export class ChatStore {
   async delete(clientMsgID: string): Promise<Result<void, AppError>> {
     const conversationID = this.state.value.conversationID;
     if (conversationID === undefined) return err(stateFailure('no conversation open'));
-    await this.conversations.whenLocal(conversationID); // j14r: as revoke
+    if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);

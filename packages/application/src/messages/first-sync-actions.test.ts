@@ -201,6 +201,22 @@ describe('j14r: message actions on a chat shown from the server’s copy during 
     expect(alice.toasts.keys()).toEqual([]);
   });
 
+  it('a revoke still waiting when the session ends is dropped, without an error toast', async () => {
+    const { world, alice, mine } = await aliceSyncing();
+    const revoking = alice.chat.revoke(mine.clientMsgID);
+    const deleting = alice.chat.delete(mine.clientMsgID);
+    await world.settle();
+
+    alice.dispose();
+
+    expect((await revoking).ok).toBe(false);
+    expect((await deleting).ok).toBe(false);
+    expect(alice.toasts.keys()).toEqual(['toast.waitsForSync', 'toast.waitsForSync']);
+    expect(world.backend.messages.get(alice.chat.snapshot.conversationID ?? '')?.[0]?.contentType).toBe(
+      ContentType.Text,
+    );
+  });
+
   it('a chat the SDK already has acts at once, without the toast', async () => {
     const { world, alice } = await aliceSyncing();
     const withCarol = alice.conversations.snapshot.find((c) => c.userID === 'carol');
