@@ -40,7 +40,8 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     super({ text: draft, canSend: validateMessageText(draft).ok });
     this.savedText = draft;
     this.mentions = new ComposerMentions(services, conversationID); // 14m
-    this.mentions.prune(draft); // j14r: a draft changed elsewhere keeps only the mentions it still names
+    // j14r: a draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
+    if (draft !== '') this.mentions.prune(draft);
     this.own(() => this.mentions.dispose()); // 14m
     this.own(
       this.edits
