@@ -5,6 +5,7 @@ import {
   messageLog,
   newUserPage,
   openConversation,
+  settledViolations,
   signIn,
 } from './support/users';
 
@@ -20,8 +21,23 @@ const ALICE = '1000000001';
 const BOB = '1000000002';
 const CAROL = '1000000003';
 
-const box = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+// j14r: the message box is a textbox, and an ARIA combobox while the suggestions are open.
+const box = (page: Page) =>
+  page.getByRole('textbox', { name: 'Message' }).or(page.getByRole('combobox', { name: 'Message' }));
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Mention a member' });
+
+/** j14r: WAI-ARIA APG combobox (list autocomplete): the box names the open list and its highlighted option. */
+async function expectCombobox(page: Page, highlighted: string): Promise<void> {
+  const combobox = page.getByRole('combobox', { name: 'Message' });
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  await expect(combobox).toHaveAttribute('aria-autocomplete', 'list');
+  const listID = await suggestions(page).getAttribute('id');
+  await expect(combobox).toHaveAttribute('aria-controls', listID ?? '');
+  const option = suggestions(page).getByRole('option', { name: highlighted });
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(combobox).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
+  await expect(suggestions(page).locator('[role="option"][aria-selected="true"]')).toHaveCount(1);
+}
 
 test('mentions in a group: suggestions, at-all for the owner only, [@you] until read, highlight and card; typing', async ({
   browser,
@@ -53,9 +69,14 @@ test('mentions in a group: suggestions, at-all for the owner only, [@you] until 
     timeout: 20_000,
   });
   await expect(suggestions(carol.page).getByRole('option', { name: 'Everyone' })).toHaveCount(0);
+  await expectCombobox(carol.page, 'alice');
+  expect(await settledViolations(carol.page)).toEqual([]);
   await carol.page.screenshot({ path: test.info().outputPath('mention-suggestions-member-dark.png') });
+  // Escape closes the list and keeps the text; the box is a plain textbox again.
   await box(carol.page).press('Escape');
   await expect(suggestions(carol.page)).toHaveCount(0);
+  await expect(carol.page.getByRole('textbox', { name: 'Message' })).toHaveValue('@a');
+  await expect(carol.page.getByRole('textbox', { name: 'Message' })).not.toHaveAttribute('aria-expanded');
   await box(carol.page).fill('');
 
   // alice (owner): "Everyone" is offered; then she mentions bob with the keyboard.
@@ -64,11 +85,19 @@ test('mentions in a group: suggestions, at-all for the owner only, [@you] until 
   await expect(suggestions(alice.page).getByRole('option', { name: 'Everyone' })).toBeVisible({
     timeout: 20_000,
   });
+  // Up and Down move the highlight (wrapping), which the box names as its active descendant.
+  await expectCombobox(alice.page, 'Everyone');
+  await box(alice.page).press('ArrowDown');
+  const second = suggestions(alice.page).getByRole('option').nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  await box(alice.page).press('ArrowUp');
+  await expectCombobox(alice.page, 'Everyone');
   await box(alice.page).fill('');
   await box(alice.page).pressSequentially('hi @bo');
   const bobOption = suggestions(alice.page).getByRole('option', { name: 'bob' });
   await expect(bobOption).toBeVisible({ timeout: 20_000 });
-  await expect(bobOption).toHaveAttribute('aria-selected', 'true');
+  await expectCombobox(alice.page, 'bob');
+  expect(await settledViolations(alice.page)).toEqual([]);
   await alice.page.screenshot({ path: test.info().outputPath('mention-suggestions-light.png') });
   await box(alice.page).press('Enter');
   await expect(box(alice.page)).toHaveValue('hi @bob ');

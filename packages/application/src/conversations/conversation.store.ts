@@ -5,7 +5,6 @@ import {
   type SessionType,
   activeSince,
   isGroupSession,
-  mentionMark,
   mergeConversations,
   TIMINGS_MS,
   type Conversation,
@@ -22,6 +21,8 @@ import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
 import { attemptOrToast, openGroupChange, readOpenGroup } from './open-group-change';
 import { readAllConversations } from './read-all';
+import { clearMentionMark } from './mention-mark';
+import { whenLocal } from './when-local';
 
 /** How many conversations the server's first page holds: a screenful and some scrolling. */
 const SERVER_FIRST_PAGE = 100;
@@ -107,7 +108,7 @@ export class ConversationStore {
    * (conversations the SDK no longer has leave it). Use once the SDK's sync is complete.
    */
   async loadConversations(): Promise<Result<readonly Conversation[], RemoteFailure>> {
-    const all = await this.readAll();
+    const all = await readAllConversations(this.gateway, this.notifier);
     if (!all.ok) return all;
     const confirmed = [...this.serverOnly];
     this.serverOnly.clear();
@@ -133,7 +134,7 @@ export class ConversationStore {
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
-        const all = await this.readAll();
+        const all = await readAllConversations(this.gateway, this.notifier);
         if (all.ok && generation === this.generation) {
           this.list.next(
             mergeConversations(this.list.value, activeSince(this.list.value, all.value, 'notOlder')),
@@ -163,10 +164,6 @@ export class ConversationStore {
     const added = activeSince(this.list.value, page.value, 'newer');
     for (const conversation of added) this.serverOnly.add(conversation.conversationID);
     this.list.next(mergeConversations(this.list.value, added));
-  }
-
-  private readAll(): Promise<Result<readonly Conversation[], RemoteFailure>> {
-    return readAllConversations(this.gateway, this.notifier);
   }
 
   async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
@@ -209,7 +206,7 @@ export class ConversationStore {
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
-    if (!serverOnly) this.clearMentionMark(conversation); // 14m
+    if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation); // 14m
     if (isGroupSession(conversation.conversationType)) await this.refreshOpenGroup(conversation.groupID);
     await reads;
   }
@@ -231,6 +228,7 @@ export class ConversationStore {
 
   /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
   async delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
+    await this.whenLocal(conversationID);
     const result = await attemptOrToast(
       () => this.gateway.deleteConversation(conversationID),
       this.notifier,
@@ -247,6 +245,7 @@ export class ConversationStore {
 
   async setPinned(conversationID: string, isPinned: boolean): Promise<Result<void, RemoteFailure>> {
     const key = isPinned ? 'toast.pinConversationFailed' : 'toast.unpinConversationFailed';
+    await this.whenLocal(conversationID);
     const result = await attemptOrToast(
       () => this.gateway.setPinned(conversationID, isPinned),
       this.notifier,
@@ -258,6 +257,7 @@ export class ConversationStore {
   }
 
   async setRecvMsgOpt(conversationID: string, recvMsgOpt: RecvMsgOpt): Promise<Result<void, RemoteFailure>> {
+    await this.whenLocal(conversationID);
     const set = () => this.gateway.setRecvMsgOpt(conversationID, recvMsgOpt);
     const result = await attemptOrToast(set, this.notifier, 'toast.recvOptFailed');
     if (!result.ok) return result;
@@ -275,6 +275,7 @@ export class ConversationStore {
 
   /** Keeps composer text as the conversation's draft (blank removes it); failures are only logged. */
   async setDraft(conversationID: string, text: string): Promise<Result<void, RemoteFailure>> {
+    await this.whenLocal(conversationID, false);
     const result = await attempt(() => this.gateway.setDraft(conversationID, text));
     if (!result.ok) this.logger.warn('saving a draft failed', { conversationID, code: result.error.code });
     return result;
@@ -282,6 +283,7 @@ export class ConversationStore {
 
   /** Marks a conversation read on the server; failures are logged (the next change retries). */
   async markAsRead(conversationID: string): Promise<void> {
+    await this.whenLocal(conversationID, false);
     const result = await attempt(() => this.gateway.markAsRead(conversationID));
     if (!result.ok) this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
   }
@@ -312,16 +314,13 @@ export class ConversationStore {
     }
   }
 
-  // 14m: the list's "[@you]" mark stays until read: opening, or a mention while open, clears it everywhere.
-  private clearMentionMark({ conversationID, groupAtType }: Conversation): void {
-    if (mentionMark(groupAtType) === undefined) return;
-    void attempt(() => this.gateway.resetGroupAtType(conversationID)).then(
-      (r) => r.ok || this.logger.warn('clearing the mention mark failed', { conversationID }),
-    );
-  }
-
   isServerOnly(conversationID: string): boolean {
     return this.serverOnly.has(conversationID);
+  }
+
+  /** j14r: true once the SDK has the conversation (when-local.ts; `tell`: with a toast); false if the session ends. */
+  whenLocal(conversationID: string, tell = true): Promise<boolean> {
+    return whenLocal(this, tell ? this.notifier : undefined, conversationID);
   }
 
   /** j14f: ChatStore registers how a server-only conversation opens (true: opened from the server). */
@@ -360,7 +359,7 @@ export class ConversationStore {
       current === undefined ? undefined : changed.find((c) => c.conversationID === current.conversationID);
     if (updated !== undefined) {
       this.current.next(updated);
-      this.clearMentionMark(updated); // 14m
+      clearMentionMark(this.gateway, this.logger, updated); // 14m
       if (updated.unreadCount > 0) {
         // Spec §4: the open conversation is marked read when its unread count changes, debounced 2 s.
         this.readRequests.next(updated.conversationID);
@@ -394,5 +393,6 @@ export class ConversationStore {
 
   dispose(): void {
     this.subscriptions.unsubscribe();
+    this.local.complete();
   }
 }

@@ -1,5 +1,5 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
-import type { Message } from '@teamim/domain';
+import type { ChosenMention, Message } from '@teamim/domain';
 import type { JumpTarget } from './open-at-message';
 
 /** A conversation to open at one of its messages (a top-search hit). */
@@ -16,6 +16,8 @@ export interface JumpRequest {
 export class ChatFocus {
   private readonly quotes = new BehaviorSubject<ReadonlyMap<string, Message>>(new Map());
   private readonly jump = new BehaviorSubject<JumpRequest | undefined>(undefined);
+  /** j14r: mentions chosen in each conversation's unsent text (the SDK's draft keeps only the text). */
+  private readonly mentionDrafts = new Map<string, readonly ChosenMention[]>();
   readonly jumpRequests$: Observable<JumpRequest | undefined> = this.jump.asObservable();
 
   quote$(conversationID: string): Observable<Message | undefined> {
@@ -40,6 +42,16 @@ export class ChatFocus {
     quotes.delete(conversationID);
     this.quotes.next(quotes);
     return true;
+  }
+
+  /** j14r: the mentions chosen in the conversation's draft, for the session. */
+  chosenMentions(conversationID: string): readonly ChosenMention[] {
+    return this.mentionDrafts.get(conversationID) ?? [];
+  }
+
+  keepMentions(conversationID: string, chosen: readonly ChosenMention[]): void {
+    if (chosen.length === 0) this.mentionDrafts.delete(conversationID);
+    else this.mentionDrafts.set(conversationID, chosen);
   }
 
   requestJump(request: JumpRequest): void {

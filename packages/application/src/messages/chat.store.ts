@@ -1,7 +1,6 @@
 import { BehaviorSubject, Subscription, timer, type Observable } from 'rxjs';
 import {
   checkCanRevoke,
-  checkCanSpeakInGroup,
   classifyServerError,
   err,
   isAppendableIncoming,
@@ -15,7 +14,6 @@ import {
   validateMessageText,
   type Conversation,
   type Message,
-  type PermissionError,
   type Result,
 } from '@teamim/domain';
 import type { Clock } from '../ports/clock.port';
@@ -29,7 +27,8 @@ import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
 import { withRevoked } from './revoked-quotes';
 import { emptyChat, type ChatState, type SendOptions } from './chat-state';
-import { mergeLocalHistory, ServerPreview } from './server-preview';
+import { mergeLocalHistory, sdkCopy, ServerPreview } from './server-preview';
+import { checkCanSpeak } from './speak-check';
 
 export type { ChatState, SendOptions } from './chat-state';
 
@@ -171,7 +170,7 @@ export class ChatStore {
   ): Promise<Result<Message, AppError>> {
     const conversation = to ?? this.conversations.currentConversation;
     if (conversation === undefined) return err(stateFailure('no conversation open'));
-    const speak = this.checkCanSpeak(conversation);
+    const speak = checkCanSpeak(this.conversations, conversation, this.clock.now());
     if (!speak.ok) {
       this.notifier.notify({ level: 'warning', key: speak.error.i18nKey });
       return speak;
@@ -187,19 +186,6 @@ export class ChatStore {
     }
     options.onAccepted?.(created.value);
     return this.deliver(created.value, target, conversation.conversationID);
-  }
-
-  /**
-   * Spec §6: in a group the user must still be a member, not muted, and with mute-all on only owner and
-   * admins speak. Checked only for the open group, whose info and own membership are loaded.
-   */
-  private checkCanSpeak(conversation: Conversation): Result<void, PermissionError> {
-    const group = this.conversations.currentGroupInfo;
-    const open = this.conversations.currentConversation;
-    if (group === undefined || open?.conversationID !== conversation.conversationID) return ok(undefined);
-    // Opened from the server's copy during the first sync, the SDK cannot tell the own membership yet.
-    if (this.conversations.isServerOnly(conversation.conversationID)) return ok(undefined);
-    return checkCanSpeakInGroup(group, this.conversations.currentMemberInfo, this.clock.now());
   }
 
   /** Sends a failed message again (spec: resend of failed messages). */
@@ -294,6 +280,8 @@ export class ChatStore {
     }
     const allowed = checkCanRevoke(message, this.currentUser.id());
     if (!allowed.ok) return allowed;
+    // j14r: the SDK revokes only what its sync has reached (when-local.ts); nothing once signed out.
+    if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);
@@ -307,6 +295,7 @@ export class ChatStore {
   async delete(clientMsgID: string): Promise<Result<void, AppError>> {
     const conversationID = this.state.value.conversationID;
     if (conversationID === undefined) return err(stateFailure('no conversation open'));
+    if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));
     if (!result.ok) {
       this.notifyFailure(result.error);
@@ -314,6 +303,13 @@ export class ChatStore {
     }
     this.removeLocally(conversationID, clientMsgID);
     return ok(undefined);
+  }
+
+  /** j14r: the SDK's copy of a message shown from the server's, once the SDK has its conversation. */
+  async sdkCopy(message: Message, conversationID = this.state.value.conversationID ?? ''): Promise<Message> {
+    if (!this.preview.isServerCopy(message.clientMsgID)) return message;
+    await this.conversations.whenLocal(conversationID);
+    return sdkCopy(this.gateway, conversationID, message);
   }
 
   /** Updates a message in place (e.g. after a red packet was opened). */

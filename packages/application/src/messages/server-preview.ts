@@ -12,6 +12,8 @@ import { attempt, MISSING_ROUTE_CODE } from '../shared/remote-error';
 export class ServerPreview {
   private absent = false;
   private loaded: { readonly conversationID: string; readonly messages: readonly Message[] } | undefined;
+  /** j14r: ids of the messages shown from the server's copy (the SDK acts only on its own copies). */
+  private readonly served = new Set<string>();
 
   constructor(private readonly gateway: MessagesGateway) {}
 
@@ -32,7 +34,14 @@ export class ServerPreview {
   take(conversationID: string): readonly Message[] | undefined {
     const loaded = this.loaded;
     this.loaded = undefined;
-    return loaded?.conversationID === conversationID ? loaded.messages : undefined;
+    if (loaded?.conversationID !== conversationID) return undefined;
+    for (const m of loaded.messages) this.served.add(m.clientMsgID);
+    return loaded.messages;
+  }
+
+  /** j14r: whether this message was shown from the server's copy (this session). */
+  isServerCopy(clientMsgID: string): boolean {
+    return this.served.has(clientMsgID);
   }
 }
 
@@ -58,4 +67,19 @@ export function mergeLocalHistory(shown: readonly Message[], local: readonly Mes
   const ids = new Set(local.map((m) => m.clientMsgID));
   const oldest = local.reduce((o, m) => (isOlder(m, o) ? m : o));
   return [...local, ...shown.filter((m) => !ids.has(m.clientMsgID) && !isOlder(m, oldest))];
+}
+
+/**
+ * j14r: the SDK's own copy of a message shown from the server's, read once the SDK has its conversation:
+ * the SDK forwards and quotes only messages it has read itself. Without one (a failed read, a message the
+ * SDK does not hold) the message is returned as it is, and the action fails as it would have anyway (a
+ * forward counts it failed in its summary toast).
+ */
+export async function sdkCopy(
+  gateway: MessagesGateway,
+  conversationID: string,
+  message: Message,
+): Promise<Message> {
+  const found = await attempt(() => gateway.findMessages(conversationID, [message.clientMsgID]));
+  return (found.ok ? found.value.find((m) => m.clientMsgID === message.clientMsgID) : undefined) ?? message;
 }

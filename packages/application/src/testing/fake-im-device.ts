@@ -87,6 +87,19 @@ export class FakeImDevice {
     this.signalling = new FakeCallSignalling(this);
   }
 
+  /**
+   * j14r: conversations this device's first sync has not reached yet. As the SDK's local database lacks
+   * them, calls that look them (or their messages) up there fail with RecordNotFound until cleared.
+   */
+  readonly unsynced = new Set<string>();
+
+  /** Throws as the SDK does for a conversation its local database does not hold yet. */
+  requireSynced(conversationID: string): void {
+    if (this.unsynced.has(conversationID)) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'record not found');
+    }
+  }
+
   private listeners = 0;
 
   /** How many subscriptions the application holds on this device's event streams (for leak tests). */
@@ -723,6 +736,7 @@ export class FakeConversationsGateway extends ConversationsGateway {
   }
 
   private record(conversationID: string): ReturnType<FakeBackend['conversationRecord']> {
+    this.device.requireSynced(conversationID);
     const record = this.b.conversationsOf(this.device.me()).get(conversationID);
     if (record === undefined) {
       throw new RemoteError(ImErrorCode.RecordNotFound, 'conversation not found');
@@ -963,6 +977,7 @@ export class FakeMessagesGateway extends MessagesGateway {
           };
         // 14q: as the SDK's createQuoteMessage, the quoted message travels inside the reply.
         case 'quote':
+          this.requireSdkCopy(draft.quoted);
           return {
             ...base,
             contentType: ContentType.Quote,
@@ -974,6 +989,7 @@ export class FakeMessagesGateway extends MessagesGateway {
 
   createForward(message: Message): Promise<Message> {
     return later(() => {
+      this.requireSdkCopy(message);
       const me = this.b.user(this.device.me()).info;
       const now = this.b.clock.now();
       return {
@@ -1030,7 +1046,9 @@ export class FakeMessagesGateway extends MessagesGateway {
 
   findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {
     return later(() =>
-      (this.b.messages.get(conversationID) ?? []).filter((m) => clientMsgIDs.includes(m.clientMsgID)),
+      this.sdkRead(
+        (this.b.messages.get(conversationID) ?? []).filter((m) => clientMsgIDs.includes(m.clientMsgID)),
+      ),
     );
   }
 
@@ -1088,6 +1106,23 @@ export class FakeMessagesGateway extends MessagesGateway {
   /** j14f: as a deployment without `/msg/pull_msg_by_seq`: the server read rejects with MISSING_ROUTE_CODE. */
   serverNewestMissing = false;
 
+  /**
+   * j14r: messages this device knows only from the server's copy: as the OpenIM adapter, which keeps the
+   * SDK's raw copy of each message it has read, it cannot forward or quote them until it reads the SDK's.
+   */
+  private readonly serverCopies = new Set<string>();
+
+  private sdkRead<T extends readonly Message[]>(messages: T): T {
+    for (const m of messages) this.serverCopies.delete(m.clientMsgID);
+    return messages;
+  }
+
+  private requireSdkCopy(message: Message): void {
+    if (this.serverCopies.has(message.clientMsgID)) {
+      throw new RemoteError(1001, 'only messages this client has loaded can be forwarded');
+    }
+  }
+
   getServerNewest(conversationID: string, count: number): Promise<readonly Message[]> {
     return later(() => {
       this.serverNewestReads.push(conversationID);
@@ -1097,7 +1132,9 @@ export class FakeMessagesGateway extends MessagesGateway {
       if (!this.b.conversationsOf(me).has(conversationID)) return [];
       const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
       const all = (this.b.messages.get(conversationID) ?? []).filter((m) => !deleted.has(m.clientMsgID));
-      return all.slice(Math.max(0, all.length - count));
+      const page = all.slice(Math.max(0, all.length - count));
+      for (const m of page) this.serverCopies.add(m.clientMsgID);
+      return page;
     });
   }
 
@@ -1117,11 +1154,12 @@ export class FakeMessagesGateway extends MessagesGateway {
       if (this.historySameTimeNewestFirst) {
         page.sort((a, b) => a.sendTime - b.sendTime || (b.seq ?? 0) - (a.seq ?? 0));
       }
-      return { messages: page, isEnd: start === 0 };
+      return { messages: this.sdkRead(page), isEnd: start === 0 };
     });
   }
 
   private find(conversationID: string, clientMsgID: string): { list: Message[]; index: number } {
+    this.device.requireSynced(conversationID);
     const list = this.b.messages.get(conversationID) ?? [];
     const index = list.findIndex((m) => m.clientMsgID === clientMsgID);
     if (index < 0) {

@@ -59,7 +59,10 @@ export class ComposerMentions {
   constructor(
     private readonly services: SessionServices,
     private readonly conversationID: string,
-  ) {}
+  ) {
+    // j14r: the mentions chosen before the user switched away come back with the draft's text.
+    this.chosen = [...services.chatFocus.chosenMentions(conversationID)];
+  }
 
   get current(): MentionSuggestions {
     return this.suggestions.value;
@@ -123,8 +126,20 @@ export class ComposerMentions {
 
   /** After a send: the next message starts with no mentions. */
   reset(): void {
-    this.chosen = [];
+    this.keep([]);
     this.close();
+  }
+
+  /** j14r: the text changed: a mention whose "@name" the user deleted is no longer chosen. */
+  prune(text: string): void {
+    const kept = this.chosen.filter((c) => text.includes(`@${c.name}`));
+    if (kept.length !== this.chosen.length) this.keep(kept);
+  }
+
+  /** j14r: the chosen mentions are kept with the conversation's draft for the session (ChatFocus). */
+  private keep(chosen: ChosenMention[]): void {
+    this.chosen = chosen;
+    this.services.chatFocus.keepMentions(this.conversationID, chosen);
   }
 
   dispose(): void {
@@ -132,7 +147,7 @@ export class ComposerMentions {
   }
 
   private remember(mention: ChosenMention): void {
-    this.chosen = [...this.chosen.filter((c) => c.userID !== mention.userID), mention];
+    this.keep([...this.chosen.filter((c) => c.userID !== mention.userID), mention]);
   }
 
   private optionsFor(query: string, members: readonly MentionMember[]): MentionOption[] {

@@ -1,6 +1,6 @@
 import { Subject, debounceTime } from 'rxjs';
 import { err, isSendRefusal, validateMessageText, type Message, type Result } from '@teamim/domain';
-import type { AppError } from '../../shared/app-error';
+import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 // 14q
@@ -24,6 +24,8 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   private savedText: string;
+  /** j14r: a quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
+  private quoteWaits = false;
   // 14m: mentions chosen from the suggestions (sent as at-text) in a group.
   readonly mentions: ComposerMentions;
 
@@ -38,6 +40,8 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     super({ text: draft, canSend: validateMessageText(draft).ok });
     this.savedText = draft;
     this.mentions = new ComposerMentions(services, conversationID); // 14m
+    // j14r: a draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
+    if (draft !== '') this.mentions.prune(draft);
     this.own(() => this.mentions.dispose()); // 14m
     this.own(
       this.edits
@@ -48,6 +52,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
 
   change(text: string): void {
     this.set({ text, canSend: validateMessageText(text).ok });
+    this.mentions.prune(text); // j14r
     this.edits.next(text);
     if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
   }
@@ -94,6 +99,8 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   // block leaves and comes back with it.
   private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
     const { chat, chatFocus } = this.services;
+    if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
+    this.quoteWaits = true;
     const result = await sendQuote(chat, text, quoted, {
       onAccepted: () => {
         chatFocus.clearQuote(this.conversationID);
@@ -103,6 +110,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
         void this.saveDraft('');
       },
     });
+    this.quoteWaits = false;
     const refused = !result.ok && result.error.kind === 'remote' && isSendRefusal(result.error.code);
     if (refused && this.state.text === '') {
       this.change(text);

@@ -136,6 +136,7 @@ export const EN_US = {
   'toast.redPacketReceived': 'Red packet received',
   'toast.messagePinned': 'Message pinned',
   'toast.messageUnpinned': 'Unpinned',
+  'toast.waitsForSync': 'This chat is still syncing: it will be done once the sync has reached it',
   'toast.pinMessageFailed': 'Pin failed: {{reason}}',
   'toast.inviteUserFailed': 'Failed to invite the user',
   'toast.byInviteUserFailed': 'Failed to join the call',

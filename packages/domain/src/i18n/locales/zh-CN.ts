@@ -131,6 +131,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'toast.redPacketReceived': '红包已领取',
   'toast.messagePinned': '消息已置顶',
   'toast.messageUnpinned': '已取消置顶',
+  'toast.waitsForSync': '此会话仍在同步中，同步完成后将自动完成该操作',
   'toast.pinMessageFailed': '置顶失败：{{reason}}',
   'toast.inviteUserFailed': '发起通话失败',
   'toast.byInviteUserFailed': '接听通话失败',

@@ -17,6 +17,8 @@ const useStyles = makeStyles({
     maxHeight: '264px',
     overflowY: 'auto',
     margin: 0,
+    // j14r: clear of the composer's top border, which it covered.
+    marginBottom: tokens.spacingVerticalXS,
     padding: tokens.spacingVerticalXS,
     listStyleType: 'none',
     backgroundColor: tokens.colorNeutralBackground1,
@@ -113,8 +115,14 @@ export function useMentionSuggestions(
     return true;
   };
 
+  // j14r: while the list is open the box is an ARIA combobox (WAI-ARIA APG, list autocomplete): the
+  // focus stays in it and aria-activedescendant names the highlighted option.
   const textboxProps = open
     ? {
+        role: 'combobox',
+        'aria-expanded': true,
+        'aria-autocomplete': 'list' as const,
+        'aria-haspopup': 'listbox' as const,
         'aria-controls': listID,
         'aria-activedescendant': `${listID}-${Math.min(active, options.length - 1)}`,
       }

@@ -76,6 +76,11 @@ describe('14m mention suggestions in the composer', () => {
       const selected = () => within(list).getByRole('option', { selected: true }).getAttribute('aria-label');
       expect(selected()).toBe('Bob');
       expect(box.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]?.id);
+      // j14r: the box is an ARIA combobox while the list is open (APG, list autocomplete).
+      expect(screen.getByRole('combobox', { name: 'Message' })).toBe(box);
+      expect(box.getAttribute('aria-expanded')).toBe('true');
+      expect(box.getAttribute('aria-autocomplete')).toBe('list');
+      expect(box.getAttribute('aria-controls')).toBe(list.id);
 
       await user.keyboard('{ArrowDown}');
       expect(selected()).toBe('Zed Bobby');
@@ -88,6 +93,8 @@ describe('14m mention suggestions in the composer', () => {
       expect(box.value).toBe('hi @Bob ');
       expect(screen.queryByRole('listbox', { name: 'Mention a member' })).toBeNull();
       expect(box.hasAttribute('aria-activedescendant')).toBe(false);
+      expect(screen.getByRole('textbox', { name: 'Message' })).toBe(box);
+      expect(box.hasAttribute('aria-expanded')).toBe(false);
 
       await user.type(box, '@z');
       await screen.findByRole('listbox', { name: 'Mention a member' });
@@ -117,6 +124,21 @@ describe('14m mention suggestions in the composer', () => {
       const list = await screen.findByRole('listbox', { name: 'Mention a member' });
       await user.click(within(list).getByRole('option', { name: 'Everyone' }));
       expect(box.value).toBe('@everyone ');
+    },
+    SLOW,
+  );
+
+  it(
+    'j14r: Tab chooses the highlighted member and keeps the focus in the box',
+    async () => {
+      const { alice, conversationID } = await team();
+      const box = await renderChat(alice, conversationID);
+      const user = userEvent.setup();
+      await user.type(box, '@bo');
+      await screen.findByRole('listbox', { name: 'Mention a member' });
+      await user.keyboard('{Tab}');
+      expect(box.value).toBe('@Bob ');
+      expect(document.activeElement).toBe(box);
     },
     SLOW,
   );
