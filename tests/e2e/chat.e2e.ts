@@ -71,6 +71,10 @@ test('two users chat both ways and the unread badges follow', async ({ browser }
   await expect(conversation(bob.page, 'alice')).not.toHaveAccessibleName(/unread/);
   await chatNavLink(bob.page).click();
   await expect(bob.page).toHaveURL(/\/chat$/);
+  // The total is the SDK's once its sync is done (before, the Demo team's unread could still be missing).
+  await expect(bob.page.getByRole('status').filter({ hasText: /Connecting|Syncing/ })).toHaveCount(0, {
+    timeout: 30_000,
+  });
   const unreadBefore = await navUnread(bob.page);
 
   await openConversation(alice.page, 'bob');
