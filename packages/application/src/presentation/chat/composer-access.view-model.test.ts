@@ -44,6 +44,25 @@ describe('ComposerAccessViewModel', () => {
     expect(access.state.blocked).toBeUndefined();
   });
 
+  it('§2 the tools (emoji, picture, file, red packet, paste and drop) close and open with the composer', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    const access = alice.viewModels.composerAccess(conversationID);
+    expect(access.state.tools).toBe(true);
+
+    await owner.groupActions.mute(groupID, 'alice', 300);
+    await world.settle();
+    expect(access.state.tools).toBe(false);
+    await world.advance(301_000);
+    expect(access.state.tools).toBe(true);
+
+    await owner.groupActions.setMuteAll(groupID, true);
+    await world.settle();
+    expect(access.state.tools).toBe(false);
+    await owner.groupActions.setMuteAll(groupID, false);
+    await world.settle();
+    expect(access.state.tools).toBe(true);
+  });
+
   it('§4 opens by itself when a timed mute runs out', async () => {
     const { world, owner, alice, groupID, conversationID } = await team();
     await owner.groupActions.mute(groupID, 'alice', 300);
