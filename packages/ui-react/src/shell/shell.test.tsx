@@ -115,14 +115,13 @@ describe('account menu dialogs', () => {
     );
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const account = within(nav).getByRole('button', { name: 'My account' });
-    for (const item of ['About']) {
-      await userEvent.click(account);
-      await userEvent.click(await screen.findByRole('menuitem', { name: item }));
-      const dialog = await screen.findByRole('dialog', { name: item, hidden: true });
-      await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close', hidden: true })[0]!);
-      await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
-      await waitFor(() => expect(document.activeElement).toBe(account));
-    }
+    // About stands for them all (Account settings needs the app's appearance, which this test has not).
+    await userEvent.click(account);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'About' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About', hidden: true });
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close', hidden: true })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(account));
   });
 });
 
