@@ -44,6 +44,7 @@ for (const bobIsAdmin of [false, true]) {
       });
       await expect(box).toBeDisabled();
       for (const tool of await tools.all()) await expect(tool).toBeDisabled();
+      await bob.page.screenshot({ path: test.info().outputPath('muted-composer.png') });
     } finally {
       await adminCall(request, '/group/cancel_mute_group_member', { groupID, userID: BOB });
     }
