@@ -429,6 +429,28 @@ describe('administration', () => {
     expect(await code('member', '/cancel_mute_group', { groupID })).toBe(1002);
   });
 
+  // 15: the app's admin API mutes through the same path: the same 1512/1513 (with the muted member's new
+  // muteEndTime, which the SDK turns into OnGroupMemberInfoChanged) reach every member, the muted admin
+  // included, and her sends are refused until the unmute (only the owner is never silenced).
+  it('an admin-API mute of an admin sends the same 1512/1513 to every member and refuses her sends', async () => {
+    const groupID = await makeGroup();
+    const admin = await adminToken(s);
+    const asAppAdmin = (path: string, body: unknown) => apiOk(s, `/group${path}`, body, admin);
+    await asAppAdmin('/mute_group_member', { groupID, userID: 'admin2', mutedSeconds: 300 });
+    expect(recipients(1512)).toEqual(new Set(['owner', 'admin', 'admin2', 'member', 'member2']));
+    const tip = tipsOf(notices(1512)[0]?.msg as ImMsg);
+    expect(tip['mutedUser']).toMatchObject({ userID: 'admin2', roleLevel: 60 });
+    expect((tip['mutedUser'] as Member).muteEndTime).toBeGreaterThan(Date.now());
+    expect(tip['groupMemberVersion']).toEqual(expect.any(Number));
+    expect(sendCode('admin2', groupID)).toBe(1402);
+    expect(sendCode('owner', groupID)).toBe(0);
+
+    await asAppAdmin('/cancel_mute_group_member', { groupID, userID: 'admin2' });
+    expect(recipients(1513)).toEqual(new Set(['owner', 'admin', 'admin2', 'member', 'member2']));
+    expect((tipsOf(notices(1513)[0]?.msg as ImMsg)['mutedUser'] as Member).muteEndTime).toBe(0);
+    expect(sendCode('admin2', groupID)).toBe(0);
+  });
+
   it('edits group info (owner and admins), with 1520/1519/1502 and the group in the member sync', async () => {
     const groupID = await makeGroup();
     expect(await code('member', '/set_group_info_ex', { groupID, groupName: 'Mine' })).toBe(1002);

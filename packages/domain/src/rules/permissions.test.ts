@@ -103,6 +103,18 @@ describe('§6 Group roles and permissions', () => {
     expect(checkCanSpeakInGroup(mutedGroup, { roleLevel: Owner, muteEndTime: 0 }, now)).toEqual(allowed);
   });
 
+  it('§6 a muted admin cannot speak either (the server refuses her), only the owner is never silenced', () => {
+    const now = 1_000_000;
+    for (const status of [GroupStatus.Normal, GroupStatus.Muted]) {
+      const group = { status, inGroup: true };
+      expect(checkCanSpeakInGroup(group, { roleLevel: Admin, muteEndTime: now + 1 }, now)).toEqual(
+        denied('memberMuted', 'toast.memberMuted'),
+      );
+      expect(checkCanSpeakInGroup(group, { roleLevel: Admin, muteEndTime: now }, now)).toEqual(allowed);
+      expect(checkCanSpeakInGroup(group, { roleLevel: Owner, muteEndTime: now + 1 }, now)).toEqual(allowed);
+    }
+  });
+
   it('§4/§8 a muted member cannot speak until muteEndTime; a member who left cannot send', () => {
     const group = { status: GroupStatus.Normal, inGroup: true };
     const now = 1_000_000;

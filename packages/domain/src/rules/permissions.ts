@@ -93,8 +93,9 @@ export function isGroupMutedForAll(group: Pick<Group, 'status'>): boolean {
 }
 
 /**
- * Whether the own member may send in a group: not when they left (no membership), not while
- * muted, and with mute-all on only owner and admins speak.
+ * Whether the own member may send in a group: not when they left (no membership), and with mute-all on
+ * only owner and admins speak. A mute of her own silences an admin too (the owner may mute admins, and
+ * so may the server's admin API): the server refuses her sends then (OpenIM exempts only the owner).
  */
 export function checkCanSpeakInGroup(
   group: Pick<Group, 'status' | 'inGroup'>,
@@ -102,8 +103,8 @@ export function checkCanSpeakInGroup(
   nowMs: number,
 ): Permitted {
   if (ownMember === undefined || group.inGroup === false) return deny('notInGroup');
-  if (isAdminOrOwner(ownMember.roleLevel)) return allowed;
-  if (isGroupMutedForAll(group)) return deny('groupMuted');
+  if (isOwner(ownMember.roleLevel)) return allowed;
+  if (!isAdminOrOwner(ownMember.roleLevel) && isGroupMutedForAll(group)) return deny('groupMuted');
   if (isMemberMuted(ownMember, nowMs)) return deny('memberMuted');
   return allowed;
 }

@@ -126,7 +126,7 @@ export function Composer(props: { readonly conversationID: string }) {
   const state = useObservableEagerState(vm.state$);
   // 15: closed, with the spec's text, while the user is muted or mute-all applies to her.
   const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
-  const blocked = useObservableEagerState(access.state$).blocked;
+  const { blocked, tools } = useObservableEagerState(access.state$);
   const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
@@ -187,7 +187,7 @@ export function Composer(props: { readonly conversationID: string }) {
         onKeyDown={onKeyDown}
       />
       <div className={styles.actions}>
-        <ComposerToolbar conversationID={props.conversationID} vm={vm} />
+        <ComposerToolbar conversationID={props.conversationID} vm={vm} disabled={!tools} />
         <Button
           appearance="primary"
           icon={<SendRegular />}

@@ -19,16 +19,23 @@ const useStyles = makeStyles({
 /**
  * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet. Areas add
  * their items to `items` in that order, one block each; the toolbar is left out while it has none.
+ * `disabled` (15: the composer access view model's `tools`) turns every tool off while the composer is closed.
  */
-export function ComposerToolbar(props: { readonly conversationID: string; readonly vm: ComposerViewModel }) {
+export function ComposerToolbar(props: {
+  readonly conversationID: string;
+  readonly vm: ComposerViewModel;
+  readonly disabled?: boolean;
+}) {
+  const disabled = props.disabled ?? false;
   const { t } = useText();
   const styles = useStyles();
   const items: ReactElement[] = [];
   // 14m: emoji, picture/video and file upload (with paste and drop onto the chat).
-  items.push(<MediaTools key="media" vm={props.vm} />);
+  items.push(<MediaTools key="media" vm={props.vm} disabled={disabled} />);
   // 16: red packets, only where the deployment has a wallet
   const walletAvailable = useWalletAvailable();
-  if (walletAvailable) items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} />);
+  if (walletAvailable)
+    items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} disabled={disabled} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (
     <div

@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components';
 import { ChatFilled, ChatRegular, PeopleFilled, PeopleRegular } from '@fluentui/react-icons';
 import type { ShellState } from '@teamim/application';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useContactDialogs } from '../contacts/dialogs';
 import { useText } from '../text';
@@ -128,11 +128,23 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
   // 16
   const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
   const self = state.self;
+  // 15: a dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
+  // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
+  // aria-hidden sentinels on <body> focusable until something else took focus (axe aria-hidden-focus).
+  // By id: MenuTrigger's child takes no ref of ours.
+  const accountButton = useId();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const open = dialog !== undefined || confirmLogout;
+    if (wasOpen.current && !open) document.getElementById(accountButton)?.focus();
+    wasOpen.current = open;
+  }, [dialog, confirmLogout, accountButton]);
   return (
     <>
       <Menu positioning="after-bottom">
         <MenuTrigger disableButtonEnhancement>
           <Button
+            id={accountButton}
             appearance="transparent"
             aria-label={t('ui.nav.accountMenu')}
             title={self?.name}

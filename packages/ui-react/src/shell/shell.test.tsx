@@ -89,6 +89,42 @@ describe('Shell', () => {
   });
 });
 
+// 15: the menu item that opened a dialog is gone once the dialog closes; focus goes back to the menu's
+// button, not to <body> (where Fluent's focus manager left its sentinels focusable: axe aria-hidden-focus).
+describe('account menu dialogs', () => {
+  it('return focus to the My account button when they close', async () => {
+    const { alice } = await aliceWithUnread();
+    const scope: SessionScope = {
+      services: alice.services,
+      viewModels: alice.viewModels,
+      closed: false,
+      close: () => Promise.resolve(),
+    };
+    await renderView(
+      <Routes>
+        <Route path="/" element={<Shell />}>
+          <Route path="chat" element={<p>chat page</p>} />
+        </Route>
+      </Routes>,
+      {
+        route: '/chat',
+        wrap: (children) => (
+          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
+        ),
+      },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const account = within(nav).getByRole('button', { name: 'My account' });
+    // About stands for them all (Account settings needs the app's appearance, which this test has not).
+    await userEvent.click(account);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'About' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About', hidden: true });
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close', hidden: true })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(account));
+  });
+});
+
 describe('shortcuts', () => {
   it('Ctrl+K or Cmd+K search; Alt+Up and Alt+Down move, nothing else does', () => {
     const key = (

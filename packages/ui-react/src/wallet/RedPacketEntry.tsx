@@ -13,7 +13,14 @@ export function useWalletAvailable(): boolean {
 }
 
 /** The composer's red-packet tool (spec §2 chat view); the toolbar shows it only where there is a wallet. */
-export function RedPacketEntry({ conversationID }: { readonly conversationID: string }) {
+export function RedPacketEntry({
+  conversationID,
+  disabled = false,
+}: {
+  readonly conversationID: string;
+  /** 15: while the composer is closed (muted, mute-all). */
+  readonly disabled?: boolean;
+}) {
   const { t } = useText();
   const [open, setOpen] = useState(false);
   return (
@@ -24,6 +31,7 @@ export function RedPacketEntry({ conversationID }: { readonly conversationID: st
           size="small"
           icon={<GiftRegular />}
           aria-haspopup="dialog"
+          disabled={disabled}
           onClick={() => setOpen(true)}
         />
       </Tooltip>

@@ -44,6 +44,38 @@ describe('ComposerAccessViewModel', () => {
     expect(access.state.blocked).toBeUndefined();
   });
 
+  it('§2 the tools (emoji, picture, file, red packet, paste and drop) close and open with the composer', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    const access = alice.viewModels.composerAccess(conversationID);
+    expect(access.state.tools).toBe(true);
+
+    await owner.groupActions.mute(groupID, 'alice', 300);
+    await world.settle();
+    expect(access.state.tools).toBe(false);
+    await world.advance(301_000);
+    expect(access.state.tools).toBe(true);
+
+    await owner.groupActions.setMuteAll(groupID, true);
+    await world.settle();
+    expect(access.state.tools).toBe(false);
+    await owner.groupActions.setMuteAll(groupID, false);
+    await world.settle();
+    expect(access.state.tools).toBe(true);
+  });
+
+  it('§6 closes for an admin the owner (or the admin API) mutes: the server refuses her sends too', async () => {
+    const { world, owner, admin, groupID, conversationID } = await team();
+    const access = admin.viewModels.composerAccess(conversationID);
+    await owner.groupActions.mute(groupID, 'admin', 300);
+    await world.settle();
+    expect(access.state).toEqual({ blocked: muted, tools: false });
+    // The send is refused before it reaches the server, with the same text.
+    expect((await admin.chat.sendText('may I?')).ok).toBe(false);
+
+    await world.advance(301_000);
+    expect(access.state).toEqual({ blocked: undefined, tools: true });
+  });
+
   it('§4 opens by itself when a timed mute runs out', async () => {
     const { world, owner, alice, groupID, conversationID } = await team();
     await owner.groupActions.mute(groupID, 'alice', 300);

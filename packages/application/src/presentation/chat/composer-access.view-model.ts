@@ -15,6 +15,11 @@ export interface ComposerAccessState {
    * user may write. Only mutes close it: leaving the group is reported when a send is refused.
    */
   readonly blocked: DisplayText | undefined;
+  /**
+   * Whether the composer's tools (emoji, picture, file, red packet, paste and drop of files) may be used:
+   * not while the composer is closed, or they would send what the box may not.
+   */
+  readonly tools: boolean;
 }
 
 /** Timers longer than this overflow the platform's 32-bit delay (a permanent mute is ten years). */
@@ -27,7 +32,7 @@ const MAX_TIMER_MS = 2_147_483_647;
  */
 export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
   constructor(services: SessionServices, conversationID: string) {
-    super({ blocked: undefined });
+    super({ blocked: undefined, tools: true });
     const { conversations, clock } = services;
     const blockedNow = (group: Group, member: GroupMember): DisplayText | undefined => {
       const speak = checkCanSpeakInGroup(group, member, clock.now());
@@ -52,6 +57,6 @@ export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState>
         return concat(of(now), timer(left, clock.scheduler).pipe(map(() => blockedNow(group, member))));
       }),
     );
-    this.own(blocked$.subscribe((blocked) => this.set({ blocked })));
+    this.own(blocked$.subscribe((blocked) => this.set({ blocked, tools: blocked === undefined })));
   }
 }

@@ -27,7 +27,14 @@ function messageBox(from: HTMLElement | null): HTMLTextAreaElement | null {
 }
 
 /** Spec §2: the composer's emoji popover; a picked emoji goes in at the caret. */
-export function EmojiButton({ vm }: { readonly vm: ComposerViewModel }) {
+export function EmojiButton({
+  vm,
+  disabled = false,
+}: {
+  readonly vm: ComposerViewModel;
+  /** 15: while the composer is closed; an open picker closes with it. */
+  readonly disabled?: boolean;
+}) {
   const { t } = useText();
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
@@ -46,14 +53,14 @@ export function EmojiButton({ vm }: { readonly vm: ComposerViewModel }) {
     <>
       <span ref={anchor} hidden />
       <Popover
-        open={open}
+        open={open && !disabled}
         onOpenChange={(_e, data) => setOpen(data.open)}
         positioning="above-start"
         trapFocus
       >
         <PopoverTrigger disableButtonEnhancement>
           <Tooltip content={t('ui.media.emoji')} relationship="label">
-            <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" />
+            <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" disabled={disabled} />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface aria-label={t('ui.media.emoji')}>

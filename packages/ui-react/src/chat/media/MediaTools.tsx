@@ -33,7 +33,14 @@ function hasFiles(event: DragEvent): boolean {
  * 14m, spec §2 composer: emoji, picture/video and file buttons; pictures pasted into the chat and files
  * dropped onto it are sent too. Refusals (folders, unsupported types, too large) show next to the tools.
  */
-export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel }) {
+export function MediaTools({
+  vm: composer,
+  disabled = false,
+}: {
+  readonly vm: ComposerViewModel;
+  /** 15: the composer is closed (muted, mute-all): no tool, and no paste or drop of files. */
+  readonly disabled?: boolean;
+}) {
   const vm = useViewModel((vms) => vms.mediaUpload());
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
@@ -42,6 +49,9 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
   const fileInput = useRef<HTMLInputElement>(null);
   const anchor = useRef<HTMLSpanElement>(null);
   const [dragging, setDragging] = useState(false);
+  // Read by the listeners below, which stay attached while the composer closes and opens again.
+  const closed = useRef(disabled);
+  closed.current = disabled;
 
   // Paste and drop are caught on the whole chat column (the section this composer belongs to).
   useEffect(() => {
@@ -49,7 +59,7 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
     if (chat === null || chat === undefined) return undefined;
     let depth = 0;
     const send = (uploads: PickedUpload[]) => {
-      if (uploads.length > 0) void vm.send(uploads, browserMediaProber);
+      if (uploads.length > 0 && !closed.current) void vm.send(uploads, browserMediaProber);
     };
     const onPaste = (event: ClipboardEvent) => {
       const uploads = pickedUploads(event.clipboardData?.files ?? null);
@@ -58,7 +68,7 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
       send(uploads);
     };
     const onDragEnter = (event: DragEvent) => {
-      if (!hasFiles(event)) return;
+      if (!hasFiles(event) || closed.current) return;
       depth += 1;
       setDragging(true);
     };
@@ -68,8 +78,9 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
     };
     const onDragOver = (event: DragEvent) => {
       if (!hasFiles(event)) return;
+      // Refused while closed, but still taken from the browser, which would open the file instead.
       event.preventDefault();
-      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
+      if (event.dataTransfer) event.dataTransfer.dropEffect = closed.current ? 'none' : 'copy';
     };
     const onDrop = (event: DragEvent) => {
       if (!hasFiles(event)) return;
@@ -102,17 +113,27 @@ export function MediaTools({ vm: composer }: { readonly vm: ComposerViewModel })
   const onPicked = (event: ChangeEvent<HTMLInputElement>) => {
     const uploads = pickedUploads(event.target.files);
     event.target.value = '';
-    if (uploads.length > 0) void vm.send(uploads, browserMediaProber);
+    if (uploads.length > 0 && !closed.current) void vm.send(uploads, browserMediaProber);
   };
 
   return (
     <>
-      <EmojiButton vm={composer} />
+      <EmojiButton vm={composer} disabled={disabled} />
       <Tooltip content={t('ui.media.picture')} relationship="label">
-        <Button appearance="subtle" icon={<ImageRegular />} onClick={() => pictureInput.current?.click()} />
+        <Button
+          appearance="subtle"
+          icon={<ImageRegular />}
+          disabled={disabled}
+          onClick={() => pictureInput.current?.click()}
+        />
       </Tooltip>
       <Tooltip content={t('ui.media.file')} relationship="label">
-        <Button appearance="subtle" icon={<AttachRegular />} onClick={() => fileInput.current?.click()} />
+        <Button
+          appearance="subtle"
+          icon={<AttachRegular />}
+          disabled={disabled}
+          onClick={() => fileInput.current?.click()}
+        />
       </Tooltip>
       <span ref={anchor} className={styles.hidden}>
         <input
