@@ -74,7 +74,9 @@ profile.samples.forEach((id, i) => {
   selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 });
 const totalMs = (profile.endTime - profile.startTime) / 1000;
-const idle = [...selfMs].filter(([id]) => /\((idle|program)\)/.test(byId.get(id)?.callFrame.functionName ?? ''));
+const idle = [...selfMs].filter(([id]) =>
+  /\((idle|program)\)/.test(byId.get(id)?.callFrame.functionName ?? ''),
+);
 const idleMs = idle.reduce((n, [, ms]) => n + ms, 0);
 
 const self = new Map<string, number>();
@@ -97,6 +99,21 @@ for (const [id, ms] of selfMs) {
 }
 
 const busy = totalMs - idleMs;
+
+/** Which part of the page a function belongs to, for the self-time split by origin. */
+function origin(key: string): string {
+  if (/openIM\.wasm|wasm_exec|@openim\/|wasm-to-js|js-to-wasm|runtime\./.test(key))
+    return 'OpenIM SDK (wasm)';
+  if (/react-dom|scheduler\//.test(key)) return 'React';
+  if (/@fluentui|@griffel|tabster|@floating-ui/.test(key)) return 'Fluent UI, Griffel, Tabster';
+  if (/@tanstack\/virtual/.test(key)) return 'virtualizer (incl. forced layout on scroll reads)';
+  if (/packages\/|apps\/web/.test(key)) return 'our packages';
+  if (/garbage collector/.test(key)) return 'garbage collector';
+  if (/^\((idle|program)\)/.test(key)) return 'idle';
+  return 'other (DOM, layout, libraries)';
+}
+const byOrigin = new Map<string, number>();
+for (const [key, ms] of self) byOrigin.set(origin(key), (byOrigin.get(origin(key)) ?? 0) + ms);
 const row = ([key, ms]: [string, number]): string =>
   `${ms.toFixed(0).padStart(8)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${key}`;
 const top = (m: Map<string, number>, filter: (k: string) => boolean = () => true): string[] =>
@@ -107,7 +124,10 @@ const top = (m: Map<string, number>, filter: (k: string) => boolean = () => true
     .map(row);
 
 console.log(`${file}: ${totalMs.toFixed(0)} ms profiled, ${busy.toFixed(0)} ms busy (idle/program excluded)`);
-console.log(`\nSelf time (share of busy time):\n${top(self, (k) => !/^\((idle|program)\)/.test(k)).join('\n')}`);
+console.log(`\nSelf time by origin (share of busy time):\n${top(byOrigin, (k) => k !== 'idle').join('\n')}`);
+console.log(
+  `\nSelf time (share of busy time):\n${top(self, (k) => !/^\((idle|program)\)/.test(k)).join('\n')}`,
+);
 console.log(
   `\nTotal time, our packages (share of busy time):\n${top(inclusive, (k) => /packages\/|apps\/web/.test(k)).join('\n')}`,
 );

@@ -136,7 +136,9 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     hadMore.current = state.hasMore;
     if (element === null || !state.hasMore || state.loadingOlder || !autoLoad.current) return;
     if (becameAvailable || element.scrollHeight <= element.clientHeight) loadOlder();
-  });
+    // Not after every render: the list renders on every scroll event, and reading scrollHeight there
+    // forced a layout each time. Only a change of the list or of its paging state can call for a page.
+  }, [messages, state.hasMore, state.loadingOlder]);
 
   // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
   const highlightSeq = state.highlight?.seq;
