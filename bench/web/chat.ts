@@ -16,6 +16,7 @@ import {
   median,
   newContext,
   r1,
+  startCpuProfile,
   waitForSyncEnd,
   waitForTopOption,
 } from './support';
@@ -192,7 +193,13 @@ const oldestLoaded = async (page: Page): Promise<number> => {
  * until its newest message shows; then scroll from the newest message back through the history (the
  * list loads 20 older messages each time the top is reached), for at most `budgetMs`.
  */
-export async function longHistory(browser: Browser, base: string, runs: number, budgetMs: number) {
+export async function longHistory(
+  browser: Browser,
+  base: string,
+  runs: number,
+  budgetMs: number,
+  profileDir?: string,
+) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await signIn(page, base);
@@ -205,6 +212,7 @@ export async function longHistory(browser: Browser, base: string, runs: number, 
     reopen.push((await openAndTime(page, LONG_NAME, LONG_NEWEST)).ms);
   }
   await recordLongTasks(page);
+  const stopProfile = await startCpuProfile(page, profileDir, 'long-history-scroll');
   const from = await now(page);
   const t0 = performance.now();
   let scrolls = 0;
@@ -222,8 +230,9 @@ export async function longHistory(browser: Browser, base: string, runs: number, 
     scrolls++;
     stalled = grew ? 0 : stalled + 1;
   }
-  const oldest = await oldestLoaded(page);
   const elapsed = performance.now() - t0;
+  await stopProfile();
+  const oldest = await oldestLoaded(page);
   const tasks = await longTasks(page, from);
   await context.close();
   return {
@@ -239,7 +248,7 @@ export async function longHistory(browser: Browser, base: string, runs: number, 
 }
 
 /** The 2,000-member group: settings drawer → members view, then a search typed into it. */
-export async function largeGroup(browser: Browser, base: string) {
+export async function largeGroup(browser: Browser, base: string, profileDir?: string) {
   const context = await newContext(browser);
   const page = await context.newPage();
   await signIn(page, base);
@@ -248,6 +257,7 @@ export async function largeGroup(browser: Browser, base: string) {
   await goTo(page, GROUP_NAME);
   await recordLongTasks(page);
   const members = page.getByRole('list', { name: 'Member list' });
+  const stopOpenProfile = await startCpuProfile(page, profileDir, 'large-group-open');
   const t0 = await now(page);
   await page.getByRole('button', { name: 'Conversation settings' }).click();
   await page.getByText('View more', { exact: true }).click();
@@ -259,6 +269,8 @@ export async function largeGroup(browser: Browser, base: string) {
     await page.waitForTimeout(100);
   }
   const openTasks = await longTasks(page, t0);
+  await stopOpenProfile();
+  const stopSearchProfile = await startCpuProfile(page, profileDir, 'large-group-search');
   const t1 = await now(page);
   const search = page.getByRole('searchbox', { name: 'Search members' });
   await search.pressSequentially('Ada Li 1', { delay: 120 });
@@ -269,6 +281,7 @@ export async function largeGroup(browser: Browser, base: string) {
   await search.pressSequentially('0999', { delay: 120 });
   await page.waitForTimeout(500);
   const searchTasks = await longTasks(page, t1);
+  await stopSearchProfile();
   await context.close();
   return {
     openMembersViewMs: r1(opened),

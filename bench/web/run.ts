@@ -15,6 +15,7 @@
  * "Interactive" means the listbox named "Conversations" shows the newest conversation of the seed
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
+ *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -37,6 +38,8 @@ const { values: args } = parseArgs({
     phases: { type: 'string', default: 'sign-in,list,first-minute,long-history,large-group' },
     // How long to scroll back through the 10,000-message history at most.
     'scroll-seconds': { type: 'string', default: '240' },
+    // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
+    'cpu-profile': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -88,8 +91,10 @@ async function main(): Promise<void> {
         firstMinute(browser, server.url, admin, RUNS),
       );
       const scrollMs = Number(args['scroll-seconds']) * 1000;
-      await phase('long-history', 'longHistory', () => longHistory(browser, server.url, RUNS, scrollMs));
-      await phase('large-group', 'largeGroup', () => largeGroup(browser, server.url));
+      await phase('long-history', 'longHistory', () =>
+        longHistory(browser, server.url, RUNS, scrollMs, args['cpu-profile']),
+      );
+      await phase('large-group', 'largeGroup', () => largeGroup(browser, server.url, args['cpu-profile']));
     }
   } finally {
     await browser.close();

@@ -3,11 +3,11 @@
 /** Shared pieces of the web benchmarks (bench/web/run.ts): the server, the browser context, waits. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const EMAIL = 'load@example.com';
@@ -232,4 +232,29 @@ export async function waitForSyncEnd(page: Page, timeoutMs = 300_000): Promise<n
   await busy(true).catch(() => undefined);
   await busy(false);
   return page.evaluate(() => performance.now());
+}
+
+// ---- CPU profiles (--cpu-profile DIR) ------------------------------------------------------------
+
+/**
+ * Starts the V8 sampling profiler of the page's main thread through CDP; the returned function stops it
+ * and writes `DIR/<name>.cpuprofile` (open it in Chrome's DevTools, or summarize it with
+ * `npx tsx bench/web/profile-summary.ts FILE`). Without a directory it does nothing.
+ */
+export async function startCpuProfile(
+  page: Page,
+  dir: string | undefined,
+  name: string,
+): Promise<() => Promise<void>> {
+  if (dir === undefined) return async () => {};
+  const session: CDPSession = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 200 });
+  await session.send('Profiler.start');
+  return async () => {
+    const { profile } = await session.send('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    await session.detach();
+  };
 }

@@ -1,7 +1,7 @@
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatViewModel, ChatViewState, MessageView } from '@teamim/application';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
 import { MessageRow } from './MessageRow';
@@ -64,11 +64,14 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
   const styles = useStyles();
   const { messages } = state;
   const scrollRef = useRef<HTMLDivElement>(null);
+  // A new key function makes the virtualizer measure every row again (all 10,000 of a long history)
+  // on each render, and it renders on every scroll event: it changes only with the list.
+  const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW,
-    getItemKey: (index) => messages[index]?.id ?? index,
+    getItemKey,
     overscan: 8,
   });
 
@@ -133,7 +136,9 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     hadMore.current = state.hasMore;
     if (element === null || !state.hasMore || state.loadingOlder || !autoLoad.current) return;
     if (becameAvailable || element.scrollHeight <= element.clientHeight) loadOlder();
-  });
+    // Not after every render: the list renders on every scroll event, and reading scrollHeight there
+    // forced a layout each time. Only a change of the list or of its paging state can call for a page.
+  }, [messages, state.hasMore, state.loadingOlder]);
 
   // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
   const highlightSeq = state.highlight?.seq;

@@ -9,7 +9,7 @@ import {
 } from '@fluentui/react-components';
 import { ErrorCircleRegular } from '@fluentui/react-icons';
 import type { ChatViewModel, MessageAction, MessageView } from '@teamim/application';
-import { memo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useText } from '../text';
 import { useMessageAction } from './actions/MessageActionsHost';
 import { MessageActionsMenu, MessageToolbar } from './actions/MessageActionsMenu';
@@ -94,11 +94,31 @@ export const MessageRow = memo(function MessageRow({
   const positioning = useRef<PositioningImperativeRef>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const actions = view.kind === 'bubble' ? view.actions : [];
+  // The hover toolbar and the menu (Fluent tooltips, menu and positioning per row) are mounted once the
+  // row is hovered, focused or its menu is asked for: a page of history then mounts plain rows only.
+  const [live, setLive] = useState(false);
+  const pendingTarget = useRef<Element | { getBoundingClientRect: () => DOMRect } | undefined>(undefined);
+  const wake = () => {
+    if (!live) setLive(true);
+  };
   const openMenuAt = (target: Element | { getBoundingClientRect: () => DOMRect }) => {
     if (actions.length === 0) return;
-    positioning.current?.setTarget(target);
+    if (positioning.current === null) {
+      // The menu is not mounted yet: it opens at the target once it is (the effect below).
+      pendingTarget.current = target;
+      setLive(true);
+      return;
+    }
+    positioning.current.setTarget(target);
     setMenuOpen(true);
   };
+  useEffect(() => {
+    const target = pendingTarget.current;
+    if (!live || target === undefined) return;
+    pendingTarget.current = undefined;
+    positioning.current?.setTarget(target);
+    setMenuOpen(true);
+  }, [live]);
   const onContextMenu = (event: MouseEvent<HTMLElement>) => {
     if (actions.length === 0) return;
     event.preventDefault();
@@ -138,6 +158,8 @@ export const MessageRow = memo(function MessageRow({
       tabIndex={-1}
       onContextMenu={onContextMenu}
       onKeyDown={onKeyDown}
+      onPointerEnter={wake}
+      onFocus={wake}
       className={mergeClasses(
         styles.message,
         !view.continued && styles.first,
@@ -185,18 +207,20 @@ export const MessageRow = memo(function MessageRow({
           )}
         </div>
       </div>
-      {actions.length > 0 && (
+      {live && actions.length > 0 && (
         <div data-message-tools>
           <MessageToolbar actions={actions} onAction={act} onMore={openMenuAt} />
         </div>
       )}
-      <MessageActionsMenu
-        actions={actions}
-        open={menuOpen}
-        positioningRef={positioning}
-        onOpenChange={setMenuOpen}
-        onAction={act}
-      />
+      {live && (
+        <MessageActionsMenu
+          actions={actions}
+          open={menuOpen}
+          positioningRef={positioning}
+          onOpenChange={setMenuOpen}
+          onAction={act}
+        />
+      )}
     </article>
   );
 });

@@ -12,7 +12,7 @@ import { ArrowLeftRegular, DismissRegular } from '@fluentui/react-icons';
 import type { MemberRow } from '@teamim/application';
 import { PickerMode } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useContactDialogs } from '../contacts/dialog-context';
 import { useViewModel } from '../session';
@@ -51,14 +51,29 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
   const close = () => setModal({ kind: 'none' });
   const loadMore = useCallback(() => void vm.loadMembers(), [vm]);
 
-  const openMember = (member: MemberRow) => {
-    if (!member.canOpenCard) return;
-    const group = vm.cardContext();
-    dialogs.openUserCard(
-      { userID: member.userID, nickname: member.name, faceURL: member.faceURL },
-      group === undefined ? {} : { group },
-    );
-  };
+  const openMember = useCallback(
+    (member: MemberRow) => {
+      if (!member.canOpenCard) return;
+      const group = vm.cardContext();
+      dialogs.openUserCard(
+        { userID: member.userID, nickname: member.name, faceURL: member.faceURL },
+        group === undefined ? {} : { group },
+      );
+    },
+    [vm, dialogs],
+  );
+  // Stable, so the members view's memoized rows do not render again on every keystroke of a search.
+  const memberHandlers = useMemo(
+    () => ({
+      onOpen: openMember,
+      onMute: (member: MemberRow) => setModal({ kind: 'mute', member }),
+      onUnmute: (member: MemberRow) => void vm.unmute(member.userID),
+      onKick: (member: MemberRow) => setModal({ kind: 'kick', member }),
+      onSetAdmin: (member: MemberRow, admin: boolean) => void vm.setAdmin(member.userID, admin),
+    }),
+    [openMember, vm],
+  );
+  const search = useCallback((query: string) => vm.search(query), [vm]);
   const leave = async () => {
     const left = await vm.leave();
     if (!left.ok) return;
@@ -126,15 +141,9 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
           <GroupMembersView
             state={state}
             searchFirst={view === 'search'}
-            onSearch={(query) => vm.search(query)}
+            onSearch={search}
             onLoadMore={loadMore}
-            handlers={{
-              onOpen: openMember,
-              onMute: (member) => setModal({ kind: 'mute', member }),
-              onUnmute: (member) => void vm.unmute(member.userID),
-              onKick: (member) => setModal({ kind: 'kick', member }),
-              onSetAdmin: (member, admin) => void vm.setAdmin(member.userID, admin),
-            }}
+            handlers={memberHandlers}
           />
         )}
       </DrawerBody>

@@ -15,7 +15,7 @@ import {
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GroupSettingsState, MemberRow } from '@teamim/application';
-import { useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
 
@@ -82,11 +82,12 @@ export function GroupMembersView(props: {
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
   const members = state.members;
+  const getItemKey = useCallback((index: number) => members[index]?.userID ?? index, [members]);
   const virtualizer = useVirtualizer({
     count: members.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => members[index]?.userID ?? index,
+    getItemKey,
     overscan: 6,
   });
   const items = virtualizer.getVirtualItems();
@@ -116,14 +117,13 @@ export function GroupMembersView(props: {
               const member = members[item.index];
               if (member === undefined) return null;
               return (
-                <div
+                <MemberSlot
                   key={member.userID}
-                  role="listitem"
-                  className={styles.slot}
-                  ref={placed(item.size, item.start)}
-                >
-                  <MemberLine member={member} handlers={handlers} />
-                </div>
+                  member={member}
+                  handlers={handlers}
+                  size={item.size}
+                  start={item.start}
+                />
               );
             })}
           </div>
@@ -132,6 +132,23 @@ export function GroupMembersView(props: {
     </div>
   );
 }
+
+/** One positioned row; memoized, so a search or a scroll renders only the rows that changed. */
+const MemberSlot = memo(function MemberSlot(props: {
+  readonly member: MemberRow;
+  readonly handlers: MemberHandlers;
+  readonly size: number;
+  readonly start: number;
+}) {
+  const styles = useStyles();
+  const { size, start } = props;
+  const place = useCallback((element: HTMLElement | null) => placed(size, start)(element), [size, start]);
+  return (
+    <div role="listitem" className={styles.slot} ref={place}>
+      <MemberLine member={props.member} handlers={props.handlers} />
+    </div>
+  );
+});
 
 function MemberLine({ member, handlers }: { readonly member: MemberRow; readonly handlers: MemberHandlers }) {
   const { t } = useText();

@@ -12,7 +12,8 @@ import type { AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { locale$, now$ } from './conversation-list.view-model';
-import { messageViews, type MessageView } from './rows';
+import { MessageViewCache } from './message-view-cache';
+import type { MessageView } from './rows';
 import { pinnedBannerView, ChatMessageActions, type PinnedBannerView } from './message-actions.view-model';
 
 export interface ChatHeader {
@@ -52,6 +53,8 @@ export type ChatViewState =
  */
 export class ChatViewModel extends StateViewModel<ChatViewState> {
   private group: Group | undefined;
+  /** Maps only the messages that changed since the last emission (a long history stays fluid). */
+  private readonly views = new MessageViewCache();
   /** 14a: copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
   readonly actions: ChatMessageActions;
 
@@ -110,7 +113,7 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
           status: 'open',
           conversationID,
           header: header(current, group),
-          messages: messageViews(chatState.messages, context, chatState.spinning, pinnedIDs),
+          messages: this.views.views(chatState.messages, context, chatState.spinning, pinnedIDs),
           hasMore: chatState.hasMore,
           loadingOlder: chatState.loading,
           pinned: pinnedBannerView(banner, context),

@@ -151,13 +151,19 @@ export function messageViews(
       view.kind === 'bubble' &&
       previousView?.kind === 'bubble' &&
       previous !== undefined &&
-      previous.sendID === message.sendID &&
-      Math.abs(sentAt(message) - sentAt(previous)) < MESSAGE_GROUP_GAP_MS;
+      sameSenderRun(previous, message);
     views.push(continued ? { ...view, continued: true } : view);
     previous = message;
     previousView = view;
   }
   return views;
+}
+
+/** Two neighbouring bubbles of one sender close enough in time to share one avatar and name. */
+export function sameSenderRun(previous: Message, message: Message): boolean {
+  return (
+    previous.sendID === message.sendID && Math.abs(sentAt(message) - sentAt(previous)) < MESSAGE_GROUP_GAP_MS
+  );
 }
 
 function sentAt(message: Message): number {

@@ -178,6 +178,28 @@ describe('GroupSettingsViewModel (spec §2 group drawer, §6 permission table)',
     expect(bobVM.state.status).toBe('left');
     expect(ownerVM.state.members.map((m) => m.userID)).toEqual(['owner', 'admin']);
   });
+
+  it('members view: a search emits once, with its query and rows, and keeps the row objects', async () => {
+    const { world, owner, drawer } = await team();
+    const vm = await drawer(owner);
+    const before = new Map(vm.state.members.map((m) => [m.userID, m]));
+    const emitted: { query: string; members: string[] }[] = [];
+    const watching = vm.state$.subscribe((s) =>
+      emitted.push({ query: s.query, members: s.members.map((m) => m.userID) }),
+    );
+    emitted.length = 0;
+    vm.search('b');
+    expect(emitted).toEqual([{ query: 'b', members: ['bob'] }]);
+    expect(vm.state.members[0]).toBe(before.get('bob'));
+    vm.search('');
+    expect(vm.state.members.map((m) => before.get(m.userID) === m)).toEqual([true, true, true, true]);
+    // A change of a member maps the rows again, with the current query still applied.
+    vm.search('car');
+    world.backend.updateMember(vm.groupID, 'carol', { nickname: 'Caroline' });
+    await world.settle();
+    expect(vm.state.members.map((m) => m.name)).toEqual(['Caroline']);
+    watching.unsubscribe();
+  });
 });
 
 describe('GroupHeaderViewModel (spec §2 header icons)', () => {

@@ -96,6 +96,15 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
   private group: Group | undefined;
   private loaded: readonly GroupMember[] = [];
   private nowMs: number;
+  private rows:
+    | {
+        readonly loaded: readonly GroupMember[];
+        readonly self: GroupMember | undefined;
+        readonly group: Group | undefined;
+        readonly nowMs: number;
+        readonly rows: readonly MemberRow[];
+      }
+    | undefined;
 
   constructor(
     private readonly services: SessionServices,
@@ -187,14 +196,14 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     this.render();
   }
 
-  private render(): void {
+  private render(change: Partial<GroupSettingsState> = {}): void {
     if (this.state.status === 'left') return;
     const group = this.group;
     const self = this.self;
     const role = self?.roleLevel;
-    const context = { self, group, nowMs: this.nowMs };
-    const rows = this.loaded.map((member) => memberRow(member, context));
+    const rows = this.memberRows(self, group);
     this.patch({
+      ...change,
       status: group === undefined || self === undefined ? 'loading' : 'ready',
       name: group?.groupName ?? '',
       faceURL: group?.faceURL ?? '',
@@ -214,8 +223,31 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
       },
       leave: leaveGroupAction(role),
       preview: rows.slice(0, memberPreviewCount(role)),
-      members: filterMembers(rows, this.state.query),
+      members: filterMembers(rows, change.query ?? this.state.query),
     });
+  }
+
+  /**
+   * The rows of the loaded members, mapped again only when the members, the own membership, the group
+   * or the clock changed: a search over 2,000 members filters them and keeps every row object, so the
+   * view's memoized rows do not render again.
+   */
+  private memberRows(self: GroupMember | undefined, group: Group | undefined): readonly MemberRow[] {
+    const cached = this.rows;
+    const { loaded, nowMs } = this;
+    if (
+      cached !== undefined &&
+      cached.loaded === loaded &&
+      cached.self === self &&
+      cached.group === group &&
+      cached.nowMs === nowMs
+    ) {
+      return cached.rows;
+    }
+    const context = { self, group, nowMs };
+    const rows = loaded.map((member) => memberRow(member, context));
+    this.rows = { loaded, self, group, nowMs, rows };
+    return rows;
   }
 
   /** The next page of members: 500 first, then 100, while a full page came back (spec §4). */
@@ -238,8 +270,9 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
 
   /** The members view's search: by name or id, over the members loaded so far. */
   search(query: string): void {
-    this.patch({ query });
-    this.render();
+    // One emission per keystroke: the query and its filtered rows together.
+    if (this.state.status === 'left') this.patch({ query });
+    else this.render({ query });
   }
 
   private async run(action: () => Promise<Result<void, AppError>>): Promise<Result<void, AppError>> {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
@@ -112,6 +112,14 @@ describe('message actions (spec §2 context menu)', () => {
     await w.settle();
     await waitFor(() => expect(within(log).queryByText('from olivia')).toBeNull());
     expect(owner.chat.snapshot.messages.some((m) => m.textElem?.content === 'from olivia')).toBe(true);
+  });
+
+  it('a row mounts its toolbar once focused or hovered (a page of history mounts plain rows)', async () => {
+    const { log } = await groupChat();
+    const row = within(log).getByRole('article', { name: 'Olivia' });
+    expect(within(row).queryByRole('toolbar', { hidden: true })).toBeNull();
+    act(() => row.focus());
+    expect(within(row).getByRole('toolbar', { name: 'Message actions', hidden: true })).toBeTruthy();
   });
 
   it('the toolbar forwards: search, tick, Forward (n), summary toast', async () => {

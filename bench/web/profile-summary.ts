@@ -1,0 +1,136 @@
+/**
+ * Summarizes a V8 CPU profile written by `bench:web --cpu-profile DIR`: the functions with the most self
+ * time and the most total (inclusive) time, with positions mapped back to the sources through the
+ * build's source maps (apps/web/dist/assets/*.js.map), so minified names become file:line.
+ *
+ *   npx tsx bench/web/profile-summary.ts DIR/long-history-scroll.cpuprofile [--top 25]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
+import { root } from './support';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '25' } },
+});
+const file = positionals[0];
+if (file === undefined) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
+const TOP = Number(args.top);
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+
+const maps = new Map<string, SourceMapConsumer | undefined>();
+function consumer(url: string): SourceMapConsumer | undefined {
+  if (!maps.has(url)) {
+    const path = join(root, 'apps/web/dist/assets', `${basename(new URL(url).pathname)}.map`);
+    maps.set(
+      url,
+      existsSync(path)
+        ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap)
+        : undefined,
+    );
+  }
+  return maps.get(url);
+}
+
+/** "name (package/file:line)" of a frame, from the source map when there is one. */
+function label(frame: CallFrame): string {
+  const name = frame.functionName || '(anonymous)';
+  if (!frame.url.startsWith('http')) return frame.url === '' ? name : `${name} ${frame.url}`;
+  const map = consumer(frame.url);
+  if (map === undefined) return `${name} ${basename(frame.url)}:${frame.lineNumber + 1}`;
+  const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  if (at.source === null) return `${name} ${basename(frame.url)}:${frame.lineNumber + 1}`;
+  const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
+  return `${at.name ?? name} ${source}:${at.line}`;
+}
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+const selfMs = new Map<number, number>();
+profile.samples.forEach((id, i) => {
+  selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+});
+const totalMs = (profile.endTime - profile.startTime) / 1000;
+const idle = [...selfMs].filter(([id]) =>
+  /\((idle|program)\)/.test(byId.get(id)?.callFrame.functionName ?? ''),
+);
+const idleMs = idle.reduce((n, [, ms]) => n + ms, 0);
+
+const self = new Map<string, number>();
+const inclusive = new Map<string, number>();
+for (const [id, ms] of selfMs) {
+  const node = byId.get(id);
+  if (node === undefined) continue;
+  const own = label(node.callFrame);
+  self.set(own, (self.get(own) ?? 0) + ms);
+  // Count each function once per sample however deep it recurses.
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const frame = byId.get(at)?.callFrame;
+    if (frame === undefined) continue;
+    const key = label(frame);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    inclusive.set(key, (inclusive.get(key) ?? 0) + ms);
+  }
+}
+
+const busy = totalMs - idleMs;
+
+/** Which part of the page a function belongs to, for the self-time split by origin. */
+function origin(key: string): string {
+  if (/openIM\.wasm|wasm_exec|@openim\/|wasm-to-js|js-to-wasm|runtime\./.test(key))
+    return 'OpenIM SDK (wasm)';
+  if (/react-dom|scheduler\//.test(key)) return 'React';
+  if (/@fluentui|@griffel|tabster|@floating-ui/.test(key)) return 'Fluent UI, Griffel, Tabster';
+  if (/@tanstack\/virtual/.test(key)) return 'virtualizer (incl. forced layout on scroll reads)';
+  if (/packages\/|apps\/web/.test(key)) return 'our packages';
+  if (/garbage collector/.test(key)) return 'garbage collector';
+  if (/^\((idle|program)\)/.test(key)) return 'idle';
+  return 'other (DOM, layout, libraries)';
+}
+const byOrigin = new Map<string, number>();
+for (const [key, ms] of self) byOrigin.set(origin(key), (byOrigin.get(origin(key)) ?? 0) + ms);
+const row = ([key, ms]: [string, number]): string =>
+  `${ms.toFixed(0).padStart(8)} ms ${((ms / busy) * 100).toFixed(1).padStart(5)}%  ${key}`;
+const top = (m: Map<string, number>, filter: (k: string) => boolean = () => true): string[] =>
+  [...m]
+    .filter(([k]) => filter(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TOP)
+    .map(row);
+
+console.log(`${file}: ${totalMs.toFixed(0)} ms profiled, ${busy.toFixed(0)} ms busy (idle/program excluded)`);
+console.log(`\nSelf time by origin (share of busy time):\n${top(byOrigin, (k) => k !== 'idle').join('\n')}`);
+console.log(
+  `\nSelf time (share of busy time):\n${top(self, (k) => !/^\((idle|program)\)/.test(k)).join('\n')}`,
+);
+console.log(
+  `\nTotal time, our packages (share of busy time):\n${top(inclusive, (k) => /packages\/|apps\/web/.test(k)).join('\n')}`,
+);
+console.log(
+  `\nTotal time, all (share of busy time):\n${top(inclusive, (k) => !/^\((root|idle|program)\)/.test(k)).join('\n')}`,
+);

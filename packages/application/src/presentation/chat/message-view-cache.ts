@@ -1,0 +1,103 @@
+import type { Message } from '@teamim/domain';
+import { messageView, sameSenderRun, type MessageView } from './rows';
+import type { ViewContext } from './view-context';
+
+interface Entry {
+  readonly nowMs: number;
+  readonly spinning: boolean;
+  readonly pinned: boolean;
+  readonly view: MessageView;
+  continued?: MessageView;
+}
+
+/**
+ * `messageViews` (rows.ts) for a list that changes a little at a time (a page of older messages, one new
+ * message, an edit, a revoke), as the chat view's does. The messages are immutable, so a message object
+ * already seen with the same context keeps its view object: the mapping of a page costs the page, not
+ * the whole history, and the memoized rows of the view re-render only for the messages that changed.
+ * The result always equals `messageViews(messages, context, spinning, pinned)`.
+ */
+export class MessageViewCache {
+  private entries = new WeakMap<Message, Entry>();
+  private contextKey = '';
+  private last: readonly MessageView[] = [];
+
+  views(
+    messages: readonly Message[],
+    context: ViewContext,
+    spinning: ReadonlySet<string>,
+    pinned: ReadonlySet<string> = new Set(),
+  ): readonly MessageView[] {
+    const key = `${context.locale}\n${context.selfUserID}\n${context.utcOffsetMinutes}`;
+    if (key !== this.contextKey) {
+      this.entries = new WeakMap();
+      this.contextKey = key;
+    }
+    const views: MessageView[] = [];
+    let previous: Message | undefined;
+    let previousView: MessageView | undefined;
+    let changed = messages.length !== this.last.length;
+    for (const [index, message] of messages.entries()) {
+      const view = this.entry(message, context, spinning, pinned);
+      const base = view.view;
+      const continued =
+        base.kind === 'bubble' &&
+        previousView?.kind === 'bubble' &&
+        previous !== undefined &&
+        sameSenderRun(previous, message);
+      const shown = continued ? (view.continued ??= { ...base, continued: true }) : base;
+      if (shown !== this.last[index]) changed = true;
+      views.push(shown);
+      previous = message;
+      previousView = base;
+    }
+    // An unchanged list keeps its identity, so the view does not re-render (e.g. only "loading" changed).
+    if (changed) this.last = views;
+    return this.last;
+  }
+
+  private entry(
+    message: Message,
+    context: ViewContext,
+    spinning: ReadonlySet<string>,
+    pinned: ReadonlySet<string>,
+  ): Entry {
+    const id = message.clientMsgID;
+    const isSpinning = spinning.has(id);
+    const isPinned = pinned.has(id);
+    const known = this.entries.get(message);
+    if (
+      known !== undefined &&
+      known.nowMs === context.nowMs &&
+      known.spinning === isSpinning &&
+      known.pinned === isPinned
+    ) {
+      return known;
+    }
+    const fresh = messageView(message, context, isSpinning, isPinned);
+    // The clock moves every half minute; most texts ("Mon 10:02") stay the same and keep their object.
+    const same = known !== undefined && samePlainData(known.view, fresh);
+    const entry: Entry = {
+      nowMs: context.nowMs,
+      spinning: isSpinning,
+      pinned: isPinned,
+      view: same ? known.view : fresh,
+      ...(same && known.continued !== undefined ? { continued: known.continued } : {}),
+    };
+    this.entries.set(message, entry);
+    return entry;
+  }
+}
+
+/** Deep equality of plain view data (objects, arrays, primitives). */
+export function samePlainData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  const recordA = a as Record<string, unknown>;
+  const recordB = b as Record<string, unknown>;
+  return keysA.every((k) => Object.hasOwn(recordB, k) && samePlainData(recordA[k], recordB[k]));
+}
