@@ -207,12 +207,13 @@ export class ConversationStore {
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
     if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation); // 14m
-    if (isGroupSession(conversation.conversationType)) await this.refreshOpenGroup(conversation.groupID);
+    if (isGroupSession(conversation.conversationType))
+      await this.refreshOpenGroup(conversation.groupID, serverOnly);
     await reads;
   }
 
-  private async refreshOpenGroup(groupID: string): Promise<void> {
-    await Promise.all([this.refreshGroup(groupID), this.refreshOwnMember(groupID)]);
+  private async refreshOpenGroup(groupID: string, serverOnly = false): Promise<void> {
+    await Promise.all([this.refreshGroup(groupID), this.refreshOwnMember(groupID, serverOnly)]);
   }
 
   private async refreshGroup(groupID: string): Promise<void> {
@@ -220,9 +221,10 @@ export class ConversationStore {
     if (group.ok && this.current.value?.groupID === groupID) this.currentGroup.next(group.value[0]);
   }
 
-  private async refreshOwnMember(groupID: string): Promise<void> {
+  private async refreshOwnMember(groupID: string, serverOnly: boolean): Promise<void> {
     const read = () => this.groups.getMembers(groupID, [this.currentUser.id()]);
-    const member = await readOpenGroup(read, this.notifier, 'Member');
+    // Before the SDK has the group its members are not there yet (no error): confirmLocal reads again.
+    const member = serverOnly ? await attempt(read) : await readOpenGroup(read, this.notifier, 'Member');
     if (member.ok && this.current.value?.groupID === groupID) this.currentMember.next(member.value[0]);
   }
 
