@@ -492,4 +492,21 @@ describe('GroupActions in detail', () => {
     expect(owner.ports.fileProcessor.requests).toEqual([]);
     expect(owner.toasts.toasts).toEqual([]);
   });
+  it('someone outside the group is refused every managing action before the server, not crashed', async () => {
+    const { world, groupID } = await team();
+    const dave = await world.signIn('dave');
+    const calls = record(dave);
+    const denied = { ok: false, error: permissionError('noPermission') };
+    expect(await dave.groupActions.transfer(groupID, 'owner')).toEqual(denied);
+    expect(await dave.groupActions.setMuteAll(groupID, true)).toEqual(denied);
+    expect(await dave.groupActions.disband(groupID)).toEqual(denied);
+    expect(await dave.groupActions.editGroupInfo(groupID, { groupName: 'Mine' })).toEqual(denied);
+    expect(await dave.groupActions.setAnnouncement(groupID, 'mine')).toEqual(denied);
+    expect(await dave.groupActions.setAdmin(groupID, 'owner', false)).toEqual(denied);
+    expect(await dave.groupActions.setAdmin(groupID, 'bob', true)).toEqual(denied);
+    expect(await dave.groupActions.kick(groupID, ['bob'])).toEqual(denied);
+    expect(await dave.groupActions.mute(groupID, 'bob', 600)).toEqual(denied);
+    expect(calls).toEqual([]);
+    expect(world.backend.member(groupID, 'owner').roleLevel).toBe(GroupMemberRole.Owner);
+  });
 });

@@ -235,4 +235,22 @@ describe('MemberPickerStore in detail', () => {
     expect(owner.picker.snapshot.members).toEqual([]);
     expect(owner.picker.snapshot.hasMoreMembers).toBe(false);
   });
+  it('opening without a group or a preselection: no group id, and a pick made at once is kept', async () => {
+    const { world, owner } = await twoGroups();
+    await owner.picker.open({ mode: PickerMode.CreateGroup });
+    expect(owner.picker.snapshot.groupID).toBe('');
+    owner.picker.toggle(item('carol'));
+    await world.advance(200);
+    expect(owner.picker.snapshot.selected).toEqual([item('carol')]);
+  });
+
+  it("an admin's kick list disables the owner and the admin wherever they are in the page", async () => {
+    const { world, teamID } = await twoGroups();
+    const admin = await world.signIn('admin');
+    const page = (await admin.ports.device.groups.getMembersPage(teamID, 0, 500)).slice().reverse();
+    admin.ports.device.groups.getMembersPage = () => Promise.resolve(page);
+    await admin.picker.open({ mode: PickerMode.KickFromGroup, groupID: teamID });
+    expect(admin.picker.snapshot.members.map((m) => m.id)).toEqual(page.map((m) => m.userID));
+    expect([...admin.picker.snapshot.disabledIDs].sort()).toEqual(['admin', 'owner']);
+  });
 });
