@@ -336,6 +336,7 @@ describe('GroupActions in detail', () => {
     expect(calls).toEqual([]);
 
     expect((await admin.groupActions.editGroupInfo(groupID, { groupName: ' Crew ' })).ok).toBe(true);
+    expect(admin.toasts.toasts).toEqual([]);
     expect(calls).toEqual([{ method: 'setGroupInfo', args: [groupID, { groupName: 'Crew' }] }]);
 
     calls.length = 0;
@@ -349,6 +350,8 @@ describe('GroupActions in detail', () => {
     expect(calls).toEqual([
       { method: 'setGroupInfo', args: [groupID, { faceURL: 'https://files.fake/1/b.webp' }] },
     ]);
+    // A successful upload and change show no toast.
+    expect(admin.toasts.toasts).toEqual([]);
 
     calls.length = 0;
     admin.ports.fileUploader.failWith = 500;
@@ -507,6 +510,9 @@ describe('GroupActions in detail', () => {
     expect(await dave.groupActions.kick(groupID, ['bob'])).toEqual(denied);
     expect(await dave.groupActions.mute(groupID, 'bob', 600)).toEqual(denied);
     expect(calls).toEqual([]);
+    // Leaving is not refused by the client (only the owner may not): the server answers.
+    const quit = await dave.groupActions.quit(groupID);
+    expect(!quit.ok && quit.error.kind).toBe('remote');
     expect(world.backend.member(groupID, 'owner').roleLevel).toBe(GroupMemberRole.Owner);
   });
 });

@@ -60,9 +60,13 @@ describe('MemberPickerStore in detail', () => {
   it('browsing in another mode disables nothing; a failed page warns; a failed lookup keeps the disabled ones', async () => {
     const { owner, teamID, otherID } = await twoGroups();
     await owner.picker.open({ mode: PickerMode.CreateGroup });
+    // Even a membership lookup that would answer is not asked outside invite mode.
+    const lookup = owner.ports.device.groups.getUsersInGroup.bind(owner.ports.device.groups);
+    owner.ports.device.groups.getUsersInGroup = (_id, ids) => Promise.resolve(ids);
     const browsed = await owner.picker.browseGroup(otherID);
     expect(browsed.ok && browsed.value).toHaveLength(4);
     expect([...owner.picker.snapshot.disabledIDs]).toEqual([]);
+    owner.ports.device.groups.getUsersInGroup = lookup;
 
     await owner.picker.open({ mode: PickerMode.InviteToGroup, groupID: teamID });
     const groups = owner.ports.device.groups;
