@@ -9,17 +9,23 @@ import { TestWorld } from '../testing';
  * members of the group yet, so reading the own membership fails (RecordNotFound). That is expected, not
  * an error to show; once the SDK has the conversation the store reads it again (confirmLocal).
  */
+/** alice, signed in, owner of the group Team with bob. */
+async function aliceWithTeam() {
+  const world = new TestWorld().users('alice', 'bob');
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const group = await alice.ports.groups.createGroup({
+    groupName: 'Team',
+    faceURL: '',
+    memberUserIDs: ['bob'],
+  });
+  await world.settle();
+  return { world, alice, group };
+}
+
 describe('ConversationStore: a group opened during the first sync', () => {
   it('reads the own membership without an error toast, and again once the SDK has the group', async () => {
-    const world = new TestWorld().users('alice', 'bob');
-    world.backend.makeFriends('alice', 'bob');
-    const alice = await world.signIn('alice');
-    const group = await alice.ports.groups.createGroup({
-      groupName: 'Team',
-      faceURL: '',
-      memberUserIDs: ['bob'],
-    });
-    await world.settle();
+    const { world, alice, group } = await aliceWithTeam();
     // A fresh install: the conversation list comes from the server's first page.
     alice.conversations.clear();
     world.backend.devices.delete(alice.ports.device.sink);
@@ -47,15 +53,7 @@ describe('ConversationStore: a group opened during the first sync', () => {
   });
 
   it('a group the SDK already has still shows the failure of that read', async () => {
-    const world = new TestWorld().users('alice', 'bob');
-    world.backend.makeFriends('alice', 'bob');
-    const alice = await world.signIn('alice');
-    const group = await alice.ports.groups.createGroup({
-      groupName: 'Team',
-      faceURL: '',
-      memberUserIDs: ['bob'],
-    });
-    await world.settle();
+    const { world, alice, group } = await aliceWithTeam();
     alice.ports.groups.getMembers = () => Promise.reject(new RemoteError(500, 'failed'));
 
     await alice.conversations.open(group.groupID, SessionType.Group);
