@@ -129,7 +129,7 @@ describe('14m mention suggestions in the composer', () => {
   );
 
   it(
-    'j14r: Tab chooses the highlighted member and keeps the focus in the box',
+    'j14r: Tab chooses the highlighted member and closes the list',
     async () => {
       const { alice, conversationID } = await team();
       const box = await renderChat(alice, conversationID);
@@ -138,7 +138,9 @@ describe('14m mention suggestions in the composer', () => {
       await screen.findByRole('listbox', { name: 'Mention a member' });
       await user.keyboard('{Tab}');
       expect(box.value).toBe('@Bob ');
-      expect(document.activeElement).toBe(box);
+      expect(screen.queryByRole('listbox', { name: 'Mention a member' })).toBeNull();
+      // Where the focus goes is checked in Chromium (mentions.e2e.ts): in jsdom under load Tabster's own Tab
+      // handling sometimes moved it to one of its sentinels although the key's default was prevented.
     },
     SLOW,
   );
