@@ -221,7 +221,7 @@ export class ConversationStore {
     if (group.ok && this.current.value?.groupID === groupID) this.currentGroup.next(group.value[0]);
   }
 
-  private async refreshOwnMember(groupID: string, serverOnly = false): Promise<void> {
+  async refreshOwnMember(groupID: string, serverOnly = false): Promise<void> {
     const read = () => this.groups.getMembers(groupID, [this.currentUser.id()]);
     // Before the SDK has the group its members are not there yet (no error): confirmLocal reads again.
     const member = serverOnly ? await attempt(read) : await readOpenGroup(read, this.notifier, 'Member');

@@ -61,4 +61,41 @@ describe('ConversationStore: a group opened during the first sync', () => {
 
     expect(alice.toasts.toasts).toEqual([{ level: 'error', key: 'toast.getGroupMemberFailed' }]);
   });
+
+  it('a send with the own membership not read (yet) reads it again instead of calling the user gone', async () => {
+    const { world, alice, group } = await aliceWithTeam();
+    const getMembers = alice.ports.groups.getMembers.bind(alice.ports.groups);
+    let reads = 0;
+    // The read made on opening fails (e.g. before the SDK had the group's members); later ones work.
+    alice.ports.groups.getMembers = (groupID, userIDs) =>
+      ++reads === 1 ? Promise.reject(new RemoteError(500, 'failed')) : getMembers(groupID, userIDs);
+    await alice.conversations.open(group.groupID, SessionType.Group);
+    await world.settle();
+    expect(alice.conversations.currentMemberInfo).toBeUndefined();
+
+    const sent = await alice.chat.sendText('still here');
+
+    expect(sent.ok).toBe(true);
+    expect(alice.conversations.currentMemberInfo).toMatchObject({ userID: 'alice', groupID: group.groupID });
+    expect(alice.toasts.keys()).not.toContain('toast.notInGroup');
+  });
+
+  it('a member who really left is still refused after that second read', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    const bob = await world.signIn('bob');
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    await bob.ports.groups.quit(group.groupID);
+    await world.settle();
+
+    expect((await bob.chat.sendText('gone?')).ok).toBe(false);
+    expect(bob.toasts.keys()).toContain('toast.notInGroup');
+  });
 });

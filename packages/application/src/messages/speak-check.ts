@@ -14,12 +14,20 @@ import type { ConversationStore } from '../conversations/conversation.store';
 export function checkCanSpeak(
   conversations: ConversationStore,
   conversation: Conversation,
-  now: number,
-): Result<void, PermissionError> {
+  now: () => number,
+): Result<void, PermissionError> | Promise<Result<void, PermissionError>> {
   const group = conversations.currentGroupInfo;
   const open = conversations.currentConversation;
   if (group === undefined || open?.conversationID !== conversation.conversationID) return ok(undefined);
   // Opened from the server's copy during the first sync, the SDK cannot tell the own membership yet.
   if (conversations.isServerOnly(conversation.conversationID)) return ok(undefined);
-  return checkCanSpeakInGroup(group, conversations.currentMemberInfo, now);
+  const first = checkCanSpeakInGroup(group, conversations.currentMemberInfo, now());
+  if (first.ok || first.error.reason !== 'notInGroup' || conversations.currentMemberInfo !== undefined) {
+    return first;
+  }
+  // No own membership may also mean not read yet (the group's info came first, or the read came before the
+  // SDK had the group's members): read it once more before telling the user they left the group.
+  return conversations
+    .refreshOwnMember(conversation.groupID)
+    .then(() => checkCanSpeakInGroup(group, conversations.currentMemberInfo, now()));
 }
