@@ -14,11 +14,13 @@ import { useShortcuts } from './keyboard';
 import { NavRail } from './NavRail';
 import { TopBar } from './TopBar';
 
+const NAV_RAIL_WIDTH = '68px';
+
 const useStyles = makeStyles({
   center: { display: 'grid', placeItems: 'center', height: '100%' },
   shell: {
     display: 'grid',
-    gridTemplateColumns: '68px minmax(0, 1fr)',
+    gridTemplateColumns: `${NAV_RAIL_WIDTH} minmax(0, 1fr)`,
     height: '100%',
     overflow: 'hidden',
     backgroundColor: tokens.colorNeutralBackground2,
@@ -30,11 +32,11 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground1,
   },
   main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', outlineStyle: 'none' },
-  // Over the foot of the conversation list, beside the nav rail (68 px): centred it covered the composer's
+  // Over the foot of the conversation list, beside the nav rail: centred it covered the composer's
   // tools while sending already works during the sync; 216 px fits the list at its narrowest (240 px).
   progress: {
     position: 'fixed',
-    left: `calc(68px + ${tokens.spacingHorizontalM})`,
+    left: `calc(${NAV_RAIL_WIDTH} + ${tokens.spacingHorizontalM})`,
     bottom: tokens.spacingVerticalL,
     width: '216px',
     boxSizing: 'border-box',

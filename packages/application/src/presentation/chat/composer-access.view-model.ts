@@ -26,8 +26,8 @@ export interface ComposerAccessState {
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * Spec §6: in a group, a muted member, or an ordinary member while mute-all is on, cannot speak; owner
- * and admins always can. The composer of the open group follows the own membership and the group's
+ * Spec §6: in a group, a muted member (an admin too; only the owner is never silenced), or an ordinary
+ * member while mute-all is on, cannot speak. The composer of the open group follows the own membership and the group's
  * status as the SDK reports them, and opens again by itself when a timed mute runs out.
  */
 export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
