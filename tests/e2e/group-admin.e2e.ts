@@ -161,10 +161,14 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await expect(panel.getByRole('list', { name: 'Member list' }).getByText('carol')).toBeHidden({
     timeout: 30_000,
   });
-  await send(carol, 'still here?');
-  await expect(carol.getByText('You cannot send messages in a group you have left').last()).toBeVisible({
-    timeout: 30_000,
-  });
+  await expect(carol.getByRole('textbox', { name: 'Message' })).toBeDisabled({ timeout: 30_000 });
+  await expect(
+    carol.getByRole('status').filter({ hasText: 'You are no longer a member of this group' }),
+  ).toBeVisible();
+  await expect(
+    carol.getByRole('toolbar', { name: 'Message tools' }).getByRole('button').first(),
+  ).toBeDisabled();
+  await carol.screenshot({ path: test.info().outputPath('removed-composer.png') });
   await closeDrawer(alice);
 
   // alice invites carol back from the header.
@@ -183,7 +187,8 @@ test('group administration across three users: rename, avatar, admin, mute, mute
     timeout: 30_000,
   });
   await closeDrawer(alice);
-  // carol's own client takes the re-invitation: her next message reaches alice and bob.
+  // carol's own client takes the re-invitation: her composer opens, her next message reaches alice and bob.
+  await expect(carol.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
   await send(carol, 'glad to be back');
   await expect(log(alice).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
   await expect(log(bob).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });

@@ -14,12 +14,13 @@ import {
 } from '@teamim/domain';
 import type { Clock } from '../ports/clock.port';
 import type { ConversationEvent, ConversationsGateway } from '../ports/conversations.port';
-import type { GroupEvent, GroupsGateway } from '../ports/groups.port';
+import type { GroupsGateway } from '../ports/groups.port';
 import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
-import { attemptOrToast, openGroupChange, readOpenGroup } from './open-group-change';
+import { attemptOrToast } from './open-group-change';
+import { OpenGroup } from './open-group';
 import { readAllConversations } from './read-all';
 import { clearMentionMark } from './mention-mark';
 import { whenLocal } from './when-local';
@@ -34,8 +35,7 @@ const SERVER_FIRST_PAGE = 100;
 export class ConversationStore {
   private readonly list = new BehaviorSubject<readonly Conversation[]>([]);
   private readonly current = new BehaviorSubject<Conversation | undefined>(undefined);
-  private readonly currentGroup = new BehaviorSubject<Group | undefined>(undefined);
-  private readonly currentMember = new BehaviorSubject<GroupMember | undefined>(undefined);
+  private readonly openGroup: OpenGroup;
   private readonly unread = new BehaviorSubject<number>(0);
   private readonly deleted = new Subject<string>();
   private readonly readRequests = new Subject<string>();
@@ -63,8 +63,9 @@ export class ConversationStore {
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
   readonly current$: Observable<Conversation | undefined> = this.current.asObservable();
-  readonly currentGroup$: Observable<Group | undefined> = this.currentGroup.asObservable();
-  readonly currentMember$: Observable<GroupMember | undefined> = this.currentMember.asObservable();
+  /** The open group's info; `inGroup` false once the user is no longer a member (OpenGroup). */
+  readonly currentGroup$: Observable<Group | undefined>;
+  readonly currentMember$: Observable<GroupMember | undefined>;
   /** Total unread count (the chat badge). */
   readonly unreadCount$: Observable<number> = this.unread.asObservable();
   /** Emits the id of a conversation the user deleted. */
@@ -72,14 +73,17 @@ export class ConversationStore {
 
   constructor(
     private readonly gateway: ConversationsGateway,
-    private readonly groups: GroupsGateway,
-    private readonly currentUser: CurrentUser,
+    groups: GroupsGateway,
+    currentUser: CurrentUser,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
     private readonly logger: Logger,
   ) {
+    this.openGroup = new OpenGroup(groups, currentUser, notifier, () => this.current.value?.groupID ?? '');
+    this.currentGroup$ = this.openGroup.group$;
+    this.currentMember$ = this.openGroup.member$;
     this.subscriptions.add(gateway.events$.subscribe((event) => this.onConversationEvent(event)));
-    this.subscriptions.add(groups.events$.subscribe((event) => void this.onGroupEvent(event)));
+    this.subscriptions.add(groups.events$.subscribe((event) => void this.openGroup.onEvent(event)));
     this.subscriptions.add(
       this.readRequests
         .pipe(debounceTime(TIMINGS_MS.readMarkDebounce, clock.scheduler))
@@ -92,11 +96,11 @@ export class ConversationStore {
   }
 
   get currentGroupInfo(): Group | undefined {
-    return this.currentGroup.value;
+    return this.openGroup.groupInfo;
   }
 
   get currentMemberInfo(): GroupMember | undefined {
-    return this.currentMember.value;
+    return this.openGroup.memberInfo;
   }
 
   get snapshot(): readonly Conversation[] {
@@ -112,6 +116,7 @@ export class ConversationStore {
     if (!all.ok) return all;
     const confirmed = [...this.serverOnly];
     this.serverOnly.clear();
+    this.openGroup.markSynced();
     this.list.next(mergeConversations(all.value));
     this.confirmLocal(confirmed);
     this.openPendingSelection();
@@ -200,32 +205,20 @@ export class ConversationStore {
     // A conversation that waits is shown as loading until the SDK has it (openPendingSelection).
     this.pendingSelection = waits ? id : undefined;
     this.current.next(waits ? undefined : conversation);
-    this.currentGroup.next(undefined);
-    this.currentMember.next(undefined);
+    this.openGroup.reset();
     if (waits) return;
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
     if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation); // 14m
     if (isGroupSession(conversation.conversationType))
-      await this.refreshOpenGroup(conversation.groupID, serverOnly);
+      await this.openGroup.refresh(conversation.groupID, serverOnly);
     await reads;
   }
 
-  private async refreshOpenGroup(groupID: string, serverOnly = false): Promise<void> {
-    await Promise.all([this.refreshGroup(groupID), this.refreshOwnMember(groupID, serverOnly)]);
-  }
-
-  private async refreshGroup(groupID: string): Promise<void> {
-    const group = await readOpenGroup(() => this.groups.getGroups([groupID]), this.notifier, 'Info');
-    if (group.ok && this.current.value?.groupID === groupID) this.currentGroup.next(group.value[0]);
-  }
-
-  async refreshOwnMember(groupID: string, serverOnly = false): Promise<void> {
-    const read = () => this.groups.getMembers(groupID, [this.currentUser.id()]);
-    // Before the SDK has the group its members are not there yet (no error): confirmLocal reads again.
-    const member = serverOnly ? await attempt(read) : await readOpenGroup(read, this.notifier, 'Member');
-    if (member.ok && this.current.value?.groupID === groupID) this.currentMember.next(member.value[0]);
+  /** Reads the open group's own membership again (`serverOnly`: quietly, the SDK may not have it yet). */
+  refreshOwnMember(groupID: string, serverOnly = false): Promise<void> {
+    return this.openGroup.refreshOwnMember(groupID, serverOnly);
   }
 
   /** Deletes a conversation with its messages; clears the current one if it is the same (spec §4). */
@@ -302,8 +295,7 @@ export class ConversationStore {
     this.pendingSelection = undefined;
     this.list.next([]);
     this.current.next(undefined);
-    this.currentGroup.next(undefined);
-    this.currentMember.next(undefined);
+    this.openGroup.clear();
     this.unread.next(0);
   }
 
@@ -338,7 +330,7 @@ export class ConversationStore {
         this.current.next(this.list.value.find((c) => c.conversationID === id) ?? current);
         this.readRequests.next(id);
         // Its group info and own membership were read before the SDK had them: read them again.
-        if (isGroupSession(current.conversationType)) void this.refreshOpenGroup(current.groupID);
+        if (isGroupSession(current.conversationType)) void this.openGroup.refresh(current.groupID);
       }
       this.local.next(id);
     }
@@ -378,18 +370,6 @@ export class ConversationStore {
       case 'totalUnreadChanged':
         this.unread.next(event.count);
         return;
-    }
-  }
-
-  private async onGroupEvent(event: GroupEvent): Promise<void> {
-    const groupID = this.current.value?.groupID ?? '';
-    const change = openGroupChange(event, groupID, this.currentUser.id());
-    if (change === 'groupInfo' && event.type === 'groupInfoChanged') this.currentGroup.next(event.group);
-    else if (change === 'refreshOwnMember') await this.refreshOwnMember(groupID);
-    else if (change === 'clearOwnMember') this.currentMember.next(undefined);
-    else if (change === 'rejoined' && event.type === 'joinedGroupAdded') {
-      this.currentGroup.next(event.group);
-      await this.refreshOwnMember(groupID);
     }
   }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '../../testing';
 
-// Issue 15: the composer is closed while the user is muted or mute-all applies to her.
+// Issue 15: the composer is closed while the user is muted, mute-all applies to her, or she is no longer
+// in the group.
 async function team() {
   const world = new TestWorld().users('owner', 'admin', 'alice');
   world.backend.makeFriends('owner', 'admin');
@@ -28,6 +29,7 @@ async function team() {
 
 const muted = { kind: 'i18n', i18nKey: 'toast.memberMuted' };
 const groupMuted = { kind: 'i18n', i18nKey: 'toast.groupMuted' };
+const notMember = { kind: 'i18n', i18nKey: 'conversation.notMember' };
 
 describe('ComposerAccessViewModel', () => {
   it('§6 closes for a muted member and opens again when she is unmuted', async () => {
@@ -108,5 +110,55 @@ describe('ComposerAccessViewModel', () => {
     const other = alice.viewModels.composerAccess('si_alice_owner');
     expect(other.state.blocked).toBeUndefined();
     expect(alice.viewModels.composerAccess(conversationID).state.blocked).toEqual(muted);
+  });
+
+  it('§6 closes for a member who was removed, and opens again when she is invited back', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    const access = alice.viewModels.composerAccess(conversationID);
+    await owner.groupActions.kick(groupID, ['alice']);
+    await world.settle();
+    expect(access.state).toEqual({ blocked: notMember, tools: false });
+    // The send is refused before the server, with the spec's toast.
+    const sent = await alice.chat.sendText('still here?');
+    expect(sent.ok ? undefined : sent.error).toMatchObject({ reason: 'notInGroup' });
+
+    await owner.groupActions.invite(groupID, ['alice']);
+    await world.settle();
+    expect(access.state).toEqual({ blocked: undefined, tools: true });
+    expect((await alice.chat.sendText('back')).ok).toBe(true);
+  });
+
+  it('§6 closes for every member when the group is disbanded, and for one who quit', async () => {
+    const { world, owner, admin, alice, groupID, conversationID } = await team();
+    const adminView = admin.viewModels.composerAccess(conversationID);
+    await alice.groupActions.quit(groupID);
+    await world.settle();
+    expect(alice.viewModels.composerAccess(conversationID).state.blocked).toEqual(notMember);
+    expect(adminView.state.blocked).toBeUndefined();
+
+    await owner.groupActions.disband(groupID);
+    await world.settle();
+    expect(adminView.state.blocked).toEqual(notMember);
+  });
+
+  it('§6 stays closed when the chat of a group she was removed from is opened again', async () => {
+    const { world, owner, alice, groupID, conversationID } = await team();
+    await owner.groupActions.kick(groupID, ['alice']);
+    await world.settle();
+    await alice.conversations.open('owner', SessionType.Single);
+    await alice.conversations.open(groupID, SessionType.Group);
+    await world.settle();
+    expect(alice.viewModels.composerAccess(conversationID).state.blocked).toEqual(notMember);
+  });
+
+  it('§6 stays open while the SDK has not synced the members yet (an empty read is not "removed")', async () => {
+    const { world, alice, groupID, conversationID } = await team();
+    // As after a fresh install: the SDK's database has the conversation but not the group's members.
+    alice.conversations.clear();
+    alice.ports.groups.getMembers = () => Promise.resolve([]);
+    await alice.conversations.open(groupID, SessionType.Group);
+    await world.settle();
+    expect(alice.conversations.currentGroupInfo?.inGroup).toBeUndefined();
+    expect(alice.viewModels.composerAccess(conversationID).state.blocked).toBeUndefined();
   });
 });

@@ -11,8 +11,9 @@ import { StateViewModel } from '../view-model';
 
 export interface ComposerAccessState {
   /**
-   * Why the composer is disabled (spec §8 texts "you are muted", "group muted"), or undefined while the
-   * user may write. Only mutes close it: leaving the group is reported when a send is refused.
+   * Why the composer is disabled (spec §8 texts "you are muted", "group muted"; no longer a member after
+   * being removed, quitting or the group's end), or undefined while the user may write. While the own
+   * membership is not known yet the composer stays open: a refused send says why.
    */
   readonly blocked: DisplayText | undefined;
   /**
@@ -22,13 +23,17 @@ export interface ComposerAccessState {
   readonly tools: boolean;
 }
 
+const NOT_MEMBER: DisplayText = { kind: 'i18n', i18nKey: 'conversation.notMember' };
+
 /** Timers longer than this overflow the platform's 32-bit delay (a permanent mute is ten years). */
 const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * Spec §6: in a group, a muted member (an admin too; only the owner is never silenced), or an ordinary
- * member while mute-all is on, cannot speak. The composer of the open group follows the own membership and the group's
- * status as the SDK reports them, and opens again by itself when a timed mute runs out.
+ * member while mute-all is on, cannot speak, and someone no longer in the group cannot either (the chat
+ * turns read only, as in Slack or Element). The composer of the open group follows the own membership
+ * and the group's status as the SDK reports them, and opens again by itself when a timed mute runs out
+ * or the user is invited back.
  */
 export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
   constructor(services: SessionServices, conversationID: string) {
@@ -47,9 +52,9 @@ export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState>
       conversations.currentMember$,
     ]).pipe(
       switchMap(([open, group, member]) => {
-        if (open?.conversationID !== conversationID || group === undefined || member === undefined) {
-          return of(undefined);
-        }
+        if (open?.conversationID !== conversationID || group === undefined) return of(undefined);
+        if (group.inGroup === false) return of(NOT_MEMBER);
+        if (member === undefined) return of(undefined);
         const now = blockedNow(group, member);
         const left = remainingMuteMs(member, clock.now());
         if (now === undefined || left === 0 || left > MAX_TIMER_MS) return of(now);

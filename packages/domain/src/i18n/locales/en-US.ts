@@ -254,6 +254,7 @@ export const EN_US = {
   // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',
   'conversation.atAll': '[@everyone]',
+  'conversation.notMember': 'You are no longer a member of this group',
   'presence.typing': 'typing...',
 } as const;
 

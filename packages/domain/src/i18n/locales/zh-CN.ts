@@ -248,5 +248,6 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',
   'conversation.atAll': '[@所有人]',
+  'conversation.notMember': '你已不在该群聊中',
   'presence.typing': '对方正在输入...',
 };

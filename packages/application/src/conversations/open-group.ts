@@ -1,0 +1,112 @@
+import { BehaviorSubject, type Observable } from 'rxjs';
+import type { Group, GroupMember } from '@teamim/domain';
+import type { GroupEvent, GroupsGateway } from '../ports/groups.port';
+import type { Notifier } from '../ports/notifier.port';
+import { attempt } from '../shared/remote-error';
+import type { CurrentUser } from '../session/current-user';
+import { openGroupChange, readOpenGroup } from './open-group-change';
+
+/** Whether the user belongs to the open group: unknown until a read or an event has told. */
+type Membership = 'unknown' | 'member' | 'left';
+
+/**
+ * The open group conversation's info and the user's own membership in it (ConversationStore's part for
+ * groups). Spec §4/§6: a user who was removed, quit or whose group was disbanded keeps the chat, read
+ * only. The group is published with `inGroup: false` then, `true` while a member, and without the flag
+ * while that is not known yet (being read, or during the SDK's first sync, whose member reads come back
+ * empty before it has the group's members).
+ */
+export class OpenGroup {
+  private readonly group = new BehaviorSubject<Group | undefined>(undefined);
+  private readonly member = new BehaviorSubject<GroupMember | undefined>(undefined);
+  private membership: Membership = 'unknown';
+  /** Whether the SDK's sync has filled its database once (then an empty own-member read means "left"). */
+  private synced = false;
+
+  readonly group$: Observable<Group | undefined> = this.group.asObservable();
+  readonly member$: Observable<GroupMember | undefined> = this.member.asObservable();
+
+  constructor(
+    private readonly groups: GroupsGateway,
+    private readonly currentUser: CurrentUser,
+    private readonly notifier: Notifier,
+    /** The open conversation's group id, '' when none or a single chat is open. */
+    private readonly openGroupID: () => string,
+  ) {}
+
+  get groupInfo(): Group | undefined {
+    return this.group.value;
+  }
+
+  get memberInfo(): GroupMember | undefined {
+    return this.member.value;
+  }
+
+  /** Another conversation opened (or none): nothing is known about it yet. */
+  reset(): void {
+    this.membership = 'unknown';
+    this.group.next(undefined);
+    this.member.next(undefined);
+  }
+
+  /** Signed out: also forgets that the SDK had synced. */
+  clear(): void {
+    this.synced = false;
+    this.reset();
+  }
+
+  /** The SDK's sync has completed: its database holds every joined group's members from now on. */
+  markSynced(): void {
+    this.synced = true;
+  }
+
+  async refresh(groupID: string, serverOnly = false): Promise<void> {
+    await Promise.all([this.refreshGroup(groupID), this.refreshOwnMember(groupID, serverOnly)]);
+  }
+
+  async refreshOwnMember(groupID: string, serverOnly = false): Promise<void> {
+    const read = () => this.groups.getMembers(groupID, [this.currentUser.id()]);
+    // Before the SDK has the group its members are not there yet (no error): confirmLocal reads again.
+    const member = serverOnly ? await attempt(read) : await readOpenGroup(read, this.notifier, 'Member');
+    if (!member.ok || this.openGroupID() !== groupID) return;
+    const own = member.value[0];
+    if (own !== undefined) this.setMembership('member');
+    else if (!serverOnly && this.synced) this.setMembership('left');
+    this.member.next(own);
+  }
+
+  async onEvent(event: GroupEvent): Promise<void> {
+    const groupID = this.openGroupID();
+    const change = openGroupChange(event, groupID, this.currentUser.id());
+    if (change === 'groupInfo' && event.type === 'groupInfoChanged') this.publish(event.group);
+    else if (change === 'refreshOwnMember') await this.refreshOwnMember(groupID);
+    else if (change === 'clearOwnMember') {
+      this.member.next(undefined);
+      this.setMembership('left');
+    } else if (change === 'rejoined' && event.type === 'joinedGroupAdded') {
+      this.membership = 'member';
+      this.publish(event.group);
+      await this.refreshOwnMember(groupID);
+    }
+  }
+
+  private async refreshGroup(groupID: string): Promise<void> {
+    const group = await readOpenGroup(() => this.groups.getGroups([groupID]), this.notifier, 'Info');
+    if (group.ok && this.openGroupID() === groupID) this.publish(group.value[0]);
+  }
+
+  private setMembership(membership: Membership): void {
+    if (membership === this.membership) return;
+    this.membership = membership;
+    const group = this.group.value;
+    if (group !== undefined) this.publish(group);
+  }
+
+  private publish(group: Group | undefined): void {
+    if (group === undefined || this.membership === 'unknown') {
+      this.group.next(group);
+      return;
+    }
+    this.group.next({ ...group, inGroup: this.membership === 'member' });
+  }
+}
