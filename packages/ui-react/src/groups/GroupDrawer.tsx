@@ -1,9 +1,9 @@
 import {
   Button,
-  DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
   makeStyles,
+  mergeClasses,
   Spinner,
   Text,
   tokens,
@@ -23,7 +23,18 @@ import { GroupSettingsView } from './GroupSettingsView';
 import { MemberPickerDialog } from './MemberPickerDialog';
 
 const useStyles = makeStyles({
-  body: { display: 'flex', flexDirection: 'column', paddingBottom: tokens.spacingVerticalL },
+  // Fluent's DrawerBody, without its scroll-state hook: that re-measures the body in a layout effect on every
+  // render of its children, a forced layout that made each page of a 2,000-member list a long task.
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    flex: 1,
+    alignSelf: 'stretch',
+    position: 'relative',
+    zIndex: 1,
+    overflow: 'auto',
+    padding: `0 ${tokens.spacingHorizontalXXL} ${tokens.spacingVerticalL}`,
+  },
   fill: { flex: 1, minHeight: 0, overflow: 'hidden' },
   secondary: { color: tokens.colorNeutralForeground3 },
 });
@@ -118,7 +129,7 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
           {title}
         </DrawerHeaderTitle>
       </DrawerHeader>
-      <DrawerBody className={view === 'settings' ? styles.body : `${styles.body} ${styles.fill}`}>
+      <div className={mergeClasses(styles.body, view !== 'settings' && styles.fill)}>
         {state.status === 'left' ? (
           <Text className={styles.secondary}>{t('ui.group.drawer.left')}</Text>
         ) : state.status === 'loading' ? (
@@ -146,7 +157,7 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
             handlers={memberHandlers}
           />
         )}
-      </DrawerBody>
+      </div>
       {modal.kind === 'mute' && (
         <MuteDialog
           name={modal.member.name}

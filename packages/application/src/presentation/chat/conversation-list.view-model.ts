@@ -11,7 +11,8 @@ import type { Locale, RecvMsgOpt, Result } from '@teamim/domain';
 import type { RemoteFailure } from '../../shared/remote-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
-import { conversationRow, type ConversationRow } from './rows';
+import { ConversationRowCache } from './conversation-row-cache';
+import type { ConversationRow } from './rows';
 
 export interface ConversationListState {
   readonly rows: readonly ConversationRow[];
@@ -40,11 +41,12 @@ export function now$(services: SessionServices, everyMs = RECENT_TIME_REFRESH_MS
 
 /**
  * The conversation list (spec §2, §4): the store's de-duplicated list in the domain's order (pinned,
- * then the later of draft and last message), each as a row of plain texts. The open conversation's
- * own draft is not previewed: the user is looking at it in the composer.
+ * then the later of draft and last message), each as a row of plain texts (ConversationRowCache). The
+ * open conversation's own draft is not previewed: the user is looking at it in the composer.
  */
 export class ConversationListViewModel extends StateViewModel<ConversationListState> {
   private readonly open = new BehaviorSubject<string | undefined>(undefined);
+  private readonly rows = new ConversationRowCache();
 
   constructor(private readonly services: SessionServices) {
     super({ rows: [], openID: undefined });
@@ -62,12 +64,7 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
           nowMs,
           utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
         };
-        this.set({
-          openID,
-          rows: conversations.map((c) =>
-            conversationRow(c.conversationID === openID ? { ...c, draftText: '' } : c, context),
-          ),
-        });
+        this.set({ openID, rows: this.rows.rows(conversations, context, openID) });
       }),
     );
   }
