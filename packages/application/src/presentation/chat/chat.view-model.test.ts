@@ -150,6 +150,25 @@ describe('ChatViewModel states', () => {
     expect(open(chat.state).header.memberCount).toBe(3);
   });
 
+  it('§6 a member removed from the group sees no member count (it is no longer hers to know)', async () => {
+    const { world, alice, bob } = await friends();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob', 'carol'],
+    });
+    await world.settle();
+    await bob.conversations.open(group.groupID, SessionType.Group);
+    const chat = bob.viewModels.chat(bob.conversations.currentConversation?.conversationID ?? '');
+    await world.settle();
+    expect(open(chat.state).header.memberCount).toBe(3);
+
+    await alice.ports.groups.kick(group.groupID, ['bob']);
+    await world.settle();
+
+    expect(open(chat.state).header).toMatchObject({ name: 'Team', isGroup: true, memberCount: undefined });
+  });
+
   it('marks the signed-in user’s own messages', async () => {
     const { world, alice, bob } = await friends();
     await say(bob, 'alice', 'hi alice');

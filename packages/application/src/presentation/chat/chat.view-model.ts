@@ -174,6 +174,7 @@ function header(conversation: Conversation, group: Group | undefined): ChatHeade
     name: conversationDisplayName(conversation),
     faceURL: conversation.faceURL,
     isGroup,
-    memberCount: isGroup && group !== undefined ? group.memberCount : undefined,
+    // Someone removed from the group no longer hears of its changes: an old count would mislead.
+    memberCount: isGroup && group !== undefined && group.inGroup !== false ? group.memberCount : undefined,
   };
 }
