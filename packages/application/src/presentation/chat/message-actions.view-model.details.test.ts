@@ -53,14 +53,17 @@ async function openChat(client: TestClient, conversationID: string, w: TestWorld
 }
 
 /** A message of the open chat, changed in place into another kind (as the SDK's copy of it could be). */
-async function shown(client: TestClient, change: Partial<Message>): Promise<Message> {
+/** Fields to change; an undefined one is removed (the text of a message turned into a picture). */
+type Change = { readonly [K in keyof Message]?: Message[K] | undefined };
+
+async function shown(client: TestClient, change: Change): Promise<Message> {
   const sent = value(await client.chat.sendText('placeholder'));
-  const message = { ...sent, ...change };
+  const message = { ...sent, ...change } as Message;
   client.chat.update(message);
   return message;
 }
 
-function picture(uuid: string, type: string, url: string): Partial<Message> {
+function picture(uuid: string, type: string, url: string): Change {
   const info: PictureInfo = { uuid, type, size: 10, width: 4, height: 3, url };
   return {
     contentType: ContentType.Picture,
@@ -69,7 +72,7 @@ function picture(uuid: string, type: string, url: string): Partial<Message> {
   };
 }
 
-function video(videoUUID: string, videoUrl: string): Partial<Message> {
+function video(videoUUID: string, videoUrl: string): Change {
   const videoElem: VideoElem = {
     videoUUID,
     videoUrl,
@@ -85,7 +88,7 @@ function video(videoUUID: string, videoUrl: string): Partial<Message> {
   return { contentType: ContentType.Video, textElem: undefined, videoElem };
 }
 
-function file(fileName: string, sourceUrl: string): Partial<Message> {
+function file(fileName: string, sourceUrl: string): Change {
   const fileElem: FileElem = { uuid: 'f-uuid', sourceUrl, fileName, fileSize: 20 };
   return { contentType: ContentType.File, textElem: undefined, fileElem };
 }
