@@ -151,7 +151,8 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
   it('a one-to-one packet is not a group packet; a message that is no red packet has no greeting', () => {
     const wallet = new ScriptedWallet();
     expect(openVM(wallet, single()).state).toEqual({ ...closedGroup, isGroup: false });
-    const plain = openVM(wallet, packet({ customElem: undefined }));
+    const { customElem: _none, ...text } = packet();
+    const plain = openVM(wallet, { ...text, contentType: ContentType.Text, textElem: { content: 'hi' } });
     expect(plain.state.greeting).toBe('');
     const other = openVM(
       wallet,

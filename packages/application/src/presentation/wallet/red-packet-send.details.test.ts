@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ContentType,
   err,
   MessageStatus,
   ok,
@@ -60,7 +61,7 @@ const sentMessage = {
   recvID: 'bob',
   groupID: '',
   sessionType: SessionType.Single,
-  contentType: 110,
+  contentType: ContentType.Custom,
   sendTime: 5,
   senderNickname: 'me',
   senderFaceUrl: '',
