@@ -78,6 +78,7 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await (await chooser).setFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: PNG });
   // The resized webp is uploaded and becomes the group's face: the drawer shows the picture.
   await expect(panel.locator('img[src$="-avatar.webp"]').first()).toBeVisible({ timeout: 30_000 });
+  await alice.screenshot({ path: test.info().outputPath('group-drawer.png') });
 
   // alice makes bob an admin.
   await memberActions(alice, 'bob');
@@ -85,6 +86,7 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await expect(panel.getByRole('list', { name: 'Member list' }).getByText('Admin')).toBeVisible({
     timeout: 30_000,
   });
+  await alice.screenshot({ path: test.info().outputPath('group-members.png') });
   await closeDrawer(alice);
   await openConversation(alice, 'Ops room');
 
