@@ -57,18 +57,14 @@ class FieldCheck {
   }
 }
 
-function identifier(
-  kind: IdentifierKind,
-  values: SignInValues,
-  check: FieldCheck,
-): AccountIdentifier | undefined {
+/** Only the messages count here: the form sends the identifier as typed (see {@link typedIdentifier}). */
+function checkIdentifier(kind: IdentifierKind, values: SignInValues, check: FieldCheck): void {
   if (kind === 'email') {
-    const email = check.take('email', validateEmail(values.email));
-    return email === undefined ? undefined : { email };
+    check.take('email', validateEmail(values.email));
+    return;
   }
-  const areaCode = check.take('areaCode', normalizeAreaCode(values.areaCode));
-  const phoneNumber = check.take('phone', validatePhoneNumber(values.phone));
-  return areaCode === undefined || phoneNumber === undefined ? undefined : { areaCode, phoneNumber };
+  check.take('areaCode', normalizeAreaCode(values.areaCode));
+  check.take('phone', validatePhoneNumber(values.phone));
 }
 
 function passwordPair(check: FieldCheck, values: SignInValues): void {
@@ -79,7 +75,7 @@ function passwordPair(check: FieldCheck, values: SignInValues): void {
 /** The §5 messages of the identifier alone (what "send code" needs). */
 export function identifierErrors(kind: IdentifierKind, values: SignInValues): FieldErrors {
   const check = new FieldCheck();
-  identifier(kind, values, check);
+  checkIdentifier(kind, values, check);
   return check.errors;
 }
 
@@ -94,7 +90,7 @@ export function formErrors(
   values: SignInValues,
 ): FieldErrors {
   const check = new FieldCheck();
-  identifier(kind, values, check);
+  checkIdentifier(kind, values, check);
   if (tab === 'login') {
     // Passwords are not trimmed: spaces are legitimate characters.
     if (credential === 'password' && values.password === '')
