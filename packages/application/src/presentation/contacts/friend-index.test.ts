@@ -19,6 +19,12 @@ describe('indexLetter', () => {
     expect(indexLetter('曾小贤')).toBe('Z');
     expect(indexLetter('单田芳')).toBe('S');
     expect(indexLetter('欧阳')).toBe('O');
+    expect(indexLetter('  张三')).toBe('Z');
+  });
+
+  it("puts a Han character without a known reading under '#'", () => {
+    expect(indexLetter('𠀀三')).toBe('#');
+    expect(indexLetter('㐀')).toBe('#');
   });
 
   it("puts digits, symbols, emoji, other scripts and empty names under '#'", () => {
@@ -62,5 +68,11 @@ describe('groupByIndexLetter', () => {
   it('keys Han names by their toneless pinyin', () => {
     expect(sortKey('张三')).toBe('zhang san');
     expect(sortKey('bob')).toBe('bob');
+  });
+
+  it('keys names without their outer spaces, and keeps Latin runs in a Han name whole', () => {
+    expect(sortKey('  bob ')).toBe('bob');
+    expect(sortKey(' 张三 ')).toBe('zhang san');
+    expect(sortKey('张三abc')).toBe('zhang san abc');
   });
 });

@@ -16,4 +16,13 @@ describe('birth field', () => {
     expect(birthFromInput('04/07/1990')).toBe(0);
     expect(birthToInput(0)).toBe('');
   });
+
+  it('accepts only a whole YYYY-MM-DD value that names a real date', () => {
+    expect(birthFromInput('x1990-07-04')).toBe(0);
+    expect(birthFromInput('1990-07-04x')).toBe(0);
+    // Month 13 would roll over into the next year, keeping the day.
+    expect(birthFromInput('2023-13-01')).toBe(0);
+    // The Date constructor reads years 0-99 as 1900-1999.
+    expect(birthFromInput('0090-07-04')).toBe(0);
+  });
 });
