@@ -136,6 +136,24 @@ describe('GroupCardViewModel in detail', () => {
     expect(card.state.members.map((m) => m.userID)).toEqual(['alice', 'm1', 'm2']);
   });
 
+  it("a group the user has not joined is looked up by its id, never shown as one of the user's groups", async () => {
+    const { world, alice, zed } = await crewWorld();
+    world.users('y1', 'y2');
+    world.backend.makeFriends('zed', 'y1');
+    world.backend.makeFriends('zed', 'y2');
+    await zed.contacts.loadFriends();
+    const created = await zed.groupActions.createGroup({ groupName: 'Other', selectedUserIDs: ['y1', 'y2'] });
+    if (!created.ok) throw new Error('group');
+    const other = created.value.conversation.groupID;
+    await world.settle();
+    const lookups = spy(alice.contactActions, 'findGroup', () => undefined);
+    const card = alice.viewModels.groupCard({ groupID: other });
+    expect(card.state).toMatchObject({ name: other, inGroup: false, memberCount: undefined });
+    await world.settle();
+    expect(lookups.map((c) => c.args)).toEqual([[other]]);
+    expect(card.state).toMatchObject({ name: 'Other', inGroup: false, memberCount: 3 });
+  });
+
   it('a group handed over whole is not looked up; one the user is known to be in offers Send message', async () => {
     const { world, zed, crew } = await crewWorld();
     const lookups = spy(zed.contactActions, 'findGroup', () => undefined);

@@ -159,6 +159,17 @@ describe('UserCardViewModel in detail', () => {
     expect(own.state).toMatchObject({ relation: 'self', isSelf: true, name: 'Al', editInfo: true });
   });
 
+  it('an open card follows a saved remark even while the own profile is not loaded', async () => {
+    const { world, alice } = await world3();
+    const card = alice.viewModels.userCard({ userID: 'zoe', nickname: 'Zoe', faceURL: '' });
+    await world.settle();
+    alice.currentUser.setSelfInfo(undefined);
+    await world.settle();
+    expect((await alice.contactActions.setRemark('zoe', 'Zed')).ok).toBe(true);
+    await world.settle();
+    expect(card.state).toMatchObject({ relation: 'friend', name: 'Zed', remark: 'Zed' });
+  });
+
   it('a remark: refused on a stranger, busy while saving, trimmed, and a failure keeps what was typed', async () => {
     const { world, alice } = await world3();
     const stranger = alice.viewModels.userCard({ userID: 'dave', nickname: 'Dave', faceURL: '' });
