@@ -217,6 +217,16 @@ describe('GroupSettingsViewModel in detail', () => {
     expect(vm.state.can.kick).toBe(false);
     expect(ids(vm.state)).toEqual(['admin', 'bob', 'carol']);
     expect(vm.state.memberCount).toBe(3);
+    // This group's info known, the own membership still not: a card shows as the group allows it.
+    world.backend.touchGroup(groupID);
+    await world.settle();
+    expect(vm.state.status).toBe('loading');
+    expect(vm.state.name).toBe('Team');
+    const group = world.backend.groupRecord(groupID).group;
+    expect(vm.cardContext()).toEqual({
+      lookMemberInfo: group.lookMemberInfo,
+      applyMemberFriend: group.applyMemberFriend,
+    });
   });
 
   it('the own membership from the open group when the loaded members do not include it', async () => {
@@ -348,6 +358,31 @@ describe('GroupSettingsViewModel in detail', () => {
     await world.settle();
     expect(emitted).toEqual([]);
     watching.unsubscribe();
+  });
+
+  it('a join application to the group is not a member change, and member events still follow it', async () => {
+    const { world, owner, groupID, push } = await team();
+    const vm = owner.viewModels.groupSettings(groupID);
+    await world.settle();
+    push('owner', {
+      type: 'groupApplicationAdded',
+      application: {
+        userID: 'dave',
+        nickname: 'dave',
+        userFaceURL: '',
+        groupID,
+        groupName: 'Team',
+        groupFaceURL: '',
+        handleResult: 0,
+        reqMsg: 'hi',
+        reqTime: 1,
+      },
+    });
+    await world.settle();
+    expect(ids(vm.state)).toEqual(['owner', 'admin', 'bob', 'carol']);
+    world.backend.updateMember(groupID, 'carol', { nickname: 'Caroline' });
+    await world.settle();
+    expect(vm.state.members.map((m) => m.name)).toEqual(['owner', 'admin', 'bob', 'Caroline']);
   });
 
   for (const type of ['joinedGroupDeleted', 'groupDismissed'] as const) {
