@@ -126,13 +126,34 @@ describe('GroupSettingsViewModel in detail', () => {
     // A change of the group's info makes it known.
     world.backend.touchGroup(groupID);
     await world.settle();
-    expect(vm.state).toMatchObject({
+    const { preview, members } = vm.state;
+    expect(vm.state).toEqual({
+      ...loading,
+      preview: members,
+      members,
       status: 'ready',
       name: 'Team',
       faceURL: groupOf().faceURL,
       memberCount: 4,
+      // The fake's group has no announcement or verification mode: the defaults.
+      announcement: '',
+      muteAll: false,
+      verification: GroupVerification.ApplyNeedInviteNot,
+      lookMemberInfo: groupOf().lookMemberInfo !== GroupAllowType.NotAllowed,
+      applyMemberFriend: groupOf().applyMemberFriend !== GroupAllowType.NotAllowed,
+      can: {
+        editInfo: true,
+        editAnnouncement: true,
+        muteAll: true,
+        joinSettings: true,
+        transfer: true,
+        kick: true,
+      },
       leave: 'disband',
+      loadingMembers: false,
     });
+    expect(members.map((m) => m.userID)).toEqual(['owner', 'admin', 'bob', 'carol']);
+    expect(preview).toEqual(members);
     expect(vm.cardContext()).toEqual({
       lookMemberInfo: GroupAllowType.Allowed,
       applyMemberFriend: groupOf().applyMemberFriend,
