@@ -146,6 +146,15 @@ console.log('\nResults');
 for (const s of steps)
   console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}${s.detail ? ` (${s.detail})` : ''}`);
 console.log(`  Vitest: ${vitestPassed} passed, ${vitestFailed} failed, ${vitestSkipped} skipped or todo`);
+// The failures again at the very end: CI keeps only the tail of the output.
+for (const file of vitest?.testResults ?? [])
+  for (const test of file.assertionResults ?? [])
+    if (test.status === 'failed')
+      console.log(
+        `    FAIL ${relative(root, file.name)} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
 console.log(`  Playwright: ${e2ePassed} passed, ${e2eFailed} failed, ${e2eSkipped} skipped`);
 if (!existsSync(join(root, 'coverage', 'coverage-summary.json')))
   console.log('  (no coverage summary written)');
