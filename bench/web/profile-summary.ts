@@ -3,7 +3,10 @@
  * time and the most total (inclusive) time, with positions mapped back to the sources through the
  * build's source maps (apps/web/dist/assets/*.js.map), so minified names become file:line.
  *
- *   npx tsx bench/web/profile-summary.ts DIR/long-history-scroll.cpuprofile [--top 25]
+ *   npx tsx bench/web/profile-summary.ts DIR/long-history-scroll.cpuprofile [--top 25] [--tasks 40]
+ *
+ * `--tasks MS` also lists each stretch of samples between idle ones that lasts MS or more (roughly the
+ * main-thread tasks the longtask observer reports), with the functions that took most of it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -32,7 +35,7 @@ interface Profile {
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '25' } },
+  options: { top: { type: 'string', default: '25' }, tasks: { type: 'string' } },
 });
 const file = positionals[0];
 if (file === undefined) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
@@ -134,3 +137,41 @@ console.log(
 console.log(
   `\nTotal time, all (share of busy time):\n${top(inclusive, (k) => !/^\((root|idle|program)\)/.test(k)).join('\n')}`,
 );
+
+if (args.tasks !== undefined) {
+  const atLeast = Number(args.tasks);
+  const isIdle = (id: number): boolean => /^\(idle\)$/.test(byId.get(id)?.callFrame.functionName ?? '');
+  let start = -1;
+  let at = 0;
+  const stretches: { atMs: number; ms: number; samples: number[] }[] = [];
+  profile.samples.forEach((id, i) => {
+    at += (profile.timeDeltas[i] ?? 0) / 1000;
+    if (!isIdle(id) && start < 0) start = i;
+    if ((isIdle(id) || i === profile.samples.length - 1) && start >= 0) {
+      const samples = profile.samples.slice(start, i);
+      const ms = profile.timeDeltas.slice(start + 1, i + 1).reduce((n, d) => n + d / 1000, 0);
+      if (ms >= atLeast) stretches.push({ atMs: at - ms, ms, samples });
+      start = -1;
+    }
+  });
+  console.log(`\nStretches of ${atLeast} ms or more without an idle sample: ${stretches.length}`);
+  for (const { atMs, ms, samples } of stretches) {
+    const within = new Map<string, number>();
+    for (const id of samples) {
+      const seen = new Set<string>();
+      for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+        const frame = byId.get(node)?.callFrame;
+        if (frame === undefined) continue;
+        const key = label(frame);
+        if (seen.has(key) || /^\((root|program)\)/.test(key)) continue;
+        seen.add(key);
+        within.set(key, (within.get(key) ?? 0) + 1);
+      }
+    }
+    const lines = [...within]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP)
+      .map(([key, n]) => `      ${String(Math.round((n / samples.length) * 100)).padStart(3)}%  ${key}`);
+    console.log(`  at ${atMs.toFixed(0)} ms: ${ms.toFixed(0)} ms, ${samples.length} samples\n${lines.join('\n')}`);
+  }
+}

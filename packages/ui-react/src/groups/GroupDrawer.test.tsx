@@ -119,6 +119,30 @@ describe('group settings drawer (spec §2, §6)', () => {
     await waitFor(() => expect(within(list).queryByText('Bob')).toBeNull());
   });
 
+  it('one actions menu serves the list: it opens at the row, follows the member, and Escape hands focus back', async () => {
+    const { w, owner, groupID } = await team();
+    const drawer = await openDrawer(owner, groupID);
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'View more' }));
+    const list = await within(drawer).findByRole('list', { name: 'Member list' });
+    const bob = await within(list).findByRole('button', { name: 'Actions for Bob' });
+    expect(bob.getAttribute('aria-haspopup')).toBe('menu');
+    await userEvent.click(bob);
+    const menu = await screen.findByRole('menu', { name: 'Actions for Bob' });
+    expect(bob.getAttribute('aria-expanded')).toBe('true');
+    // Focus is in the menu, on its first item, so the keyboard goes on from there.
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'View profile' }));
+    expect(within(menu).getByRole('menuitem', { name: 'Make admin' })).toBeTruthy();
+    // Promoted by someone else while the menu is open: the menu offers the opposite at once.
+    w.backend.updateMember(groupID, 'bob', { roleLevel: GroupMemberRole.Admin });
+    await w.settle();
+    expect(await within(menu).findByRole('menuitem', { name: 'Remove admin' })).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(bob);
+    expect(bob.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryAllByRole('menu')).toHaveLength(0);
+  });
+
   it('the owner transfers through the picker (self disabled, one choice, confirmation naming the member)', async () => {
     const { w, owner, groupID } = await team();
     const drawer = await openDrawer(owner, groupID);

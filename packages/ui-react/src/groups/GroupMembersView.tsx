@@ -7,15 +7,15 @@ import {
   MenuItem,
   MenuList,
   MenuPopover,
-  MenuTrigger,
   SearchBox,
   Text,
   tokens,
+  type PositioningImperativeRef,
 } from '@fluentui/react-components';
 import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GroupSettingsState, MemberRow } from '@teamim/application';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
 
@@ -94,6 +94,27 @@ export function GroupMembersView(props: {
   const lastIndex = items.at(-1)?.index ?? -1;
   const { hasMoreMembers, loadingMembers } = state;
   const { onLoadMore } = props;
+  // One actions menu for the whole list, opened at the row's button: a Fluent Menu per row (its context,
+  // positioning and focus hooks) made mounting a screenful of rows, on every jump down a 2,000-member
+  // list, a task of over 50 ms.
+  const [menuFor, setMenuFor] = useState<{ readonly member: MemberRow; readonly button: HTMLElement }>();
+  const positioning = useRef<PositioningImperativeRef>(null);
+  const rowHandlers = useMemo<RowHandlers>(
+    () => ({
+      ...handlers,
+      onActions: (member, button) => {
+        positioning.current?.setTarget(button);
+        setMenuFor({ member, button });
+      },
+    }),
+    [handlers],
+  );
+  // The member's current row (a role or mute may change while the menu is open); gone once they are.
+  const menuMember =
+    menuFor === undefined ? undefined : members.find((m) => m.userID === menuFor.member.userID);
+  useEffect(() => {
+    if (menuFor !== undefined && menuMember === undefined) setMenuFor(undefined);
+  }, [menuFor, menuMember]);
   useEffect(() => {
     // Spec §4: more members load when the end of the list is reached.
     if (hasMoreMembers && !loadingMembers && lastIndex >= members.length - 1) onLoadMore();
@@ -120,7 +141,8 @@ export function GroupMembersView(props: {
                 <MemberSlot
                   key={member.userID}
                   member={member}
-                  handlers={handlers}
+                  handlers={rowHandlers}
+                  expanded={menuFor?.member.userID === member.userID}
                   size={item.size}
                   start={item.start}
                 />
@@ -129,14 +151,37 @@ export function GroupMembersView(props: {
           </div>
         </div>
       )}
+      <MemberActionsMenu
+        member={menuMember}
+        positioningRef={positioning}
+        handlers={handlers}
+        onClose={() => {
+          const button = menuFor?.button;
+          setMenuFor(undefined);
+          // Without a MenuTrigger nothing hands focus back; a click elsewhere has already moved it.
+          const active = document.activeElement;
+          if (
+            button?.isConnected === true &&
+            (active === null || active === document.body || isInMenu(active))
+          )
+            button.focus();
+        }}
+      />
     </div>
   );
+}
+
+const isInMenu = (element: Element): boolean => element.closest('[role="menu"]') !== null;
+
+interface RowHandlers extends MemberHandlers {
+  readonly onActions: (member: MemberRow, button: HTMLElement) => void;
 }
 
 /** One positioned row; memoized, so a search or a scroll renders only the rows that changed. */
 const MemberSlot = memo(function MemberSlot(props: {
   readonly member: MemberRow;
-  readonly handlers: MemberHandlers;
+  readonly handlers: RowHandlers;
+  readonly expanded: boolean;
   readonly size: number;
   readonly start: number;
 }) {
@@ -145,12 +190,17 @@ const MemberSlot = memo(function MemberSlot(props: {
   const place = useCallback((element: HTMLElement | null) => placed(size, start)(element), [size, start]);
   return (
     <div role="listitem" className={styles.slot} ref={place}>
-      <MemberLine member={props.member} handlers={props.handlers} />
+      <MemberLine member={props.member} handlers={props.handlers} expanded={props.expanded} />
     </div>
   );
 });
 
-function MemberLine({ member, handlers }: { readonly member: MemberRow; readonly handlers: MemberHandlers }) {
+function MemberLine(props: {
+  readonly member: MemberRow;
+  readonly handlers: RowHandlers;
+  readonly expanded: boolean;
+}) {
+  const { member, handlers } = props;
   const { t } = useText();
   const styles = useStyles();
   const image = safeImageURL(member.faceURL);
@@ -195,38 +245,65 @@ function MemberLine({ member, handlers }: { readonly member: MemberRow; readonly
         </span>
       </Button>
       {anyAction && !member.isSelf && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button
-              appearance="subtle"
-              icon={<MoreHorizontalRegular />}
-              aria-label={t('ui.group.member.actions', { name: member.name })}
-              title={t('ui.group.member.actions', { name: member.name })}
-            />
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {member.canOpenCard && (
-                <MenuItem onClick={() => handlers.onOpen(member)}>{t('ui.group.member.card')}</MenuItem>
-              )}
-              {member.canManage &&
-                (member.muted ? (
-                  <MenuItem onClick={() => handlers.onUnmute(member)}>{t('ui.group.member.unmute')}</MenuItem>
-                ) : (
-                  <MenuItem onClick={() => handlers.onMute(member)}>{t('ui.group.member.mute')}</MenuItem>
-                ))}
-              {member.canSetAdmin && (
-                <MenuItem onClick={() => handlers.onSetAdmin(member, !member.admin)}>
-                  {member.admin ? t('ui.group.member.unsetAdmin') : t('ui.group.member.setAdmin')}
-                </MenuItem>
-              )}
-              {member.canManage && (
-                <MenuItem onClick={() => handlers.onKick(member)}>{t('ui.group.member.kick')}</MenuItem>
-              )}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+        <Button
+          appearance="subtle"
+          icon={<MoreHorizontalRegular />}
+          aria-haspopup="menu"
+          aria-expanded={props.expanded}
+          aria-label={t('ui.group.member.actions', { name: member.name })}
+          title={t('ui.group.member.actions', { name: member.name })}
+          onClick={(event) => handlers.onActions(member, event.currentTarget)}
+        />
       )}
     </>
+  );
+}
+
+/** The actions §6 allows on one member, at the button of the member's row. */
+function MemberActionsMenu(props: {
+  readonly member: MemberRow | undefined;
+  readonly positioningRef: RefObject<PositioningImperativeRef | null>;
+  readonly handlers: MemberHandlers;
+  readonly onClose: () => void;
+}) {
+  const { t } = useText();
+  const { member, handlers } = props;
+  // Fluent focuses the first item when a Menu opens, but here the popover's portal mounts a render
+  // later, when that has already been tried: the list takes focus itself once it is there.
+  const focusFirstItem = useCallback((list: HTMLElement | null) => {
+    list?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, []);
+  return (
+    <Menu
+      open={member !== undefined}
+      onOpenChange={(_e, data) => {
+        if (!data.open) props.onClose();
+      }}
+      positioning={{ positioningRef: props.positioningRef, position: 'below', align: 'end' }}
+    >
+      <MenuPopover>
+        {member !== undefined && (
+          <MenuList ref={focusFirstItem} aria-label={t('ui.group.member.actions', { name: member.name })}>
+            {member.canOpenCard && (
+              <MenuItem onClick={() => handlers.onOpen(member)}>{t('ui.group.member.card')}</MenuItem>
+            )}
+            {member.canManage &&
+              (member.muted ? (
+                <MenuItem onClick={() => handlers.onUnmute(member)}>{t('ui.group.member.unmute')}</MenuItem>
+              ) : (
+                <MenuItem onClick={() => handlers.onMute(member)}>{t('ui.group.member.mute')}</MenuItem>
+              ))}
+            {member.canSetAdmin && (
+              <MenuItem onClick={() => handlers.onSetAdmin(member, !member.admin)}>
+                {member.admin ? t('ui.group.member.unsetAdmin') : t('ui.group.member.setAdmin')}
+              </MenuItem>
+            )}
+            {member.canManage && (
+              <MenuItem onClick={() => handlers.onKick(member)}>{t('ui.group.member.kick')}</MenuItem>
+            )}
+          </MenuList>
+        )}
+      </MenuPopover>
+    </Menu>
   );
 }
