@@ -172,6 +172,8 @@ if (args.tasks !== undefined) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP)
       .map(([key, n]) => `      ${String(Math.round((n / samples.length) * 100)).padStart(3)}%  ${key}`);
-    console.log(`  at ${atMs.toFixed(0)} ms: ${ms.toFixed(0)} ms, ${samples.length} samples\n${lines.join('\n')}`);
+    console.log(
+      `  at ${atMs.toFixed(0)} ms: ${ms.toFixed(0)} ms, ${samples.length} samples\n${lines.join('\n')}`,
+    );
   }
 }
