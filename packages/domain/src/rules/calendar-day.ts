@@ -8,3 +8,10 @@ const MS_PER_DAY = 86_400_000;
 export function calendarDayNumber(timestampMs: number, utcOffsetMinutes: number): number {
   return Math.floor((timestampMs + utcOffsetMinutes * MS_PER_MINUTE) / MS_PER_DAY);
 }
+
+/** The instant the local calendar day after the one of `timestampMs` begins. */
+export function nextDayStartMs(timestampMs: number, utcOffsetMinutes: number): number {
+  return (
+    (calendarDayNumber(timestampMs, utcOffsetMinutes) + 1) * MS_PER_DAY - utcOffsetMinutes * MS_PER_MINUTE
+  );
+}

@@ -5,8 +5,10 @@ import {
   formatCallTimer,
   formatClock,
   formatRecentTime,
+  recentTimeChangesAt,
   trimBalanceTime,
 } from './time-format';
+import { isRedPacketExpired, redPacketExpiresAt } from './wallet';
 
 const SHANGHAI = 480;
 // Sunday 22 Nov 2026, 10:30 in Shanghai.
@@ -49,6 +51,52 @@ describe('§9 Recent-time display', () => {
     expect(calendarDayNumber(0, 0)).toBe(0);
     expect(calendarDayNumber(-1, 0)).toBe(-1);
     expect(formatClock(Date.UTC(2026, 0, 1, 0, 7), -300)).toBe('19:07');
+  });
+});
+
+describe('When a recent-time text can change (so that a clock tick re-formats only those)', () => {
+  const zh = { nowMs: now, utcOffsetMinutes: SHANGHAI, locale: 'zh-CN' as const };
+  const midnight = at(23, 0, 0);
+
+  it('"just now" until a minute after the message, then at the next local midnight', () => {
+    expect(recentTimeChangesAt(now - 59_000, zh)).toBe(now + 1_000);
+    expect(recentTimeChangesAt(now + 5_000, zh)).toBe(now + 65_000);
+    expect(recentTimeChangesAt(now - 60_000, zh)).toBe(midnight);
+    expect(recentTimeChangesAt(at(16, 18, 0), zh)).toBe(midnight);
+    // Midnight of the given zone, not of UTC (16:00 UTC is midnight in Shanghai).
+    expect(midnight).toBe(Date.UTC(2026, 10, 22, 16, 0));
+    expect(recentTimeChangesAt(now - 60_000, { ...zh, utcOffsetMinutes: -300 })).toBe(
+      Date.UTC(2026, 10, 22, 5, 0),
+    );
+    // At midnight itself the next change is a day later.
+    expect(recentTimeChangesAt(at(20, 9, 15), { ...zh, nowMs: midnight })).toBe(midnight + 86_400_000);
+  });
+
+  it('the text reads the same from now until that instant, and differs there', () => {
+    for (const message of [
+      now - 30_000,
+      now - 60_000,
+      at(22, 0, 5),
+      at(21, 23, 59),
+      at(16, 18, 0),
+      at(15, 7, 5),
+    ]) {
+      const changesAt = recentTimeChangesAt(message, zh);
+      const text = formatRecentTime(message, zh);
+      for (const later of [now + 1, (now + changesAt) / 2, changesAt - 1]) {
+        expect(formatRecentTime(message, { ...zh, nowMs: Math.floor(later) })).toBe(text);
+      }
+      // Every case but the 8-day-old one (a date, which no midnight changes) reads differently then.
+      if (message !== at(15, 7, 5))
+        expect(formatRecentTime(message, { ...zh, nowMs: changesAt })).not.toBe(text);
+    }
+  });
+
+  it('a red packet expires exactly when isRedPacketExpired turns true; an unknown send time never', () => {
+    const expiresAt = redPacketExpiresAt(now);
+    expect(isRedPacketExpired(now, expiresAt - 1)).toBe(false);
+    expect(isRedPacketExpired(now, expiresAt)).toBe(true);
+    expect(redPacketExpiresAt(0)).toBe(Number.POSITIVE_INFINITY);
   });
 });
 

@@ -2,7 +2,7 @@ import { BALANCE_DISPLAY, RECENT_TIME } from '../constants';
 import type { Locale } from '../entities/settings';
 import type { I18nKey } from '../i18n/messages';
 import { translate } from '../i18n/translate';
-import { calendarDayNumber } from './calendar-day';
+import { calendarDayNumber, nextDayStartMs } from './calendar-day';
 
 export { calendarDayNumber };
 
@@ -69,6 +69,20 @@ export function formatRecentTime(timestampMs: number, context: TimeContext): str
     return translate(locale, 'time.weekdayTime', { weekday, time });
   }
   return translate(locale, 'time.monthDayTime', { month: parts.month, day: parts.day, time });
+}
+
+/**
+ * The first instant after `nowMs` at which `formatRecentTime(timestampMs, …)` may read differently: the
+ * end of "just now", else the next local midnight (today, yesterday, the weekday and the 7 days all move
+ * then). Views of a long history re-format only the times that can have changed.
+ */
+export function recentTimeChangesAt(
+  timestampMs: number,
+  context: Pick<TimeContext, 'nowMs' | 'utcOffsetMinutes'>,
+): number {
+  const { nowMs, utcOffsetMinutes } = context;
+  const justNowEnds = timestampMs + RECENT_TIME.justNowWithinMs;
+  return nowMs < justNowEnds ? justNowEnds : nextDayStartMs(nowMs, utcOffsetMinutes);
 }
 
 /** §2 User card birth and group card creation date: "YYYY/M/D". Returns '' for 0 (unknown). */

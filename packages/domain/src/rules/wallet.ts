@@ -40,6 +40,11 @@ export function isRedPacketExpired(sendTimeMs: number, nowMs: number): boolean {
   return sendTimeMs > 0 && nowMs - sendTimeMs >= RED_PACKET_EXPIRY_MS;
 }
 
+/** When `isRedPacketExpired` turns true for a packet sent then; never for an unknown send time (0). */
+export function redPacketExpiresAt(sendTimeMs: number): number {
+  return sendTimeMs > 0 ? sendTimeMs + RED_PACKET_EXPIRY_MS : Number.POSITIVE_INFINITY;
+}
+
 /** "¥12.34" for the balance header and the received amount (two decimals, spec §9). */
 export function formatYuan(cents: number): string {
   return `¥${formatCentsAsYuan(cents)}`;

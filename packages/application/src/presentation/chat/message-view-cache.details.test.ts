@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContentType, MessageStatus, SessionType, type Message } from '@teamim/domain';
+import { buildRedPacketData, ContentType, MessageStatus, SessionType, type Message } from '@teamim/domain';
 import { MessageViewCache, samePlainData } from './message-view-cache';
 import { messageViews, type ViewContext } from './rows';
 
@@ -57,6 +57,67 @@ describe('MessageViewCache: a clock tick that changes no text', () => {
     const again = cache.views(list, { ...en, nowMs: NOW + 120_000 }, new Set());
     expect(again).toBe(first);
     expect(again).toEqual(messageViews(list, { ...en, nowMs: NOW + 120_000 }, new Set()));
+  });
+});
+
+describe('MessageViewCache: a clock tick maps only the messages the clock can change', () => {
+  /** A message that counts how often its content is read: reading it is what mapping it again costs. */
+  const counted = (id: string, sendTime: number, overrides: Partial<Message> = {}) => {
+    const reads = { count: 0 };
+    const target = message(id, sendTime, overrides);
+    const proxy = new Proxy(target, {
+      get(object, key, receiver) {
+        if (key === 'textElem' || key === 'customElem') reads.count += 1;
+        return Reflect.get(object, key, receiver) as unknown;
+      },
+    });
+    return { message: proxy, reads };
+  };
+  const HOUR = 3600_000;
+  const DAY = 24 * HOUR;
+
+  it('maps a text again at the end of "just now" and at midnight, a red packet at its expiry, nothing between', () => {
+    const cache = new MessageViewCache();
+    // 12:00 UTC: an old message, one of 11:00, one sent 20 s ago, and a packet sent 23:59:30 ago.
+    const old = counted('old', NOW - 3 * DAY);
+    const hour = counted('hour', NOW - HOUR);
+    const fresh = counted('fresh', NOW - 20_000);
+    const packet = counted('packet', NOW - DAY + 30_000, {
+      contentType: ContentType.Custom,
+      customElem: { data: buildRedPacketData('p1', 'Hi'), description: '', extension: '' },
+    });
+    const list = [old, hour, packet, fresh].map((c) => c.message);
+    const all = [old, hour, packet, fresh];
+    const readsSince = () => {
+      const counts = all.map((c) => c.reads.count);
+      for (const c of all) c.reads.count = 0;
+      return counts;
+    };
+    const at = (nowMs: number) => {
+      const expected = messageViews(list, { ...en, nowMs }, new Set());
+      readsSince();
+      const views = cache.views(list, { ...en, nowMs }, new Set());
+      const reads = readsSince();
+      expect(views).toEqual(expected);
+      return reads;
+    };
+    at(NOW);
+    // 20 s on: nothing can have changed.
+    expect(at(NOW + 20_000)).toEqual([0, 0, 0, 0]);
+    // 40 s on: the fresh message is no longer "just now"; the packet (expiring at +30 s) has expired.
+    const afterJustNow = at(NOW + 40_000);
+    expect(afterJustNow[0]).toBe(0);
+    expect(afterJustNow[1]).toBe(0);
+    expect(afterJustNow[2]).toBeGreaterThan(0);
+    expect(afterJustNow[3]).toBeGreaterThan(0);
+    // Through the afternoon and evening, every tick maps nothing.
+    for (let nowMs = NOW + 60_000; nowMs < NOW + 12 * HOUR; nowMs += 30 * 60_000) {
+      expect(at(nowMs)).toEqual([0, 0, 0, 0]);
+    }
+    // Midnight (UTC here): today becomes yesterday, so every dated text is mapped again.
+    expect(at(NOW + 12 * HOUR).every((count) => count > 0)).toBe(true);
+    // A clock set back maps again too.
+    expect(at(NOW + 12 * HOUR - 1).every((count) => count > 0)).toBe(true);
   });
 });
 

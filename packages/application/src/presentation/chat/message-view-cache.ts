@@ -1,9 +1,11 @@
 import type { Message } from '@teamim/domain';
-import { messageView, sameSenderRun, type MessageView } from './rows';
+import { messageView, messageViewChangesAt, sameSenderRun, type MessageView } from './rows';
 import type { ViewContext } from './view-context';
 
 interface Entry {
   readonly nowMs: number;
+  /** Until then (from `nowMs` on) the clock cannot change the view: a tick maps no message again. */
+  readonly stableUntilMs: number;
   readonly spinning: boolean;
   readonly pinned: boolean;
   readonly view: MessageView;
@@ -68,17 +70,19 @@ export class MessageViewCache {
     const known = this.entries.get(message);
     if (
       known !== undefined &&
-      known.nowMs === context.nowMs &&
+      known.nowMs <= context.nowMs &&
+      context.nowMs < known.stableUntilMs &&
       known.spinning === isSpinning &&
       known.pinned === isPinned
     ) {
       return known;
     }
     const fresh = messageView(message, context, isSpinning, isPinned);
-    // The clock moves every half minute; most texts ("Mon 10:02") stay the same and keep their object.
+    // A text that did change its time ("just now" → "Today 10:02") may still read the same otherwise.
     const same = known !== undefined && samePlainData(known.view, fresh);
     const entry: Entry = {
       nowMs: context.nowMs,
+      stableUntilMs: messageViewChangesAt(message, context),
       spinning: isSpinning,
       pinned: isPinned,
       view: same ? known.view : fresh,

@@ -6,6 +6,8 @@ import {
   displayName,
   formatRecentTime,
   isNotificationMessage,
+  recentTimeChangesAt,
+  redPacketExpiresAt,
   MessageStatus,
   notificationText,
   RecvMsgOpt,
@@ -126,6 +128,21 @@ export function messageView(
           : 'sent',
     actions: messageActions(message, { selfUserID: context.selfUserID, pinned }),
   };
+}
+
+/**
+ * The first instant after `context.nowMs` at which `messageView(message, …)` may differ only because the
+ * clock moved: its time text, or a red packet's expiry (counted for every bubble: earlier is never
+ * wrong, only a needless mapping). Notices read the same at any time.
+ */
+export function messageViewChangesAt(message: Message, context: ViewContext): number {
+  if (message.contentType === ContentType.Revoke || isNotificationMessage(message)) {
+    return Number.POSITIVE_INFINITY;
+  }
+  const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
+  const timeText = time > 0 ? recentTimeChangesAt(time, context) : Number.POSITIVE_INFINITY;
+  const expiry = redPacketExpiresAt(message.sendTime);
+  return context.nowMs < expiry ? Math.min(timeText, expiry) : timeText;
 }
 
 /** Consecutive bubbles of one sender closer than this are grouped under one avatar and name. */
