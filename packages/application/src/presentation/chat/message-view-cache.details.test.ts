@@ -102,7 +102,8 @@ describe('MessageViewCache: a clock tick maps only the messages the clock can ch
       return reads;
     };
     at(NOW);
-    // 20 s on: nothing can have changed.
+    // The same clock again, then 20 s on: nothing can have changed.
+    expect(at(NOW)).toEqual([0, 0, 0, 0]);
     expect(at(NOW + 20_000)).toEqual([0, 0, 0, 0]);
     // 40 s on: the fresh message is no longer "just now"; the packet (expiring at +30 s) has expired.
     const afterJustNow = at(NOW + 40_000);

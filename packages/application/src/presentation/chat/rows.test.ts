@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildRedPacketData,
   ContentType,
   MessageStatus,
   RecvMsgOpt,
@@ -7,7 +8,14 @@ import {
   type Conversation,
   type Message,
 } from '@teamim/domain';
-import { conversationRow, MESSAGE_GROUP_GAP_MS, messageView, messageViews, type ViewContext } from './rows';
+import {
+  conversationRow,
+  MESSAGE_GROUP_GAP_MS,
+  messageView,
+  messageViewChangesAt,
+  messageViews,
+  type ViewContext,
+} from './rows';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const en: ViewContext = { locale: 'en-US', selfUserID: 'me', nowMs: NOW, utcOffsetMinutes: 0 };
@@ -273,5 +281,45 @@ describe('message views, details', () => {
   it('mark only a conversation with a receive option other than normal as muted', () => {
     expect(conversationRow(conversation({ recvMsgOpt: RecvMsgOpt.Normal }), en).muted).toBe(false);
     expect(conversationRow(conversation({ recvMsgOpt: RecvMsgOpt.NotReceive }), en).muted).toBe(true);
+  });
+});
+
+describe('messageViewChangesAt: when the clock can next change a message view', () => {
+  const MIDNIGHT = Date.UTC(2026, 10, 23);
+  const DAY = 24 * 3600_000;
+  const text = (change: Partial<Message>) =>
+    message({ contentType: ContentType.Text, textElem: { content: 'hi' }, ...change });
+  const packet = (sendTime: number) =>
+    message({
+      contentType: ContentType.Custom,
+      customElem: { data: buildRedPacketData('p1', 'Hi'), description: '', extension: '' },
+      sendTime,
+    });
+
+  it('notices and revoked messages never; a bubble at the end of "just now" or the next midnight', () => {
+    expect(
+      messageViewChangesAt(
+        message({ contentType: ContentType.MemberQuit, notificationElem: { detail: '{}' } }),
+        en,
+      ),
+    ).toBe(Number.POSITIVE_INFINITY);
+    expect(messageViewChangesAt(message({ contentType: ContentType.Revoke }), en)).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+    expect(messageViewChangesAt(text({ sendTime: NOW - 3600_000 }), en)).toBe(MIDNIGHT);
+    expect(messageViewChangesAt(text({ sendTime: NOW - 10_000 }), en)).toBe(NOW + 50_000);
+  });
+
+  it('an unsent message by its creation time, one without any time never', () => {
+    expect(messageViewChangesAt(text({ sendTime: 0, createTime: NOW - 10_000 }), en)).toBe(NOW + 50_000);
+    expect(messageViewChangesAt(text({ sendTime: 0 }), en)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('a red packet at its expiry while that is to come, then by its time text only', () => {
+    expect(messageViewChangesAt(packet(NOW - DAY + 60_000), en)).toBe(NOW + 60_000);
+    // Expiring after midnight: midnight comes first.
+    expect(messageViewChangesAt(packet(NOW - 3600_000), en)).toBe(MIDNIGHT);
+    // At the expiry itself it has expired; what can change next is its time text.
+    expect(messageViewChangesAt(packet(NOW - DAY), en)).toBe(MIDNIGHT);
   });
 });
