@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildRedPacketData,
   ContentType,
+  GroupAtType,
   MessageStatus,
   RecvMsgOpt,
   SessionType,
@@ -321,5 +322,17 @@ describe('messageViewChangesAt: when the clock can next change a message view', 
     expect(messageViewChangesAt(packet(NOW - 3600_000), en)).toBe(MIDNIGHT);
     // At the expiry itself it has expired; what can change next is its time text.
     expect(messageViewChangesAt(packet(NOW - DAY), en)).toBe(MIDNIGHT);
+  });
+});
+
+describe('conversation rows: the unread-mention mark (14m)', () => {
+  it('says "[@you]" for a mention of me (also with everyone), "[@everyone]" for everyone, nothing otherwise', () => {
+    const mark = (groupAtType: GroupAtType | undefined) =>
+      conversationRow(conversation(groupAtType === undefined ? {} : { groupAtType }), en).mentionMark;
+    expect(mark(GroupAtType.AtMe)).toBe('[@you]');
+    expect(mark(GroupAtType.AtAllAtMe)).toBe('[@you]');
+    expect(mark(GroupAtType.AtAll)).toBe('[@everyone]');
+    expect(mark(GroupAtType.AtNormal)).toBe('');
+    expect(mark(undefined)).toBe('');
   });
 });
