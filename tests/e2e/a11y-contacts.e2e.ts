@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
-import { seriousViolations, signedInUser } from './support/users';
+import { animationsSettled, seriousViolations, signedInUser } from './support/users';
 
 // The contacts screens and their cards, checked with axe (no serious or critical violations) against the
 // real server with the demo seed (alice: friends bob and carol, owner of "Demo team").
@@ -16,7 +16,7 @@ async function buttonsInside(page: Page, name: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   // Fluent's dialog opens with a scale animation: measure once it has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await animationsSettled(page);
   const surface = await dialog.boundingBox();
   expect(surface).not.toBeNull();
   const padding = await dialog.evaluate((element) => parseFloat(getComputedStyle(element).paddingRight));

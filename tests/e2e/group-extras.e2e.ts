@@ -1,5 +1,12 @@
 import { expect, test, type Page } from './fixtures';
-import { mainNav, newUserPage, openConversation, settledViolations, signIn } from './support/users';
+import {
+  animationsSettled,
+  mainNav,
+  newUserPage,
+  openConversation,
+  settledViolations,
+  signIn,
+} from './support/users';
 
 // Issue 15, the rest: the blacklist screen, and the group drawer in the dark theme. (Applying to join a
 // group with verification is contacts.e2e's "a newly registered user applies to join Demo team"; the
@@ -61,13 +68,13 @@ test('the group drawer and its members view have no serious axe violations in th
   await expect(drawer.getByRole('button', { name: /^(Exit|Disband) group$/ })).toBeVisible({
     timeout: 30_000,
   });
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await animationsSettled(page);
   await page.screenshot({ path: test.info().outputPath('group-drawer-dark.png') });
   expect(await settledViolations(page)).toEqual([]);
 
   await drawer.getByRole('button', { name: 'View more' }).click();
   await expect(drawer.getByRole('list', { name: 'Member list' })).toBeVisible();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await animationsSettled(page);
   await page.screenshot({ path: test.info().outputPath('group-members-dark.png') });
   expect(await settledViolations(page)).toEqual([]);
   await context.close();
