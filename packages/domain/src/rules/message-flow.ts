@@ -26,8 +26,11 @@ export function isMessageForConversation(
   );
 }
 
-/** The time a message sorts by: the server's send time, else (not yet accepted) its creation time. */
-function messageTime(message: Pick<Message, 'sendTime' | 'createTime'>): number {
+/**
+ * The time a message sorts and shows by: the server's send time, else (not yet accepted) its creation
+ * time, else 0 (unknown).
+ */
+export function messageTime(message: Pick<Message, 'sendTime' | 'createTime'>): number {
   return message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
 }
 

@@ -12,6 +12,7 @@ import {
   notificationText,
   RecvMsgOpt,
   messageSummary,
+  messageTime,
   mentionMark,
   translate,
   type Conversation,
@@ -109,7 +110,7 @@ export function messageView(
     };
   }
   const own = message.sendID === context.selfUserID;
-  const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
+  const time = messageTime(message);
   return {
     kind: 'bubble',
     id: message.clientMsgID,
@@ -139,7 +140,7 @@ export function messageViewChangesAt(message: Message, context: ViewContext): nu
   if (message.contentType === ContentType.Revoke || isNotificationMessage(message)) {
     return Number.POSITIVE_INFINITY;
   }
-  const time = message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
+  const time = messageTime(message);
   const timeText = time > 0 ? recentTimeChangesAt(time, context) : Number.POSITIVE_INFINITY;
   const expiry = redPacketExpiresAt(message.sendTime);
   return context.nowMs < expiry ? Math.min(timeText, expiry) : timeText;
@@ -179,10 +180,7 @@ export function messageViews(
 /** Two neighbouring bubbles of one sender close enough in time to share one avatar and name. */
 export function sameSenderRun(previous: Message, message: Message): boolean {
   return (
-    previous.sendID === message.sendID && Math.abs(sentAt(message) - sentAt(previous)) < MESSAGE_GROUP_GAP_MS
+    previous.sendID === message.sendID &&
+    Math.abs(messageTime(message) - messageTime(previous)) < MESSAGE_GROUP_GAP_MS
   );
-}
-
-function sentAt(message: Message): number {
-  return message.sendTime > 0 ? message.sendTime : (message.createTime ?? 0);
 }
