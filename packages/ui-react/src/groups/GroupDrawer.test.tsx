@@ -143,6 +143,26 @@ describe('group settings drawer (spec §2, §6)', () => {
     expect(screen.queryAllByRole('menu')).toHaveLength(0);
   });
 
+  it("a second click on a member's actions button closes the menu it opened; a click on another's moves it", async () => {
+    const { owner, groupID } = await team();
+    const drawer = await openDrawer(owner, groupID);
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'View more' }));
+    const list = await within(drawer).findByRole('list', { name: 'Member list' });
+    const bob = await within(list).findByRole('button', { name: 'Actions for Bob' });
+    await userEvent.click(bob);
+    expect(await screen.findByRole('menu', { name: 'Actions for Bob' })).toBeTruthy();
+    await userEvent.click(bob);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(bob.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(bob);
+    expect(await screen.findByRole('menu', { name: 'Actions for Bob' })).toBeTruthy();
+    const carol = within(list).getByRole('button', { name: 'Actions for Carol' });
+    await userEvent.click(carol);
+    expect(await screen.findByRole('menu', { name: 'Actions for Carol' })).toBeTruthy();
+    expect(screen.getAllByRole('menu')).toHaveLength(1);
+    expect(bob.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('the owner transfers through the picker (self disabled, one choice, confirmation naming the member)', async () => {
     const { w, owner, groupID } = await team();
     const drawer = await openDrawer(owner, groupID);

@@ -99,10 +99,15 @@ export function GroupMembersView(props: {
   // list, a task of over 50 ms.
   const [menuFor, setMenuFor] = useState<{ readonly member: MemberRow; readonly button: HTMLElement }>();
   const positioning = useRef<PositioningImperativeRef>(null);
+  // Fluent closes an open menu on any click outside it, before the click reaches the row's button: a
+  // second click on the button that opened the menu is that same event, and toggles it shut.
+  const closedBy = useRef<{ readonly userID: string; readonly event: unknown }>(undefined);
   const rowHandlers = useMemo<RowHandlers>(
     () => ({
       ...handlers,
-      onActions: (member, button) => {
+      onActions: (member, button, event) => {
+        const closed = closedBy.current;
+        if (closed?.userID === member.userID && closed.event === event) return;
         positioning.current?.setTarget(button);
         setMenuFor({ member, button });
       },
@@ -155,7 +160,8 @@ export function GroupMembersView(props: {
         member={menuMember}
         positioningRef={positioning}
         handlers={handlers}
-        onClose={() => {
+        onClose={(event) => {
+          if (menuFor !== undefined) closedBy.current = { userID: menuFor.member.userID, event };
           const button = menuFor?.button;
           setMenuFor(undefined);
           // Without a MenuTrigger nothing hands focus back; a click elsewhere has already moved it.
@@ -174,7 +180,8 @@ export function GroupMembersView(props: {
 const isInMenu = (element: Element): boolean => element.closest('[role="menu"]') !== null;
 
 interface RowHandlers extends MemberHandlers {
-  readonly onActions: (member: MemberRow, button: HTMLElement) => void;
+  /** `event` is the click's native event, to tell a click that just closed this member's menu. */
+  readonly onActions: (member: MemberRow, button: HTMLElement, event: Event) => void;
 }
 
 /** One positioned row; memoized, so a search or a scroll renders only the rows that changed. */
@@ -252,7 +259,7 @@ function MemberLine(props: {
           aria-expanded={props.expanded}
           aria-label={t('ui.group.member.actions', { name: member.name })}
           title={t('ui.group.member.actions', { name: member.name })}
-          onClick={(event) => handlers.onActions(member, event.currentTarget)}
+          onClick={(event) => handlers.onActions(member, event.currentTarget, event.nativeEvent)}
         />
       )}
     </>
@@ -264,7 +271,8 @@ function MemberActionsMenu(props: {
   readonly member: MemberRow | undefined;
   readonly positioningRef: RefObject<PositioningImperativeRef | null>;
   readonly handlers: MemberHandlers;
-  readonly onClose: () => void;
+  /** `event` is the native event that closed the menu (a click outside it, a key). */
+  readonly onClose: (event: unknown) => void;
 }) {
   const { t } = useText();
   const { member, handlers } = props;
@@ -276,8 +284,8 @@ function MemberActionsMenu(props: {
   return (
     <Menu
       open={member !== undefined}
-      onOpenChange={(_e, data) => {
-        if (!data.open) props.onClose();
+      onOpenChange={(e, data) => {
+        if (!data.open) props.onClose('nativeEvent' in e ? e.nativeEvent : e);
       }}
       positioning={{ positioningRef: props.positioningRef, position: 'below', align: 'end' }}
     >
