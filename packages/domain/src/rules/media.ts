@@ -84,16 +84,16 @@ export function mediaDisplaySize(
 /** Bytes as a short size: "0 B", "999 B", "1.5 KB", "12 MB", "1.2 GB" (1 KB = 1024 B). */
 export function formatFileSize(bytes: number): string {
   if (!(bytes > 0)) return '0 B';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  let value = bytes / 1024;
+  let unit = 'KB';
+  for (const larger of ['MB', 'GB', 'TB']) {
+    if (value < 1024) break;
     value /= 1024;
-    unit += 1;
+    unit = larger;
   }
-  const shown =
-    unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
-  return `${shown} ${units[unit] ?? 'B'}`;
+  const shown = value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${unit}`;
 }
 
 export type FileCategory =
