@@ -46,7 +46,8 @@ function extensionOf(name: string): string {
 }
 
 function essence(type: string): string {
-  return (type.split(';')[0] ?? '').trim().toLowerCase();
+  const parameters = type.indexOf(';');
+  return (parameters === -1 ? type : type.slice(0, parameters)).trim().toLowerCase();
 }
 
 /** The message kind a picked or dropped file goes as, or the §5 error that refuses it. */
