@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures';
+import { animationsSettled } from './support/users';
 
-/** axe's serious and critical findings on the page as it is now, one line each for a readable failure. */
+/** axe's serious and critical findings once animations have ended, one line each for a readable failure. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsSettled(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

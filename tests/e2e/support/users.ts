@@ -66,10 +66,12 @@ export async function openConversation(page: Page, name: string): Promise<void> 
 }
 
 /**
- * axe's serious and critical violations on the page as it is now (rule id and the first targets).
- * `exclude` leaves out elements axe flags by design of a library, such as Fluent's focus sentinels.
+ * axe's serious and critical violations on the page (rule id and the first targets), measured once the
+ * opening animations have ended: a menu mid-fade measures as low contrast. `exclude` leaves out elements
+ * axe flags by design of a library, such as Fluent's focus sentinels.
  */
 export async function seriousViolations(page: Page, exclude?: string): Promise<string[]> {
+  await animationsSettled(page);
   const axe = new AxeBuilder({ page });
   const results = await (exclude === undefined ? axe : axe.exclude(exclude)).analyze();
   return results.violations
@@ -133,11 +135,17 @@ export async function adminCall(request: APIRequestContext, path: string, body: 
  */
 export async function settledViolations(page: Page, exclude?: string): Promise<string[]> {
   await expect(page.locator('[id^="toast-title"]')).toHaveCount(0, { timeout: 20_000 });
-  await animationsSettled(page);
   return seriousViolations(page, exclude);
 }
 
-/** Resolves once no CSS animation or transition runs: Fluent's menus fade and dialogs scale in. */
+/**
+ * Resolves once no animation or transition with an end runs (Fluent's menus fade and dialogs scale in);
+ * endless ones, such as a spinner's, are left out.
+ */
 export async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
 }
