@@ -5,7 +5,8 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+  // includes() compares with SameValueZero, so no value but one of these strings passes.
+  return (LOCALES as readonly unknown[]).includes(value);
 }
 
 /** What the desktop close button does. */

@@ -4,7 +4,8 @@ export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 export type ColorScheme = 'light' | 'dark';
 
 export function isThemePreference(value: unknown): value is ThemePreference {
-  return typeof value === 'string' && (THEME_PREFERENCES as readonly string[]).includes(value);
+  // includes() compares with SameValueZero, so no value but one of these strings passes.
+  return (THEME_PREFERENCES as readonly unknown[]).includes(value);
 }
 
 export function resolveColorScheme(preference: ThemePreference, systemDark: boolean): ColorScheme {
