@@ -35,8 +35,9 @@ export function canMentionAll(role: GroupMemberRole | undefined): boolean {
   return role === GroupMemberRole.Owner || role === GroupMemberRole.Admin;
 }
 
+/** `needle` is never empty, so a missing remark (read as '') matches nothing. */
 function rankOf(member: MentionMember, needle: string): number | undefined {
-  const names = [member.nickname, member.remark ?? ''].map((n) => n.toLowerCase()).filter((n) => n !== '');
+  const names = [member.nickname, member.remark ?? ''].map((n) => n.toLowerCase());
   if (names.some((n) => n.startsWith(needle))) return 0;
   if (names.some((n) => n.includes(needle))) return 1;
   if (member.userID.toLowerCase().includes(needle)) return 2;
@@ -119,10 +120,7 @@ export function composeAtText(text: string, chosen: readonly ChosenMention[]): A
   let index = 0;
   while (index < text.length) {
     const startsWord = index === 0 || /\s/.test(text.charAt(index - 1));
-    const hit =
-      text.charAt(index) === '@' && startsWord
-        ? byLength.find((c) => text.startsWith(`@${c.name}`, index))
-        : undefined;
+    const hit = startsWord ? byLength.find((c) => text.startsWith(`@${c.name}`, index)) : undefined;
     if (hit === undefined) {
       out += text.charAt(index);
       index += 1;

@@ -132,15 +132,14 @@ export function messageMentions(message: Pick<Message, 'contentType' | 'atTextEl
 /**
  * Splits a body text into parts. A `[[at-…#id]]` token is a mention only when `mentions` lists its id;
  * then it shows the list's name, else the token's. Any other token stays text as typed, so a plain
- * message cannot forge a mention of a real user under a made-up name. Adjacent text parts are merged.
+ * message cannot forge a mention of a real user under a made-up name. No two text parts are adjacent.
  */
 export function mentionBodyParts(text: string, mentions: MentionList): readonly BodyPart[] {
   const parts: BodyPart[] = [];
+  // A text part is only ever pushed first, after a mention or last: an unlisted token does not move
+  // `last`, so it stays inside the text around it and two text parts are never adjacent.
   const pushText = (piece: string) => {
-    if (piece === '') return;
-    const previous = parts.at(-1);
-    if (previous?.kind === 'text') parts[parts.length - 1] = { kind: 'text', text: previous.text + piece };
-    else parts.push({ kind: 'text', text: piece });
+    if (piece !== '') parts.push({ kind: 'text', text: piece });
   };
   let last = 0;
   for (const match of text.matchAll(TOKEN)) {
