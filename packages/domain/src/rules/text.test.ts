@@ -12,6 +12,9 @@ describe('text helpers', () => {
     expect(takeChars('😀abc', 2)).toBe('😀a');
     expect(takeChars('abc', 10)).toBe('abc');
     expect(takeChars('abc', 0)).toBe('');
+    expect(takeChars('abc', -1)).toBe('');
+    expect(takeChars('abc', 3)).toBe('abc');
+    expect(takeChars('😀😀😀', 2)).toBe('😀😀');
   });
 
   it('§5 blank text counts as empty', () => {
