@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatYuan,
   isRedPacketExpired,
   RED_PACKET_EXPIRY_MS,
   redPacketExpiresAt,
@@ -55,14 +54,5 @@ describe('Red packets expire 24 hours after sending (the default of the local se
     expect(isRedPacketExpired(0, sentAt)).toBe(false);
     expect(isRedPacketExpired(0, day)).toBe(false);
     expect(redPacketExpiresAt(0)).toBe(Number.POSITIVE_INFINITY);
-  });
-});
-
-describe('§9 Amounts show in yuan with two decimals', () => {
-  it('prefixes the yuan sign to the amount in cents', () => {
-    expect(formatYuan(1234)).toBe('¥12.34');
-    expect(formatYuan(5)).toBe('¥0.05');
-    expect(formatYuan(0)).toBe('¥0.00');
-    expect(formatYuan(100_000)).toBe('¥1000.00');
   });
 });

@@ -1,5 +1,3 @@
-import { formatCentsAsYuan } from './money';
-
 /**
  * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). The client shows the server's
  * message for each (spec §8); the codes only decide which state a red packet is in.
@@ -43,9 +41,4 @@ export function isRedPacketExpired(sendTimeMs: number, nowMs: number): boolean {
 /** When `isRedPacketExpired` turns true for a packet sent then; never for an unknown send time (0). */
 export function redPacketExpiresAt(sendTimeMs: number): number {
   return sendTimeMs > 0 ? sendTimeMs + RED_PACKET_EXPIRY_MS : Number.POSITIVE_INFINITY;
-}
-
-/** "¥12.34" for the balance header and the received amount (two decimals, spec §9). */
-export function formatYuan(cents: number): string {
-  return `¥${formatCentsAsYuan(cents)}`;
 }
