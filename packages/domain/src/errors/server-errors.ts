@@ -233,8 +233,9 @@ export function isIgnorableBrowserError(error: {
   readonly message?: string;
   readonly stack?: string;
 }): boolean {
-  const text = [error.name, error.message, error.stack].filter((part) => part !== undefined).join('\n');
-  return text !== '' && IGNORABLE_BROWSER_ERRORS.some((pattern) => pattern.test(text));
+  // A missing part joins as an empty string, and no pattern matches an empty or newline-only text.
+  const text = [error.name, error.message, error.stack].join('\n');
+  return IGNORABLE_BROWSER_ERRORS.some((pattern) => pattern.test(text));
 }
 
 /**

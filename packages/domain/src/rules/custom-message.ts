@@ -13,23 +13,13 @@ import type {
 import type { Message } from '../entities/message';
 import type { I18nKey } from '../i18n/locales/en-US';
 import type { MessageParams } from '../i18n/messages';
+import { jsonProperties } from './json';
 import { formatCallTimer } from './time-format';
 
 /**
  * `customElem.data` is JSON written by any client, so it is parsed defensively: anything that does
  * not have exactly the expected shape is reported as unknown, never thrown.
  */
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function parseInvitation(value: unknown): CallInvitation | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -41,15 +31,16 @@ function parseInvitation(value: unknown): CallInvitation | undefined {
   if (!inviteeUserIDList.every((id): id is string => typeof id === 'string' && id !== '')) return undefined;
   if (mediaType !== CallMediaType.Audio && mediaType !== CallMediaType.Video) return undefined;
   const base = { roomID, inviterUserID, inviteeUserIDList: [...inviteeUserIDList], mediaType };
-  if (typeof timeout === 'number' && Number.isFinite(timeout) && timeout > 0) return { ...base, timeout };
+  // Number.isFinite is false for anything but a finite number.
+  if (Number.isFinite(timeout) && (timeout as number) > 0) return { ...base, timeout: timeout as number };
   return base;
 }
 
 /** What a custom message's `data` means to this product. */
 export function parseCustomData(data: string): CustomPayload {
-  const raw = parseJsonObject(data);
-  const customType = raw?.['customType'];
-  if (raw === undefined || typeof customType !== 'number') return { kind: 'unknown', customType: undefined };
+  const raw = jsonProperties(data);
+  const customType = raw['customType'];
+  if (typeof customType !== 'number') return { kind: 'unknown', customType: undefined };
   if (customType === CustomType.RedPacket) {
     const { id, message } = raw;
     if (typeof id === 'string' && id !== '' && (message === undefined || typeof message === 'string')) {
@@ -61,15 +52,19 @@ export function parseCustomData(data: string): CustomPayload {
     const { mediaType, result, durationSeconds } = raw;
     const known =
       (mediaType === CallMediaType.Audio || mediaType === CallMediaType.Video) &&
-      typeof result === 'string' &&
-      (CALL_RECORD_RESULTS as readonly string[]).includes(result) &&
-      typeof durationSeconds === 'number' &&
+      // includes and Number.isInteger hold for the listed strings and for whole numbers only.
+      (CALL_RECORD_RESULTS as readonly unknown[]).includes(result) &&
       Number.isInteger(durationSeconds) &&
-      durationSeconds >= 0;
+      (durationSeconds as number) >= 0;
     if (!known) return { kind: 'unknown', customType };
     return {
       kind: 'callRecord',
-      record: { customType, mediaType, result: result as CallRecordResult, durationSeconds },
+      record: {
+        customType,
+        mediaType,
+        result: result as CallRecordResult,
+        durationSeconds: durationSeconds as number,
+      },
     };
   }
   if ((CALL_SIGNAL_TYPES as readonly number[]).includes(customType)) {

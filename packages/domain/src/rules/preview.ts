@@ -3,8 +3,9 @@ import type { Conversation } from '../entities/conversation';
 import { ContentType } from '../entities/message';
 import type { Message } from '../entities/message';
 import { translate } from '../i18n/translate';
-import { callRecordText, parseCustomData } from './custom-message';
+import { callRecordText, customPayloadOf } from './custom-message';
 import type { NamingContext } from './display-name';
+import { jsonProperties } from './json';
 import { mentionsToPlainText } from './mention';
 import { notificationText } from './notification-text';
 import { parseQuotedText } from './quote';
@@ -45,12 +46,12 @@ export function messageSummary(message: Message, context: NamingContext): string
     case ContentType.Merge:
       return translate(locale, 'message.merge');
     case ContentType.Custom: {
-      const payload = parseCustomData(message.customElem?.data ?? '');
-      if (payload.kind === 'redPacket') {
+      const payload = customPayloadOf(message);
+      if (payload?.kind === 'redPacket') {
         return translate(locale, 'message.redPacket', { message: payload.data.message }).trim();
       }
-      if (payload.kind === 'callSignal') return translate(locale, 'message.call');
-      if (payload.kind === 'callRecord') {
+      if (payload?.kind === 'callSignal') return translate(locale, 'message.call');
+      if (payload?.kind === 'callRecord') {
         const text = callRecordText(payload.record);
         return `${translate(locale, 'message.call')} ${translate(locale, text.key, text.params)}`;
       }
@@ -74,17 +75,10 @@ export function messagePreview(
 
 /** Parses the SDK's JSON `latestMsg`; undefined when empty or malformed. */
 export function parseLatestMessage(conversation: Pick<Conversation, 'latestMsg'>): Message | undefined {
-  if (conversation.latestMsg === '') return undefined;
-  try {
-    const value: unknown = JSON.parse(conversation.latestMsg);
-    if (typeof value !== 'object' || value === null) return undefined;
-    const candidate = value as Partial<Message>;
-    return typeof candidate.clientMsgID === 'string' && typeof candidate.contentType === 'number'
-      ? (value as Message)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const candidate: Partial<Record<keyof Message, unknown>> = jsonProperties(conversation.latestMsg);
+  return typeof candidate.clientMsgID === 'string' && typeof candidate.contentType === 'number'
+    ? (candidate as Message)
+    : undefined;
 }
 
 /** The conversation list's second line: the draft when there is one, else the latest message. */
