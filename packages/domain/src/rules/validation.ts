@@ -35,8 +35,8 @@ export type RequiredField = keyof typeof REQUIRED_KEYS;
 
 /** §5 "Required prompts": a blank value fails with the field's own prompt. Returns the trimmed value. */
 export function validateRequired(field: RequiredField, value: string | undefined): Validated<string> {
-  if (value === undefined || isBlank(value)) return err(validationError(field, REQUIRED_KEYS[field]));
-  return ok(value.trim());
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? err(validationError(field, REQUIRED_KEYS[field])) : ok(trimmed);
 }
 
 /** §5 Password (register): 6-20 characters with at least one digit and one letter. */
@@ -210,13 +210,10 @@ export function validateRequestMessage(kind: 'join' | 'friend', message: string)
 
 /** §5 Mute: a duration must be chosen, and it must be one of the fixed choices. */
 export function validateMuteDuration(seconds: number | undefined): Validated<number> {
-  if (
-    seconds === undefined ||
-    (seconds !== PERMANENT_MUTE_SECONDS && !(MUTE_DURATIONS_SECONDS as readonly number[]).includes(seconds))
-  ) {
-    return err(validationError('muteDuration', 'validation.mute.durationRequired'));
-  }
-  return ok(seconds);
+  const choice = [...MUTE_DURATIONS_SECONDS, PERMANENT_MUTE_SECONDS].find((allowed) => allowed === seconds);
+  return choice === undefined
+    ? err(validationError('muteDuration', 'validation.mute.durationRequired'))
+    : ok(choice);
 }
 
 /** §5 Messages: an empty (blank) text is not sent. */
@@ -265,9 +262,10 @@ export interface FileAcceptance {
   readonly extensions: readonly string[];
 }
 
-function extensionOf(name: string): string {
+/** Whether the name ends in a listed extension; a name starting with its only dot has none. */
+function hasExtension(name: string, extensions: readonly string[]): boolean {
   const dot = name.lastIndexOf('.');
-  return dot <= 0 ? '' : name.slice(dot).toLowerCase();
+  return dot > 0 && extensions.includes(name.slice(dot).toLowerCase());
 }
 
 /**
@@ -278,7 +276,7 @@ export function validateSelectedFile(file: SelectedFile, accept?: FileAcceptance
   if (file.isDirectory === true) return err(validationError('file', 'validation.file.folder'));
   if (accept !== undefined) {
     const mimeOk = file.type !== '' && accept.mimeTypes.includes(file.type.toLowerCase());
-    const extOk = accept.extensions.includes(extensionOf(file.name));
+    const extOk = hasExtension(file.name, accept.extensions);
     if (!mimeOk && !extOk) return err(validationError('file', 'validation.file.unsupportedType'));
   }
   return ok(file);
@@ -326,8 +324,8 @@ export type CreateGroupPlan =
  */
 export function planCreateGroup(input: CreateGroupInput): Validated<CreateGroupPlan> {
   const members = [...new Set(input.selectedUserIDs)];
-  const [only] = members;
-  if (members.length === 1 && only !== undefined) return ok({ kind: 'openSingleChat', userID: only });
+  const [only, second] = members;
+  if (only !== undefined && second === undefined) return ok({ kind: 'openSingleChat', userID: only });
   const name = validateGroupName(input.groupName);
   if (!name.ok) return name;
   if (members.length < CREATE_GROUP_MIN_SELECTED) {
@@ -341,9 +339,10 @@ export function planCreateGroup(input: CreateGroupInput): Validated<CreateGroupP
 /** §5 "Default form messages": generic checks for forms without a dedicated rule. */
 export const formRules = {
   required(label: string, value: string | undefined): Validated<string> {
-    return value === undefined || isBlank(value)
-      ? err(validationError('form', 'validation.default.required', { field: label }))
-      : ok(value);
+    // A non-blank text is truthy once trimmed, and only a defined value has one.
+    return value?.trim()
+      ? ok(value)
+      : err(validationError('form', 'validation.default.required', { field: label }));
   },
   length(
     label: string,
@@ -352,8 +351,8 @@ export const formRules = {
   ): Validated<string> {
     const length = charLength(value);
     const { min, max } = bounds;
-    const tooShort = min !== undefined && length < min;
-    const tooLong = max !== undefined && length > max;
+    const tooShort = length < (min ?? 0);
+    const tooLong = length > (max ?? Infinity);
     if (!tooShort && !tooLong) return ok(value);
     if (min !== undefined && max !== undefined) {
       return err(validationError('form', 'validation.default.lengthRange', { field: label, min, max }));
@@ -372,11 +371,12 @@ export const formRules = {
     if (trimmed === '' || !Number.isFinite(value)) {
       return err(validationError('form', 'validation.default.typeInvalid', { field: label, type: 'number' }));
     }
-    if (bounds.min !== undefined && value < bounds.min) {
-      return err(validationError('form', 'validation.default.numberMin', { field: label, min: bounds.min }));
+    const { min = -Infinity, max = Infinity } = bounds;
+    if (value < min) {
+      return err(validationError('form', 'validation.default.numberMin', { field: label, min }));
     }
-    if (bounds.max !== undefined && value > bounds.max) {
-      return err(validationError('form', 'validation.default.numberMax', { field: label, max: bounds.max }));
+    if (value > max) {
+      return err(validationError('form', 'validation.default.numberMax', { field: label, max }));
     }
     return ok(value);
   },
