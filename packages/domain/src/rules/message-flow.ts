@@ -18,11 +18,10 @@ export function isMessageForConversation(
   }
   if (isGroupSession(message.sessionType)) return false;
   const peer = conversation.userID;
+  // A note to self (the peer is the user) has the same id on both ends and matches either case.
   return (
     (message.sendID === peer && message.recvID === selfUserID) ||
-    (message.sendID === selfUserID && message.recvID === peer) ||
-    // A note to self has the same id on both ends.
-    (peer === selfUserID && message.sendID === selfUserID && message.recvID === selfUserID)
+    (message.sendID === selfUserID && message.recvID === peer)
   );
 }
 
@@ -65,7 +64,8 @@ export function isAppendableIncoming(message: Message): boolean {
 
 /** Incoming messages are suppressed for 5 s after the app resumes. */
 export function isWithinResumeSuppression(resumedAtMs: number | undefined, nowMs: number): boolean {
-  return resumedAtMs !== undefined && nowMs - resumedAtMs < TIMINGS_MS.resumeSuppression;
+  // Never resumed is as if resumed infinitely long ago.
+  return nowMs - (resumedAtMs ?? Number.NEGATIVE_INFINITY) < TIMINGS_MS.resumeSuppression;
 }
 
 /** The sending spinner shows once a message has been sending for 1 s. */
