@@ -35,9 +35,9 @@ export function parseYuanToCents(input: string): Result<number, MoneyParseError>
   if (trimmed === '') return err('empty');
   const match = /^([0-9]+)(?:\.([0-9]{0,2}))?$/.exec(trimmed) ?? /^()\.([0-9]{1,2})$/.exec(trimmed);
   if (match === null) return err('invalid');
-  const whole = match[1] === undefined || match[1] === '' ? '0' : match[1];
+  // The whole part is '' for ".5", and Number('') is 0.
   const fraction = (match[2] ?? '').padEnd(2, '0');
-  const cents = Number(whole) * BALANCE_DISPLAY.centsPerYuan + Number(fraction);
+  const cents = Number(match[1]) * BALANCE_DISPLAY.centsPerYuan + Number(fraction);
   return Number.isSafeInteger(cents) ? ok(cents) : err('invalid');
 }
 

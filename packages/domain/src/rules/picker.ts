@@ -50,7 +50,7 @@ export function pickerSelectionLimit(mode: PickerMode): number | undefined {
 /** Whether one more entry may be selected; a second transfer target shows beyond-selection-limit. */
 export function checkCanSelectMore(mode: PickerMode, selectedCount: number): Result<void, ValidationError> {
   const limit = pickerSelectionLimit(mode);
-  return limit !== undefined && selectedCount >= limit
+  return selectedCount >= (limit ?? Number.POSITIVE_INFINITY)
     ? err(validationError('selection', 'validation.picker.beyondSelectionLimit'))
     : ok(undefined);
 }
