@@ -252,5 +252,5 @@ const SEND_REFUSALS: ReadonlySet<ServerErrorReason | 'other'> = new Set<ServerEr
 ]);
 
 export function isSendRefusal(code: number): boolean {
-  return SEND_REFUSALS.has(classifyServerError(code, '').reason);
+  return SEND_REFUSALS.has(classifyServerError(code).reason);
 }

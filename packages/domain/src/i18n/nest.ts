@@ -25,12 +25,13 @@ export function nestByDots(flat: Readonly<Record<string, string>>): NestedTransl
         const created: Record<string, unknown> = {};
         node[segment] = created;
         node = created;
-      } else if (typeof existing === 'object' && existing !== null) {
-        node = existing as Record<string, unknown>;
-      } else {
+      } else if (typeof existing === 'string') {
         throw new Error(
           `i18n key ${key} collides with the text at ${segments.slice(0, index + 1).join('.')}`,
         );
+      } else {
+        // Every value is either a text or a group created above.
+        node = existing as Record<string, unknown>;
       }
     });
   }

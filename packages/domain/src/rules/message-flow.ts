@@ -44,9 +44,15 @@ export function compareMessagesInConversation(
 ): number {
   const byTime = messageTime(a) - messageTime(b);
   if (byTime !== 0) return byTime;
-  const seqA = a.seq !== undefined && a.seq > 0 ? a.seq : Number.POSITIVE_INFINITY;
-  const seqB = b.seq !== undefined && b.seq > 0 ? b.seq : Number.POSITIVE_INFINITY;
-  return seqA === seqB ? 0 : seqA < seqB ? -1 : 1;
+  const seqA = sortSeq(a.seq);
+  const seqB = sortSeq(b.seq);
+  return seqA < seqB ? -1 : seqA > seqB ? 1 : 0;
+}
+
+/** A message without a seq (none, or 0) sorts after every message with one. */
+function sortSeq(seq: number | undefined): number {
+  const known = seq ?? 0;
+  return known > 0 ? known : Number.POSITIVE_INFINITY;
 }
 
 /** A conversation's messages in their order (stable: equal messages keep the order they came in). */
