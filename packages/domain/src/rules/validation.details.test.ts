@@ -9,14 +9,9 @@ import {
   validateRequired,
   validateSelectedFile,
 } from './validation';
+import { validationFailure } from '../testing/builders';
 
-const failure = (field: string, i18nKey: string, params?: Record<string, unknown>) => ({
-  ok: false,
-  error:
-    params === undefined
-      ? { kind: 'validation', field, i18nKey }
-      : { kind: 'validation', field, i18nKey, params },
-});
+const failure = validationFailure;
 
 describe('§4/§5 pay password form: an empty old pay password is asked for, not judged', () => {
   it('an old pay password left empty prompts for it (oldPassword required), before its format is checked', () => {

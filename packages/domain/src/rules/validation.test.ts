@@ -28,14 +28,9 @@ import {
   validateSelectionLimit,
   validateVerificationCode,
 } from './validation';
+import { validationFailure } from '../testing/builders';
 
-const failure = (field: string, i18nKey: string, params?: Record<string, unknown>) => ({
-  ok: false,
-  error:
-    params === undefined
-      ? { kind: 'validation', field, i18nKey }
-      : { kind: 'validation', field, i18nKey, params },
-});
+const failure = validationFailure;
 
 describe('§5 Password (register)', () => {
   it('§5 password is required', () => {

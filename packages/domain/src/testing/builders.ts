@@ -38,3 +38,12 @@ export function conversation(
     ...overrides,
   };
 }
+
+/** The failed `Result` of a validation rule, as the rules build it (no `params` key when none). */
+export const validationFailure = (field: string, i18nKey: string, params?: Record<string, unknown>) => ({
+  ok: false,
+  error:
+    params === undefined
+      ? { kind: 'validation', field, i18nKey }
+      : { kind: 'validation', field, i18nKey, params },
+});
