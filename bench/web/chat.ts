@@ -17,6 +17,7 @@ import {
   newContext,
   r1,
   startCpuProfile,
+  startTrace,
   waitForSyncEnd,
   waitForTopOption,
 } from './support';
@@ -206,6 +207,7 @@ export async function longHistory(
   runs: number,
   budgetMs: number,
   profileDir?: string,
+  traceDir?: string,
 ) {
   const context = await newContext(browser);
   const page = await context.newPage();
@@ -220,6 +222,7 @@ export async function longHistory(
   }
   await recordLongTasks(page);
   const stopProfile = await startCpuProfile(page, profileDir, 'long-history-scroll');
+  const stopTrace = await startTrace(page, traceDir, 'long-history-scroll');
   const from = await now(page);
   const t0 = performance.now();
   let scrolls = 0;
@@ -238,6 +241,7 @@ export async function longHistory(
     stalled = grew ? 0 : stalled + 1;
   }
   const elapsed = performance.now() - t0;
+  await stopTrace();
   await stopProfile();
   const oldest = await oldestLoaded(page);
   const tasks = await longTasks(page, from);

@@ -15,7 +15,7 @@
  * "Interactive" means the listbox named "Conversations" shows the newest conversation of the seed
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
- *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR]
+ *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR] [--trace DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     'scroll-seconds': { type: 'string', default: '240' },
     // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
     'cpu-profile': { type: 'string' },
+    // Writes a Chrome trace of the long-history scroll into this directory (bench/web/trace-summary.ts).
+    trace: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
       );
       const scrollMs = Number(args['scroll-seconds']) * 1000;
       await phase('long-history', 'longHistory', () =>
-        longHistory(browser, server.url, RUNS, scrollMs, args['cpu-profile']),
+        longHistory(browser, server.url, RUNS, scrollMs, args['cpu-profile'], args.trace),
       );
       await phase('large-group', 'largeGroup', () => largeGroup(browser, server.url, args['cpu-profile']));
     }
