@@ -257,7 +257,7 @@ export async function startTrace(
   if (browser === null) throw new Error('no browser to trace');
   await browser.startTracing(page, {
     path: resolve(dir, `${name}.trace.json`),
-    categories: ['devtools.timeline', 'v8.gc', 'blink.user_timing'],
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-v8.gc'],
   });
   return async () => {
     await browser.stopTracing();

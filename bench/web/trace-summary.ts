@@ -1,8 +1,8 @@
 /**
  * Summarizes a Chrome trace written by `bench:web --trace DIR`: each main-thread task of the page that
  * lasted `--over` ms or more (the longtask observer's 50 ms by default), when it started, and what took
- * its time: scripts, style, layout, paint and garbage collection, by event name. Run with a lower
- * `--over` to see how close the ordinary tasks come to the limit.
+ * its time: its direct parts by event name (scripts, style, layout, paint) and the garbage collection
+ * in it. Run with a lower `--over` to see how close the ordinary tasks come to the limit.
  *
  *   npx tsx bench/web/trace-summary.ts DIR/long-history-scroll.trace.json [--over 50] [--top 6]
  */
@@ -17,7 +17,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { type?: string } };
 }
 
 const { values: args, positionals } = parseArgs({
@@ -34,13 +34,16 @@ const top = Number(args.top);
 const raw = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
 const events = Array.isArray(raw) ? raw : raw.traceEvents;
 
+/** A top-level task of the scheduler (its name differs between Chromium versions). */
+const isTask = (name: string) => name === 'RunTask' || name === 'ThreadControllerImpl::RunTask';
+
 // The page's main thread: the renderer thread that ran the most tasks (other renderers, such as an
 // extension or a worker's, run few).
 const mains = events.filter(
   (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
 );
 const taskCount = (pid: number, tid: number) =>
-  events.filter((e) => e.pid === pid && e.tid === tid && e.name === 'RunTask').length;
+  events.filter((e) => e.pid === pid && e.tid === tid && isTask(e.name)).length;
 const main = mains
   .map((m) => ({ pid: m.pid, tid: m.tid, tasks: taskCount(m.pid, m.tid) }))
   .sort((a, b) => b.tasks - a.tasks)[0];
@@ -49,22 +52,35 @@ if (main === undefined) throw new Error('no renderer main thread in the trace');
 const onMain = events
   .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
   .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-const tasks = onMain.filter((e) => e.name === 'RunTask');
+const tasks = onMain.filter((e) => isTask(e.name));
 const start = tasks[0]?.ts ?? 0;
 const ms = (us: number) => Math.round(us / 100) / 10;
 
-/** The time of each event name inside a task, counting an event only where no outer one of the same name is. */
-function breakdown(task: TraceEvent): [string, number][] {
+/**
+ * What a task consisted of: the time of its direct children (events inside it and inside no other of
+ * its events) by name, and the garbage collection anywhere in it (nested GC phases counted once).
+ */
+function breakdown(task: TraceEvent): { children: [string, number][]; gcUs: number } {
   const end = task.ts + (task.dur ?? 0);
   const inside = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
   const totals = new Map<string, number>();
-  const openUntil = new Map<string, number>();
+  let childEnd = -1;
+  let gcEnd = -1;
+  let gcUs = 0;
   for (const e of inside) {
-    if ((openUntil.get(e.name) ?? -1) > e.ts) continue;
-    openUntil.set(e.name, e.ts + (e.dur ?? 0));
-    totals.set(e.name, (totals.get(e.name) ?? 0) + (e.dur ?? 0));
+    const eEnd = e.ts + (e.dur ?? 0);
+    if (e.ts >= childEnd) {
+      // An event dispatch says which event (scroll, message, pointermove ...).
+      const name = e.args?.data?.type === undefined ? e.name : `${e.name}(${e.args.data.type})`;
+      totals.set(name, (totals.get(name) ?? 0) + (e.dur ?? 0));
+      childEnd = eEnd;
+    }
+    if (/GC/.test(e.name) && e.ts >= gcEnd) {
+      gcUs += e.dur ?? 0;
+      gcEnd = eEnd;
+    }
   }
-  return [...totals].sort((a, b) => b[1] - a[1]);
+  return { children: [...totals].sort((a, b) => b[1] - a[1]), gcUs };
 }
 
 const long = tasks.filter((t) => (t.dur ?? 0) >= overMs * 1000);
@@ -74,9 +90,10 @@ console.log(
     `longest ${durations.slice(0, 5).map(ms).join(', ')} ms; ${long.length} of ${overMs} ms or more`,
 );
 for (const task of long) {
-  const parts = breakdown(task)
+  const { children, gcUs } = breakdown(task);
+  const parts = children
     .slice(0, top)
     .map(([name, us]) => `${name} ${ms(us)}`)
     .join(', ');
-  console.log(`at ${ms(task.ts - start)} ms: ${ms(task.dur ?? 0)} ms — ${parts}`);
+  console.log(`at ${ms(task.ts - start)} ms: ${ms(task.dur ?? 0)} ms (GC ${ms(gcUs)}) — ${parts}`);
 }
