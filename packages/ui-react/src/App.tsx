@@ -1,4 +1,4 @@
-import { FluentProvider, makeStyles } from '@fluentui/react-components';
+import { FluentProvider, makeStyles, RendererProvider } from '@fluentui/react-components';
 import { AppearanceStore } from '@teamim/application';
 import { resolveColorScheme } from '@teamim/domain';
 import type { i18n as I18n } from 'i18next';
@@ -10,6 +10,7 @@ import { AppearanceContext } from './appearance';
 import { DesktopSlotsProvider, useDesktopSlots, type DesktopSlots } from './desktop-slots';
 import { AppRoutes } from './routing/routes';
 import { AppServicesContext, type AppServices } from './services';
+import { createStyleRenderer } from './style-renderer';
 import { themeFor, useDocumentStyles, useSystemColorScheme } from './theme';
 import { Toasts } from './toasts/Toasts';
 
@@ -34,6 +35,15 @@ const NO_SLOTS: DesktopSlots = {};
  * desktop's own views where there are some, toasts and the router.
  */
 export function App({ services, i18n, desktop = NO_SLOTS }: AppProps) {
+  const renderer = useMemo(() => createStyleRenderer(), []);
+  return (
+    <RendererProvider renderer={renderer}>
+      <ThemedApp services={services} i18n={i18n} desktop={desktop} />
+    </RendererProvider>
+  );
+}
+
+function ThemedApp({ services, i18n, desktop }: Required<AppProps>) {
   useDocumentStyles();
   const system = useSystemColorScheme();
   const appearance = useMemo(() => new AppearanceStore(services.localStore), [services.localStore]);
