@@ -169,6 +169,9 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     requestAnimationFrame(() => element.querySelector<HTMLElement>(`[data-index="${target}"] > *`)?.focus());
   };
 
+  // One fallback element for every row: the list renders again on each scroll step.
+  const cannotDisplay = <Text className={styles.empty}>{t('ui.msg.cannotDisplay')}</Text>;
+
   return (
     <div
       ref={scrollRef}
@@ -205,7 +208,7 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
               className={styles.slot}
               style={placedAt(item.start)}
             >
-              <RowErrorBoundary fallback={<Text className={styles.empty}>{t('ui.msg.cannotDisplay')}</Text>}>
+              <RowErrorBoundary fallback={cannotDisplay}>
                 <MessageRow view={view} vm={vm} highlighted={state.highlight?.id === view.id} />
               </RowErrorBoundary>
             </div>
