@@ -122,6 +122,68 @@ describe('MessageViewCache: a clock tick maps only the messages the clock can ch
   });
 });
 
+describe('MessageViewCache: the same list again', () => {
+  /** A list that counts how often its messages are read: walking it is what mapping it costs. */
+  const countedList = (messages: readonly Message[]) => {
+    const reads = { count: 0 };
+    const list = new Proxy([...messages], {
+      get(array, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads.count += 1;
+        return Reflect.get(array, key, receiver) as unknown;
+      },
+    });
+    return { list, reads };
+  };
+
+  it('is not walked while nothing it shows can have changed (a "loading" change of a long history)', () => {
+    const cache = new MessageViewCache();
+    const { list, reads } = countedList([message('m1', NOW - 3_600_000), message('m2', NOW - 20_000)]);
+    const first = cache.views(list, en, new Set(), new Set(['m1']));
+    expect(reads.count).toBeGreaterThan(0);
+    reads.count = 0;
+    // Equal spinning and pinned sets (new objects, as the view model builds them) at a later clock.
+    expect(cache.views(list, { ...en, nowMs: NOW + 5_000 }, new Set(), new Set(['m1']))).toBe(first);
+    expect(reads.count).toBe(0);
+  });
+
+  it('is walked again when a pin, a spinner or the clock can change what it shows', () => {
+    const cache = new MessageViewCache();
+    const { list, reads } = countedList([message('m1', NOW - 3_600_000), message('m2', NOW - 20_000)]);
+    cache.views(list, en, new Set(), new Set(['m1']));
+    const walked = (views: () => readonly unknown[], expected: readonly unknown[]) => {
+      reads.count = 0;
+      expect(views()).toEqual(expected);
+      return reads.count > 0;
+    };
+    const pinned = new Set(['m2']);
+    expect(
+      walked(() => cache.views(list, en, new Set(), pinned), messageViews(list, en, new Set(), pinned)),
+    ).toBe(true);
+    const spinning = new Set(['m2']);
+    expect(
+      walked(() => cache.views(list, en, spinning, pinned), messageViews(list, en, spinning, pinned)),
+    ).toBe(true);
+    // m2 was sent 20 s before NOW: 40 s on it is no longer "just now".
+    const later = { ...en, nowMs: NOW + 40_000 };
+    expect(
+      walked(() => cache.views(list, later, spinning, pinned), messageViews(list, later, spinning, pinned)),
+    ).toBe(true);
+    // A clock set back, too.
+    expect(
+      walked(() => cache.views(list, en, spinning, pinned), messageViews(list, en, spinning, pinned)),
+    ).toBe(true);
+  });
+
+  it('a new list with the same messages is walked and keeps the views', () => {
+    const cache = new MessageViewCache();
+    const messages = [message('m1', NOW - 3_600_000), message('m2', NOW - 20_000)];
+    const first = cache.views(messages, en, new Set());
+    const { list, reads } = countedList(messages);
+    expect(cache.views(list, en, new Set())).toBe(first);
+    expect(reads.count).toBeGreaterThan(0);
+  });
+});
+
 describe('samePlainData', () => {
   it('an object never equals a primitive or null, on either side', () => {
     expect(samePlainData(1, {})).toBe(false);

@@ -23,6 +23,16 @@ export class MessageViewCache {
   private entries = new WeakMap<Message, Entry>();
   private contextKey = '';
   private last: readonly MessageView[] = [];
+  /** What `last` was mapped from, and until when the clock leaves every view of it unchanged. */
+  private lastInput:
+    | {
+        readonly messages: readonly Message[];
+        readonly spinning: ReadonlySet<string>;
+        readonly pinned: ReadonlySet<string>;
+        readonly nowMs: number;
+        readonly stableUntilMs: number;
+      }
+    | undefined;
 
   views(
     messages: readonly Message[],
@@ -34,13 +44,30 @@ export class MessageViewCache {
     if (key !== this.contextKey) {
       this.entries = new WeakMap();
       this.contextKey = key;
+      this.lastInput = undefined;
     }
-    const views: MessageView[] = [];
+    // The same list again (the chat state changed elsewhere, e.g. "loading"): nothing to map, and a long
+    // history is not walked, nor a list of its length allocated, on every such change.
+    const input = this.lastInput;
+    if (
+      input !== undefined &&
+      input.messages === messages &&
+      input.nowMs <= context.nowMs &&
+      context.nowMs < input.stableUntilMs &&
+      sameMembers(input.spinning, spinning) &&
+      sameMembers(input.pinned, pinned)
+    ) {
+      return this.last;
+    }
+    const views: MessageView[] = new Array<MessageView>(messages.length);
     let previous: Message | undefined;
     let previousView: MessageView | undefined;
     let changed = messages.length !== this.last.length;
-    for (const [index, message] of messages.entries()) {
+    let stableUntilMs = Number.POSITIVE_INFINITY;
+    for (let index = 0; index < messages.length; index += 1) {
+      const message = messages[index] as Message;
       const view = this.entry(message, context, spinning, pinned);
+      stableUntilMs = Math.min(stableUntilMs, view.stableUntilMs);
       const base = view.view;
       const continued =
         base.kind === 'bubble' &&
@@ -49,12 +76,13 @@ export class MessageViewCache {
         sameSenderRun(previous, message);
       const shown = continued ? (view.continued ??= { ...base, continued: true }) : base;
       if (shown !== this.last[index]) changed = true;
-      views.push(shown);
+      views[index] = shown;
       previous = message;
       previousView = base;
     }
     // An unchanged list keeps its identity, so the view does not re-render (e.g. only "loading" changed).
     if (changed) this.last = views;
+    this.lastInput = { messages, spinning, pinned, nowMs: context.nowMs, stableUntilMs };
     return this.last;
   }
 
@@ -91,6 +119,13 @@ export class MessageViewCache {
     this.entries.set(message, entry);
     return entry;
   }
+}
+
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const member of a) if (!b.has(member)) return false;
+  return true;
 }
 
 /** Deep equality of plain view data (objects, arrays, primitives). */
