@@ -122,9 +122,12 @@ export class ChatStore {
       this.patch({ loading: false });
       return page;
     }
-    const known = new Set(this.state.value.messages.map((m) => m.clientMsgID));
+    // A page is 20 messages and the history may be 10,000: look the page up, not the history.
+    const paged = new Set(page.value.messages.map((m) => m.clientMsgID));
+    const known = new Set<string>();
+    for (const m of this.state.value.messages) if (paged.has(m.clientMsgID)) known.add(m.clientMsgID);
     const older = page.value.messages.filter((m) => !known.has(m.clientMsgID));
-    this.setMessages([...older, ...this.state.value.messages], {
+    this.setMessages(older.concat(this.state.value.messages), {
       hasMore: !page.value.isEnd,
       loading: false,
     });

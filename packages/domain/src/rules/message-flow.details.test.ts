@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SessionType } from '../entities/message';
+import { ContentType, SessionType } from '../entities/message';
 import { conversation, message } from '../testing/builders';
 import {
   compareMessagesInConversation,
@@ -84,5 +84,28 @@ describe('§4 resume suppression is measured from a real resume time', () => {
     expect(isWithinResumeSuppression(resumedAt, resumedAt + 5_000)).toBe(false);
     expect(isWithinResumeSuppression(undefined, resumedAt)).toBe(false);
     expect(isWithinResumeSuppression(undefined, 0)).toBe(false);
+  });
+});
+
+describe('orderMessages: a list already in order', () => {
+  const at = (id: string, sendTime: number, seq: number) =>
+    message({ clientMsgID: id, sendTime, seq, contentType: ContentType.Text });
+
+  it('is returned as it is, not copied (a page of older history joined to a long one)', () => {
+    const list = [at('a', 1_000, 1), at('b', 2_000, 2), at('c', 2_000, 3), at('d', 3_000, 4)];
+    expect(orderMessages(list)).toBe(list);
+  });
+
+  it('one message out of place gives a sorted copy and leaves the list as it was', () => {
+    const list = [at('a', 1_000, 1), at('c', 3_000, 3), at('b', 2_000, 2), at('d', 4_000, 4)];
+    const ordered = orderMessages(list);
+    expect(ordered).not.toBe(list);
+    expect(ordered.map((m) => m.clientMsgID)).toEqual(['a', 'b', 'c', 'd']);
+    expect(list.map((m) => m.clientMsgID)).toEqual(['a', 'c', 'b', 'd']);
+  });
+
+  it('only the last pair out of order is found too', () => {
+    const list = [at('a', 1_000, 1), at('b', 2_000, 2), at('d', 4_000, 4), at('c', 3_000, 3)];
+    expect(orderMessages(list).map((m) => m.clientMsgID)).toEqual(['a', 'b', 'c', 'd']);
   });
 });

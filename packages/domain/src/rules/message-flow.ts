@@ -55,11 +55,20 @@ function sortSeq(seq: number | undefined): number {
   return known > 0 ? known : Number.POSITIVE_INFINITY;
 }
 
-/** A conversation's messages in their order (stable: equal messages keep the order they came in). */
+/**
+ * A conversation's messages in their order (stable: equal messages keep the order they came in). A list
+ * already in order is returned as it is: a page of older history joined to a long one mostly is, and
+ * sorting a copy of it for each page made garbage the scroll paused to collect.
+ */
 export function orderMessages<T extends Pick<Message, 'sendTime' | 'createTime' | 'seq'>>(
   messages: readonly T[],
-): T[] {
-  return [...messages].sort(compareMessagesInConversation);
+): readonly T[] {
+  for (let i = 1; i < messages.length; i += 1) {
+    if (compareMessagesInConversation(messages[i - 1] as T, messages[i] as T) > 0) {
+      return [...messages].sort(compareMessagesInConversation);
+    }
+  }
+  return messages;
 }
 
 /** Typing and revoke content are never appended; call-signal custom messages are skipped. */
