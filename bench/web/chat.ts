@@ -17,6 +17,7 @@ import {
   newContext,
   r1,
   startCpuProfile,
+  startHeapProfile,
   startTrace,
   waitForSyncEnd,
   waitForTopOption,
@@ -208,6 +209,7 @@ export async function longHistory(
   budgetMs: number,
   profileDir?: string,
   traceDir?: string,
+  heapDir?: string,
 ) {
   const context = await newContext(browser);
   const page = await context.newPage();
@@ -223,6 +225,7 @@ export async function longHistory(
   await recordLongTasks(page);
   const stopProfile = await startCpuProfile(page, profileDir, 'long-history-scroll');
   const stopTrace = await startTrace(page, traceDir, 'long-history-scroll');
+  const stopHeap = await startHeapProfile(page, heapDir, 'long-history-scroll');
   const from = await now(page);
   const t0 = performance.now();
   let scrolls = 0;
@@ -241,6 +244,7 @@ export async function longHistory(
     stalled = grew ? 0 : stalled + 1;
   }
   const elapsed = performance.now() - t0;
+  await stopHeap();
   await stopTrace();
   await stopProfile();
   const oldest = await oldestLoaded(page);

@@ -8,18 +8,10 @@
  * `--tasks MS` also lists each stretch of samples between idle ones that lasts MS or more (roughly the
  * main-thread tasks the longtask observer reports), with the functions that took most of it.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
-import { root } from './support';
+import { label, type CallFrame } from './source-labels';
 
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-  columnNumber: number;
-}
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
@@ -41,32 +33,6 @@ const file = positionals[0];
 if (file === undefined) throw new Error('usage: profile-summary.ts FILE.cpuprofile [--top N]');
 const TOP = Number(args.top);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
-
-const maps = new Map<string, SourceMapConsumer | undefined>();
-function consumer(url: string): SourceMapConsumer | undefined {
-  if (!maps.has(url)) {
-    const path = join(root, 'apps/web/dist/assets', `${basename(new URL(url).pathname)}.map`);
-    maps.set(
-      url,
-      existsSync(path)
-        ? new SourceMapConsumer(JSON.parse(readFileSync(path, 'utf8')) as RawSourceMap)
-        : undefined,
-    );
-  }
-  return maps.get(url);
-}
-
-/** "name (package/file:line)" of a frame, from the source map when there is one. */
-function label(frame: CallFrame): string {
-  const name = frame.functionName || '(anonymous)';
-  if (!frame.url.startsWith('http')) return frame.url === '' ? name : `${name} ${frame.url}`;
-  const map = consumer(frame.url);
-  if (map === undefined) return `${name} ${basename(frame.url)}:${frame.lineNumber + 1}`;
-  const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
-  if (at.source === null) return `${name} ${basename(frame.url)}:${frame.lineNumber + 1}`;
-  const source = at.source.replace(/^(\.\.\/)+/, '').replace(/^node_modules\//, '');
-  return `${at.name ?? name} ${source}:${at.line}`;
-}
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();

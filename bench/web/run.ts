@@ -16,6 +16,7 @@
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
  *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR] [--trace DIR]
+ *        [--heap-profile DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +43,8 @@ const { values: args } = parseArgs({
     'cpu-profile': { type: 'string' },
     // Writes a Chrome trace of the long-history scroll into this directory (bench/web/trace-summary.ts).
     trace: { type: 'string' },
+    // Writes a sampling heap profile (allocations, collected ones included) of the same scroll.
+    'heap-profile': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -94,7 +97,15 @@ async function main(): Promise<void> {
       );
       const scrollMs = Number(args['scroll-seconds']) * 1000;
       await phase('long-history', 'longHistory', () =>
-        longHistory(browser, server.url, RUNS, scrollMs, args['cpu-profile'], args.trace),
+        longHistory(
+          browser,
+          server.url,
+          RUNS,
+          scrollMs,
+          args['cpu-profile'],
+          args.trace,
+          args['heap-profile'],
+        ),
       );
       await phase('large-group', 'largeGroup', () => largeGroup(browser, server.url, args['cpu-profile']));
     }

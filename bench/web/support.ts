@@ -264,6 +264,33 @@ export async function startTrace(
   };
 }
 
+/**
+ * Starts V8's sampling heap profiler on `page` when `dir` is set (one sample per 64 KiB allocated, with
+ * the allocating stack, garbage included); the returned function writes `dir/name.heapprofile`.
+ */
+export async function startHeapProfile(
+  page: Page,
+  dir: string | undefined,
+  name: string,
+): Promise<() => Promise<void>> {
+  if (dir === undefined) return async () => {};
+  const session: CDPSession = await page.context().newCDPSession(page);
+  await session.send('HeapProfiler.enable');
+  // Without the two flags the profile keeps only what is still alive at the end; the churn that makes
+  // the collector pause is what was allocated and dropped.
+  await session.send('HeapProfiler.startSampling', {
+    samplingInterval: 65_536,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return async () => {
+    const { profile } = await session.send('HeapProfiler.stopSampling');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, `${name}.heapprofile`), JSON.stringify(profile));
+    await session.detach();
+  };
+}
+
 export async function startCpuProfile(
   page: Page,
   dir: string | undefined,
