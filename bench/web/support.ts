@@ -236,11 +236,68 @@ export async function waitForSyncEnd(page: Page, timeoutMs = 300_000): Promise<n
 
 // ---- CPU profiles (--cpu-profile DIR) ------------------------------------------------------------
 
+/** A profile `start` begins on a CDP session of `page`; the returned function gets it from `stop` and
+ * writes it to `dir/file`. Without a directory it does nothing. */
+async function recordThroughCdp(
+  page: Page,
+  dir: string | undefined,
+  file: string,
+  start: (session: CDPSession) => Promise<void>,
+  stop: (session: CDPSession) => Promise<unknown>,
+): Promise<() => Promise<void>> {
+  if (dir === undefined) return async () => {};
+  const session: CDPSession = await page.context().newCDPSession(page);
+  await start(session);
+  return async () => {
+    const profile = await stop(session);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, file), JSON.stringify(profile));
+    await session.detach();
+  };
+}
+
 /**
  * Starts the V8 sampling profiler of the page's main thread through CDP; the returned function stops it
  * and writes `DIR/<name>.cpuprofile` (open it in Chrome's DevTools, or summarize it with
  * `npx tsx bench/web/profile-summary.ts FILE`). Without a directory it does nothing.
  */
+export function startCpuProfile(page: Page, dir: string | undefined, name: string) {
+  return recordThroughCdp(
+    page,
+    dir,
+    `${name}.cpuprofile`,
+    async (session) => {
+      await session.send('Profiler.enable');
+      await session.send('Profiler.setSamplingInterval', { interval: 200 });
+      await session.send('Profiler.start');
+    },
+    async (session) => (await session.send('Profiler.stop')).profile,
+  );
+}
+
+/**
+ * Starts V8's sampling heap profiler on `page` when `dir` is set (one sample per 64 KiB allocated, with
+ * the allocating stack, garbage included); the returned function writes `dir/name.heapprofile`.
+ */
+export function startHeapProfile(page: Page, dir: string | undefined, name: string) {
+  return recordThroughCdp(
+    page,
+    dir,
+    `${name}.heapprofile`,
+    async (session) => {
+      await session.send('HeapProfiler.enable');
+      // Without the two flags the profile keeps only what is still alive at the end; the churn that
+      // makes the collector pause is what was allocated and dropped.
+      await session.send('HeapProfiler.startSampling', {
+        samplingInterval: 65_536,
+        includeObjectsCollectedByMajorGC: true,
+        includeObjectsCollectedByMinorGC: true,
+      });
+    },
+    async (session) => (await session.send('HeapProfiler.stopSampling')).profile,
+  );
+}
+
 /**
  * Starts a Chrome trace of `page` (main-thread tasks with what ran in them: scripts, style, layout, paint
  * and garbage collection) when `dir` is set; the returned function writes it to `dir/name.trace.json`.
@@ -261,50 +318,5 @@ export async function startTrace(
   });
   return async () => {
     await browser.stopTracing();
-  };
-}
-
-/**
- * Starts V8's sampling heap profiler on `page` when `dir` is set (one sample per 64 KiB allocated, with
- * the allocating stack, garbage included); the returned function writes `dir/name.heapprofile`.
- */
-export async function startHeapProfile(
-  page: Page,
-  dir: string | undefined,
-  name: string,
-): Promise<() => Promise<void>> {
-  if (dir === undefined) return async () => {};
-  const session: CDPSession = await page.context().newCDPSession(page);
-  await session.send('HeapProfiler.enable');
-  // Without the two flags the profile keeps only what is still alive at the end; the churn that makes
-  // the collector pause is what was allocated and dropped.
-  await session.send('HeapProfiler.startSampling', {
-    samplingInterval: 65_536,
-    includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
-  });
-  return async () => {
-    const { profile } = await session.send('HeapProfiler.stopSampling');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(resolve(dir, `${name}.heapprofile`), JSON.stringify(profile));
-    await session.detach();
-  };
-}
-
-export async function startCpuProfile(
-  page: Page,
-  dir: string | undefined,
-  name: string,
-): Promise<() => Promise<void>> {
-  if (dir === undefined) return async () => {};
-  const session: CDPSession = await page.context().newCDPSession(page);
-  await session.send('Profiler.enable');
-  await session.send('Profiler.setSamplingInterval', { interval: 200 });
-  await session.send('Profiler.start');
-  return async () => {
-    const { profile } = await session.send('Profiler.stop');
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(resolve(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    await session.detach();
   };
 }
