@@ -96,6 +96,14 @@ describe('orderMessages: a list already in order', () => {
     expect(orderMessages(list)).toBe(list);
   });
 
+  it('messages that tie (same time, no seq yet) are in order too, and come back as they are', () => {
+    const tie = [
+      message({ clientMsgID: 'x', sendTime: 0, createTime: 5_000, contentType: ContentType.Text }),
+      message({ clientMsgID: 'y', sendTime: 0, createTime: 5_000, contentType: ContentType.Text }),
+    ];
+    expect(orderMessages(tie)).toBe(tie);
+  });
+
   it('one message out of place gives a sorted copy and leaves the list as it was', () => {
     const list = [at('a', 1_000, 1), at('c', 3_000, 3), at('b', 2_000, 2), at('d', 4_000, 4)];
     const ordered = orderMessages(list);
