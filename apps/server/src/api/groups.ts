@@ -201,8 +201,8 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
   route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
     groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
   );
-  route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b) =>
-    groupQueries.getIncrementalGroupMembers(ctx, b),
+  route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b, c) =>
+    groupQueries.getIncrementalGroupMembers(ctx, c.caller, b),
   );
   route(
     '/group/get_incremental_group_members_batch',

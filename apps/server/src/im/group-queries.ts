@@ -84,24 +84,46 @@ export function getMembersInfo(
   return out;
 }
 
-export function getIncrementalGroupMembers(
-  ctx: CoreContext,
-  req: { groupID: string; versionID: string; version: number },
-) {
-  const d = diff(ctx.db, Collection.GroupMembers, req.groupID, req.versionID, req.version);
-  const answer = incrementalAnswer(d, (ids) => getMembersInfo(ctx, req.groupID, ids));
-  const g = getGroupRow(ctx.db, req.groupID);
-  return { ...answer, group: (d.full || d.groupChanged) && g ? groupInfo(ctx.db, g) : null };
+/** Up to this many members, a device without a member log for the group gets them all as inserts. */
+export const MAX_SNAPSHOT_MEMBERS = 1000;
+
+type MemberSyncReq = { groupID: string; versionID: string; version: number };
+
+export function getIncrementalGroupMembers(ctx: CoreContext, op: Operator, req: MemberSyncReq) {
+  requireMemberListAccess(ctx, op, req.groupID);
+  return memberSyncAnswer(ctx, req);
 }
 
+function memberSyncAnswer(ctx: CoreContext, req: MemberSyncReq) {
+  const g = getGroupRow(ctx.db, req.groupID);
+  const group = g ? groupInfo(ctx.db, g) : null;
+  // A device that never synced this group (empty versionID) has no members of it: the SDK deletes them
+  // with the log when it leaves. It gets every member as an insert instead of `full`, because the SDK
+  // drops the group info of a `full` answer, and a change made since its joined-groups sync (a rename
+  // between the two steps of a first sync) would otherwise never reach it: the change's tip carries a
+  // version no newer than the one this answer stores, so the SDK ignores it too.
+  if (req.versionID === '' && group && group.memberCount <= MAX_SNAPSHOT_MEMBERS) {
+    const h = head(ctx.db, Collection.GroupMembers, req.groupID);
+    const members = memberRows(ctx.db, req.groupID).map((m) => memberInfo(ctx.db, m));
+    // sortVersion > 0 makes the SDK fetch the members' order (owner and admins first) right after.
+    return { ...h, full: false, delete: [], insert: members, update: [], sortVersion: h.version, group };
+  }
+  const d = diff(ctx.db, Collection.GroupMembers, req.groupID, req.versionID, req.version);
+  const answer = incrementalAnswer(d, (ids) => getMembersInfo(ctx, req.groupID, ids));
+  return { ...answer, group: d.full || d.groupChanged ? group : null };
+}
+
+/** Groups the caller is not (or no longer) a member of are left out; the SDK then stops asking for them. */
 export function getIncrementalGroupMembersBatch(
   ctx: CoreContext,
   op: Operator,
-  req: { userID: string; reqList: readonly { groupID: string; versionID: string; version: number }[] },
+  req: { userID: string; reqList: readonly MemberSyncReq[] },
 ) {
   requireSelf(op, req.userID, 'userID');
-  const respList: Record<string, ReturnType<typeof getIncrementalGroupMembers>> = {};
-  for (const r of req.reqList) respList[r.groupID] = getIncrementalGroupMembers(ctx, r);
+  const respList: Record<string, ReturnType<typeof memberSyncAnswer>> = {};
+  for (const r of req.reqList)
+    if (op.isAdmin || getMemberRow(ctx.db, r.groupID, op.userID))
+      respList[r.groupID] = memberSyncAnswer(ctx, r);
   return { respList };
 }
 

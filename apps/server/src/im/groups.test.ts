@@ -183,6 +183,7 @@ describe('create and read', () => {
       ['/get_group_member_list', { groupID, filter: 0, pagination: { pageNumber: 1, showNumber: 10 } }],
       ['/get_group_members_info', { groupID, userIDs: ['owner', 'member'] }],
       ['/get_full_group_member_user_ids', { groupID }],
+      ['/get_incremental_group_members', { groupID, versionID: '', version: 0 }],
     ];
     for (const [path, body] of reads) {
       const r = await call('outsider', path, body);
@@ -196,6 +197,50 @@ describe('create and read', () => {
     expect(await code('member2', '/get_full_group_member_user_ids', { groupID })).toBe(1002);
     const cards = await ok<{ groupInfos: Group[] }>('outsider', '/get_groups_info', { groupIDs: [groupID] });
     expect(cards.groupInfos[0]?.memberCount).toBe(4);
+    // The batched member sync leaves out the groups the caller is not in, and answers for the others.
+    const other = await makeGroup();
+    const batch = await ok<{ respList: Record<string, Incr<Member>> }>(
+      'member2',
+      '/get_incremental_group_members_batch',
+      {
+        userID: 'member2',
+        reqList: [groupID, other].map((id) => ({ groupID: id, versionID: '', version: 0 })),
+      },
+    );
+    expect(Object.keys(batch.respList)).toEqual([other]);
+  });
+
+  it('gives a device without a member log every member and the group, and `full` to a stale log', async () => {
+    const groupID = await makeGroup();
+    await ok('owner', '/set_group_info_ex', { groupID, groupName: { value: 'Renamed' } });
+    const fresh = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
+      groupID,
+      versionID: '',
+      version: 0,
+    });
+    const ids = await ok<{ version: number; versionID: string; userIDs: string[] }>(
+      'member',
+      '/get_full_group_member_user_ids',
+      { groupID },
+    );
+    // Not `full`: the SDK drops the group of a full answer, and this one carries the rename.
+    expect(fresh).toMatchObject({ full: false, delete: [], update: [], group: { groupName: 'Renamed' } });
+    expect(fresh.versionID).toBe(ids.versionID);
+    expect(fresh.version).toBe(ids.version);
+    expect(fresh.insert.map((m) => m.userID)).toEqual(ids.userIDs);
+    expect(fresh.sortVersion).toBeGreaterThan(0);
+    const again = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
+      groupID,
+      versionID: fresh.versionID,
+      version: fresh.version,
+    });
+    expect(again).toMatchObject({ full: false, insert: [], update: [], delete: [], group: null });
+    const stale = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
+      groupID,
+      versionID: 'a'.repeat(24), // another server's log
+      version: 3,
+    });
+    expect(stale).toMatchObject({ full: true, insert: [], group: { groupName: 'Renamed' } });
   });
 });
 
