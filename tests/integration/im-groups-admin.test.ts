@@ -7,6 +7,7 @@ import {
   errCodeOf,
   groupChanged,
   memberAdded,
+  membersSynced,
   sendGroupText,
   tipArrives,
 } from '../support/groups';
@@ -43,6 +44,8 @@ describe('group administration (real SDK against @teamim/server)', { timeout: 24
     const c = await harness.loginSynced(carol.userID);
     const groupID = await createGroup(a, 'Crew', [carol.userID], [bob.userID]);
     await Promise.all([b, c].map((x) => x.waitFor('OnJoinedGroupAdded', (g) => g.groupID === groupID)));
+    const everyone = [alice.userID, bob.userID, carol.userID];
+    await Promise.all([a, b, c].map((x) => membersSynced(x, groupID, everyone)));
 
     // Mute carol: the tip arrives, her member info changes, her send fails with 1402; unmute restores it.
     let since = c.events.mark();

@@ -1,7 +1,7 @@
 // Issue 5, SDK-driven: group creation, group text, invitation, kick, admin limits, quit and dismiss.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationChange, history, receivedMessage, textOf, textsOf } from '../support/scenario';
-import { createGroup, errCodeOf, memberAdded, sendGroupText } from '../support/groups';
+import { createGroup, errCodeOf, memberAdded, membersSynced, sendGroupText } from '../support/groups';
 import { type MessageItem, SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';
 import type { TestServer } from '../support/server';
@@ -137,6 +137,8 @@ describe('groups (real SDK against @teamim/server)', { timeout: 240_000 }, () =>
     await Promise.all(
       [b, c, d].map((client) => client.waitFor('OnJoinedGroupAdded', (g) => g.groupID === groupID)),
     );
+    const everyone = [alice.userID, bob.userID, carol.userID, dave.userID];
+    await Promise.all([a, b, c, d].map((client) => membersSynced(client, groupID, everyone)));
     // bob's own member row says admin.
     const [bobMember] = await b.data('getSpecifiedGroupMembersInfo', { groupID, userIDList: [bob.userID] });
     expect(Number(bobMember?.roleLevel)).toBe(60);

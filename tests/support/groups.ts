@@ -38,6 +38,30 @@ export interface MemberView {
   userID: string;
 }
 
+/**
+ * Waits until `client` has every one of `userIDs` in its local member list of the group. The SDK announces a
+ * new group (OnJoinedGroupAdded) before it syncs the members; a change made in between arrives with that
+ * sync, as state rather than as an OnGroupMemberInfoChanged, so scenarios that wait for the callback of a
+ * change wait for this first.
+ */
+export async function membersSynced(client: SdkClient, groupID: string, userIDs: readonly string[]) {
+  await expect
+    .poll(
+      async () => {
+        const members = await client.data('getGroupMemberList', {
+          groupID,
+          filter: 0,
+          offset: 0,
+          count: 100,
+        });
+        const local = new Set(members.map((m) => m.userID));
+        return userIDs.filter((u) => !local.has(u));
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toEqual([]);
+}
+
 /** OnGroupMemberAdded is missing from the SDK's EventDataMap: its payload is the SDK's GroupMemberItem. */
 export function memberAdded(client: SdkClient, predicate: (m: MemberView) => boolean, since = 0) {
   return client.waitFor('OnGroupMemberAdded', (d) => predicate(d as MemberView), 20_000, since);
