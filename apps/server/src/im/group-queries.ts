@@ -18,7 +18,7 @@ import {
 } from './group-models';
 import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
-import { Collection, diff, head } from './versions';
+import { Collection, diff, entryVersion, head } from './versions';
 import { requireMemberListAccess, requireSelf } from './group-access';
 
 export function getGroupsInfo(ctx: CoreContext, groupIDs: readonly string[]): GroupInfo[] {
@@ -68,7 +68,24 @@ export function getIncrementalJoinGroups(
 ) {
   requireSelf(op, req.userID, 'userID');
   const d = diff(ctx.db, Collection.JoinGroups, req.userID, req.versionID, req.version);
+  joinSyncsOf(ctx).set(deviceKey(op), d.version);
   return incrementalAnswer(d, (ids) => getGroupsInfo(ctx, ids));
+}
+
+/** Per device (user and platform): the joined-groups log version its latest joined-groups sync was answered at. */
+const joinSyncs = new WeakMap<CoreContext, Map<string, number>>();
+const deviceKey = (op: Operator) => `${op.userID}/${op.platformID}`;
+
+function joinSyncsOf(ctx: CoreContext): Map<string, number> {
+  let map = joinSyncs.get(ctx);
+  if (!map) joinSyncs.set(ctx, (map = new Map<string, number>()));
+  return map;
+}
+
+/** Whether the group changed in the caller's joined-groups log after this device's latest joined-groups sync. */
+function changedSinceJoinSync(ctx: CoreContext, op: Operator, groupID: string): boolean {
+  const synced = joinSyncsOf(ctx).get(deviceKey(op));
+  return synced !== undefined && entryVersion(ctx.db, Collection.JoinGroups, op.userID, groupID) > synced;
 }
 
 export function getMembersInfo(
@@ -84,29 +101,35 @@ export function getMembersInfo(
   return out;
 }
 
-/** Up to this many members, a device without a member log for the group gets them all as inserts. */
+/** Up to this many members, a device may get them all as inserts (see memberSyncAnswer). */
 export const MAX_SNAPSHOT_MEMBERS = 1000;
 
 type MemberSyncReq = { groupID: string; versionID: string; version: number };
 
 export function getIncrementalGroupMembers(ctx: CoreContext, op: Operator, req: MemberSyncReq) {
   requireMemberListAccess(ctx, op, req.groupID);
-  return memberSyncAnswer(ctx, req);
+  return memberSyncAnswer(ctx, op, req);
 }
 
-function memberSyncAnswer(ctx: CoreContext, req: MemberSyncReq) {
+function memberSyncAnswer(ctx: CoreContext, op: Operator, req: MemberSyncReq) {
   const g = getGroupRow(ctx.db, req.groupID);
   const group = g ? groupInfo(ctx.db, g) : null;
-  // A device that never synced this group (empty versionID) has no members of it: the SDK deletes them
-  // with the log when it leaves. It gets every member as an insert instead of `full`, because the SDK
-  // drops the group info of a `full` answer, and a change made since its joined-groups sync (a rename
-  // between the two steps of a first sync) would otherwise never reach it: the change's tip carries a
-  // version no newer than the one this answer stores, so the SDK ignores it too.
-  if (req.versionID === '' && group && group.memberCount <= MAX_SNAPSHOT_MEMBERS) {
+  // The SDK syncs joined groups first and their members second, and drops the group of a `full` member
+  // answer. A group changed between the two steps of a first sync (empty versionID) would keep its old info
+  // for good: the change's tip carries a version no newer than the one the full answer stores, so the SDK
+  // ignores it too. Such a device gets every member as an insert, with the group, instead. Only then: the
+  // SDK reports inserts as OnGroupMemberAdded, which a full sync does not. It has no members of the group
+  // (the SDK deletes them with the log when it leaves), so inserts are all it needs.
+  if (
+    req.versionID === '' &&
+    group &&
+    group.memberCount <= MAX_SNAPSHOT_MEMBERS &&
+    changedSinceJoinSync(ctx, op, req.groupID)
+  ) {
     const h = head(ctx.db, Collection.GroupMembers, req.groupID);
     const members = memberRows(ctx.db, req.groupID).map((m) => memberInfo(ctx.db, m));
-    // sortVersion > 0 makes the SDK fetch the members' order (owner and admins first) right after.
-    return { ...h, full: false, delete: [], insert: members, update: [], sortVersion: h.version, group };
+    // In the order of get_full_group_member_user_ids, which the SDK would otherwise fetch after a full answer.
+    return { ...h, full: false, delete: [], insert: members, update: [], sortVersion: 0, group };
   }
   const d = diff(ctx.db, Collection.GroupMembers, req.groupID, req.versionID, req.version);
   const answer = incrementalAnswer(d, (ids) => getMembersInfo(ctx, req.groupID, ids));
@@ -123,7 +146,7 @@ export function getIncrementalGroupMembersBatch(
   const respList: Record<string, ReturnType<typeof memberSyncAnswer>> = {};
   for (const r of req.reqList)
     if (op.isAdmin || getMemberRow(ctx.db, r.groupID, op.userID))
-      respList[r.groupID] = memberSyncAnswer(ctx, r);
+      respList[r.groupID] = memberSyncAnswer(ctx, op, r);
   return { respList };
 }
 

@@ -210,37 +210,49 @@ describe('create and read', () => {
     expect(Object.keys(batch.respList)).toEqual([other]);
   });
 
-  it('gives a device without a member log every member and the group, and `full` to a stale log', async () => {
+  it('gives a first member sync every member and the group when the group changed after the joined-groups sync', async () => {
     const groupID = await makeGroup();
+    const first = { groupID, versionID: '', version: 0 };
+    const members = (u: string) => ok<Incr<Member>>(u, '/get_incremental_group_members', first);
+    await ok('member', '/get_incremental_join_groups', { userID: 'member', versionID: '', version: 0 });
+    // Nothing changed since the device's joined-groups sync: the usual `full`, which the SDK syncs quietly.
+    expect(await members('member')).toMatchObject({ full: true, insert: [] });
+
     await ok('owner', '/set_group_info_ex', { groupID, groupName: { value: 'Renamed' } });
-    const fresh = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
-      groupID,
-      versionID: '',
-      version: 0,
-    });
+    const fresh = await members('member');
     const ids = await ok<{ version: number; versionID: string; userIDs: string[] }>(
       'member',
       '/get_full_group_member_user_ids',
       { groupID },
     );
     // Not `full`: the SDK drops the group of a full answer, and this one carries the rename.
-    expect(fresh).toMatchObject({ full: false, delete: [], update: [], group: { groupName: 'Renamed' } });
+    expect(fresh).toMatchObject({
+      full: false,
+      delete: [],
+      update: [],
+      sortVersion: 0,
+      group: { groupName: 'Renamed' },
+    });
     expect(fresh.versionID).toBe(ids.versionID);
     expect(fresh.version).toBe(ids.version);
     expect(fresh.insert.map((m) => m.userID)).toEqual(ids.userIDs);
-    expect(fresh.sortVersion).toBeGreaterThan(0);
     const again = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
       groupID,
       versionID: fresh.versionID,
       version: fresh.version,
     });
     expect(again).toMatchObject({ full: false, insert: [], update: [], delete: [], group: null });
+    // A device whose joined-groups sync this server did not answer, and a log from elsewhere: `full`.
+    expect(await members('member2')).toMatchObject({ full: true, insert: [] });
     const stale = await ok<Incr<Member>>('member', '/get_incremental_group_members', {
       groupID,
       versionID: 'a'.repeat(24), // another server's log
       version: 3,
     });
     expect(stale).toMatchObject({ full: true, insert: [], group: { groupName: 'Renamed' } });
+    // After a new joined-groups sync the device has the new info: `full` again.
+    await ok('member', '/get_incremental_join_groups', { userID: 'member', versionID: '', version: 0 });
+    expect(await members('member')).toMatchObject({ full: true, insert: [] });
   });
 });
 

@@ -118,3 +118,13 @@ export function diff(
   }
   return base;
 }
+
+/** The version that last changed one element of a log, 0 when it never changed. */
+export function entryVersion(db: Db, collection: CollectionName, dId: string, eId: string): number {
+  return (
+    prep<[string, string, string], { version: number }>(
+      db,
+      'SELECT version FROM version_entries WHERE collection = ? AND d_id = ? AND e_id = ?',
+    ).get(collection, dId, eId)?.version ?? 0
+  );
+}
