@@ -66,23 +66,32 @@ export async function openConversation(page: Page, name: string): Promise<void> 
 }
 
 /**
- * axe's serious and critical violations on the page (rule id and the first targets), measured once the
- * opening animations have ended: a menu mid-fade measures as low contrast. `exclude` leaves out elements
- * axe flags by design of a library, such as Fluent's focus sentinels.
+ * axe's serious and critical violations on the page (rule id, the first targets and their markup), measured
+ * once the opening animations have ended: a menu mid-fade measures as low contrast. A violation counts when a
+ * second analysis a second later finds it again, so a frame caught mid-change (a row restyled as a message
+ * arrives) does not, and one that stays on screen does. `exclude` leaves out elements axe flags by design of
+ * a library, such as Fluent's focus sentinels.
  */
 export async function seriousViolations(page: Page, exclude?: string): Promise<string[]> {
-  await animationsSettled(page);
-  const axe = new AxeBuilder({ page });
-  const results = await (exclude === undefined ? axe : axe.exclude(exclude)).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
+  const analyze = async () => {
+    await animationsSettled(page);
+    const axe = new AxeBuilder({ page });
+    const results = await (exclude === undefined ? axe : axe.exclude(exclude)).analyze();
+    return results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        text: `${v.id}: ${v.nodes
           .slice(0, 3)
-          .map((n) => n.target.join(' '))
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
           .join(' | ')}`,
-    );
+      }));
+  };
+  const first = await analyze();
+  if (first.length === 0) return [];
+  await page.waitForTimeout(1_000);
+  const again = await analyze();
+  return again.filter((v) => first.some((f) => f.id === v.id)).map((v) => v.text);
 }
 
 /** A new English browser context signed in as `user` (alice, bob, carol, ...) at the chat screen. */
