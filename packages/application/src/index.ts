@@ -2,6 +2,7 @@ export type { Result } from '@teamim/domain';
 export * from './ports';
 export * from './shared/app-error';
 export * from './shared/remote-error';
+export * from './shared/lazy-module';
 export * from './session/current-user';
 export * from './session/session.service';
 export * from './session/deployment-capabilities';
