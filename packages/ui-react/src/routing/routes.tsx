@@ -13,7 +13,7 @@ const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
 const chat = () => import('../chat');
 const ChatLayout = lazy(() => chat().then((m) => ({ default: m.ChatLayout })));
 const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
-const ChatView = lazy(() => chat().then((m) => ({ default: m.ChatView })));
+const ChatView = lazy(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView })));
 const contacts = () => import('../contacts');
 const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
