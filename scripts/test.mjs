@@ -107,6 +107,8 @@ let e2e;
 if (chromiumProblem) {
   steps.push({ name: 'browser tests', ok: false, detail: chromiumProblem });
 } else if (await step('build the web app', 'npm', ['run', 'build', '-w', '@teamim/web'])) {
+  // Gzip size budgets of the sign-in page and of the JS to an interactive list, read from the build.
+  await step('bundle size budgets', process.execPath, [join(root, 'scripts', 'bundle-budgets.mjs')]);
   log(`browser tests (Playwright driving ${chromiumPath})`);
   const port = String(await freePort());
   let sfu;
