@@ -21,6 +21,7 @@ import { CanvasFileProcessor } from './canvas-file-processor';
 import { prefetchCallsWhenSynced } from './idle-prefetch';
 // 18: new-message notices
 import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
+import { BrowserNetworkStatus } from './browser-network';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -126,6 +127,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       // 18: new-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
+      network: new BrowserNetworkStatus(),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).

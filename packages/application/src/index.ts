@@ -6,6 +6,7 @@ export * from './shared/lazy-module';
 export * from './session/current-user';
 export * from './session/session.service';
 export * from './session/deployment-capabilities';
+export * from './session/connection-monitor';
 export * from './account/sign-in.service';
 export * from './contacts/contact.store';
 export * from './conversations/conversation.store';

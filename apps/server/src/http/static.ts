@@ -184,6 +184,14 @@ export async function registerStatic(
     });
     // The document itself, precompressed and with its policy (the static plugin would list or refuse `/`).
     site.get('/', sendIndex);
+    // The app asks for its `config.json` on every load. A deployment may place one next to index.html;
+    // without one, this server describes itself: everything on its own origin, the app's defaults. A 404
+    // would put an error in every page's console.
+    if (!existsSync(join(root, 'config.json'))) {
+      site.get('/config.json', (_req, reply) =>
+        reply.type('application/json; charset=utf-8').header('cache-control', REVALIDATE).send('{}\n'),
+      );
+    }
     const apis = Object.entries(options.apis ?? {});
     site.setNotFoundHandler((req, reply) => {
       const urlPath = urlPathOf(req.url);

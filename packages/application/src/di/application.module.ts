@@ -35,7 +35,9 @@ import { Notifier } from '../ports/notifier.port';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { ConnectionMonitor } from '../session/connection-monitor';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
+import { NetworkStatus } from '../ports/network-status.port';
 // 18: new-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
@@ -77,6 +79,13 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (wallet: WalletApi, chat: ChatApi, logger: Logger) => new DeploymentCapabilities(wallet, chat, logger),
       [WalletApi, ChatApi, Logger],
+    )
+    .inSingletonScope();
+  bind(ConnectionMonitor)
+    .toResolvedValue(
+      (session: SessionService, network: NetworkStatus, clock: Clock) =>
+        new ConnectionMonitor(session, network, clock),
+      [SessionService, NetworkStatus, Clock],
     )
     .inSingletonScope();
   bind(SessionService)

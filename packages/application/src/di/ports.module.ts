@@ -19,6 +19,7 @@ import { RtcRoom } from '../ports/rtc-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // 18: new-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
+import { NetworkStatus } from '../ports/network-status.port';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -48,6 +49,8 @@ export interface PortBindings {
   // 18: new-message notices (the browser's or the desktop shell's) and whether the page is hidden
   readonly messageNotices: MessageNotices;
   readonly pageVisibility: PageVisibility;
+  /** The device's network as the platform reports it (the browser's online and offline events). */
+  readonly network: NetworkStatus;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -78,5 +81,6 @@ export function portsModule(ports: PortBindings): ContainerModule {
     // 18: new-message notices
     bind(MessageNotices).toConstantValue(ports.messageNotices);
     bind(PageVisibility).toConstantValue(ports.pageVisibility);
+    bind(NetworkStatus).toConstantValue(ports.network);
   });
 }

@@ -19,3 +19,4 @@ export * from './call-media.port';
 export * from './desktop.port';
 // 18: new-message notices
 export * from './message-notices.port';
+export * from './network-status.port';

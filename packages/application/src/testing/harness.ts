@@ -25,6 +25,8 @@ import { SignInService } from '../account/sign-in.service';
 // 18: new-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
+import { FakeNetworkStatus } from './fake-network';
+import { ConnectionMonitor } from '../session/connection-monitor';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
@@ -65,6 +67,7 @@ export interface FakePorts extends PortBindings {
   // 18: new-message notices
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
+  readonly network: FakeNetworkStatus;
 }
 
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
@@ -118,6 +121,7 @@ export class TestClient {
     this.notifications = container.get(MessageNotificationService);
     this.services = {
       session: this.session,
+      connection: container.get(ConnectionMonitor),
       currentUser: this.currentUser,
       contacts: this.contacts,
       conversations: this.conversations,
@@ -232,6 +236,7 @@ export class TestWorld {
       // 18
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),
+      network: new FakeNetworkStatus(),
     };
   }
 

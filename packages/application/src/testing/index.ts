@@ -14,3 +14,4 @@ export * from './fake-desktop';
 // 18: new-message notices
 export * from './fake-notices';
 export * from './contracts/message-notices.contract';
+export * from './fake-network';

@@ -68,7 +68,9 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     paddingTop: '3px',
   },
-  content: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // The send state (spinner, failed with resend) sits at the end of the body, where the list is scrolled
+  // to after a send, so a body taller than the view does not hide it above.
+  content: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   failed: { color: tokens.colorPaletteRedForeground1 },
 });
 

@@ -42,6 +42,8 @@ export const EN_US = {
   'validation.redPacket.countInvalid': 'The number of packets must be a positive whole number',
   'validation.redPacket.amountTooSmall': 'Each packet must be at least 0.01',
   'validation.message.empty': 'An empty message cannot be sent',
+  'validation.message.tooLong':
+    'This message is too long to send (at most {{max}} KB). Shorten it or send it as a file.',
   'validation.forward.noConversation': 'Please select conversation to forward',
   'validation.search.keywordRequired': 'Please enter a keyword',
   'validation.logLines.invalid': 'Please enter a number',

@@ -37,6 +37,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'validation.redPacket.countInvalid': '红包个数必须是正整数',
   'validation.redPacket.amountTooSmall': '每个红包至少0.01元',
   'validation.message.empty': '不能发送空白消息',
+  'validation.message.tooLong': '消息过长，无法发送（最多 {{max}} KB）。请缩短内容或以文件发送。',
   'validation.forward.noConversation': '请选择要转发的会话',
   'validation.search.keywordRequired': '请输入搜索关键词',
   'validation.logLines.invalid': '请输入数字',
