@@ -12,7 +12,7 @@ import {
   newServerMsgID,
   singleConversationID,
 } from './context';
-import { argsError, ErrCode, ImError, noPermission, notFound } from './errors';
+import { argsError, contentTooLargeMessage, ErrCode, ImError, noPermission, notFound } from './errors';
 import { getMemberRow, GroupStatus, memberIDs, requireLiveGroup, RoleLevel } from './group-models';
 import { type ConversationRow, getConversationRow } from './models';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, SessionType } from './types';
@@ -258,7 +258,7 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (!input.clientMsgID || input.clientMsgID.length > 64)
     throw argsError('clientMsgID is required (at most 64 chars)');
   if (input.content.byteLength > ctx.options.maxContentBytes) {
-    throw argsError(`content too large (max ${ctx.options.maxContentBytes} bytes)`);
+    throw argsError(contentTooLargeMessage(ctx.options.maxContentBytes));
   }
   const sent = findSent(db, input.sendID, input.clientMsgID);
   if (sent) return { serverMsgID: sent.serverMsgID, clientMsgID: input.clientMsgID, sendTime: sent.sendTime };

@@ -1,6 +1,6 @@
 /**
- * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). The client shows the server's
- * message for each (spec §8); the codes only decide which state a red packet is in.
+ * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). Their texts are in the error
+ * catalogue (`errors/server-errors.ts`); here the codes only decide which state a red packet is in.
  */
 export const WALLET_ERROR = {
   insufficientBalance: 21001,
