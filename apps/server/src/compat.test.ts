@@ -146,6 +146,46 @@ describe('--compat openim-3.8: answers as a real OpenIM 3.8 + chat 1.8 deploymen
     expect(alicePage.data?.conversationElems.length).toBeGreaterThan(0);
   });
 
+  it('answers null, not [], for an empty friend list and an empty joined-group list, as the real server', async () => {
+    const admin = await envelope<{ token: string }>(
+      '/api/auth/get_admin_token',
+      { secret: ADMIN, userID: 'imAdmin' },
+      '',
+    );
+    await envelope(
+      '/api/user/user_register',
+      { users: [{ userID: 'loner', nickname: 'Loner' }] },
+      admin.data!.token,
+    );
+    const token = (
+      await envelope<{ token: string }>(
+        '/api/auth/get_user_token',
+        { userID: 'loner', platformID: 5 },
+        admin.data!.token,
+      )
+    ).data!.token;
+    const page = { pageNumber: 1, showNumber: 100 };
+    const raw = async (path: string, body: unknown, as: string) =>
+      JSON.parse((await post(path, body, { token: as })).text) as Envelope<Record<string, unknown>>;
+    // The SDK's full sync hands these lists to its database worker as they are; `null` is what makes
+    // the worker log "Cannot read properties of null (reading 'map')" against a real deployment.
+    expect(
+      (await raw('/api/friend/get_friend_list', { userID: 'loner', pagination: page }, token)).data,
+    ).toEqual({
+      total: 0,
+      friendsInfo: null,
+    });
+    expect(
+      (await raw('/api/group/get_joined_group_list', { fromUserID: 'loner', pagination: page }, token)).data,
+    ).toEqual({ total: 0, groups: null });
+    const friends = await raw(
+      '/api/friend/get_friend_list',
+      { userID: alice.userID, pagination: page },
+      alice.imToken,
+    );
+    expect(Array.isArray(friends.data?.['friendsInfo'])).toBe(true);
+  });
+
   it('hands out upload URLs on a second origin that takes a browser PUT (CORS), and serves the file there', async () => {
     const bytes = Buffer.from('a picture, in spirit');
     const partHash = md5(bytes.toString('latin1'));

@@ -174,9 +174,10 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   );
   route('/user/process_user_command_get_all', z.object({ userID }), () => ({ CommandResp: [] }));
 
-  registerFriendRoutes(route, ctx);
+  const realLists = config.compat === 'openim-3.8';
+  registerFriendRoutes(route, ctx, realLists);
   registerConversationAndMessageRoutes(route, ctx, notifier, config);
-  registerGroupRoutes(route, ctx);
+  registerGroupRoutes(route, ctx, realLists);
 
   return paths;
 }
