@@ -19,8 +19,10 @@ export const verifyCodeSchema = z.object({
 });
 
 const passwordField = z.string().min(1, 'password is required').max(128);
+// chat 1.8.4 checks 1-10 itself and leaves 10 (the admin platform) to OpenIM's token call: see
+// `Accounts.requireUserPlatform`.
 const platformField = jsonInt.pipe(
-  z.number().int().min(1).max(9, 'platform must be 1-9 (10 is the admin platform)'),
+  z.number().int().min(1, 'platform is invalid').max(10, 'platform is invalid'),
 );
 
 export const registerSchema = z.object({
