@@ -180,6 +180,31 @@ describe('RedPacketSendViewModel: the form', () => {
     expect(vm.state).toEqual({ ...initial, isGroup: true, amount: '4', total: '4.00', count: '12' });
   });
 
+  it('a per-packet minimum error goes when either the amount or the number of packets is corrected', () => {
+    const tooSmall = { amount: { kind: 'i18n', i18nKey: 'validation.redPacket.amountTooSmall' } };
+    const { vm } = sendVM('sg_team', { current: team });
+    vm.setAmount('0.01');
+    vm.setCount('5');
+    expect(vm.next().ok).toBe(false);
+    expect(vm.state.errors).toEqual(tooSmall);
+    // Fewer packets make the same total valid: the message about the total no longer applies.
+    vm.setCount('1');
+    expect(vm.state.errors).toEqual({});
+    expect(vm.next().ok).toBe(true);
+    vm.back();
+    vm.setCount('5');
+    expect(vm.next().ok).toBe(false);
+    vm.setAmount('0.05');
+    expect(vm.state.errors).toEqual({});
+    // A count error of its own stays while only the amount changes.
+    vm.setCount('');
+    vm.next();
+    vm.setAmount('1');
+    expect(vm.state.errors).toEqual({
+      count: { kind: 'i18n', i18nKey: 'validation.redPacket.countRequired' },
+    });
+  });
+
   it('next moves to an empty pay password; back returns to the form, dropping the digits typed', async () => {
     const { vm, wallet } = sendVM('si_bob_me', { current: withBob });
     vm.setAmount('2');

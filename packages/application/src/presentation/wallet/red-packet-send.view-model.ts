@@ -21,6 +21,9 @@ import { StateViewModel } from '../view-model';
 
 export type RedPacketField = 'amount' | 'count' | 'pin' | 'form';
 
+/** Amount errors that depend on the number of packets too (the total split into them). */
+const AMOUNT_PER_PACKET_ERRORS: ReadonlySet<string> = new Set(['validation.redPacket.amountTooSmall']);
+
 export interface RedPacketSendState {
   readonly ready: boolean;
   /** Group packets have a number of shares; the server splits them at random ("lucky"). */
@@ -46,6 +49,9 @@ export interface RedPacketSendState {
  * good-fortune text. The six-digit pay password confirms; the last digit sends.
  */
 export class RedPacketSendViewModel extends StateViewModel<RedPacketSendState> {
+  /** The amount's message is about the amount per packet: a new number of packets can answer it. */
+  private amountErrorPerPacket = false;
+
   constructor(
     private readonly conversationID: string,
     private readonly conversations: ConversationStore,
@@ -86,7 +92,14 @@ export class RedPacketSendViewModel extends StateViewModel<RedPacketSendState> {
   }
 
   setCount(count: string): void {
-    this.patch({ count: count.replace(/[^0-9]/g, ''), errors: this.without('count') });
+    const errors = this.without('count');
+    if (!this.amountErrorPerPacket) {
+      this.patch({ count: count.replace(/[^0-9]/g, ''), errors });
+      return;
+    }
+    const { amount: _perPacket, ...rest } = errors;
+    this.amountErrorPerPacket = false;
+    this.patch({ count: count.replace(/[^0-9]/g, ''), errors: rest });
   }
 
   setMessage(message: string): void {
@@ -94,6 +107,7 @@ export class RedPacketSendViewModel extends StateViewModel<RedPacketSendState> {
   }
 
   private without(field: RedPacketField): RedPacketSendState['errors'] {
+    if (field === 'amount') this.amountErrorPerPacket = false;
     const { [field]: _edited, form: _form, ...rest } = this.state.errors;
     return rest;
   }
@@ -105,6 +119,7 @@ export class RedPacketSendViewModel extends StateViewModel<RedPacketSendState> {
       { isGroup, amount, ...(isGroup ? { count } : {}), message },
       this.settings.snapshot.locale,
     );
+    this.amountErrorPerPacket = !valid.ok && AMOUNT_PER_PACKET_ERRORS.has(valid.error.i18nKey);
     if (!valid.ok) {
       const field: RedPacketField = valid.error.field === 'redPacketCount' ? 'count' : 'amount';
       this.patch({ errors: { [field]: errorText(valid.error) } });
