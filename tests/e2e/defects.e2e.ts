@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from './fixtures';
+import { expect, send, test, type Browser, type Locator, type Page } from './fixtures';
 import {
   adminCall,
   conversationOption,
@@ -7,7 +7,6 @@ import {
   navUnread,
   newUserPage,
   openConversation,
-  sendText,
   signIn as signInAs,
   userID,
 } from './support/users';
@@ -36,7 +35,6 @@ async function signIn(browser: Browser, user: string): Promise<Session> {
 }
 
 const conversation = conversationOption;
-const send = sendText;
 const admin = adminCall;
 
 test('the seeded group history reads oldest first, as it was sent', async ({ browser }) => {
