@@ -17,6 +17,7 @@ export * from './red-packet';
 export * from './session';
 export * from './text';
 export * from './time-format';
+export * from './message-size';
 export * from './validation';
 export * from './media';
 export * from './wallet';

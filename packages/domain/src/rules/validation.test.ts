@@ -14,7 +14,6 @@ import {
   validateGroupName,
   validateLogLineCount,
   validateMessageText,
-  messageContentBytes,
   validateMuteDuration,
   validateNickname,
   validatePassword,
@@ -29,6 +28,7 @@ import {
   validateSelectionLimit,
   validateVerificationCode,
 } from './validation';
+import { messageContentBytes } from './message-size';
 import { validationFailure } from '../testing/builders';
 
 const failure = validationFailure;
