@@ -289,7 +289,9 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   }
   const msg = acceptedMessage(ctx, op, input);
   // "Do not receive": the reference server drops the message silently and answers an empty success.
-  if (input.sendID !== input.recvID && (facts.recv_global_opt === 1 || facts.recv_conv_opt === 1)) {
+  // Notifications (friend, profile and conversation tips) still reach the recipient, as there.
+  const dropped = facts.recv_global_opt === 1 || facts.recv_conv_opt === 1;
+  if (!isNotification && input.sendID !== input.recvID && dropped) {
     return { serverMsgID: '', clientMsgID: input.clientMsgID, sendTime: 0 };
   }
   const known: KnownConversations = {

@@ -24,3 +24,4 @@ export * from './wallet';
 export * from './appearance';
 // 14m: composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
 export * from './mention-compose';
+export * from './receive-option';

@@ -58,8 +58,8 @@ const useStyles = makeStyles({
   meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
   sender: { fontWeight: tokens.fontWeightSemibold },
   time: { color: tokens.colorNeutralForeground3 },
-  // A continued bubble's time shows in the avatar column on hover or focus only, as Slack and Element
-  // do; it never wraps ("Just now" is wider than the column) and overflows into the row's padding.
+  // A continued bubble's time of day shows in the avatar column on hover or focus only, as Slack and
+  // Element do; it never wraps, and a day's name would not fit the column (the list clips it).
   gutterTime: {
     color: tokens.colorNeutralForeground4,
     fontSize: tokens.fontSizeBase100,
@@ -171,7 +171,7 @@ export const MessageRow = memo(function MessageRow({
     >
       {view.continued ? (
         <span className={styles.gutterTime} data-gutter-time aria-hidden>
-          {view.time}
+          {view.clock}
         </span>
       ) : (
         // 14m: in a group, right-clicking another member's avatar offers an @ mention.
