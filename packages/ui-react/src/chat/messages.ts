@@ -53,6 +53,11 @@ export const CHAT_MESSAGES = {
   'ui.chat.drawer.close': { 'zh-CN': '关闭', 'en-US': 'Close' },
   'ui.chat.drawer.userID': { 'zh-CN': 'ID：{{id}}', 'en-US': 'ID: {{id}}' },
   'ui.chat.drawer.blacklist': { 'zh-CN': '加入黑名单', 'en-US': 'Add to blacklist' },
+  'ui.chat.drawer.blacklistFailed': {
+    'zh-CN': '黑名单未能更新，开关显示的是当前状态',
+    'en-US': 'The blacklist was not updated; the switch shows the current state',
+  },
+  'ui.chat.drawer.blacklistRetry': { 'zh-CN': '重试', 'en-US': 'Retry' },
   'ui.chat.drawer.unfriend': { 'zh-CN': '解除好友', 'en-US': 'Unfriend' },
   'ui.chat.drawer.unfriendConfirm': {
     'zh-CN': '确定要解除与 {{name}} 的好友关系吗？',
