@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   FluentProvider,
   mergeClasses,
@@ -27,11 +26,11 @@ import type {
 } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef } from 'react';
-import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
 import { themeFor } from '../theme';
 import { CallDeviceSelects } from './CallDeviceSelects';
 import { useCallStyles } from './call-styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 /** Platform media tracks of the call, from the media room. */
 export interface CallMediaTracks {
@@ -86,7 +85,6 @@ export function CallOverlayView(props: CallOverlayViewProps) {
   const remoteVideo = connected && video && !state.peerCameraOff ? media.remoteVideo : undefined;
   const localVideo = video && state.cameraEnabled ? media.localVideo : undefined;
   const busy = state.status === 'connecting' || state.status === 'reconnecting';
-  const image = safeImageURL(state.peer.faceURL);
   const hasDevices = state.microphones.devices.length > 0 || state.cameras.devices.length > 0;
   const onVideo = remoteVideo !== undefined;
   return (
@@ -113,13 +111,7 @@ export function CallOverlayView(props: CallOverlayViewProps) {
         <div className={mergeClasses(styles.identity, onVideo && styles.identityOnVideo)}>
           {!onVideo && (
             <>
-              <Avatar
-                size={72}
-                name={name}
-                color="colorful"
-                {...(image === undefined ? {} : { image: { src: image } })}
-                aria-hidden
-              />
+              <FaceAvatar name={name} faceURL={state.peer.faceURL} size={72} />
               <Text size={500} weight="semibold" className={styles.name}>
                 {name}
               </Text>

@@ -62,7 +62,8 @@ export const useCallStyles = makeStyles({
     minWidth: 0,
     zIndex: 1,
   },
-  // Over the remote video: name and timer at the top left, on a scrim so they stay readable.
+  // Over the remote video: name and timer at the top left, on an opaque label so they stay readable
+  // whatever the picture behind (a translucent scrim left white text on a bright video at about 2:1).
   identityOnVideo: {
     flexGrow: 0,
     alignSelf: 'flex-start',
@@ -74,7 +75,7 @@ export const useCallStyles = makeStyles({
     paddingInline: tokens.spacingHorizontalS,
     paddingBlock: tokens.spacingVerticalXS,
     borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorBackgroundOverlay,
+    backgroundColor: tokens.colorNeutralBackgroundStatic,
     color: tokens.colorNeutralForegroundStaticInverted,
   },
   // Keeps the controls at the bottom when the name sits at the top over the video.

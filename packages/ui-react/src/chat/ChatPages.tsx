@@ -4,6 +4,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useEffect } from 'react';
 import { Outlet, useMatch, useNavigate } from 'react-router';
 import { useContactDialogs } from '../contacts/dialog-context';
+import { COMPACT_LIST_WIDTH, COMPACT_WINDOW, LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useViewModel } from '../session';
 import { conversationStep } from '../shell/keyboard';
 import { useText } from '../text';
@@ -14,8 +15,10 @@ const useStyles = makeStyles({
     flex: 1,
     minHeight: 0,
     display: 'grid',
-    gridTemplateColumns: 'minmax(240px, 300px) minmax(0, 1fr)',
+    gridTemplateColumns: `${LIST_WIDTH} minmax(0, 1fr)`,
     backgroundColor: tokens.colorNeutralBackground1,
+    [`@media ${NARROW_WINDOW}`]: { gridTemplateColumns: `${NARROW_LIST_WIDTH} minmax(0, 1fr)` },
+    [`@media ${COMPACT_WINDOW}`]: { gridTemplateColumns: `${COMPACT_LIST_WIDTH} minmax(0, 1fr)` },
   },
   list: {
     display: 'flex',
@@ -29,6 +32,10 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     fontSize: tokens.fontSizeBase400,
     fontWeight: tokens.fontWeightSemibold,
+    whiteSpace: 'nowrap',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    [`@media ${COMPACT_WINDOW}`]: { paddingInline: tokens.spacingHorizontalS },
   },
   pane: { minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
   empty: {

@@ -11,6 +11,7 @@ const useStyles = makeStyles({
     flex: 1,
     minWidth: 0,
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXXS,
   },

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Dialog,
   DialogActions,
@@ -18,18 +17,18 @@ import {
 } from '@fluentui/react-components';
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ChatHeader } from '@teamim/application';
-import { WIDTHS } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
 import { useContactDialogs } from '../contacts/dialog-context';
 import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { safeImageURL } from './images';
+import { FaceAvatar } from '../FaceAvatar';
+import { GROUP_DRAWER_WIDTH, SINGLE_DRAWER_WIDTH } from '../layout';
 
 const useStyles = makeStyles({
-  single: { width: `${WIDTHS.singleDrawer}px` },
-  group: { width: `${WIDTHS.groupDrawer}px` },
+  single: { width: SINGLE_DRAWER_WIDTH },
+  group: { width: GROUP_DRAWER_WIDTH },
   settings: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
   entry: {
     justifyContent: 'flex-start',
@@ -97,7 +96,6 @@ function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const [confirm, setConfirm] = useState(false);
-  const image = safeImageURL(header.faceURL);
 
   return (
     <div className={styles.settings}>
@@ -109,13 +107,7 @@ function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
           dialogs.openUserCard({ userID: header.userID, nickname: header.name, faceURL: header.faceURL })
         }
       >
-        <Avatar
-          name={header.name}
-          size={48}
-          color="colorful"
-          {...(image === undefined ? {} : { image: { src: image } })}
-          aria-hidden
-        />
+        <FaceAvatar name={header.name} faceURL={header.faceURL} size={48} />
         <span className={styles.entryText}>
           <Text weight="semibold" block>
             {header.name}

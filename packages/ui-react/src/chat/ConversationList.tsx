@@ -1,5 +1,4 @@
 import {
-  Avatar,
   CounterBadge,
   makeStyles,
   mergeClasses,
@@ -24,8 +23,9 @@ import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } fr
 import { useNavigate } from 'react-router';
 import { heightOf, placedAt } from '../geometry';
 import { useText } from '../text';
-import { safeImageURL } from './images';
 import { nextActiveIndex } from './list-navigation';
+import { FaceAvatar } from '../FaceAvatar';
+import { COMPACT_WINDOW } from '../layout';
 
 const ROW_HEIGHT = 64;
 // Fluent's avatar sizes skip the spec's 42 (DEFAULT_AVATAR_SIZE); 40 is the nearest.
@@ -68,7 +68,14 @@ const useStyles = makeStyles({
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Selected },
   },
   active: { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  body: { flex: 1, minWidth: 0, display: 'grid', gap: '2px' },
+  body: {
+    flex: 1,
+    minWidth: 0,
+    display: 'grid',
+    gap: '2px',
+    // In a very small window the list shows avatars only; each row's label still names it in full.
+    [`@media ${COMPACT_WINDOW}`]: { display: 'none' },
+  },
   line: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { flex: 1, minWidth: 0 },
   time: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
@@ -96,8 +103,10 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
   const [menuFor, setMenuFor] = useState<string | undefined>();
-  // The active row is outlined only while the list has the keyboard focus.
+  // The active row is outlined only while the list has the keyboard's focus (as :focus-visible): not after
+  // a click on a row, where the open conversation's highlight already shows, but at the first key press.
   const [focused, setFocused] = useState(false);
+  const pointerDown = useRef(false);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -147,10 +156,20 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
       aria-label={t('ui.chat.list.label')}
       tabIndex={0}
       aria-activedescendant={activeRow === undefined ? undefined : optionID(activeRow.id)}
-      onKeyDown={onKeyDown}
-      onBlur={() => setFocused(false)}
-      onFocus={() => {
+      onKeyDown={(event) => {
         setFocused(true);
+        onKeyDown(event);
+      }}
+      onPointerDown={() => {
+        pointerDown.current = true;
+        setFocused(false);
+      }}
+      onBlur={() => {
+        pointerDown.current = false;
+        setFocused(false);
+      }}
+      onFocus={() => {
+        setFocused(!pointerDown.current);
         if (active < 0 && rows.length > 0) {
           const selected = rows.findIndex((r) => r.id === openID);
           moveTo(selected >= 0 ? selected : 0);
@@ -220,7 +239,6 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
   ]
     .filter((part) => part !== undefined && part !== '')
     .join(', ');
-  const image = safeImageURL(row.faceURL);
 
   return (
     <Menu
@@ -256,13 +274,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
           )}
           style={placedAt(props.top)}
         >
-          <Avatar
-            name={row.name}
-            size={AVATAR_SIZE}
-            color="colorful"
-            {...(image === undefined ? {} : { image: { src: image } })}
-            aria-hidden
-          />
+          <FaceAvatar name={row.name} faceURL={row.faceURL} size={AVATAR_SIZE} group={row.isGroup} />
           <div className={styles.body}>
             <div className={styles.line}>
               <Text

@@ -1,10 +1,11 @@
-import { Avatar, Button, DialogActions, Field, Input, Text } from '@fluentui/react-components';
+import { Button, DialogActions, Field, Input, Text } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { CardDialog } from './CardDialog';
 import { useContactDialogs } from './dialog-context';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 /**
  * The add-friend / add-group search modal (spec §2): confirm stays disabled until the keyword is not
@@ -84,12 +85,7 @@ export function AddSearchDialog({
                       className={styles.rowButton}
                       onClick={() => dialogs.openUserCard(hit.user)}
                     >
-                      <Avatar
-                        aria-hidden
-                        size={32}
-                        name={hit.name}
-                        {...(hit.faceURL !== '' ? { image: { src: hit.faceURL } } : {})}
-                      />
+                      <FaceAvatar name={hit.name} faceURL={hit.faceURL} size={32} />
                       <span className={styles.ellipsis}>{hit.name}</span>
                     </Button>
                   </li>

@@ -1,4 +1,4 @@
-import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservableEagerState } from 'observable-hooks';
 import { useRef } from 'react';
@@ -6,6 +6,7 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { useContactDialogs } from './dialog-context';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 const ROW_HEIGHT = 52;
 const HEADER_HEIGHT = 28;
@@ -86,12 +87,7 @@ export function FriendList() {
                   className={styles.rowButton}
                   onClick={() => dialogs.openUserCard(row.item.friend)}
                 >
-                  <Avatar
-                    aria-hidden
-                    size={36}
-                    name={row.item.name}
-                    {...(row.item.faceURL !== '' ? { image: { src: row.item.faceURL } } : {})}
-                  />
+                  <FaceAvatar name={row.item.name} faceURL={row.item.faceURL} size={36} />
                   <span className={styles.ellipsis}>{row.item.name}</span>
                 </Button>
               </div>
@@ -137,13 +133,7 @@ export function GroupList() {
             className={styles.rowButton}
             onClick={() => dialogs.openGroupCard(group.group)}
           >
-            <Avatar
-              aria-hidden
-              shape="square"
-              size={36}
-              name={group.name}
-              {...(group.faceURL !== '' ? { image: { src: group.faceURL } } : {})}
-            />
+            <FaceAvatar name={group.name} faceURL={group.faceURL} size={36} group />
             <span className={styles.rowText}>
               <span className={styles.ellipsis}>{group.name}</span>
               <Text size={200} className={styles.secondary}>

@@ -7,6 +7,7 @@ import { useText } from '../text';
 import { FriendList, GroupList } from './ContactLists';
 import { GroupNotifications, NewFriends } from './RequestLists';
 import { Blacklist } from '../groups/Blacklist';
+import { NARROW_SECTION_LIST_WIDTH, NARROW_WINDOW, SECTION_LIST_WIDTH } from '../layout';
 
 const TITLES = {
   myFriends: 'ui.contact.myFriends',
@@ -21,7 +22,8 @@ type SectionKey = (typeof TITLES)[ContactSectionId];
 const useStyles = makeStyles({
   page: { display: 'flex', height: '100%', minHeight: 0, minWidth: 0, flexGrow: 1 },
   side: {
-    width: '240px',
+    width: SECTION_LIST_WIDTH,
+    [`@media ${NARROW_WINDOW}`]: { width: NARROW_SECTION_LIST_WIDTH },
     flexShrink: 0,
     display: 'flex',
     flexDirection: 'column',

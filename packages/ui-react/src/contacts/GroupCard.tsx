@@ -1,4 +1,4 @@
-import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { Group } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useText } from '../text';
 import { CardDialog } from './CardDialog';
 import { RequestPanel } from './RequestPanel';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   members: {
@@ -65,12 +66,7 @@ export function GroupCardDialog({
       ) : (
         <div className={styles.stack}>
           <div className={styles.header}>
-            <Avatar
-              shape="square"
-              size={56}
-              name={state.name}
-              {...(state.faceURL !== '' ? { image: { src: state.faceURL } } : {})}
-            />
+            <FaceAvatar name={state.name} faceURL={state.faceURL} size={56} group />
             <div className={styles.rowText}>
               <Text weight="semibold" size={400} className={styles.ellipsis}>
                 {state.name}
@@ -89,12 +85,7 @@ export function GroupCardDialog({
             <ul className={local.members} aria-label={t('ui.contact.group.members')}>
               {state.members.map((member) => (
                 <li key={member.userID}>
-                  <Avatar
-                    size={32}
-                    name={member.name}
-                    aria-label={member.name}
-                    {...(member.faceURL !== '' ? { image: { src: member.faceURL } } : {})}
-                  />
+                  <FaceAvatar name={member.name} faceURL={member.faceURL} size={32} label={member.name} />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { Avatar, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type {
   ApplicationListState,
   ApplicationRow,
@@ -11,6 +11,7 @@ import { useText } from '../text';
 import { EmptyList } from './ContactLists';
 import { useContactDialogs } from './dialog-context';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   groups: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -91,16 +92,8 @@ function Request(props: {
   const styles = useContactStyles();
   const local = useStyles();
   // A sent join request is about a group; everything else about a person.
-  const shape = kind === 'group' && !received ? 'square' : 'circular';
-  const avatar = (
-    <Avatar
-      aria-hidden
-      size={36}
-      shape={shape}
-      name={row.name}
-      {...(row.faceURL !== '' ? { image: { src: row.faceURL } } : {})}
-    />
-  );
+  const group = kind === 'group' && !received;
+  const avatar = <FaceAvatar name={row.name} faceURL={row.faceURL} size={36} group={group} />;
   const details = (
     <span className={styles.rowText}>
       <span className={styles.ellipsis}>{row.name}</span>

@@ -1,8 +1,9 @@
-import { Avatar, Button, Field, mergeClasses, Text, Textarea } from '@fluentui/react-components';
+import { Button, Field, mergeClasses, Text, Textarea } from '@fluentui/react-components';
 import { ArrowLeftRegular } from '@fluentui/react-icons';
 import type { RequestDraft } from '@teamim/application';
 import { useText } from '../text';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 /**
  * The verification view of spec §2: back arrow, avatar, name, id, the application text (rows, limit and
@@ -36,11 +37,7 @@ export function RequestPanel(props: {
         </Text>
       </div>
       <div className={styles.header}>
-        <Avatar
-          name={props.name}
-          shape={props.kind === 'group' ? 'square' : 'circular'}
-          {...(props.faceURL !== '' ? { image: { src: props.faceURL } } : {})}
-        />
+        <FaceAvatar name={props.name} faceURL={props.faceURL} size={32} group={props.kind === 'group'} />
         <div className={styles.rowText}>
           <Text weight="semibold" className={styles.ellipsis}>
             {props.name}

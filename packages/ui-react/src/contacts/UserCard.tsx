@@ -1,4 +1,4 @@
-import { Avatar, Button, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
+import { Button, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import type { CardUser, UserCardOptions } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
@@ -10,6 +10,7 @@ import { CardDialog } from './CardDialog';
 import { useContactDialogs } from './dialog-context';
 import { RequestPanel } from './RequestPanel';
 import { useContactStyles } from './styles';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   info: {
@@ -22,6 +23,8 @@ const useStyles = makeStyles({
   value: { margin: 0, minWidth: 0, overflowWrap: 'anywhere' },
   remark: { display: 'flex', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   remarkInput: { minWidth: 0, flexGrow: 1 },
+  // The value column breaks long ids anywhere; the button's label stays on one line, the input gives way.
+  remarkSave: { flexShrink: 0, whiteSpace: 'nowrap', overflowWrap: 'normal' },
 });
 
 /**
@@ -87,11 +90,7 @@ export function UserCardDialog({
     <CardDialog title={t('ui.contact.card.title')} width="user" onClose={onClose}>
       <div className={styles.stack}>
         <div className={styles.header}>
-          <Avatar
-            size={48}
-            name={state.name}
-            {...(state.faceURL !== '' ? { image: { src: state.faceURL } } : {})}
-          />
+          <FaceAvatar name={state.name} faceURL={state.faceURL} size={48} />
           <div className={styles.rowText}>
             <Text weight="semibold" size={400} className={styles.ellipsis} data-testid="card-nickname">
               {state.name}
@@ -130,7 +129,12 @@ export function UserCardDialog({
                     if (event.key === 'Enter') void vm.saveRemark();
                   }}
                 />
-                <Button size="small" disabled={state.busy} onClick={() => void vm.saveRemark()}>
+                <Button
+                  size="small"
+                  className={local.remarkSave}
+                  disabled={state.busy}
+                  onClick={() => void vm.saveRemark()}
+                >
                   {t('ui.contact.card.saveRemark')}
                 </Button>
               </span>

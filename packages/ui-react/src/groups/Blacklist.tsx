@@ -1,13 +1,20 @@
-import { Avatar, Button, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
-import { safeImageURL } from '../chat/images';
 import { useContactStyles } from '../contacts/styles';
 import { useViewModel } from '../session';
 import { useText } from '../text';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
-  list: { paddingInline: tokens.spacingHorizontalL, overflowY: 'auto' },
+  list: {
+    paddingInline: tokens.spacingHorizontalL,
+    overflowY: 'auto',
+    width: '100%',
+    boxSizing: 'border-box',
+  },
   name: { flex: 1, minWidth: 0 },
+  // At the row's end however short the name: the Remove buttons of all rows line up.
+  remove: { marginLeft: 'auto', flexShrink: 0 },
 });
 
 /** /contact/blacklist (spec §2): blocked users with avatar, nickname and remove, or the empty state. */
@@ -19,21 +26,15 @@ export function Blacklist() {
   const local = useStyles();
   if (state.empty) return <Text className={styles.empty}>{t('ui.contact.blacklistEmpty')}</Text>;
   return (
-    <ul className={`${styles.list} ${local.list}`} aria-label={t('ui.contact.blacklist')}>
+    <ul className={mergeClasses(styles.list, local.list)} aria-label={t('ui.contact.blacklist')}>
       {state.entries.map((entry) => {
-        const image = safeImageURL(entry.faceURL);
         return (
           <li key={entry.userID} className={styles.row}>
-            <Avatar
-              size={36}
-              name={entry.name}
-              color="colorful"
-              {...(image === undefined ? {} : { image: { src: image } })}
-              aria-hidden
-            />
-            <Text className={`${styles.ellipsis} ${local.name}`}>{entry.name}</Text>
+            <FaceAvatar name={entry.name} faceURL={entry.faceURL} size={36} />
+            <Text className={mergeClasses(styles.ellipsis, local.name)}>{entry.name}</Text>
             <Button
               size="small"
+              className={local.remove}
               aria-label={t('ui.contact.blacklistRemoveLabel', { name: entry.name })}
               onClick={() => void vm.remove(entry.userID)}
             >

@@ -36,6 +36,8 @@ const useStyles = makeStyles({
     padding: `0 ${tokens.spacingHorizontalXXL} ${tokens.spacingVerticalL}`,
   },
   fill: { flex: 1, minHeight: 0, overflow: 'hidden' },
+  // A sub-view's back arrow, apart from its title.
+  title: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   secondary: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -128,20 +130,22 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
             />
           }
         >
-          {view !== 'settings' && (
-            <Button
-              appearance="subtle"
-              size="small"
-              icon={<ArrowLeftRegular />}
-              aria-label={t('ui.group.drawer.back')}
-              title={t('ui.group.drawer.back')}
-              onClick={() => {
-                vm.search('');
-                setView('settings');
-              }}
-            />
-          )}
-          {title}
+          <span className={styles.title}>
+            {view !== 'settings' && (
+              <Button
+                appearance="subtle"
+                size="small"
+                icon={<ArrowLeftRegular />}
+                aria-label={t('ui.group.drawer.back')}
+                title={t('ui.group.drawer.back')}
+                onClick={() => {
+                  vm.search('');
+                  setView('settings');
+                }}
+              />
+            )}
+            {title}
+          </span>
         </DrawerHeaderTitle>
       </DrawerHeader>
       <div className={mergeClasses(styles.body, view !== 'settings' && styles.fill)}>

@@ -1,18 +1,20 @@
-import { Avatar, Button, Input, makeStyles, Text, tokens, useId } from '@fluentui/react-components';
+import { Button, Input, makeStyles, Text, tokens, useId } from '@fluentui/react-components';
 import { CameraRegular, EditRegular } from '@fluentui/react-icons';
 import type { GroupSettingsState, GroupSettingsViewModel } from '@teamim/application';
 import { useRef, useState } from 'react';
-import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
 import { AVATAR_ACCEPT, pickedFile } from './picked-file';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   identity: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalM, minWidth: 0 },
+  // The group's rounded square, as every member sees it: a circular button clipped it round for the owner.
   avatarButton: {
     position: 'relative',
     padding: 0,
     minWidth: 'auto',
-    borderRadius: tokens.borderRadiusCircular,
+    overflow: 'visible',
+    borderRadius: tokens.borderRadiusLarge,
   },
   camera: {
     position: 'absolute',
@@ -50,17 +52,7 @@ export function GroupIdentity({
   const fileInput = useRef<HTMLInputElement>(null);
   const editID = useId('group-name-edit');
   const [draft, setDraft] = useState<string | undefined>(undefined);
-  const image = safeImageURL(state.faceURL);
-  const avatar = (
-    <Avatar
-      name={state.name}
-      size={56}
-      shape="square"
-      color="colorful"
-      {...(image === undefined ? {} : { image: { src: image } })}
-      aria-hidden
-    />
-  );
+  const avatar = <FaceAvatar name={state.name} faceURL={state.faceURL} size={56} group />;
   const stopEditing = () => {
     setDraft(undefined);
     vm.cancelRename();

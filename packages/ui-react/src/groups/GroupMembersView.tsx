@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Button,
   makeStyles,
@@ -16,8 +15,8 @@ import { MoreHorizontalRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { GroupSettingsState, MemberRow } from '@teamim/application';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
+import { FaceAvatar } from '../FaceAvatar';
 
 const ROW_HEIGHT = 56;
 
@@ -210,7 +209,6 @@ function MemberLine(props: {
   const { member, handlers } = props;
   const { t } = useText();
   const styles = useStyles();
-  const image = safeImageURL(member.faceURL);
   const anyAction = member.canOpenCard || member.canManage || member.canSetAdmin;
   return (
     <>
@@ -220,13 +218,7 @@ function MemberLine(props: {
         disabled={!member.canOpenCard}
         onClick={() => handlers.onOpen(member)}
       >
-        <Avatar
-          size={36}
-          name={member.name}
-          color="colorful"
-          {...(image === undefined ? {} : { image: { src: image } })}
-          aria-hidden
-        />
+        <FaceAvatar name={member.name} faceURL={member.faceURL} size={36} />
         <span className={styles.name}>{member.name}</span>
         <span className={styles.badges}>
           {member.isSelf && (

@@ -1,8 +1,9 @@
-import { Avatar, Button, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Button, Link, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { AddRegular, SubtractRegular } from '@fluentui/react-icons';
 import type { GroupSettingsState, MemberRow } from '@teamim/application';
-import { safeImageURL } from '../chat/images';
+import { MEMBER_GRID_COLUMNS } from '../layout';
 import { useText } from '../text';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   head: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between' },
@@ -17,7 +18,9 @@ const useStyles = makeStyles({
     margin: 0,
     padding: 0,
     display: 'grid',
-    gridTemplateColumns: 'repeat(5, minmax(0, 1fr))',
+    // Six columns: the fullest grid (16 members and two tiles for admins, 17 and one for members) ends on
+    // a full row, and a short grid keeps its add and remove tiles on the members' row.
+    gridTemplateColumns: `repeat(${MEMBER_GRID_COLUMNS}, minmax(0, 1fr))`,
     rowGap: tokens.spacingVerticalS,
     columnGap: tokens.spacingHorizontalXS,
   },
@@ -78,7 +81,6 @@ export function MemberGrid(props: {
       </div>
       <ul className={styles.grid}>
         {state.preview.map((member) => {
-          const image = safeImageURL(member.faceURL);
           return (
             <li key={member.userID}>
               <Button
@@ -88,33 +90,39 @@ export function MemberGrid(props: {
                 title={member.name}
                 onClick={() => props.onOpenMember(member)}
               >
-                <Avatar
-                  size={40}
-                  name={member.name}
-                  color="colorful"
-                  {...(image === undefined ? {} : { image: { src: image } })}
-                  aria-hidden
-                />
+                <FaceAvatar name={member.name} faceURL={member.faceURL} size={40} />
                 <span className={styles.tileName}>{member.name}</span>
               </Button>
             </li>
           );
         })}
         <li>
-          <Button appearance="subtle" className={styles.tile} onClick={props.onAdd}>
+          <Button
+            appearance="subtle"
+            className={styles.tile}
+            aria-label={t('ui.group.members.add')}
+            title={t('ui.group.members.add')}
+            onClick={props.onAdd}
+          >
             <span className={styles.square} aria-hidden>
               <AddRegular />
             </span>
-            <Text className={styles.tileName}>{t('ui.group.members.add')}</Text>
+            <Text className={styles.tileName}>{t('ui.group.members.addShort')}</Text>
           </Button>
         </li>
         {state.can.kick && (
           <li>
-            <Button appearance="subtle" className={styles.tile} onClick={props.onRemove}>
+            <Button
+              appearance="subtle"
+              className={styles.tile}
+              aria-label={t('ui.group.members.remove')}
+              title={t('ui.group.members.remove')}
+              onClick={props.onRemove}
+            >
               <span className={styles.square} aria-hidden>
                 <SubtractRegular />
               </span>
-              <Text className={styles.tileName}>{t('ui.group.members.remove')}</Text>
+              <Text className={styles.tileName}>{t('ui.group.members.removeShort')}</Text>
             </Button>
           </li>
         )}

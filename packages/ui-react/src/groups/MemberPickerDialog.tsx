@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Dialog,
   DialogActions,
@@ -19,12 +18,13 @@ import { PickerMode } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { safeImageURL } from '../chat/images';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ConfirmDialog } from './dialogs';
 import { AVATAR_ACCEPT, pickedFile } from './picked-file';
 import { PickerLeftPane } from './PickerLeftPane';
+import { usePickedPreview } from './picked-preview';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   surface: { width: '680px', maxWidth: 'calc(100vw - 32px)' },
@@ -33,6 +33,13 @@ const useStyles = makeStyles({
   groupFields: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flex: 1 },
   hidden: { display: 'none' },
+  // The chosen group avatar, in place of the camera icon (the button's icon slot is 20 px).
+  thumb: {
+    width: '20px',
+    height: '20px',
+    objectFit: 'cover',
+    borderRadius: tokens.borderRadiusSmall,
+  },
   panes: {
     display: 'grid',
     gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
@@ -100,6 +107,8 @@ export function MemberPickerDialog(props: {
   );
   const state = useObservableEagerState(vm.state$);
   const fileInput = useRef<HTMLInputElement>(null);
+  const [avatarFile, setAvatarFile] = useState<File | undefined>(undefined);
+  const avatarPreview = usePickedPreview(avatarFile, state.avatarName !== undefined);
   const [confirmTransfer, setConfirmTransfer] = useState(false);
   const title = t(TITLES[props.mode]);
 
@@ -139,7 +148,13 @@ export function MemberPickerDialog(props: {
               <div className={styles.groupFields}>
                 <Button
                   appearance="secondary"
-                  icon={<CameraRegular />}
+                  icon={
+                    avatarPreview === undefined ? (
+                      <CameraRegular />
+                    ) : (
+                      <img className={styles.thumb} src={avatarPreview} alt={state.avatarName ?? ''} />
+                    )
+                  }
                   aria-label={t('ui.group.picker.avatar')}
                   title={state.avatarName ?? t('ui.group.picker.avatar')}
                   onClick={() => fileInput.current?.click()}
@@ -158,7 +173,9 @@ export function MemberPickerDialog(props: {
                   onChange={(event) => {
                     const file = event.currentTarget.files?.[0];
                     event.currentTarget.value = '';
-                    if (file !== undefined) vm.setAvatar(pickedFile(file));
+                    if (file === undefined) return;
+                    setAvatarFile(file);
+                    vm.setAvatar(pickedFile(file));
                   }}
                 />
                 <Field label={t('ui.group.name.label')} className={styles.grow}>
@@ -178,7 +195,6 @@ export function MemberPickerDialog(props: {
                 </Text>
                 <ul className={styles.selected}>
                   {state.selected.map((item) => {
-                    const image = safeImageURL(item.faceURL);
                     return (
                       <li key={item.id}>
                         <Button
@@ -187,13 +203,7 @@ export function MemberPickerDialog(props: {
                           aria-label={t('ui.group.picker.unselect', { name: item.name })}
                           onClick={() => vm.toggle(item)}
                         >
-                          <Avatar
-                            size={28}
-                            name={item.name}
-                            color="colorful"
-                            {...(image === undefined ? {} : { image: { src: image } })}
-                            aria-hidden
-                          />
+                          <FaceAvatar name={item.name} faceURL={item.faceURL} size={28} />
                           <span className={styles.chipName}>{item.name === '' ? item.id : item.name}</span>
                           <DismissRegular aria-hidden />
                         </Button>

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Breadcrumb,
   BreadcrumbButton,
   BreadcrumbDivider,
@@ -14,8 +13,8 @@ import { ChevronRightRegular, PeopleRegular, PersonRegular } from '@fluentui/rea
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { MemberPickerViewModel, MemberPickerViewState, PickerRow } from '@teamim/application';
 import { Fragment, useEffect, useRef } from 'react';
-import { safeImageURL } from '../chat/images';
 import { useText } from '../text';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   left: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 },
@@ -195,15 +194,5 @@ function keyOf(row: PickerRow | undefined): string | undefined {
 }
 
 function Face(props: { readonly name: string; readonly faceURL: string; readonly square?: boolean }) {
-  const image = safeImageURL(props.faceURL);
-  return (
-    <Avatar
-      size={36}
-      name={props.name}
-      color="colorful"
-      {...(props.square === true ? { shape: 'square' as const } : {})}
-      {...(image === undefined ? {} : { image: { src: image } })}
-      aria-hidden
-    />
-  );
+  return <FaceAvatar name={props.name} faceURL={props.faceURL} size={36} group={props.square === true} />;
 }

@@ -23,6 +23,9 @@ export const GROUP_MESSAGES = {
   'ui.group.members.viewMore': { 'zh-CN': '查看更多', 'en-US': 'View more' },
   'ui.group.members.add': { 'zh-CN': '添加成员', 'en-US': 'Add members' },
   'ui.group.members.remove': { 'zh-CN': '移除成员', 'en-US': 'Remove members' },
+  // The grid's tile labels; the tiles are named in full.
+  'ui.group.members.addShort': { 'zh-CN': '添加', 'en-US': 'Add' },
+  'ui.group.members.removeShort': { 'zh-CN': '移除', 'en-US': 'Remove' },
   'ui.group.members.searchMute': { 'zh-CN': '搜索和禁言成员', 'en-US': 'Search and mute members' },
   'ui.group.members.search': { 'zh-CN': '搜索成员', 'en-US': 'Search members' },
   'ui.group.members.none': { 'zh-CN': '没有匹配的成员', 'en-US': 'No matching members' },

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   CounterBadge,
   Dialog,
@@ -25,6 +24,7 @@ import { useContactDialogs } from '../contacts/dialogs';
 import { useText } from '../text';
 // 16: balance, account settings, About
 import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   rail: {
@@ -151,13 +151,7 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             icon={
               // Decorative: the button is named; a nameless avatar (before the profile loads) would be an
               // unnamed image to axe.
-              <Avatar
-                name={self?.name ?? ''}
-                size={36}
-                color="colorful"
-                aria-hidden
-                {...(self?.faceURL ? { image: { src: self.faceURL } } : {})}
-              />
+              <FaceAvatar name={self?.name ?? ''} faceURL={self?.faceURL ?? ''} size={36} />
             }
           />
         </MenuTrigger>

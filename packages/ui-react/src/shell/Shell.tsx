@@ -9,6 +9,7 @@ import { ContactDialogsProvider } from '../contacts/dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { SignedInContext, useAppServices, useSignedIn } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
+import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
 import { preloadToastHost } from '../toasts/Toasts';
 import { useShortcuts } from './keyboard';
@@ -35,12 +36,13 @@ const useStyles = makeStyles({
   recovered: { backgroundColor: tokens.colorPaletteGreenBackground1 },
   main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', outlineStyle: 'none' },
   // Over the foot of the conversation list, beside the nav rail: centred it covered the composer's
-  // tools while sending already works during the sync; 216 px fits the list at its narrowest (240 px).
+  // tools while sending already works during the sync; it fits the list's width less its margins.
   progress: {
     position: 'fixed',
     left: `calc(${NAV_RAIL_WIDTH} + ${tokens.spacingHorizontalM})`,
     bottom: tokens.spacingVerticalL,
-    width: '216px',
+    width: `calc(${LIST_WIDTH} - 2 * ${tokens.spacingHorizontalM})`,
+    [`@media ${NARROW_WINDOW}`]: { width: `calc(${NARROW_LIST_WIDTH} - 2 * ${tokens.spacingHorizontalM})` },
     boxSizing: 'border-box',
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
     borderRadius: tokens.borderRadiusLarge,

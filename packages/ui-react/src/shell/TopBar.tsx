@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Input,
   makeStyles,
@@ -22,6 +21,7 @@ import { LanguageSwitch } from '../LanguageSwitch';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { TOP_SEARCH_ID } from './keyboard';
+import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
   bar: {
@@ -151,11 +151,7 @@ function ResultGroup(props: {
         {props.hits.map((hit) => (
           <li key={hit.key}>
             <Button appearance="subtle" className={styles.hit} onClick={() => props.onChoose(hit)}>
-              <Avatar
-                size={28}
-                name={hit.name}
-                {...(hit.faceURL !== '' ? { image: { src: hit.faceURL } } : {})}
-              />
+              <FaceAvatar name={hit.name} faceURL={hit.faceURL} size={28} group={hit.kind === 'group'} />
               <span className={styles.hitText}>
                 <span>{hit.name}</span>
                 {hit.kind === 'message' && (

@@ -138,6 +138,7 @@ describe('picture bodies: the thumbnail, the full picture and the local preview'
       height: 50,
       progress: undefined,
       fileName: 'picture-m7.jpg',
+      sender: 'Bob',
     });
   });
 
@@ -166,6 +167,7 @@ describe('picture bodies: the thumbnail, the full picture and the local preview'
       height: 50,
       progress: 40,
       fileName: 'picture-m7.png',
+      sender: 'Bob',
     });
   });
 });
@@ -223,8 +225,15 @@ describe("the viewer's gallery", () => {
       { kind: 'bubble', id: 'p2', body: second },
     ]);
     expect(gallery).toEqual([
-      { id: 'p1', src: 'https://cdn.test/1.png', width: 200, height: 50, fileName: 'picture-m7.png' },
-      { id: 'p2', src: '/obj/2.gif', width: 200, height: 50, fileName: 'picture-m7.gif' },
+      {
+        id: 'p1',
+        src: 'https://cdn.test/1.png',
+        width: 200,
+        height: 50,
+        fileName: 'picture-m7.png',
+        sender: 'Bob',
+      },
+      { id: 'p2', src: '/obj/2.gif', width: 200, height: 50, fileName: 'picture-m7.gif', sender: 'Bob' },
     ]);
   });
 });

@@ -25,8 +25,10 @@ export type MediaBubbleBody =
       readonly height: number;
       /** The upload's progress (0-100) while this device sends it; undefined otherwise. */
       readonly progress: number | undefined;
-      /** A name for "save as" and the accessible name. */
+      /** A name for "save as". */
       readonly fileName: string;
+      /** Who sent it, as plain text: the picture's text alternative names them. */
+      readonly sender: string;
     }
   | {
       readonly kind: 'video';
@@ -68,6 +70,10 @@ function extensionFor(type: string, fallback: string): string {
   return /^[a-z0-9]{1,5}$/i.test(sub) ? (sub === 'jpeg' ? 'jpg' : sub) : fallback;
 }
 
+function senderName(message: Message): string {
+  return message.senderNickname !== '' ? message.senderNickname : message.sendID;
+}
+
 /** The body of a picture, video or file message; undefined for other messages. */
 export function mediaBubbleBody(message: Message): MediaBubbleBody | undefined {
   const local = safeMediaURL(message.localPreviewURL, true);
@@ -85,6 +91,7 @@ export function mediaBubbleBody(message: Message): MediaBubbleBody | undefined {
         ...size,
         progress: progressOf(message),
         fileName: `picture-${message.clientMsgID}.${extensionFor(p.sourcePicture.type, 'png')}`,
+        sender: senderName(message),
       };
     }
     case ContentType.Video: {
@@ -125,6 +132,7 @@ export interface GalleryPicture {
   readonly width: number;
   readonly height: number;
   readonly fileName: string;
+  readonly sender: string;
 }
 
 /** The conversation's pictures in order, for the viewer. */
@@ -141,6 +149,7 @@ export function pictureGallery(
         width: body.width,
         height: body.height,
         fileName: body.fileName,
+        sender: body.sender,
       });
     }
   }

@@ -68,6 +68,7 @@ describe('conversation rows', () => {
       id: 'si_bob_me',
       name: 'Bob',
       faceURL: '',
+      isGroup: false,
       // Markup in a message is just text.
       preview: 'see you <b>soon</b>',
       time: 'Today 11:55',

@@ -31,6 +31,8 @@ export interface ConversationRow {
   readonly id: string;
   readonly name: string;
   readonly faceURL: string;
+  /** A group conversation (its avatar is a group's). */
+  readonly isGroup: boolean;
   /** The last message (or the draft) as plain text. */
   readonly preview: string;
   /** Recent-time text of the later of draft and last message; '' when there is neither. */
@@ -51,6 +53,7 @@ export function conversationRow(conversation: Conversation, context: ViewContext
     id: conversation.conversationID,
     name: conversationDisplayName(conversation),
     faceURL: conversation.faceURL,
+    isGroup: conversation.groupID !== '',
     preview: conversationPreview(conversation, context),
     time: sortTime > 0 ? formatRecentTime(sortTime, context) : '',
     unread: shownUnread(conversation),

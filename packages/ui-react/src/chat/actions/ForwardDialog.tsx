@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Button,
   Checkbox,
   Dialog,
@@ -17,7 +16,7 @@ import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../../session';
 import { useText } from '../../text';
-import { safeImageURL } from '../images';
+import { FaceAvatar } from '../../FaceAvatar';
 
 const useStyles = makeStyles({
   surface: { width: '420px', maxWidth: 'calc(100vw - 32px)' },
@@ -72,7 +71,6 @@ export function ForwardDialog(props: { readonly message: Message; readonly onClo
                 </li>
               )}
               {state.rows.map((row) => {
-                const image = safeImageURL(row.faceURL);
                 return (
                   <li key={row.id} className={styles.row}>
                     <Checkbox
@@ -80,14 +78,7 @@ export function ForwardDialog(props: { readonly message: Message; readonly onClo
                       onChange={() => vm.toggle(row.id)}
                       label={
                         <span className={styles.label}>
-                          <Avatar
-                            name={row.name}
-                            size={28}
-                            color="colorful"
-                            shape={row.isGroup ? 'square' : 'circular'}
-                            {...(image === undefined ? {} : { image: { src: image } })}
-                            aria-hidden
-                          />
+                          <FaceAvatar name={row.name} faceURL={row.faceURL} size={28} group={row.isGroup} />
                           <Text truncate wrap={false}>
                             {row.name}
                           </Text>

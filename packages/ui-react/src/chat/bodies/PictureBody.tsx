@@ -93,7 +93,7 @@ export function PictureBody({ body, vm }: { readonly body: PictureBodyData; read
           src={body.src}
           width={body.width}
           height={body.height}
-          alt=""
+          alt={t('ui.media.pictureFrom', { name: body.sender })}
           loading="lazy"
         />
       </button>

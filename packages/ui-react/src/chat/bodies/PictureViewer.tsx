@@ -36,7 +36,7 @@ export default function PictureViewer(props: {
       }}
       slides={props.slides.map((slide) => ({
         src: slide.src,
-        alt: '',
+        alt: t('ui.media.pictureFrom', { name: slide.sender }),
         download: { url: slide.src, filename: slide.fileName },
       }))}
     />

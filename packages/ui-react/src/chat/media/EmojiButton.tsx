@@ -1,16 +1,28 @@
 import {
   Button,
+  makeStyles,
   Popover,
   PopoverSurface,
   PopoverTrigger,
   Spinner,
   Tooltip,
+  tokens,
 } from '@fluentui/react-components';
 import { EmojiRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel } from '@teamim/application';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useText } from '../../text';
 import { insertText } from './insert-text';
+
+const useStyles = makeStyles({
+  // The picker draws its own frame: the popover adds only its shadow, not a second border and padding.
+  surface: {
+    padding: 0,
+    border: 'none',
+    borderRadius: tokens.borderRadiusXLarge,
+    overflow: 'hidden',
+  },
+});
 
 // The picker and its emoji data (~100 KB gzip) load with the first open, never with the sign-in page.
 const EmojiPanel = lazy(() => import('./EmojiPanel'));
@@ -36,6 +48,7 @@ export function EmojiButton({
   readonly disabled?: boolean;
 }) {
   const { t } = useText();
+  const styles = useStyles();
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   const pick = (emoji: string) => {
@@ -63,7 +76,7 @@ export function EmojiButton({
             <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" disabled={disabled} />
           </Tooltip>
         </PopoverTrigger>
-        <PopoverSurface aria-label={t('ui.media.emoji')}>
+        <PopoverSurface aria-label={t('ui.media.emoji')} className={styles.surface}>
           <Suspense fallback={<Spinner size="small" label={t('ui.media.emojiLoading')} />}>
             <EmojiPanel onPick={pick} />
           </Suspense>

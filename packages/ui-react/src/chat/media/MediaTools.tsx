@@ -10,12 +10,17 @@ import { browserMediaProber, pickedUploads } from './probe';
 
 const useStyles = makeStyles({
   hidden: { display: 'none' },
+  // A line of its own under the tools (the toolbar wraps), after every tool whatever the order of the
+  // areas' items: between the icons it squeezed them apart.
   notice: {
-    display: 'inline-flex',
+    order: 1,
+    flexBasis: '100%',
+    display: 'flex',
     alignItems: 'center',
     gap: tokens.spacingHorizontalXXS,
+    minWidth: 0,
     color: tokens.colorPaletteRedForeground1,
-    marginLeft: tokens.spacingHorizontalS,
+    paddingLeft: tokens.spacingHorizontalS,
   },
   hint: { color: tokens.colorBrandForeground1, marginLeft: tokens.spacingHorizontalS },
   dropping: {

@@ -68,6 +68,7 @@ describe('media in the chat view (14m)', () => {
     const image = open.querySelector('img');
     expect(image?.getAttribute('width')).toBe('200');
     expect(image?.getAttribute('height')).toBe('100');
+    expect(image?.getAttribute('alt')).toBe('Picture from Bob');
   });
 
   it('refuses an SVG picked as a file with the spec error, and sends a text file', async () => {

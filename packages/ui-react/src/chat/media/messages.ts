@@ -11,6 +11,7 @@ export const MEDIA_MESSAGES = {
   'ui.media.dismiss': { 'zh-CN': '关闭', 'en-US': 'Dismiss' },
   'ui.media.uploading': { 'zh-CN': '正在上传 {{progress}}%', 'en-US': 'Uploading {{progress}}%' },
   'ui.media.openPicture': { 'zh-CN': '查看图片', 'en-US': 'Open picture' },
+  'ui.media.pictureFrom': { 'zh-CN': '{{name}} 发送的图片', 'en-US': 'Picture from {{name}}' },
   'ui.media.pictureUnavailable': { 'zh-CN': '图片不可用', 'en-US': 'Picture unavailable' },
   'ui.media.video': { 'zh-CN': '视频，{{duration}}', 'en-US': 'Video, {{duration}}' },
   'ui.media.videoUnavailable': { 'zh-CN': '视频尚未上传', 'en-US': 'Video not uploaded yet' },
