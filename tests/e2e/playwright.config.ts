@@ -11,6 +11,10 @@ const port = Number(process.env['E2E_PORT']);
 // The second server answers as a real OpenIM 3.8 + chat 1.8 deployment (`--compat openim-3.8`).
 process.env['E2E_COMPAT_PORT'] ??= String(port === 60_000 ? 20_001 : port + 1);
 const compatPort = Number(process.env['E2E_COMPAT_PORT']);
+// Like chat 1.8.4's default configuration, the compatibility server hands out room tokens for a LiveKit
+// address where nothing runs (a port nobody listens on); tests/e2e/compat/calls-unreachable.e2e.ts.
+process.env['E2E_CLOSED_LIVEKIT_PORT'] ??= String(20_000 + Math.floor(Math.random() * 40_000));
+const closedLiveKitPort = Number(process.env['E2E_CLOSED_LIVEKIT_PORT']);
 
 // The call tests need a LiveKit SFU. `npm test` starts one and passes LIVEKIT_URL (empty when it could
 // not); a direct run starts the cached livekit-server (scripts/livekit.mjs) when it has been built.
@@ -73,7 +77,9 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `node_modules/.bin/tsx apps/server/src/main.ts --memory --port ${compatPort} --seed demo --log-level warn --compat openim-3.8`,
+      command:
+        `node_modules/.bin/tsx apps/server/src/main.ts --memory --port ${compatPort} --seed demo --log-level warn --compat openim-3.8` +
+        ` --livekit-url ws://127.0.0.1:${closedLiveKitPort}`,
       cwd: repo,
       url: `http://127.0.0.1:${compatPort}/healthz`,
       reuseExistingServer: false,

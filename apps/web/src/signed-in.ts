@@ -15,7 +15,12 @@ import {
 import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
-import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
+import {
+  createRtcRoom,
+  LiveKitCallDevices,
+  LiveKitCallMedia,
+  LiveKitServerProbe,
+} from '@teamim/adapters-livekit';
 import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
 import { CanvasFileProcessor } from './canvas-file-processor';
 // 18: new-message notices
@@ -122,6 +127,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       fileUploader: im.fileUploader,
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),
+      mediaServerProbe: new LiveKitServerProbe(),
       // 18: new-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
