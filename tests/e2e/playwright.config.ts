@@ -5,6 +5,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Like chat 1.8.4's default configuration, the compatibility server hands out room tokens for a LiveKit
+// address where nothing runs (a port nobody listens on); tests/e2e/compat/calls-unreachable.e2e.ts.
+process.env['E2E_CLOSED_LIVEKIT_PORT'] ??= String(20_000 + Math.floor(Math.random() * 40_000));
+const closedLiveKitPort = Number(process.env['E2E_CLOSED_LIVEKIT_PORT']);
 
 // The call tests need a LiveKit SFU. `npm test` starts one and passes LIVEKIT_URL (empty when it could
 // not); a direct run starts the cached livekit-server (scripts/livekit.mjs) when it has been built.
@@ -42,7 +46,9 @@ export default defineConfig<{ serverFlags: readonly string[] }>({
     {
       name: 'openim-3.8',
       testMatch: 'compat/**/*.e2e.ts',
-      use: { serverFlags: ['--compat', 'openim-3.8'] },
+      use: {
+        serverFlags: ['--compat', 'openim-3.8', '--livekit-url', `ws://127.0.0.1:${closedLiveKitPort}`],
+      },
     },
   ],
   use: {

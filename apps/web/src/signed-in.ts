@@ -15,7 +15,13 @@ import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } 
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
 // The media-room client (livekit-client) is not in this chunk: the adapter loads it when a call needs it.
-import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia, loadLiveKit } from '@teamim/adapters-livekit';
+import {
+  createRtcRoom,
+  LiveKitCallDevices,
+  LiveKitCallMedia,
+  LiveKitServerProbe,
+  loadLiveKit,
+} from '@teamim/adapters-livekit';
 import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
 import { CanvasFileProcessor } from './canvas-file-processor';
 import { prefetchCallsWhenSynced } from './idle-prefetch';
@@ -124,6 +130,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       fileUploader: im.fileUploader,
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),
+      mediaServerProbe: new LiveKitServerProbe(),
       // 18: new-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),

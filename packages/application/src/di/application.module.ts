@@ -30,6 +30,7 @@ import { GroupsGateway } from '../ports/groups.port';
 import { ImSession } from '../ports/im-session.port';
 import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
+import { MediaServerProbe } from '../ports/media-server-probe.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { TopSearchStore } from '../search/top-search.store';
@@ -77,8 +78,9 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(DeploymentCapabilities)
     .toResolvedValue(
-      (wallet: WalletApi, chat: ChatApi, logger: Logger) => new DeploymentCapabilities(wallet, chat, logger),
-      [WalletApi, ChatApi, Logger],
+      (wallet: WalletApi, chat: ChatApi, logger: Logger, mediaServer: MediaServerProbe) =>
+        new DeploymentCapabilities(wallet, chat, logger, mediaServer),
+      [WalletApi, ChatApi, Logger, MediaServerProbe],
     )
     .inSingletonScope();
   bind(ConnectionMonitor)

@@ -10,6 +10,7 @@ export * from './id-generator.port';
 export * from './im-session.port';
 export * from './key-value-store.port';
 export * from './logger.port';
+export * from './media-server-probe.port';
 export * from './messages.port';
 export * from './notifier.port';
 export * from './rtc-room.port';

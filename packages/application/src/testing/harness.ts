@@ -35,6 +35,7 @@ import { FakeClock, drainMicrotasks } from './fake-clock';
 import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
+import { FakeMediaServerProbe } from './fake-media-server-probe';
 import {
   FakeChatApi,
   FakeFileProcessor,
@@ -64,6 +65,7 @@ export interface FakePorts extends PortBindings {
   readonly fileUploader: FakeFileUploader;
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
+  readonly mediaServerProbe: FakeMediaServerProbe;
   // 18: new-message notices
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
@@ -233,6 +235,7 @@ export class TestWorld {
       fileUploader: new FakeFileUploader(),
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
+      mediaServerProbe: new FakeMediaServerProbe(),
       // 18
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),
