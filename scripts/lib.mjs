@@ -47,13 +47,32 @@ export async function ensureDependencies() {
   const installed = join(root, 'node_modules', '.package-lock.json');
   const lock = join(root, 'package-lock.json');
   const newest = Math.max(mtime(lock), ...workspaceManifests().map(mtime));
-  if (existsSync(installed) && mtime(installed) >= newest) return;
+  if (existsSync(installed) && mtime(installed) >= newest) return ensureNativeModules();
   // `npm install` rather than `npm ci`: it honours the lockfile just the same, while npm ci rejects a
   // lockfile that lacks other platforms' optional packages (turbo's), which npm itself sometimes writes.
-  log('Installing dependencies (npm install); native modules compile from source, this takes a few minutes');
+  log('Installing dependencies (npm install); this takes a few minutes');
   const code = await run('npm', ['install', '--no-audit', '--no-fund']);
   if (code !== 0) {
     console.error('Dependency installation failed; see the npm output above.');
+    process.exit(code);
+  }
+  return ensureNativeModules();
+}
+
+/**
+ * Native modules are built for one Node ABI: a node_modules installed under another Node (an older
+ * checkout, or a switch of runtime) is rebuilt for this one. Loading the module is the check.
+ */
+export async function ensureNativeModules() {
+  const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  if (probe.status === 0) return;
+  log(`Rebuilding better-sqlite3 for Node ${process.versions.node} (it was built for another Node)`);
+  const code = await run('npm', ['rebuild', 'better-sqlite3']);
+  if (code !== 0) {
+    console.error('Rebuilding better-sqlite3 failed; see the npm output above.');
     process.exit(code);
   }
 }

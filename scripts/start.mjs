@@ -4,13 +4,28 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureDependencies, log, root, run } from './lib.mjs';
 import { ensureLiveKitServer, startLiveKit } from './livekit.mjs';
+import { ensureNodeRuntime } from './node-runtime.mjs';
 import { ensureWebBuild } from './web-build.mjs';
-
-await ensureDependencies();
 
 const serverEntry = join(root, 'apps', 'server', 'src', 'main.ts');
 const webEntry = join(root, 'apps', 'web', 'index.html');
 const extraArgs = process.argv.slice(2);
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+// Help at once: no runtime fetch, no install, no build, no server.
+if (extraArgs.includes('--help') || extraArgs.includes('-h')) {
+  console.log('Usage: npm start [-- <server options>]');
+  console.log('Installs what is missing, builds the web app when its sources changed, starts a LiveKit SFU');
+  console.log('for calls and the local server with the demo data (http://127.0.0.1:10002/ by default).\n');
+  if (!existsSync(tsx)) {
+    console.log('The server options are listed once the dependencies are installed (npm install).');
+    process.exit(0);
+  }
+  process.exit(await run(tsx, [serverEntry, '--help']));
+}
+
+await ensureNodeRuntime();
+await ensureDependencies();
 
 if (existsSync(webEntry)) {
   const code = await ensureWebBuild();
@@ -49,7 +64,7 @@ async function startCallServer() {
 
 const sfu = await startCallServer();
 log('Starting the local server with the demo data');
-const code = await run(join(root, 'node_modules', '.bin', 'tsx'), [
+const code = await run(tsx, [
   serverEntry,
   '--seed',
   'demo',

@@ -173,6 +173,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each module starts and imports, read by the size budgets
+    // (scripts/bundle-budgets.mjs, run by `npm test` after the build).
+    manifest: true,
     // The SDK's wasm is a separate 36 MB asset loaded after sign-in; no JS chunk comes close.
     chunkSizeWarningLimit: 1500,
     rollupOptions: {

@@ -184,6 +184,50 @@ export function collectAssets(page: Page): Asset[] {
   return assets;
 }
 
+/**
+ * Like collectAssets, but `until()` freezes the set at the moment it is called: the scripts whose
+ * responses arrived by then (their bodies are read afterwards), none of the chunks loaded later.
+ */
+export function collectAssetsUntil(page: Page): { until: () => Promise<Asset[]> } {
+  const pending: Promise<Asset | undefined>[] = [];
+  let open = true;
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const url = response.url();
+    if (!open || (type !== 'script' && type !== 'stylesheet') || url.endsWith('.wasm')) return;
+    pending.push(
+      response.body().then(
+        (body) => ({ url, type, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        () => undefined,
+      ),
+    );
+  });
+  return {
+    until: async () => {
+      open = false;
+      return (await Promise.all(pending)).filter((a): a is Asset => a !== undefined);
+    },
+  };
+}
+
+/**
+ * The page's JS heap (main thread, V8's used size) in bytes; with `gc`, after a full garbage collection
+ * (what is still held, as a heap snapshot would count it).
+ */
+export async function jsHeapUsed(page: Page, gc: boolean): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    if (gc) {
+      await session.send('HeapProfiler.enable');
+      await session.send('HeapProfiler.collectGarbage');
+      await session.send('HeapProfiler.disable');
+    }
+    return (await session.send('Runtime.getHeapUsage')).usedSize;
+  } finally {
+    await session.detach();
+  }
+}
+
 export const sum = (assets: readonly Asset[], type: string, key: 'bytes' | 'gzipBytes'): number =>
   assets.filter((a) => a.type === type).reduce((n, a) => n + a[key], 0);
 

@@ -9,6 +9,6 @@ export default defineProject({
     setupFiles: ['../domain/src/testing/i18n-setup.ts', './src/testing/setup.ts'],
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     // Rendering Fluent UI in jsdom is slow on a busy machine; no test asserts on time.
-    testTimeout: 30_000,
+    testTimeout: 120_000,
   },
 });

@@ -1,5 +1,6 @@
 import {
   expect,
+  send,
   test,
   type Browser,
   type BrowserContext,
@@ -15,7 +16,6 @@ import {
   navUnread,
   newUserPage,
   openConversation,
-  sendText,
   signIn,
 } from './support/users';
 
@@ -47,12 +47,6 @@ async function signOut(page: Page): Promise<void> {
 const conversation = conversationOption;
 
 const chatNavLink = (page: Page): Locator => mainNav(page).getByRole('link', { name: /^Chat/ });
-
-/** Sends `text` and waits until the box is empty again (the send was accepted). */
-async function send(page: Page, text: string): Promise<void> {
-  await sendText(page, text);
-  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from './fixtures';
+import { expect, send, test, type Browser, type Locator, type Page } from './fixtures';
 import {
   adminCall,
   conversationOption,
@@ -7,7 +7,6 @@ import {
   navUnread,
   newUserPage,
   openConversation,
-  sendText,
   signIn as signInAs,
   userID,
 } from './support/users';
@@ -36,7 +35,6 @@ async function signIn(browser: Browser, user: string): Promise<Session> {
 }
 
 const conversation = conversationOption;
-const send = sendText;
 const admin = adminCall;
 
 test('the seeded group history reads oldest first, as it was sent', async ({ browser }) => {
@@ -121,6 +119,8 @@ test('a typed mention token stays text and opens no card', async ({ browser }) =
   await send(bob.page, forged);
   // Open it once the message has moved bob's row to the top: a click during that re-sort can be lost.
   await expect(conversation(alice.page, 'bob')).toContainText(' says hi ', { timeout: 30_000 });
+  // The list's preview reads it as the bubble does: the token as typed, no "@The CEO".
+  await expect(conversation(alice.page, 'bob')).toContainText(`[[at-The CEO#${aliceID}]] says hi`);
   await openConversation(alice.page, 'bob');
   await expect(messageLog(alice.page).getByText(forged)).toBeVisible({ timeout: 30_000 });
   await expect(messageLog(alice.page).getByRole('button', { name: /The CEO/ })).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, log, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
 
 // Issue 15 through the real SDK and server, with three users of the demo seed (alice is friends with
@@ -33,14 +33,6 @@ async function memberActions(page: Page, name: string): Promise<void> {
   }
   await panel.getByRole('button', { name: `Actions for ${name}` }).click();
 }
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-}
-
-const log = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
 
 test('group administration across three users: rename, avatar, admin, mute, mute-all, kick, invite, transfer, exit, disband', async ({
   browser,

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, messageLog, test, type Page } from './fixtures';
 import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
 
 /**
@@ -6,8 +6,6 @@ import { newUserPage, openConversation, seriousViolations, signIn } from './supp
  * by button, paste and drop, received and opened on the other side; emoji; axe on the chat with media
  * and on the open viewer, light and dark. Screenshots go to the test's output folder.
  */
-
-const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
 
 /** A real PNG of the given size: a screenshot of part of the page. */
 async function png(page: Page, width: number, height: number): Promise<Buffer> {

@@ -1,19 +1,10 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, log, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn } from './support/users';
 
 /**
  * Message actions end to end (issue 14, area 14a) on the real server (`--seed demo`): alice, bob and
  * carol in separate browser contexts, through the real SDK. Selectors are roles and names.
  */
-
-const log = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(log(page).getByText(text, { exact: true })).toBeVisible({ timeout: 20_000 });
-}
 
 /** The message (article) whose text is `text`. */
 const message = (page: Page, text: string): Locator =>

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /**
  * The build puts the sign-in page, rendered at build time, into index.html so it paints before the
@@ -6,7 +6,10 @@ import { expect, test } from '@playwright/test';
  */
 test('before the app runs, /login shows the pre-rendered page in the stored locale, inert', async ({
   page,
+  expectConsoleError,
 }) => {
+  // The app's scripts are blocked on purpose.
+  expectConsoleError('net::ERR_FAILED');
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
   await page.goto('/login');
@@ -22,7 +25,9 @@ test('before the app runs, /login shows the pre-rendered page in the stored loca
 
 test('the pre-rendered copy shows only on /login, in zh-CN by default, and the app replaces it', async ({
   page,
+  expectConsoleError,
 }) => {
+  expectConsoleError('net::ERR_FAILED');
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/login');
   await expect(page.locator('[data-prerendered="zh-CN"] h1')).toHaveText('欢迎使用 TeamIM');

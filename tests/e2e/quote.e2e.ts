@@ -66,12 +66,42 @@ test('quote and jump: alice quotes bob, bob clicks the quote and the original is
   });
   await expect(quote).toBeVisible({ timeout: 45_000 });
   await expect(message(bob.page, original)).toHaveCount(0);
+  // Right after a reload the chat may still show the server's copy of its newest messages (the SDK's
+  // first sync has not reached it): the jump then waits for the SDK's history, however long that takes.
   await quote.click();
   const target = message(bob.page, original);
-  await expect(target).toHaveAttribute('data-highlighted', 'true', { timeout: 20_000 });
+  await expect(target).toHaveAttribute('data-highlighted', 'true', { timeout: 90_000 });
   await expect(target).toBeInViewport();
   await expect(target).toBeFocused();
   await bob.page.screenshot({ path: test.info().outputPath('quote-jump-dark.png') });
+
+  // Away from the newest message, bob learns of alice's new ones and gets back with the keyboard.
+  const latest = messageLog(bob.page)
+    .locator('..')
+    .getByRole('button', { name: /jump to latest/i });
+  await expect(latest).toHaveAccessibleName('Jump to latest');
+  const later = `after the jump ${stamp()}`;
+  await sendText(alice.page, later);
+  await expect(latest).toHaveAccessibleName('1 new message, jump to latest', { timeout: 30_000 });
+  await bob.page.screenshot({ path: test.info().outputPath('jump-to-latest-dark.png') });
+  await latest.focus();
+  await bob.page.keyboard.press('Enter');
+  await expect(message(bob.page, later)).toBeInViewport({ timeout: 10_000 });
+  await expect(latest).toHaveCount(0);
+  await expect(messageLog(bob.page)).toBeFocused();
+
+  // A continued bubble's hover time is the time of day, whole inside the list.
+  const continued = messageLog(bob.page)
+    .getByRole('article')
+    .filter({ has: bob.page.getByText(/^filler 49 /) });
+  await continued.hover();
+  const gutter = continued.locator('[data-gutter-time]');
+  await expect(gutter).toBeVisible();
+  await expect(gutter).toHaveText(/^\d\d:\d\d$/);
+  const logBox = await messageLog(bob.page).boundingBox();
+  const timeBox = await gutter.boundingBox();
+  expect(timeBox !== null && logBox !== null && timeBox.x >= logBox.x).toBe(true);
+  await continued.screenshot({ path: test.info().outputPath('hover-time-dark.png') });
 
   // alice: elsewhere, a top-search hit opens the conversation at the original, highlighted.
   await conversationOption(alice.page, 'Demo team').click();

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './fixtures';
+import { expect, messageLog, test, type Page } from './fixtures';
 import {
   conversationList,
   conversationOption,
@@ -33,7 +33,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const { context, page } = await newUserPage(browser, { colorScheme: scheme });
     await signIn(page, 'alice');
     await openConversation(page, 'bob');
-    await expect(page.getByRole('log', { name: 'Messages' }).getByRole('article').first()).toBeVisible();
+    await expect(messageLog(page).getByRole('article').first()).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `chat-${scheme}`);
 
@@ -55,7 +55,7 @@ test('at 800x600 the page does not scroll and the message list keeps most of the
   const { context, page } = await newUserPage(browser, { width: 800, height: 600 });
   await signIn(page, 'alice');
   await openConversation(page, 'bob');
-  const log = page.getByRole('log', { name: 'Messages' });
+  const log = messageLog(page);
   await expect(log.getByRole('article').first()).toBeVisible();
   const sizes = await page.evaluate(() => ({
     page: document.documentElement.scrollHeight,

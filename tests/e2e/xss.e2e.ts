@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from './fixtures';
+import { expect, messageLog, test, type Page } from './fixtures';
 import { adminCall, conversationList, newUserPage, openConversation, signIn } from './support/users';
 
 /**
@@ -71,7 +71,7 @@ async function selfID(page: Page): Promise<string> {
 /** Scrolls the message log from bottom to top and returns every text it rendered on the way. */
 async function renderedTexts(page: Page): Promise<Set<string>> {
   const seen = new Set<string>();
-  const log = page.getByRole('log', { name: 'Messages' });
+  const log = messageLog(page);
   for (let step = 0; step < 200; step += 1) {
     const texts = await log.locator('article').allInnerTexts();
     for (const text of texts) seen.add(text);
@@ -148,7 +148,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
     // so the quoted text (author and excerpt) and the reply go through the corpus too.
     const quotedPayloads = PAYLOADS.slice(-3);
     const replies = PAYLOADS.slice(4, 7).map((p) => `re: ${p}`);
-    const aliceLog = alice.page.getByRole('log', { name: 'Messages' });
+    const aliceLog = messageLog(alice.page);
     for (const [index, payload] of quotedPayloads.entries()) {
       await aliceLog
         .getByRole('article')
@@ -176,7 +176,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       .setInputFiles({ name: `${fileNames[0] ?? 'x'}.png`, mimeType: 'image/png', buffer: shot });
 
     // bob sees the texts literally: the newest first, then all of them while scrolling up.
-    const log = bob.page.getByRole('log', { name: 'Messages' });
+    const log = messageLog(bob.page);
     await expect(log.getByRole('link', { name: `Download ${fileNames.at(-1) ?? ''}.txt` })).toBeVisible({
       timeout: 60_000,
     });
@@ -225,7 +225,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
         },
       });
     }
-    const mentions = bob.page.getByRole('log', { name: 'Messages' }).locator('[data-mention]');
+    const mentions = messageLog(bob.page).locator('[data-mention]');
     for (const name of mentionNames) {
       await expect(mentions.filter({ hasText: `@${name.trim()}` }).first()).toBeVisible({ timeout: 30_000 });
     }

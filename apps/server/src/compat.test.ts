@@ -74,6 +74,36 @@ describe('--compat openim-3.8: answers as a real OpenIM 3.8 + chat 1.8 deploymen
     expect(search.data?.total).toBe(1);
   });
 
+  it('refuses the platform ids a real deployment refuses: 10 with 1002 (admin platform), 11 with 1001', async () => {
+    const login = async (platform: number) =>
+      JSON.parse(
+        (
+          await post('/chat/account/login', {
+            email: 'alice@example.com',
+            password: md5('Demo1234'),
+            platform,
+          })
+        ).text,
+      ) as Envelope;
+    // chat 1.8.4 lets 10 through to OpenIM, which refuses a user token on the admin platform;
+    // chat itself refuses anything above 10 (HarmonyOS came with v1.8.4-patch.3).
+    expect((await login(10)).errCode).toBe(1002);
+    expect((await login(11)).errCode).toBe(1001);
+    expect((await login(12)).errCode).toBe(1001);
+    expect((await login(9)).errCode).toBe(0);
+    const admin = await envelope<{ token: string }>(
+      '/api/auth/get_admin_token',
+      { secret: ADMIN, userID: 'imAdmin' },
+      '',
+    );
+    const adminPlatform = await envelope(
+      '/api/auth/get_user_token',
+      { userID: alice.userID, platformID: 10 },
+      admin.data!.token,
+    );
+    expect(adminPlatform.errCode).toBe(1002);
+  });
+
   it("leaves this server's own fields out of /user/find/full", async () => {
     const r = await envelope<{ users: Record<string, unknown>[] }>(
       '/chat/user/find/full',
@@ -114,6 +144,46 @@ describe('--compat openim-3.8: answers as a real OpenIM 3.8 + chat 1.8 deploymen
       alice.imToken,
     );
     expect(alicePage.data?.conversationElems.length).toBeGreaterThan(0);
+  });
+
+  it('answers null, not [], for an empty friend list and an empty joined-group list, as the real server', async () => {
+    const admin = await envelope<{ token: string }>(
+      '/api/auth/get_admin_token',
+      { secret: ADMIN, userID: 'imAdmin' },
+      '',
+    );
+    await envelope(
+      '/api/user/user_register',
+      { users: [{ userID: 'loner', nickname: 'Loner' }] },
+      admin.data!.token,
+    );
+    const token = (
+      await envelope<{ token: string }>(
+        '/api/auth/get_user_token',
+        { userID: 'loner', platformID: 5 },
+        admin.data!.token,
+      )
+    ).data!.token;
+    const page = { pageNumber: 1, showNumber: 100 };
+    const raw = async (path: string, body: unknown, as: string) =>
+      JSON.parse((await post(path, body, { token: as })).text) as Envelope<Record<string, unknown>>;
+    // The SDK's full sync hands these lists to its database worker as they are; `null` is what makes
+    // the worker log "Cannot read properties of null (reading 'map')" against a real deployment.
+    expect(
+      (await raw('/api/friend/get_friend_list', { userID: 'loner', pagination: page }, token)).data,
+    ).toEqual({
+      total: 0,
+      friendsInfo: null,
+    });
+    expect(
+      (await raw('/api/group/get_joined_group_list', { fromUserID: 'loner', pagination: page }, token)).data,
+    ).toEqual({ total: 0, groups: null });
+    const friends = await raw(
+      '/api/friend/get_friend_list',
+      { userID: alice.userID, pagination: page },
+      alice.imToken,
+    );
+    expect(Array.isArray(friends.data?.['friendsInfo'])).toBe(true);
   });
 
   it('hands out upload URLs on a second origin that takes a browser PUT (CORS), and serves the file there', async () => {

@@ -10,7 +10,9 @@ import type { ObjectService } from './objects/service';
  * - uploads go to presigned URLs on a second loopback origin, as with MinIO or S3 (PUT with CORS);
  * - `/conversation/get_sorted_conversation_list` answers 1004 instead of an empty first page;
  * - `/chat/user/find/full` carries none of this server's own fields (pay password, create-group flag);
- * - a dropped chat token is refused with chat's 20101, not 1501.
+ * - a dropped chat token is refused with chat's 20101, not 1501;
+ * - a chat login on the admin platform (10) gets OpenIM's 1002, not 1001;
+ * - empty friend and joined-group pages carry `null`, not `[]`, as Go marshals an empty slice.
  */
 export const COMPAT_PROFILES = ['none', 'openim-3.8'] as const;
 export type CompatProfile = (typeof COMPAT_PROFILES)[number];

@@ -1,5 +1,3 @@
-import { createServer } from './seed/server';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo';
 import { helpText, parseArgs } from './config';
 
 /** `npm run server -- [options]`: runs the server until SIGINT/SIGTERM. */
@@ -16,6 +14,9 @@ async function main(): Promise<void> {
     console.log(helpText());
     return;
   }
+  // Loaded only now, so that --help answers without loading the whole server.
+  const { createServer } = await import('./seed/server');
+  const { DEMO_PASSWORD, DEMO_USERS } = await import('./seed/demo');
   const server = await createServer({ ...parsed.config, announce: (line) => console.log(line) });
   server.app.log.info(
     {

@@ -36,10 +36,12 @@ describe('client configuration', () => {
     expect(() => parseOverrides([1], 'config.json')).toThrow(ConfigError);
   });
 
-  it("accepts only OpenIM 3.8's user platform ids: 1-9 and 11, never 10 (admin) or 12", () => {
-    for (const id of [1, 5, 9, 11]) expect(parseOverrides({ platformID: id }, 'c').platformID).toBe(id);
-    for (const id of [0, 10, 12, 2.5])
+  it('accepts only the platform ids every OpenIM 3.8 + chat 1.8 deployment signs users in on: 1-9', () => {
+    for (const id of [1, 5, 6, 9]) expect(parseOverrides({ platformID: id }, 'c').platformID).toBe(id);
+    // 10 is the admin platform (OpenIM answers 1002); chat up to v1.8.4-patch.2 refuses 11 with 1001.
+    for (const id of [0, 10, 11, 12, 2.5])
       expect(() => parseOverrides({ platformID: id }, 'c')).toThrow(/platformID/);
+    expect(() => parseOverrides({ platformID: '11' }, 'VITE_PLATFORM_ID')).toThrow(/1-9/);
   });
 
   it('reads the LiveKit address, a search route and the feature switches from config.json', () => {

@@ -1,6 +1,5 @@
 // Loaded with a dynamic import after sign-in: it pulls in the IM SDK (and its 36 MB wasm), the DI
-// container, the media-room client and the chat and wallet API clients (axios), none of which the
-// sign-in page needs.
+// container and the chat and wallet API clients (axios), none of which the sign-in page needs.
 import {
   createContainer,
   openSessionScope,
@@ -15,11 +14,20 @@ import {
 import { createChatApi, createWalletApi, Md5PasswordHasher, type ChatApiError } from '@teamim/adapters-http';
 import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@teamim/adapters-openim';
 import { STORAGE_KEYS } from '@teamim/domain';
-import { createRtcRoom, LiveKitCallDevices, LiveKitCallMedia } from '@teamim/adapters-livekit';
+// The media-room client (livekit-client) is not in this chunk: the adapter loads it when a call needs it.
+import {
+  createRtcRoom,
+  LiveKitCallDevices,
+  LiveKitCallMedia,
+  LiveKitServerProbe,
+  loadLiveKit,
+} from '@teamim/adapters-livekit';
 import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
 import { CanvasFileProcessor } from './canvas-file-processor';
+import { prefetchCallsWhenSynced } from './idle-prefetch';
 // 18: new-message notices
 import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
+import { BrowserNetworkStatus } from './browser-network';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -122,9 +130,11 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       fileUploader: im.fileUploader,
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),
+      mediaServerProbe: new LiveKitServerProbe(),
       // 18: new-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
+      network: new BrowserNetworkStatus(),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
@@ -133,6 +143,12 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       const scope = openSessionScope(root);
       scope.services.capabilities.configure(deps.config.features);
       scope.services.calls.configure({ timeoutSeconds: deps.config.callTimeoutSeconds });
+      const prefetch = prefetchCallsWhenSynced(
+        scope.services.session.sync$,
+        scope.services.capabilities.features$,
+        () => loadLiveKit.prefetch(),
+      );
+      scope.services.session.signedOut$.subscribe(() => prefetch.unsubscribe());
       return scope;
     },
     fileUploader: im.fileUploader,

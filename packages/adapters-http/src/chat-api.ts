@@ -141,11 +141,6 @@ export class HttpChatApi extends ChatApi {
     return arrayField(asRecord(data, FIND_PATH, 'data'), 'users', FIND_PATH).map(toBusinessUser);
   }
 
-  /** Friend request through the chat API (`/friend/add`), which honours `allowAddFriend` (20013). */
-  async addFriend(toUserID: string, reqMsg: string): Promise<void> {
-    await this.client.post<unknown>('/friend/add', { toUserID, reqMsg });
-  }
-
   async getRoomAccess(roomID: string, userID: string): Promise<CallAccessData> {
     const data = asRecord(
       await this.client.post<unknown>(RTC_PATH, { room: roomID, identity: userID }),

@@ -114,13 +114,16 @@ describe('ChatHttpClient (spec §7 chat API conventions)', () => {
     expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.wrongPassword' });
   });
 
-  it('keeps the server message for codes outside the catalogue (wallet sentences)', async () => {
+  it('classifies wallet refusals by code, and keeps the server message for codes outside the catalogue', async () => {
     const t = transport(() => ({
       body: { errCode: 21001, errMsg: 'insufficient balance', errDlt: 'insufficient balance' },
     }));
     const e = await rejection(clientWith(t.adapter).post('/app/redbag/log/send', {}));
     expect(e.message).toBe('insufficient balance');
-    expect(e.classified.display).toEqual({ kind: 'raw', text: 'insufficient balance' });
+    expect(e.classified.display).toEqual({ kind: 'i18n', i18nKey: 'error.wallet.insufficientBalance' });
+    const u = transport(() => ({ body: { errCode: 29_999, errMsg: 'a new refusal', errDlt: '' } }));
+    const unknown = await rejection(clientWith(u.adapter).post('/app/redbag/log/send', {}));
+    expect(unknown.classified.display).toEqual({ kind: 'raw', text: 'a new refusal' });
   });
 
   it('marks the login-expired codes for a forced logout and tells the composition root', async () => {

@@ -22,6 +22,12 @@ function toClaim(raw: unknown): RedPacketClaimRecord {
   };
 }
 
+/** A positive whole number of seconds, or undefined when the server does not say (or says nonsense). */
+function seconds(record: Readonly<Record<string, unknown>>, key: string): number | undefined {
+  const value = record[key];
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
 /** Checks the answer of `GET /app/redbag/log/detail` (our own call, docs/server.md). */
 export function parseRedPacketDetail(data: unknown): RedPacketDetail {
   const r = asRecord(data, DETAIL_PATH, 'data');
@@ -37,6 +43,7 @@ export function parseRedPacketDetail(data: unknown): RedPacketDetail {
     claimedAmount: cents(r, 'claimedAmount'),
     refundedAmount: cents(r, 'refundedAmount'),
     status,
+    expirySeconds: seconds(r, 'expirySeconds'),
     records: arrayField(r, 'records', DETAIL_PATH).map(toClaim),
   };
 }

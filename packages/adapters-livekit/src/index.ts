@@ -5,3 +5,4 @@ export * from './livekit-factory';
 export * from './create-rtc-room';
 export * from './livekit-call-devices';
 export * from './livekit-call-media';
+export * from './livekit-server-probe';

@@ -1,5 +1,5 @@
-import { Room } from 'livekit-client';
 import { CallDevices, type CallDevice, type CallDeviceKind } from '@teamim/application';
+import { loadLiveKit } from './livekit-factory';
 import type { LiveKitRtcRoom } from './livekit-rtc-room';
 
 /** Lists the machine's devices of a kind (livekit's enumerateDevices wrapper, asking permission first). */
@@ -11,7 +11,7 @@ export type EnumerateDevices = (
 export class LiveKitCallDevices extends CallDevices {
   constructor(
     private readonly room: Pick<LiveKitRtcRoom, 'selectDevice'>,
-    private readonly enumerate: EnumerateDevices = (kind) => Room.getLocalDevices(kind, true),
+    private readonly enumerate: EnumerateDevices = async (kind) => (await loadLiveKit()).localDevices(kind),
   ) {
     super();
   }

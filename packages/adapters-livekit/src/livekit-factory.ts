@@ -1,54 +1,22 @@
-import { isBrowserSupported, Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
-import type { LiveKitRoomLike, RoomLikeEvents } from './room-like';
-import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import { lazyModule } from '@teamim/application';
+import type { LiveKitRoomLike } from './room-like';
 
-/** Whether this browser can take part in calls (WebRTC as livekit-client needs it): the toast otherwise. */
+/**
+ * Whether this browser can take part in calls (WebRTC as livekit-client needs it: its
+ * `isBrowserSupported`, checked without loading the client): the toast otherwise.
+ */
 export function isRtcSupported(): boolean {
-  return isBrowserSupported();
+  if (typeof RTCPeerConnection === 'undefined') return false;
+  return 'addTransceiver' in RTCPeerConnection.prototype || 'addTrack' in RTCPeerConnection.prototype;
 }
 
-/** Options of every Room the adapter creates. */
-export function liveKitRoomOptions(): RoomOptions {
-  return {
-    adaptiveStream: true,
-    dynacast: true,
-    publishDefaults: {
-      videoCodec: VIDEO_PUBLISH_OPTIONS.videoCodec,
-      backupCodec: { ...VIDEO_PUBLISH_OPTIONS.backupCodec },
-    },
-  };
-}
-
-/** Exposes a real Room through {@link LiveKitRoomLike}. */
-export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
-  // Every RoomLikeEvents name is a Room event whose listener takes arguments that are subtypes of
-  // ours (RemoteParticipant has an identity, RemoteTrack a kind), so forwarding is type-safe; the
-  // cast is only needed because TypeScript cannot relate the two generic `on` signatures.
-  const forward = <E extends keyof RoomLikeEvents>(listener: RoomLikeEvents[E]) =>
-    listener as unknown as RoomEventCallbacks[E];
-  return {
-    get localParticipant() {
-      return room.localParticipant;
-    },
-    get remoteParticipants() {
-      return room.remoteParticipants;
-    },
-    prepareConnection: (url, token) => room.prepareConnection(url, token),
-    connect: (url, token) => room.connect(url, token),
-    disconnect: () => room.disconnect(),
-    switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
-    on(event, listener) {
-      room.on(event, forward(listener));
-      return this;
-    },
-    off(event, listener) {
-      room.off(event, forward(listener));
-      return this;
-    },
-  };
-}
+/**
+ * livekit-client and the code over it, loaded when a call first needs a room or the device list (or
+ * earlier through `loadLiveKit.prefetch()`); a failed load is tried again on the next use.
+ */
+export const loadLiveKit = lazyModule(() => import('./livekit-client'));
 
 /** Creates a real livekit-client Room with the codec preferences, seen through {@link LiveKitRoomLike}. */
-export function createLiveKitRoom(): LiveKitRoomLike {
-  return wrapLiveKitRoom(new Room(liveKitRoomOptions()));
+export async function createLiveKitRoom(): Promise<LiveKitRoomLike> {
+  return (await loadLiveKit()).createLiveKitRoom();
 }

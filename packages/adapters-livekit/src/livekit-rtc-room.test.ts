@@ -3,7 +3,7 @@ import { RemoteError } from '@teamim/application';
 import type { RoomConnectionState } from '@teamim/domain';
 import { describe, expect, it } from 'vitest';
 import { LiveKitCallDevices } from './livekit-call-devices';
-import { liveKitRoomOptions } from './livekit-factory';
+import { liveKitRoomOptions } from './livekit-client';
 import { LiveKitRtcRoom, NO_LIVEKIT_URL_MESSAGE, type RemoteTrackEvent } from './livekit-rtc-room';
 import { FakeLiveKitServer } from './testing/fake-livekit';
 

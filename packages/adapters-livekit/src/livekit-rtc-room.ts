@@ -20,6 +20,8 @@ export interface LocalTracks {
   readonly video?: unknown;
 }
 
+const LEFT_WHILE_LOADING = 'the room was left before it was joined';
+
 /** Codes of media-room failures that carry no HTTP status of their own. */
 export const RtcErrorCode = {
   NoServerUrl: -1,
@@ -74,6 +76,8 @@ export class LiveKitRtcRoom extends RtcRoom {
   private microphone = true;
   private camera = false;
   private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  /** Counts joins and leaves, so a join whose client load outlived it knows it was left meanwhile. */
+  private attempts = 0;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
@@ -87,7 +91,8 @@ export class LiveKitRtcRoom extends RtcRoom {
   /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
   readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
 
-  constructor(private readonly createRoom: () => LiveKitRoomLike) {
+  /** `createRoom` may load the client first (production: {@link createLiveKitRoom}). */
+  constructor(private readonly createRoom: () => LiveKitRoomLike | Promise<LiveKitRoomLike>) {
     super();
   }
 
@@ -98,11 +103,21 @@ export class LiveKitRtcRoom extends RtcRoom {
     if (this.room !== undefined) {
       await this.disconnect();
     }
-    const room = this.createRoom();
+    this.state.next(RoomConnectionState.Connecting);
+    const attempt = ++this.attempts;
+    let room: LiveKitRoomLike;
+    try {
+      room = await this.createRoom();
+    } catch (cause: unknown) {
+      // The client's code could not be loaded (offline, say): this call fails, the next one loads again.
+      if (attempt === this.attempts) this.state.next(RoomConnectionState.Disconnected);
+      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    // Left (or connecting again) while the client loaded: this join is no longer wanted.
+    if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     this.room = room;
     this.camera = options.video;
     this.detach = this.listen(room);
-    this.state.next(RoomConnectionState.Connecting);
     try {
       await room.prepareConnection(serverUrl, token);
     } catch {
@@ -130,7 +145,13 @@ export class LiveKitRtcRoom extends RtcRoom {
 
   async disconnect(): Promise<void> {
     const room = this.room;
-    if (room === undefined) return;
+    if (room === undefined) {
+      if (this.state.value === RoomConnectionState.Connecting) {
+        this.attempts += 1;
+        this.state.next(RoomConnectionState.Disconnected);
+      }
+      return;
+    }
     this.teardown(room);
     try {
       await room.disconnect();

@@ -28,6 +28,12 @@ export const TEXT_LIMITS = {
   nickname: 20,
 } as const;
 
+/**
+ * The largest message content the server stores: our server and OpenIM refuse a send whose content (the
+ * JSON the SDK builds around the text) is larger, with "content too large (max 102400 bytes)".
+ */
+export const MESSAGE_CONTENT_MAX_BYTES = 102_400;
+
 export const REQUEST_TIMEOUT_MS = 25_000;
 
 export const PAGING = {

@@ -73,6 +73,12 @@ const CORE_MESSAGES = {
 
   'ui.state.connecting': { 'zh-CN': '连接中', 'en-US': 'Connecting' },
   'ui.state.connectFailed': { 'zh-CN': '连接失败', 'en-US': 'Connect failed' },
+  'ui.state.offline': {
+    'zh-CN': '连接已断开，正在等待网络…',
+    'en-US': 'Connection lost. Waiting for the network…',
+  },
+  'ui.state.reconnecting': { 'zh-CN': '网络已恢复，正在重新连接…', 'en-US': 'Back online. Reconnecting…' },
+  'ui.state.reconnected': { 'zh-CN': '已重新连接', 'en-US': 'Connected again' },
   'ui.state.syncing': { 'zh-CN': '同步中', 'en-US': 'Syncing' },
   'ui.state.syncFailed': { 'zh-CN': '同步失败', 'en-US': 'Sync failed' },
   'ui.state.online': { 'zh-CN': '在线', 'en-US': 'Online' },

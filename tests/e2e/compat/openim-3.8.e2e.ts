@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, test, type Browser, type Page, type TestInfo } from '../fixtures';
+import { expect, messageLog, send, test, type Browser, type Page, type TestInfo } from '../fixtures';
 
 /**
  * The client, unchanged, against the server's `--compat openim-3.8` profile, which answers as a real
@@ -30,15 +30,7 @@ const shot = async (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: info.outputPath(`${name}.png`) });
 
 const conversationList = (page: Page) => page.getByRole('listbox', { name: 'Conversations' });
-const messageLog = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
-
-async function send(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
-  await box.press('Enter');
-  await expect(box).toHaveValue('');
-}
 
 async function searchUser(page: Page, keyword: string) {
   await page.getByRole('button', { name: 'Add', exact: true }).click();

@@ -1,12 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
+  test,
   type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Locator,
   type Page,
-} from '../fixtures';
+} from '@playwright/test';
 
 /** Every demo account's password (`--seed demo`). */
 export const PASSWORD = 'Demo1234';
@@ -43,14 +44,24 @@ export const conversationList = (page: Page): Locator => page.getByRole('listbox
 export const conversationOption = (page: Page, name: string): Locator =>
   conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
 
-/** Signs in by e-mail and waits for the conversation list (a fresh browser syncs first). */
+/**
+ * Signs in by e-mail and waits for the conversation list (a fresh browser syncs first). Records how long
+ * each part took as a `sign-in` annotation of the test (the JSON report's timing table reads them).
+ */
 export async function signIn(page: Page, user: string): Promise<void> {
+  const started = Date.now();
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/chat$/);
-  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 45_000 });
+  const signedIn = Date.now();
+  // The SDK's start (its 36 MB wasm) and its first sync end when the first conversation shows.
+  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 90_000 });
+  test.info().annotations.push({
+    type: 'sign-in',
+    description: `${user} ${signedIn - started} ${Date.now() - signedIn}`,
+  });
 }
 
 /**
@@ -107,7 +118,11 @@ export async function signedInUser(
 
 export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
 
-export const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
+/** The open conversation's message log. */
+export const log = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
+
+/** The same as `log`. */
+export const messageLog = log;
 
 /** The signed-in user's id, as the app keeps it for the tab. */
 export const userID = (page: Page): Promise<string> =>
@@ -119,11 +134,21 @@ export async function navUnread(page: Page): Promise<number> {
   return Number(/(\d+)/.exec(name)?.[1] ?? '0');
 }
 
-/** Types `text` in the message box and presses Enter. */
+/** Types `text` in the message box and presses Enter, without waiting for anything (a send that fails). */
 export async function sendText(page: Page, text: string): Promise<void> {
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill(text);
   await box.press('Enter');
+}
+
+/**
+ * Sends `text` in the open conversation: types it, presses Enter, and waits until the box is empty (the
+ * send was accepted) and the message shows in the log.
+ */
+export async function send(page: Page, text: string): Promise<void> {
+  await sendText(page, text);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('', { timeout: 20_000 });
+  await expect(log(page).getByText(text, { exact: true }).last()).toBeVisible({ timeout: 20_000 });
 }
 
 /** Calls the local server's admin API (`--seed demo` admin) and expects success. */

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '../fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { messageLog } from './users';
 
 /** Steps of the wallet tests (issue 16) that more than one file takes. */
 
 export const redPacketBubble = (page: Page, greeting: string): Locator =>
-  page
-    .getByRole('log', { name: 'Messages' })
-    .getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });
+  messageLog(page).getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });
 
 /** Types `pin` into the six single-digit boxes of the group named `label`, starting at the first. */
 export async function typePin(scope: Locator, label: string, pin: string): Promise<void> {

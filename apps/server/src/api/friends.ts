@@ -7,10 +7,13 @@ import type { CoreContext } from '../im/context';
 import * as blacks from '../im/blacklist';
 import * as rel from '../im/relations';
 
-import { type Route, nonNegative } from './schemas';
+import { type Route, emptyList, nonNegative } from './schemas';
 
-/** `/api/friend/*`: requests, friends, blocks, the incremental friend sync. */
-export function registerFriendRoutes(route: Route, ctx: CoreContext): void {
+/**
+ * `/api/friend/*`: requests, friends, blocks, the incremental friend sync. `realLists`: empty lists
+ * answer `null` as open-im-server's do (see {@link emptyList}).
+ */
+export function registerFriendRoutes(route: Route, ctx: CoreContext, realLists = false): void {
   // ---- friend ----
   route(
     '/friend/add_friend',
@@ -67,9 +70,10 @@ export function registerFriendRoutes(route: Route, ctx: CoreContext): void {
       return {};
     },
   );
-  route('/friend/get_friend_list', z.object({ userID, pagination }), (b, c) =>
-    rel.getFriendList(ctx, c.caller, b.userID, b.pagination),
-  );
+  route('/friend/get_friend_list', z.object({ userID, pagination }), (b, c) => {
+    const page = rel.getFriendList(ctx, c.caller, b.userID, b.pagination);
+    return { ...page, friendsInfo: emptyList(page.friendsInfo, realLists) };
+  });
   route(
     '/friend/get_designated_friends',
     z.object({ ownerUserID: userID, friendUserIDs: idList() }),

@@ -21,10 +21,10 @@ import * as membership from '../im/group-membership';
 import * as groupQueries from '../im/group-queries';
 import * as groupRoles from '../im/group-roles';
 
-import { type Route, nonNegative } from './schemas';
+import { type Route, emptyList, nonNegative } from './schemas';
 
 /** `/api/group/*` (rules in docs/server.md, "Groups"). */
-export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
+export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = false): void {
   // ---- group ----
   const groupID = userID;
   const listFilter = {
@@ -198,9 +198,10 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext): void {
   route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
     groupQueries.getFullJoinGroupIDs(ctx, c.caller, b.userID),
   );
-  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) =>
-    groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination),
-  );
+  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) => {
+    const page = groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination);
+    return { ...page, groups: emptyList(page.groups, realLists) };
+  });
   route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b, c) =>
     groupQueries.getIncrementalGroupMembers(ctx, c.caller, b),
   );

@@ -32,6 +32,8 @@ export interface ApiDeps {
 
 /** Chat's "operation too frequent" (spec section 8), also used by the IM API's own limits. */
 const TOO_FREQUENT = 20005;
+/** OpenIM's admin platform: `get_admin_token` issues it, `get_user_token` refuses it. */
+const ADMIN_PLATFORM_ID = 10;
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -65,7 +67,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         throw noPermission('wrong admin secret');
       }
       if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
-      return tokens.issue(b.userID, 10, config.tokenExpireSeconds);
+      return tokens.issue(b.userID, ADMIN_PLATFORM_ID, config.tokenExpireSeconds);
     },
     'none',
   );
@@ -73,6 +75,9 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     '/auth/get_user_token',
     z.object({ platformID, userID }),
     (b) => {
+      // As open-im-server: the admin platform's tokens come from get_admin_token only.
+      if (b.platformID === ADMIN_PLATFORM_ID)
+        throw noPermission('platformID invalid. platformID must not be adminPlatformID');
       if (!getUser(ctx.db, b.userID)) throw new ImError(ErrCode.UserIDNotFound, `user ${b.userID} not found`);
       return tokens.issue(b.userID, b.platformID, config.tokenExpireSeconds);
     },
@@ -169,9 +174,10 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   );
   route('/user/process_user_command_get_all', z.object({ userID }), () => ({ CommandResp: [] }));
 
-  registerFriendRoutes(route, ctx);
+  const realLists = config.compat === 'openim-3.8';
+  registerFriendRoutes(route, ctx, realLists);
   registerConversationAndMessageRoutes(route, ctx, notifier, config);
-  registerGroupRoutes(route, ctx);
+  registerGroupRoutes(route, ctx, realLists);
 
   return paths;
 }

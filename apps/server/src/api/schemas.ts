@@ -14,6 +14,13 @@ export type Route = <S extends z.ZodType>(
 ) => void;
 
 export const platformID = z.number().int().min(1).max(20);
+
+/**
+ * open-im-server marshals an empty Go slice as `null`; with `--compat openim-3.8` (`real` true) the
+ * pages the SDK's full sync reads answer the same, so the client meets what a real deployment sends.
+ */
+export const emptyList = <T>(list: T[], real: boolean): T[] | null =>
+  real && list.length === 0 ? null : list;
 /** An optional list of conversation IDs; absent or null means "all of them". */
 export const conversationIDList = z
   .array(conversationID)

@@ -168,6 +168,28 @@ function cases(groupID: string): Case[] {
   ] as const) {
     add('/chat/user/search/fuzzy', { keyword: 'alice', [field]: value }, field);
   }
+  // Control characters in a keyword: NUL would cut the LIKE pattern short in SQLite and match everyone.
+  for (const keyword of ['\u0000', 'a\u0000', '\u0007bob', 'bo\nb', '\u007f', 'a\u009fb']) {
+    add('/chat/user/search/fuzzy', { keyword }, 'keyword');
+    for (const path of ['/chat/user/search/full', '/chat/user/search/public'])
+      add(path, { keyword, pagination: { pageNumber: 1, showNumber: 20 } }, 'keyword');
+  }
+  // ---- chat v1.8's /chat/user/search/full and /public: JSON numbers only, as chat's Go decoder ----
+  for (const path of ['/chat/user/search/full', '/chat/user/search/public']) {
+    for (const [field, value] of [
+      ['pagination', { pageNumber: '1', showNumber: 20 }],
+      ['pagination', { pageNumber: 1, showNumber: '20' }],
+      ['genders', '1'],
+      ['keyword', 5],
+    ] as const) {
+      add(path, { keyword: 'a', pagination: { pageNumber: 1, showNumber: 20 }, [field]: value }, field);
+    }
+  }
+  add(
+    '/chat/user/search/full',
+    { keyword: 'a', pagination: { pageNumber: 1, showNumber: 20 }, normal: '1' },
+    'normal',
+  );
   // ---- /chat/app/redbag/log/send ----
   const send = { receiveUserId: 'alice', amount: 1, num: 1, message: '', payPassword: md5Hex('123456') };
   for (const [field, value] of [
@@ -180,6 +202,8 @@ function cases(groupID: string): Case[] {
     ['amount', true],
     ['amount', []],
     ['amount', {}],
+    ['amount', '100'],
+    ['amount', '1.50'],
     ['num', 'x'],
     ['num', '1'],
     ['num', -1],

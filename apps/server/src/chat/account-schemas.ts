@@ -1,9 +1,9 @@
 /** Input schemas of the account endpoints (codes, register, login, password reset and change). */
 import { z } from 'zod';
-import { intLike, optStr } from './validation';
+import { jsonInt, optStr } from './validation';
 
 export const sendCodeSchema = z.object({
-  usedFor: intLike.pipe(z.number().int().min(1).max(3)),
+  usedFor: jsonInt.pipe(z.number().int().min(1).max(3)),
   areaCode: optStr(8),
   phoneNumber: optStr(32),
   email: optStr(254),
@@ -19,8 +19,10 @@ export const verifyCodeSchema = z.object({
 });
 
 const passwordField = z.string().min(1, 'password is required').max(128);
-const platformField = intLike.pipe(
-  z.number().int().min(1).max(9, 'platform must be 1-9 (10 is the admin platform)'),
+// chat 1.8.4 checks 1-10 itself and leaves 10 (the admin platform) to OpenIM's token call: see
+// `Accounts.requireUserPlatform`.
+const platformField = jsonInt.pipe(
+  z.number().int().min(1, 'platform is invalid').max(10, 'platform is invalid'),
 );
 
 export const registerSchema = z.object({
@@ -32,8 +34,8 @@ export const registerSchema = z.object({
   user: z.object({
     nickname: z.string().trim().min(1, 'nickname is required').max(20, 'nickname is at most 20 characters'),
     faceURL: optStr(1024),
-    birth: intLike.pipe(z.number().int().min(0)).nullish(),
-    gender: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
+    birth: jsonInt.pipe(z.number().int().min(0)).nullish(),
+    gender: jsonInt.pipe(z.number().int().min(0).max(2)).nullish(),
     areaCode: optStr(8),
     phoneNumber: optStr(32),
     email: optStr(254),

@@ -17,6 +17,8 @@ import { type Identifier, identifierOf, normaliseEmail, phoneIdentifier } from '
 import { Invitations } from './invitations';
 import { VerificationCodes } from './verify-codes';
 
+const ADMIN_PLATFORM_ID = 10;
+
 export interface AccountRow {
   user_id: string;
   nickname: string;
@@ -147,6 +149,7 @@ export class AccountService {
   }
 
   async register(input: z.output<typeof registerSchema>): Promise<LoginResult> {
+    this.requireUserPlatform(input.platform);
     const u = input.user;
     const ids: Identifier[] = [];
     // The client always sends areaCode, also next to an e-mail; only a phone number makes it count.
@@ -224,6 +227,14 @@ export class AccountService {
     return this.issueTokens(userID, input.platform);
   }
 
+  /** Users sign in on 1-9; real chat leaves 10 to OpenIM's token call, which answers 1002. */
+  private requireUserPlatform(platform: number): void {
+    if (platform !== ADMIN_PLATFORM_ID) return;
+    if (this.ctx.config.realChatAnswers)
+      throw new ChatError(ErrCode.NoPermission, 'platformID invalid. platformID must not be adminPlatformID');
+    throw argsError('platform must be 1-9 (10 is the admin platform)');
+  }
+
   private async issueTokens(userID: string, platformID: number): Promise<LoginResult> {
     const imToken = await this.ctx.im.issueImToken(userID, platformID);
     return { userID, imToken, chatToken: await this.issueChatToken(userID) };
@@ -264,6 +275,7 @@ export class AccountService {
 
   async login(input: z.output<typeof loginSchema>, clientIp: string): Promise<LoginResult> {
     if (!input.password && !input.verifyCode) throw argsError('password or verifyCode is required');
+    this.requireUserPlatform(input.platform);
     const id = identifierOf(input);
     const accountKey = `acct:${id.value}`;
     const ipKey = `ip:${clientIp}`;

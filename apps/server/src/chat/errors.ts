@@ -89,6 +89,16 @@ export const chatDialect: Dialect = {
 
 export const argsError = (detail: string): ChatError => new ChatError(ErrCode.Args, detail);
 
-/** Wallet refusals: the client shows errMsg verbatim, so it carries the sentence. */
+/**
+ * Wallet refusals carry a sentence in errMsg. Clients translate by code and read the parameters out of
+ * the sentences below (the attempts left, the minutes of a lock), so their wording is part of the API.
+ */
 export const walletError = (code: number, message: string): ChatError =>
   new ChatError(code, message, message);
+
+export const payPasswordWrongMessage = (attemptsLeft: number): string =>
+  `wrong pay password, ${attemptsLeft} attempt(s) left`;
+
+/** `failures` when this attempt caused the lock, undefined when it was already locked. */
+export const payPasswordLockedMessage = (minutes: number, failures?: number): string =>
+  `pay password locked after ${failures === undefined ? 'too many' : failures} wrong attempts; try again in ${minutes} min`;

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { ChatContext } from './context';
 import { hashSecret, normalisePayPassword, verifySecret } from './crypto';
-import { ErrCode, argsError, walletError } from './errors';
+import { ErrCode, argsError, payPasswordLockedMessage, payPasswordWrongMessage, walletError } from './errors';
 import type { setPayPasswordSchema } from './wallet-schemas';
 
 export class PayPasswords {
@@ -40,10 +40,7 @@ export class PayPasswords {
     const now = this.ctx.clock.now();
     if (row.locked_until > now) {
       const minutes = Math.ceil((row.locked_until - now) / 60_000);
-      throw walletError(
-        ErrCode.PayPasswordLocked,
-        `pay password locked after too many wrong attempts; try again in ${minutes} min`,
-      );
+      throw walletError(ErrCode.PayPasswordLocked, payPasswordLockedMessage(minutes));
     }
     if (await verifySecret(md5, row.hash)) {
       this.ctx.db.prepare('UPDATE wallet_pay_passwords SET fail_count = 0 WHERE user_id = ?').run(userID);
@@ -57,13 +54,13 @@ export class PayPasswords {
         .run(this.ctx.clock.now() + this.ctx.config.payPasswordLockSeconds * 1000, userID);
       throw walletError(
         ErrCode.PayPasswordLocked,
-        `pay password locked after ${max} wrong attempts; try again in ${Math.ceil(this.ctx.config.payPasswordLockSeconds / 60)} min`,
+        payPasswordLockedMessage(Math.ceil(this.ctx.config.payPasswordLockSeconds / 60), max),
       );
     }
     this.ctx.db
       .prepare('UPDATE wallet_pay_passwords SET fail_count = ? WHERE user_id = ?')
       .run(fails, userID);
-    throw walletError(ErrCode.PayPasswordWrong, `wrong pay password, ${max - fails} attempt(s) left`);
+    throw walletError(ErrCode.PayPasswordWrong, payPasswordWrongMessage(max - fails));
   }
 
   payPasswordOf(raw: string): string {

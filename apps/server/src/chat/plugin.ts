@@ -25,7 +25,7 @@ import {
 } from './user-search';
 import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
 import { UserService } from './users';
-import { intLike } from './validation';
+import { jsonInt } from './validation';
 import { RedPacketDetails, detailSchema } from './red-packet-detail'; // 16: who received what
 import { WalletService } from './wallet';
 import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
@@ -54,13 +54,13 @@ export function createChatServices(deps: ChatDeps): ChatServices {
 
 const creditSchema = z.object({
   userID: z.string().min(1).max(64),
-  amount: intLike,
-  type: intLike.pipe(z.union([z.literal(0), z.literal(3)])).optional(),
+  amount: jsonInt,
+  type: jsonInt.pipe(z.union([z.literal(0), z.literal(3)])).optional(),
   remark: z.string().max(100).optional(),
 });
 const withdrawSchema = z.object({
   userID: z.string().min(1).max(64),
-  amount: intLike,
+  amount: jsonInt,
   remark: z.string().max(100).optional(),
 });
 const devCodeSchema = z.object({

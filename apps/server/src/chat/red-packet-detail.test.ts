@@ -82,6 +82,16 @@ describe('GET /app/redbag/log/detail', () => {
     expect((await detail(b, group)).errCode).toBe(21009);
   });
 
+  it('states how long the packet stays open, as the server was configured when it was sent', async () => {
+    h = await createChatHarness({ redPacketExpirySeconds: 2 * 3600 });
+    const a = await user(10_000);
+    const b = await user();
+    const id = await send(a, { receiveUserId: b.userID, amount: 100 });
+    expect((await detail(a, id)).data).toMatchObject({ expirySeconds: 7200, status: 'active', records: [] });
+    h.clock.advance(7_200_000);
+    expect((await detail(b, id)).data).toMatchObject({ expirySeconds: 7200, status: 'expired' });
+  });
+
   it('says expired once the time has passed, and shows the refund after the sweep', async () => {
     h = await createChatHarness();
     const a = await user(10_000);

@@ -3,7 +3,7 @@ import type { ChatContext } from './context';
 import { ErrCode, walletError } from './errors';
 
 /**
- * Who received what from one red packet (issue 16). Neither OpenIM's chat server nor the spec has such a
+ * Who received what from one red packet. Neither OpenIM's chat server nor the spec has such a
  * call; ours is `GET /app/redbag/log/detail?id=` in the wallet API's shape (docs/spec-deviations.md).
  * Only the sender and the members of the conversation the packet went to may read it: the recipient of a
  * one-to-one packet, the current members of the group.
@@ -34,6 +34,8 @@ export interface RedPacketDetail {
   /** 'expired' as soon as the expiry time has passed, even before the sweeper refunded it. */
   status: 'active' | 'finished' | 'expired';
   expireTime: string;
+  /** How long this packet stays open after sending (the server's `--red-packet-expiry-seconds` then). */
+  expirySeconds: number;
   /** In the order they were claimed. */
   records: RedPacketClaimRecord[];
 }
@@ -49,6 +51,7 @@ interface PacketRow {
   claimed_cents: number;
   claimed_num: number;
   refunded_cents: number;
+  created_at: number;
   expires_at: number;
 }
 
@@ -70,7 +73,7 @@ export class RedPacketDetails {
     const packet = this.ctx.db
       .prepare<[string], PacketRow>(
         `SELECT id, sender_id, target_kind, target_id, total_cents, num, status, claimed_cents, claimed_num,
-                refunded_cents, expires_at FROM red_packets WHERE id = ?`,
+                refunded_cents, created_at, expires_at FROM red_packets WHERE id = ?`,
       )
       .get(input.id);
     // A stranger learns nothing, not even whether the id exists.
@@ -98,6 +101,7 @@ export class RedPacketDetails {
       refundedAmount: packet.refunded_cents,
       status: due ? 'expired' : packet.status,
       expireTime: this.formatTime(packet.expires_at),
+      expirySeconds: Math.round((packet.expires_at - packet.created_at) / 1000),
       records: claims.map((c) => {
         const user = this.ctx.im.getUser(c.claimed_by);
         return {

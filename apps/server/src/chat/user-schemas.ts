@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { intLike, optStr } from './validation';
+import { jsonInt, keywordText, optStr } from './validation';
 
 /** The inputs of the `/chat/user/*` and `/chat/friend/add` routes (`UserService` takes them parsed). */
 export const findFullSchema = z.object({
   userIDs: z.array(z.string().min(1).max(64)).min(1, 'userIDs must not be empty').max(1000),
 });
 
-const flag12 = intLike.pipe(z.number().int().min(1).max(2));
+const flag12 = jsonInt.pipe(z.number().int().min(1).max(2));
 
 export const updateSchema = z.object({
   userID: z.string().min(1, 'userID is required').max(64),
@@ -15,12 +15,12 @@ export const updateSchema = z.object({
   email: z.string().max(254).nullish(),
   areaCode: optStr(8),
   phoneNumber: optStr(32),
-  gender: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
-  birth: intLike.pipe(z.number().int().min(0)).nullish(),
+  gender: jsonInt.pipe(z.number().int().min(0).max(2)).nullish(),
+  birth: jsonInt.pipe(z.number().int().min(0)).nullish(),
   allowAddFriend: flag12.nullish(),
   allowBeep: flag12.nullish(),
   allowVibration: flag12.nullish(),
-  globalRecvMsgOpt: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
+  globalRecvMsgOpt: jsonInt.pipe(z.number().int().min(0).max(2)).nullish(),
   level: z.unknown().optional(),
   RegisterType: z.unknown().optional(),
   account: z.unknown().optional(),
@@ -29,7 +29,7 @@ export const updateSchema = z.object({
 export const SEARCH_FIELDS = ['nickname', 'phone', 'invitation_code', 'userID'] as const;
 
 export const searchSchema = z.object({
-  keyword: z.string().trim().min(1, 'keyword is required').max(64),
+  keyword: keywordText.pipe(z.string().min(1, 'keyword is required')),
   searchFields: z.array(z.enum(SEARCH_FIELDS)).max(SEARCH_FIELDS.length).nullish(),
   pagination: z
     .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AccountRow } from './accounts';
 import type { ChatContext } from './context';
-import { intLike } from './validation';
+import { jsonInt, keywordText } from './validation';
 
 /**
  * chat v1.8's two user searches, `/user/search/full` and `/user/search/public`, with its request and
@@ -17,21 +17,21 @@ import { intLike } from './validation';
 
 const paginationSchema = z.object(
   {
-    pageNumber: intLike.pipe(z.number().int().min(1, 'pageNumber is invalid')),
-    showNumber: intLike.pipe(z.number().int().min(1, 'showNumber is invalid').max(100)),
+    pageNumber: jsonInt.pipe(z.number().int().min(1, 'pageNumber is invalid')),
+    showNumber: jsonInt.pipe(z.number().int().min(1, 'showNumber is invalid').max(100)),
   },
   { error: 'pagination is empty' },
 );
 
 export const publicSchema = z.object({
-  keyword: z.string().trim().max(64).nullish(),
+  keyword: keywordText.nullish(),
   pagination: paginationSchema,
-  genders: intLike.pipe(z.number().int().min(0).max(2)).nullish(),
+  genders: jsonInt.pipe(z.number().int().min(0).max(2)).nullish(),
 });
 
 export const fullSchema = publicSchema.extend({
   // 0 every user, 1 only users not forbidden; this server forbids nobody, so both list the same.
-  normal: intLike.pipe(z.number().int().min(0).max(1)).nullish(),
+  normal: jsonInt.pipe(z.number().int().min(0).max(1)).nullish(),
 });
 
 /** chat's UserPublicInfo. */

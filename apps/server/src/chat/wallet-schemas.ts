@@ -59,13 +59,8 @@ export const setPayPasswordSchema = z.object({
   payPassword: z.string().min(1, 'payPassword is required').max(64),
 });
 
-const amountField = z.union([
-  z.number(),
-  z
-    .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?$/, 'amount must be a number'),
-]);
+// A JSON number, as our clients send it (cents, or yuan with up to two decimals under --red-packet-unit yuan).
+const amountField = z.number({ error: 'amount must be a JSON number' });
 
 export const sendSchema = z.object({
   receiveUserId: id('receiveUserId'),

@@ -174,11 +174,13 @@ describe('registerStatic', () => {
     }
   });
 
-  it('answers 404 for missing files such as /config.json and /favicon.ico instead of the app', async () => {
+  it('answers 404 for missing files such as /assets/gone-123.js instead of the app', async () => {
     const app = Fastify();
     try {
       await registerStatic(app, webDir({ 'index.html': '<!doctype html><title>TeamIM</title>' }));
-      for (const url of ['/config.json', '/favicon.ico', '/assets/gone-123.js', '/openim/openIM.wasm']) {
+      // The icon browsers ask for on their own: no content rather than an error in every console.
+      expect((await app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(204);
+      for (const url of ['/assets/gone-123.js', '/openim/openIM.wasm', '/robots.txt']) {
         const r = await app.inject({ method: 'GET', url });
         expect(r.statusCode, url).toBe(404);
         expect(r.body, url).not.toContain('TeamIM');
@@ -186,6 +188,28 @@ describe('registerStatic', () => {
       expect((await app.inject({ method: 'GET', url: '/settings/profile' })).body).toContain('TeamIM');
     } finally {
       await app.close();
+    }
+  });
+
+  it('describes itself at /config.json when the build has none, and serves a deployed one as it is', async () => {
+    const app = Fastify();
+    const deployed = Fastify();
+    try {
+      await registerStatic(app, webDir({ 'index.html': '<!doctype html><title>TeamIM</title>' }));
+      const own = await app.inject({ method: 'GET', url: '/config.json' });
+      expect(own.statusCode).toBe(200);
+      expect(own.headers['content-type']).toContain('application/json');
+      expect(own.headers['cache-control']).toBe('no-cache');
+      expect(JSON.parse(own.body)).toEqual({});
+
+      const config = JSON.stringify({ wsAddr: 'wss://im.example.com/ws' });
+      await registerStatic(deployed, webDir({ 'index.html': '<!doctype html>', 'config.json': config }));
+      const theirs = await deployed.inject({ method: 'GET', url: '/config.json' });
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.body).toBe(config);
+    } finally {
+      await app.close();
+      await deployed.close();
     }
   });
 });

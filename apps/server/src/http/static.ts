@@ -184,6 +184,19 @@ export async function registerStatic(
     });
     // The document itself, precompressed and with its policy (the static plugin would list or refuse `/`).
     site.get('/', sendIndex);
+    // The app asks for its `config.json` on every load. A deployment may place one next to index.html;
+    // without one, this server describes itself: everything on its own origin, the app's defaults. A 404
+    // would put an error in every page's console.
+    // Browsers ask for /favicon.ico on their own; a build without one gets "no icon" rather than a 404
+    // that every page's console would show.
+    if (!existsSync(join(root, 'favicon.ico'))) {
+      site.get('/favicon.ico', (_req, reply) => reply.code(204).header('cache-control', REVALIDATE).send());
+    }
+    if (!existsSync(join(root, 'config.json'))) {
+      site.get('/config.json', (_req, reply) =>
+        reply.type('application/json; charset=utf-8').header('cache-control', REVALIDATE).send('{}\n'),
+      );
+    }
     const apis = Object.entries(options.apis ?? {});
     site.setNotFoundHandler((req, reply) => {
       const urlPath = urlPathOf(req.url);

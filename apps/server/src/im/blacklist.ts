@@ -1,5 +1,5 @@
 import { type CoreContext, type Pagination, pageLimits } from './context';
-import { argsError, notFound } from './errors';
+import { argsError } from './errors';
 import type { Operator } from './messages';
 import { type BlackRow, blackInfo } from './models';
 import { notify } from './notifications';
@@ -44,7 +44,8 @@ export function removeBlack(
   req: { ownerUserID: string; blackUserID: string },
 ): void {
   requireSelf(op, req.ownerUserID, 'ownerUserID');
-  if (!isBlocked(ctx, req.ownerUserID, req.blackUserID)) throw notFound('user is not in your blacklist');
+  // Idempotent, as in open-im-server: a client retrying after a lost answer must end unblocked, not in 1004.
+  if (!isBlocked(ctx, req.ownerUserID, req.blackUserID)) return;
   ctx.tx((fx) => {
     ctx.db
       .prepare('DELETE FROM blacks WHERE owner_user_id = ? AND block_user_id = ?')

@@ -51,3 +51,7 @@ export class ImError extends ApiError {
 export const argsError = (msg: string): ImError => new ImError(ErrCode.Args, msg);
 export const noPermission = (msg: string): ImError => new ImError(ErrCode.NoPermission, msg);
 export const notFound = (msg: string): ImError => new ImError(ErrCode.RecordNotFound, msg);
+
+/** A message over the size limit; clients read the limit out of this sentence. */
+export const contentTooLargeMessage = (maxBytes: number): string =>
+  `content too large (max ${maxBytes} bytes)`;

@@ -135,6 +135,17 @@ describe('sending', () => {
     pushes.length = 0;
     expect(send(alice, 'bob', 'second', 'c2')).toMatchObject({ sendTime: 0, serverMsgID: '' });
     expect(pushes).toHaveLength(0);
+    // A notification is not a message the option turns away: it is stored and pushed.
+    const tip = sendMessage(
+      s.core,
+      { ...alice, isAdmin: true },
+      {
+        ...textMsg('alice', 'bob', 'tip', 'n1'),
+        contentType: 1201,
+      },
+    );
+    expect(tip.serverMsgID).not.toBe('');
+    expect(pushes.map((p) => [p.userID, p.msg.clientMsgID])).toContainEqual(['bob', 'n1']);
   });
 });
 

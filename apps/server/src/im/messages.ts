@@ -12,7 +12,7 @@ import {
   newServerMsgID,
   singleConversationID,
 } from './context';
-import { argsError, ErrCode, ImError, noPermission, notFound } from './errors';
+import { argsError, contentTooLargeMessage, ErrCode, ImError, noPermission, notFound } from './errors';
 import { getMemberRow, GroupStatus, memberIDs, requireLiveGroup, RoleLevel } from './group-models';
 import { type ConversationRow, getConversationRow } from './models';
 import { ContentType, type ImMsg, MsgFrom, MsgStatus, SessionType } from './types';
@@ -258,7 +258,7 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   if (!input.clientMsgID || input.clientMsgID.length > 64)
     throw argsError('clientMsgID is required (at most 64 chars)');
   if (input.content.byteLength > ctx.options.maxContentBytes) {
-    throw argsError(`content too large (max ${ctx.options.maxContentBytes} bytes)`);
+    throw argsError(contentTooLargeMessage(ctx.options.maxContentBytes));
   }
   const sent = findSent(db, input.sendID, input.clientMsgID);
   if (sent) return { serverMsgID: sent.serverMsgID, clientMsgID: input.clientMsgID, sendTime: sent.sendTime };
@@ -289,7 +289,9 @@ export function sendMessage(ctx: CoreContext, op: Operator, input: ImMsg, notify
   }
   const msg = acceptedMessage(ctx, op, input);
   // "Do not receive": the reference server drops the message silently and answers an empty success.
-  if (input.sendID !== input.recvID && (facts.recv_global_opt === 1 || facts.recv_conv_opt === 1)) {
+  // Notifications (friend, profile and conversation tips) still reach the recipient, as there.
+  const dropped = facts.recv_global_opt === 1 || facts.recv_conv_opt === 1;
+  if (!isNotification && input.sendID !== input.recvID && dropped) {
     return { serverMsgID: '', clientMsgID: input.clientMsgID, sendTime: 0 };
   }
   const known: KnownConversations = {

@@ -13,7 +13,7 @@ import {
 } from './models';
 import { notify } from './notifications';
 import { ContentType, SessionType } from './types';
-import { Collection, EntryState, SORT_ID, bump, diff, head } from './versions';
+import { CLEARED_ID, Collection, EntryState, SORT_ID, bump, diff, head } from './versions';
 
 export function requireSelf(op: Operator, userID: string, field: string): void {
   if (userID !== op.userID && !op.isAdmin) throw noPermission(`${field} must be the logged-in user`);
@@ -244,6 +244,14 @@ export function updateFriends(
   if (ids.length === 0) throw argsError('friendUserIDs must not be empty');
   for (const id of ids) if (!isFriend(ctx, req.ownerUserID, id)) throw notFound(`${id} is not a friend`);
   ctx.tx((fx) => {
+    const before = ctx.db.prepare<[string, string], { remark: string; ex: string }>(
+      'SELECT remark, ex FROM friends WHERE owner_user_id = ? AND friend_user_id = ?',
+    );
+    const clears = (id: string): boolean => {
+      const row = before.get(req.ownerUserID, id);
+      return (req.remark === '' && row?.remark !== '') || (req.ex === '' && row?.ex !== '');
+    };
+    const cleared = ids.some(clears);
     const upd = ctx.db.prepare(
       `UPDATE friends SET is_pinned = COALESCE(?, is_pinned), remark = COALESCE(?, remark), ex = COALESCE(?, ex)
        WHERE owner_user_id = ? AND friend_user_id = ?`,
@@ -262,6 +270,7 @@ export function updateFriends(
       state: EntryState.Update,
     }));
     if ((req.isPinned ?? null) !== null) changes.push({ eId: SORT_ID, state: EntryState.Update });
+    if (cleared) changes.push({ eId: CLEARED_ID, state: EntryState.Update });
     const v = bump(ctx.db, Collection.Friends, req.ownerUserID, changes);
     notify(ctx, fx, {
       contentType: ContentType.FriendsInfoUpdate,

@@ -19,6 +19,12 @@ export type EntryStateValue = (typeof EntryState)[keyof typeof EntryState];
 
 /** Element ID that marks "ordering changed" (friend pin, member role). */
 export const SORT_ID = '____S_O_R_T_I_D____';
+/**
+ * Element ID that marks "a field was cleared": the SDK's web build writes a changed row without its empty
+ * fields (its local-store structs omit them), so a cleared value only reaches a device's table through a
+ * full sync, which rewrites the table.
+ */
+export const CLEARED_ID = '____C_L_E_A_R_E_D____';
 /** Member-log element ID meaning "the group itself changed". */
 export const GROUP_INFO_ID = '';
 /** More changes than this since the client's version make the answer `full`. */
@@ -109,6 +115,7 @@ export function diff(
        ORDER BY version, rowid LIMIT ?`,
   ).all(collection, dId, clientVersion, MAX_INCREMENTAL_ENTRIES + 1);
   if (rows.length > MAX_INCREMENTAL_ENTRIES) return { ...base, full: true };
+  if (rows.some((r) => r.e_id === CLEARED_ID)) return { ...base, full: true };
   for (const r of rows) {
     if (r.e_id === SORT_ID) base.sortVersion = r.version;
     else if (r.e_id === GROUP_INFO_ID) base.groupChanged = true;

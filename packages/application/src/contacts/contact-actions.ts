@@ -116,12 +116,18 @@ export class ContactActions {
     return attempt(() => this.groups.refuseGroupApplication(groupID, fromUserID, ''));
   }
 
-  /** The single-chat blacklist switch (spec §2). */
+  /**
+   * The single-chat blacklist switch (spec §2). A failed call may still have reached the server (the
+   * SDK's call can time out after it did, with no event to follow): the blacklist is read again so the
+   * switch shows what the device knows, and the caller offers a retry (the server takes both changes
+   * again without complaint).
+   */
   async setBlacklisted(userID: string, blacklisted: boolean): Promise<Result<void, RemoteFailure>> {
     const result = await attempt(() =>
       blacklisted ? this.contacts.addToBlacklist(userID) : this.contacts.removeFromBlacklist(userID),
     );
     this.toast(result, undefined, 'toast.updateBlacklistFailed');
+    if (!result.ok) await this.store.loadBlacklist();
     return result;
   }
 

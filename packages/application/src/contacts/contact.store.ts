@@ -58,6 +58,22 @@ function upsert<T>(list: readonly T[], item: T, same: (a: T) => boolean): readon
   return next;
 }
 
+/**
+ * The SDK's friend record has no gender, birth, phone or e-mail (the chat API adds them): an SDK update
+ * replaces what the SDK knows and keeps those details, so a saved remark does not blank the card's rows.
+ */
+function withDetails(friend: Friend, known: Friend | undefined): Friend {
+  if (known === undefined) return friend;
+  const { gender, birth, phoneNumber, email } = known;
+  return {
+    ...(gender === undefined ? {} : { gender }),
+    ...(birth === undefined ? {} : { birth }),
+    ...(phoneNumber === undefined ? {} : { phoneNumber }),
+    ...(email === undefined ? {} : { email }),
+    ...friend,
+  };
+}
+
 const countUnhandled = (list: readonly { readonly handleResult: number }[]): number =>
   list.filter((a) => a.handleResult === ApplicationHandleResult.Unprocessed).length;
 
@@ -65,11 +81,17 @@ const countUnhandled = (list: readonly { readonly handleResult: number }[]): num
 export function reduceContactEvent(state: ContactState, event: ContactEvent, selfID: string): ContactState {
   switch (event.type) {
     case 'friendAdded':
-    case 'friendInfoChanged':
+    case 'friendInfoChanged': {
+      const known = state.friendList.find((f) => f.userID === event.friend.userID);
       return {
         ...state,
-        friendList: upsert(state.friendList, event.friend, (f) => f.userID === event.friend.userID),
+        friendList: upsert(
+          state.friendList,
+          withDetails(event.friend, known),
+          (f) => f.userID === event.friend.userID,
+        ),
       };
+    }
     case 'friendDeleted':
       return { ...state, friendList: state.friendList.filter((f) => f.userID !== event.userID) };
     case 'blackAdded':
@@ -227,8 +249,10 @@ export class ContactStore {
       }
       count = FRIEND_NEXT_PAGE;
     }
-    this.patch({ friendList: all });
-    return ok(all);
+    const known = new Map(this.state.value.friendList.map((f) => [f.userID, f]));
+    const friends = all.map((f) => withDetails(f, known.get(f.userID)));
+    this.patch({ friendList: friends });
+    return ok(friends);
   }
 
   async loadBlacklist(): Promise<Result<readonly BlacklistEntry[], RemoteFailure>> {

@@ -4,6 +4,7 @@ import {
   type Result,
   type SessionType,
   activeSince,
+  chatBadgeCount,
   isGroupSession,
   mergeConversations,
   TIMINGS_MS,
@@ -37,6 +38,8 @@ export class ConversationStore {
   private readonly current = new BehaviorSubject<Conversation | undefined>(undefined);
   private readonly openGroup: OpenGroup;
   private readonly unread = new BehaviorSubject<number>(0);
+  /** The SDK's total unread count, which still counts "do not receive" conversations (chatBadgeCount). */
+  private sdkTotal = 0;
   private readonly deleted = new Subject<string>();
   private readonly readRequests = new Subject<string>();
   private readonly subscriptions = new Subscription();
@@ -118,6 +121,7 @@ export class ConversationStore {
     this.serverOnly.clear();
     this.openGroup.markSynced();
     this.list.next(mergeConversations(all.value));
+    this.updateBadge();
     this.confirmLocal(confirmed);
     this.openPendingSelection();
     return ok(this.list.value);
@@ -173,7 +177,7 @@ export class ConversationStore {
 
   async loadUnreadCount(): Promise<Result<number, RemoteFailure>> {
     const result = await attempt(() => this.gateway.getTotalUnread());
-    if (result.ok) this.unread.next(result.value);
+    if (result.ok) this.setSdkTotal(result.value);
     return result;
   }
 
@@ -261,7 +265,7 @@ export class ConversationStore {
     // after this change: the badge would wait for the next message. Ask for it.
     const total = await attempt(() => this.gateway.getTotalUnread());
     if (total.ok) {
-      this.unread.next(total.value);
+      this.setSdkTotal(total.value);
     } else {
       this.logger.warn('reading the total unread failed', { code: total.error.code });
     }
@@ -296,6 +300,7 @@ export class ConversationStore {
     this.list.next([]);
     this.current.next(undefined);
     this.openGroup.clear();
+    this.sdkTotal = 0;
     this.unread.next(0);
   }
 
@@ -343,9 +348,24 @@ export class ConversationStore {
     if (found !== undefined) void this.select(found);
   }
 
+  // The SDK's total comes after the conversation changes behind it: recounting on each list change
+  // would make the badge dip for a moment on every message.
+  private setSdkTotal(total: number): void {
+    this.sdkTotal = total;
+    this.updateBadge();
+  }
+
+  private updateBadge(): void {
+    this.unread.next(chatBadgeCount(this.sdkTotal, this.list.value));
+  }
+
   private upsert(changed: readonly Conversation[]): void {
     const confirmed = changed.map((c) => c.conversationID).filter((id) => this.serverOnly.delete(id));
+    const before = new Map(this.list.value.map((c) => [c.conversationID, c.recvMsgOpt]));
     this.list.next(mergeConversations(this.list.value, changed));
+    // A receive option changed elsewhere (another device) comes without a new total.
+    if (changed.some((c) => (before.get(c.conversationID) ?? c.recvMsgOpt) !== c.recvMsgOpt))
+      this.updateBadge();
     this.confirmLocal(confirmed);
     this.openPendingSelection();
     const current = this.current.value;
@@ -368,7 +388,7 @@ export class ConversationStore {
         this.upsert(event.conversations);
         return;
       case 'totalUnreadChanged':
-        this.unread.next(event.count);
+        this.setSdkTotal(event.count);
         return;
     }
   }

@@ -30,12 +30,15 @@ import { GroupsGateway } from '../ports/groups.port';
 import { ImSession } from '../ports/im-session.port';
 import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
+import { MediaServerProbe } from '../ports/media-server-probe.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { ConnectionMonitor } from '../session/connection-monitor';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
+import { NetworkStatus } from '../ports/network-status.port';
 // 18: new-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
@@ -75,8 +78,16 @@ export const applicationModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(DeploymentCapabilities)
     .toResolvedValue(
-      (wallet: WalletApi, chat: ChatApi, logger: Logger) => new DeploymentCapabilities(wallet, chat, logger),
-      [WalletApi, ChatApi, Logger],
+      (wallet: WalletApi, chat: ChatApi, logger: Logger, mediaServer: MediaServerProbe) =>
+        new DeploymentCapabilities(wallet, chat, logger, mediaServer),
+      [WalletApi, ChatApi, Logger, MediaServerProbe],
+    )
+    .inSingletonScope();
+  bind(ConnectionMonitor)
+    .toResolvedValue(
+      (session: SessionService, network: NetworkStatus, clock: Clock) =>
+        new ConnectionMonitor(session, network, clock),
+      [SessionService, NetworkStatus, Clock],
     )
     .inSingletonScope();
   bind(SessionService)

@@ -13,12 +13,14 @@ import { IdGenerator } from '../ports/id-generator.port';
 import { ImSession } from '../ports/im-session.port';
 import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
+import { MediaServerProbe } from '../ports/media-server-probe.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // 18: new-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
+import { NetworkStatus } from '../ports/network-status.port';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -45,9 +47,13 @@ export interface PortBindings {
   // calls (issue 17): the call overlay's devices and media
   readonly callDevices: CallDevices;
   readonly callMedia: CallMedia;
+  /** Whether a call's media server answers at all (a room token alone does not say). */
+  readonly mediaServerProbe: MediaServerProbe;
   // 18: new-message notices (the browser's or the desktop shell's) and whether the page is hidden
   readonly messageNotices: MessageNotices;
   readonly pageVisibility: PageVisibility;
+  /** The device's network as the platform reports it (the browser's online and offline events). */
+  readonly network: NetworkStatus;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -75,8 +81,10 @@ export function portsModule(ports: PortBindings): ContainerModule {
     // calls (issue 17)
     bind(CallDevices).toConstantValue(ports.callDevices);
     bind(CallMedia).toConstantValue(ports.callMedia);
+    bind(MediaServerProbe).toConstantValue(ports.mediaServerProbe);
     // 18: new-message notices
     bind(MessageNotices).toConstantValue(ports.messageNotices);
     bind(PageVisibility).toConstantValue(ports.pageVisibility);
+    bind(NetworkStatus).toConstantValue(ports.network);
   });
 }

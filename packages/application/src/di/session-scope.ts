@@ -23,6 +23,7 @@ import { SessionViewModels } from '../presentation/session-view-models';
 import { ProfileService } from '../profile/profile.service';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
+import { ConnectionMonitor } from '../session/connection-monitor';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SessionService } from '../session/session.service';
 import { SettingsStore } from '../settings/settings.store';
@@ -57,6 +58,7 @@ export function openSessionScope(root: Container): SessionScope {
   container.loadSync(applicationModule);
   const services: SessionServices = {
     session: container.get(SessionService),
+    connection: container.get(ConnectionMonitor),
     currentUser: container.get(CurrentUser),
     contacts: container.get(ContactStore),
     conversations: container.get(ConversationStore),

@@ -5,6 +5,11 @@ export interface ChatState {
   readonly messages: readonly Message[];
   readonly hasMore: boolean;
   readonly loading: boolean;
+  /**
+   * The list is the server's copy of the newest messages (the SDK's first sync has not reached the
+   * conversation yet): `hasMore` says nothing about the history until the SDK's copy replaces it.
+   */
+  readonly serverCopy: boolean;
   /** Messages still sending after 1 s (the spinner shows for these). */
   readonly spinning: ReadonlySet<string>;
 }
@@ -14,6 +19,7 @@ export const emptyChat: ChatState = {
   messages: [],
   hasMore: false,
   loading: false,
+  serverCopy: false,
   spinning: new Set(),
 };
 

@@ -600,6 +600,7 @@ describe('ChatStore: exact errors, targets and the empty state', () => {
       messages: [],
       hasMore: false,
       loading: false,
+      serverCopy: false,
       spinning: new Set(),
     });
     const none = { ok: false, error: { kind: 'state', reason: 'no conversation open' } };

@@ -99,7 +99,7 @@ export class ChatStore {
     const shown = this.preview.take(id);
     if (shown !== undefined && this.conversations.isServerOnly(id)) {
       this.provisional = id;
-      this.setMessages(shown);
+      this.setMessages(shown, { serverCopy: true });
       return;
     }
     // Without a message yet (e.g. a friendship just accepted) there is no history, and the SDK has no
@@ -138,9 +138,11 @@ export class ChatStore {
   private async takeLocalHistory(conversationID: string): Promise<void> {
     this.provisional = undefined;
     const page = await attempt(() => this.gateway.getHistory(conversationID, '', PAGING.history));
-    if (!page.ok || this.state.value.conversationID !== conversationID) return;
+    if (this.state.value.conversationID !== conversationID) return;
+    // Failing that read, the next page asked for reads the SDK's history from the oldest shown.
+    if (!page.ok) return this.patch({ serverCopy: false, hasMore: true });
     const messages = mergeLocalHistory(this.state.value.messages, page.value.messages);
-    this.setMessages(messages, { hasMore: !page.value.isEnd });
+    this.setMessages(messages, { hasMore: !page.value.isEnd, serverCopy: false });
   }
 
   /** Records that the app came back from the background; incoming messages are ignored for 5 s. */

@@ -33,10 +33,12 @@ export async function loadThrough(
   let read = 0;
   for (;;) {
     // The conversation's first page may still be coming (a jump asked for as it opens starts in the
-    // same turn as its first read): what the history holds is known after that page.
+    // same turn as its first read): what the history holds is known after that page. A list that is
+    // still the server's copy (opened during the SDK's first sync) knows nothing of older messages:
+    // the jump waits for the SDK's history to replace it.
     await Promise.resolve();
     const state = await firstValueFrom(
-      chat.state$.pipe(filter((s) => !s.loading || s.conversationID !== conversationID)),
+      chat.state$.pipe(filter((s) => (!s.loading && !s.serverCopy) || s.conversationID !== conversationID)),
     );
     if (state.conversationID !== conversationID) return err(stateFailure('conversation closed'));
     const { messages, hasMore } = state;

@@ -39,7 +39,7 @@ const texts = (client: TestClient) => client.ports.messageNotices.shown.map((n) 
 describe('MessageNotificationService', () => {
   it('notifies a message from someone else while the page is hidden: sender as title, preview as body', async () => {
     const { world: w, alice, bob } = await world();
-    await alice.chat.sendText('lunch at [[at-Bob#bob]]?\nsee   you');
+    await alice.chat.sendText('lunch at [[at-Bob#bob]]?\nsee   you', ['bob']);
     await w.settle();
     expect(bob.ports.messageNotices.shown).toEqual([
       { conversationID: 'si_alice_bob', title: 'Alice', body: 'lunch at @Bob? see you' },
@@ -85,6 +85,27 @@ describe('MessageNotificationService', () => {
     await alice.chat.sendText('unmuted');
     await w.settle();
     expect(texts(bob)).toEqual(['Alice | first', 'Alice | unmuted']);
+  });
+
+  it('"do not receive" never notifies, in a group whose messages still arrive', async () => {
+    const { world: w, alice, bob } = await world();
+    const group = await alice.ports.groups.createGroup({
+      groupName: 'Team',
+      faceURL: '',
+      memberUserIDs: ['bob'],
+    });
+    await w.settle();
+    await bob.conversations.loadConversations();
+    await bob.conversations.setRecvMsgOpt(`sg_${group.groupID}`, RecvMsgOpt.NotReceive);
+    await alice.conversations.open(group.groupID, SessionType.Group);
+    await alice.chat.sendText('not for bob');
+    await w.advance(NOTICE_CONVERSATION_INTERVAL_MS);
+    expect(texts(bob)).toEqual([]);
+    // A typed token in a notice reads as typed, as in the bubble and the list.
+    await alice.conversations.open('bob', SessionType.Single);
+    await alice.chat.sendText('[[at-Mallory#m1]] hi');
+    await w.settle();
+    expect(texts(bob)).toEqual(['Alice | [[at-Mallory#m1]] hi']);
   });
 
   it('names the group in the title and its sender in the body; media use the list preview', async () => {

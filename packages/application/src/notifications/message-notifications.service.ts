@@ -18,7 +18,7 @@ import {
   isGroupSession,
   isNotificationMessage,
   messagePreview,
-  RecvMsgOpt,
+  notifiesNewMessages,
   type Conversation,
   type Message,
 } from '@teamim/domain';
@@ -137,7 +137,7 @@ export class MessageNotificationService {
       [...newest].map(async ([id, message]) => [id, message, await this.findConversation(id)] as const),
     );
     for (const [conversationID, message, conversation] of found) {
-      if (conversation !== undefined && conversation.recvMsgOpt !== RecvMsgOpt.Normal) continue;
+      if (conversation !== undefined && !notifiesNewMessages(conversation)) continue;
       if (!this.takeSlot(conversationID)) continue;
       const notice = this.noticeFor(conversationID, message, conversation);
       await this.notices.show(notice).catch((error: unknown) => {

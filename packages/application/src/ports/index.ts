@@ -10,6 +10,7 @@ export * from './id-generator.port';
 export * from './im-session.port';
 export * from './key-value-store.port';
 export * from './logger.port';
+export * from './media-server-probe.port';
 export * from './messages.port';
 export * from './notifier.port';
 export * from './rtc-room.port';
@@ -19,3 +20,4 @@ export * from './call-media.port';
 export * from './desktop.port';
 // 18: new-message notices
 export * from './message-notices.port';
+export * from './network-status.port';

@@ -15,6 +15,7 @@ import type { Notifier } from '../ports/notifier.port';
 import type { ProfileService } from '../profile/profile.service';
 import type { TopSearchStore } from '../search/top-search.store';
 import type { CurrentUser } from '../session/current-user';
+import type { ConnectionMonitor } from '../session/connection-monitor';
 import type { DeploymentCapabilities } from '../session/deployment-capabilities';
 import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
@@ -29,6 +30,8 @@ import type { MessageNotificationService } from '../notifications/message-notifi
  */
 export interface SessionServices {
   readonly session: SessionService;
+  /** The connection as the user should see it: the SDK's state and the device's network together. */
+  readonly connection: ConnectionMonitor;
   readonly currentUser: CurrentUser;
   readonly contacts: ContactStore;
   readonly conversations: ConversationStore;

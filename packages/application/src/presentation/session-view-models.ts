@@ -1,3 +1,4 @@
+import { map } from 'rxjs';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
@@ -129,8 +130,9 @@ export class SessionViewModels {
 
   callOverlay(): CallOverlayViewModel {
     const { room, contacts, notifier, devices, media } = this.services.callOverlayPorts;
+    const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
     return this.track(
-      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media }),
+      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media, calls$ }),
     );
   }
 

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceLogRecord, CallAccessData, RedPacketSendPayload, SearchedUser } from '@teamim/domain';
+import {
+  STORAGE_KEYS,
+  type BalanceLogRecord,
+  type CallAccessData,
+  type RedPacketSendPayload,
+  type SearchedUser,
+} from '@teamim/domain';
 import { ChatApi, type UserDetails } from '../ports/chat-api.port';
 import { WalletApi } from '../ports/wallet-api.port';
 import { MISSING_ROUTE_CODE, RemoteError } from '../shared/remote-error';
-import { RecordingLogger, TestWorld } from '../testing';
+import { FakeMediaServerProbe, RecordingLogger, TestWorld } from '../testing';
 import { DeploymentCapabilities, type DeploymentFeatures } from './deployment-capabilities';
 
 /** A real OpenIM 3.8 + chat 1.8 deployment: no `/app/*` routes, and chat answers 404 as plain text. */
@@ -68,6 +74,7 @@ describe('DeploymentCapabilities', () => {
       new NoWalletApi(),
       new RtcChatApi(refused(500)),
       new RecordingLogger(),
+      new FakeMediaServerProbe(),
     );
     expect(caps.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
     expect(await caps.detect('alice')).toEqual({ wallet: 'absent', calls: 'absent' });
@@ -80,14 +87,52 @@ describe('DeploymentCapabilities', () => {
       alice.ports.walletApi,
       new RtcChatApi(refused(-1001)),
       new RecordingLogger(),
+      new FakeMediaServerProbe(),
     );
     expect(await flaky.detect('alice')).toEqual({ wallet: 'available', calls: 'unknown' });
     const noUrl = new DeploymentCapabilities(
       new NoWalletApi(),
       new RtcChatApi(() => Promise.resolve({ serverUrl: '', token: 't' })),
       new RecordingLogger(),
+      new FakeMediaServerProbe(),
     );
     expect((await noUrl.detect('alice')).calls).toBe('absent');
+  });
+
+  it('a room token for a media server nothing answers at means no calls; one that answers means calls', async () => {
+    // chat 1.8.4's default configuration: a token and ws://127.0.0.1:7880, with no LiveKit running.
+    const chat = new RtcChatApi(() => Promise.resolve({ serverUrl: 'ws://127.0.0.1:7880', token: 't' }));
+    const closed = new FakeMediaServerProbe().closed('ws://127.0.0.1:7880');
+    const caps = new DeploymentCapabilities(new NoWalletApi(), chat, new RecordingLogger(), closed);
+    expect((await caps.detect('alice')).calls).toBe('absent');
+    expect(closed.probed).toEqual(['ws://127.0.0.1:7880']);
+    const open = new FakeMediaServerProbe();
+    const running = new DeploymentCapabilities(new NoWalletApi(), chat, new RecordingLogger(), open);
+    expect((await running.detect('alice')).calls).toBe('available');
+    // What the deployment says wins: no token request, no probe.
+    const told = new FakeMediaServerProbe().closed('ws://127.0.0.1:7880');
+    const configured = new DeploymentCapabilities(new NoWalletApi(), chat, new RecordingLogger(), told);
+    configured.configure({ calls: true });
+    expect((await configured.detect('alice')).calls).toBe('available');
+    expect(told.probed).toEqual([]);
+  });
+
+  it('signed in where the media server cannot be reached, the call buttons are not offered', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const reachable = await world.signIn('alice');
+    const buttons = reachable.viewModels.callOverlay();
+    await world.settle();
+    expect(buttons.state.callsAvailable).toBe(true);
+    const client = world.client();
+    client.ports.mediaServerProbe.closed(world.backend.rtc.serverUrl);
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'bob');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('bob').token);
+    expect((await client.session.bootstrap()).ok).toBe(true);
+    const hidden = client.viewModels.callOverlay();
+    await world.settle();
+    expect(client.capabilities.current.calls).toBe('absent');
+    expect(hidden.state.callsAvailable).toBe(false);
   });
 
   it('configuration wins over detection, and sign-out goes back to it', async () => {
@@ -99,6 +144,7 @@ describe('DeploymentCapabilities', () => {
         return Promise.resolve({ serverUrl: 'wss://lk', token: 't' });
       }),
       new RecordingLogger(),
+      new FakeMediaServerProbe(),
     );
     caps.configure({ wallet: true, calls: false });
     expect(await caps.detect('alice')).toEqual({ wallet: 'available', calls: 'absent' });
@@ -114,6 +160,7 @@ describe('DeploymentCapabilities', () => {
       new NoWalletApi(),
       new RtcChatApi(refused(500)),
       new RecordingLogger(),
+      new FakeMediaServerProbe(),
     );
     caps.configure({ wallet: true });
     caps.noteWalletFailure({ kind: 'remote', code: 21001, message: 'insufficient balance' });

@@ -1,6 +1,7 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { ChatApi } from '../ports/chat-api.port';
 import type { Logger } from '../ports/logger.port';
+import type { MediaServerProbe } from '../ports/media-server-probe.port';
 import type { WalletApi } from '../ports/wallet-api.port';
 import { attempt, MISSING_ROUTE_CODE, type RemoteFailure } from '../shared/remote-error';
 
@@ -13,7 +14,10 @@ export type CapabilityState = 'available' | 'absent' | 'unknown';
 export interface DeploymentFeatures {
   /** The wallet and red-packet API (`/app/*`), which only our local server has. */
   readonly wallet: CapabilityState;
-  /** One-to-one calls: the chat API hands out RTC room tokens with a media server address. */
+  /**
+   * One-to-one calls: the chat API hands out RTC room tokens with a media server address, and something
+   * answers at that address (or the configuration says calls work).
+   */
   readonly calls: CapabilityState;
 }
 
@@ -32,9 +36,9 @@ export const CAPABILITY_PROBE_ROOM = 'capability-probe';
 /**
  * Which optional features the connected deployment has (a real OpenIM 3.8 + chat 1.8 has neither the
  * wallet nor, without LiveKit, calls). `features$` is hot and replays. `detect` asks the deployment
- * once per session for whatever configuration left `unknown`: a missing route (plain-text 404) or a
- * refused room token means `absent`; any other failure leaves `unknown` so a flaky network never
- * hides a feature for good.
+ * once per session for whatever configuration left `unknown`: a missing route (plain-text 404), a
+ * refused room token, or a media server nothing answers at means `absent`; any other failure leaves
+ * `unknown` so a flaky network never hides a feature for good.
  */
 export class DeploymentCapabilities {
   private readonly features: BehaviorSubject<DeploymentFeatures>;
@@ -46,6 +50,7 @@ export class DeploymentCapabilities {
     private readonly walletApi: WalletApi,
     private readonly chatApi: ChatApi,
     private readonly logger: Logger,
+    private readonly mediaServer: MediaServerProbe,
   ) {
     this.features = new BehaviorSubject(this.initial());
     this.features$ = this.features.asObservable();
@@ -95,7 +100,14 @@ export class DeploymentCapabilities {
 
   private async probeCalls(selfUserID: string): Promise<CapabilityState> {
     const access = await attempt(() => this.chatApi.getRoomAccess(CAPABILITY_PROBE_ROOM, selfUserID));
-    if (access.ok) return access.value.serverUrl === '' ? 'absent' : 'available';
+    if (access.ok) {
+      const { serverUrl } = access.value;
+      if (serverUrl === '') return 'absent';
+      // A token is only a signature: chat hands one out whether or not a media server runs there.
+      const reachable = await this.mediaServer.reachable(serverUrl).catch(() => false);
+      if (!reachable) this.logger.info('media server unreachable', { serverUrl });
+      return reachable ? 'available' : 'absent';
+    }
     this.logger.info('rtc token probe failed', { code: access.error.code });
     // Network-level failures (negative codes) say nothing; a server's refusal means no RTC tokens here.
     return access.error.code > 0 || access.error.code === MISSING_ROUTE_CODE ? 'absent' : 'unknown';

@@ -211,6 +211,11 @@ export class FakeImSession extends ImSession {
 
 export class FakeContactsGateway extends ContactsGateway {
   readonly events$: Observable<ContactEvent>;
+  /**
+   * When set, a blacklist change reaches the server but the call fails with this code and no event
+   * follows, as the SDK does when its follow-up sync times out on a loaded machine.
+   */
+  failBlacklistWith: number | undefined;
 
   constructor(private readonly device: FakeImDevice) {
     super();
@@ -375,18 +380,25 @@ export class FakeContactsGateway extends ContactsGateway {
       const me = this.device.me();
       const entry = publicUser(this.b.user(userID).info);
       this.b.blacklistOf(me).add(userID);
+      this.failBlacklistCall();
       this.b.push(me, (s) => s.contacts.next({ type: 'blackAdded', entry }));
     });
   }
 
+  /** Idempotent, as the server: removing someone not blocked succeeds and reports nothing. */
   removeFromBlacklist(userID: string): Promise<void> {
     return later(() => {
       const me = this.device.me();
-      if (!this.b.blacklistOf(me).delete(userID)) {
-        throw new RemoteError(ImErrorCode.RecordNotFound, 'not blacklisted');
-      }
-      this.b.push(me, (s) => s.contacts.next({ type: 'blackDeleted', userID }));
+      const removed = this.b.blacklistOf(me).delete(userID);
+      this.failBlacklistCall();
+      if (removed) this.b.push(me, (s) => s.contacts.next({ type: 'blackDeleted', userID }));
     });
+  }
+
+  private failBlacklistCall(): void {
+    if (this.failBlacklistWith !== undefined) {
+      throw new RemoteError(this.failBlacklistWith, 'the blacklist sync timed out');
+    }
   }
 }
 

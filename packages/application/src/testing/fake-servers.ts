@@ -91,6 +91,7 @@ export class FakeWalletServer {
       claimedAmount: claimed,
       refundedAmount: p.refunded,
       status: p.expired ? 'expired' : p.claims.length === p.num ? 'finished' : 'active',
+      expirySeconds: RED_PACKET_EXPIRY_MS / 1000,
       records: p.claims.map((c) => ({
         userID: c.userID,
         nickname: nickname(c.userID),

@@ -25,6 +25,8 @@ import { SignInService } from '../account/sign-in.service';
 // 18: new-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
+import { FakeNetworkStatus } from './fake-network';
+import { ConnectionMonitor } from '../session/connection-monitor';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
@@ -33,6 +35,7 @@ import { FakeClock, drainMicrotasks } from './fake-clock';
 import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
+import { FakeMediaServerProbe } from './fake-media-server-probe';
 import {
   FakeChatApi,
   FakeFileProcessor,
@@ -62,9 +65,11 @@ export interface FakePorts extends PortBindings {
   readonly fileUploader: FakeFileUploader;
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
+  readonly mediaServerProbe: FakeMediaServerProbe;
   // 18: new-message notices
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
+  readonly network: FakeNetworkStatus;
 }
 
 /** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
@@ -118,6 +123,7 @@ export class TestClient {
     this.notifications = container.get(MessageNotificationService);
     this.services = {
       session: this.session,
+      connection: container.get(ConnectionMonitor),
       currentUser: this.currentUser,
       contacts: this.contacts,
       conversations: this.conversations,
@@ -229,9 +235,11 @@ export class TestWorld {
       fileUploader: new FakeFileUploader(),
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
+      mediaServerProbe: new FakeMediaServerProbe(),
       // 18
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),
+      network: new FakeNetworkStatus(),
     };
   }
 

@@ -10,7 +10,9 @@ export * from './contracts/wallet.contract';
 export * from './contracts/file-uploader.contract';
 export * from './fake-call-devices';
 export * from './fake-call-media';
+export * from './fake-media-server-probe';
 export * from './fake-desktop';
 // 18: new-message notices
 export * from './fake-notices';
 export * from './contracts/message-notices.contract';
+export * from './fake-network';

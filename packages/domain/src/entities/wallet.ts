@@ -56,6 +56,8 @@ export interface RedPacketDetail {
   readonly claimedAmount: number;
   readonly refundedAmount: number;
   readonly status: 'active' | 'finished' | 'expired';
+  /** How long the packet stays open after sending, as the server was configured; undefined when not said. */
+  readonly expirySeconds: number | undefined;
   /** In the order they were claimed. */
   readonly records: readonly RedPacketClaimRecord[];
 }

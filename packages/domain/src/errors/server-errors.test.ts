@@ -131,12 +131,66 @@ describe('§8 Server error codes', () => {
     });
   });
 
-  it('§8 other codes show the server message (or the generic failure when it is blank)', () => {
+  it('wallet codes have texts of ours, with the attempts and minutes the server states', () => {
     expect(classifyServerError(21001, 'insufficient balance')).toEqual({
       kind: 'server',
       code: 21001,
+      reason: 'insufficientBalance',
+      display: { kind: 'i18n', i18nKey: 'error.wallet.insufficientBalance' },
+      forceLogout: false,
+      redirectOnLoginFailure: true,
+    });
+    expect(classifyServerError(21003, 'wrong pay password, 4 attempt(s) left').display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'error.wallet.payPasswordWrongAttempts',
+      params: { attemptsLeft: 4 },
+    });
+    // Without the count (another wallet server's wording) the plain text, never a blank placeholder.
+    expect(classifyServerError(21003, 'PayPasswordError').display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'error.wallet.payPasswordWrong',
+    });
+    expect(classifyServerError(21004, 'locked; try again in 15 min').display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'error.wallet.payPasswordLockedMinutes',
+      params: { minutes: 15 },
+    });
+    expect(classifyServerError(21006, 'this red packet has expired').display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'error.wallet.redPacketExpired',
+    });
+  });
+
+  it('1001 is an invalid request, and the size refusal of a message says the limit', () => {
+    expect(classifyServerError(1001, 'content too large (max 102400 bytes)')).toMatchObject({
+      reason: 'contentTooLarge',
+      display: { kind: 'i18n', i18nKey: 'error.contentTooLarge', params: { max: '100 KB' } },
+    });
+    expect(classifyServerError(1001, 'recvID is required')).toMatchObject({
+      reason: 'invalidRequest',
+      display: { kind: 'i18n', i18nKey: 'error.invalidRequest' },
+    });
+    // The parameters are read from the sentence, not from an unrelated code's.
+    expect(classifyServerError(21003, 'content too large (max 1 bytes)').display).toEqual({
+      kind: 'i18n',
+      i18nKey: 'error.wallet.payPasswordWrong',
+    });
+  });
+
+  it('a request to someone already a friend (1304, real OpenIM) has its own text', () => {
+    expect(classifyServerError(1304, 'RelationshipAlreadyError already friends has f')).toMatchObject({
+      reason: 'alreadyFriends',
+      display: { kind: 'i18n', i18nKey: 'error.alreadyFriends' },
+      forceLogout: false,
+    });
+  });
+
+  it('§8 other codes show the server message (or the generic failure when it is blank)', () => {
+    expect(classifyServerError(29_999, 'something new')).toEqual({
+      kind: 'server',
+      code: 29_999,
       reason: 'other',
-      display: { kind: 'raw', text: 'insufficient balance' },
+      display: { kind: 'raw', text: 'something new' },
       forceLogout: false,
       redirectOnLoginFailure: true,
     });

@@ -1,11 +1,43 @@
 import type { I18nKey, MessageParams } from '../i18n/messages';
+import { formatFileSize } from '../rules/media';
 
 /**
  * The error catalogue of spec §8 as data. Codes 1501-1505, 20001-20014 and 20101 come from the chat API,
- * 705 from the SDK's connect failure, 10102 from the SDK login, and 1203-1403 from the IM server
- * when sending (they back the §8 "Sending" toasts).
+ * 705 from the SDK's connect failure, 10102 from the SDK login, 500-1701 from the IM server (1203-1403
+ * back the §8 "Sending" toasts) and 21001-21010 from the wallet API. Every code a server answers has a
+ * text of ours in both locales; only codes outside the catalogue show the server's own words.
  */
 export const ServerErrorCode = {
+  ServerInternal: 500,
+  Args: 1001,
+  NoPermission: 1002,
+  DuplicateKey: 1003,
+  RecordNotFound: 1004,
+  UserNotFound: 1101,
+  UserRegistered: 1102,
+  GroupNotFound: 1201,
+  GroupExists: 1202,
+  GroupDismissed: 1204,
+  GroupTypeNotSupported: 1206,
+  GroupRequestHandled: 1207,
+  CannotAddYourself: 1301,
+  AlreadyFriends: 1304,
+  MessageAlreadyRevoked: 1404,
+  TokenInvalid: 1502,
+  TokenKicked: 1506,
+  ConnectionLimit: 1601,
+  ConnectionRefused: 1602,
+  UploadExpired: 1701,
+  InsufficientBalance: 21001,
+  PayPasswordNotSet: 21002,
+  PayPasswordWrong: 21003,
+  PayPasswordLocked: 21004,
+  RedPacketNotFound: 21005,
+  RedPacketExpired: 21006,
+  RedPacketAlreadyClaimed: 21007,
+  RedPacketEmpty: 21008,
+  RedPacketNotEligible: 21009,
+  InvalidAmount: 21010,
   TokenExpired: 1501,
   TokenMalformed: 1503,
   TokenNotValidYet: 1504,
@@ -59,7 +91,47 @@ export type ServerErrorReason =
   | 'blockedByPeer'
   | 'friendVerification'
   | 'memberMuted'
-  | 'groupMuted';
+  | 'groupMuted'
+  | 'serverInternal'
+  | 'invalidRequest'
+  | 'contentTooLarge'
+  | 'noPermission'
+  | 'duplicate'
+  | 'notFound'
+  | 'userNotFound'
+  | 'groupNotFound'
+  | 'groupExists'
+  | 'groupDismissed'
+  | 'groupTypeNotSupported'
+  | 'groupRequestHandled'
+  | 'cannotAddYourself'
+  | 'alreadyFriends'
+  | 'messageAlreadyRevoked'
+  | 'tokenInvalid'
+  | 'kickedOffline'
+  | 'connectionRefused'
+  | 'uploadExpired'
+  | 'insufficientBalance'
+  | 'payPasswordNotSet'
+  | 'payPasswordWrong'
+  | 'payPasswordLocked'
+  | 'redPacketNotFound'
+  | 'redPacketExpired'
+  | 'redPacketAlreadyOpened'
+  | 'redPacketAllClaimed'
+  | 'redPacketNotEligible'
+  | 'invalidAmount';
+
+/**
+ * A more precise text for some answers of a code, recognised in the server's sentence (wherever it
+ * stands: an SDK puts the code and its name in front), with the parameters read out of it.
+ */
+export interface ServerErrorDetail {
+  readonly pattern: RegExp;
+  readonly reason: ServerErrorReason;
+  readonly i18nKey: I18nKey;
+  readonly params: (match: RegExpMatchArray) => MessageParams;
+}
 
 export interface ServerErrorEntry {
   readonly code: ServerErrorCode;
@@ -70,13 +142,19 @@ export interface ServerErrorEntry {
   readonly forceLogout: boolean;
   /** For a failed login: whether the app navigates to /login. Only 10102 stays. */
   readonly redirectOnLoginFailure: boolean;
+  /** Tried in order before `i18nKey`. */
+  readonly details: readonly ServerErrorDetail[];
 }
 
 function entry(
   code: ServerErrorCode,
   reason: ServerErrorReason,
   i18nKey: I18nKey | undefined,
-  options: { forceLogout?: boolean; redirectOnLoginFailure?: boolean } = {},
+  options: {
+    forceLogout?: boolean;
+    redirectOnLoginFailure?: boolean;
+    details?: readonly ServerErrorDetail[];
+  } = {},
 ): ServerErrorEntry {
   return {
     code,
@@ -84,8 +162,29 @@ function entry(
     i18nKey,
     forceLogout: options.forceLogout ?? false,
     redirectOnLoginFailure: options.redirectOnLoginFailure ?? true,
+    details: options.details ?? [],
   };
 }
+
+// The sentences of the local server (apps/server: im/errors.ts, chat/errors.ts) that carry parameters.
+const CONTENT_TOO_LARGE: ServerErrorDetail = {
+  pattern: /content too large \(max (\d+) bytes\)/i,
+  reason: 'contentTooLarge',
+  i18nKey: 'error.contentTooLarge',
+  params: (m) => ({ max: formatFileSize(Number(m[1])) }),
+};
+const ATTEMPTS_LEFT: ServerErrorDetail = {
+  pattern: /(\d+) attempt\(s\) left/i,
+  reason: 'payPasswordWrong',
+  i18nKey: 'error.wallet.payPasswordWrongAttempts',
+  params: (m) => ({ attemptsLeft: Number(m[1]) }),
+};
+const LOCKED_MINUTES: ServerErrorDetail = {
+  pattern: /try again in (\d+) min/i,
+  reason: 'payPasswordLocked',
+  i18nKey: 'error.wallet.payPasswordLockedMinutes',
+  params: (m) => ({ minutes: Number(m[1]) }),
+};
 
 const C = ServerErrorCode;
 
@@ -117,6 +216,42 @@ export const SERVER_ERROR_CATALOGUE: readonly ServerErrorEntry[] = [
   entry(C.NotPeersFriend, 'friendVerification', 'toast.friendVerification'),
   entry(C.MutedInGroup, 'memberMuted', 'toast.memberMuted'),
   entry(C.MutedGroup, 'groupMuted', 'toast.groupMuted'),
+  entry(C.ServerInternal, 'serverInternal', 'error.serverInternal'),
+  entry(C.Args, 'invalidRequest', 'error.invalidRequest', { details: [CONTENT_TOO_LARGE] }),
+  entry(C.NoPermission, 'noPermission', 'permission.noPermission'),
+  entry(C.DuplicateKey, 'duplicate', 'error.duplicate'),
+  entry(C.RecordNotFound, 'notFound', 'error.notFound'),
+  entry(C.UserNotFound, 'userNotFound', 'error.userNotFound'),
+  entry(C.UserRegistered, 'accountRegistered', 'error.accountRegistered'),
+  entry(C.GroupNotFound, 'groupNotFound', 'error.groupNotFound'),
+  entry(C.GroupExists, 'groupExists', 'error.groupExists'),
+  entry(C.GroupDismissed, 'groupDismissed', 'error.groupDismissed'),
+  entry(C.GroupTypeNotSupported, 'groupTypeNotSupported', 'error.groupTypeNotSupported'),
+  entry(C.GroupRequestHandled, 'groupRequestHandled', 'error.groupRequestHandled'),
+  entry(C.CannotAddYourself, 'cannotAddYourself', 'error.cannotAddYourself'),
+  entry(C.AlreadyFriends, 'alreadyFriends', 'error.alreadyFriends'),
+  entry(C.MessageAlreadyRevoked, 'messageAlreadyRevoked', 'error.messageAlreadyRevoked'),
+  // Spec §4 logs out only on 1501 and 1503-1505; an invalid or kicked IM token reaches the SDK's own
+  // session events (token invalid, kicked offline), which end the session.
+  entry(C.TokenInvalid, 'tokenInvalid', 'error.loginExpired'),
+  entry(C.TokenKicked, 'kickedOffline', 'toast.kickedOffline'),
+  entry(C.ConnectionLimit, 'connectionRefused', 'error.connectionRefused'),
+  entry(C.ConnectionRefused, 'connectionRefused', 'error.connectionRefused'),
+  entry(C.UploadExpired, 'uploadExpired', 'error.uploadExpired'),
+  entry(C.InsufficientBalance, 'insufficientBalance', 'error.wallet.insufficientBalance'),
+  entry(C.PayPasswordNotSet, 'payPasswordNotSet', 'error.wallet.payPasswordNotSet'),
+  entry(C.PayPasswordWrong, 'payPasswordWrong', 'error.wallet.payPasswordWrong', {
+    details: [ATTEMPTS_LEFT],
+  }),
+  entry(C.PayPasswordLocked, 'payPasswordLocked', 'error.wallet.payPasswordLocked', {
+    details: [LOCKED_MINUTES],
+  }),
+  entry(C.RedPacketNotFound, 'redPacketNotFound', 'error.wallet.redPacketNotFound'),
+  entry(C.RedPacketExpired, 'redPacketExpired', 'error.wallet.redPacketExpired'),
+  entry(C.RedPacketAlreadyClaimed, 'redPacketAlreadyOpened', 'error.wallet.redPacketAlreadyOpened'),
+  entry(C.RedPacketEmpty, 'redPacketAllClaimed', 'error.wallet.redPacketAllClaimed'),
+  entry(C.RedPacketNotEligible, 'redPacketNotEligible', 'error.wallet.redPacketNotEligible'),
+  entry(C.InvalidAmount, 'invalidAmount', 'error.wallet.invalidAmount'),
 ];
 
 const BY_CODE: ReadonlyMap<number, ServerErrorEntry> = new Map(
@@ -161,6 +296,19 @@ export function classifyServerError(code: number, serverMessage?: string): Serve
       forceLogout: false,
       redirectOnLoginFailure: true,
     };
+  }
+  for (const detail of known.details) {
+    const match = serverMessage?.match(detail.pattern);
+    if (match) {
+      return {
+        kind: 'server',
+        code,
+        reason: detail.reason,
+        display: { kind: 'i18n', i18nKey: detail.i18nKey, params: detail.params(match) },
+        forceLogout: known.forceLogout,
+        redirectOnLoginFailure: known.redirectOnLoginFailure,
+      };
+    }
   }
   return {
     kind: 'server',
@@ -216,27 +364,7 @@ export function successToastText(message?: string): DisplayText {
     : { kind: 'i18n', i18nKey: 'toast.accessSuccess' };
 }
 
-const IGNORABLE_BROWSER_ERRORS: readonly RegExp[] = [
-  /chrome-extension:\/\/|moz-extension:\/\/|safari-extension:\/\//i,
-  /Loading (CSS )?chunk [\w-]+ failed|ChunkLoadError|Failed to fetch dynamically imported module/i,
-  /ResizeObserver loop/i,
-  /NetworkError|Network Error|Failed to fetch|Load failed/i,
-  /AbortError|The user aborted a request|signal is aborted/i,
-];
-
-/**
- * Known browser noise (extensions, chunk loading, ResizeObserver, network, abort) that §8 says to
- * ignore with a console warning instead of the error screen.
- */
-export function isIgnorableBrowserError(error: {
-  readonly name?: string;
-  readonly message?: string;
-  readonly stack?: string;
-}): boolean {
-  // A missing part joins as an empty string, and no pattern matches an empty or newline-only text.
-  const text = [error.name, error.message, error.stack].join('\n');
-  return IGNORABLE_BROWSER_ERRORS.some((pattern) => pattern.test(text));
-}
+export { isIgnorableBrowserError } from './browser-errors';
 
 /**
  * Refusals of a send by a rule of the other side or the group (§8 "Sending"): the message can never go

@@ -17,9 +17,11 @@ export * from './red-packet';
 export * from './session';
 export * from './text';
 export * from './time-format';
+export * from './message-size';
 export * from './validation';
 export * from './media';
 export * from './wallet';
 export * from './appearance';
 // 14m: composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
 export * from './mention-compose';
+export * from './receive-option';

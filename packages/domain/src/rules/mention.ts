@@ -154,6 +154,24 @@ export function mentionBodyParts(text: string, mentions: MentionList): readonly 
   return parts;
 }
 
+/** How a mention reads: "@name", the at-all tag as `atAllLabel`. */
+export function mentionText(
+  part: Pick<Extract<BodyPart, { kind: 'mention' }>, 'userID' | 'name'>,
+  atAllLabel: string,
+): string {
+  return `@${part.userID === AT_ALL_TAG ? atAllLabel : part.name}`;
+}
+
+/**
+ * A message body as one plain text, read the way its bubble shows it (`mentionBodyParts`): declared
+ * mentions as "@name", any other token exactly as typed.
+ */
+export function bodyPlainText(text: string, mentions: MentionList, atAllLabel: string): string {
+  return mentionBodyParts(text, mentions)
+    .map((part) => (part.kind === 'text' ? part.text : mentionText(part, atAllLabel)))
+    .join('');
+}
+
 /** The body of a text, at-text or quote message as parts; mentions only from an at-text's mention list. */
 export function messageBodyParts(
   message: Pick<Message, 'contentType' | 'textElem' | 'atTextElem' | 'quoteElem'>,

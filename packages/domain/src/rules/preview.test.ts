@@ -43,6 +43,29 @@ describe('§5/§9 Message preview', () => {
     ).toBe('sure');
   });
 
+  it('a preview shows the mentions its bubble shows: a typed token stays as typed', () => {
+    const typed = message({ contentType: ContentType.Text, textElem: { content: '[[at-Mallory#m1]] hi' } });
+    expect(messageSummary(typed, en)).toBe('[[at-Mallory#m1]] hi');
+    expect(
+      conversationPreview(conversation({ conversationID: 'c', latestMsg: JSON.stringify(typed) }), en),
+    ).toBe('[[at-Mallory#m1]] hi');
+    // An at-text message mentions only the users its list declares, under the list's name.
+    const mixed = message({
+      contentType: ContentType.AtText,
+      atTextElem: {
+        text: '[[at-Bobby#b]] and [[at-Mallory#m1]] hi',
+        atUserList: ['b'],
+        atUsersInfo: [{ atUserID: 'b', groupNickname: 'Bob' }],
+      },
+    });
+    expect(messageSummary(mixed, en)).toBe('@Bob and [[at-Mallory#m1]] hi');
+    const reply = message({
+      contentType: ContentType.Quote,
+      quoteElem: { text: '[[at-Mallory#m1]] ok', quoteMessage: typed },
+    });
+    expect(messageSummary(reply, en)).toBe('[[at-Mallory#m1]] ok');
+  });
+
   it('§3 media, red packets and calls get labels in both locales', () => {
     const cases: [Parameters<typeof message>[0], string, string][] = [
       [

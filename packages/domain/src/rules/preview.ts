@@ -6,14 +6,22 @@ import { translate } from '../i18n/translate';
 import { callRecordText, customPayloadOf } from './custom-message';
 import type { NamingContext } from './display-name';
 import { jsonProperties } from './json';
-import { mentionsToPlainText } from './mention';
+import { bodyPlainText, messageMentions, mentionsToPlainText, type MentionList } from './mention';
 import { notificationText } from './notification-text';
 import { parseQuotedText } from './quote';
 import { takeChars } from './text';
 
-/** Readable text of a body that may hold a quote block and mention tokens: the user's own words. */
-function readableBody(text: string, context: NamingContext): string {
-  return mentionsToPlainText(parseQuotedText(text).body, translate(context.locale, 'message.atAll'));
+/**
+ * Readable text of a message body that may hold a quote block and mention tokens: the user's own words,
+ * with the same mentions its bubble shows (only those the message declares; a typed token stays as typed).
+ */
+function readableBody(text: string, mentions: MentionList, context: NamingContext): string {
+  return bodyPlainText(parseQuotedText(text).body, mentions, translate(context.locale, 'message.atAll'));
+}
+
+/** A draft is the composer's own text: its tokens are the mentions the user picked there. */
+function draftText(draft: string, context: NamingContext): string {
+  return mentionsToPlainText(parseQuotedText(draft).body, translate(context.locale, 'message.atAll'));
 }
 
 /**
@@ -24,11 +32,11 @@ export function messageSummary(message: Message, context: NamingContext): string
   const { locale } = context;
   switch (message.contentType) {
     case ContentType.Text:
-      return readableBody(message.textElem?.content ?? '', context);
+      return readableBody(message.textElem?.content ?? '', messageMentions(message), context);
     case ContentType.AtText:
-      return readableBody(message.atTextElem?.text ?? '', context);
+      return readableBody(message.atTextElem?.text ?? '', messageMentions(message), context);
     case ContentType.Quote:
-      return readableBody(message.quoteElem?.text ?? '', context);
+      return readableBody(message.quoteElem?.text ?? '', messageMentions(message), context);
     case ContentType.Picture:
       return translate(locale, 'message.picture');
     case ContentType.Voice:
@@ -86,7 +94,7 @@ export function conversationPreview(conversation: Conversation, context: NamingC
   const draft = conversation.draftText?.trim() ?? '';
   if (draft !== '') {
     return takeChars(
-      translate(context.locale, 'message.draft', { text: readableBody(draft, context) }),
+      translate(context.locale, 'message.draft', { text: draftText(draft, context) }),
       MESSAGE_PREVIEW_MAX_LENGTH,
     );
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MUTE_DURATIONS_SECONDS, PERMANENT_MUTE_SECONDS } from '../constants';
+import { MESSAGE_CONTENT_MAX_BYTES, MUTE_DURATIONS_SECONDS, PERMANENT_MUTE_SECONDS } from '../constants';
 import {
   fitWithin,
   formRules,
@@ -28,6 +28,7 @@ import {
   validateSelectionLimit,
   validateVerificationCode,
 } from './validation';
+import { messageContentBytes } from './message-size';
 import { validationFailure } from '../testing/builders';
 
 const failure = validationFailure;
@@ -259,6 +260,21 @@ describe('§5 Mute, messages, forward, search, log lines', () => {
   it('§5 an empty text is not sent', () => {
     expect(validateMessageText(' \n\t')).toEqual(failure('message', 'validation.message.empty'));
     expect(validateMessageText(' hi ')).toEqual({ ok: true, value: ' hi ' });
+  });
+
+  it("a text over the server's content limit (102400 bytes) is stopped before it is sent", () => {
+    const tooLong = failure('message', 'validation.message.tooLong', { max: 100 });
+    expect(validateMessageText('x'.repeat(120_000))).toEqual(tooLong);
+    // What the server measures: the text as the SDK encodes it in the content, envelope included.
+    const fits = 'x'.repeat(MESSAGE_CONTENT_MAX_BYTES - 1_024);
+    expect(messageContentBytes(fits)).toBe(MESSAGE_CONTENT_MAX_BYTES);
+    expect(validateMessageText(fits).ok).toBe(true);
+    expect(validateMessageText(`${fits}x`)).toEqual(tooLong);
+    // Multi-byte characters and escapes count as the bytes they take.
+    expect(messageContentBytes('é中😀')).toBe(1_024 + 2 + 3 + 4);
+    expect(messageContentBytes('"\\\n<&>\u2028\u0001')).toBe(1_024 + 2 + 2 + 2 + 6 * 5);
+    expect(validateMessageText('中'.repeat(40_000))).toEqual(tooLong);
+    expect(validateMessageText('中'.repeat(30_000)).ok).toBe(true);
   });
 
   it("§5 forward needs at least one conversation ('please select conversation to forward')", () => {

@@ -1,6 +1,7 @@
 import {
   AVATAR_UPLOAD,
   CREATE_GROUP_MIN_SELECTED,
+  MESSAGE_CONTENT_MAX_BYTES,
   MUTE_DURATIONS_SECONDS,
   PASSWORD,
   PAY_PASSWORD_LENGTH,
@@ -14,6 +15,7 @@ import type { I18nKey } from '../i18n/messages';
 import { err, ok } from '../result';
 import type { Result } from '../result';
 import { calendarDayNumber } from './calendar-day';
+import { CONTENT_ENVELOPE_BYTES, MESSAGE_CONTENT_MAX_KB, messageContentBytes } from './message-size';
 import { charLength, isBlank } from './text';
 
 /** Spec §5 validation rules. Each returns the accepted (normalised) value or the first failure. */
@@ -216,9 +218,22 @@ export function validateMuteDuration(seconds: number | undefined): Validated<num
     : ok(choice);
 }
 
-/** §5 Messages: an empty (blank) text is not sent. */
+/**
+ * §5 Messages: an empty (blank) text is not sent, nor one the server would refuse as too large; the
+ * composer keeps the text and says why.
+ */
 export function validateMessageText(text: string): Validated<string> {
-  return isBlank(text) ? err(validationError('message', 'validation.message.empty')) : ok(text);
+  if (isBlank(text)) return err(validationError('message', 'validation.message.empty'));
+  // No UTF-16 unit takes more than six bytes, so a short text needs no counting.
+  const surelyFits = text.length * 6 + CONTENT_ENVELOPE_BYTES <= MESSAGE_CONTENT_MAX_BYTES;
+  if (!surelyFits && messageContentBytes(text) > MESSAGE_CONTENT_MAX_BYTES) {
+    return err(
+      validationError('message', 'validation.message.tooLong', {
+        max: MESSAGE_CONTENT_MAX_KB,
+      }),
+    );
+  }
+  return ok(text);
 }
 
 /** §5 Forward: at least one conversation must be selected. */

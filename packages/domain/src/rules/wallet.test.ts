@@ -4,6 +4,7 @@ import {
   RED_PACKET_EXPIRY_MS,
   redPacketExpiresAt,
   redPacketOutcomeOf,
+  redPacketLifetimeText,
   WALLET_ERROR,
 } from './wallet';
 
@@ -54,5 +55,16 @@ describe('Red packets expire 24 hours after sending (the default of the local se
     expect(isRedPacketExpired(0, sentAt)).toBe(false);
     expect(isRedPacketExpired(0, day)).toBe(false);
     expect(redPacketExpiresAt(0)).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe('the lifetime of a red packet as the server states it', () => {
+  it('whole hours in hours, else minutes, else seconds', () => {
+    expect(redPacketLifetimeText(86_400)).toEqual({ i18nKey: 'duration.hours', params: { count: 24 } });
+    expect(redPacketLifetimeText(3_600)).toEqual({ i18nKey: 'duration.hour', params: { count: 1 } });
+    expect(redPacketLifetimeText(7_200)).toEqual({ i18nKey: 'duration.hours', params: { count: 2 } });
+    expect(redPacketLifetimeText(5_400)).toEqual({ i18nKey: 'duration.minutes', params: { count: 90 } });
+    expect(redPacketLifetimeText(60)).toEqual({ i18nKey: 'duration.minute', params: { count: 1 } });
+    expect(redPacketLifetimeText(45)).toEqual({ i18nKey: 'duration.seconds', params: { count: 45 } });
   });
 });

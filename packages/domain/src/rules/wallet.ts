@@ -1,6 +1,8 @@
+import type { TranslatableText } from '../i18n/translate';
+
 /**
- * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). The client shows the server's
- * message for each (spec §8); the codes only decide which state a red packet is in.
+ * Wallet error codes of the local server (chat-and-wallet-api.md §6.2). Their texts are in the error
+ * catalogue (`errors/server-errors.ts`); here the codes only decide which state a red packet is in.
  */
 export const WALLET_ERROR = {
   insufficientBalance: 21001,
@@ -41,4 +43,20 @@ export function isRedPacketExpired(sendTimeMs: number, nowMs: number): boolean {
 /** When `isRedPacketExpired` turns true for a packet sent then; never for an unknown send time (0). */
 export function redPacketExpiresAt(sendTimeMs: number): number {
   return sendTimeMs > 0 ? sendTimeMs + RED_PACKET_EXPIRY_MS : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * How long a red packet stays open, as the server states it (`expirySeconds` of its detail): whole hours
+ * as hours ("24 hours", not "1 day", the way the lifetime is usually said), else minutes, else seconds.
+ */
+export function redPacketLifetimeText(seconds: number): TranslatableText {
+  if (seconds >= 3_600 && seconds % 3_600 === 0) {
+    const count = seconds / 3_600;
+    return { i18nKey: count === 1 ? 'duration.hour' : 'duration.hours', params: { count } };
+  }
+  if (seconds >= 60 && seconds % 60 === 0) {
+    const count = seconds / 60;
+    return { i18nKey: count === 1 ? 'duration.minute' : 'duration.minutes', params: { count } };
+  }
+  return { i18nKey: 'duration.seconds', params: { count: seconds } };
 }

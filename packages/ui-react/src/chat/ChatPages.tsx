@@ -55,6 +55,16 @@ export function openConversationID(pathname: string): string | undefined {
 }
 
 /** /chat: the conversation list on the left and the empty state or the chat view on the right. */
+/** Runs `task` once the browser is idle; the returned function cancels it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(task, 1_000);
+    return () => clearTimeout(timer);
+  }
+  const handle = requestIdleCallback(task, { timeout: 5_000 });
+  return () => cancelIdleCallback(handle);
+}
+
 export function ChatLayout() {
   const styles = useStyles();
   const { t } = useText();
@@ -63,6 +73,10 @@ export function ChatLayout() {
   const navigate = useNavigate();
   const list = useViewModel((vms) => vms.conversationList());
   useEffect(() => list.setOpen(conversationID), [list, conversationID]);
+  // The chat view's code (a chunk of its own) is fetched while the page is idle after the list has
+  // shown, so the first click on a conversation does not wait for it. A failed fetch is left to that
+  // click, which loads it again.
+  useEffect(() => whenIdle(() => void import('./ChatView').catch(() => undefined)), []);
   // Alt+Up / Alt+Down move between conversations from anywhere in the chat page.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -56,6 +56,7 @@ const useStyles = makeStyles({
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
   // 15:
   blocked: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   closed: {
     cursor: 'not-allowed',
     color: tokens.colorNeutralForegroundDisabled,
@@ -117,6 +118,14 @@ export function ComposerSeparator(props: {
   );
 }
 
+function describedBy(conversationID: string, blocked: boolean, problem: boolean) {
+  const ids = [
+    ...(blocked ? [`composer-blocked-${conversationID}`] : []),
+    ...(problem ? [`composer-problem-${conversationID}`] : []),
+  ];
+  return ids.length === 0 ? {} : { 'aria-describedby': ids.join(' ') };
+}
+
 /**
  * The message box (spec §2): Enter sends, Shift+Enter adds a newline, blank text is not sent. The text
  * is the conversation's draft (kept through the SDK) and clears only when the send was accepted.
@@ -172,7 +181,8 @@ export function Composer(props: { readonly conversationID: string }) {
         ref={box}
         className={mergeClasses(styles.box, blocked !== undefined && styles.closed)}
         disabled={blocked !== undefined}
-        {...(blocked === undefined ? {} : { 'aria-describedby': `composer-blocked-${props.conversationID}` })}
+        {...describedBy(props.conversationID, blocked !== undefined, state.problem !== undefined)}
+        aria-invalid={state.problem !== undefined}
         aria-label={t('ui.chat.composer.label')}
         placeholder={t('ui.chat.composer.placeholder')}
         value={state.text}
@@ -186,6 +196,12 @@ export function Composer(props: { readonly conversationID: string }) {
         {...mention.textboxProps}
         onKeyDown={onKeyDown}
       />
+      {/* A text the server would refuse (too large) stays in the box, with the reason under it. */}
+      {state.problem !== undefined && (
+        <Text role="alert" id={`composer-problem-${props.conversationID}`} className={styles.problem}>
+          {display(state.problem)}
+        </Text>
+      )}
       <div className={styles.actions}>
         <ComposerToolbar conversationID={props.conversationID} vm={vm} disabled={!tools} />
         <Button

@@ -123,6 +123,16 @@ function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
         disabled={state.busy}
         onChange={(_event, data) => void vm.setBlocked(data.checked)}
       />
+      {state.failed && (
+        <div role="alert">
+          <Text size={200} block>
+            {t('ui.chat.drawer.blacklistFailed')}
+          </Text>
+          <Button size="small" disabled={state.busy} onClick={() => void vm.retry()}>
+            {t('ui.chat.drawer.blacklistRetry')}
+          </Button>
+        </div>
+      )}
       {state.isFriend && (
         <Button appearance="secondary" onClick={() => setConfirm(true)}>
           {t('ui.chat.drawer.unfriend')}

@@ -1,4 +1,5 @@
-import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { ArrowDownRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ChatViewModel, ChatViewState, MessageView } from '@teamim/application';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
@@ -32,6 +33,15 @@ const shapeOf = (messages: readonly MessageView[]): Shape => ({
 });
 
 const useStyles = makeStyles({
+  frame: { position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' },
+  latest: {
+    position: 'absolute',
+    bottom: tokens.spacingVerticalL,
+    left: '50%',
+    transform: 'translateX(-50%)',
+    zIndex: 2,
+    boxShadow: tokens.shadow8,
+  },
   log: {
     flex: 1,
     minHeight: 0,
@@ -80,6 +90,21 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
   const autoLoad = useRef(true);
   const hadMore = useRef(state.hasMore);
   const previous = useRef<Shape>({ firstKey: undefined, lastKey: undefined, count: 0 });
+
+  // The "new messages / jump to latest" control: the view model counts, the list reports where the
+  // reader is and scrolls on a click.
+  const reportPosition = (element: HTMLElement) => {
+    const near = isNearBottom(element.scrollTop, element.clientHeight, element.scrollHeight);
+    atBottom.current = near;
+    if (messages.length > 0) vm.readerAtLatest(near);
+  };
+  const jumpToLatest = () => {
+    vm.jumpToLatest();
+    atBottom.current = true;
+    scrollToBottom();
+    // The control goes away with the click: the keyboard stays in the list, at its newest message.
+    scrollRef.current?.focus();
+  };
 
   const scrollToBottom = () => {
     if (messages.length === 0) return;
@@ -142,17 +167,22 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
 
   // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
   const highlightSeq = state.highlight?.seq;
+  const latestMessages = useRef(messages);
+  latestMessages.current = messages;
   useEffect(() => {
     const id = state.highlight?.id;
-    const index = messages.findIndex((m) => m.id === id);
-    if (index < 0) return;
-    virtualizer.scrollToIndex(index, { align: 'center' });
+    // Looked up at each step: an older page coming in meanwhile moves the target to another index.
+    const indexOfTarget = () => latestMessages.current.findIndex((m) => m.id === id);
+    if (indexOfTarget() < 0) return;
+    virtualizer.scrollToIndex(indexOfTarget(), { align: 'center' });
     // 14q: once more when the rows around it are measured (a jump may bring in many rows, or come
     // while a list just opened still settles at its bottom), then focus it.
     requestAnimationFrame(() => {
+      const index = indexOfTarget();
+      if (index < 0) return;
       virtualizer.scrollToIndex(index, { align: 'center' });
       requestAnimationFrame(() =>
-        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${index}"] article`)?.focus(),
+        scrollRef.current?.querySelector<HTMLElement>(`[data-index="${indexOfTarget()}"] article`)?.focus(),
       );
     });
     // Only a new jump scrolls; list updates afterwards leave the reader where they are.
@@ -172,49 +202,71 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
   // One fallback element for every row: the list renders again on each scroll step.
   const cannotDisplay = <Text className={styles.empty}>{t('ui.msg.cannotDisplay')}</Text>;
 
+  const { latest } = state;
+  const latestText =
+    latest.unseen === 0
+      ? t('ui.chat.latest.jump')
+      : latest.unseen === 1
+        ? t('ui.chat.latest.newOne')
+        : t('ui.chat.latest.newMany', { count: latest.unseen });
+
   return (
-    <div
-      ref={scrollRef}
-      onKeyDown={onKeyDown}
-      role="log"
-      aria-label={t('ui.chat.messages.label')}
-      aria-busy={state.loadingOlder}
-      tabIndex={0}
-      onScroll={() => {
-        const element = scrollRef.current;
-        if (element === null) return;
-        atBottom.current = isNearBottom(element.scrollTop, element.clientHeight, element.scrollHeight);
-        loadOlder();
-      }}
-      className={styles.log}
-    >
-      {state.loadingOlder && messages.length > 0 && (
-        <div className={styles.older}>
-          <Spinner size="extra-tiny" label={t('ui.chat.messages.loadingOlder')} />
+    <div className={styles.frame}>
+      <div
+        ref={scrollRef}
+        onKeyDown={onKeyDown}
+        role="log"
+        aria-label={t('ui.chat.messages.label')}
+        aria-busy={state.loadingOlder}
+        tabIndex={0}
+        onScroll={() => {
+          const element = scrollRef.current;
+          if (element === null) return;
+          reportPosition(element);
+          loadOlder();
+        }}
+        className={styles.log}
+      >
+        {state.loadingOlder && messages.length > 0 && (
+          <div className={styles.older}>
+            <Spinner size="extra-tiny" label={t('ui.chat.messages.loadingOlder')} />
+          </div>
+        )}
+        {!state.loadingOlder && messages.length === 0 && (
+          <Text className={styles.empty}>{t('ui.chat.messages.empty')}</Text>
+        )}
+        <div className={styles.canvas} style={heightOf(virtualizer.getTotalSize())}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const view = messages[item.index];
+            if (view === undefined) return null;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={styles.slot}
+                style={placedAt(item.start)}
+              >
+                <RowErrorBoundary fallback={cannotDisplay}>
+                  <MessageRow view={view} vm={vm} highlighted={state.highlight?.id === view.id} />
+                </RowErrorBoundary>
+              </div>
+            );
+          })}
         </div>
-      )}
-      {!state.loadingOlder && messages.length === 0 && (
-        <Text className={styles.empty}>{t('ui.chat.messages.empty')}</Text>
-      )}
-      <div className={styles.canvas} style={heightOf(virtualizer.getTotalSize())}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const view = messages[item.index];
-          if (view === undefined) return null;
-          return (
-            <div
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={styles.slot}
-              style={placedAt(item.start)}
-            >
-              <RowErrorBoundary fallback={cannotDisplay}>
-                <MessageRow view={view} vm={vm} highlighted={state.highlight?.id === view.id} />
-              </RowErrorBoundary>
-            </div>
-          );
-        })}
       </div>
+      {latest.away && (
+        <Button
+          className={styles.latest}
+          shape="circular"
+          appearance={latest.unseen > 0 ? 'primary' : 'secondary'}
+          icon={<ArrowDownRegular />}
+          aria-label={latest.unseen === 0 ? undefined : t('ui.chat.latest.newLabel', { text: latestText })}
+          onClick={jumpToLatest}
+        >
+          {latestText}
+        </Button>
+      )}
     </div>
   );
 }

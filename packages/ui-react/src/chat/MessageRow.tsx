@@ -58,8 +58,8 @@ const useStyles = makeStyles({
   meta: { display: 'flex', alignItems: 'baseline', gap: tokens.spacingHorizontalS },
   sender: { fontWeight: tokens.fontWeightSemibold },
   time: { color: tokens.colorNeutralForeground3 },
-  // A continued bubble's time shows in the avatar column on hover or focus only, as Slack and Element
-  // do; it never wraps ("Just now" is wider than the column) and overflows into the row's padding.
+  // A continued bubble's time of day shows in the avatar column on hover or focus only, as Slack and
+  // Element do; it never wraps, and a day's name would not fit the column (the list clips it).
   gutterTime: {
     color: tokens.colorNeutralForeground4,
     fontSize: tokens.fontSizeBase100,
@@ -68,7 +68,9 @@ const useStyles = makeStyles({
     whiteSpace: 'nowrap',
     paddingTop: '3px',
   },
-  content: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS, minWidth: 0 },
+  // The send state (spinner, failed with resend) sits at the end of the body, where the list is scrolled
+  // to after a send, so a body taller than the view does not hide it above.
+  content: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   failed: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -169,7 +171,7 @@ export const MessageRow = memo(function MessageRow({
     >
       {view.continued ? (
         <span className={styles.gutterTime} data-gutter-time aria-hidden>
-          {view.time}
+          {view.clock}
         </span>
       ) : (
         // 14m: in a group, right-clicking another member's avatar offers an @ mention.

@@ -31,6 +31,10 @@ export const CHAT_MESSAGES = {
   'ui.chat.messages.label': { 'zh-CN': '消息', 'en-US': 'Messages' },
   'ui.chat.messages.loadingOlder': { 'zh-CN': '正在加载更早的消息…', 'en-US': 'Loading older messages…' },
   'ui.chat.messages.empty': { 'zh-CN': '还没有消息，打个招呼吧', 'en-US': 'No messages yet. Say hello!' },
+  'ui.chat.latest.jump': { 'zh-CN': '跳到最新消息', 'en-US': 'Jump to latest' },
+  'ui.chat.latest.newOne': { 'zh-CN': '1 条新消息', 'en-US': '1 new message' },
+  'ui.chat.latest.newMany': { 'zh-CN': '{{count}} 条新消息', 'en-US': '{{count}} new messages' },
+  'ui.chat.latest.newLabel': { 'zh-CN': '{{text}}，跳到最新消息', 'en-US': '{{text}}, jump to latest' },
   'ui.chat.message.sending': { 'zh-CN': '发送中', 'en-US': 'Sending' },
   'ui.chat.message.resend': { 'zh-CN': '发送失败，点击重发', 'en-US': 'Failed to send. Resend' },
   'ui.chat.message.fromSelf': { 'zh-CN': '我', 'en-US': 'Me' },
@@ -49,6 +53,11 @@ export const CHAT_MESSAGES = {
   'ui.chat.drawer.close': { 'zh-CN': '关闭', 'en-US': 'Close' },
   'ui.chat.drawer.userID': { 'zh-CN': 'ID：{{id}}', 'en-US': 'ID: {{id}}' },
   'ui.chat.drawer.blacklist': { 'zh-CN': '加入黑名单', 'en-US': 'Add to blacklist' },
+  'ui.chat.drawer.blacklistFailed': {
+    'zh-CN': '黑名单未能更新，开关显示的是当前状态',
+    'en-US': 'The blacklist was not updated; the switch shows the current state',
+  },
+  'ui.chat.drawer.blacklistRetry': { 'zh-CN': '重试', 'en-US': 'Retry' },
   'ui.chat.drawer.unfriend': { 'zh-CN': '解除好友', 'en-US': 'Unfriend' },
   'ui.chat.drawer.unfriendConfirm': {
     'zh-CN': '确定要解除与 {{name}} 的好友关系吗？',

@@ -2,19 +2,21 @@ import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { hasStoredCredentials } from '../credentials';
+import { retryingImport } from '../retrying-import';
 import { useAppServices } from '../services';
 import { useText } from '../text';
 import { LoginPage } from '../sign-in/LoginPage';
 import { RenderErrorBoundary, RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 
-// The shell and everything after sign-in load on demand, so the sign-in page stays small.
-const shell = () => import('../shell/Shell');
+// The shell and everything after sign-in load on demand, so the sign-in page stays small; a load that
+// meets a lost network waits for it (the page's spinner shows) instead of failing to the error screen.
+const shell = retryingImport(() => import('../shell/Shell'));
 const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
-const chat = () => import('../chat');
+const chat = retryingImport(() => import('../chat'));
 const ChatLayout = lazy(() => chat().then((m) => ({ default: m.ChatLayout })));
 const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
-const ChatView = lazy(() => chat().then((m) => ({ default: m.ChatView })));
-const contacts = () => import('../contacts');
+const ChatView = lazy(retryingImport(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView }))));
+const contacts = retryingImport(() => import('../contacts'));
 const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
 

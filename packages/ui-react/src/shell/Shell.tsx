@@ -1,4 +1,4 @@
-import { makeStyles, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components';
+import { makeStyles, mergeClasses, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { SessionScope } from '@teamim/application';
 import { useObservableEagerState, useSubscription } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -11,6 +11,7 @@ import { SignedInContext, useAppServices, useSignedIn } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
 import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
+import { preloadToastHost } from '../toasts/Toasts';
 import { useShortcuts } from './keyboard';
 import { NavRail } from './NavRail';
 import { TopBar } from './TopBar';
@@ -32,6 +33,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorPaletteYellowBackground1,
     color: tokens.colorNeutralForeground1,
   },
+  recovered: { backgroundColor: tokens.colorPaletteGreenBackground1 },
   main: { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', outlineStyle: 'none' },
   // Over the foot of the conversation list, beside the nav rail: centred it covered the composer's
   // tools while sending already works during the sync; it fits the list's width less its margins.
@@ -59,6 +61,8 @@ export function Shell() {
   const [scope, setScope] = useState<SessionScope | undefined>();
   const [failed, setFailed] = useState<string | undefined>();
 
+  // Signed in, the network works: the code of error toasts loads now, not when a later failure needs it.
+  useEffect(preloadToastHost, []);
   useEffect(() => {
     let active = true;
     services.openSession().then(
@@ -125,6 +129,9 @@ function SignedInShell() {
       ? undefined
       : (
           {
+            offline: 'ui.state.offline',
+            reconnecting: 'ui.state.reconnecting',
+            reconnected: 'ui.state.reconnected',
             connectFailed: 'ui.state.connectFailed',
             connecting: 'ui.state.connecting',
             syncFailed: 'ui.state.syncFailed',
@@ -140,7 +147,11 @@ function SignedInShell() {
         <TopBar canAddFriends={state.canAddFriends} canCreateGroup={state.canCreateGroup} />
         <div role="status" aria-live="polite">
           {statusKey !== undefined && (
-            <Text size={200} block className={styles.status}>
+            <Text
+              size={200}
+              block
+              className={mergeClasses(styles.status, state.status === 'reconnected' && styles.recovered)}
+            >
               {t(statusKey)}
             </Text>
           )}

@@ -34,7 +34,7 @@ if (typeof window !== 'undefined') {
 }
 
 // A loaded machine renders slowly; waiting longer costs nothing when it is fast.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,7 @@
  * ever talks to the URL it is given (use loopback addresses).
  */
 import { randomBytes } from 'node:crypto';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import { type MsgData, ReqIdentifier, textMsgData } from '../contract';
 import { decodeResponseFrame, encodeRequestFrame } from '../envelope';
@@ -506,7 +506,7 @@ export class DeliveryPart {
     latencies: [] as number[],
   };
   private cpu0: NodeJS.CpuUsage = process.cpuUsage();
-  private loop: IntervalHistogram | undefined;
+  private loop: ELDHistogram | undefined;
 
   /**
    * `userIDs`: every client of the run in the global order; `clients`: the ones this part holds, by

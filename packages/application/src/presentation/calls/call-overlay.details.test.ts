@@ -78,6 +78,8 @@ const closedState: CallOverlayState = {
   cameras: { devices: [], selectedID: undefined },
   peerMicrophoneMuted: false,
   peerCameraOff: false,
+  // No `calls$` given: the deployment counts as having calls.
+  callsAvailable: true,
 };
 
 describe('CallOverlayViewModel details', () => {

@@ -16,6 +16,7 @@ import { NO_CALL_MEDIA, type CallMedia, type CallMediaTracks } from '../../ports
 import type { ContactsGateway } from '../../ports/contacts.port';
 import type { Notifier } from '../../ports/notifier.port';
 import type { RtcRoom } from '../../ports/rtc-room.port';
+import type { CapabilityState } from '../../session/deployment-capabilities';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
@@ -59,6 +60,11 @@ export interface CallOverlayState {
   /** The other party muted their microphone or turned off their camera (shown on the overlay). */
   readonly peerMicrophoneMuted: boolean;
   readonly peerCameraOff: boolean;
+  /**
+   * The header's call buttons are offered: the deployment has calls (configured, or a room token was
+   * granted and its media server answers; see DeploymentCapabilities). Not while that is unknown.
+   */
+  readonly callsAvailable: boolean;
 }
 
 export interface CallOverlayOptions {
@@ -66,6 +72,8 @@ export interface CallOverlayOptions {
   readonly mediaSupported?: () => boolean;
   /** The call's tracks to show and play; without it the overlay shows avatars only. */
   readonly media?: CallMedia;
+  /** Whether the deployment has calls (hot, replays); without it calls count as available. */
+  readonly calls$?: Observable<CapabilityState>;
 }
 
 /** The ports the overlay needs besides the call service; the session scope resolves them. */
@@ -97,6 +105,7 @@ const closed: CallOverlayState = {
   cameras: noDevices,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
+  callsAvailable: false,
 };
 
 function statusOf(call: CallState, room: RoomConnectionState): CallOverlayStatus {
@@ -148,6 +157,11 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
         this.show(call, roomState, tracks),
       ),
     );
+    this.own(
+      (options.calls$ ?? of<CapabilityState>('available')).subscribe((calls) =>
+        this.patch({ callsAvailable: calls === 'available' }),
+      ),
+    );
     if (options.media !== undefined) {
       // Spec §8: the media room retried and gave up on a track of the call in progress.
       this.own(
@@ -161,7 +175,8 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private show(call: CallState, roomState: RoomConnectionState, tracks: CallMediaTracks): void {
     const { invitation, role, peerUserID } = call;
     if (call.phase === 'idle' || invitation === undefined || role === undefined || peerUserID === undefined) {
-      this.set({ ...closed, microphones: this.state.microphones, cameras: this.state.cameras });
+      const { microphones, cameras, callsAvailable } = this.state;
+      this.set({ ...closed, microphones, cameras, callsAvailable });
       return;
     }
     const status = statusOf(call, roomState);

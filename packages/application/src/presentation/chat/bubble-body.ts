@@ -1,7 +1,7 @@
 import {
-  AT_ALL_TAG,
   ContentType,
   mentionBodyParts,
+  mentionText,
   messageMentions,
   messageSummary,
   parseQuotedText,
@@ -54,7 +54,7 @@ function bodyParts(text: string, mentions: MentionList, locale: Locale): readonl
   return mentionBodyParts(text, mentions).map((part) =>
     part.kind === 'text'
       ? { kind: 'text', text: part.text }
-      : { kind: 'mention', text: `@${part.userID === AT_ALL_TAG ? atAll : part.name}`, userID: part.userID },
+      : { kind: 'mention', text: mentionText(part, atAll), userID: part.userID },
   );
 }
 

@@ -58,7 +58,7 @@ describe('ComposerViewModel', () => {
     expect(texts()).toEqual(['I have something to say']);
   });
 
-  it('gives the text back when the server refuses the send by a rule (blocked by the other side)', async () => {
+  it('a send the server refuses stays in the log as failed, the box stays empty, and a resend sends it once', async () => {
     const { world, alice, bob } = await friends();
     await bob.contactActions.setBlacklisted('alice', true);
     await world.settle();
@@ -69,11 +69,49 @@ describe('ComposerViewModel', () => {
     const refused = await composer.send();
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.error.kind).toBe('remote');
-    expect(composer.state.text).toBe('are you there?');
-    // The failed copy stays in the list too (spec §4), with resend.
+    // One keeper of the text: the failed message (spec §4), with resend; not the box as well.
+    expect(composer.state.text).toBe('');
+    await world.advance(DRAFT_SAVE_DELAY_MS);
+    expect(alice.conversations.currentConversation?.draftText ?? '').toBe('');
     expect(alice.chat.snapshot.messages.map((m) => [m.textElem?.content, m.status])).toEqual([
       ['are you there?', MessageStatus.Failed],
     ]);
+
+    await bob.contactActions.setBlacklisted('alice', false);
+    await world.settle();
+    const failed = alice.chat.snapshot.messages[0]?.clientMsgID ?? '';
+    expect((await alice.viewModels.chat(opened.value.conversationID).resend(failed)).ok).toBe(true);
+    // Enter on the empty box sends nothing more.
+    expect((await composer.send()).ok).toBe(false);
+    await world.settle();
+    expect(alice.chat.snapshot.messages.map((m) => [m.textElem?.content, m.status])).toEqual([
+      ['are you there?', MessageStatus.Succeeded],
+    ]);
+    const bobSees = await bob.conversations.open('alice', SessionType.Single);
+    if (!bobSees.ok) throw new Error('open failed');
+    await world.settle();
+    expect(bob.chat.snapshot.messages.map((m) => m.textElem?.content)).toEqual(['are you there?']);
+  });
+
+  it('keeps a text over the size limit in the box, says why, and sends nothing', async () => {
+    const { world, alice } = await friends();
+    const opened = await alice.conversations.open('bob', SessionType.Single);
+    if (!opened.ok) throw new Error('open failed');
+    const composer = alice.viewModels.composer(opened.value.conversationID);
+    const text = 'x'.repeat(120_000);
+    composer.change(text);
+    expect(composer.state).toEqual({
+      text,
+      canSend: false,
+      problem: { kind: 'i18n', i18nKey: 'validation.message.tooLong', params: { max: 100 } },
+    });
+    const sent = await composer.send();
+    expect(!sent.ok && sent.error.kind).toBe('validation');
+    await world.settle();
+    expect(composer.state.text).toBe(text);
+    expect(alice.chat.snapshot.messages).toEqual([]);
+    composer.change('short');
+    expect(composer.state).toEqual({ text: 'short', canSend: true, problem: undefined });
   });
 
   it('keeps the text as the conversation draft, which a new composer (after a reload) finds again', async () => {

@@ -3,6 +3,7 @@ import {
   checkCanOpenUserCard,
   conversationDisplayName,
   isGroupConversation,
+  ok,
   type Conversation,
   type Group,
   type Message,
@@ -14,6 +15,7 @@ import { StateViewModel } from '../view-model';
 import { locale$, now$ } from './conversation-list.view-model';
 import { MessageViewCache } from './message-view-cache';
 import type { MessageView } from './rows';
+import { atLatest, unseenSince, type LatestMessagesView } from './latest-messages';
 import { pinnedBannerView, ChatMessageActions, type PinnedBannerView } from './message-actions.view-model';
 
 export interface ChatHeader {
@@ -44,6 +46,8 @@ export type ChatViewState =
       readonly pinned: PinnedBannerView | undefined;
       /** 14a: the message to scroll to and highlight (a jump from a quote, a pin or a search hit). */
       readonly highlight: { readonly id: string; readonly seq: number } | undefined;
+      /** The "new messages / jump to latest" control (latest-messages.ts). */
+      readonly latest: LatestMessagesView;
     };
 
 /**
@@ -57,6 +61,8 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
   private readonly views = new MessageViewCache();
   /** 14a: copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
   readonly actions: ChatMessageActions;
+  /** The newest message when the reader left it; undefined while the reader is at the newest. */
+  private awayMark: string | undefined;
 
   constructor(
     private readonly services: SessionServices,
@@ -109,15 +115,17 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
           utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
         };
         const pinnedIDs = new Set(banner.pinned.map((m) => m.clientMsgID));
+        const messages = this.views.views(chatState.messages, context, chatState.spinning, pinnedIDs);
         this.set({
           status: 'open',
           conversationID,
           header: header(current, group),
-          messages: this.views.views(chatState.messages, context, chatState.spinning, pinnedIDs),
+          messages,
           hasMore: chatState.hasMore,
           loadingOlder: chatState.loading,
           pinned: pinnedBannerView(banner, context),
           highlight: this.state.status === 'open' ? this.state.highlight : undefined,
+          latest: this.latestOf(messages),
         });
       }),
     );
@@ -136,6 +144,30 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         if (target !== undefined) void this.actions.jumpTo(target.clientMsgID, target.seq);
       }),
     );
+  }
+
+  /**
+   * The view reports whether the reader is at the newest message. Leaving it marks the newest message
+   * then, and what comes after from others is counted; coming back clears the control.
+   */
+  readerAtLatest(atLatestMessage: boolean): void {
+    if (this.state.status !== 'open') return;
+    const away = this.awayMark !== undefined;
+    if (atLatestMessage === !away) return;
+    this.awayMark = atLatestMessage ? undefined : (this.state.messages.at(-1)?.id ?? '');
+    this.patch({ latest: this.latestOf(this.state.messages) });
+  }
+
+  /** The control was used: the view scrolls to the newest message, which clears the control. */
+  jumpToLatest(): Result<void, AppError> {
+    this.awayMark = undefined;
+    if (this.state.status === 'open') this.patch({ latest: atLatest });
+    return ok(undefined);
+  }
+
+  private latestOf(messages: readonly MessageView[]): LatestMessagesView {
+    if (this.awayMark === undefined) return atLatest;
+    return { away: true, unseen: unseenSince(messages, this.awayMark) };
   }
 
   /** The next older page of 20 (spec §9); a failure is returned, not retried. */

@@ -1,5 +1,5 @@
 import { Subject, debounceTime } from 'rxjs';
-import { err, isSendRefusal, validateMessageText, type Message, type Result } from '@teamim/domain';
+import { err, validateMessageText, type DisplayText, type Message, type Result } from '@teamim/domain';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
@@ -9,8 +9,22 @@ import { ComposerMentions } from './composer-mentions'; // 14m
 
 export interface ComposerState {
   readonly text: string;
-  /** Spec §5: an empty text is not sent. */
+  /** Spec §5: an empty text is not sent, nor one over the server's size limit. */
   readonly canSend: boolean;
+  /** Why a text that is not empty cannot be sent (too large), shown next to the box; the text stays. */
+  readonly problem: DisplayText | undefined;
+}
+
+/** What the box says of `text`: whether it can go, and why not when that is worth saying. */
+function composerCheck(text: string): Pick<ComposerState, 'canSend' | 'problem'> {
+  const valid = validateMessageText(text);
+  if (valid.ok) return { canSend: true, problem: undefined };
+  const { i18nKey, params } = valid.error;
+  if (i18nKey === 'validation.message.empty') return { canSend: false, problem: undefined };
+  return {
+    canSend: false,
+    problem: params === undefined ? { kind: 'i18n', i18nKey } : { kind: 'i18n', i18nKey, params },
+  };
 }
 
 /** How long typing must pause before the draft is stored with the conversation. */
@@ -18,8 +32,12 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 
 /**
  * The message box of one conversation (spec §2 composer, §5 messages). The text is kept as the
- * conversation's draft through the SDK, so it survives switching conversations and a reload; the box
- * clears only once a send was accepted, so a refused send (muted, mute-all, left the group) keeps it.
+ * conversation's draft through the SDK, so it survives switching conversations and a reload.
+ *
+ * Every text has exactly one keeper, as in Slack: the box until the message is accepted into the log
+ * (shown as sending), the message from then on. A send stopped before that (empty, too large, muted,
+ * mute-all, left the group) keeps the text in the box; one that fails later stays in the log as failed,
+ * with resend, and never comes back into the box, so a resend and the next Enter cannot send it twice.
  */
 export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
@@ -37,7 +55,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
       services.conversations.currentConversation?.conversationID === conversationID
         ? (services.conversations.currentConversation.draftText ?? '')
         : '';
-    super({ text: draft, canSend: validateMessageText(draft).ok });
+    super({ text: draft, ...composerCheck(draft) });
     this.savedText = draft;
     this.mentions = new ComposerMentions(services, conversationID); // 14m
     // j14r: a draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
@@ -51,7 +69,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   }
 
   change(text: string): void {
-    this.set({ text, canSend: validateMessageText(text).ok });
+    this.set({ text, ...composerCheck(text) });
     this.mentions.prune(text); // j14r
     this.edits.next(text);
     if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
@@ -64,9 +82,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     // 14q: a reply with a quoted block goes as a quote message.
     const quoted = this.services.chatFocus.quoting(this.conversationID);
     if (quoted !== undefined) return this.sendQuote(text, quoted);
-    // The box clears once the message is accepted (in the list, as sending): a refused send (a rule of
-    // §6, a state failure) keeps the text; an accepted one that fails to deliver stays in the list as
-    // failed, with resend, so nothing typed is lost either way.
+    // The box clears once the message is accepted (in the list, as sending); see the class comment.
     const options = {
       onAccepted: () => {
         this.services.typing.sent(this.conversationID); // 14m
@@ -78,25 +94,12 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     };
     // 14m: an at-text when the text still names someone chosen from the mention suggestions.
     const at = this.mentions.atTextFor(text);
-    const result =
-      at === undefined
-        ? await this.services.chat.sendText(text, [], options)
-        : await this.services.chat.send({ kind: 'atText', ...at }, undefined, options);
-    // The server refused it by a rule (muted, left the group, blocked): the text comes back to the box,
-    // unless the user has typed something else meanwhile.
-    if (
-      !result.ok &&
-      result.error.kind === 'remote' &&
-      isSendRefusal(result.error.code) &&
-      this.state.text === ''
-    ) {
-      this.change(text);
-    }
-    return result;
+    return at === undefined
+      ? this.services.chat.sendText(text, [], options)
+      : this.services.chat.send({ kind: 'atText', ...at }, undefined, options);
   }
 
-  // 14q: as a text, the box clears once the reply is accepted and a refusal brings it back; the quoted
-  // block leaves and comes back with it.
+  // 14q: as a text, the box and the quoted block clear once the reply is accepted.
   private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
     const { chat, chatFocus } = this.services;
     if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
@@ -111,11 +114,6 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
       },
     });
     this.quoteWaits = false;
-    const refused = !result.ok && result.error.kind === 'remote' && isSendRefusal(result.error.code);
-    if (refused && this.state.text === '') {
-      this.change(text);
-      chatFocus.setQuote(this.conversationID, quoted);
-    }
     return result;
   }
 

@@ -136,6 +136,8 @@ describe('message views', () => {
       false,
     );
     expect(theirs).toMatchObject({ kind: 'bubble', own: false, sender: 'Bob', time: 'Today 11:55' });
+    // A continued bubble's gutter has room for the time of day only.
+    expect(theirs).toMatchObject({ clock: '11:55' });
     expect(mine).toMatchObject({ kind: 'bubble', own: true });
   });
 

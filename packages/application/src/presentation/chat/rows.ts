@@ -4,6 +4,7 @@ import {
   conversationSortTime,
   ContentType,
   displayName,
+  formatClock,
   formatRecentTime,
   isNotificationMessage,
   recentTimeChangesAt,
@@ -11,6 +12,7 @@ import {
   MessageStatus,
   notificationText,
   RecvMsgOpt,
+  shownUnread,
   messageSummary,
   messageTime,
   mentionMark,
@@ -35,6 +37,7 @@ export interface ConversationRow {
   readonly preview: string;
   /** Recent-time text of the later of draft and last message; '' when there is neither. */
   readonly time: string;
+  /** What the row counts: nothing for a conversation set to "do not receive" (receive-option.ts). */
   readonly unread: number;
   readonly pinned: boolean;
   /** Receive option other than normal: the badge is muted and a bell-off mark shows. */
@@ -53,7 +56,7 @@ export function conversationRow(conversation: Conversation, context: ViewContext
     isGroup: conversation.groupID !== '',
     preview: conversationPreview(conversation, context),
     time: sortTime > 0 ? formatRecentTime(sortTime, context) : '',
-    unread: conversation.unreadCount,
+    unread: shownUnread(conversation),
     pinned: conversation.isPinned,
     muted: conversation.recvMsgOpt !== RecvMsgOpt.Normal,
     recvMsgOpt: conversation.recvMsgOpt,
@@ -83,6 +86,11 @@ export type MessageView =
       /** Follows a bubble of the same sender within a few minutes: shown without avatar and name. */
       readonly continued: boolean;
       readonly time: string;
+      /**
+       * The time of day alone ("07:58"), for a continued bubble's narrow gutter: the bubble it continues
+       * shows the day a few minutes earlier.
+       */
+      readonly clock: string;
       readonly body: BubbleBody;
       readonly state: 'sent' | 'sending' | 'failed';
       /** 14a: what its context menu and hover toolbar offer (spec §2), in order. */
@@ -123,6 +131,7 @@ export function messageView(
     senderFaceURL: message.senderFaceUrl,
     continued: false,
     time: time > 0 ? formatRecentTime(time, context) : '',
+    clock: time > 0 ? formatClock(time, context.utcOffsetMinutes) : '',
     body: bubbleBody(message, context),
     state:
       message.status === MessageStatus.Failed

@@ -9,6 +9,8 @@ export interface SingleChatDrawerState {
   readonly blocked: boolean;
   /** A blacklist change is on its way; the switch waits for it. */
   readonly busy: boolean;
+  /** The last change failed: the switch shows the known state, and `retry` tries the change again. */
+  readonly failed: boolean;
 }
 
 /** Spec §2 single-chat drawer: the user entry, the blacklist switch and unfriend (friends only). */
@@ -17,23 +19,35 @@ export class SingleChatDrawerViewModel extends StateViewModel<SingleChatDrawerSt
     private readonly services: SessionServices,
     readonly userID: string,
   ) {
-    super({ isFriend: false, blocked: false, busy: false });
+    super({ isFriend: false, blocked: false, busy: false, failed: false });
     this.own(
       combineLatest([services.contacts.friendList$, services.contacts.blackList$]).subscribe(
-        ([friends, blacklist]) =>
+        ([friends, blacklist]) => {
+          const blocked = isBlacklisted(userID, blacklist);
           this.patch({
             isFriend: friends.some((f) => f.userID === userID),
-            blocked: isBlacklisted(userID, blacklist),
-          }),
+            blocked,
+            // A change that arrives late (the SDK's sync caught up) ends the failure.
+            failed: this.state.failed && blocked !== this.wanted,
+          });
+        },
       ),
     );
   }
 
+  private wanted = false;
+
   async setBlocked(blocked: boolean): Promise<Result<void, RemoteFailure>> {
-    this.patch({ busy: true });
+    this.wanted = blocked;
+    this.patch({ busy: true, failed: false });
     const result = await this.services.contactActions.setBlacklisted(this.userID, blocked);
-    this.patch({ busy: false });
+    this.patch({ busy: false, failed: !result.ok && this.state.blocked !== blocked });
     return result;
+  }
+
+  /** Tries the failed change again. */
+  retry(): Promise<Result<void, RemoteFailure>> {
+    return this.setBlocked(this.wanted);
   }
 
   unfriend(): Promise<Result<void, RemoteFailure>> {

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyModule } from '../../shared/lazy-module';
 import { TestWorld } from '../../testing';
+import { loadPinyin } from './friend-index';
+import { FriendListViewModel } from './friend-list.view-model';
 
 const current = <S>(vm: { readonly state: S }): S => vm.state;
 
@@ -42,10 +45,13 @@ describe('FriendListViewModel', () => {
     await world.settle();
     const list = alice.viewModels.friendList();
 
-    expect(current(list).sections.map((s) => [s.letter, s.friends.map((f) => f.name)])).toEqual([
-      ['A', ['Aunt Bea']],
-      ['Z', ['曾小贤', '张三', 'zoe']],
-    ]);
+    // pinyin-pro loads with the first list; the Chinese names are grouped by it once it has.
+    await vi.waitFor(() =>
+      expect(current(list).sections.map((s) => [s.letter, s.friends.map((f) => f.name)])).toEqual([
+        ['A', ['Aunt Bea']],
+        ['Z', ['曾小贤', '张三', 'zoe']],
+      ]),
+    );
     expect(current(list).rows.map((r) => (r.kind === 'header' ? r.letter : r.item.userID))).toEqual([
       'A',
       'u3',
@@ -56,6 +62,50 @@ describe('FriendListViewModel', () => {
     ]);
     expect(current(list).headerIndex).toEqual({ A: 0, Z: 2 });
     expect(current(list).empty).toBe(false);
+  });
+
+  it("shows every friend when pinyin-pro cannot be loaded (Han names under '#'), and loads it again on the next change", async () => {
+    const world = new TestWorld().users(
+      'alice',
+      { userID: 'u1', nickname: '张三' },
+      { userID: 'u2', nickname: 'bob' },
+      { userID: 'u3', nickname: '李四' },
+    );
+    for (const id of ['u1', 'u2']) world.backend.makeFriends('alice', id);
+    const alice = await world.signIn('alice');
+    await world.settle();
+    let offline = true;
+    let loads = 0;
+    const pinyin = lazyModule(async () => {
+      loads += 1;
+      if (offline) throw new TypeError('Failed to fetch dynamically imported module');
+      return loadPinyin();
+    });
+    const list = new FriendListViewModel(alice.services.contacts, pinyin);
+    const grouped = () => current(list).sections.map((s) => [s.letter, s.friends.map((f) => f.name)]);
+    expect(grouped()).toEqual([
+      ['B', ['bob']],
+      ['#', ['张三']],
+    ]);
+    await vi.waitFor(() => expect(loads).toBe(1));
+    await world.settle();
+    expect(grouped()).toEqual([
+      ['B', ['bob']],
+      ['#', ['张三']],
+    ]);
+
+    offline = false;
+    world.backend.makeFriends('alice', 'u3');
+    await world.settle();
+    await vi.waitFor(() =>
+      expect(grouped()).toEqual([
+        ['B', ['bob']],
+        ['L', ['李四']],
+        ['Z', ['张三']],
+      ]),
+    );
+    expect(loads).toBe(2);
+    list.dispose();
   });
 
   it('follows the store and reports an empty list', async () => {

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { groupByIndexLetter, indexLetter, sortKey } from './friend-index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { groupByIndexLetter, indexLetter, loadPinyin, sortKey } from './friend-index';
+
+// The index reads Chinese names through pinyin-pro, which loads on first use.
+beforeAll(async () => {
+  await loadPinyin();
+});
 
 describe('indexLetter', () => {
   it('uses the first Latin letter, upper-cased and without accents', () => {

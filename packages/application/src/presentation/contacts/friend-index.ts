@@ -1,4 +1,17 @@
-import { pinyin } from 'pinyin-pro';
+import type { pinyin as pinyinFunction } from 'pinyin-pro';
+import { lazyModule } from '../../shared/lazy-module';
+
+/**
+ * pinyin-pro (about 95 KB gzip with its dictionary), loaded when a friend index is first built rather
+ * than with the signed-in code. Until it has loaded, names are indexed without it (Han names under '#').
+ */
+export const loadPinyin = lazyModule(() => import('pinyin-pro'));
+
+/** pinyin-pro's `pinyin` function, as far as the index uses it. */
+export type PinyinReader = typeof pinyinFunction;
+
+/** The reader once pinyin-pro has loaded; null before (callers pass null to index without it). */
+const loadedReader = (): PinyinReader | null => loadPinyin.loaded()?.pinyin ?? null;
 
 /** The index letters of the friend list; '#' collects names that start with neither a letter nor a Han character. */
 export const INDEX_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
@@ -18,12 +31,12 @@ function latinLetter(char: string): string {
  * The index letter of a name: its first Latin letter (accents dropped), the pinyin initial of a leading
  * Han character read as a surname (by pinyin-pro), else '#'.
  */
-export function indexLetter(name: string): IndexLetter {
+export function indexLetter(name: string, pinyin: PinyinReader | null = loadedReader()): IndexLetter {
   const first = [...name.trim()][0];
   if (first === undefined) return '#';
   const latin = latinLetter(first);
   if (latin !== '') return latin;
-  if (!HAN.test(first)) return '#';
+  if (!HAN.test(first) || pinyin === null) return '#';
   // Names start with a surname, whose reading may differ from the character's common one (曾 zeng, 单 shan).
   const [head = ''] = pinyin(name.trim(), {
     pattern: 'first',
@@ -36,8 +49,8 @@ export function indexLetter(name: string): IndexLetter {
 }
 
 /** What names sort by: Han characters replaced by their toneless pinyin, so 张三 sorts as "zhang san". */
-export function sortKey(name: string): string {
-  if (!HAN.test(name)) return name.trim();
+export function sortKey(name: string, pinyin: PinyinReader | null = loadedReader()): string {
+  if (!HAN.test(name) || pinyin === null) return name.trim();
   return pinyin(name.trim(), { toneType: 'none', nonZh: 'consecutive', surname: 'head' });
 }
 
@@ -54,12 +67,13 @@ export function groupByIndexLetter<T>(
   items: readonly T[],
   nameOf: (item: T) => string,
   idOf: (item: T) => string,
+  pinyin: PinyinReader | null = loadedReader(),
 ): readonly IndexSection<T>[] {
   const buckets = new Map<IndexLetter, { item: T; key: string }[]>();
   for (const item of items) {
     const name = nameOf(item);
-    const letter = indexLetter(name);
-    const entry = { item, key: sortKey(name) };
+    const letter = indexLetter(name, pinyin);
+    const entry = { item, key: sortKey(name, pinyin) };
     const bucket = buckets.get(letter);
     if (bucket === undefined) buckets.set(letter, [entry]);
     else bucket.push(entry);

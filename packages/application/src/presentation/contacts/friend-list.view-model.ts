@@ -1,7 +1,8 @@
 import { friendDisplayName, type Friend } from '@teamim/domain';
 import type { ContactStore } from '../../contacts/contact.store';
 import { StateViewModel } from '../view-model';
-import { groupByIndexLetter, type IndexLetter } from './friend-index';
+import type { LazyModule } from '../../shared/lazy-module';
+import { groupByIndexLetter, loadPinyin, type IndexLetter, type PinyinReader } from './friend-index';
 
 /** A friend as a list row shows it: the one display name (remark, else nickname, else id) and the avatar. */
 export interface FriendRowItem {
@@ -31,7 +32,10 @@ export interface FriendListState {
 }
 
 /** Friends grouped under their index letter (Chinese names by pinyin initial), sections A–Z with '#' last. */
-export function friendListState(friends: readonly Friend[]): FriendListState {
+export function friendListState(
+  friends: readonly Friend[],
+  pinyin: PinyinReader | null = loadPinyin.loaded()?.pinyin ?? null,
+): FriendListState {
   const items = friends.map((friend) => ({
     userID: friend.userID,
     name: friendDisplayName(friend),
@@ -42,6 +46,7 @@ export function friendListState(friends: readonly Friend[]): FriendListState {
     items,
     (item) => item.name,
     (item) => item.userID,
+    pinyin,
   );
   const sections = grouped.map((section) => ({ letter: section.letter, friends: section.items }));
   const rows: FriendListRow[] = [];
@@ -54,10 +59,39 @@ export function friendListState(friends: readonly Friend[]): FriendListState {
   return { sections, rows, headerIndex, empty: friends.length === 0 };
 }
 
-/** My friends (spec §2): the grouped, index-lettered list, following the contact store. */
+/**
+ * My friends (spec §2): the grouped, index-lettered list, following the contact store. Chinese names
+ * need pinyin-pro, loaded with the first list: the friends show at once, and are grouped again by their
+ * pinyin when it has loaded. Should it fail to load, Han names stay under '#' and the next change of
+ * the list (or the next time the list opens) loads it again.
+ */
 export class FriendListViewModel extends StateViewModel<FriendListState> {
-  constructor(contacts: ContactStore) {
-    super(friendListState(contacts.snapshot.friendList));
-    this.own(contacts.friendList$.subscribe((friends) => this.set(friendListState(friends))));
+  private friends: readonly Friend[];
+
+  constructor(
+    contacts: ContactStore,
+    private readonly pinyin: LazyModule<{ readonly pinyin: PinyinReader }> = loadPinyin,
+  ) {
+    const friends = contacts.snapshot.friendList;
+    super(friendListState(friends, pinyin.loaded()?.pinyin ?? null));
+    this.friends = friends;
+    this.own(
+      contacts.friendList$.subscribe((next) => {
+        this.friends = next;
+        this.show();
+      }),
+    );
+  }
+
+  private show(): void {
+    const reader = this.pinyin.loaded()?.pinyin ?? null;
+    this.set(friendListState(this.friends, reader));
+    if (reader !== null || !this.friends.some((f) => HAN_NAME.test(friendDisplayName(f)))) return;
+    this.pinyin().then(
+      () => this.show(),
+      () => undefined,
+    );
   }
 }
+
+const HAN_NAME = /\p{Script=Han}/u;

@@ -2,6 +2,7 @@ import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { BusinessAllowType, SessionType } from '@teamim/domain';
 import { MISSING_ROUTE_CODE } from '../../shared/remote-error';
+import { RECONNECTED_NOTICE_MS } from '../../session/connection-monitor';
 import { TestWorld } from '../../testing';
 
 // Mutation testing found the shell view model's output unchecked (docs/test-quality.md): it was only built.
@@ -120,6 +121,45 @@ describe('ShellViewModel', () => {
     expect(shell.state).toMatchObject({ status: 'syncing', syncProgress: 40 });
     await emit({ type: 'syncFinish' });
     expect(shell.state).toMatchObject({ status: undefined, syncProgress: undefined });
+    shell.dispose();
+  });
+
+  it('says at once that the network is lost, then that it reconnects, then that it is back', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const shell = alice.viewModels.shell();
+    const emit = (event: Parameters<typeof alice.ports.device.session.emit>[0]) => {
+      alice.ports.device.session.emit(event);
+      return world.settle();
+    };
+    const network = async (online: boolean) => {
+      alice.ports.network.set(online);
+      await world.settle();
+    };
+    expect(shell.state.status).toBeUndefined();
+
+    // The SDK still believes it is connected (its heartbeat notices 20-30 s later): the device knows now.
+    await network(false);
+    expect(shell.state.status).toBe('offline');
+    await emit({ type: 'connecting' });
+    await emit({ type: 'connectFailed', code: 0, message: 'network' });
+    expect(shell.state.status).toBe('offline');
+
+    await network(true);
+    expect(shell.state.status).toBe('connectFailed');
+    await emit({ type: 'connecting' });
+    expect(shell.state.status).toBe('reconnecting');
+    await emit({ type: 'connectSuccess' });
+    expect(shell.state.status).toBe('reconnected');
+    await world.advance(RECONNECTED_NOTICE_MS);
+    expect(shell.state.status).toBeUndefined();
+
+    // A short loss the SDK never noticed: back at once, and said so.
+    await network(false);
+    await network(true);
+    expect(shell.state.status).toBe('reconnected');
+    await world.advance(RECONNECTED_NOTICE_MS);
+    expect(shell.state.status).toBeUndefined();
     shell.dispose();
   });
 

@@ -2,7 +2,7 @@ import { combineLatest, map, type Observable } from 'rxjs';
 import { canCreateGroup, isAddFriendMenuVisible, type SelfInfo } from '@teamim/domain';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
-import { connectionStatus, type ConnectionStatus } from './status';
+import type { ConnectionStatus } from './status';
 import type { SignOutReason } from '../../session/session.service';
 
 export interface ShellState {
@@ -51,9 +51,7 @@ export class ShellViewModel extends StateViewModel<ShellState> {
         currentUser.selfInfo$,
         conversations.unreadCount$,
         contacts.applicationBadge$,
-        combineLatest([session.connection$, session.sync$]).pipe(
-          map(([connection, sync]) => connectionStatus(connection, sync)),
-        ),
+        services.connection.status$,
         combineLatest([session.reinstalling$, session.syncProgress$]).pipe(
           map(([reinstalling, progress]) => (reinstalling ? progress : undefined)),
         ),

@@ -262,21 +262,29 @@ describe('RedPacketSendViewModel: sending', () => {
 
   it('a wrong pay password stays on the pin step with its message, cleared by the next digit; sending again works', async () => {
     const { vm, wallet } = sendVM('si_bob_me', { current: withBob });
-    wallet.answers = [err(remote(WALLET_ERROR.payPasswordWrong, 'pay password wrong')), ok(sentMessage)];
+    const wrong = remote(WALLET_ERROR.payPasswordWrong, 'wrong pay password, 4 attempt(s) left');
+    wallet.answers = [err(wrong), ok(sentMessage)];
     vm.setAmount('1');
     vm.next();
     const atPin = { ...initial, amount: '1', total: '1.00', step: 'pin' as const };
-    expect(await vm.setPin('000000')).toEqual(
-      err(remote(WALLET_ERROR.payPasswordWrong, 'pay password wrong')),
-    );
-    expect(vm.state).toEqual({ ...atPin, errors: { pin: { kind: 'raw', text: 'pay password wrong' } } });
+    expect(await vm.setPin('000000')).toEqual(err(wrong));
+    expect(vm.state).toEqual({
+      ...atPin,
+      errors: {
+        pin: {
+          kind: 'i18n',
+          i18nKey: 'error.wallet.payPasswordWrongAttempts',
+          params: { attemptsLeft: 4 },
+        },
+      },
+    });
     await vm.setPin('1');
     expect(vm.state).toEqual({ ...atPin, pin: '1' });
     expect((await vm.setPin('123456'))?.ok).toBe(true);
     expect(vm.state).toEqual({ ...atPin, pin: '123456', sent: true });
   });
 
-  it('insufficient balance goes back to the amount with the server message', async () => {
+  it('insufficient balance goes back to the amount with its text', async () => {
     const { vm, wallet } = sendVM('si_bob_me', { current: withBob });
     wallet.answers = [err(remote(WALLET_ERROR.insufficientBalance, 'insufficient balance'))];
     vm.setAmount('1000');
@@ -286,7 +294,7 @@ describe('RedPacketSendViewModel: sending', () => {
       ...initial,
       amount: '1000',
       total: '1000.00',
-      errors: { amount: { kind: 'raw', text: 'insufficient balance' } },
+      errors: { amount: { kind: 'i18n', i18nKey: 'error.wallet.insufficientBalance' } },
     });
   });
 

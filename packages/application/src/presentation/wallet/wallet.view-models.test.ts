@@ -146,7 +146,7 @@ describe('PayPasswordViewModel', () => {
     expect((await change.setValue('confirm', '111111'))?.ok).toBe(false);
     expect(change.state.error).toEqual({
       field: 'old',
-      text: { kind: 'raw', text: 'old pay password is wrong' },
+      text: { kind: 'i18n', i18nKey: 'error.wallet.payPasswordWrong' },
     });
     expect(change.state.values.old).toBe('');
     await change.setValue('old', '123456');
@@ -190,7 +190,7 @@ describe('RedPacketSendViewModel and RedPacketOpenViewModel', () => {
     expect(vm.state.sent).toBe(true);
   });
 
-  it('wrong pay password and insufficient balance show the server messages where they can be fixed', async () => {
+  it('wrong pay password and insufficient balance show their texts where they can be fixed', async () => {
     const { world, alice } = await world3();
     await setPin(alice);
     await alice.conversations.open('bob', SessionType.Single);
@@ -201,7 +201,7 @@ describe('RedPacketSendViewModel and RedPacketOpenViewModel', () => {
     expect(vm.state).toMatchObject({
       step: 'pin',
       pin: '',
-      errors: { pin: { kind: 'raw', text: 'pay password wrong' } },
+      errors: { pin: { kind: 'i18n', i18nKey: 'error.wallet.payPasswordWrong' } },
     });
     vm.back();
     vm.setAmount('1000');
@@ -209,7 +209,7 @@ describe('RedPacketSendViewModel and RedPacketOpenViewModel', () => {
     await vm.setPin('123456');
     expect(vm.state).toMatchObject({
       step: 'form',
-      errors: { amount: { kind: 'raw', text: 'insufficient balance' } },
+      errors: { amount: { kind: 'i18n', i18nKey: 'error.wallet.insufficientBalance' } },
     });
     expect(world.backend.wallet.balances.get('alice')).toBe(10_000);
   });

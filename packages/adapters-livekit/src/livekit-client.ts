@@ -1,0 +1,57 @@
+// The only module of the adapter that imports livekit-client (about 180 KB gzip): the rest of the
+// adapter reaches it through `loadLiveKit`, so the client loads when a call needs it, not at sign-in.
+import { Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
+import type { CallDeviceKind } from '@teamim/application';
+import type { LiveKitRoomLike, RoomLikeEvents } from './room-like';
+import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+
+/** Options of every Room the adapter creates. */
+export function liveKitRoomOptions(): RoomOptions {
+  return {
+    adaptiveStream: true,
+    dynacast: true,
+    publishDefaults: {
+      videoCodec: VIDEO_PUBLISH_OPTIONS.videoCodec,
+      backupCodec: { ...VIDEO_PUBLISH_OPTIONS.backupCodec },
+    },
+  };
+}
+
+/** Exposes a real Room through {@link LiveKitRoomLike}. */
+export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
+  // Every RoomLikeEvents name is a Room event whose listener takes arguments that are subtypes of
+  // ours (RemoteParticipant has an identity, RemoteTrack a kind), so forwarding is type-safe; the
+  // cast is only needed because TypeScript cannot relate the two generic `on` signatures.
+  const forward = <E extends keyof RoomLikeEvents>(listener: RoomLikeEvents[E]) =>
+    listener as unknown as RoomEventCallbacks[E];
+  return {
+    get localParticipant() {
+      return room.localParticipant;
+    },
+    get remoteParticipants() {
+      return room.remoteParticipants;
+    },
+    prepareConnection: (url, token) => room.prepareConnection(url, token),
+    connect: (url, token) => room.connect(url, token),
+    disconnect: () => room.disconnect(),
+    switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
+    on(event, listener) {
+      room.on(event, forward(listener));
+      return this;
+    },
+    off(event, listener) {
+      room.off(event, forward(listener));
+      return this;
+    },
+  };
+}
+
+/** Creates a real livekit-client Room with the codec preferences, seen through {@link LiveKitRoomLike}. */
+export function createLiveKitRoom(): LiveKitRoomLike {
+  return wrapLiveKitRoom(new Room(liveKitRoomOptions()));
+}
+
+/** The machine's devices of a kind (asking for permission first, so they have labels). */
+export function localDevices(kind: CallDeviceKind): Promise<MediaDeviceInfo[]> {
+  return Room.getLocalDevices(kind, true);
+}

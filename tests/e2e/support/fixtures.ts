@@ -1,0 +1,224 @@
+/**
+ * The browser tests' shared fixtures. Import `test` and `expect` from here (or from `../fixtures`, which
+ * re-exports this module) and nothing else from `@playwright/test`.
+ *
+ * What every test gets without asking:
+ * - **Its own server per worker.** Each Playwright worker starts one local server (in memory, demo seed,
+ *   random port) and every test in that worker talks to it: `baseURL` and `request` point there, so
+ *   `page.goto('/login')` and `adminCall(request, ...)` just work. Two workers never share demo users.
+ *   A project passes extra server flags with `use: { serverFlags: [...] }` (the compat project does).
+ * - **No unexpected console error.** Every page of every context the test opens is watched: a
+ *   `console.error` or an uncaught page error the test did not announce fails the test, after its own
+ *   steps, with the lines listed. Announce what a test provokes on purpose:
+ *   `expectConsoleError(/Network Error/)` (a RegExp or a substring), once per kind of message.
+ *   `KNOWN_PAGE_LOAD_ERRORS` below lists the messages still tolerated on every page load.
+ * - **A folder per failing test** (`test-results/e2e-artifacts/<file>-<title>/`): the Playwright trace
+ *   (`trace.zip`, open with `npx playwright show-trace`), the failure screenshots, `console.txt` (every
+ *   page's warnings and errors, with the context and time) and `server.log` (the worker's server output
+ *   during this test). `npm test` prints the folder of every failing test.
+ * - Every context a test opened is closed after it.
+ *
+ * Helpers (plain functions, also exported here):
+ * - `signedInPage(user, options?)` (a fixture): a new English context signed in as `alice`, `bob`, `carol`
+ *   (demo users), at the chat screen; `options` as `newUserPage` (size, colour scheme, locale).
+ * - `send(page, text)`: types `text` in the open conversation, presses Enter and waits until the box is
+ *   empty and the message shows in the log. For a send expected to fail, use `sendText` (no waiting).
+ * - `log(page)`: the open conversation's message log (`role=log name=Messages`).
+ */
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { newUserPage } from './users';
+import { log, messageLog, send, sendText, signedInUser, type UserPage } from './users';
+
+export { expect };
+export { log, messageLog, send, sendText };
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
+
+/**
+ * Errors every page load still logs today and that no test is about: the web app asks for an optional
+ * `/config.json` (404), and the SDK's worker reports tables and conversations it has not created yet on a
+ * fresh database. Delete an entry once the app no longer logs it.
+ */
+export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
+  /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:[^)]*\/config\.json\)/,
+  /no such table: chat_logs_/,
+  /updateColumnsConversation no record updated/,
+];
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface WorkerServer {
+  readonly url: string;
+  /** The server's output lines so far (stdout and stderr, each with the time it arrived). */
+  readonly lines: string[];
+}
+
+async function startServer(flags: readonly string[]): Promise<{ server: WorkerServer; child: ChildProcess }> {
+  const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
+  const args = [
+    'apps/server/src/main.ts',
+    '--memory',
+    '--port',
+    '0',
+    '--seed',
+    'demo',
+    '--log-level',
+    'info',
+    ...(liveKitUrl ? ['--livekit-url', liveKitUrl] : []),
+    ...flags,
+  ];
+  const child = spawn('node_modules/.bin/tsx', args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: string[] = [];
+  const started = Date.now();
+  let announced: ((url: string) => void) | undefined;
+  const listening = new Promise<string>((resolveUrl) => (announced = resolveUrl));
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const parts = (rest + chunk).split('\n');
+      rest = parts.pop() ?? '';
+      for (const line of parts) {
+        lines.push(`${((Date.now() - started) / 1000).toFixed(3)} s ${line}`);
+        const url = /listening on (http:\/\/[^/\s]+)\//.exec(line)?.[1];
+        if (url) announced?.(url);
+      }
+    });
+  };
+  collect(child.stdout);
+  collect(child.stderr);
+  const exited = new Promise<string>((_, reject) =>
+    child.once('exit', (code) =>
+      reject(new Error(`the local server exited (code ${code}) before listening:\n${lines.join('\n')}`)),
+    ),
+  );
+  // Generous: on a loaded two-core machine tsx compiles the server for a while.
+  const timeout = new Promise<string>((_, reject) =>
+    setTimeout(
+      () => reject(new Error(`the local server did not listen within 120 s:\n${lines.join('\n')}`)),
+      120_000,
+    ).unref(),
+  );
+  const url = await Promise.race([listening, exited, timeout]);
+  return { server: { url, lines }, child };
+}
+
+interface ConsoleLine {
+  readonly text: string;
+  readonly error: boolean;
+}
+
+function matches(pattern: RegExp | string, text: string): boolean {
+  return typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text);
+}
+
+export const test = base.extend<
+  {
+    /** Allows `console.error` / page errors matching `pattern` in this test (a test that provokes them). */
+    expectConsoleError: (pattern: RegExp | string) => void;
+    signedInPage: (user: string, options?: Parameters<typeof newUserPage>[1]) => Promise<UserPage>;
+    consoleRecord: void;
+  },
+  { serverFlags: readonly string[]; workerServer: WorkerServer }
+>({
+  serverFlags: [[], { scope: 'worker', option: true }],
+  workerServer: [
+    async ({ serverFlags }, use) => {
+      const { server, child } = await startServer(serverFlags);
+      await use(server);
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((done) => setTimeout(done, 5_000))]);
+      child.kill('SIGKILL');
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.url),
+  // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern even when empty
+  expectConsoleError: async ({}, use, testInfo) => {
+    await use((pattern) => allowed(testInfo).push(pattern));
+  },
+  signedInPage: async ({ browser }, use) => {
+    await use((user, options) => signedInUser(browser, user, options));
+  },
+  consoleRecord: [
+    async ({ browser, workerServer }, use, testInfo) => {
+      const lines: ConsoleLine[] = [];
+      const started = Date.now();
+      const serverFrom = workerServer.lines.length;
+      const note = (tag: string, text: string, error: boolean) =>
+        lines.push({ text: `${Date.now() - started} ms ${tag} ${text}`, error });
+      let opened = 0;
+      const contexts: BrowserContext[] = [];
+      const watch = (tag: string) => (page: Page) => {
+        page.on('console', (message) => {
+          const type = message.type();
+          // The source URL too: a failed resource's message does not name the resource.
+          const where = message.location().url;
+          if (type === 'warning' || type === 'error')
+            note(
+              tag,
+              `${type}: ${message.text().slice(0, 500)}${where ? ` (${where})` : ''}`,
+              type === 'error',
+            );
+        });
+        page.on('pageerror', (error) => note(tag, `pageerror: ${error.message}`, true));
+        page.on('crash', () => note(tag, 'crashed', true));
+      };
+      // Tests open their contexts through browser.newContext (one per user); the wrapper is removed after
+      // the test, and the worker's browser is otherwise untouched.
+      const original = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof original>): Promise<BrowserContext> => {
+        const context = await original(...args);
+        contexts.push(context);
+        opened += 1;
+        const onPage = watch(`context ${opened}`);
+        context.pages().forEach(onPage);
+        context.on('page', onPage);
+        return context;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = original;
+      }
+      // A context a test leaves open keeps its user signed in for the rest of the worker: a page that
+      // reconnects later with its old token once kicked a later test's session of the same user.
+      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      const tolerated = [...KNOWN_PAGE_LOAD_ERRORS, ...allowed(testInfo)];
+      const unexpected = lines.filter(
+        (line) => line.error && !tolerated.some((pattern) => matches(pattern, line.text)),
+      );
+      const failing = testInfo.status !== testInfo.expectedStatus || unexpected.length > 0;
+      if (failing) await keepDiagnostics(testInfo, lines, workerServer.lines.slice(serverFrom));
+      if (testInfo.status === testInfo.expectedStatus && unexpected.length > 0) {
+        throw new Error(
+          `unexpected console errors (announce a provoked one with expectConsoleError):\n${unexpected
+            .map((line) => `  ${line.text}`)
+            .join('\n')}`,
+        );
+      }
+    },
+    { auto: true },
+  ],
+});
+
+const allowances = new WeakMap<TestInfo, (RegExp | string)[]>();
+function allowed(testInfo: TestInfo): (RegExp | string)[] {
+  let list = allowances.get(testInfo);
+  if (list === undefined) allowances.set(testInfo, (list = []));
+  return list;
+}
+
+/** Writes the console record and the server's output of this test next to its trace and screenshots. */
+async function keepDiagnostics(testInfo: TestInfo, lines: readonly ConsoleLine[], server: readonly string[]) {
+  const consolePath = testInfo.outputPath('console.txt');
+  writeFileSync(consolePath, `${lines.map((line) => line.text).join('\n')}\n`);
+  await testInfo.attach('console.txt', { path: consolePath, contentType: 'text/plain' });
+  const serverPath = testInfo.outputPath('server.log');
+  writeFileSync(serverPath, `${server.join('\n')}\n`);
+  await testInfo.attach('server.log', { path: serverPath, contentType: 'text/plain' });
+}
