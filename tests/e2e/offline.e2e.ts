@@ -201,9 +201,6 @@ test('a message over the server limit is stopped with a clear message and the te
 
 test('a clean sign-in and a chat both ways log no console error and no page error', async ({ browser }) => {
   test.setTimeout(180_000);
-  // Known to fail still: after the config.json fix one 404 remains on alice's side, a load the page's
-  // responses do not show (a worker's). Playwright reports this test once it passes.
-  test.fail(true, 'one 404 of a worker request remains');
   // Fresh contexts: the first sign-in of a browser, recorded from its first request.
   const alice = await newUserPage(browser);
   const bob = await newUserPage(browser);
