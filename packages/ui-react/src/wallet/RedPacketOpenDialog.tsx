@@ -1,5 +1,6 @@
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { GiftFilled } from '@fluentui/react-icons';
+import type { RedPacketSenderView } from '@teamim/application';
 import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef } from 'react';
@@ -39,6 +40,38 @@ const useStyles = makeStyles({
   },
 });
 
+type Translate = ReturnType<typeof useText>['t'];
+
+/** What the sender of a one-to-one packet sees: its amount and state, never "Open". */
+function SenderState(props: {
+  readonly sent: RedPacketSenderView;
+  readonly lifetime: string | undefined;
+  readonly t: Translate;
+  readonly mutedClass: string;
+}) {
+  const { sent, lifetime, t, mutedClass } = props;
+  const line = (() => {
+    switch (sent.state) {
+      case 'waiting':
+        return lifetime === undefined
+          ? t('ui.redPacket.sentWaiting')
+          : t('ui.redPacket.sentWaitingFor', { duration: lifetime });
+      case 'opened':
+        return t('ui.redPacket.sentOpened', { name: sent.openedBy, time: sent.openedAt });
+      case 'expired':
+        return t('ui.redPacket.sentExpired');
+      case 'refunded':
+        return t('ui.redPacket.sentRefunded', { amount: sent.refund });
+    }
+  })();
+  return (
+    <>
+      <Text className={mutedClass}>{t('ui.redPacket.sentAmount', { amount: sent.amount })}</Text>
+      <Text>{line}</Text>
+    </>
+  );
+}
+
 /** Opening a red packet (spec §4): the amount received, or why it cannot be opened. */
 export function RedPacketOpenDialog(props: { readonly message: Message; readonly onClose: () => void }) {
   const { message, onClose } = props;
@@ -49,12 +82,27 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
   // The Open button goes away once pressed; focus moves to the outcome so it stays in the dialog
   // (Escape keeps closing it) and a screen reader reads what happened.
   const result = useRef<HTMLDivElement>(null);
-  const settled = state.status !== 'closed' && state.status !== 'opening';
+  const settled = state.status !== 'closed' && state.status !== 'opening' && state.status !== 'sent';
   useEffect(() => {
     if (settled) result.current?.focus();
   }, [settled]);
+  const lifetime =
+    state.lifetime === undefined ? undefined : t(state.lifetime.i18nKey, state.lifetime.params);
   const outcome = (() => {
     switch (state.status) {
+      case 'sent':
+        if (state.failure !== undefined) {
+          return (
+            <Text role="alert" className={styles.error}>
+              {display(state.failure)}
+            </Text>
+          );
+        }
+        return state.sent === undefined ? (
+          <Spinner size="small" label={t('ui.redPacket.sentLoading')} />
+        ) : (
+          <SenderState sent={state.sent} lifetime={lifetime} t={t} mutedClass={styles.muted} />
+        );
       case 'closed':
       case 'failed':
         return (
@@ -85,7 +133,13 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
       case 'allClaimed':
         return <Text className={styles.muted}>{t('ui.redPacket.allClaimed')}</Text>;
       case 'expired':
-        return <Text className={styles.muted}>{t('ui.redPacket.expiredText')}</Text>;
+        return (
+          <Text className={styles.muted}>
+            {lifetime === undefined
+              ? t('ui.redPacket.expiredText')
+              : t('ui.redPacket.expiredAfter', { duration: lifetime })}
+          </Text>
+        );
     }
   })();
   return (

@@ -65,9 +65,32 @@ export const WALLET_MESSAGES = {
     'en-US': 'Too late: all the packets have been taken',
   },
   'ui.redPacket.expiredText': {
-    'zh-CN': '该红包已超过 24 小时，已过期，未领取的金额已退回',
+    'zh-CN': '该红包已过期，未领取的金额已退回',
     'en-US': 'This red packet has expired; what was not claimed went back to the sender',
   },
+  // The lifetime is the server's ("24 hours" by default, whatever it was configured to).
+  'ui.redPacket.expiredAfter': {
+    'zh-CN': '该红包已超过 {{duration}}，已过期，未领取的金额已退回',
+    'en-US':
+      'This red packet expired {{duration}} after it was sent; what was not claimed went back to the sender',
+  },
+  // What the sender of a one-to-one packet sees instead of "Open".
+  'ui.redPacket.sentAmount': { 'zh-CN': '红包金额 {{amount}} 元', 'en-US': '{{amount}} yuan' },
+  'ui.redPacket.sentWaiting': { 'zh-CN': '等待对方领取', 'en-US': 'Waiting to be opened' },
+  'ui.redPacket.sentWaitingFor': {
+    'zh-CN': '等待对方领取，{{duration}}内有效',
+    'en-US': 'Waiting to be opened; it can be opened for {{duration}} after sending',
+  },
+  'ui.redPacket.sentOpened': {
+    'zh-CN': '{{name}} 已于 {{time}} 领取',
+    'en-US': 'Opened by {{name}} at {{time}}',
+  },
+  'ui.redPacket.sentExpired': { 'zh-CN': '已过期，对方未领取', 'en-US': 'Expired without being opened' },
+  'ui.redPacket.sentRefunded': {
+    'zh-CN': '已过期，对方未领取，{{amount}} 元已退回你的余额',
+    'en-US': 'Expired without being opened; {{amount}} yuan went back to your balance',
+  },
+  'ui.redPacket.sentLoading': { 'zh-CN': '正在查询红包状态…', 'en-US': 'Checking the red packet…' },
 
   // 16: who received what
   'ui.redPacket.claims': { 'zh-CN': '领取详情', 'en-US': 'Who received what' },

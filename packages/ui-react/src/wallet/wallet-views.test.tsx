@@ -106,6 +106,40 @@ describe('Red packets', () => {
     expect(await within(dialog).findByText('¥8.88')).toBeTruthy();
     expect(world.backend.wallet.balances.get('bob')).toBe(888);
   });
+
+  it('the sender of a one-to-one packet is not offered to open it: waiting, then opened by the peer', async () => {
+    const { world, alice, bob } = await funded();
+    world.backend.wallet.payPasswords.set('alice', alice.ports.passwordHasher.md5('123456'));
+    await alice.conversations.open('bob', SessionType.Single);
+    const conversationID = alice.conversations.currentConversation!.conversationID;
+    const sent = alice.viewModels.redPacketSend(conversationID);
+    sent.setAmount('5.20');
+    sent.next();
+    expect((await sent.setPin('123456'))?.ok).toBe(true);
+    await world.settle();
+    const message = alice.chat.snapshot.messages.at(-1)!;
+    const body = redPacketBody(message, { selfUserID: 'alice', nowMs: world.clock.now() })!;
+
+    const first = await renderView(<RedPacketBody body={body} />, { viewModels: alice.viewModels });
+    await userEvent.click(screen.getByRole('button', { name: /^Red packet: / }));
+    let dialog = await screen.findByRole('dialog', { name: 'Red packet from Alice' });
+    expect(
+      await within(dialog).findByText(/^Waiting to be opened; it can be opened for 24 hours/),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('5.20 yuan')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Open' })).toBeNull();
+    first.unmount();
+
+    await bob.conversations.open('alice', SessionType.Single);
+    const received = bob.chat.snapshot.messages.at(-1)!;
+    expect((await bob.viewModels.redPacketOpen(received).open()).ok).toBe(true);
+
+    await renderView(<RedPacketBody body={body} />, { viewModels: alice.viewModels });
+    await userEvent.click(screen.getByRole('button', { name: /^Red packet: / }));
+    dialog = await screen.findByRole('dialog', { name: 'Red packet from Alice' });
+    expect(await within(dialog).findByText(/^Opened by Bob at \d{4}-\d\d-\d\d \d\d:\d\d$/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Open' })).toBeNull();
+  });
 });
 
 describe('Account settings and About', () => {

@@ -94,6 +94,7 @@ const detail: RedPacketDetail = {
   claimedAmount: 735,
   refundedAmount: 0,
   status: 'active',
+  expirySeconds: undefined,
   records: [
     {
       userID: 'bob',
@@ -116,6 +117,8 @@ const closedGroup: RedPacketOpenState = {
   failure: undefined,
   claims: undefined,
   progress: undefined,
+  sent: undefined,
+  lifetime: undefined,
 };
 
 const claimRows = [
@@ -182,11 +185,100 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
     expect(wallet.claimed).toEqual([]);
   });
 
-  it('a one-to-one packet has no list: the exact refusal, and the wallet is not asked', async () => {
+  it('a one-to-one packet has no list; its detail only says how long it stays open', async () => {
     const wallet = new ScriptedWallet();
-    const vm = openVM(wallet, single());
-    expect(await vm.loadClaims()).toEqual(err(stateFailure('one-to-one packets have no list')));
-    expect(wallet.detailsRead).toEqual([]);
+    wallet.detail = ok({ ...detail, isGroup: false, num: 1, expirySeconds: 7_200 });
+    const message = single();
+    const vm = openVM(wallet, message);
+    await vm.loadClaims();
+    expect(wallet.detailsRead).toEqual([message]);
+    expect(vm.state).toEqual({
+      ...closedGroup,
+      isGroup: false,
+      lifetime: { i18nKey: 'duration.hours', params: { count: 2 } },
+    });
+  });
+});
+
+describe('RedPacketOpenViewModel: the sender', () => {
+  const mineSingle = (): Message => packet({ sendID: 'me', groupID: '', recvID: 'bob', sessionType: 1 });
+  const oneToOne = { ...detail, senderID: 'me', isGroup: false, total: 520, num: 1, expirySeconds: 86_400 };
+  const day = { i18nKey: 'duration.hours', params: { count: 24 } } as const;
+  const sentBase = { ...closedGroup, isGroup: false, status: 'sent' as const, lifetime: day };
+
+  it('of a one-to-one packet is never offered to open it, and sees it waiting', async () => {
+    const wallet = new ScriptedWallet();
+    wallet.detail = ok({ ...oneToOne, claimedNum: 0, claimedAmount: 0, records: [] });
+    const vm = openVM(wallet, mineSingle());
+    expect(vm.state.status).toBe('sent');
+    await vm.loadClaims();
+    expect(vm.state).toEqual({
+      ...sentBase,
+      sent: { state: 'waiting', openedBy: '', openedAt: '', amount: '5.20', refund: '' },
+    });
+    expect(await vm.open()).toEqual(err(stateFailure('red packet is sent')));
+    expect(wallet.claimed).toEqual([]);
+  });
+
+  it('sees who opened it and when', async () => {
+    const wallet = new ScriptedWallet();
+    wallet.detail = ok({ ...oneToOne, claimedNum: 1, claimedAmount: 520, records: [detail.records[0]!] });
+    const vm = openVM(wallet, mineSingle());
+    await vm.loadClaims();
+    expect(vm.state.sent).toEqual({
+      state: 'opened',
+      openedBy: 'Bobby',
+      openedAt: '2026-01-15 17:01',
+      amount: '5.20',
+      refund: '',
+    });
+    expect(vm.state.claims).toBeUndefined();
+  });
+
+  it('sees it expired, then refunded once the server swept it', async () => {
+    const wallet = new ScriptedWallet();
+    const expired = { ...oneToOne, status: 'expired' as const, claimedNum: 0, claimedAmount: 0, records: [] };
+    wallet.detail = ok(expired);
+    const vm = openVM(wallet, mineSingle());
+    await vm.loadClaims();
+    expect(vm.state.sent?.state).toBe('expired');
+    wallet.detail = ok({ ...expired, refundedAmount: 520 });
+    await vm.loadClaims();
+    expect(vm.state.sent).toEqual({
+      state: 'refunded',
+      openedBy: '',
+      openedAt: '',
+      amount: '5.20',
+      refund: '5.20',
+    });
+  });
+
+  it('sees why when the server refuses the detail, and the state once it answers', async () => {
+    const wallet = new ScriptedWallet();
+    wallet.detail = err(remote(21005, 'red packet not found'));
+    const vm = openVM(wallet, mineSingle());
+    await vm.loadClaims();
+    expect(vm.state).toEqual({
+      ...sentBase,
+      lifetime: undefined,
+      failure: { kind: 'i18n', i18nKey: 'error.wallet.redPacketNotFound' },
+    });
+    wallet.detail = ok({ ...oneToOne, records: [] });
+    await vm.loadClaims();
+    expect(vm.state.failure).toBeUndefined();
+    expect(vm.state.sent?.state).toBe('waiting');
+  });
+
+  it('of a group packet sees who got how much before opening, and may still open a share', async () => {
+    const wallet = new ScriptedWallet();
+    wallet.detail = ok({ ...detail, senderID: 'me' });
+    const message = packet({ sendID: 'me' });
+    const vm = openVM(wallet, message);
+    await vm.loadClaims();
+    expect(wallet.detailsRead.length).toBeGreaterThan(0);
+    expect(vm.state).toEqual({ ...closedGroup, claims: claimRows, progress });
+    wallet.claimAnswers = [ok({ message, amountCents: 265 })];
+    expect((await vm.open()).ok).toBe(true);
   });
 });
 
@@ -220,7 +312,7 @@ describe('RedPacketOpenViewModel: opening', () => {
     const vm = openVM(wallet, message);
     await vm.open();
     expect(vm.state).toEqual({ ...closedGroup, isGroup: false, status: 'received', amount: '' });
-    expect(wallet.detailsRead).toEqual([]);
+    expect(wallet.detailsRead).toEqual([message]);
   });
 
   it('a known outcome (all claimed, already claimed elsewhere) shows that state, no failure text, and the list', async () => {

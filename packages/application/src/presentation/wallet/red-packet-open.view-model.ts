@@ -4,6 +4,7 @@ import {
   formatCentsAsYuan,
   isRedPacketExpired,
   isRedPacketOpened,
+  redPacketLifetimeText,
   redPacketOutcomeOf,
   trimBalanceTime,
   type DisplayText,
@@ -11,6 +12,7 @@ import {
   type RedPacketDetail,
   type RedPacketOutcome,
   type Result,
+  type TranslatableText,
 } from '@teamim/domain';
 import type { Clock } from '../../ports/clock.port';
 import type { AppError } from '../../shared/app-error';
@@ -42,9 +44,27 @@ export interface RedPacketProgress {
   readonly total: string;
 }
 
+/**
+ * A one-to-one packet as its sender sees it (the sender cannot open it): waiting, opened by the
+ * recipient (who, when, how much), or expired and, once the server swept it, refunded.
+ */
+export interface RedPacketSenderView {
+  readonly state: 'waiting' | 'opened' | 'expired' | 'refunded';
+  /** The recipient's name and the time they opened it ("" unless opened). */
+  readonly openedBy: string;
+  readonly openedAt: string;
+  /** The packet's amount, yuan with two decimals. */
+  readonly amount: string;
+  /** What went back to the sender ("" unless refunded). */
+  readonly refund: string;
+}
+
 export interface RedPacketOpenState {
-  /** 'closed' until the user opens it; then the outcome. */
-  readonly status: 'closed' | 'opening' | RedPacketOutcome;
+  /**
+   * 'closed' until the user opens it; then the outcome. 'sent' for the sender of a one-to-one packet,
+   * who is never offered to open it.
+   */
+  readonly status: 'closed' | 'opening' | 'sent' | RedPacketOutcome;
   readonly greeting: string;
   readonly senderName: string;
   readonly isGroup: boolean;
@@ -55,6 +75,30 @@ export interface RedPacketOpenState {
   /** Group packets, once the outcome is known: who received what (undefined until loaded or refused). */
   readonly claims: readonly RedPacketClaimRow[] | undefined;
   readonly progress: RedPacketProgress | undefined;
+  /** The sender's view of a one-to-one packet, once the server said (undefined until then). */
+  readonly sent: RedPacketSenderView | undefined;
+  /** How long the packet stays open, as the server states it (undefined until known). */
+  readonly lifetime: TranslatableText | undefined;
+}
+
+function senderView(detail: RedPacketDetail, rows: readonly RedPacketClaimRow[]): RedPacketSenderView {
+  const amount = formatCentsAsYuan(detail.total);
+  const first = rows[0];
+  if (first !== undefined) {
+    return { state: 'opened', openedBy: first.name, openedAt: first.time, amount, refund: '' };
+  }
+  if (detail.status === 'expired') {
+    return detail.refundedAmount > 0
+      ? {
+          state: 'refunded',
+          openedBy: '',
+          openedAt: '',
+          amount,
+          refund: formatCentsAsYuan(detail.refundedAmount),
+        }
+      : { state: 'expired', openedBy: '', openedAt: '', amount, refund: '' };
+  }
+  return { state: 'waiting', openedBy: '', openedAt: '', amount, refund: '' };
 }
 
 function claimRows(detail: RedPacketDetail, myID: string): readonly RedPacketClaimRow[] {
@@ -82,36 +126,63 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
   ) {
     const payload = customPayloadOf(message);
     const expired = isRedPacketExpired(message.sendTime, clock.now());
+    const mine = message.sendID === myID;
+    const isGroup = message.groupID !== '';
     super({
-      status: isRedPacketOpened(message) ? 'alreadyOpened' : expired ? 'expired' : 'closed',
+      status:
+        mine && !isGroup
+          ? 'sent'
+          : isRedPacketOpened(message)
+            ? 'alreadyOpened'
+            : expired
+              ? 'expired'
+              : 'closed',
       greeting: payload?.kind === 'redPacket' ? payload.data.message : '',
       senderName: message.senderNickname,
-      isGroup: message.groupID !== '',
+      isGroup,
       amount: '',
       failure: undefined,
       claims: undefined,
       progress: undefined,
+      sent: undefined,
+      lifetime: undefined,
     });
-    if (this.state.status !== 'closed') void this.loadClaims();
+    // The sender sees who got what without opening; anyone else once the outcome is known.
+    if (this.state.status !== 'closed' || mine) void this.loadClaims();
   }
 
-  /** Loads who received what (group packets only); a refusal or failure just leaves the list out. */
+  /**
+   * Loads who received what and how long the packet stays open. A refusal or failure leaves the list
+   * out; the sender of a one-to-one packet then sees the failure instead of its state.
+   */
   async loadClaims(): Promise<Result<RedPacketDetail, AppError>> {
-    if (!this.state.isGroup) return err(stateFailure('one-to-one packets have no list'));
     const detail = await this.wallet.loadRedPacketDetail(this.message);
-    if (detail.ok) {
-      const d = detail.value;
-      this.patch({
-        claims: claimRows(d, this.myID),
-        progress: {
-          state: d.status,
-          claimed: d.claimedNum,
-          num: d.num,
-          claimedAmount: formatCentsAsYuan(d.claimedAmount),
-          total: formatCentsAsYuan(d.total),
-        },
-      });
+    if (!detail.ok) {
+      if (this.state.status === 'sent') this.patch({ failure: errorText(detail.error) });
+      return detail;
     }
+    const d = detail.value;
+    const rows = claimRows(d, this.myID);
+    const lifetime = d.expirySeconds === undefined ? undefined : redPacketLifetimeText(d.expirySeconds);
+    if (!this.state.isGroup) {
+      this.patch({
+        lifetime,
+        failure: undefined,
+        sent: this.state.status === 'sent' ? senderView(d, rows) : undefined,
+      });
+      return detail;
+    }
+    this.patch({
+      lifetime,
+      claims: rows,
+      progress: {
+        state: d.status,
+        claimed: d.claimedNum,
+        num: d.num,
+        claimedAmount: formatCentsAsYuan(d.claimedAmount),
+        total: formatCentsAsYuan(d.total),
+      },
+    });
     return detail;
   }
 
