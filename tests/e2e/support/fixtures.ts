@@ -6,7 +6,8 @@
  * - **Its own server per worker.** Each Playwright worker starts one local server (in memory, demo seed,
  *   random port) and every test in that worker talks to it: `baseURL` and `request` point there, so
  *   `page.goto('/login')` and `adminCall(request, ...)` just work. Two workers never share demo users.
- *   A project passes extra server flags with `use: { serverFlags: [...] }` (the compat project does).
+ *   A project passes extra server flags with `use: { serverFlags: [...] }` (the compat project does), and
+ *   the console errors its deployment makes every page log with `use: { deploymentConsoleErrors: [...] }`.
  * - **No unexpected console error.** Every page of every context the test opens is watched: a
  *   `console.error` or an uncaught page error the test did not announce fails the test, after its own
  *   steps, with the lines listed. Announce what a test provokes on purpose:
@@ -121,9 +122,15 @@ export const test = base.extend<
     signedInPage: (user: string, options?: Parameters<typeof newUserPage>[1]) => Promise<UserPage>;
     consoleRecord: void;
   },
-  { serverFlags: readonly string[]; workerServer: WorkerServer }
+  {
+    serverFlags: readonly string[];
+    /** Console errors a project's deployment makes every page log (substrings), for example a real SDK bug. */
+    deploymentConsoleErrors: readonly string[];
+    workerServer: WorkerServer;
+  }
 >({
   serverFlags: [[], { scope: 'worker', option: true }],
+  deploymentConsoleErrors: [[], { scope: 'worker', option: true }],
   workerServer: [
     async ({ serverFlags }, use) => {
       const { server, child } = await startServer(serverFlags);
@@ -144,7 +151,7 @@ export const test = base.extend<
     await use((user, options) => signedInUser(browser, user, options));
   },
   consoleRecord: [
-    async ({ browser, workerServer }, use, testInfo) => {
+    async ({ browser, workerServer, deploymentConsoleErrors }, use, testInfo) => {
       const lines: ConsoleLine[] = [];
       const started = Date.now();
       const serverFrom = workerServer.lines.length;
@@ -187,7 +194,7 @@ export const test = base.extend<
       // A context a test leaves open keeps its user signed in for the rest of the worker: a page that
       // reconnects later with its old token once kicked a later test's session of the same user.
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-      const tolerated = [...KNOWN_PAGE_LOAD_ERRORS, ...allowed(testInfo)];
+      const tolerated = [...KNOWN_PAGE_LOAD_ERRORS, ...deploymentConsoleErrors, ...allowed(testInfo)];
       const unexpected = lines.filter(
         (line) => line.error && !tolerated.some((pattern) => matches(pattern, line.text)),
       );
