@@ -40,7 +40,7 @@ export function ChatHeader(props: {
   const styles = useStyles();
   return (
     <header className={styles.header}>
-      <FaceAvatar name={header.name} faceURL={header.faceURL} size={36} />
+      <FaceAvatar name={header.name} faceURL={header.faceURL} size={36} group={header.isGroup} />
       <div className={styles.title}>
         <Title3 as="h2" className={styles.name}>
           {header.name}

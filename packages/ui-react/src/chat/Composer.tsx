@@ -46,10 +46,12 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
     outlineStyle: 'none',
     ':hover': { border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1Hover}` },
-    // The focus indicator the old borderless box lacked: a brand border plus a focus ring.
+    // Chromium treats a text field as keyboard-focused after a click too, so this shows on every focus: a
+    // two-pixel brand border (the border plus an inset ring of the same colour), like Fluent's own fields,
+    // rather than the heavy black ring of buttons and lists.
     ':focus-visible': {
-      border: `${tokens.strokeWidthThin} solid ${tokens.colorBrandStroke1}`,
-      boxShadow: `0 0 0 ${tokens.strokeWidthThick} ${tokens.colorStrokeFocus2}`,
+      border: `${tokens.strokeWidthThin} solid ${tokens.colorCompoundBrandStroke}`,
+      boxShadow: `inset 0 0 0 ${tokens.strokeWidthThin} ${tokens.colorCompoundBrandStroke}`,
     },
     '::placeholder': { color: tokens.colorNeutralForeground4 },
   },
