@@ -302,7 +302,8 @@ test('cards and lists: Save remark on one line in the user card; the blacklistâ€
   const blocked = settings.getByRole('switch', { name: 'Add to blacklist' });
   await blocked.click();
   await expect(blocked).toBeChecked({ timeout: 30_000 });
-  await page.keyboard.press('Escape');
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(settings).toBeHidden();
   try {
     await openContacts(page, 'Blacklist');
     const list = page.getByRole('list', { name: 'Blacklist' });
