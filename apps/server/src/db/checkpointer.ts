@@ -135,7 +135,7 @@ export function startCheckpointer(
         resolve();
       }
     });
-    worker.on('error', (err) => {
+    worker.on('error', (err: Error) => {
       fail(err.message);
       resolve();
     });

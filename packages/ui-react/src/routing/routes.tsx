@@ -15,7 +15,9 @@ const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
 const chat = retryingImport(() => import('../chat'));
 const ChatLayout = lazy(() => chat().then((m) => ({ default: m.ChatLayout })));
 const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
-const ChatView = lazy(retryingImport(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView }))));
+const ChatView = lazy(
+  retryingImport(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView }))),
+);
 const contacts = retryingImport(() => import('../contacts'));
 const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
