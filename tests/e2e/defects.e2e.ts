@@ -7,6 +7,7 @@ import {
   navUnread,
   newUserPage,
   openConversation,
+  setBlacklistSwitch,
   signIn as signInAs,
   userID,
 } from './support/users';
@@ -93,12 +94,9 @@ test('unblocking a friend keeps them in My friends with the Unfriend button', as
   await openConversation(alice.page, 'bob');
   await alice.page.getByRole('button', { name: 'Conversation settings' }).click();
   const drawer = alice.page.getByRole('dialog', { name: 'Chat settings' });
-  const blacklist = drawer.getByRole('switch', { name: 'Add to blacklist' });
-  await blacklist.click();
-  await expect(blacklist).toBeChecked();
+  await setBlacklistSwitch(drawer, true);
   await expect(drawer.getByRole('button', { name: 'Unfriend' })).toHaveCount(0);
-  await blacklist.click();
-  await expect(blacklist).not.toBeChecked();
+  await setBlacklistSwitch(drawer, false);
   await expect(drawer.getByRole('button', { name: 'Unfriend' })).toBeVisible({ timeout: 15_000 });
   await drawer.getByRole('button', { name: 'Close' }).click();
 

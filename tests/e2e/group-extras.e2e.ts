@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import {
   animationsSettled,
   mainNav,
   newUserPage,
   openConversation,
+  setBlacklistSwitch,
   settledViolations,
   signIn,
 } from './support/users';
@@ -20,23 +21,6 @@ async function openAccountBlacklist(page: Page): Promise<void> {
     .getByRole('button', { name: 'Manage blacklist' })
     .click();
   await expect(page).toHaveURL(/\/contact\/blacklist$/);
-}
-
-/**
- * Turns the chat drawer's blacklist switch and waits until it shows the wanted state. On a loaded machine
- * the SDK's call can time out after the server took the change: the drawer then shows the state the
- * device knows and a Retry, which a user would press, and so does this.
- */
-async function setBlacklistSwitch(drawer: Locator, checked: boolean): Promise<void> {
-  const toggle = drawer.getByRole('switch', { name: 'Add to blacklist' });
-  await expect(toggle).toBeEnabled({ timeout: 30_000 });
-  await toggle.click();
-  const retry = drawer.getByRole('alert').getByRole('button', { name: 'Retry' });
-  await expect(async () => {
-    if (await retry.isVisible()) await retry.click();
-    await expect(toggle).toBeChecked({ checked, timeout: 10_000 });
-    await expect(retry).toBeHidden();
-  }).toPass({ timeout: 90_000 });
 }
 
 test('the blacklist screen lists a blocked user and removes her; then it is empty', async ({ browser }) => {

@@ -8,6 +8,7 @@ import {
   newUserPage,
   openConversation,
   seriousViolations,
+  setBlacklistSwitch,
   settledViolations,
   signedInUser,
   signIn,
@@ -299,9 +300,7 @@ test('cards and lists: Save remark on one line in the user card; the blacklistâ€
   await openConversation(page, 'carol');
   await page.getByRole('button', { name: 'Conversation settings' }).click();
   const settings = page.getByRole('dialog', { name: /settings/ });
-  const blocked = settings.getByRole('switch', { name: 'Add to blacklist' });
-  await blocked.click();
-  await expect(blocked).toBeChecked({ timeout: 30_000 });
+  await setBlacklistSwitch(settings, true);
   await settings.getByRole('button', { name: 'Close' }).click();
   await expect(settings).toBeHidden();
   try {
@@ -324,11 +323,9 @@ test('cards and lists: Save remark on one line in the user card; the blacklistâ€
     await openChats(page);
     await openConversation(page, 'carol');
     await page.getByRole('button', { name: 'Conversation settings' }).click();
-    const again = page
-      .getByRole('dialog', { name: /settings/ })
-      .getByRole('switch', { name: 'Add to blacklist' });
-    if (await again.isChecked()) await again.click();
-    await expect(again).not.toBeChecked({ timeout: 30_000 });
+    const drawer = page.getByRole('dialog', { name: /settings/ });
+    if (await drawer.getByRole('switch', { name: 'Add to blacklist' }).isChecked())
+      await setBlacklistSwitch(drawer, false);
   }
   await context.close();
 });

@@ -183,3 +183,20 @@ export async function animationsSettled(page: Page): Promise<void> {
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
   );
 }
+
+/**
+ * Turns the chat drawer's blacklist switch and waits until it shows the wanted state. On a loaded machine
+ * the SDK's call can time out after the server took the change: the drawer then shows the state the
+ * device knows and a Retry, which a user would press, and so does this.
+ */
+export async function setBlacklistSwitch(drawer: Locator, checked: boolean): Promise<void> {
+  const toggle = drawer.getByRole('switch', { name: 'Add to blacklist' });
+  await expect(toggle).toBeEnabled({ timeout: 30_000 });
+  await toggle.click();
+  const retry = drawer.getByRole('alert').getByRole('button', { name: 'Retry' });
+  await expect(async () => {
+    if (await retry.isVisible()) await retry.click();
+    await expect(toggle).toBeChecked({ checked, timeout: 10_000 });
+    await expect(retry).toBeHidden();
+  }).toPass({ timeout: 90_000 });
+}
