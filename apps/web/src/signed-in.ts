@@ -25,7 +25,6 @@ import {
 import { BrowserClock, ConsoleLogger, RandomIdGenerator, type StreamNotifier } from './browser-ports';
 import { CanvasFileProcessor } from './canvas-file-processor';
 import { prefetchCallsWhenSynced } from './idle-prefetch';
-// 18: new-message notices
 import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
 import { BrowserNetworkStatus } from './browser-network';
 import type { ClientConfig } from './config';
@@ -38,7 +37,7 @@ export interface SignedInDeps {
   readonly verbose: boolean;
   /** Called when the chat or wallet API answers with a code that ends the session (spec §8). */
   readonly onLoginExpired: (error: ChatApiError) => void;
-  // 18: the desktop shell's notices and its log files instead of the browser's notices and console
+  // The desktop shell's notices and its log files instead of the browser's notices and console
   readonly messageNotices?: MessageNotices;
   readonly logger?: Logger;
 }
@@ -131,7 +130,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       callDevices: new LiveKitCallDevices(rtcRoom),
       callMedia: new LiveKitCallMedia(rtcRoom),
       mediaServerProbe: new LiveKitServerProbe(),
-      // 18: new-message notices while the page (or the desktop window) is hidden
+      // New-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
       network: new BrowserNetworkStatus(),

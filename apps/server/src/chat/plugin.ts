@@ -266,7 +266,7 @@ export function chatPlugin(
       noStore: true,
       handler: (input, c) => wallet.openRedPacket(c.caller, input),
     });
-    // 16: who received what from a red packet (our own call, docs/spec-deviations.md)
+    // Who received what from a red packet (our own call, docs/spec-deviations.md)
     const details = new RedPacketDetails(ctx, (ms) => wallet.formatTime(ms));
     route({
       method: 'GET',

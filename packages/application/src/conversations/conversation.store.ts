@@ -197,7 +197,7 @@ export class ConversationStore {
     if (this.opening?.id === id && this.opening?.selection === this.selection) return this.opening?.done;
     const selection = ++this.selection;
     const serverOnly = conversation !== undefined && this.serverOnly.has(conversation.conversationID);
-    // j14f: while the SDK's first sync has not reached it, a conversation opens from the server's copy of
+    // While the SDK's first sync has not reached it, a conversation opens from the server's copy of
     // its newest messages where the deployment answers them; else it waits for the SDK, as before. Without
     // such a read nothing is awaited: a plain select changes `current` at once (the views rely on it).
     const read = serverOnly ? (this.serverOnlyOpener?.(conversation) ?? Promise.resolve(false)) : undefined;
