@@ -121,7 +121,7 @@ export class SdkClient {
         typeof property === 'string' ? (...args: unknown[]) => call(property, args) : undefined,
     });
     worker.on('message', (message: HostMessage) => this.onMessage(message));
-    worker.on('error', (error) => {
+    worker.on('error', (error: Error) => {
       this.log(`worker error: ${error.stack ?? error.message}`);
       this.failPending(`instance worker crashed: ${error.message}`);
     });
