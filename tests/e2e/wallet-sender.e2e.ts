@@ -69,6 +69,8 @@ test('bob sees his packet to alice waiting, then opened by alice with the time; 
   await aliceDialog.getByRole('button', { name: 'Open' }).click();
   await expect(aliceDialog.getByText('You received')).toBeVisible({ timeout: 15_000 });
   await expect(aliceDialog.getByText('¥0.52')).toBeVisible();
+  await alice!.page.keyboard.press('Escape');
+  await expect(aliceDialog).toBeHidden();
 
   await bubble(bob!.page, greeting).last().click();
   bobDialog = packetDialog(bob!.page);
@@ -78,6 +80,7 @@ test('bob sees his packet to alice waiting, then opened by alice with the time; 
   await expect(bobDialog.getByRole('button', { name: 'Open' })).toHaveCount(0);
   await bob!.page.screenshot({ path: test.info().outputPath('sender-opened.png') });
   await bob!.page.keyboard.press('Escape');
+  await expect(bobDialog).toBeHidden();
 
   // A group packet: the sender sees who got how much without opening a share himself.
   const team = `team packet ${Date.now() % 100_000}`;
@@ -90,6 +93,7 @@ test('bob sees his packet to alice waiting, then opened by alice with the time; 
     await dialog.getByRole('button', { name: 'Open' }).click();
     await expect(dialog.getByText('You received')).toBeVisible({ timeout: 15_000 });
     await u.page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   }
   await bubble(bob!.page, team).last().click();
   bobDialog = packetDialog(bob!.page);

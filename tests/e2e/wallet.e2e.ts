@@ -98,7 +98,7 @@ test('pay password, one-to-one and group red packets opened at once; every balan
   // One-to-one: 5.20 to bob; a wrong pay password first.
   await openConversation(alice!.page, 'bob');
   const wrong = await sendRedPacket(alice!.page, { amount: '5.20', greeting: 'for bob', pin: '000000' });
-  await expect(wrong.getByText(/wrong pay password/)).toBeVisible();
+  await expect(wrong.getByText('Wrong pay password, 4 attempt(s) left', { exact: true })).toBeVisible();
   expect(await seriousViolations(alice!.page)).toEqual([]);
   await alice!.page.screenshot({ path: test.info().outputPath('pay-wrong.png') });
   await typePin(wrong, 'Pay password', '246810');
