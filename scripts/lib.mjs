@@ -101,23 +101,27 @@ export function ensureChromium() {
   return existsSync(chromiumPath) ? undefined : `apt-get installed chromium but ${chromiumPath} is missing.`;
 }
 
-// 16: zh-CN screenshots (the e2e suite takes some) show boxes instead of Chinese without a CJK font.
-const cjkFont = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+// Screenshots the e2e suite takes show boxes instead of Chinese or emoji without these fonts.
+const fontPackages = [
+  { name: 'fonts-noto-cjk', file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc' },
+  { name: 'fonts-noto-color-emoji', file: '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf' },
+];
 
 /**
- * Installs Debian's fonts-noto-cjk once, as Chromium is installed (a check of one file on later runs).
- * Returns a warning, never a failure: only the pictures suffer without it.
+ * Installs Debian's CJK and colour-emoji fonts once, as Chromium is installed (a check of one file each
+ * on later runs). Returns a warning, never a failure: only the pictures suffer without them.
  */
 export function ensureCjkFonts() {
-  if (existsSync(cjkFont)) return undefined;
+  const missing = fontPackages.filter((font) => !existsSync(font.file)).map((font) => font.name);
+  if (missing.length === 0) return undefined;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !existsSync('/usr/bin/apt-get')) {
-    return "zh-CN screenshots will show boxes: install Debian's fonts-noto-cjk (sudo apt-get install -y fonts-noto-cjk).";
+    return `screenshots will show boxes: install Debian's ${missing.join(' and ')} (sudo apt-get install -y ${missing.join(' ')}).`;
   }
-  log("Installing Debian's fonts-noto-cjk (Chinese text in the zh-CN screenshots)");
+  log(`Installing Debian's ${missing.join(' and ')} (Chinese and emoji in the screenshots)`);
   const env = { ...childEnv, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () =>
-    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'fonts-noto-cjk'], {
+    spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
       stdio: 'inherit',
       env,
     });
@@ -126,6 +130,6 @@ export function ensureCjkFonts() {
   if (result.status !== 0 && spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0) {
     result = install();
   }
-  if (result.status === 0 && existsSync(cjkFont)) return undefined;
-  return `apt-get install fonts-noto-cjk failed (exit code ${result.status}); zh-CN screenshots will show boxes.`;
+  if (result.status === 0 && fontPackages.every((font) => existsSync(font.file))) return undefined;
+  return `apt-get install ${missing.join(' ')} failed (exit code ${result.status}); screenshots will show boxes.`;
 }

@@ -55,7 +55,7 @@ await ensureNodeRuntime();
 log(`Node ${process.version} (${process.execPath})`);
 await ensureDependencies();
 const chromiumProblem = ensureChromium();
-// 16: Chinese glyphs for the zh-CN screenshots (a warning only).
+// Chinese and emoji glyphs for the screenshots (a warning only).
 const fontProblem = chromiumProblem ? undefined : ensureCjkFonts();
 if (fontProblem) log(fontProblem);
 // The call tests need a real SFU: built once per user into the cache, like Chromium is installed.
