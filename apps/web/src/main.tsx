@@ -94,6 +94,9 @@ async function start(): Promise<void> {
           });
           // 18: the tray shows this session's unread count
           desktop?.connectSession(scope);
+          // The SDK could not start for want of a network; it starts once per page, so the page loads
+          // again now that the network is back, and bootstraps from the kept credentials.
+          scope.services.session.restartNeeded$.subscribe(() => window.location.reload());
           void scope.services.session.bootstrap();
           return scope;
         },

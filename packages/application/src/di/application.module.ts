@@ -102,6 +102,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
         logger: Logger,
         capabilities: DeploymentCapabilities,
+        network: NetworkStatus,
       ) =>
         new SessionService(
           im,
@@ -113,6 +114,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
           notifier,
           logger,
           capabilities,
+          network,
         ),
       [
         ImSession,
@@ -124,6 +126,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         Notifier,
         Logger,
         DeploymentCapabilities,
+        NetworkStatus,
       ],
     )
     .inSingletonScope();

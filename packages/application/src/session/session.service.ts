@@ -1,5 +1,13 @@
-import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
-import { err, isForceLogoutCode, ok, ServerErrorCode, STORAGE_KEYS, type Result } from '@teamim/domain';
+import { BehaviorSubject, Subject, Subscription, filter, firstValueFrom, type Observable } from 'rxjs';
+import {
+  err,
+  isForceLogoutCode,
+  ok,
+  ServerErrorCode,
+  STORAGE_KEYS,
+  type Result,
+  type SelfInfo,
+} from '@teamim/domain';
 import type { ImSession } from '../ports/im-session.port';
 import type { SessionEvent } from '../ports/im-session.port';
 import type { SessionStore } from '../ports/key-value-store.port';
@@ -11,6 +19,7 @@ import type { ContactStore } from '../contacts/contact.store';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from './current-user';
 import type { DeploymentCapabilities } from './deployment-capabilities';
+import type { NetworkStatus } from '../ports/network-status.port';
 
 export type LoadState = 'idle' | 'loading' | 'success' | 'failed';
 
@@ -42,6 +51,7 @@ export class SessionService {
   private readonly progress = new BehaviorSubject<number>(0);
   private readonly reinstalling = new BehaviorSubject<boolean>(false);
   private readonly signedOut = new Subject<SignOutReason>();
+  private readonly restart = new Subject<void>();
   private readonly subscriptions = new Subscription();
   private bootstrapping: Promise<Result<void, BootstrapError>> | undefined;
 
@@ -52,6 +62,11 @@ export class SessionService {
   readonly reinstalling$: Observable<boolean> = this.reinstalling.asObservable();
   /** Emits when the UI must go to /login. No replay. */
   readonly signedOut$: Observable<SignOutReason> = this.signedOut.asObservable();
+  /**
+   * Emits when the SDK could not start for want of a network and the network is back: the composition
+   * root loads the page again, which starts the SDK afresh with the kept credentials. No replay.
+   */
+  readonly restartNeeded$: Observable<void> = this.restart.asObservable();
 
   constructor(
     private readonly im: ImSession,
@@ -63,6 +78,7 @@ export class SessionService {
     private readonly notifier: Notifier,
     private readonly logger: Logger,
     private readonly capabilities?: DeploymentCapabilities,
+    private readonly network?: NetworkStatus,
   ) {
     this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
   }
@@ -108,22 +124,59 @@ export class SessionService {
       return err({ kind: 'noCredentials' });
     }
     this.currentUser.setUserID(credentials.userID);
-    const pending = attempt(() => this.im.login(credentials.userID, credentials.token));
-    // Started with the login, not after it: the list is drawn from the server while the SDK connects and syncs.
-    void this.conversations.loadServerFirstPage(credentials.userID);
-    const login = await pending;
-    if (!login.ok) {
-      if (login.error.code !== LOGIN_REPEATED) {
-        this.clearLocalState();
-        this.signedOut.next('loginFailed');
+    const network = this.watchNetwork();
+    try {
+      const pending = attempt(() => this.im.login(credentials.userID, credentials.token));
+      // Started with the login, not after it: the list is drawn from the server while the SDK connects and syncs.
+      void this.conversations.loadServerFirstPage(credentials.userID);
+      const login = await pending;
+      if (!login.ok && network.lost()) return this.restartOnceOnline(login);
+      if (!login.ok) {
+        if (login.error.code !== LOGIN_REPEATED) {
+          this.clearLocalState();
+          this.signedOut.next('loginFailed');
+        }
+        return login;
       }
-      return login;
+      const self = await attempt(() => this.im.getSelfInfo());
+      if (!self.ok && network.lost()) return this.restartOnceOnline(self);
+      return this.loadInitialData(self);
+    } finally {
+      network.stop();
     }
-    return this.loadInitialData();
   }
 
-  private async loadInitialData(): Promise<Result<void, BootstrapError>> {
-    const self = await attempt(() => this.im.getSelfInfo());
+  /** Notes whether the device is without a network at any moment until `stop`. */
+  private watchNetwork(): { lost: () => boolean; stop: () => void } {
+    let lost = false;
+    const watch = this.network?.online$.subscribe((online) => {
+      if (!online) lost = true;
+    });
+    return { lost: () => lost, stop: () => watch?.unsubscribe() };
+  }
+
+  /**
+   * The network went while the SDK was starting (it could not fetch its database engine, or its first
+   * self info): that says nothing about the credentials, so they are kept, as a desktop chat app keeps
+   * its session. The SDK cannot be started twice in one page, so once the network is back the page
+   * loads again (docs/spec-deviations.md).
+   */
+  private restartOnceOnline<E extends BootstrapError>(failure: Result<unknown, E>): Result<void, E> {
+    this.logger.warn('the SDK could not start without a network; starting again once it is back', {
+      code: !failure.ok && failure.error.kind === 'remote' ? failure.error.code : undefined,
+    });
+    void this.networkBack().then(() => this.restart.next());
+    return failure.ok ? ok(undefined) : failure;
+  }
+
+  private async networkBack(): Promise<void> {
+    if (this.network === undefined) return;
+    await firstValueFrom(this.network.online$.pipe(filter((online) => online)));
+  }
+
+  private async loadInitialData(
+    self: Result<SelfInfo, RemoteFailure>,
+  ): Promise<Result<void, BootstrapError>> {
     if (!self.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.getSelfInfoFailed' });
       await this.logout({ reason: 'loginFailed' });
