@@ -230,6 +230,8 @@ test('group drawer: the member grid fits one row with whole labels; the back arr
   const panel = await openDrawer(page);
   const tiles = panel.getByRole('region', { name: /Members/ }).getByRole('listitem');
   await expect(panel.getByRole('button', { name: 'Remove members' })).toBeVisible();
+  // The members arrive after the drawer opens (the SDK reads them): measure the full row.
+  await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(5);
   const boxes = await tiles.evaluateAll((items) =>
     items.map((item) => {
       const label = item.querySelector<HTMLElement>('button > span:last-child, button > .fui-Text');
