@@ -30,9 +30,19 @@ function e2eFailures(report) {
         const paths = (t.results ?? [])
           .flatMap((r) => (r.attachments ?? []).map((a) => a.path))
           .filter(Boolean);
+        const message = (t.results ?? []).map((r) => r.error?.message).find(Boolean) ?? '';
         out.push({
           title: `${[...titles, spec.title].filter(Boolean).join(' > ')}${t.status === 'flaky' ? ' (flaky)' : ''}`,
           folder: paths.length > 0 ? relative(root, dirname(paths[0])) : '(no artifacts)',
+          // CI keeps only the tail of the output: the error's first lines travel with the summary.
+          error: String(message)
+            // eslint-disable-next-line no-control-regex
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .slice(0, 3)
+            .map((line) => line.slice(0, 240))
+            .join('\n           '),
         });
       }
   };
@@ -68,21 +78,35 @@ mkdirSync(results, { recursive: true });
 const steps = [];
 async function step(name, command, args, options) {
   log(name);
+  const started = Date.now();
   const code = await run(command, args, options);
-  steps.push({ name, ok: code === 0, detail: code === 0 ? undefined : `exit code ${code}` });
+  steps.push({
+    name,
+    ok: code === 0,
+    detail: code === 0 ? undefined : `exit code ${code}`,
+    ms: Date.now() - started,
+  });
   return code === 0;
 }
+
+/** Where the time went, printed with the results (docs/test-quality.md keeps the table). */
+const timings = [];
+const runStarted = Date.now();
+const duration = (ms) =>
+  `${Math.floor(ms / 60_000)}m ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
 
 /**
  * The web app through the same stamped build as `npm start`: a run after an unchanged build skips it, and
  * `npm start` after `npm test` finds the stamp and does not build again.
  */
 async function webBuildStep() {
+  const started = Date.now();
   const code = await ensureWebBuild();
   steps.push({
     name: 'build the web app',
     ok: code === 0,
     detail: code === 0 ? undefined : `exit code ${code}`,
+    ms: Date.now() - started,
   });
   return code === 0;
 }
@@ -108,6 +132,7 @@ await step('layer boundaries (dependency-cruiser)', bin('depcruise'), [
 ]);
 
 log('unit, scenario, contract and integration tests (Vitest) with coverage of domain and application');
+const vitestStarted = Date.now();
 const vitestCode = await run(bin('vitest'), [
   'run',
   '--coverage',
@@ -115,6 +140,7 @@ const vitestCode = await run(bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${join(results, 'vitest.json')}`,
 ]);
+timings.push({ name: 'Vitest', ms: Date.now() - vitestStarted });
 const vitest = readJson(join(results, 'vitest.json'));
 // A test file that fails to load (a throw at import, a syntax error) reports no tests at all, so it would
 // not show in the failed-test count: each such file counts as one failure of its own.
@@ -149,6 +175,7 @@ if (chromiumProblem) {
       steps.push({ name: 'LiveKit SFU for the call tests', ok: false, detail: String(error.message) });
     }
   }
+  const playwrightStarted = Date.now();
   const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts'], {
     env: {
       ...childEnv,
@@ -158,6 +185,7 @@ if (chromiumProblem) {
     },
   });
   await sfu?.stop();
+  timings.push({ name: 'Playwright', ms: Date.now() - playwrightStarted });
   e2e = readJson(join(results, 'e2e.json'));
   if (!e2e) steps.push({ name: 'playwright', ok: false, detail: `no report (exit code ${code})` });
 }
@@ -175,7 +203,11 @@ const stepsFailed = steps.filter((s) => !s.ok);
 
 console.log('\nResults');
 for (const s of steps)
-  console.log(`  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}${s.detail ? ` (${s.detail})` : ''}`);
+  console.log(
+    `  ${s.ok ? 'ok  ' : 'FAIL'} ${s.name}${s.detail ? ` (${s.detail})` : ''}${s.ms === undefined ? '' : `, ${duration(s.ms)}`}`,
+  );
+for (const t of timings) console.log(`  time ${t.name}: ${duration(t.ms)}`);
+console.log(`  time in all (after the installs): ${duration(Date.now() - runStarted)}`);
 console.log(`  Vitest: ${vitestPassed} passed, ${vitestFailed} failed, ${vitestSkipped} skipped or todo`);
 // The failures again at the very end: CI keeps only the tail of the output.
 for (const file of vitest?.testResults ?? [])
@@ -191,7 +223,7 @@ console.log(
 );
 for (const failure of e2eFailures(e2e))
   console.log(
-    `    FAIL ${failure.title}\n         trace, screenshots, console.txt, server.log: ${failure.folder}`,
+    `    FAIL ${failure.title}\n         ${failure.error}\n         trace, screenshots, console.txt, server.log: ${failure.folder}`,
   );
 if (!existsSync(join(root, 'coverage', 'coverage-summary.json')))
   console.log('  (no coverage summary written)');
