@@ -170,7 +170,11 @@ test('the conversation list works from the keyboard', async ({ browser }) => {
     // Right after a sign-in a conversation known only from the server's first page opens once the SDK's
     // first sync has it (as openConversation above allows).
   ).toBeVisible({ timeout: 30_000 });
-  // The separator resizes the composer in keyboard steps.
+  // The separator resizes the composer in keyboard steps, as percentages of the column: measured once the
+  // sign-in's status line has gone and the column has its final height.
+  await expect(alice.page.getByRole('status').filter({ hasText: /Connecting|Syncing/ })).toHaveCount(0, {
+    timeout: 30_000,
+  });
   const separator = alice.page.getByRole('separator', { name: 'Resize the message box' });
   const before = Number(await separator.getAttribute('aria-valuenow'));
   await separator.focus();
