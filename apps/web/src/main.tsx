@@ -27,7 +27,7 @@ async function start(): Promise<void> {
           notifier,
           verbose: import.meta.env.DEV,
           onLoginExpired,
-          // 18: inside the desktop shell, its notices and log files
+          // Inside the desktop shell, notices and logs go to the shell, not the browser
           ...(desktop ? { messageNotices: desktop.messageNotices, logger: desktop.logger } : {}),
         }),
       )
@@ -92,7 +92,7 @@ async function start(): Promise<void> {
             // After this emission has reached every view (the shell navigates to /login on it).
             setTimeout(() => void scope.close(), 0);
           });
-          // 18: the tray shows this session's unread count
+          // The desktop tray shows this session's unread count
           desktop?.connectSession(scope);
           // The SDK could not start for want of a network; it starts once per page, so the page loads
           // again now that the network is back, and bootstraps from the kept credentials.

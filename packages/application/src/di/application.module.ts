@@ -39,7 +39,6 @@ import { SessionService } from '../session/session.service';
 import { ConnectionMonitor } from '../session/connection-monitor';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { NetworkStatus } from '../ports/network-status.port';
-// 18: new-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 
@@ -156,7 +155,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       [MessagesGateway, ConversationStore, PinnedMessagesStore, CurrentUser, Clock, Notifier],
     )
     .inSingletonScope();
-  // 14m: typing notices in one-to-one chats.
+  // Typing notices in one-to-one chats.
   bind(TypingStore)
     .toResolvedValue(
       (
@@ -291,11 +290,11 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       [CallService, ConversationsGateway, ChatStore, Logger],
     )
     .inSingletonScope();
-  // 14q: the quote each composer holds and the jump a search hit asks for.
+  // The quote each composer holds and the jump a search hit asks for.
   bind(ChatFocus)
     .toResolvedValue(() => new ChatFocus())
     .inSingletonScope();
-  // 18: new-message notices, one per session (it listens to the messages from the start)
+  // New-message notices, one per session (it listens to the messages from the start)
   bind(MessageNotificationService)
     .toResolvedValue(
       (

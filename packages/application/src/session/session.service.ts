@@ -130,7 +130,7 @@ export class SessionService {
       // Started with the login, not after it: the list is drawn from the server while the SDK connects and syncs.
       void this.conversations.loadServerFirstPage(credentials.userID);
       const login = await pending;
-      if (!login.ok && network.lost()) return this.restartOnceOnline(login);
+      if (!login.ok && network.lost()) return this.restartOnceOnline(login.error);
       if (!login.ok) {
         if (login.error.code !== LOGIN_REPEATED) {
           this.clearLocalState();
@@ -139,7 +139,7 @@ export class SessionService {
         return login;
       }
       const self = await attempt(() => this.im.getSelfInfo());
-      if (!self.ok && network.lost()) return this.restartOnceOnline(self);
+      if (!self.ok && network.lost()) return this.restartOnceOnline(self.error);
       return this.loadInitialData(self);
     } finally {
       network.stop();
@@ -161,12 +161,12 @@ export class SessionService {
    * its session. The SDK cannot be started twice in one page, so once the network is back the page
    * loads again (docs/spec-deviations.md).
    */
-  private restartOnceOnline<E extends BootstrapError>(failure: Result<unknown, E>): Result<void, E> {
+  private restartOnceOnline(failure: RemoteFailure): Result<void, BootstrapError> {
     this.logger.warn('the SDK could not start without a network; starting again once it is back', {
-      code: !failure.ok && failure.error.kind === 'remote' ? failure.error.code : undefined,
+      code: failure.code,
     });
     void this.networkBack().then(() => this.restart.next());
-    return failure.ok ? ok(undefined) : failure;
+    return err(failure);
   }
 
   private async networkBack(): Promise<void> {
