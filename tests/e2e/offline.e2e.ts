@@ -182,6 +182,44 @@ test('a network lost while the app starts keeps the session, which works once th
   await expect(page).toHaveURL(/\/chat/);
 });
 
+test('a start that fails with the network up keeps the session, says so, and starts again', async ({
+  browser,
+  expectConsoleError,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  // The SDK's worker cannot fetch its database engine once, as when a proxy drops a download, and says so.
+  expectConsoleError('net::ERR_FAILED');
+  expectConsoleError('Failed to fetch');
+  const { page } = await newUserPage(browser);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('alice@example.com');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  let refused = false;
+  await page.context().route('**/sql-wasm.wasm', async (route) => {
+    if (refused) return route.continue();
+    refused = true;
+    return route.abort('failed');
+  });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: "Couldn't reach the server. Trying again in 2 s…" }),
+  ).toBeVisible({ timeout: 60_000 });
+  await page.screenshot({ path: testInfo.outputPath('start-retrying.png') });
+  await expect(page).toHaveURL(/\/chat/);
+  // The page loads again and the SDK starts afresh with the kept credentials.
+  await page.waitForEvent('load', { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/chat/);
+  await expect(page.getByRole('button', { name: 'My account' }).getByText('A', { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await openConversation(page, 'bob');
+  const text = unique('after a start that was tried again');
+  await sendFromComposer(page, text);
+  await expect(messageLog(page).getByText(text)).toBeVisible();
+  await expect(resendButton(page)).toHaveCount(0, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/chat/);
+});
+
 test('a refused send stays in the log with resend, the box is cleared once, and a resend sends it once', async ({
   browser,
   request,

@@ -1,6 +1,6 @@
 import axios, { AxiosError, type AxiosAdapter, type AxiosInstance } from 'axios';
-import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
-import { classifyServerError, type ServerError } from '@teamim/domain';
+import { RemoteError } from '@teamim/application';
+import { classifyServerError, TransportErrorCode, type ServerError } from '@teamim/domain';
 
 /** Spec §7: "The base is the configured chat API address with a 25 s timeout." */
 export const CHAT_API_TIMEOUT_MS = 25_000;
@@ -35,17 +35,8 @@ export interface ChatEnvelope {
   readonly data?: unknown;
 }
 
-/**
- * Codes for failures that never reached a server answer. Negative so they cannot collide with the
- * server's catalogue (which is all positive) and classify as "other" (show the message).
- */
-export const TransportErrorCode = {
-  Network: -1001,
-  Timeout: -1002,
-  InvalidResponse: -1003,
-  /** A plain 404 (no envelope): the deployment has no such route. */
-  MissingRoute: MISSING_ROUTE_CODE,
-} as const;
+/** Codes for failures that never reached a server answer; they classify as "other" (show the message). */
+export { TransportErrorCode };
 
 /**
  * A rejected chat or wallet API call. `code` is the envelope's errCode (or a

@@ -176,6 +176,8 @@ export const STORAGE_KEYS = {
     imToken: 'IM_TOKEN',
     chatToken: 'IM_CHAT_TOKEN',
     userID: 'IM_USERID',
+    /** How many times in a row this tab's session failed to start (the retry of a transient failure). */
+    startAttempts: 'IM_START_ATTEMPTS',
   },
   local: {
     areaCode: 'IM_AREA_CODE',

@@ -102,6 +102,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         logger: Logger,
         capabilities: DeploymentCapabilities,
         network: NetworkStatus,
+        clock: Clock,
       ) =>
         new SessionService(
           im,
@@ -114,6 +115,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
           logger,
           capabilities,
           network,
+          clock,
         ),
       [
         ImSession,
@@ -126,6 +128,7 @@ export const applicationModule = new ContainerModule(({ bind }) => {
         Logger,
         DeploymentCapabilities,
         NetworkStatus,
+        Clock,
       ],
     )
     .inSingletonScope();

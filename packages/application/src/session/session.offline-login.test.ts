@@ -8,7 +8,10 @@ import type { SignOutReason } from './session.service';
  * A client with alice's stored credentials whose login fails as the SDK's does when the network went
  * while it started; `during` runs inside that failing login.
  */
-function clientWhoseLoginFails(during: (client: TestClient) => void = () => undefined): {
+function clientWhoseLoginFails(
+  during: (client: TestClient) => void = () => undefined,
+  failure: RemoteError = new RemoteError(10005, 'database not initialised'),
+): {
   client: TestClient;
   reasons: SignOutReason[];
   restarts: () => number;
@@ -19,7 +22,7 @@ function clientWhoseLoginFails(during: (client: TestClient) => void = () => unde
   client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
   client.ports.device.session.login = () => {
     during(client);
-    return Promise.reject(new RemoteError(10005, 'database not initialised'));
+    return Promise.reject(failure);
   };
   const reasons: SignOutReason[] = [];
   client.session.signedOut$.subscribe((reason) => reasons.push(reason));
@@ -59,8 +62,11 @@ describe('SessionService: a login that fails because the network went', () => {
     expect(client.session.hasStoredCredentials()).toBe(true);
   });
 
-  it('with the network up all along, the failed login signs out at once and nothing restarts', async () => {
-    const { client, reasons, restarts } = clientWhoseLoginFails();
+  it('with the network up all along, a refused login signs out at once and nothing restarts', async () => {
+    const { client, reasons, restarts } = clientWhoseLoginFails(
+      () => undefined,
+      new RemoteError(1502, 'token invalid'),
+    );
 
     const result = await client.session.bootstrap();
     client.ports.network.set(false);

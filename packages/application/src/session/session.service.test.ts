@@ -126,18 +126,18 @@ describe('SessionService', () => {
     expect(client.session.hasStoredCredentials()).toBe(true);
   });
 
-  it('§8 Get self info failed: toast and logout', async () => {
+  it('§8 Get self info failed (not transiently): toast and logout', async () => {
     const world = new TestWorld().users('alice');
     const client = world.client();
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
-    client.ports.device.session.getSelfInfo = () => Promise.reject(new RemoteError(500, 'server error'));
+    client.ports.device.session.getSelfInfo = () => Promise.reject(new RemoteError(1004, 'record not found'));
     const reasons: SignOutReason[] = [];
     client.session.signedOut$.subscribe((r) => reasons.push(r));
 
     const result = await client.session.bootstrap();
 
-    expect(!result.ok && result.error.kind === 'remote' && result.error.code).toBe(500);
+    expect(!result.ok && result.error.kind === 'remote' && result.error.code).toBe(1004);
     expect(client.toasts.keys()).toEqual(['toast.getSelfInfoFailed']);
     expect(reasons).toEqual(['loginFailed']);
     expect(client.ports.device.userID).toBeUndefined();

@@ -1,8 +1,10 @@
-import { BehaviorSubject, Subject, Subscription, filter, firstValueFrom, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, filter, firstValueFrom, timer, type Observable } from 'rxjs';
 import {
   err,
   isForceLogoutCode,
+  isTransientStartFailure,
   ok,
+  sessionStartRetryDelayMs,
   ServerErrorCode,
   STORAGE_KEYS,
   type Result,
@@ -20,6 +22,7 @@ import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from './current-user';
 import type { DeploymentCapabilities } from './deployment-capabilities';
 import type { NetworkStatus } from '../ports/network-status.port';
+import type { Clock } from '../ports/clock.port';
 
 export type LoadState = 'idle' | 'loading' | 'success' | 'failed';
 
@@ -63,8 +66,9 @@ export class SessionService {
   /** Emits when the UI must go to /login. No replay. */
   readonly signedOut$: Observable<SignOutReason> = this.signedOut.asObservable();
   /**
-   * Emits when the SDK could not start for want of a network and the network is back: the composition
-   * root loads the page again, which starts the SDK afresh with the kept credentials. No replay.
+   * Emits when the SDK could not start and should start afresh with the kept credentials: for want of a
+   * network, once it is back; after a transient failure (a timeout, the SDK's worker giving up on a
+   * loaded machine), after a growing wait. The composition root loads the page again. No replay.
    */
   readonly restartNeeded$: Observable<void> = this.restart.asObservable();
 
@@ -79,6 +83,7 @@ export class SessionService {
     private readonly logger: Logger,
     private readonly capabilities?: DeploymentCapabilities,
     private readonly network?: NetworkStatus,
+    private readonly clock?: Clock,
   ) {
     this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
   }
@@ -131,6 +136,7 @@ export class SessionService {
       void this.conversations.loadServerFirstPage(credentials.userID);
       const login = await pending;
       if (!login.ok && network.lost()) return this.restartOnceOnline(login.error);
+      if (!login.ok && isTransientStartFailure(login.error.code)) return this.retryStart(login.error);
       if (!login.ok) {
         if (login.error.code !== LOGIN_REPEATED) {
           this.clearLocalState();
@@ -140,6 +146,8 @@ export class SessionService {
       }
       const self = await attempt(() => this.im.getSelfInfo());
       if (!self.ok && network.lost()) return this.restartOnceOnline(self.error);
+      if (!self.ok && isTransientStartFailure(self.error.code)) return this.retryStart(self.error);
+      if (self.ok) this.sessionStore.remove(STORAGE_KEYS.session.startAttempts);
       return this.loadInitialData(self);
     } finally {
       network.stop();
@@ -166,6 +174,43 @@ export class SessionService {
       code: failure.code,
     });
     void this.networkBack().then(() => this.restart.next());
+    return err(failure);
+  }
+
+  /**
+   * The SDK failed to start for a reason that says nothing about the credentials (a timeout, its worker
+   * giving up on a loaded machine, a server error): like a desktop chat app, the session is kept and the
+   * start is tried again after a growing wait, counted across the reloads in the session store. Once the
+   * tries are used up the user is asked to sign in again, with the code, instead of a silent sign-in page.
+   */
+  private retryStart(failure: RemoteFailure): Result<void, BootstrapError> {
+    const tried = Number(this.sessionStore.get(STORAGE_KEYS.session.startAttempts) ?? '0');
+    const attempt = (Number.isInteger(tried) && tried > 0 ? tried : 0) + 1;
+    const delay = sessionStartRetryDelayMs(attempt);
+    if (delay === undefined) {
+      this.logger.error('the SDK could not start; giving up', { code: failure.code, attempts: tried });
+      this.notifier.notify({
+        level: 'error',
+        key: 'toast.sessionStartFailed',
+        params: { code: failure.code },
+      });
+      this.clearLocalState();
+      this.signedOut.next('loginFailed');
+      return err(failure);
+    }
+    this.sessionStore.set(STORAGE_KEYS.session.startAttempts, String(attempt));
+    this.connection.next('failed');
+    this.logger.warn('the SDK could not start; trying again', { code: failure.code, attempt, delay });
+    this.notifier.notify({
+      level: 'warning',
+      key: 'toast.sessionStartRetrying',
+      params: { seconds: Math.round(delay / 1000) },
+    });
+    this.subscriptions.add(
+      timer(delay, this.clock?.scheduler).subscribe(
+        () => void this.networkBack().then(() => this.restart.next()),
+      ),
+    );
     return err(failure);
   }
 

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@teamim/domain';
+import { err, ok, TransportErrorCode, type Result } from '@teamim/domain';
 
 /**
  * A failure reported by a remote system (OpenIM SDK, chat API, wallet API, media room).
@@ -20,7 +20,7 @@ export class RemoteError extends Error {
  * chat routers). Negative, so it cannot collide with a server's errCode; use cases read it as "this
  * deployment lacks the feature", e.g. the wallet, which only our local server has.
  */
-export const MISSING_ROUTE_CODE = -1004;
+export const MISSING_ROUTE_CODE = TransportErrorCode.MissingRoute;
 
 /** The typed error a use case returns when a remote call failed. */
 export interface RemoteFailure {

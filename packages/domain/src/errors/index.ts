@@ -1,2 +1,3 @@
 export * from './domain-errors';
 export * from './server-errors';
+export * from './transport-errors';

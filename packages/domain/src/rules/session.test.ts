@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LoadState } from '../entities/settings';
 import { displayName, friendDisplayName, genderLabelKey } from './display-name';
-import { hasStoredSession, resolveLocale, shouldShowSyncProgress } from './session';
+import {
+  hasStoredSession,
+  isTransientStartFailure,
+  resolveLocale,
+  sessionStartRetryDelayMs,
+  shouldShowSyncProgress,
+} from './session';
 
 describe('§2/§4 Session', () => {
   it('§2 the guard needs both a stored user id and a stored token', () => {
@@ -52,5 +58,23 @@ describe("§6 Messages say 'you' for the current user", () => {
     expect(genderLabelKey(2)).toBe('gender.female');
     expect(genderLabelKey(0)).toBe('gender.unknown');
     expect(genderLabelKey(undefined)).toBe('gender.unknown');
+  });
+
+  it('a start that failed on the network or inside the SDK is retried; a refused login is not', () => {
+    for (const code of [-1, 500, 10000, 10001, 10003, 10004, 10005, 10006, -1001, -1002, -1003]) {
+      expect(isTransientStartFailure(code)).toBe(true);
+    }
+    // A bad argument, refused or expired tokens, a kick, an unknown user, a repeated login.
+    // And a deployment without the chat API's route (-1004), which no retry changes.
+    for (const code of [0, 1001, 1002, 1501, 1502, 1506, 1507, 10002, 10100, 10102, 20101, -1004]) {
+      expect(isTransientStartFailure(code)).toBe(false);
+    }
+  });
+
+  it('a transient start is retried five times, waiting 2, 4, 8, 16 and 30 s', () => {
+    expect([1, 2, 3, 4, 5].map(sessionStartRetryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 30_000]);
+    expect(sessionStartRetryDelayMs(6)).toBeUndefined();
+    expect(sessionStartRetryDelayMs(0)).toBeUndefined();
+    expect(sessionStartRetryDelayMs(1.5)).toBeUndefined();
   });
 });

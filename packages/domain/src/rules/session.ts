@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, LoadState } from '../entities/settings';
 import type { Locale } from '../entities/settings';
+import { TransportErrorCode } from '../errors/transport-errors';
 
 /** §2/§4 Session rules. */
 
@@ -35,4 +36,46 @@ export function resolveLocale(sources: {
   if (isLocale(sources.desktopLanguage)) return sources.desktopLanguage;
   if (isLocale(sources.storedLocale)) return sources.storedLocale;
   return DEFAULT_LOCALE;
+}
+
+/**
+ * Codes of a session start that failed for a reason that says nothing about the stored credentials: the
+ * SDK's network, timeout, deadline, not-ready, unknown and internal errors (openim-sdk-core's 10000-10006
+ * except 10002, a bad argument), the server's 500, -1, which the adapter reports when the SDK rejected
+ * without a code (its worker gave up on a call, as it does on a loaded machine), and a chat-API call (the
+ * self info's business fields) that got no answer, timed out or got a proxy's error page.
+ */
+export const TRANSIENT_START_FAILURE_CODES: readonly number[] = [
+  -1,
+  500,
+  10000,
+  10001,
+  10003,
+  10004,
+  10005,
+  10006,
+  TransportErrorCode.Network,
+  TransportErrorCode.Timeout,
+  TransportErrorCode.InvalidResponse,
+];
+
+/** True when a failed login or first self-info read should be tried again rather than end the session. */
+export function isTransientStartFailure(code: number): boolean {
+  return TRANSIENT_START_FAILURE_CODES.includes(code);
+}
+
+/**
+ * How often a session start that failed transiently is tried again before the app gives up and asks for
+ * a new sign-in: the waits double from 2 s, so the last try comes about a minute after the first.
+ */
+export const SESSION_START_RETRY = { maxAttempts: 5, delayInitialMs: 2_000, delayMaxMs: 30_000 } as const;
+
+/**
+ * The wait before retry number `attempt` (1-based) of a session start, or undefined once the attempts are
+ * used up.
+ */
+export function sessionStartRetryDelayMs(attempt: number): number | undefined {
+  if (!Number.isInteger(attempt) || attempt < 1 || attempt > SESSION_START_RETRY.maxAttempts)
+    return undefined;
+  return Math.min(SESSION_START_RETRY.delayInitialMs * 2 ** (attempt - 1), SESSION_START_RETRY.delayMaxMs);
 }

@@ -129,6 +129,8 @@ export const EN_US = {
   'toast.friendVerification': 'The other party has friend verification on, add them as a friend first',
   'toast.refuseFriend': 'The other party does not allow being added as a friend',
   'toast.getSelfInfoFailed': 'Failed to get self info',
+  'toast.sessionStartRetrying': "Couldn't reach the server. Trying again in {{seconds}} s…",
+  'toast.sessionStartFailed': "Couldn't connect to the server (error {{code}}). Please sign in again.",
   'toast.getConversationsFailed': 'Failed to get conversations',
   'toast.getGroupInfoFailed': 'Failed to get group info',
   'toast.getGroupMemberFailed': 'Failed to get group members',

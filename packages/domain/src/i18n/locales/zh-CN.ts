@@ -122,6 +122,8 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'toast.friendVerification': '对方开启了好友验证，请先添加好友',
   'toast.refuseFriend': '对方不允许添加好友',
   'toast.getSelfInfoFailed': '获取个人信息失败',
+  'toast.sessionStartRetrying': '无法连接服务器，{{seconds}} 秒后重试…',
+  'toast.sessionStartFailed': '无法连接服务器（错误码 {{code}}），请重新登录',
   'toast.getConversationsFailed': '获取会话列表失败',
   'toast.getGroupInfoFailed': '获取群信息失败',
   'toast.getGroupMemberFailed': '获取群成员失败',
