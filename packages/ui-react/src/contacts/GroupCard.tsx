@@ -90,6 +90,11 @@ export function GroupCardDialog({
               ))}
             </ul>
           )}
+          {state.membersHidden && (
+            <Text block size={200} className={styles.secondary}>
+              {t('ui.contact.group.membersHidden')}
+            </Text>
+          )}
           {state.introduction !== '' && (
             <section aria-label={t('ui.contact.group.introduction')}>
               <Text block size={200} weight="semibold">

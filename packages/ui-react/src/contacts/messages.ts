@@ -62,6 +62,10 @@ export const CONTACT_MESSAGES = {
   'ui.contact.group.introduction': { 'zh-CN': '群介绍', 'en-US': 'Introduction' },
   'ui.contact.group.created': { 'zh-CN': '创建时间', 'en-US': 'Created' },
   'ui.contact.group.members': { 'zh-CN': '群成员', 'en-US': 'Members' },
+  'ui.contact.group.membersHidden': {
+    'zh-CN': '加入群聊后可查看群成员',
+    'en-US': 'Only members can see who is in this group',
+  },
   'ui.contact.group.addGroup': { 'zh-CN': '添加群聊', 'en-US': 'Add group' },
   'ui.contact.group.notFound': { 'zh-CN': '未找到该群', 'en-US': 'No group with this ID' },
 

@@ -85,6 +85,7 @@ describe('GroupCardViewModel in detail', () => {
         { userID: 'm1', name: 'm1', faceURL: '' },
         { userID: 'm2', name: 'Emm Two', faceURL: 'https://u/m2.png' },
       ],
+      membersHidden: false,
       inGroup: true,
       request: groupDraft,
       busy: false,
@@ -112,7 +113,7 @@ describe('GroupCardViewModel in detail', () => {
     expect(previews).toHaveLength(2);
   });
 
-  it('a group known only by id shows the id and blanks until found, then its info and members', async () => {
+  it('a group known only by id shows the id and blanks until found, then its info; its members stay hidden', async () => {
     const { world, zed, crew } = await crewWorld();
     const lookups = spy(zed.contactActions, 'findGroup', () => undefined);
     const card = zed.viewModels.groupCard({ groupID: crew });
@@ -125,6 +126,7 @@ describe('GroupCardViewModel in detail', () => {
       memberCount: undefined,
       created: '',
       members: [],
+      membersHidden: false,
       inGroup: false,
       request: groupDraft,
       busy: false,
@@ -133,7 +135,8 @@ describe('GroupCardViewModel in detail', () => {
     await world.settle();
     expect(lookups.map((c) => c.args)).toEqual([[crew]]);
     expect(card.state).toMatchObject({ name: 'Crew', memberCount: 3, inGroup: false, created: '2025/5/7' });
-    expect(card.state.members.map((m) => m.userID)).toEqual(['alice', 'm1', 'm2']);
+    // OpenIM shows members to members only: the card says so, and asks for none.
+    expect(card.state).toMatchObject({ members: [], membersHidden: true });
   });
 
   it("a group the user has not joined is looked up by its id, never shown as one of the user's groups", async () => {
@@ -157,14 +160,30 @@ describe('GroupCardViewModel in detail', () => {
   it('a group handed over whole is not looked up; one the user is known to be in offers Send message', async () => {
     const { world, zed, crew } = await crewWorld();
     const lookups = spy(zed.contactActions, 'findGroup', () => undefined);
+    const previews = spy(zed.groupActions, 'previewMembers', () => undefined);
     const group: Group = world.backend.groupRecord(crew).group;
     const card = zed.viewModels.groupCard({ ...group, groupName: 'Handed' });
     expect(card.state).toMatchObject({ name: 'Handed', inGroup: false, memberCount: 3 });
     await world.settle();
     expect(lookups).toEqual([]);
-    expect(card.state.members).toHaveLength(3);
+    expect(card.state).toMatchObject({ members: [], membersHidden: true });
+    expect(previews).toEqual([]);
     const member = zed.viewModels.groupCard({ ...group, inGroup: true });
     expect(member.state.inGroup).toBe(true);
+    await world.settle();
+    expect(member.state).toMatchObject({ membersHidden: false });
+    expect(member.state.members).toHaveLength(3);
+  });
+
+  it('the members a card hid appear once the user joins while it is open', async () => {
+    const { world, alice, zed, crew } = await crewWorld();
+    const card = zed.viewModels.groupCard({ groupID: crew });
+    await world.settle();
+    expect(card.state).toMatchObject({ inGroup: false, membersHidden: true, members: [] });
+    await alice.groupActions.invite(crew, ['zed']);
+    await world.settle();
+    expect(card.state).toMatchObject({ inGroup: true, membersHidden: false });
+    expect(card.state.members.map((m) => m.userID)).toContain('zed');
   });
 
   it('a failed lookup or member read leaves the card as it was, with no error', async () => {

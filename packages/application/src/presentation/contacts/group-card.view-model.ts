@@ -4,6 +4,7 @@ import {
   friendDisplayName,
   groupDisplayName,
   ok,
+  ServerErrorCode,
   SessionType,
   type DisplayText,
   type Group,
@@ -39,6 +40,12 @@ export interface GroupCardState {
   readonly created: string;
   /** The avatar row: up to 7 members, or 8 when the group has exactly 8. */
   readonly members: readonly GroupCardMember[];
+  /**
+   * OpenIM 3.8 shows a group's members to its members only (its server answers 1002 to anyone else, and
+   * the SDK reads members from its local copy of joined groups): for anyone else the card says so where
+   * the avatar row would be, and asks for no members.
+   */
+  readonly membersHidden: boolean;
   /** Send message when the user is in the group, else Add group. */
   readonly inGroup: boolean;
   readonly request: RequestDraft;
@@ -46,7 +53,7 @@ export interface GroupCardState {
   readonly error: DisplayText | undefined;
 }
 
-type Transient = Pick<GroupCardState, 'mode' | 'request' | 'busy' | 'error' | 'members'>;
+type Transient = Pick<GroupCardState, 'mode' | 'request' | 'busy' | 'error' | 'members' | 'membersHidden'>;
 
 /**
  * The group card (spec §2, 484 wide): avatar, name, id, introduction, creation date, member count and
@@ -77,6 +84,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
         busy: false,
         error: undefined,
         members: [],
+        membersHidden: false,
       }),
     );
     this.known = known;
@@ -85,6 +93,12 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
       services.contacts.groupList$.subscribe((groups) => {
         this.joined = groups.find((g) => g.groupID === group.groupID);
         this.refresh({});
+        // Joined while the card is open: the members the server hid are now the user's to see.
+        if (this.joined !== undefined && this.state.membersHidden) {
+          this.loadedMembersOf = '';
+          this.refresh({ membersHidden: false });
+          void this.loadMembers();
+        }
       }),
     );
     if (known === undefined) void this.lookUp();
@@ -113,7 +127,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
   }
 
   private refresh(changes: Partial<Transient>): void {
-    const { mode, request, busy, error, members } = { ...this.state, ...changes };
+    const { mode, request, busy, error, members, membersHidden } = { ...this.state, ...changes };
     this.set(
       GroupCardViewModel.compose(this.state.groupID, this.known, this.joined, this.services.clock, {
         mode,
@@ -121,6 +135,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
         busy,
         error,
         members,
+        membersHidden,
       }),
     );
   }
@@ -135,13 +150,20 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
     }
   }
 
-  /** The avatar row; a group that hides its members from outsiders simply shows none. */
+  /** The avatar row; for a group whose members the server hides from the user, a line that says so. */
   private async loadMembers(): Promise<void> {
     const group = this.joined ?? this.known;
     if (group === undefined || this.loadedMembersOf === group.groupID) return;
     this.loadedMembersOf = group.groupID;
+    if (!this.state.inGroup) {
+      this.refresh({ membersHidden: true });
+      return;
+    }
     const members = await this.services.groupActions.previewMembers(group.groupID, group.memberCount);
-    if (!members.ok) return;
+    if (!members.ok) {
+      if (members.error.code === ServerErrorCode.NoPermission) this.refresh({ membersHidden: true });
+      return;
+    }
     this.refresh({
       members: members.value.map((m) => ({
         userID: m.userID,
