@@ -158,6 +158,29 @@ else if (vitestCode !== 0 && vitest.numFailedTests === 0 && unloadedSuites.lengt
   // Coverage thresholds or a crashed worker fail the run without failing a single test.
   steps.push({ name: 'vitest run (thresholds, suites)', ok: false, detail: `exit code ${vitestCode}` });
 
+/** Written by the browser tests' fixture: each SDK worker error its known list let through. */
+const knownErrorsLog = join(results, 'known-console-errors.jsonl');
+
+/** How often each tolerated SDK worker error was seen, and in how many tests: the list's remaining cost. */
+function knownErrorsSummary() {
+  if (!existsSync(knownErrorsLog)) return [];
+  const byPattern = new Map();
+  for (const row of readFileSync(knownErrorsLog, 'utf8').split('\n')) {
+    if (row.trim() === '') continue;
+    const { pattern, test } = JSON.parse(row);
+    const seen = byPattern.get(pattern) ?? { lines: 0, tests: new Set() };
+    seen.lines += 1;
+    seen.tests.add(test);
+    byPattern.set(pattern, seen);
+  }
+  return [
+    `  tolerated SDK worker errors (${relative(root, knownErrorsLog)}):`,
+    ...[...byPattern].map(
+      ([pattern, seen]) => `    ${pattern}: ${seen.lines} lines in ${seen.tests.size} tests`,
+    ),
+  ];
+}
+
 let e2e;
 if (chromiumProblem) {
   steps.push({ name: 'browser tests', ok: false, detail: chromiumProblem });
@@ -175,6 +198,7 @@ if (chromiumProblem) {
       steps.push({ name: 'LiveKit SFU for the call tests', ok: false, detail: String(error.message) });
     }
   }
+  rmSync(knownErrorsLog, { force: true });
   const playwrightStarted = Date.now();
   const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts'], {
     env: {
@@ -225,6 +249,7 @@ for (const failure of e2eFailures(e2e))
   console.log(
     `    FAIL ${failure.title}\n         ${failure.error}\n         trace, screenshots, console.txt, server.log: ${failure.folder}`,
   );
+for (const line of knownErrorsSummary()) console.log(line);
 if (!existsSync(join(root, 'coverage', 'coverage-summary.json')))
   console.log('  (no coverage summary written)');
 

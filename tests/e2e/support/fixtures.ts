@@ -28,7 +28,7 @@
  */
 import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { newUserPage } from './users';
@@ -61,6 +61,25 @@ export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
 ];
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * Where each tolerated SDK worker error is written down (one JSON line each: test, pattern, text), so that
+ * `npm test` can say how often the list above is still needed and by which tests.
+ */
+export const KNOWN_ERRORS_LOG = resolve(repo, 'test-results', 'known-console-errors.jsonl');
+
+function noteKnownErrors(testInfo: TestInfo, lines: readonly ConsoleLine[]): void {
+  const rows = lines.flatMap((line) => {
+    const pattern = line.error ? KNOWN_PAGE_LOAD_ERRORS.find((known) => known.test(line.text)) : undefined;
+    return pattern === undefined
+      ? []
+      : [JSON.stringify({ test: testInfo.titlePath.join(' > '), pattern: String(pattern), text: line.text })];
+  });
+  if (rows.length === 0) return;
+  mkdirSync(dirname(KNOWN_ERRORS_LOG), { recursive: true });
+  // Appends of a few lines from each worker: no two tests interleave within a line.
+  appendFileSync(KNOWN_ERRORS_LOG, `${rows.join('\n')}\n`);
+}
 
 export interface WorkerServer {
   readonly url: string;
@@ -206,6 +225,7 @@ export const test = base.extend<
       // A context a test leaves open keeps its user signed in for the rest of the worker: a page that
       // reconnects later with its old token once kicked a later test's session of the same user.
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      noteKnownErrors(testInfo, lines);
       const tolerated = [...KNOWN_PAGE_LOAD_ERRORS, ...deploymentConsoleErrors, ...allowed(testInfo)];
       const unexpected = lines.filter(
         (line) => line.error && !tolerated.some((pattern) => matches(pattern, line.text)),
