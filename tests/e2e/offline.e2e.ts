@@ -220,6 +220,25 @@ test('a start that fails with the network up keeps the session, says so, and sta
   await expect(page).toHaveURL(/\/chat/);
 });
 
+test('text typed just before the page loads again is still in the box, and is sent once', async ({
+  browser,
+}) => {
+  const alice = await signedInUser(browser, 'alice');
+  const bob = await signedInUser(browser, 'bob');
+  await openConversation(alice.page, 'bob');
+  await openConversation(bob.page, 'alice');
+  const text = unique('typed just before a reload');
+  // No pause after typing: the draft has not reached the SDK when the page goes.
+  await composer(alice.page).fill(text);
+  await alice.page.reload();
+  await openConversation(alice.page, 'bob');
+  await expect(composer(alice.page)).toHaveText(text, { timeout: 30_000 });
+  await composer(alice.page).press('Enter');
+  await expect(messageLog(bob.page).getByText(text)).toHaveCount(1, { timeout: 30_000 });
+  await expect(composer(alice.page)).toHaveText('');
+  await expect(messageLog(alice.page).getByText(text)).toHaveCount(1);
+});
+
 test('a refused send stays in the log with resend, the box is cleared once, and a resend sends it once', async ({
   browser,
   request,

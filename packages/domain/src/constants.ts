@@ -172,6 +172,8 @@ export const RED_PACKET_OPENED_MARK = 'is_get_redbag';
 /** Key-value storage keys. Pinned messages live under the prefix plus the conversationID. */
 export const STORAGE_KEYS = {
   pinnedMessagePrefix: 'pinned_message_',
+  /** The composer's text of a conversation until the SDK holds it as the draft (session storage). */
+  draftMirrorPrefix: 'IM_DRAFT_',
   session: {
     imToken: 'IM_TOKEN',
     chatToken: 'IM_CHAT_TOKEN',
@@ -187,6 +189,10 @@ export const STORAGE_KEYS = {
     locale: 'IM_LOCALE',
   },
 } as const;
+
+export function draftMirrorKey(conversationID: string): string {
+  return `${STORAGE_KEYS.draftMirrorPrefix}${conversationID}`;
+}
 
 export function pinnedMessagesStorageKey(conversationID: string): string {
   return `${STORAGE_KEYS.pinnedMessagePrefix}${conversationID}`;

@@ -20,6 +20,7 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
 // 14q
 import { ChatFocus } from '../messages/chat-focus';
+import { DraftMirror } from '../conversations/draft-mirror';
 import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
@@ -296,6 +297,9 @@ export const applicationModule = new ContainerModule(({ bind }) => {
   // The quote each composer holds and the jump a search hit asks for.
   bind(ChatFocus)
     .toResolvedValue(() => new ChatFocus())
+    .inSingletonScope();
+  bind(DraftMirror)
+    .toResolvedValue((store: SessionStore) => new DraftMirror(store), [SessionStore])
     .inSingletonScope();
   // New-message notices, one per session (it listens to the messages from the start)
   bind(MessageNotificationService)

@@ -14,6 +14,7 @@ import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatStore } from '../messages/chat.store';
 // 14q
 import { ChatFocus } from '../messages/chat-focus';
+import { DraftMirror } from '../conversations/draft-mirror';
 import { TypingStore } from '../messages/typing.store'; // 14m
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
@@ -87,6 +88,7 @@ export function openSessionScope(root: Container): SessionScope {
     notifier: container.get(Notifier),
     // 14q
     chatFocus: container.get(ChatFocus),
+    drafts: container.get(DraftMirror),
     // 18: new-message notices
     notifications: container.get(MessageNotificationService),
   };

@@ -23,6 +23,7 @@ import type { WalletService } from '../wallet/wallet.service';
 import type { CallOverlayPorts } from './calls/call-overlay.view-model';
 // 18: new-message notices
 import type { MessageNotificationService } from '../notifications/message-notifications.service';
+import type { DraftMirror } from '../conversations/draft-mirror';
 
 /**
  * The services of one signed-in user. They are created together when a session scope opens and
@@ -58,4 +59,6 @@ export interface SessionServices {
   readonly chatFocus: ChatFocus;
   // 18: new-message notices (the account settings switch, clicks that open a conversation)
   readonly notifications: MessageNotificationService;
+  /** The composer's text as typed, until the SDK holds it as the draft. */
+  readonly drafts: DraftMirror;
 }

@@ -17,6 +17,7 @@ import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 // 14q
 import { ChatFocus } from '../messages/chat-focus';
+import { DraftMirror } from '../conversations/draft-mirror';
 import { TopSearchStore } from '../search/top-search.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
@@ -152,6 +153,7 @@ export class TestClient {
       notifier: ports.notifier,
       // 14q
       chatFocus: container.get(ChatFocus),
+      drafts: container.get(DraftMirror),
       // 18
       notifications: this.notifications,
     };

@@ -32,7 +32,9 @@ export const DRAFT_SAVE_DELAY_MS = 800;
 
 /**
  * The message box of one conversation (spec §2 composer, §5 messages). The text is kept as the
- * conversation's draft through the SDK, so it survives switching conversations and a reload.
+ * conversation's draft through the SDK, so it survives switching conversations and a reload; the tab's
+ * draft mirror holds it too, so a reload within the save's pause, or before the SDK has started or
+ * written its database, loses nothing either.
  *
  * Every text has exactly one keeper, as in Slack: the box until the message is accepted into the log
  * (shown as sending), the message from then on. A send stopped before that (empty, too large, muted,
@@ -41,7 +43,8 @@ export const DRAFT_SAVE_DELAY_MS = 800;
  */
 export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
-  private savedText: string;
+  /** What the SDK holds as the draft; undefined when that is unknown (its last save failed). */
+  private savedText: string | undefined;
   /** j14r: a quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
   private quoteWaits = false;
   // 14m: mentions chosen from the suggestions (sent as at-text) in a group.
@@ -51,12 +54,14 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     private readonly services: SessionServices,
     private readonly conversationID: string,
   ) {
-    const draft =
+    const stored =
       services.conversations.currentConversation?.conversationID === conversationID
         ? (services.conversations.currentConversation.draftText ?? '')
         : '';
+    // Typed here after the SDK last stored a draft, or while it could not: newer than the SDK's.
+    const draft = services.drafts.read(conversationID) ?? stored;
     super({ text: draft, ...composerCheck(draft) });
-    this.savedText = draft;
+    this.savedText = stored;
     this.mentions = new ComposerMentions(services, conversationID); // 14m
     // j14r: a draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
     if (draft !== '') this.mentions.prune(draft);
@@ -66,11 +71,13 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
         .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, services.clock.scheduler))
         .subscribe((text) => void this.saveDraft(text)),
     );
+    if (draft !== stored) this.edits.next(draft);
   }
 
   change(text: string): void {
     this.set({ text, ...composerCheck(text) });
     this.mentions.prune(text); // j14r
+    this.services.drafts.keep(this.conversationID, text);
     this.edits.next(text);
     if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
   }
@@ -120,7 +127,9 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   private async saveDraft(text: string): Promise<void> {
     if (text === this.savedText) return;
     this.savedText = text;
-    await this.services.conversations.setDraft(this.conversationID, text);
+    const saved = await this.services.conversations.setDraft(this.conversationID, text);
+    // Not held: the next save tries again; the mirror keeps the text meanwhile.
+    if (!saved.ok && this.savedText === text) this.savedText = undefined;
   }
 
   /** Stores what is still unsaved, then ends the view model. */
