@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * Chat phases of the web benchmark (j14f): a chat opened right after sign-in (the SDK still syncing),
+ * Chat phases of the web benchmark: a chat opened right after sign-in (the SDK still syncing),
  * the 10,000-message conversation (open at the newest message once loaded; scrolling back through its
  * history) and the 2,000-member group's members view with a search. Long tasks come from Chromium's
  * PerformanceObserver ('longtask': main-thread tasks over 50 ms, whatever ran in them).

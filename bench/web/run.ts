@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     chromium: { type: 'string' },
     // Skip the sign-in and list phases (e.g. when the chat UI does not exist yet).
     'sign-in-only': { type: 'boolean', default: false },
-    // j14f: only these phases (comma-separated: sign-in, list, first-minute, long-history, large-group).
+    // Only these phases (comma-separated: sign-in, list, first-minute, long-history, large-group).
     phases: { type: 'string', default: 'sign-in,list,first-minute,long-history,large-group' },
     // How long to scroll back through the 10,000-message history at most.
     'scroll-seconds': { type: 'string', default: '240' },

@@ -21,7 +21,7 @@ export const GROUP_CASES = {
   kick: 'a kicked member is told, loses the group and may not send (1203); the others see it leave',
   applications:
     'a join request reaches owner and admins: refused, the applicant is told; accepted, the applicant joins (also after looking the group up)',
-  // 15: the re-invited member (the web client waited for an own memberAdded that never comes)
+  // The re-invited member (the web client waited for an own memberAdded that never comes)
   reinvite:
     'a member kicked and invited back hears joinedGroupAdded (never an own memberAdded), is a member again and may send',
   transfer: 'transferring ownership makes the new owner owner and the old one a normal member everywhere',
@@ -250,7 +250,7 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld, options: Im
       await world.eventually(() => says(member, 'glad to be back'));
     });
 
-    // 15: the SDK rebuilds the re-joined group's members by a full sync, which reports no own memberAdded:
+    // The SDK rebuilds the re-joined group's members by a full sync, which reports no own memberAdded:
     // the client must take joinedGroupAdded as "a member again".
     contractCase(
       options,

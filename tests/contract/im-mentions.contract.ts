@@ -19,7 +19,7 @@ import {
 import type { ImWorld, SignedIn } from './im-worlds';
 
 /**
- * 14m: mentions and typing through the ports. In a group of alice (owner), bob and carol: an at-text
+ * Mentions and typing through the ports. In a group of alice (owner), bob and carol: an at-text
  * marks the mentioned members' conversations (groupAtType), at-all marks everyone's, resetting clears
  * the mark; a typing notice reaches the one-to-one peer at once and is not stored.
  */

@@ -111,7 +111,7 @@ export function imMessagesContract(
       expect(got.customElem).toMatchObject({ data, description: 'a test card' });
     });
 
-    // 14q: the SDK's quote message (createQuoteMessage), with the quoted message inside.
+    // The SDK's quote message (createQuoteMessage), with the quoted message inside.
     contractCase(options, 'a quote message carries its reply and the message it quotes', async () => {
       const original = await sendText(bob, alice, 'lunch at noon?');
       const seen = await world.eventually(async () => {
@@ -151,7 +151,7 @@ export function imMessagesContract(
       expect(older.messages.map((m) => m.textElem?.content)).toEqual(['page-1']);
     });
 
-    // j14f: what a chat shows while the SDK's first sync has not reached the conversation.
+    // What a chat shows while the SDK's first sync has not reached the conversation.
     contractCase(
       options,
       "the server's newest messages are the local history's newest, oldest first",
@@ -228,7 +228,7 @@ export function imMessagesContract(
       expect(got.pictureElem?.sourcePicture.url).not.toBe('');
     });
 
-    // 14m: videos and files, sent as the composer sends them.
+    // Videos and files, sent as the composer sends them.
     contractCase(options, VIDEO_AND_FILE, async () => {
       const video = new File([new Uint8Array(64).fill(7)], 'clip.mp4', { type: 'video/mp4' });
       const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'clip.png', { type: 'image/png' });

@@ -238,7 +238,7 @@ export function walletApiContract(
       expect(await codeOf(world.wallet('alice').openRedPacket(id))).toBe(WalletCode.AlreadyClaimed);
     });
 
-    // 16: who received what
+    // Who received what
     test('tells the sender and the members who received what, and no one else', async () => {
       const groupID = await world.groupID();
       const id = await world.wallet('bob').sendRedPacket({

@@ -303,7 +303,7 @@ test('older history loads in pages of 20 and the message being read stays in pla
     log.evaluate((element) => {
       element.scrollTop = 0;
     });
-  // A chat opened from the server's copy while the SDK starts (j14f) has no older page until the SDK
+  // A chat opened from the server's copy while the SDK starts has no older page until the SDK
   // has the conversation; a reader already waiting at the top then gets it without scrolling again.
   await toTop();
   await expect(log.getByText(line(5))).toBeAttached({ timeout: 30_000 });

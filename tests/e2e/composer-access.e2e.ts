@@ -4,7 +4,7 @@ import { adminCall, openConversation, signedInUser } from './support/users';
 const ALICE = '1000000001';
 const BOB = '1000000002';
 
-// Issue 15: the composer follows a mute made outside the app (the server's admin API), not only one
+// The composer follows a mute made outside the app (the server's admin API), not only one
 // made by an owner or admin in the app. Each test has its own group, so a mute left behind by a failure
 // reaches no other test; the mute is lifted in `finally` all the same.
 

@@ -273,7 +273,7 @@ test('alice creates a group from the plus menu and lands in its chat', async ({ 
   const alice = await signedInPage(browser, 'alice');
   await alice.getByRole('button', { name: 'Add', exact: true }).click();
   await alice.getByRole('menuitem', { name: 'Create group' }).click();
-  // The member picker in create mode (issue 15): name, avatar, friends chosen in the left pane.
+  // The member picker in create mode: name, avatar, friends chosen in the left pane.
   const dialog = alice.getByRole('dialog', { name: 'Create group' });
   await dialog.getByRole('textbox', { name: 'Group name' }).fill('E2E crew');
   await dialog.getByRole('button', { name: 'My friends' }).click();

@@ -13,7 +13,7 @@ import {
 } from './support/users';
 
 /**
- * The defects a new user hit (issue 13), each replayed end to end on the real server (`--seed demo`,
+ * The defects a new user hit, each replayed end to end on the real server (`--seed demo`,
  * every password Demo1234) with the real SDK. Tests that change shared demo state undo it at their end.
  */
 
@@ -190,7 +190,7 @@ test('English running text says "muted you", lower-case', async ({ browser, requ
 });
 
 // Typed text is never thrown away: a member muted while typing sees the composer close with the spec's
-// text (issue 15) and keeps what she typed; it is there to send once she is unmuted.
+// text and keeps what she typed; it is there to send once she is unmuted.
 test('a member muted while typing keeps the typed text', async ({ browser, request }) => {
   const bob = await signIn(browser, 'bob');
   await openConversation(bob.page, 'Demo team');

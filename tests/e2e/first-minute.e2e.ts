@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from './fixtures';
 import { adminCall, conversationOption, messageLog, newUserPage, PASSWORD, sendText } from './support/users';
 
 /**
- * j14f, issue 14 "first minute after sign-in": a chat opened right after sign-in, in a fresh browser
+ * The "first minute after sign-in": a chat opened right after sign-in, in a fresh browser
  * context (empty SDK database, its first sync running), shows its newest message and sends at once.
  * On the demo seed the SDK's sync is short, so this proves the path end to end, not its speed
  * (`npm run bench:web` measures that on `--seed large`).

@@ -1,7 +1,7 @@
 import { expect, log, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
 
-// Issue 15 through the real SDK and server, with three users of the demo seed (alice is friends with
+// Group administration through the real SDK and server, with three users of the demo seed (alice is friends with
 // bob and carol). alice creates her own group, so no other test depends on what happens to it.
 
 // A 2x2 PNG (valid chunks and checksums: the browser must decode it), resized and encoded as webp.

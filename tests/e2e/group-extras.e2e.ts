@@ -9,7 +9,7 @@ import {
   signIn,
 } from './support/users';
 
-// Issue 15, the rest: the blacklist screen, and the group drawer in the dark theme. (Applying to join a
+// The rest of group administration: the blacklist screen, and the group drawer in the dark theme. (Applying to join a
 // group with verification is contacts.e2e's "a newly registered user applies to join Demo team"; the
 // announcement seen by members is group-admin.e2e's.)
 

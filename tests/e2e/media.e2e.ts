@@ -2,7 +2,7 @@ import { expect, messageLog, test, type Page } from './fixtures';
 import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
 
 /**
- * 14m: pictures, video and files through the real SDK and server, alice to carol (demo friends): sent
+ * Pictures, video and files through the real SDK and server, alice to carol (demo friends): sent
  * by button, paste and drop, received and opened on the other side; emoji; axe on the chat with media
  * and on the open viewer, light and dark. Screenshots go to the test's output folder.
  */
@@ -67,7 +67,7 @@ async function deliver(page: Page, kind: 'paste' | 'drop', name: string, type: s
   );
 }
 
-test('pictures, a video and files go by button, paste and drop; the receiver opens them (14m)', async ({
+test('pictures, a video and files go by button, paste and drop; the receiver opens them', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -130,7 +130,7 @@ test('pictures, a video and files go by button, paste and drop; the receiver ope
   expect(download.suggestedFilename()).toBe(pdfName);
 
   // Axe on the chat with media, light then dark. The pointer leaves the list first: a hovered row's
-  // gutter time (MessageRow, not 14m's) is below 4.5:1 on the dark hover background.
+  // gutter time (MessageRow's, not the media's) is below 4.5:1 on the dark hover background.
   await carol.page.mouse.move(1, 1);
   for (const scheme of ['light', 'dark'] as const) {
     await carol.page.emulateMedia({ colorScheme: scheme });

@@ -10,7 +10,7 @@ import {
 } from './support/users';
 
 /**
- * Issue 14 (area 14m): mentions and typing end to end through the real SDK and server (`--seed demo`).
+ * Mentions and typing end to end through the real SDK and server (`--seed demo`).
  * A fresh group of alice (owner), bob and carol (members) is made for the test: alice mentions bob from
  * the suggestions; bob's list marks the group "[@you]" until he opens it; the mention is highlighted
  * and opens bob's card; carol gets no "Everyone" entry, alice does. Then alice types to bob in their
@@ -21,12 +21,12 @@ const ALICE = '1000000001';
 const BOB = '1000000002';
 const CAROL = '1000000003';
 
-// j14r: the message box is a textbox, and an ARIA combobox while the suggestions are open.
+// The message box is a textbox, and an ARIA combobox while the suggestions are open.
 const box = (page: Page) =>
   page.getByRole('textbox', { name: 'Message' }).or(page.getByRole('combobox', { name: 'Message' }));
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Mention a member' });
 
-/** j14r: WAI-ARIA APG combobox (list autocomplete): the box names the open list and its highlighted option. */
+/** WAI-ARIA APG combobox (list autocomplete): the box names the open list and its highlighted option. */
 async function expectCombobox(page: Page, highlighted: string): Promise<void> {
   const combobox = page.getByRole('combobox', { name: 'Message' });
   await expect(combobox).toHaveAttribute('aria-expanded', 'true');

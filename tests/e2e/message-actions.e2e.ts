@@ -2,7 +2,7 @@ import { expect, log, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn } from './support/users';
 
 /**
- * Message actions end to end (issue 14, area 14a) on the real server (`--seed demo`): alice, bob and
+ * Message actions end to end on the real server (`--seed demo`): alice, bob and
  * carol in separate browser contexts, through the real SDK. Selectors are roles and names.
  */
 

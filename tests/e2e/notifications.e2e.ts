@@ -12,7 +12,7 @@ import {
 } from './support/users';
 
 /*
- * 18: new-message notices and the tray's unread count, against the real local server (`--seed demo`:
+ * New-message notices and the tray's unread count, against the real local server (`--seed demo`:
  * alice is friends with bob and carol). Headless Chromium never hides a page by itself, so an init
  * script stands in for the Page Visibility API (document.visibilityState / hidden and the
  * visibilitychange event) and the test decides when the page is hidden.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { newUserPage, signedInUser } from './support/users';
 
-// Issue 15's "edit profile with avatar upload" (built under 16): a new account picks a picture in Edit info;
+// Edit profile with avatar upload: a new account picks a picture in Edit info;
 // the browser resizes it to at most 400x400 webp, uploads it, and everyone sees the new face.
 
 test.describe.configure({ timeout: 180_000 });

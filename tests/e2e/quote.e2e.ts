@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from './fixtures';
 import { conversationOption, messageLog, openConversation, sendText, signedInUser } from './support/users';
 
 /**
- * Issue 14 (area 14q): quotes and jumps to a message through the real SDK and server (`--seed demo`).
+ * Quotes and jumps to a message through the real SDK and server (`--seed demo`).
  * alice quotes bob's message; bob, on a freshly loaded page where the original is no longer in the
  * loaded history, clicks the quote and the original is loaded, scrolled to and highlighted. A top-search
  * hit opens its conversation at the message the same way. alice in light, bob in dark.

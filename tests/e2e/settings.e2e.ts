@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { newUserPage, settledViolations as seriousViolations, signIn } from './support/users';
 
-// Issue 16: Account settings (language and theme, applied at once to every screen and kept across a
+// Account settings (language and theme, applied at once to every screen and kept across a
 // reload) and About (versions, copied with a toast); axe on each dialog in light and dark.
 
 test.describe.configure({ timeout: 180_000 });

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn, type UserPage } from './support/users';
 import { ownDemoServer, redPacketBubble as bubble, sendRedPacket as fillAndPay } from './support/wallet';
 
-// Issue 16, the rest: who received what from a group packet, and the sender's balance following a refund
+// The rest of the wallet: who received what from a group packet, and the sender's balance following a refund
 // while the balance screen stays open.
 
 test.describe.configure({ timeout: 240_000 });

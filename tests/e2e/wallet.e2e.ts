@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from './fixtures'
 import { newUserPage, openConversation, settledViolations, signIn, type UserPage } from './support/users';
 import { ownDemoServer, redPacketBubble as bubble, sendRedPacket, typePin } from './support/wallet';
 
-// Issue 16 through the real stack: pay password, red packets one-to-one and in the group, opened from
+// The wallet through the real stack: pay password, red packets one-to-one and in the group, opened from
 // three browsers, every balance on screen checked against the server's ledger (read through its API).
 
 test.describe.configure({ timeout: 240_000 });

@@ -5,8 +5,8 @@ import { expect, messageLog, test, type Page } from './fixtures';
 import { adminCall, conversationList, newUserPage, openConversation, signIn } from './support/users';
 
 /**
- * Issue 14 safety: a corpus of XSS payloads (tests/e2e/data/xss-payloads.json) goes through text
- * messages, quotes (the quoted text and the reply, 14q), file and picture names, the profile nickname, a friend remark and a group's name and
+ * Safety: a corpus of XSS payloads (tests/e2e/data/xss-payloads.json) goes through text
+ * messages, quotes (the quoted text and the reply), file and picture names, the profile nickname, a friend remark and a group's name and
  * announcement, between alice and bob through the real SDK and server. Every payload would set
  * `window.__xss`, open a dialog or break a CSP; none may, and the text must show literally.
  * What the test changes (nickname, remark, group name, announcement) is put back at the end.
@@ -89,7 +89,7 @@ async function renderedTexts(page: Page): Promise<Set<string>> {
   return seen;
 }
 
-test('no XSS payload runs anywhere a user can type it; each shows literally (issue 14)', async ({
+test('no XSS payload runs anywhere a user can type it; each shows literally', async ({
   browser,
   request,
 }) => {
@@ -144,7 +144,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       await box.press('Enter');
       await expect(box).toHaveValue('');
     }
-    // 14q: quotes. alice quotes her newest payload messages (still on screen) with a payload as the reply,
+    // Quotes. alice quotes her newest payload messages (still on screen) with a payload as the reply,
     // so the quoted text (author and excerpt) and the reply go through the corpus too.
     const quotedPayloads = PAYLOADS.slice(-3);
     const replies = PAYLOADS.slice(4, 7).map((p) => `re: ${p}`);
@@ -181,7 +181,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       timeout: 60_000,
     });
     await expect(log.getByRole('button', { name: 'Open picture' }).last()).toBeVisible({ timeout: 30_000 });
-    // 14q: bob's quotes show the quoted payload and the reply as text.
+    // Bob's quotes show the quoted payload and the reply as text.
     const quotes = log.getByRole('button', { name: /go to the message/ });
     for (const payload of quotedPayloads) {
       await expect(quotes.filter({ hasText: payload.trim() }).last()).toBeVisible({ timeout: 30_000 });
@@ -210,7 +210,7 @@ test('no XSS payload runs anywhere a user can type it; each shows literally (iss
       await bobsGroup.first().click();
       await expect(bobsHeading).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
-    // 14m: mention names (the at-text's atUsersInfo) and at-text bodies, from alice to bob in the group.
+    // Mention names (the at-text's atUsersInfo) and at-text bodies, from alice to bob in the group.
     const mentionNames = PAYLOADS.slice(4, 10);
     for (const [index, name] of mentionNames.entries()) {
       await adminCall(request, '/msg/send_msg', {

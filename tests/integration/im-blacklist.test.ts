@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: blacklist add and remove; sending to someone who blocked you fails with 1302.
+// SDK-driven: blacklist add and remove; sending to someone who blocked you fails with 1302.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   history,

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: pin and receive option set on one device reach the other (OnConversationChanged),
+// SDK-driven: pin and receive option set on one device reach the other (OnConversationChanged),
 // and marking as read zeroes the unread count on both devices.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

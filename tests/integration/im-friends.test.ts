@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: friend request, accept (callbacks on both sides), remark and delete.
+// SDK-driven: friend request, accept (callbacks on both sides), remark and delete.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';

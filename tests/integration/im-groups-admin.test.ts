@@ -1,4 +1,4 @@
-// Issue 5, SDK-driven: group administration (mutes, mute-all, transfer, rename and avatar), join requests
+// SDK-driven: group administration (mutes, mute-all, transfer, rename and avatar), join requests
 // with verification (accept and refuse) and @-mention flags.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversation, conversationChange, history, receivedMessage, textOf } from '../support/scenario';

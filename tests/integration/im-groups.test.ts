@@ -1,4 +1,4 @@
-// Issue 5, SDK-driven: group creation, group text, invitation, kick, admin limits, quit and dismiss.
+// SDK-driven: group creation, group text, invitation, kick, admin limits, quit and dismiss.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conversationChange, history, receivedMessage, textOf, textsOf } from '../support/scenario';
 import { createGroup, errCodeOf, memberAdded, membersSynced, sendGroupText } from '../support/groups';

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: a fresh device pages through a long history; the SDK pulls older messages by
+// SDK-driven: a fresh device pages through a long history; the SDK pulls older messages by
 // range and by seq list (1002/1005) and sees every message once, in order.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receivedMessage, sendText, singleConversationID, textOf } from '../support/scenario';

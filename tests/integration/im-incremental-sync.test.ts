@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: a device that comes back with its local database syncs incrementally (version
+// SDK-driven: a device that comes back with its local database syncs incrementally (version
 // logs and seqs) and the SDK fires its live callbacks for what changed while it was away. A server
 // that answered every incremental sync with `full: true` would update silently and fail here.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: message sizes are bounded without breaking the session. An oversized message is
+// SDK-driven: message sizes are bounded without breaking the session. An oversized message is
 // refused with an error the SDK reports, and both SDKs keep working afterwards (no dead reader).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { receivedMessage, sendText, textOf } from '../support/scenario';

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: login and the full initial sync, asserted on the SDK's callbacks and getters.
+// SDK-driven: login and the full initial sync, asserted on the SDK's callbacks and getters.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversation,

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: one-to-one text both ways, offline delivery, and the sender's other device.
+// SDK-driven: one-to-one text both ways, offline delivery, and the sender's other device.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversation,

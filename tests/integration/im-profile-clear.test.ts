@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: a profile change reaches the user's other device (OnSelfInfoUpdated) and their
+// SDK-driven: a profile change reaches the user's other device (OnSelfInfoUpdated) and their
 // friends (OnFriendInfoChanged); clearing a conversation empties it for that user only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: the server restarted between two logins keeps every message.
+// SDK-driven: the server restarted between two logins keeps every message.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: revoke replaces the message on both sides (also on a fresh login); delete removes
+// SDK-driven: revoke replaces the message on both sides (also on a fresh login); delete removes
 // a message for one user only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {

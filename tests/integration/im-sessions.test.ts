@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: the multi-login policy kicks an older session of the same platform (2002,
+// SDK-driven: the multi-login policy kicks an older session of the same platform (2002,
 // OnKickedOffline) and leaves other platforms alone; force_logout kicks too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SdkHarness } from '../support/sdk';

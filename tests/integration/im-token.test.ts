@@ -1,4 +1,4 @@
-// Issue 4, SDK-driven: an expired or revoked token logs the SDK out (OnUserTokenExpired).
+// SDK-driven: an expired or revoked token logs the SDK out (OnUserTokenExpired).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SdkHarness } from '../support/sdk';
 import { startTestServer, uniqueUsers } from '../support/server';

@@ -1,4 +1,4 @@
-// Issue 5, uploads: pictures, videos (with snapshot) and files go through the real SDK's /object upload
+// Uploads: pictures, videos (with snapshot) and files go through the real SDK's /object upload
 // flow (part_limit, initiate, signed part PUTs, complete) to @teamim/server, reach the receiver as
 // messages, and the receiver downloads exactly the bytes that were sent. Bad uploads fail with the
 // server's message.

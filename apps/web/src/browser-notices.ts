@@ -20,7 +20,7 @@ export interface NoticeScope {
 }
 
 /**
- * New-message notices through the browser's Notification API (issue 16). The permission is asked only
+ * New-message notices through the browser's Notification API. The permission is asked only
  * by `requestPermission`, which the account settings switch calls. Title and body are given as strings,
  * which the browser shows as text. A notice replaces the previous one of its conversation (tag), and
  * clicking it brings the tab to the front and reports the conversation.

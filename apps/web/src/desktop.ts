@@ -37,7 +37,7 @@ export interface DesktopRenderer {
   readonly locale: Locale;
   /** Stores every language the user picks in the desktop app too, for its next start and its tray. */
   followLanguage(i18n: LanguageSource): void;
-  // 18: the session's notices through the shell, renderer logs into its files, the tray's unread count
+  // The session's notices through the shell, renderer logs into its files, the tray's unread count
   readonly messageNotices: MessageNotices;
   readonly logger: Logger;
   /** Follows a signed-in session's total unread count in the tray until the session ends. */
@@ -56,7 +56,6 @@ export async function startDesktop(deps: DesktopDeps): Promise<DesktopRenderer |
   return {
     slots: createDesktopSlots({ ...adapters, notifier: deps.notifier }),
     locale,
-    // 18
     messageNotices: adapters.messageNotices,
     logger: adapters.logger,
     connectSession(scope) {

@@ -35,7 +35,7 @@ async function start(): Promise<void> {
         factory = undefined;
         throw error;
       }));
-  // 18 (desktop): only inside the desktop shell, whose preload exposed its bridge, does the desktop part
+  // Desktop only: inside the desktop shell, whose preload exposed its bridge, does the desktop part
   // (title bar, update banner, close action, log upload, the shell's stored language) load.
   const desktop =
     'teamimDesktop' in window

@@ -156,7 +156,7 @@ describe('OpenIM adapters over a scripted SDK', () => {
     ]);
   });
 
-  it('j14f: creates a message only once the login in progress is done (a chat may send before)', async () => {
+  it('creates a message only once the login in progress is done (a chat may send before)', async () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);
     fake.answers.set('login', () => null);
@@ -386,7 +386,6 @@ describe('OpenIM adapters over a scripted SDK', () => {
     expect(await ports.messages.findMessages('si_a_b', [])).toEqual([]);
     await expect(ports.messages.findMessages('', ['c1'])).rejects.toMatchObject({ code: 1001 });
   });
-  // 14m
   it('passes on a single online-only message, and a peer typing as its input status', () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);

@@ -11,10 +11,10 @@ export class OpenImContext {
   userID = '';
   /** The IM token of the session, for the few reads that go to the OpenIM API directly (`OpenImDirectory`). */
   token = '';
-  /** j14f: the user of that token, known from the start of the login (`userID` only once it connected). */
+  /** The user of that token, known from the start of the login (`userID` only once it connected). */
   tokenUserID = '';
   /**
-   * j14f: settles when the login in progress has (successfully or not). The SDK creates and sends
+   * Settles when the login in progress has (successfully or not). The SDK creates and sends
    * messages only once logged in; a chat opened from the server's copy may send before that.
    */
   loginSettled: Promise<void> = Promise.resolve();

@@ -154,7 +154,7 @@ export class OpenImConversations extends ConversationsGateway {
     );
   }
 
-  // 14m: the mention mark is a conversation field; the SDK keeps it until it is set back.
+  // The mention mark is a conversation field; the SDK keeps it until it is set back.
   async resetGroupAtType(conversationID: string): Promise<void> {
     requireID(conversationID, 'conversationID');
     await invoke('setConversation', () =>

@@ -270,7 +270,7 @@ describe('OpenImConversations.getServerFirstPage', () => {
   });
 });
 
-describe('OpenImDirectory.newestMessages (j14f)', () => {
+describe('OpenImDirectory.newestMessages', () => {
   const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
   const msg = (seq: number, extra: Record<string, unknown> = {}) => ({
     clientMsgID: `c${seq}`,

@@ -154,7 +154,7 @@ export class OpenImDirectory {
   }
 
   /**
-   * j14f: `/msg/pull_msg_by_seq` (OpenIM 3.8) for one conversation: its newest `count` messages, oldest
+   * `/msg/pull_msg_by_seq` (OpenIM 3.8) for one conversation: its newest `count` messages, oldest
    * first. The server clips the range to what the user may see and answers the last `num` seqs of it;
    * a conversation the user does not belong to is absent from the answer (no messages). Placeholders of
    * missing or deleted messages (status 4) and malformed elements are left out.

@@ -149,7 +149,7 @@ export function toMessage(item: MessageItem): Message {
       ? {
           quoteElem: {
             text: text(item.quoteElem.text),
-            // 14q: a quote whose original the sender's SDK did not attach still shows its reply.
+            // A quote whose original the sender's SDK did not attach still shows its reply.
             ...(item.quoteElem.quoteMessage ? { quoteMessage: toMessage(item.quoteElem.quoteMessage) } : {}),
           },
         }

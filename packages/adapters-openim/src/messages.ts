@@ -77,7 +77,7 @@ export class OpenImMessages extends MessagesGateway {
     this.events$ = portEvents<MessageEvent>(
       fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => received(e.data))),
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => received(e.data))),
-      // 14m: the wasm SDK 3.8 hands each online-only message on alone, as one item. A received Typing
+      // The wasm SDK 3.8 hands each online-only message on alone, as one item. A received Typing
       // message is not among them: the SDK reports it as the peer's input status instead.
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessage').pipe(
         mapDefined((e) => (e.data === undefined ? undefined : received([e.data]))),
@@ -95,7 +95,7 @@ export class OpenImMessages extends MessagesGateway {
         ),
       ),
       fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(mapDefined((e) => received(e.data))),
-      // 14m: upload progress of a file message this client sends.
+      // Upload progress of a file message this client sends.
       fromSdkEvent(sdk, 'OnProgress').pipe(
         mapDefined((e) =>
           e.data.clientMsgID
@@ -136,7 +136,7 @@ export class OpenImMessages extends MessagesGateway {
     return preview === undefined ? message : { ...message, localPreviewURL: preview };
   }
 
-  /** 14m: keeps an object URL of a picked picture or video to show until the upload is done. */
+  /** Keeps an object URL of a picked picture or video to show until the upload is done. */
   private withPreview(message: Message, file: File): Message {
     if (typeof URL.createObjectURL !== 'function') return message;
     const url = URL.createObjectURL(file);
@@ -159,7 +159,7 @@ export class OpenImMessages extends MessagesGateway {
               text: draft.text,
               atUserIDList: [...draft.atUserIDList],
               // The web SDK iterates atUsersInfo unconditionally; without it the call fails inside the SDK.
-              // 14m: with the names the mentions showed, when given.
+              // With the names the mentions showed, when given.
               atUsersInfo: draft.atUserIDList.map((atUserID) => ({
                 atUserID,
                 groupNickname: draft.atUsersInfo?.find((u) => u.atUserID === atUserID)?.groupNickname ?? '',
@@ -187,7 +187,7 @@ export class OpenImMessages extends MessagesGateway {
         );
         return this.withPreview(this.seen(created), file);
       }
-      // 14m: videos (with the poster the client took from them) and files.
+      // Videos (with the poster the client took from them) and files.
       case 'video': {
         const videoFile = browserFile(draft.file);
         const snapshotFile = browserFile(draft.snapshot);
@@ -227,7 +227,7 @@ export class OpenImMessages extends MessagesGateway {
         );
         return this.seen(created);
       }
-      // 14q: the SDK takes the quoted message as the JSON of its own copy (the one this client loaded).
+      // The SDK takes the quoted message as the JSON of its own copy (the one this client loaded).
       case 'quote': {
         if (draft.text.trim() === '') throw argumentError('text is empty');
         const raw = this.context.rawMessage(draft.quoted.clientMsgID);
@@ -269,7 +269,7 @@ export class OpenImMessages extends MessagesGateway {
     return this.seen(sent);
   }
 
-  // 14m: the deprecated call still works in 3.8.3 and needs no conversation id (changeInputStates does).
+  // The deprecated call still works in 3.8.3 and needs no conversation id (changeInputStates does).
   async sendTyping(recvID: string, tip: string): Promise<void> {
     requireID(recvID, 'recvID');
     await invoke('typingStatusUpdate', () => this.sdk.typingStatusUpdate({ recvID, msgTip: tip }));

@@ -25,7 +25,7 @@ export type OpenImSdkMethod =
   | 'createVideoMessageByFile'
   | 'createFileMessageByFile'
   | 'createForwardMessage'
-  // 14q: quoted replies.
+  // Quoted replies.
   | 'createQuoteMessage'
   | 'sendMessage'
   | 'getAdvancedHistoryMessageList'
@@ -68,7 +68,7 @@ export type OpenImSdkMethod =
   | 'acceptGroupApplication'
   | 'refuseGroupApplication'
   | 'uploadFile'
-  // 14m: typing in a one-to-one chat.
+  // Typing in a one-to-one chat.
   | 'typingStatusUpdate';
 
 /** The callback names the adapters listen to, as plain strings (the SDK's `CbEvents` values). */

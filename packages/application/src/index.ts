@@ -27,7 +27,7 @@ export * from './di/create-container';
 export * from './presentation/view-model';
 export type * from './presentation/session-services';
 export * from './presentation/session-view-models';
-// Contacts view models (issue 13, contacts area).
+// Contacts view models.
 export * from './presentation/contacts/add-search.view-model';
 export * from './presentation/contacts/applications.view-model';
 export * from './presentation/contacts/contacts-page.view-model';
@@ -45,14 +45,13 @@ export * from './presentation/chat/conversation-list.view-model';
 export * from './presentation/chat/chat.view-model';
 export * from './presentation/chat/composer.view-model';
 export * from './presentation/chat/single-chat-drawer.view-model';
-// 14m: media uploads and bodies
+// Media uploads and bodies
 export * from './presentation/chat/media-upload.view-model';
 export * from './presentation/chat/media-body';
-// 14m (mentions, typing): mention suggestions in the composer, the header's typing line
+// Mention suggestions in the composer, the header's typing line
 export * from './presentation/chat/composer-mentions';
 export * from './presentation/chat/typing-indicator.view-model';
 export * from './messages/typing.store';
-// --- end of 14m ---
 export * from './presentation/shell/status';
 export * from './presentation/shell/search-dropdown';
 export * from './presentation/shell/shell.view-model';
@@ -63,11 +62,11 @@ export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './calls/call-recorder';
 export * from './presentation/desktop';
-// 14a: message actions, pins banner, forward dialog
+// Message actions, pins banner, forward dialog
 export * from './presentation/chat/message-actions';
 export * from './presentation/chat/message-actions.view-model';
 export * from './presentation/chat/forward-dialog.view-model';
-// 16: wallet, red packets, account settings, About
+// Wallet, red packets, account settings, About
 export * from './settings/appearance.store';
 export * from './presentation/chat/red-packet-body';
 export * from './presentation/wallet/balance.view-model';
@@ -76,14 +75,14 @@ export * from './presentation/wallet/red-packet-send.view-model';
 export * from './presentation/wallet/red-packet-open.view-model';
 export * from './presentation/settings/account-settings.view-model';
 export * from './presentation/settings/about.view-model';
-// groups (issue 15): the group settings drawer and the member picker
+// Groups: the group settings drawer and the member picker
 export * from './presentation/groups/member-rows';
 export * from './presentation/groups/group-settings.view-model';
 export * from './presentation/groups/member-picker.view-model';
 export * from './presentation/groups/group-header.view-model';
 export * from './presentation/chat/composer-access.view-model';
 export * from './presentation/contacts/blacklist.view-model';
-// 14q: quotes, open at a message, placeholders
+// Quotes, open at a message, placeholders
 export * from './messages/chat-focus';
 export * from './messages/open-at-message';
 export * from './messages/quoted-messages';
@@ -91,7 +90,6 @@ export * from './messages/revoked-quotes';
 export * from './presentation/chat/quote-body';
 export * from './presentation/chat/placeholder-body';
 export * from './presentation/chat/quote-draft.view-model';
-// --- end of 14q ---
-// 18: new-message notices
+// New-message notices
 export * from './notifications/message-notifications.service';
 export * from './presentation/settings/notification-setting.view-model';

@@ -22,7 +22,7 @@ export interface AppProps {
 }
 
 const useStyles = makeStyles({
-  // 18 (desktop): a frameless window's title bar above every page (sign-in and shell alike). Not on the
+  // Desktop: a frameless window's title bar above every page (sign-in and shell alike). Not on the
   // provider's className: Fluent copies that onto every portal (menus, dialogs).
   framed: { height: '100%', display: 'flex', flexDirection: 'column' },
   page: { flex: 1, minHeight: 0, position: 'relative', overflow: 'auto' },

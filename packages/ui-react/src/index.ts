@@ -8,6 +8,6 @@ export type { UiKey } from './ui-messages';
 export type { AppServices, SignedInServices } from './services';
 export { DesktopSlotsProvider, useDesktopSlots } from './desktop-slots';
 export type { DesktopSlots } from './desktop-slots';
-// 18 (desktop): the desktop-only views, built over the desktop ports by the desktop composition root.
+// Desktop: the desktop-only views, built over the desktop ports by the desktop composition root.
 export { createDesktopSlots } from './desktop/create-desktop-slots';
 export type { DesktopUiPorts } from './desktop/create-desktop-slots';

@@ -4,17 +4,17 @@ import { MESSAGE_ACTION_MESSAGES } from './chat/actions/messages';
 import { CHAT_MESSAGES } from './chat/messages';
 import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
-// 18 (desktop):
+// Desktop
 import { DESKTOP_MESSAGES } from './desktop/messages';
-// groups (issue 15)
+// Groups
 import { GROUP_MESSAGES } from './groups/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
-// 16: wallet, red packets, account settings, About
+// Wallet, red packets, account settings, About
 import { WALLET_MESSAGES } from './wallet/messages';
-// 14q: quotes
+// Quotes
 import { QUOTE_MESSAGES } from './chat/quote/messages';
-// 18: the notifications switch
+// The notifications switch
 import { NOTIFICATION_MESSAGES } from './notifications/messages';
 
 /**
@@ -94,23 +94,19 @@ const CORE_MESSAGES = {
 export const UI_MESSAGES = {
   ...CORE_MESSAGES,
   ...CHAT_MESSAGES,
-  // 14m
   ...MEDIA_MESSAGES,
-  ...MESSAGE_ACTION_MESSAGES, // 14a
+  ...MESSAGE_ACTION_MESSAGES,
   ...CONTACT_MESSAGES,
-  // groups (issue 15)
+  // Groups
   ...GROUP_MESSAGES,
   ...SHELL_MESSAGES,
   ...SIGN_IN_MESSAGES,
-  // 18 (desktop):
+  // Desktop
   ...DESKTOP_MESSAGES,
-  // calls (issue 17)
+  // Calls
   ...CALL_MESSAGES,
-  // 16
   ...WALLET_MESSAGES,
-  // 14q
   ...QUOTE_MESSAGES,
-  // 18
   ...NOTIFICATION_MESSAGES,
 } as const;
 

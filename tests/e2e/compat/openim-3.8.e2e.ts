@@ -112,7 +112,7 @@ test('alice creates a group (the create-group flag is unknown, so offered) and t
   // Group names are capped at 16 characters.
   const name = `Crew ${Date.now().toString(36).slice(-6)}`;
   await dialog.getByRole('textbox', { name: 'Group name' }).fill(name);
-  // The member picker in create mode (issue 15): friends are chosen in its left pane.
+  // The member picker in create mode: friends are chosen in its left pane.
   await dialog.getByRole('button', { name: 'My friends' }).click();
   await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
   await dialog.getByRole('checkbox', { name: /carol/ }).check();

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messageLog } from './users';
 
-/** Steps of the wallet tests (issue 16) that more than one file takes. */
+/** Steps of the wallet tests that more than one file takes. */
 
 export const redPacketBubble = (page: Page, greeting: string): Locator =>
   messageLog(page).getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });

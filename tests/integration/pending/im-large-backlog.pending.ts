@@ -1,7 +1,7 @@
 // PARKED, not collected by Vitest (not a *.test.ts file): the large-backlog scenario, kept type-checked
 // until the server passes it. To try it: cp this file to ../im-large-backlog.test.ts, fix the import
 // paths (one level up) and run `npx vitest run --project tests integration/im-large-backlog`.
-// Issue 4, SDK-driven: frame size discipline. A backlog far above the SDK's 1 MiB frame limit (after
+// SDK-driven: frame size discipline. A backlog far above the SDK's 1 MiB frame limit (after
 // gzip; the texts are random, so they do not compress) reaches a returning device completely, without
 // the connection dropping into a reconnect loop.
 import { randomBytes } from 'node:crypto';

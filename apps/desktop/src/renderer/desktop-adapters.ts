@@ -150,7 +150,7 @@ export class FileUploaderLogUploader extends LogUploader {
 }
 
 /**
- * The session's new-message notices through the shell (issue 18): its notifications need no permission
+ * The session's new-message notices through the shell: its notifications need no permission
  * prompt, and main shows one only while the window is hidden or minimized (`showMessage` resolves
  * false otherwise). A click reveals the window in main and comes back here as its conversation.
  */

@@ -49,7 +49,7 @@ describe('the e2e desktop test bridge', () => {
     expect(methods).toEqual(expect.arrayContaining(['updates.check', 'updates.install', 'on:update:state']));
   });
 
-  // 18: notices and the tray count as the e2e suite observes them
+  // Notices and the tray count as the e2e suite observes them
   it('records notices and tray counts, and delivers clicks to the notices adapter', async () => {
     const target: Record<string, unknown> = {};
     fakeDesktopBridge({}, target);

@@ -167,7 +167,7 @@ export function registerConversationAndMessageRoutes(
     revoke.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
     return {};
   });
-  // j14f: the HTTP twins of WS 1001 and 1002 (open-im-server has both routes). The client reads a chat's
+  // The HTTP twins of WS 1001 and 1002 (open-im-server has both routes). The client reads a chat's
   // newest messages here while the SDK's first sync after sign-in has not reached that conversation.
   route('/msg/newest_seq', z.object({ userID }).passthrough(), (b, c) => {
     if (b.userID !== c.caller.userID && !c.caller.isAdmin)

@@ -279,7 +279,7 @@ export const CHAT_FLAGS: readonly ChatFlagSpec[] = [
     kind: 'number',
     description: 'unclaimed red packets are refunded after this (default 86400)',
   },
-  // 16: tests of the live refund need a quick sweep
+  // Tests of the live refund need a quick sweep
   {
     flag: '--red-packet-sweep-seconds',
     env: 'TEAMIM_RED_PACKET_SWEEP_SECONDS',

@@ -26,7 +26,7 @@ import {
 import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
 import { UserService } from './users';
 import { jsonInt } from './validation';
-import { RedPacketDetails, detailSchema } from './red-packet-detail'; // 16: who received what
+import { RedPacketDetails, detailSchema } from './red-packet-detail'; // Who received what
 import { WalletService } from './wallet';
 import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
 

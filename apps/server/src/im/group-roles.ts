@@ -125,7 +125,7 @@ export function setGroupMemberInfo(ctx: CoreContext, op: Operator, patches: read
         contentType,
         opUserID: op.userID,
         groupID: p.groupID,
-        // 15: admin set and unset show in the chat (notification.yml groupMemberSetToAdmin isSendMsg: true).
+        // Admin set and unset show in the chat (notification.yml groupMemberSetToAdmin isSendMsg: true).
         chatCopy: roleChanged,
         tips: {
           group: info(ctx, p.groupID),

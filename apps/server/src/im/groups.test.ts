@@ -486,7 +486,7 @@ describe('administration', () => {
     expect(await code('member', '/cancel_mute_group', { groupID })).toBe(1002);
   });
 
-  // 15: the app's admin API mutes through the same path: the same 1512/1513 (with the muted member's new
+  // The app's admin API mutes through the same path: the same 1512/1513 (with the muted member's new
   // muteEndTime, which the SDK turns into OnGroupMemberInfoChanged) reach every member, the muted admin
   // included, and her sends are refused until the unmute (only the owner is never silenced).
   it('an admin-API mute of an admin sends the same 1512/1513 to every member and refuses her sends', async () => {
@@ -548,7 +548,7 @@ describe('administration', () => {
     expect(await set('member', { userID: 'member', nickname: 'Me in here' })).toBe(0);
     const tip = tipsOf(notices(1516)[0]?.msg as ImMsg);
     expect(tip).toMatchObject({ changedUser: { nickname: 'Me in here' }, groupSortVersion: 0 });
-    // 15: role changes also leave a visible tip in the chat; a nickname change does not.
+    // Role changes also leave a visible tip in the chat; a nickname change does not.
     const copies = (ct: number) =>
       pushes.filter((p) => p.conversationID === `sg_${groupID}` && p.msg.contentType === ct);
     expect(copies(1517).length).toBeGreaterThan(0);

@@ -6,7 +6,7 @@ import { lastMessages, pullByRange } from './pull';
 import type { ImMsg } from './types';
 
 /**
- * 14q: quote messages (content type 114) are stored and relayed as the SDK built them: the reply and the
+ * Quote messages (content type 114) are stored and relayed as the SDK built them: the reply and the
  * quoted message inside the content, untouched, in the push, in every pull and as the conversation's
  * latest message (the list's preview).
  */

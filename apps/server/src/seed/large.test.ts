@@ -71,7 +71,7 @@ describe('seedLarge', () => {
     const roles = groupIDs.map((g) => getMemberRow(server.db, g, LARGE_ACCOUNT.userID)?.role_level).sort();
     expect(roles).toEqual([RoleLevel.Admin, RoleLevel.Owner, RoleLevel.Owner].sort());
     for (const g of groupIDs) expect(memberIDs(server.db, g).length).toBeGreaterThanOrEqual(20);
-    // j14f: the first group is the large one; the second one-to-one conversation has the long history.
+    // The first group is the large one; the second one-to-one conversation has the long history.
     expect(groupIDs.map((g) => memberIDs(server.db, g).length)).toContain(35);
     const long = hasReadAndMaxSeqs(server.core, LARGE_ACCOUNT.userID, ['si_2000000000_2000000002'], false);
     expect(long.seqs.get('si_2000000000_2000000002')?.maxSeq).toBe(50 + 5);

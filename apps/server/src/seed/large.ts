@@ -27,9 +27,9 @@ export interface SeedLargeOptions {
   groups?: number;
   /** Conversations with history, one-to-one plus groups. Default 1,000. */
   conversations?: number;
-  /** j14f: extra older messages of the second one-to-one conversation (a long history). Default 10,000. */
+  /** Extra older messages of the second one-to-one conversation (a long history). Default 10,000. */
   longHistory?: number;
-  /** j14f: members of the first group (a large group; the others have 20 to 60). Default 2,000. */
+  /** Members of the first group (a large group; the others have 20 to 60). Default 2,000. */
   largeGroupMembers?: number;
 }
 
@@ -65,7 +65,7 @@ export interface LargeSeedIm {
     adminUserIDs: string[];
     memberUserIDs: string[];
   }): string;
-  /** j14f: adds members to a group (more than one create call may hold). */
+  /** Adds members to a group (more than one create call may hold). */
   inviteToGroup?(req: { groupID: string; inviterUserID: string; userIDs: readonly string[] }): void;
 }
 
@@ -86,7 +86,7 @@ const PHRASES = [
   'Nice work, everyone!',
 ];
 
-/** j14f: the second one-to-one conversation has the long history (friend 2, "Ben Li 0002"). */
+/** The second one-to-one conversation has the long history (friend 2, "Ben Li 0002"). */
 const LONG_HISTORY_SLOT = 1;
 export const LARGE_GROUP_NAME = 'All hands';
 /** The most members one create or invite call takes (src/im/groups.ts). */

@@ -108,7 +108,7 @@ describe('ConversationStore: clear() resets every state', () => {
 
   it('forgets a selection that waited for the SDK: the next session does not open it', async () => {
     const { world, alice, bob } = await aliceAndBob();
-    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    // A deployment without the server's message path: the fallback, waiting for the SDK.
     alice.ports.device.messages.serverNewestMissing = true;
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
     await alice.conversations.loadServerFirstPage('alice');
@@ -278,7 +278,7 @@ describe('ConversationStore: equal activity times', () => {
 
   it('the server page keeps the list copy when its activity time equals the server copy', async () => {
     const { alice } = await aliceAndBob();
-    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    // A deployment without the server's message path: the fallback, waiting for the SDK.
     alice.ports.device.messages.serverNewestMissing = true;
     alice.ports.device.conversations.getConversationsPage = (offset) =>
       Promise.resolve(offset === 0 ? [entry('a', 5000, { showName: 'list' })] : []);
@@ -644,7 +644,7 @@ describe('ConversationStore: more edges of the list and the selection', () => {
 
   it('a waiting selection the full load lacks keeps waiting, and opens when the SDK reports it', async () => {
     const { world, alice, bob } = await aliceAndBob();
-    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    // A deployment without the server's message path: the fallback, waiting for the SDK.
     alice.ports.device.messages.serverNewestMissing = true;
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
     await alice.conversations.loadServerFirstPage('alice');

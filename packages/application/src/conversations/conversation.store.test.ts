@@ -355,7 +355,7 @@ describe('ConversationStore', () => {
   it('§4 A conversation known only from the server first page opens, without the server’s messages, once the SDK load after sync has it', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
-    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    // A deployment without the server's message path: the fallback, waiting for the SDK.
     alice.ports.device.messages.serverNewestMissing = true;
     const record = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
     record.latestMsgSendTime = 1000;
@@ -373,7 +373,7 @@ describe('ConversationStore', () => {
 
   it('§4 A conversation known only from the server first page opens, without the server’s messages, when the SDK reports it', async () => {
     const { world, alice, bob } = await twoFriends();
-    // A deployment without the server's message path (j14f): the fallback, waiting for the SDK.
+    // A deployment without the server's message path: the fallback, waiting for the SDK.
     alice.ports.device.messages.serverNewestMissing = true;
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
     await alice.conversations.loadServerFirstPage('alice');
@@ -475,7 +475,7 @@ describe('ConversationStore: group events, failures and clearing', () => {
     expect(bob.conversations.currentMemberInfo).toBeUndefined();
   });
 
-  // 15: the defect of the re-invited member, whose sends stayed refused as "left the group".
+  // The defect of the re-invited member, whose sends stayed refused as "left the group".
   it('§4 Invited back into the open group restores the own membership, so the member speaks again', async () => {
     const { world, alice, bob, groupID } = await inGroup();
     await alice.ports.groups.kick(groupID, ['bob']);

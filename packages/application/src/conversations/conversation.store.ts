@@ -55,13 +55,13 @@ export class ConversationStore {
   private readonly serverOnly = new Set<string>();
   /** A conversation the user opened while it was server-only; it opens once the SDK has it. */
   private pendingSelection: string | undefined;
-  /** j14f: opens a server-only conversation from the server's copy of its messages (ChatStore's). */
+  /** Opens a server-only conversation from the server's copy of its messages (ChatStore's). */
   private serverOnlyOpener: ((conversation: Conversation) => Promise<boolean>) | undefined;
   private selection = 0;
   private opening:
     { readonly id: string | undefined; readonly selection: number; done: Promise<void> } | undefined;
   private readonly local = new Subject<string>();
-  /** j14f: emits the id of a server-only conversation once the SDK has it (its history can be read). */
+  /** Emits the id of a server-only conversation once the SDK has it (its history can be read). */
   readonly local$: Observable<string> = this.local.asObservable();
 
   readonly conversations$: Observable<readonly Conversation[]> = this.list.asObservable();
@@ -214,7 +214,7 @@ export class ConversationStore {
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
     const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
-    if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation); // 14m
+    if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation);
     if (isGroupSession(conversation.conversationType))
       await this.openGroup.refresh(conversation.groupID, serverOnly);
     await reads;
@@ -317,17 +317,17 @@ export class ConversationStore {
     return this.serverOnly.has(conversationID);
   }
 
-  /** j14r: true once the SDK has the conversation (when-local.ts; `tell`: with a toast); false if the session ends. */
+  /** True once the SDK has the conversation (when-local.ts; `tell`: with a toast); false if the session ends. */
   whenLocal(conversationID: string, tell = true): Promise<boolean> {
     return whenLocal(this, tell ? this.notifier : undefined, conversationID);
   }
 
-  /** j14f: ChatStore registers how a server-only conversation opens (true: opened from the server). */
+  /** ChatStore registers how a server-only conversation opens (true: opened from the server). */
   setServerOnlyOpener(opener: (conversation: Conversation) => Promise<boolean>): void {
     this.serverOnlyOpener = opener;
   }
 
-  /** j14f: the SDK now has these server-only conversations; the open one takes the SDK's copy. */
+  /** The SDK now has these server-only conversations; the open one takes the SDK's copy. */
   private confirmLocal(conversationIDs: readonly string[]): void {
     for (const id of conversationIDs) {
       const current = this.current.value;
@@ -373,7 +373,7 @@ export class ConversationStore {
       current === undefined ? undefined : changed.find((c) => c.conversationID === current.conversationID);
     if (updated !== undefined) {
       this.current.next(updated);
-      clearMentionMark(this.gateway, this.logger, updated); // 14m
+      clearMentionMark(this.gateway, this.logger, updated);
       if (updated.unreadCount > 0) {
         // Spec §4: the open conversation is marked read when its unread count changes, debounced 2 s.
         this.readRequests.next(updated.conversationID);

@@ -22,7 +22,7 @@ function setUp(fail = false) {
 const group = (groupAtType: number): Conversation =>
   ({ conversationID: 'sg_team', groupAtType }) as unknown as Conversation;
 
-describe('14m the list’s mention mark is cleared when read', () => {
+describe('the list’s mention mark is cleared when read', () => {
   it('clears a mention of the user, or of all, through the SDK, without a warning', async () => {
     const { gateway, logger, resets, warnings } = setUp();
     for (const type of [GroupAtType.AtMe, GroupAtType.AtAll, GroupAtType.AtAllAtMe]) {

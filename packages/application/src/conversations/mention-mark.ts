@@ -3,7 +3,7 @@ import type { ConversationsGateway } from '../ports/conversations.port';
 import type { Logger } from '../ports/logger.port';
 import { attempt } from '../shared/remote-error';
 
-// 14m: the list's "[@you]" mark stays until read: opening, or a mention while open, clears it everywhere.
+// The list's "[@you]" mark stays until read: opening, or a mention while open, clears it everywhere.
 export function clearMentionMark(
   gateway: ConversationsGateway,
   logger: Logger,

@@ -16,7 +16,7 @@ export function openGroupChange(event: GroupEvent, groupID: string, selfUserID: 
   switch (event.type) {
     case 'groupInfoChanged':
       return event.group.groupID === groupID ? 'groupInfo' : undefined;
-    // 15: a member again (re-invited, application accepted): the SDK reports no own memberAdded then.
+    // A member again (re-invited, application accepted): the SDK reports no own memberAdded then.
     case 'joinedGroupAdded':
       return event.group.groupID === groupID ? 'rejoined' : undefined;
     case 'memberAdded':

@@ -8,7 +8,7 @@ export interface LocalConversations {
 }
 
 /**
- * j14r: actions on a conversation known only from the server's copy during the SDK's first sync. The
+ * Actions on a conversation known only from the server's copy during the SDK's first sync. The
  * SDK looks the conversation (or its message) up in its local database, which its sync has not filled
  * yet, and refuses the action ("record not found"). A click on pin, mute, revoke, delete, forward or a
  * quoted reply should still take effect, as in Slack or Element, so such an action waits until the SDK

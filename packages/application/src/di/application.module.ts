@@ -18,10 +18,9 @@ import { ChatApi } from '../ports/chat-api.port';
 import { FileProcessor, FileUploader } from '../ports/file-processor.port';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
-// 14q
 import { ChatFocus } from '../messages/chat-focus';
 import { DraftMirror } from '../conversations/draft-mirror';
-import { TypingStore } from '../messages/typing.store'; // 14m
+import { TypingStore } from '../messages/typing.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';

@@ -18,7 +18,7 @@ import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
-// 18: new-message notices
+// New-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { NetworkStatus } from '../ports/network-status.port';
 
@@ -44,12 +44,12 @@ export interface PortBindings {
   readonly notifier: Notifier;
   readonly fileProcessor: FileProcessor;
   readonly fileUploader: FileUploader;
-  // calls (issue 17): the call overlay's devices and media
+  // The call overlay's devices and media
   readonly callDevices: CallDevices;
   readonly callMedia: CallMedia;
   /** Whether a call's media server answers at all (a room token alone does not say). */
   readonly mediaServerProbe: MediaServerProbe;
-  // 18: new-message notices (the browser's or the desktop shell's) and whether the page is hidden
+  // New-message notices (the browser's or the desktop shell's) and whether the page is hidden
   readonly messageNotices: MessageNotices;
   readonly pageVisibility: PageVisibility;
   /** The device's network as the platform reports it (the browser's online and offline events). */
@@ -78,11 +78,11 @@ export function portsModule(ports: PortBindings): ContainerModule {
     bind(Notifier).toConstantValue(ports.notifier);
     bind(FileProcessor).toConstantValue(ports.fileProcessor);
     bind(FileUploader).toConstantValue(ports.fileUploader);
-    // calls (issue 17)
+    // Calls
     bind(CallDevices).toConstantValue(ports.callDevices);
     bind(CallMedia).toConstantValue(ports.callMedia);
     bind(MediaServerProbe).toConstantValue(ports.mediaServerProbe);
-    // 18: new-message notices
+    // New-message notices
     bind(MessageNotices).toConstantValue(ports.messageNotices);
     bind(PageVisibility).toConstantValue(ports.pageVisibility);
     bind(NetworkStatus).toConstantValue(ports.network);

@@ -82,7 +82,7 @@ describe('session scope', () => {
     client.dispose();
   });
 
-  it('a session scope records each call in the chat and gives the overlay its ports (calls, issue 17)', async () => {
+  it('a session scope records each call in the chat and gives the overlay its ports (calls)', async () => {
     const w = await world();
     w.backend.makeFriends('alice', 'bob');
     const open = async (userID: string) => {

@@ -12,10 +12,9 @@ import { ConversationStore } from '../conversations/conversation.store';
 import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatStore } from '../messages/chat.store';
-// 14q
 import { ChatFocus } from '../messages/chat-focus';
 import { DraftMirror } from '../conversations/draft-mirror';
-import { TypingStore } from '../messages/typing.store'; // 14m
+import { TypingStore } from '../messages/typing.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { Clock } from '../ports/clock.port';
@@ -30,7 +29,7 @@ import { SessionService } from '../session/session.service';
 import { SettingsStore } from '../settings/settings.store';
 import { WalletService } from '../wallet/wallet.service';
 import { applicationModule } from './application.module';
-// 18: new-message notices
+// New-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 
 /** One signed-in user's services and view-model factories; `close()` ends all of them. */
@@ -64,7 +63,7 @@ export function openSessionScope(root: Container): SessionScope {
     contacts: container.get(ContactStore),
     conversations: container.get(ConversationStore),
     chat: container.get(ChatStore),
-    typing: container.get(TypingStore), // 14m
+    typing: container.get(TypingStore),
     pinnedMessages: container.get(PinnedMessagesStore),
     forwardMessages: container.get(ForwardMessages),
     topSearch: container.get(TopSearchStore),
@@ -84,15 +83,13 @@ export function openSessionScope(root: Container): SessionScope {
       devices: container.get(CallDevices),
       media: container.get(CallMedia),
     },
-    // 16
     notifier: container.get(Notifier),
-    // 14q
     chatFocus: container.get(ChatFocus),
     drafts: container.get(DraftMirror),
-    // 18: new-message notices
+    // New-message notices
     notifications: container.get(MessageNotificationService),
   };
-  // calls (issue 17): records each finished call in the chat by listening, so it lives as long as the scope.
+  // Records each finished call in the chat by listening, so it lives as long as the scope.
   const callRecorder = container.get(CallRecorder);
   const viewModels = new SessionViewModels(services);
   let closed = false;

@@ -251,7 +251,7 @@ export class GroupActions {
     return result;
   }
 
-  // --- group administration (issue 15): announcement, join settings, administrators ---
+  // --- group administration: announcement, join settings, administrators ---
 
   /** Group and member changes as the SDK reports them, for the screens that show members. */
   get events$(): Observable<GroupEvent> {

@@ -9,14 +9,14 @@ export interface JumpRequest {
 }
 
 /**
- * 14q: what the chat view is asked to focus on, kept for the session: the message each conversation's
+ * What the chat view is asked to focus on, kept for the session: the message each conversation's
  * composer quotes (the message actions set it, the composer sends and clears it), and a jump asked for
  * before the conversation's view is open (a search hit), which that view takes when it is.
  */
 export class ChatFocus {
   private readonly quotes = new BehaviorSubject<ReadonlyMap<string, Message>>(new Map());
   private readonly jump = new BehaviorSubject<JumpRequest | undefined>(undefined);
-  /** j14r: mentions chosen in each conversation's unsent text (the SDK's draft keeps only the text). */
+  /** Mentions chosen in each conversation's unsent text (the SDK's draft keeps only the text). */
   private readonly mentionDrafts = new Map<string, readonly ChosenMention[]>();
   readonly jumpRequests$: Observable<JumpRequest | undefined> = this.jump.asObservable();
 
@@ -44,7 +44,7 @@ export class ChatFocus {
     return true;
   }
 
-  /** j14r: the mentions chosen in the conversation's draft, for the session. */
+  /** The mentions chosen in the conversation's draft, for the session. */
   chosenMentions(conversationID: string): readonly ChosenMention[] {
     return this.mentionDrafts.get(conversationID) ?? [];
   }

@@ -286,7 +286,7 @@ describe('ChatStore', () => {
 
     expect(revoked.ok).toBe(true);
     expect(alice.chat.snapshot.messages.map((m) => m.contentType)).toEqual([ContentType.Revoke]);
-    // The revoker sees the same notice ("you revoked a message"), as after a fresh sign-in (issue 14).
+    // The revoker sees the same notice ("you revoked a message"), as after a fresh sign-in.
     expect(bob.chat.snapshot.messages.map((m) => m.contentType)).toEqual([ContentType.Revoke]);
   });
 

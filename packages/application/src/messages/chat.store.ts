@@ -41,7 +41,7 @@ export class ChatStore {
   private readonly subscriptions = new Subscription();
   private resumedAt: number | undefined;
   private readonly preview: ServerPreview;
-  /** j14f: the open conversation shows the server's copy until the SDK has it (server-preview.ts). */
+  /** The open conversation shows the server's copy until the SDK has it (server-preview.ts). */
   private provisional: string | undefined;
   readonly state$: Observable<ChatState> = this.state.asObservable();
 
@@ -108,7 +108,7 @@ export class ChatStore {
     await this.loadMore();
   }
 
-  /** Loads the next older page of 20 messages (14q: or `count`, to reach a message further back). */
+  /** Loads the next older page of 20 messages (or `count`, to reach a message further back). */
   async loadMore(count: number = PAGING.history): Promise<Result<void, AppError>> {
     const { conversationID, messages } = this.state.value;
     if (conversationID === undefined) return err(stateFailure('no conversation open'));
@@ -134,7 +134,7 @@ export class ChatStore {
     return ok(undefined);
   }
 
-  /** j14f: the SDK now has the conversation shown from the server: its history replaces the server's. */
+  /** The SDK now has the conversation shown from the server: its history replaces the server's. */
   private async takeLocalHistory(conversationID: string): Promise<void> {
     this.provisional = undefined;
     const page = await attempt(() => this.gateway.getHistory(conversationID, '', PAGING.history));
@@ -287,7 +287,7 @@ export class ChatStore {
     }
     const allowed = checkCanRevoke(message, this.currentUser.id());
     if (!allowed.ok) return allowed;
-    // j14r: the SDK revokes only what its sync has reached (when-local.ts); nothing once signed out.
+    // The SDK revokes only what its sync has reached (when-local.ts); nothing once signed out.
     if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.revoke(conversationID, clientMsgID));
     if (!result.ok) {
@@ -312,7 +312,7 @@ export class ChatStore {
     return ok(undefined);
   }
 
-  /** j14r: the SDK's copy of a message shown from the server's, once the SDK has its conversation. */
+  /** The SDK's copy of a message shown from the server's, once the SDK has its conversation. */
   async sdkCopy(message: Message, conversationID = this.state.value.conversationID ?? ''): Promise<Message> {
     if (!this.preview.isServerCopy(message.clientMsgID)) return message;
     await this.conversations.whenLocal(conversationID);
@@ -324,7 +324,7 @@ export class ChatStore {
     this.replace(message);
   }
 
-  /** 14a: the copy toast of spec §8 (the view writes to the clipboard, the platform decides). */
+  /** The copy toast of spec §8 (the view writes to the clipboard, the platform decides). */
   notifyCopied(succeeded: boolean): void {
     const key = succeeded ? 'toast.copySuccess' : 'toast.copyFailed';
     this.notifier.notify({ level: succeeded ? 'success' : 'error', key });
@@ -335,7 +335,7 @@ export class ChatStore {
   }
 
   private markRevoked(conversationID: string, clientMsgID: string): void {
-    // 14q: the original becomes a revoke notice and the quotes of it say so, as the SDK stores them.
+    // The original becomes a revoke notice and the quotes of it say so, as the SDK stores them.
     const messages = withRevoked(this.state.value.messages, clientMsgID);
     if (messages !== this.state.value.messages) this.setMessages(messages);
     this.pins.removeSilently(conversationID, clientMsgID);
@@ -348,7 +348,7 @@ export class ChatStore {
 
   private onMessageEvent(event: MessageEvent): void {
     const { conversationID } = this.state.value;
-    // 14m: upload progress of a message this device is sending shows on the message.
+    // Upload progress of a message this device is sending shows on the message.
     if (event.type === 'progress') {
       const sending = this.state.value.messages.find((m) => m.clientMsgID === event.clientMsgID);
       if (sending?.status === MessageStatus.Sending && sending.uploadProgress !== event.progress) {
@@ -365,7 +365,7 @@ export class ChatStore {
       }
       return;
     }
-    if (event.type === 'typing') return; // 14m: the typing indicator's, not the list's.
+    if (event.type === 'typing') return; // The typing indicator's, not the list's.
     const current = this.conversations.currentConversation;
     if (
       conversationID === undefined ||

@@ -5,7 +5,7 @@ import { TestWorld } from '../testing';
 type Client = Awaited<ReturnType<TestWorld['signIn']>>;
 
 /**
- * j14r: alice signs in on a fresh device whose SDK's first sync has not reached her chat with bob: the
+ * Alice signs in on a fresh device whose SDK's first sync has not reached her chat with bob: the
  * list shows it from the server's first page, the chat opens from the server's copy of its messages, and
  * the fake SDK refuses what it would look up in its local database (`unsynced`) and forwarding or quoting
  * its server copies, as the SDK and the OpenIM adapter do. `sdkHasIt` ends the sync.
@@ -75,7 +75,7 @@ async function settled(promise: Promise<unknown>, world: TestWorld): Promise<boo
 const texts = (messages: readonly Message[]): string[] =>
   messages.map((m) => (m.contentType === ContentType.Revoke ? '(revoked)' : (m.textElem?.content ?? '')));
 
-describe('j14r: message actions on a chat shown from the server’s copy during the first sync', () => {
+describe('message actions on a chat shown from the server’s copy during the first sync', () => {
   it('revoke waits until the SDK has the chat, tells so, then revokes on both sides', async () => {
     const { world, alice, bob, mine, sdkHasIt } = await aliceSyncing();
     const actions = alice.viewModels.chat(alice.chat.snapshot.conversationID ?? '').actions;

@@ -29,7 +29,7 @@ export async function sendQuote(
 ): Promise<Result<Message, AppError>> {
   const valid = validateMessageText(text);
   if (!valid.ok) return valid;
-  // j14r: a message shown from the server's copy during the first sync goes as the SDK's copy, once it has it.
+  // A message shown from the server's copy during the first sync goes as the SDK's copy, once it has it.
   const copy = await chat.sdkCopy(quoted);
   return chat.send({ kind: 'quote', text, quoted: quotable(copy) }, undefined, options);
 }

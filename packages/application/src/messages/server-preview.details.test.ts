@@ -52,7 +52,7 @@ describe('mergeLocalHistory: which shown messages stay once the SDK page arrives
   });
 });
 
-describe("sdkCopy: the SDK's own copy of a message shown from the server (j14r)", () => {
+describe("sdkCopy: the SDK's own copy of a message shown from the server", () => {
   const shown = msg('m2', 2, 2000, 'server');
 
   function gateway(find: (conversationID: string, ids: readonly string[]) => Promise<readonly Message[]>) {

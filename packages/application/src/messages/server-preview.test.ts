@@ -48,7 +48,7 @@ async function aliceSyncing(count: number): Promise<{
 
 const texts = (messages: readonly Message[]): string[] => messages.map((m) => m.textElem?.content ?? '');
 
-describe('j14f: a chat opened during the SDK’s first sync shows the server’s newest messages', () => {
+describe('a chat opened during the SDK’s first sync shows the server’s newest messages', () => {
   it('opens at once with the newest page from the server, without reading the SDK’s history', async () => {
     const { world, alice, conversationID } = await aliceSyncing(25);
     let sdkReads = 0;

@@ -3,7 +3,7 @@ import type { MessagesGateway } from '../ports/messages.port';
 import { attempt, MISSING_ROUTE_CODE } from '../shared/remote-error';
 
 /**
- * j14f: the first minute after sign-in. A fresh client's SDK needs 10-20 s for its first sync of a large
+ * The first minute after sign-in. A fresh client's SDK needs 10-20 s for its first sync of a large
  * account, and a conversation it has not reached yet has no history in it. Such a conversation opens
  * from the server's copy of its newest messages instead; the SDK's history replaces it once the SDK has
  * the conversation (`mergeLocalHistory`). A deployment without the server path (`MISSING_ROUTE_CODE`)
@@ -12,7 +12,7 @@ import { attempt, MISSING_ROUTE_CODE } from '../shared/remote-error';
 export class ServerPreview {
   private absent = false;
   private loaded: { readonly conversationID: string; readonly messages: readonly Message[] } | undefined;
-  /** j14r: ids of the messages shown from the server's copy (the SDK acts only on its own copies). */
+  /** Ids of the messages shown from the server's copy (the SDK acts only on its own copies). */
   private readonly served = new Set<string>();
 
   constructor(private readonly gateway: MessagesGateway) {}
@@ -39,7 +39,7 @@ export class ServerPreview {
     return loaded.messages;
   }
 
-  /** j14r: whether this message was shown from the server's copy (this session). */
+  /** Whether this message was shown from the server's copy (this session). */
   isServerCopy(clientMsgID: string): boolean {
     return this.served.has(clientMsgID);
   }
@@ -70,7 +70,7 @@ export function mergeLocalHistory(shown: readonly Message[], local: readonly Mes
 }
 
 /**
- * j14r: the SDK's own copy of a message shown from the server's, read once the SDK has its conversation:
+ * The SDK's own copy of a message shown from the server's, read once the SDK has its conversation:
  * the SDK forwards and quotes only messages it has read itself. Without one (a failed read, a message the
  * SDK does not hold) the message is returned as it is, and the action fails as it would have anyway (a
  * forward counts it failed in its summary toast).

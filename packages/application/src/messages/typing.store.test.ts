@@ -42,7 +42,7 @@ function setUp(options: { current?: Conversation; list?: readonly Conversation[]
   return { events, sent, warnings, clock, store, typing };
 }
 
-describe('14m typing: what the peers type (spec §4 presence)', () => {
+describe('typing: what the peers type (spec §4 presence)', () => {
   it("ignores the user's own typing notices (another device of the same account)", () => {
     const { events, typing } = setUp();
     const seen = typing('c1');
@@ -101,7 +101,7 @@ describe('14m typing: what the peers type (spec §4 presence)', () => {
   });
 });
 
-describe('14m typing: telling the peer (spec §4 presence)', () => {
+describe('typing: telling the peer (spec §4 presence)', () => {
   const bobChat = conversation('si_bob', SessionType.Single, 'bob');
   const carolChat = conversation('si_carol', SessionType.Single, 'carol');
 

@@ -8,7 +8,7 @@ import type { Logger } from '../ports/logger.port';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 
-/** 14m: typing (spec §4 presence). A notice goes out at most this often while the user types. */
+/** Typing (spec §4 presence). A notice goes out at most this often while the user types. */
 export const TYPING_SEND_INTERVAL_MS = 3_000;
 /** The peer shows as typing until this long after its last notice (a notice every 3 s keeps it on). */
 export const TYPING_SHOW_MS = 5_000;

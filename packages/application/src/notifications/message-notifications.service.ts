@@ -52,8 +52,8 @@ export interface NotificationsState {
 export type EnableFailure = 'denied' | 'unsupported';
 
 /**
- * New-message notices (issue 16 "web notifications for new messages while the page is hidden", issue 18
- * "desktop notifications while the window is hidden"), as Slack and Element do them: a message from
+ * New-message notices ("web notifications for new messages while the page is hidden", "desktop
+ * notifications while the window is hidden"), as Slack and Element do them: a message from
  * someone else, while the page is hidden, in a conversation that notifies (receive option normal), with
  * the switch on. The title is the sender (one-to-one) or the group; the body the message's preview as
  * the conversation list shows it (groups prefix the sender). A burst is throttled per conversation and

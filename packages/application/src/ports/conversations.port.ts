@@ -28,7 +28,7 @@ export abstract class ConversationsGateway {
    * reload); blank text removes the draft. The change arrives as a `conversationChanged` event.
    */
   abstract setDraft(conversationID: string, draftText: string): Promise<void>;
-  // 14m: clears the conversation's unread-mention mark (SDK groupAtType back to none), as on reading it.
+  // Clears the conversation's unread-mention mark (SDK groupAtType back to none), as on reading it.
   abstract resetGroupAtType(conversationID: string): Promise<void>;
   /** Hot, no replay, never completes. */
   abstract readonly events$: Observable<ConversationEvent>;

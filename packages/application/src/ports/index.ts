@@ -18,6 +18,6 @@ export * from './wallet-api.port';
 export * from './call-devices.port';
 export * from './call-media.port';
 export * from './desktop.port';
-// 18: new-message notices
+// New-message notices
 export * from './message-notices.port';
 export * from './network-status.port';

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 
 /*
- * New-message notices outside the page (issue 16's web notifications, issue 18's desktop ones). The
+ * New-message notices outside the page (the web's notifications, the desktop shell's). The
  * web binds the browser's Notification API, the desktop shell its own notifications through the
  * preload bridge; the application decides which messages become notices.
  */

@@ -10,9 +10,9 @@ export type MessageEvent =
       readonly clientMsgID: string;
       readonly revokerID: string;
     }
-  // 14m: how much of a sending message's file is uploaded (0-100), as the SDK reports it.
+  // How much of a sending message's file is uploaded (0-100), as the SDK reports it.
   | { readonly type: 'progress'; readonly clientMsgID: string; readonly progress: number }
-  // 14m: a user's typing state in a conversation (the SDK turns a received Typing message into this).
+  // A user's typing state in a conversation (the SDK turns a received Typing message into this).
   | {
       readonly type: 'typing';
       readonly conversationID: string;
@@ -27,12 +27,12 @@ export type MessageDraft =
       readonly kind: 'atText';
       readonly text: string;
       readonly atUserIDList: readonly string[];
-      // 14m: the names the mentions showed (one entry per user); absent: the ids only.
+      // The names the mentions showed (one entry per user); absent: the ids only.
       readonly atUsersInfo?: readonly AtUserInfo[];
     }
   | { readonly kind: 'custom'; readonly data: string; readonly description: string }
   | { readonly kind: 'picture'; readonly file: PickedFile; readonly width: number; readonly height: number }
-  // 14m: a video with its poster (a picture taken from it) and a file of any other kind.
+  // A video with its poster (a picture taken from it) and a file of any other kind.
   | {
       readonly kind: 'video';
       readonly file: PickedFile;
@@ -43,7 +43,7 @@ export type MessageDraft =
       readonly duration: number;
     }
   | { readonly kind: 'file'; readonly file: PickedFile }
-  // 14q: a reply quoting a message of the conversation (the SDK's quote message, 114).
+  // A reply quoting a message of the conversation (the SDK's quote message, 114).
   | { readonly kind: 'quote'; readonly text: string; readonly quoted: Message };
 
 export interface SendTarget {
@@ -81,7 +81,7 @@ export abstract class MessagesGateway {
    */
   abstract findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]>;
   /**
-   * j14f: the newest `count` messages of a conversation (oldest first) read from the server, not the local
+   * The newest `count` messages of a conversation (oldest first) read from the server, not the local
    * store: what a chat shows while the SDK's first sync after sign-in has not reached the conversation.
    * Rejects with `MISSING_ROUTE_CODE` where the deployment has no such path.
    */
@@ -92,7 +92,7 @@ export abstract class MessagesGateway {
   abstract delete(conversationID: string, clientMsgID: string): Promise<void>;
   abstract setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void>;
   abstract searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]>;
-  // 14m: tells the peer of a one-to-one chat that the user is typing (an online-only Typing message).
+  // Tells the peer of a one-to-one chat that the user is typing (an online-only Typing message).
   abstract sendTyping(recvID: string, tip: string): Promise<void>;
   /** Hot, no replay, never completes. Includes typing, revoke-type and call-signal messages. */
   abstract readonly events$: Observable<MessageEvent>;

@@ -5,9 +5,8 @@ import type { ConversationStore } from '../conversations/conversation.store';
 import type { GroupActions } from '../groups/group-actions';
 import type { MemberPickerStore } from '../groups/member-picker.store';
 import type { ChatStore } from '../messages/chat.store';
-// 14q
 import type { ChatFocus } from '../messages/chat-focus';
-import type { TypingStore } from '../messages/typing.store'; // 14m
+import type { TypingStore } from '../messages/typing.store';
 import type { ForwardMessages } from '../messages/forward-messages.use-case';
 import type { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import type { Clock } from '../ports/clock.port';
@@ -21,7 +20,7 @@ import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
 import type { CallOverlayPorts } from './calls/call-overlay.view-model';
-// 18: new-message notices
+// New-message notices
 import type { MessageNotificationService } from '../notifications/message-notifications.service';
 import type { DraftMirror } from '../conversations/draft-mirror';
 
@@ -37,7 +36,7 @@ export interface SessionServices {
   readonly contacts: ContactStore;
   readonly conversations: ConversationStore;
   readonly chat: ChatStore;
-  readonly typing: TypingStore; // 14m
+  readonly typing: TypingStore;
   readonly pinnedMessages: PinnedMessagesStore;
   readonly forwardMessages: ForwardMessages;
   readonly topSearch: TopSearchStore;
@@ -51,13 +50,13 @@ export interface SessionServices {
   /** Which optional features (wallet, calls) the deployment has. */
   readonly capabilities: DeploymentCapabilities;
   readonly clock: Clock;
-  // calls (issue 17): the media room, devices and notifier the call overlay works with.
+  // The media room, devices and notifier the call overlay works with.
   readonly callOverlayPorts: CallOverlayPorts;
-  // 16: toasts raised by view models (About's copy)
+  // Toasts raised by view models (About's copy)
   readonly notifier: Notifier;
-  // 14q: the quote each composer holds and the jump a search hit asks for.
+  // The quote each composer holds and the jump a search hit asks for.
   readonly chatFocus: ChatFocus;
-  // 18: new-message notices (the account settings switch, clicks that open a conversation)
+  // New-message notices (the account settings switch, clicks that open a conversation)
   readonly notifications: MessageNotificationService;
   /** The composer's text as typed, until the SDK holds it as the draft. */
   readonly drafts: DraftMirror;

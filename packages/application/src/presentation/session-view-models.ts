@@ -3,7 +3,7 @@ import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
-import { TypingIndicatorViewModel } from './chat/typing-indicator.view-model'; // 14m
+import { TypingIndicatorViewModel } from './chat/typing-indicator.view-model';
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
 import { SingleChatDrawerViewModel } from './chat/single-chat-drawer.view-model';
 import type { Group } from '@teamim/domain';
@@ -17,9 +17,8 @@ import { GroupListViewModel } from './contacts/group-list.view-model';
 import { UserCardViewModel, type CardUser, type UserCardOptions } from './contacts/user-card.view-model';
 import type { Message } from '@teamim/domain';
 import { ForwardDialogViewModel } from './chat/forward-dialog.view-model';
-// 14q
 import { QuoteDraftViewModel } from './chat/quote-draft.view-model';
-// groups (issue 15)
+// Groups
 import { GroupSettingsViewModel } from './groups/group-settings.view-model';
 import { MemberPickerViewModel } from './groups/member-picker.view-model';
 import { GroupHeaderViewModel } from './groups/group-header.view-model';
@@ -30,7 +29,7 @@ import type { SessionServices } from './session-services';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
 import type { ViewModel } from './view-model';
-// 16: wallet, red packets, account settings, About
+// Wallet, red packets, account settings, About
 import type { AppearanceStore } from '../settings/appearance.store';
 import { AboutViewModel } from './settings/about.view-model';
 import { AccountSettingsViewModel } from './settings/account-settings.view-model';
@@ -38,7 +37,7 @@ import { BalanceViewModel } from './wallet/balance.view-model';
 import { PayPasswordViewModel } from './wallet/pay-password.view-model';
 import { RedPacketOpenViewModel } from './wallet/red-packet-open.view-model';
 import { RedPacketSendViewModel } from './wallet/red-packet-send.view-model';
-// 18: new-message notices
+// New-message notices
 import { NotificationSettingViewModel } from './settings/notification-setting.view-model';
 
 /**
@@ -59,7 +58,7 @@ export class SessionViewModels {
     return viewModel;
   }
 
-  // ---- shell and chat (issue 13) ----
+  // ---- shell and chat ----
   shell(): ShellViewModel {
     return this.track(new ShellViewModel(this.services));
   }
@@ -84,7 +83,7 @@ export class SessionViewModels {
     return this.track(new SingleChatDrawerViewModel(this.services, userID));
   }
 
-  // --- contacts (issue 13, contacts area): the /contact pages, the user and group cards, the modals ---
+  // --- contacts: the /contact pages, the user and group cards, the modals ---
 
   contactsPage(): ContactsPageViewModel {
     return this.track(new ContactsPageViewModel(this.services.contacts));
@@ -126,7 +125,7 @@ export class SessionViewModels {
 
   // --- end of contacts ---
 
-  // --- calls (issue 17): the call overlay, and the header's call buttons over the same actions ---
+  // --- calls: the call overlay, and the header's call buttons over the same actions ---
 
   callOverlay(): CallOverlayViewModel {
     const { room, contacts, notifier, devices, media } = this.services.callOverlayPorts;
@@ -137,26 +136,23 @@ export class SessionViewModels {
   }
 
   // --- end of calls ---
-  // 14m: media uploads (pictures, videos, files) from the composer.
+  // Media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
     return this.track(new MediaUploadViewModel(this.services));
   }
-  // 14m: the typing line of a one-to-one chat's header.
+  // The typing line of a one-to-one chat's header.
   typingIndicator(conversationID: string): TypingIndicatorViewModel {
     return this.track(new TypingIndicatorViewModel(this.services, conversationID));
   }
-  // --- end of 14m ---
-  // 14a: message actions (forward dialog)
+  // Message actions (forward dialog)
   forwardDialog(message: Message): ForwardDialogViewModel {
     return this.track(new ForwardDialogViewModel(this.services, message));
   }
-  // --- end of 14a ---
-  // 14q: the quoted block above the composer
+  // The quoted block above the composer
   quoteDraft(conversationID: string): QuoteDraftViewModel {
     return this.track(new QuoteDraftViewModel(this.services, conversationID));
   }
-  // --- end of 14q ---
-  // --- 16: wallet, red packets, account settings, About ---
+  // --- wallet, red packets, account settings, About ---
 
   balance(): BalanceViewModel {
     return this.track(new BalanceViewModel(this.services.wallet, this.services.clock));
@@ -185,8 +181,8 @@ export class SessionViewModels {
     return this.track(new AboutViewModel(this.services.notifier));
   }
 
-  // --- end of 16 ---
-  // --- groups (issue 15): the group settings drawer and the member picker ---
+  // --- end of wallet ---
+  // --- groups: the group settings drawer and the member picker ---
 
   groupSettings(groupID: string): GroupSettingsViewModel {
     return this.track(new GroupSettingsViewModel(this.services, groupID));
@@ -204,14 +200,14 @@ export class SessionViewModels {
     return this.track(new MemberPickerViewModel(this.services, options));
   }
 
-  // 15: the composer closes while the user is muted or mute-all applies to her.
+  // The composer closes while the user is muted or mute-all applies to her.
   composerAccess(conversationID: string): ComposerAccessViewModel {
     return this.track(new ComposerAccessViewModel(this.services, conversationID));
   }
 
   // --- end of groups ---
 
-  // 18: the notifications switch of Account settings
+  // The notifications switch of Account settings
   notificationSetting(): NotificationSettingViewModel {
     return this.track(new NotificationSettingViewModel(this.services.notifications));
   }

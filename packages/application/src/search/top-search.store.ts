@@ -103,7 +103,7 @@ export class TopSearchStore {
 
 /** First 50 characters of a message's text. */
 export function previewOf(message: Message): string {
-  // 14q: a quote's reply is searched too (messages adapter), so its preview is the reply.
+  // A quote's reply is searched too (messages adapter), so its preview is the reply.
   const text = message.textElem?.content ?? message.atTextElem?.text ?? message.quoteElem?.text ?? '';
   return text.slice(0, MESSAGE_PREVIEW_LENGTH);
 }

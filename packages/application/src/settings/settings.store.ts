@@ -12,7 +12,7 @@ import type { LocalStore } from '../ports/key-value-store.port';
 
 /** Local-storage key of the desktop close action (not named by the spec; kept next to the locale). */
 export const CLOSE_ACTION_KEY = 'IM_CLOSE_ACTION';
-// 18: the new-message notices switch ('on' or 'off'; absent until the user chose).
+// The new-message notices switch ('on' or 'off'; absent until the user chose).
 export const NOTIFICATIONS_KEY = 'IM_NOTIFICATIONS';
 
 /**
@@ -25,7 +25,7 @@ export class SettingsStore {
 
   constructor(private readonly store: LocalStore) {
     const closeAction = store.get(CLOSE_ACTION_KEY);
-    // 18: notices switch
+    // Notices switch
     const notifications = store.get(NOTIFICATIONS_KEY);
     this.settings = new BehaviorSubject<AppSettings>({
       locale: resolveLocale({ storedLocale: store.get(STORAGE_KEYS.local.locale) ?? null }),
@@ -63,7 +63,7 @@ export class SettingsStore {
     this.settings.next({ ...this.settings.value, closeAction });
   }
 
-  // 18: the new-message notices switch, remembered on this device like the language.
+  // The new-message notices switch, remembered on this device like the language.
   setNotifications(on: boolean): void {
     this.store.set(NOTIFICATIONS_KEY, on ? 'on' : 'off');
     this.settings.next({ ...this.settings.value, notifications: on });

@@ -97,7 +97,7 @@ interface ConversationRecord {
   latestMsgSendTime: number;
   draftText?: string;
   draftTextTime: number;
-  // 14m: the unread-mention mark (SDK groupAtType).
+  // The unread-mention mark (SDK groupAtType).
   groupAtType?: GroupAtType;
 }
 
@@ -351,7 +351,7 @@ export class FakeBackend {
       joinTime: this.clock.now(),
     };
     record.members.set(userID, member);
-    // 15: as the SDK, the newcomer hears only joinedGroupAdded (it loads the members by a full sync, which
+    // As the SDK, the newcomer hears only joinedGroupAdded (it loads the members by a full sync, which
     // reports nothing per member); the others hear memberAdded (contract case "reinvite").
     for (const other of record.members.keys()) {
       if (other !== userID) this.push(other, (s) => s.groups.next({ type: 'memberAdded', member }));
@@ -445,7 +445,6 @@ export class FakeBackend {
       draftTextTime: record.draftTextTime,
       isPinned: record.isPinned,
       recvMsgOpt: record.recvMsgOpt,
-      // 14m
       ...(record.groupAtType === undefined ? {} : { groupAtType: record.groupAtType }),
     };
   }
@@ -517,13 +516,13 @@ export class FakeBackend {
         if (userID !== message.sendID && message.contentType < 1000) {
           record.unreadCount += 1;
         }
-        // 14m: as the server records mentions on the mentioned members' conversations.
+        // As the server records mentions on the mentioned members' conversations.
         if (isGroup && userID !== message.sendID) applyMention(record, message, userID);
         this.emitConversationChanged(userID, record, isNew);
       }
     }
     for (const userID of audience) {
-      // 14m: typing goes to the peer only (the server sends it without sender sync).
+      // Typing goes to the peer only (the server sends it without sender sync).
       if (message.contentType === ContentType.Typing && userID === message.sendID) continue;
       this.push(userID, (s) => s.messages.next({ type: 'received', messages: [message] }));
     }
@@ -566,7 +565,7 @@ export class FakeBackend {
   }
 }
 
-// 14m: the server's groupAtType rule: @me, @all, and both add up to "@all and @me" while unread.
+// The server's groupAtType rule: @me, @all, and both add up to "@all and @me" while unread.
 function applyMention(record: ConversationRecord, message: Message, userID: string): void {
   const list = message.contentType === ContentType.AtText ? (message.atTextElem?.atUserList ?? []) : [];
   const named = list.includes(userID);

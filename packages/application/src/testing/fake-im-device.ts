@@ -88,7 +88,7 @@ export class FakeImDevice {
   }
 
   /**
-   * j14r: conversations this device's first sync has not reached yet. As the SDK's local database lacks
+   * Conversations this device's first sync has not reached yet. As the SDK's local database lacks
    * them, calls that look them (or their messages) up there fail with RecordNotFound until cleared.
    */
   readonly unsynced = new Set<string>();
@@ -844,7 +844,6 @@ export class FakeConversationsGateway extends ConversationsGateway {
     });
   }
 
-  // 14m
   resetGroupAtType(conversationID: string): Promise<void> {
     return later(() => {
       const record = this.record(conversationID);
@@ -930,7 +929,6 @@ export class FakeMessagesGateway extends MessagesGateway {
             atTextElem: {
               text: draft.text,
               atUserList: [...draft.atUserIDList],
-              // 14m
               ...(draft.atUsersInfo === undefined ? {} : { atUsersInfo: [...draft.atUsersInfo] }),
             },
           };
@@ -940,7 +938,7 @@ export class FakeMessagesGateway extends MessagesGateway {
             contentType: ContentType.Custom,
             customElem: { data: draft.data, extension: '', description: draft.description },
           };
-        // 14m: as the SDK, media have no URL until sent (the upload happens while sending); this
+        // As the SDK, media have no URL until sent (the upload happens while sending); this
         // device keeps a preview of the picked file meanwhile.
         case 'picture': {
           const picture: PictureInfo = {
@@ -987,7 +985,7 @@ export class FakeMessagesGateway extends MessagesGateway {
               fileSize: draft.file.size,
             },
           };
-        // 14q: as the SDK's createQuoteMessage, the quoted message travels inside the reply.
+        // As the SDK's createQuoteMessage, the quoted message travels inside the reply.
         case 'quote':
           this.requireSdkCopy(draft.quoted);
           return {
@@ -1041,7 +1039,7 @@ export class FakeMessagesGateway extends MessagesGateway {
     return this.deliverNow(message, target, options);
   }
 
-  // 14m: as the SDK reports a peer's Typing message: an input status of the conversation, not a message.
+  // As the SDK reports a peer's Typing message: an input status of the conversation, not a message.
   async sendTyping(recvID: string, _tip: string): Promise<void> {
     await Promise.resolve();
     const me = this.device.me();
@@ -1105,7 +1103,7 @@ export class FakeMessagesGateway extends MessagesGateway {
     return localPreviewURL === undefined ? delivered : { ...delivered, localPreviewURL };
   }
 
-  /** 14m: reports upload progress of a sending message, as the SDK's OnProgress does. */
+  /** Reports upload progress of a sending message, as the SDK's OnProgress does. */
   reportUploadProgress(clientMsgID: string, progress: number): void {
     this.device.sink.messages.next({ type: 'progress', clientMsgID, progress });
   }
@@ -1113,13 +1111,13 @@ export class FakeMessagesGateway extends MessagesGateway {
   /** History reads of a conversation without any stored message (the SDK has no table for it yet). */
   readonly tablelessHistoryReads: string[] = [];
 
-  /** j14f: the server's reads of a chat's newest messages (each conversation id asked). */
+  /** The server's reads of a chat's newest messages (each conversation id asked). */
   readonly serverNewestReads: string[] = [];
-  /** j14f: as a deployment without `/msg/pull_msg_by_seq`: the server read rejects with MISSING_ROUTE_CODE. */
+  /** As a deployment without `/msg/pull_msg_by_seq`: the server read rejects with MISSING_ROUTE_CODE. */
   serverNewestMissing = false;
 
   /**
-   * j14r: messages this device knows only from the server's copy: as the OpenIM adapter, which keeps the
+   * Messages this device knows only from the server's copy: as the OpenIM adapter, which keeps the
    * SDK's raw copy of each message it has read, it cannot forward or quote them until it reads the SDK's.
    */
   private readonly serverCopies = new Set<string>();
@@ -1242,7 +1240,7 @@ export class FakeMessagesGateway extends MessagesGateway {
   }
 }
 
-// 14q: the text a local search reads: text, at-text and a quote's reply, as the adapter reads them.
+// The text a local search reads: text, at-text and a quote's reply, as the adapter reads them.
 function searchableText(m: Message): string {
   return m.textElem?.content ?? m.atTextElem?.text ?? m.quoteElem?.text ?? '';
 }
@@ -1287,7 +1285,7 @@ export class FakeCallSignalling extends CallSignalling {
   }
 }
 
-/** 14m: the stored copy of a media message: the fake object storage gives every file a URL. */
+/** The stored copy of a media message: the fake object storage gives every file a URL. */
 function uploadedCopy(message: Message): Message {
   const base = `https://files.fake/${message.clientMsgID}`;
   if (message.pictureElem !== undefined) {

@@ -20,7 +20,7 @@ export interface RedPacketRecord {
   targetGroupID: string;
   shares: number[];
   claimedBy: Set<string>;
-  // 16: who received what, expiry and refund
+  // Who received what, expiry and refund
   total: number;
   num: number;
   createdAt: number;

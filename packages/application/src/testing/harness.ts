@@ -12,10 +12,9 @@ import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ConversationStore } from '../conversations/conversation.store';
 import { ChatStore } from '../messages/chat.store';
-import { TypingStore } from '../messages/typing.store'; // 14m
+import { TypingStore } from '../messages/typing.store';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
-// 14q
 import { ChatFocus } from '../messages/chat-focus';
 import { DraftMirror } from '../conversations/draft-mirror';
 import { TopSearchStore } from '../search/top-search.store';
@@ -23,7 +22,7 @@ import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
 import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SignInService } from '../account/sign-in.service';
-// 18: new-message notices
+// New-message notices
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import { FakeNetworkStatus } from './fake-network';
@@ -67,7 +66,7 @@ export interface FakePorts extends PortBindings {
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
   readonly mediaServerProbe: FakeMediaServerProbe;
-  // 18: new-message notices
+  // New-message notices
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
   readonly network: FakeNetworkStatus;
@@ -93,7 +92,7 @@ export class TestClient {
   readonly profile: ProfileService;
   readonly wallet: WalletService;
   readonly calls: CallService;
-  // 18: new-message notices
+  // New-message notices
   readonly notifications: MessageNotificationService;
   /** The same services under the names the view models use. */
   readonly services: SessionServices;
@@ -120,7 +119,6 @@ export class TestClient {
     this.profile = container.get(ProfileService);
     this.wallet = container.get(WalletService);
     this.calls = container.get(CallService);
-    // 18
     this.notifications = container.get(MessageNotificationService);
     this.services = {
       session: this.session,
@@ -129,7 +127,7 @@ export class TestClient {
       contacts: this.contacts,
       conversations: this.conversations,
       chat: this.chat,
-      typing: container.get(TypingStore), // 14m
+      typing: container.get(TypingStore),
       pinnedMessages: this.pins,
       forwardMessages: this.forward,
       topSearch: this.search,
@@ -149,12 +147,9 @@ export class TestClient {
         devices: ports.callDevices,
         media: ports.callMedia,
       },
-      // 16
       notifier: ports.notifier,
-      // 14q
       chatFocus: container.get(ChatFocus),
       drafts: container.get(DraftMirror),
-      // 18
       notifications: this.notifications,
     };
     this.viewModels = new SessionViewModels(this.services);
@@ -166,10 +161,9 @@ export class TestClient {
     this.account.dispose();
     this.search.dispose();
     this.calls.dispose();
-    // 18
     this.notifications.dispose();
     this.chat.dispose();
-    this.services.typing.dispose(); // 14m
+    this.services.typing.dispose();
     this.session.dispose();
     this.conversations.dispose();
     this.contacts.dispose();
@@ -238,7 +232,6 @@ export class TestWorld {
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
       mediaServerProbe: new FakeMediaServerProbe(),
-      // 18
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),
       network: new FakeNetworkStatus(),

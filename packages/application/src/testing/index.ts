@@ -12,7 +12,7 @@ export * from './fake-call-devices';
 export * from './fake-call-media';
 export * from './fake-media-server-probe';
 export * from './fake-desktop';
-// 18: new-message notices
+// New-message notices
 export * from './fake-notices';
 export * from './contracts/message-notices.contract';
 export * from './fake-network';

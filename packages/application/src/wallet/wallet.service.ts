@@ -226,7 +226,7 @@ export class WalletService {
     return ok({ message: marked, amountCents: opened.value });
   }
 
-  // 16: who received what; the balance read without a toast (an open balance screen polls it)
+  // Who received what; the balance read without a toast (an open balance screen polls it)
   peekBalance(): Promise<Result<number, RemoteFailure>> {
     return attempt(() => this.api.getBalance());
   }

@@ -35,7 +35,7 @@ export const ContentType = {
   GroupMemberCancelMuted: 1513,
   GroupMuted: 1514,
   GroupCancelMuted: 1515,
-  // 15: role changes, copied into the chat by TeamIM's server (an OpenIM deployment may configure it).
+  // Role changes, copied into the chat by TeamIM's server (an OpenIM deployment may configure it).
   GroupMemberSetToAdmin: 1517,
   GroupMemberSetToOrdinary: 1518,
   GroupAnnouncementUpdated: 1519,
@@ -107,7 +107,7 @@ export const NOTIFICATION_CONTENT_TYPES: ReadonlySet<number> = new Set<number>([
   ContentType.GroupMemberCancelMuted,
   ContentType.GroupMuted,
   ContentType.GroupCancelMuted,
-  // 15:
+  // Admin set and unset
   ContentType.GroupMemberSetToAdmin,
   ContentType.GroupMemberSetToOrdinary,
   ContentType.GroupAnnouncementUpdated,
@@ -232,7 +232,7 @@ export interface NotificationElem {
 
 export interface QuoteElem {
   readonly text: string;
-  /** 14q: the quoted message as it was when quoted; absent when the SDK sent none. */
+  /** The quoted message as it was when quoted; absent when the SDK sent none. */
   readonly quoteMessage?: Message;
 }
 
@@ -294,11 +294,11 @@ export interface Message {
   readonly faceElem?: FaceElem;
   readonly mergeElem?: MergeElem;
   /**
-   * 14m: this device's preview of a picture or video it is sending (an object URL of the picked file),
+   * This device's preview of a picture or video it is sending (an object URL of the picked file),
    * shown until the uploaded copy's URL exists. Never sent.
    */
   readonly localPreviewURL?: string;
-  /** 14m: how much of the file this device is uploading for the message is done, 0-100. */
+  /** How much of the file this device is uploading for the message is done, 0-100. */
   readonly uploadProgress?: number;
   /**
    * Pin fields of the spec. The SDK message has none of them: pins are kept by the client in

@@ -20,7 +20,7 @@ export const DEFAULT_CLOSE_ACTION: CloseAction = CloseAction.MiniSize;
 export interface AppSettings {
   readonly locale: Locale;
   readonly closeAction: CloseAction;
-  // 18: new-message notices (issue 16's switch); absent until the user chose, then the platform's default holds.
+  // New-message notices switch; absent until the user chose, then the platform's default holds.
   readonly notifications?: boolean;
 }
 

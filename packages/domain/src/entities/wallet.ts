@@ -33,7 +33,7 @@ export interface RedPacketSendPayload {
   readonly payPassword: string;
 }
 
-/** One share of a red packet someone received (issue 16: who received what). */
+/** One share of a red packet someone received (who received what). */
 export interface RedPacketClaimRecord {
   readonly userID: string;
   readonly nickname: string;

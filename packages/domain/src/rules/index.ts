@@ -22,6 +22,6 @@ export * from './validation';
 export * from './media';
 export * from './wallet';
 export * from './appearance';
-// 14m: composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
+// Composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
 export * from './mention-compose';
 export * from './receive-option';

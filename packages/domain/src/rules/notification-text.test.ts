@@ -105,7 +105,7 @@ describe('§6 Notification texts say "you" for the current user', () => {
         'Olga muted Bob for 10 minutes',
       ],
       [ContentType.GroupMemberCancelMuted, { ...op, mutedUser: user('b', 'Bob') }, 'Olga unmuted Bob'],
-      // 15: admin set and unset
+      // Admin set and unset
       [ContentType.GroupMemberSetToAdmin, { ...op, changedUser: user('b', 'Bob') }, 'Olga made Bob an admin'],
       [
         ContentType.GroupMemberSetToOrdinary,
@@ -205,7 +205,7 @@ describe('§8 Notification details that lack what the text needs give no text', 
     ],
     ['unmute without operator', ContentType.GroupMemberCancelMuted, { mutedUser: target }],
     ['unmute without user', ContentType.GroupMemberCancelMuted, { opUser: op }],
-    // 15:
+    // Admin set and unset
     ['admin set without operator', ContentType.GroupMemberSetToAdmin, { changedUser: target }],
     ['admin unset without user', ContentType.GroupMemberSetToOrdinary, { opUser: op }],
     ['operator that is not a user', ContentType.GroupCreated, { opUser: { nickname: 'x' } }],

@@ -174,7 +174,7 @@ export function notificationText(
       if (operator === undefined || user === undefined) return undefined;
       return sentence(locale, 'notification.memberUnmuted', { operator, user });
     }
-    // 15: administrator set or unset (GroupMemberInfoSetTips' changedUser).
+    // Administrator set or unset (GroupMemberInfoSetTips' changedUser).
     case ContentType.GroupMemberSetToAdmin:
     case ContentType.GroupMemberSetToOrdinary: {
       const user = name(asUser(detail['changedUser']));

@@ -4,7 +4,7 @@ import type { ChatHeader as ChatHeaderData } from '@teamim/application';
 import { ChatCallButtons } from '../calls/ChatCallButtons';
 import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
 import { useText } from '../text';
-import { TypingIndicator } from './mentions/TypingIndicator'; // 14m
+import { TypingIndicator } from './mentions/TypingIndicator';
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
@@ -50,13 +50,13 @@ export function ChatHeader(props: {
             {t('ui.chat.header.members', { count: header.memberCount })}
           </Text>
         )}
-        {/* 14m: the other party typing */}
+        {/* The other party typing */}
         {!header.isGroup && <TypingIndicator conversationID={props.conversationID} />}
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
-        {/* calls (issue 17) */}
+        {/* Calls */}
         {!header.isGroup && header.userID !== '' && <ChatCallButtons peerUserID={header.userID} />}
-        {/* groups (issue 15): create group (single chats) and invite (groups) */}
+        {/* Groups: create group (single chats) and invite (groups) */}
         <GroupHeaderButtons header={header} />
         <Button
           id={props.settingsID}

@@ -113,7 +113,7 @@ function OpenConversation(props: {
       <div ref={body} className={styles.body}>
         {bodyHeight > 0 && (
           <>
-            {/* 14a: pinned banner above the list; the host runs the rows' actions and their dialogs */}
+            {/* Pinned banner above the list; the host runs the rows' actions and their dialogs */}
             <PinnedBanner vm={vm} pinned={state.pinned} />
             <MessageActionsHost vm={vm}>
               <MessageList vm={vm} state={state} />

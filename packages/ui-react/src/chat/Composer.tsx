@@ -5,10 +5,9 @@ import { useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react'
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ComposerToolbar } from './ComposerToolbar';
-// 14q
 import { QuoteDraftBar } from './quote/QuoteDraftBar';
 import { composerBounds, composerKeyAction, heightPercent, resizeByKey } from './composer-logic';
-import { useMentionSuggestions } from './mentions/MentionSuggestions'; // 14m
+import { useMentionSuggestions } from './mentions/MentionSuggestions';
 
 const useStyles = makeStyles({
   separator: {
@@ -24,7 +23,7 @@ const useStyles = makeStyles({
     },
   },
   composer: {
-    position: 'relative', // 14m: the mention suggestions sit above the box
+    position: 'relative', // The mention suggestions sit above the box
     height: '100%',
     display: 'flex',
     flexDirection: 'column',
@@ -56,7 +55,6 @@ const useStyles = makeStyles({
     '::placeholder': { color: tokens.colorNeutralForeground4 },
   },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS },
-  // 15:
   blocked: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
   problem: { color: tokens.colorPaletteRedForeground1, fontSize: tokens.fontSizeBase200 },
   closed: {
@@ -135,15 +133,15 @@ function describedBy(conversationID: string, blocked: boolean, problem: boolean)
 export function Composer(props: { readonly conversationID: string }) {
   const vm = useViewModel((vms) => vms.composer(props.conversationID), props.conversationID);
   const state = useObservableEagerState(vm.state$);
-  // 15: closed, with the spec's text, while the user is muted or mute-all applies to her.
+  // Closed, with the spec's text, while the user is muted or mute-all applies to her.
   const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
   const { blocked, tools } = useObservableEagerState(access.state$);
   const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
-  // 14q: the quoted block above the box
+  // The quoted block above the box
   const quote = useViewModel((vms) => vms.quoteDraft(props.conversationID), props.conversationID);
-  const mention = useMentionSuggestions(props.conversationID, vm, box); // 14m
+  const mention = useMentionSuggestions(props.conversationID, vm, box);
 
   useEffect(() => box.current?.focus(), [props.conversationID]);
 
@@ -152,8 +150,8 @@ export function Composer(props: { readonly conversationID: string }) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (mention.onKeyDown(event)) return; // 14m: the open suggestion list takes its keys
-    // 14q: Esc removes the quoted block (and does nothing else then).
+    if (mention.onKeyDown(event)) return; // The open suggestion list takes its keys
+    // Esc removes the quoted block (and does nothing else then).
     if (event.key === 'Escape' && quote.clear()) {
       event.preventDefault();
       return;
@@ -171,14 +169,13 @@ export function Composer(props: { readonly conversationID: string }) {
 
   return (
     <div className={styles.composer}>
-      {/* 14q */}
       <QuoteDraftBar vm={quote} box={box} />
       {blocked !== undefined && (
         <Text role="status" id={`composer-blocked-${props.conversationID}`} className={styles.blocked}>
           {display(blocked)}
         </Text>
       )}
-      {mention.popover /* 14m */}
+      {mention.popover}
       <textarea
         ref={box}
         className={mergeClasses(styles.box, blocked !== undefined && styles.closed)}
@@ -190,9 +187,9 @@ export function Composer(props: { readonly conversationID: string }) {
         value={state.text}
         onChange={(event) => {
           vm.change(event.target.value);
-          mention.refresh(event.target.value, event.target.selectionStart); // 14m
+          mention.refresh(event.target.value, event.target.selectionStart);
         }}
-        // 14m: moving the caret (keys, clicks) changes the "@query" it is in.
+        // Moving the caret (keys, clicks) changes the "@query" it is in.
         onSelect={(event) => mention.refresh(event.currentTarget.value, event.currentTarget.selectionStart)}
         onBlur={() => vm.mentions.close()}
         {...mention.textboxProps}

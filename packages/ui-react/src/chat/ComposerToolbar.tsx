@@ -3,7 +3,7 @@ import type { ComposerViewModel } from '@teamim/application';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useText } from '../text';
 import { MediaTools } from './media/MediaTools';
-// 16: red packets
+// Red packets
 import { RedPacketEntry, useWalletAvailable } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
@@ -31,9 +31,9 @@ export function ComposerToolbar(props: {
   const { t } = useText();
   const styles = useStyles();
   const items: ReactElement[] = [];
-  // 14m: emoji, picture/video and file upload (with paste and drop onto the chat).
+  // Emoji, picture/video and file upload (with paste and drop onto the chat).
   items.push(<MediaTools key="media" vm={props.vm} disabled={disabled} />);
-  // 16: red packets, only where the deployment has a wallet
+  // Red packets, only where the deployment has a wallet
   const walletAvailable = useWalletAvailable();
   if (walletAvailable)
     items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} disabled={disabled} />);

@@ -61,7 +61,7 @@ export function ConversationDrawer(props: {
       aria-label={title}
     >
       {group ? (
-        // groups (issue 15): the group drawer's header, views and modals live in groups/.
+        // The group drawer's header, views and modals live in groups/.
         <GroupDrawerContent groupID={props.header.groupID} onClose={props.onClose} />
       ) : (
         <>

@@ -81,7 +81,7 @@ const useStyles = makeStyles({
   time: { color: tokens.colorNeutralForeground3, whiteSpace: 'nowrap' },
   preview: { flex: 1, minWidth: 0, color: tokens.colorNeutralForeground3 },
   mark: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  // 14m: the unread-mention mark before the preview.
+  // The unread-mention mark before the preview.
   mention: {
     color: tokens.colorPaletteRedForeground1,
     fontWeight: tokens.fontWeightSemibold,
@@ -234,7 +234,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
     row.unread > 0 ? t('ui.chat.list.unread', { count: row.unread }) : undefined,
     row.muted ? t('ui.chat.list.muted') : undefined,
     row.time,
-    row.mentionMark, // 14m
+    row.mentionMark,
     row.preview,
   ]
     .filter((part) => part !== undefined && part !== '')
@@ -290,7 +290,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
               </Text>
             </div>
             <div className={styles.line}>
-              {/* 14m: "[@you]" while a mention is unread */}
+              {/* "[@you]" while a mention is unread */}
               {row.mentionMark !== '' && (
                 <Text size={200} className={styles.mention}>
                   {row.mentionMark}

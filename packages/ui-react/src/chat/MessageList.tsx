@@ -165,7 +165,7 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     // forced a layout each time. Only a change of the list or of its paging state can call for a page.
   }, [messages, state.hasMore, state.loadingOlder]);
 
-  // 14a: a jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
+  // A jump (quote, pin, search hit) scrolls the message into view and puts focus on it.
   const highlightSeq = state.highlight?.seq;
   const latestMessages = useRef(messages);
   latestMessages.current = messages;
@@ -175,7 +175,7 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     const indexOfTarget = () => latestMessages.current.findIndex((m) => m.id === id);
     if (indexOfTarget() < 0) return;
     virtualizer.scrollToIndex(indexOfTarget(), { align: 'center' });
-    // 14q: once more when the rows around it are measured (a jump may bring in many rows, or come
+    // Once more when the rows around it are measured (a jump may bring in many rows, or come
     // while a list just opened still settles at its bottom), then focus it.
     requestAnimationFrame(() => {
       const index = indexOfTarget();
@@ -188,7 +188,7 @@ export function MessageList({ vm, state }: { readonly vm: ChatViewModel; readonl
     // Only a new jump scrolls; list updates afterwards leave the reader where they are.
   }, [highlightSeq]);
 
-  // 14a: arrow keys walk the messages; a message's menu opens with the context-menu key.
+  // Arrow keys walk the messages; a message's menu opens with the context-menu key.
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     const element = scrollRef.current;
     if (element === null) return;

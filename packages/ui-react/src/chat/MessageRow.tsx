@@ -14,7 +14,7 @@ import { useText } from '../text';
 import { useMessageAction } from './actions/MessageActionsHost';
 import { MessageActionsMenu, MessageToolbar } from './actions/MessageActionsMenu';
 import { MessageBody } from './bodies/MessageBody';
-import { SenderAvatar } from './mentions/SenderAvatar'; // 14m
+import { SenderAvatar } from './mentions/SenderAvatar';
 
 const useStyles = makeStyles({
   notice: { textAlign: 'center', padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}` },
@@ -31,7 +31,7 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalL}`,
     position: 'relative',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
-    // 14a: the hover toolbar shows on hover and while the message or a control in it has focus.
+    // The hover toolbar shows on hover and while the message or a control in it has focus.
     '& [data-message-tools]': { visibility: 'hidden' },
     ':hover [data-message-tools]': { visibility: 'visible' },
     ':focus-within [data-message-tools]': { visibility: 'visible' },
@@ -89,7 +89,7 @@ export const MessageRow = memo(function MessageRow({
 }) {
   const { t } = useText();
   const styles = useStyles();
-  // 14a: the row's context menu, toolbar and keys.
+  // The row's context menu, toolbar and keys.
   const run = useMessageAction();
   const row = useRef<HTMLElement>(null);
   const content = useRef<HTMLDivElement>(null);
@@ -174,7 +174,7 @@ export const MessageRow = memo(function MessageRow({
           {view.clock}
         </span>
       ) : (
-        // 14m: in a group, right-clicking another member's avatar offers an @ mention.
+        // In a group, right-clicking another member's avatar offers an @ mention.
         <SenderAvatar
           vm={vm}
           senderID={view.senderID}

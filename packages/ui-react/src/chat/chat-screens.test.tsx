@@ -75,7 +75,7 @@ describe('chat screens', () => {
   });
 });
 
-// 15: the composer closes, with the spec's text, while the user is muted, and opens when unmuted.
+// The composer closes, with the spec's text, while the user is muted, and opens when unmuted.
 describe('composer access', () => {
   it('is disabled with "You are muted" while muted and enabled again once unmuted', async () => {
     const w = new TestWorld().users('owner', 'alice', 'carol');

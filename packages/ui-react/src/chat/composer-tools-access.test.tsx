@@ -9,7 +9,7 @@ import { renderView } from '../testing/render';
 import { ChatLayout } from './ChatPages';
 import { ChatView } from './ChatView';
 
-// Issue 15: while the composer is closed (muted, mute-all for an ordinary member) its tools are too, and
+// While the composer is closed (muted, mute-all for an ordinary member) its tools are too, and
 // files pasted into or dropped onto the chat are not sent; they all open again with the composer.
 async function mutedTeam() {
   const w = new TestWorld().users('owner', 'alice', 'carol');

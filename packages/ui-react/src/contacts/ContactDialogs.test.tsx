@@ -162,7 +162,7 @@ describe('Add friends search', () => {
 });
 
 describe('Create group', () => {
-  // 15: the plus menu's Create group is the member picker's create mode (name max 16, avatar, two panes).
+  // The plus menu's Create group is the member picker's create mode (name max 16, avatar, two panes).
   it('opens the member picker in create mode: the rules as toasts, then the group with the chosen friends', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol');
     world.backend.makeFriends('alice', 'bob');

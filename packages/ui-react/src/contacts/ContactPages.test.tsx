@@ -146,7 +146,7 @@ describe('My groups', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('the blacklist page (issue 15): blocked users with a remove button, then the empty state', async () => {
+  it('the blacklist page: blocked users with a remove button, then the empty state', async () => {
     const world = new TestWorld().users(
       { userID: 'alice', nickname: 'Alice' },
       { userID: 'bob', nickname: 'Bob' },

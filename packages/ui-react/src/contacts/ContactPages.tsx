@@ -139,7 +139,7 @@ export function ContactSection({ titleKey }: { readonly titleKey: SectionKey }) 
       {titleKey === 'ui.contact.myGroups' && <GroupList />}
       {titleKey === 'ui.contact.newFriends' && <NewFriends />}
       {titleKey === 'ui.contact.groupNotifications' && <GroupNotifications />}
-      {/* groups (issue 15) */}
+      {/* Groups */}
       {titleKey === 'ui.contact.blacklist' && <Blacklist />}
     </section>
   );

@@ -59,7 +59,7 @@ export function EditProfileDialog({ onClose }: { readonly onClose: () => void })
           void save();
         }}
       >
-        {/* 16: avatar upload */}
+        {/* Avatar upload */}
         <ProfileAvatarPicker
           name={state.nickname}
           faceURL={state.faceURL}

@@ -15,7 +15,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * The own avatar in Edit profile (issue 15, built in 16): the button opens the file chooser; the view model
+ * The own avatar in Edit profile: the button opens the file chooser; the view model
  * resizes, uploads and saves the picked image at once.
  */
 export function ProfileAvatarPicker(props: {

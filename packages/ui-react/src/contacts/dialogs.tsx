@@ -11,7 +11,7 @@ import {
   type UserCardOptions,
 } from './dialog-context';
 import { UserCardDialog } from './UserCard';
-// 15: the top bar's and the empty chat page's Create group is the member picker's create mode.
+// The top bar's and the empty chat page's Create group is the member picker's create mode.
 import { MemberPickerDialog } from '../groups/MemberPickerDialog';
 
 export { useContactDialogs } from './dialog-context';

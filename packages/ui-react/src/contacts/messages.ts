@@ -76,7 +76,7 @@ export const CONTACT_MESSAGES = {
   'ui.contact.profile.birth': { 'zh-CN': '生日', 'en-US': 'Birthday' },
   'ui.contact.profile.phone': { 'zh-CN': '手机号', 'en-US': 'Phone number' },
   'ui.contact.profile.save': { 'zh-CN': '保存', 'en-US': 'Save' },
-  // 16: avatar upload in edit profile
+  // Avatar upload in edit profile
   'ui.contact.profile.avatar': { 'zh-CN': '更换头像', 'en-US': 'Change avatar' },
   'ui.contact.profile.avatarHint': {
     'zh-CN': 'JPEG、PNG 或 WebP，立即生效',

@@ -9,7 +9,7 @@ const PROBLEM_KEYS = {
 } as const;
 
 /**
- * Account settings' new-message notifications switch (issue 16). Switching it on is the only thing that
+ * Account settings' new-message notifications switch. Switching it on is the only thing that
  * makes the browser ask for permission; if the browser refuses, the switch goes back off and says why.
  */
 export function NotificationSetting() {

@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 
-/** 18: the new-message notifications switch of Account settings. */
+/** The new-message notifications switch of Account settings. */
 export const NOTIFICATION_MESSAGES = {
   'ui.notifications.label': { 'zh-CN': '新消息通知', 'en-US': 'New message notifications' },
   'ui.notifications.hint': {

@@ -71,7 +71,7 @@ export function appRoutes(): RouteObject[] {
               path: 'groupNotifications',
               element: lazyPage(<ContactSection titleKey="ui.contact.groupNotifications" />),
             },
-            // groups (issue 15): the blacklist (Account settings links here)
+            // The blacklist (Account settings links here)
             { path: 'blacklist', element: lazyPage(<ContactSection titleKey="ui.contact.blacklist" />) },
           ],
         },

@@ -22,7 +22,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useContactDialogs } from '../contacts/dialogs';
 import { useText } from '../text';
-// 16: balance, account settings, About
+// Balance, account settings, About
 import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
 import { FaceAvatar } from '../FaceAvatar';
 
@@ -125,10 +125,9 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
   const { t } = useText();
   const dialogs = useContactDialogs();
   const [confirmLogout, setConfirmLogout] = useState(false);
-  // 16
   const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
   const self = state.self;
-  // 15: a dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
+  // A dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
   // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
   // aria-hidden sentinels on <body> focusable until something else took focus (axe aria-hidden-focus).
   // By id: MenuTrigger's child takes no ref of ours.
@@ -164,7 +163,7 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
             >
               {t('ui.menu.myInfo')}
             </MenuItem>
-            {/* 16: the balance only where the deployment has a wallet */}
+            {/* The balance only where the deployment has a wallet */}
             {state.walletAvailable && (
               <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
             )}
@@ -194,7 +193,6 @@ function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly
           </DialogBody>
         </DialogSurface>
       </Dialog>
-      {/* 16 */}
       {dialog !== undefined && (
         <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
       )}

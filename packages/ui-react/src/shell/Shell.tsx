@@ -105,11 +105,11 @@ function SignedInShell() {
   const vm = useViewModel((vms) => vms.shell());
   const state = useObservableEagerState(vm.state$);
   const main = useRef<HTMLElement>(null);
-  // 18 (desktop): the update banner (the title bar is drawn by App, above sign-in too).
+  // Desktop: the update banner (the title bar is drawn by App, above sign-in too).
   const { updateBanner: UpdateBanner } = useDesktopSlots();
   // Spec §4: logout, expiry, kick and failed logins all lead to /login; the toast comes from the Notifier.
   useSubscription(vm.signedOut$, () => void navigate('/login', { replace: true }));
-  // 18: a clicked new-message notice (the platform already brought the window forward) opens its chat
+  // A clicked new-message notice (the platform already brought the window forward) opens its chat
   useSubscription(
     vm.noticeOpens$,
     (conversationID) => void navigate(`/chat/${encodeURIComponent(conversationID)}`),
@@ -171,7 +171,7 @@ function SignedInShell() {
           />
         </div>
       )}
-      {/* calls (issue 17): the overlay of the call that rings or runs, over every page */}
+      {/* The overlay of the call that rings or runs, over every page */}
       <SessionCallOverlay />
     </div>
   );

@@ -91,7 +91,7 @@ function TopSearch() {
     vm.clear();
     if (hit.kind === 'friend') dialogs.openUserCard(hit.friend);
     else if (hit.kind === 'group') dialogs.openGroupCard(hit.group);
-    // 14q: a message hit opens its conversation at that message.
+    // A message hit opens its conversation at that message.
     else void navigate(`/chat/${encodeURIComponent(vm.openMessage(hit))}`);
   };
 

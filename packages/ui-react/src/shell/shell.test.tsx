@@ -89,7 +89,7 @@ describe('Shell', () => {
   });
 });
 
-// 15: the menu item that opened a dialog is gone once the dialog closes; focus goes back to the menu's
+// The menu item that opened a dialog is gone once the dialog closes; focus goes back to the menu's
 // button, not to <body> (where Fluent's focus manager left its sentinels focusable: axe aria-hidden-focus).
 describe('account menu dialogs', () => {
   it('return focus to the My account button when they close', async () => {

@@ -17,7 +17,7 @@ export function renderContacts(client: TestClient, route = '/contact') {
             path="groupNotifications"
             element={<ContactSection titleKey="ui.contact.groupNotifications" />}
           />
-          {/* groups (issue 15) */}
+          {/* Groups */}
           <Route path="blacklist" element={<ContactSection titleKey="ui.contact.blacklist" />} />
         </Route>
         <Route path="/chat/:conversationID" element={<p>chat open</p>} />

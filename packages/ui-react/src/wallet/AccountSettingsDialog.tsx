@@ -19,7 +19,7 @@ import { useDesktopSlots } from '../desktop-slots';
 import { switchLocale } from '../i18n';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-// 18: the notifications switch
+// The notifications switch
 import { NotificationSetting } from '../notifications/NotificationSetting';
 
 const useStyles = makeStyles({
@@ -101,7 +101,7 @@ export function AccountSettingsDialog(props: {
               ))}
             </RadioGroup>
           </Field>
-          {/* 18: new-message notifications */}
+          {/* New-message notifications */}
           <NotificationSetting />
           {DesktopSettings !== undefined && <DesktopSettings />}
         </section>

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   amount: { fontVariantNumeric: 'tabular-nums', fontWeight: tokens.fontWeightSemibold },
 });
 
-/** Who received what from a group red packet, and how far it has gone (issue 16). */
+/** Who received what from a group red packet, and how far it has gone. */
 export function RedPacketClaims(props: {
   readonly claims: readonly RedPacketClaimRow[];
   readonly progress: RedPacketProgress;

@@ -18,7 +18,7 @@ export function RedPacketEntry({
   disabled = false,
 }: {
   readonly conversationID: string;
-  /** 15: while the composer is closed (muted, mute-all). */
+  /** While the composer is closed (muted, mute-all). */
   readonly disabled?: boolean;
 }) {
   const { t } = useText();

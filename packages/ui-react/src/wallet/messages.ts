@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 
-/** Strings of the wallet, red-packet, account-settings and About screens (issue 16). */
+/** Strings of the wallet, red-packet, account-settings and About screens. */
 export const WALLET_MESSAGES = {
   'ui.wallet.title': { 'zh-CN': '我的余额', 'en-US': 'My balance' },
   'ui.wallet.balance': { 'zh-CN': '当前余额（元）', 'en-US': 'Balance (yuan)' },
@@ -92,7 +92,7 @@ export const WALLET_MESSAGES = {
   },
   'ui.redPacket.sentLoading': { 'zh-CN': '正在查询红包状态…', 'en-US': 'Checking the red packet…' },
 
-  // 16: who received what
+  // Who received what
   'ui.redPacket.claims': { 'zh-CN': '领取详情', 'en-US': 'Who received what' },
   'ui.redPacket.progress': {
     'zh-CN': '已领取 {{claimed}}/{{num}} 个，共 {{claimedAmount}}/{{total}} 元',

@@ -39,7 +39,7 @@ const custom = (data: string, change: Partial<Message> = {}): Message =>
 
 const en = { locale: 'en-US', selfUserID: 'me', nowMs: 0, utcOffsetMinutes: 0 } as const;
 
-describe('unsupportedBody (14q spec §8 "unsupported message")', () => {
+describe('unsupportedBody (spec §8 "unsupported message")', () => {
   it('leaves out the custom kinds this client knows: red packets, call records and call signals', () => {
     const signal = buildCallSignalData(200, {
       roomID: 'r1',
@@ -99,7 +99,7 @@ describe('redPacketBody (spec §4 red packets)', () => {
   });
 });
 
-describe('quoteBubbleBody (14q quote messages)', () => {
+describe('quoteBubbleBody (quote messages)', () => {
   it('a quote whose original did not come with it shows the unsupported text as its block', () => {
     const reply = message({ contentType: ContentType.Quote, quoteElem: { text: 'a reply' } });
     expect(quoteBubbleBody(reply, en)).toEqual({

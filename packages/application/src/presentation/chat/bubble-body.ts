@@ -12,12 +12,12 @@ import {
   type QuoteBlock,
 } from '@teamim/domain';
 import type { ViewContext } from './view-context';
-// calls (issue 17)
+// Calls
 import { callRecordBody, type CallRecordBubbleBody } from './call-record-body';
 import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
-// 16: red packets
+// Red packets
 import { redPacketBody, type RedPacketBubble } from './red-packet-body';
-// 14q: quotes and the unsupported-message placeholder
+// Quotes and the unsupported-message placeholder
 import { unsupportedBody, type UnsupportedBubbleBody } from './placeholder-body';
 import { quoteBubbleBody, type QuoteBubbleBody } from './quote-body';
 
@@ -35,13 +35,13 @@ export type BubbleBody =
       /** The body split into plain parts and highlighted mentions. */
       readonly parts: readonly BubblePart[];
     }
-  // calls (issue 17)
+  // Calls
   | CallRecordBubbleBody
-  // 14m: pictures, videos and files (presentation/chat/media-body.ts).
+  // Pictures, videos and files (presentation/chat/media-body.ts).
   | MediaBubbleBody
-  // 16: red packets
+  // Red packets
   | RedPacketBubble
-  // 14q: quote messages (quote-body.ts) and unknown kinds (placeholder-body.ts)
+  // Quote messages (quote-body.ts) and unknown kinds (placeholder-body.ts)
   | QuoteBubbleBody
   | UnsupportedBubbleBody;
 
@@ -73,16 +73,16 @@ function textOf(message: Message): string | undefined {
 
 /** The body of a message that shows as a bubble (not a notice). */
 export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
-  // calls (issue 17)
+  // Calls
   const callRecord = callRecordBody(message, context);
   if (callRecord !== undefined) return callRecord;
-  // 14m: media messages.
+  // Media messages.
   const media = mediaBubbleBody(message);
   if (media !== undefined) return media;
-  // 16: red packets
+  // Red packets
   const redPacket = redPacketBody(message, context);
   if (redPacket !== undefined) return redPacket;
-  // 14q: quote messages, then the placeholder of kinds this client cannot show.
+  // Quote messages, then the placeholder of kinds this client cannot show.
   const quote = quoteBubbleBody(message, context);
   if (quote !== undefined) return quote;
   const unsupported = unsupportedBody(message, context);

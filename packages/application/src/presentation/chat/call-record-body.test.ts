@@ -40,7 +40,7 @@ describe('call record bubbles (customType 205, spec §4 calls)', () => {
     expect(texts).toEqual(['已取消', '已拒绝', '对方无应答']);
   });
 
-  // 14q: other and malformed custom messages show the unsupported-message placeholder (spec §8).
+  // Other and malformed custom messages show the unsupported-message placeholder (spec §8).
   it('leave other and malformed custom messages to the unsupported placeholder', () => {
     for (const data of ['{"customType":999,"data":{}}', '{"customType":205,"result":"exploded"}']) {
       expect(bubbleBody(custom(data), context('en-US')).kind).toBe('unsupported');

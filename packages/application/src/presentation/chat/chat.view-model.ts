@@ -42,9 +42,9 @@ export type ChatViewState =
       readonly messages: readonly MessageView[];
       readonly hasMore: boolean;
       readonly loadingOlder: boolean;
-      /** 14a: the pinned-message banner (spec §2), undefined when nothing is pinned. */
+      /** The pinned-message banner (spec §2), undefined when nothing is pinned. */
       readonly pinned: PinnedBannerView | undefined;
-      /** 14a: the message to scroll to and highlight (a jump from a quote, a pin or a search hit). */
+      /** The message to scroll to and highlight (a jump from a quote, a pin or a search hit). */
       readonly highlight: { readonly id: string; readonly seq: number } | undefined;
       /** The "new messages / jump to latest" control (latest-messages.ts). */
       readonly latest: LatestMessagesView;
@@ -59,7 +59,7 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
   private group: Group | undefined;
   /** Maps only the messages that changed since the last emission (a long history stays fluid). */
   private readonly views = new MessageViewCache();
-  /** 14a: copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
+  /** Copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
   readonly actions: ChatMessageActions;
   /** The newest message when the reader left it; undefined while the reader is at the newest. */
   private awayMark: string | undefined;
@@ -129,11 +129,10 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         });
       }),
     );
-    // 14q
     this.followJumpRequests();
   }
 
-  // 14q: a search hit asked to open this conversation at a message (ChatFocus): jump once it is open.
+  // A search hit asked to open this conversation at a message (ChatFocus): jump once it is open.
   private followJumpRequests(): void {
     const { chatFocus, chat } = this.services;
     this.own(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '../../testing';
 
-// Issue 15: the composer is closed while the user is muted, mute-all applies to her, or she is no longer
+// The composer is closed while the user is muted, mute-all applies to her, or she is no longer
 // in the group.
 async function team() {
   const world = new TestWorld().users('owner', 'admin', 'alice');

@@ -44,7 +44,7 @@ const MEMBER_READ_LIMIT = 10_000;
 const CLOSED: MentionSuggestions = { query: '', start: -1, options: [] };
 
 /**
- * 14m: mentions in a group's composer (spec §2, §5, §6). Typing "@" and one character suggests members,
+ * Mentions in a group's composer (spec §2, §5, §6). Typing "@" and one character suggests members,
  * ranked by the domain; choosing one inserts "@name" and remembers whom it names, so that the send
  * turns each remaining "@name" into a mention token with one entry per user. Owners and admins also
  * get "everyone". Outside groups nothing is suggested.
@@ -60,7 +60,7 @@ export class ComposerMentions {
     private readonly services: SessionServices,
     private readonly conversationID: string,
   ) {
-    // j14r: the mentions chosen before the user switched away come back with the draft's text.
+    // The mentions chosen before the user switched away come back with the draft's text.
     this.chosen = [...services.chatFocus.chosenMentions(conversationID)];
   }
 
@@ -130,13 +130,13 @@ export class ComposerMentions {
     this.close();
   }
 
-  /** j14r: the text changed: a mention whose "@name" the user deleted is no longer chosen. */
+  /** The text changed: a mention whose "@name" the user deleted is no longer chosen. */
   prune(text: string): void {
     const kept = this.chosen.filter((c) => text.includes(`@${c.name}`));
     if (kept.length !== this.chosen.length) this.keep(kept);
   }
 
-  /** j14r: the chosen mentions are kept with the conversation's draft for the session (ChatFocus). */
+  /** The chosen mentions are kept with the conversation's draft for the session (ChatFocus). */
   private keep(chosen: ChosenMention[]): void {
     this.chosen = chosen;
     this.services.chatFocus.keepMentions(this.conversationID, chosen);

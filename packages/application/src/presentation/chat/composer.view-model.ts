@@ -3,9 +3,8 @@ import { err, validateMessageText, type DisplayText, type Message, type Result }
 import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
-// 14q
 import { sendQuote } from '../../messages/quoted-messages';
-import { ComposerMentions } from './composer-mentions'; // 14m
+import { ComposerMentions } from './composer-mentions';
 
 export interface ComposerState {
   readonly text: string;
@@ -45,9 +44,9 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   /** What the SDK holds as the draft; undefined when that is unknown (its last save failed). */
   private savedText: string | undefined;
-  /** j14r: a quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
+  /** A quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
   private quoteWaits = false;
-  // 14m: mentions chosen from the suggestions (sent as at-text) in a group.
+  // Mentions chosen from the suggestions (sent as at-text) in a group.
   readonly mentions: ComposerMentions;
 
   constructor(
@@ -62,10 +61,10 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     const draft = services.drafts.read(conversationID) ?? stored;
     super({ text: draft, ...composerCheck(draft) });
     this.savedText = stored;
-    this.mentions = new ComposerMentions(services, conversationID); // 14m
-    // j14r: a draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
+    this.mentions = new ComposerMentions(services, conversationID);
+    // A draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
     if (draft !== '') this.mentions.prune(draft);
-    this.own(() => this.mentions.dispose()); // 14m
+    this.own(() => this.mentions.dispose());
     this.own(
       this.edits
         .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, services.clock.scheduler))
@@ -76,37 +75,37 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
 
   change(text: string): void {
     this.set({ text, ...composerCheck(text) });
-    this.mentions.prune(text); // j14r
+    this.mentions.prune(text);
     this.services.drafts.keep(this.conversationID, text);
     this.edits.next(text);
-    if (text !== '') this.services.typing.typed(this.conversationID); // 14m: at most every few seconds
+    if (text !== '') this.services.typing.typed(this.conversationID); // At most every few seconds
   }
 
   async send(): Promise<Result<Message, AppError>> {
     const text = this.state.text;
     const valid = validateMessageText(text);
     if (!valid.ok) return err(valid.error);
-    // 14q: a reply with a quoted block goes as a quote message.
+    // A reply with a quoted block goes as a quote message.
     const quoted = this.services.chatFocus.quoting(this.conversationID);
     if (quoted !== undefined) return this.sendQuote(text, quoted);
     // The box clears once the message is accepted (in the list, as sending); see the class comment.
     const options = {
       onAccepted: () => {
-        this.services.typing.sent(this.conversationID); // 14m
+        this.services.typing.sent(this.conversationID);
         if (this.state.text !== text) return;
-        this.mentions.reset(); // 14m
+        this.mentions.reset();
         this.change('');
         void this.saveDraft('');
       },
     };
-    // 14m: an at-text when the text still names someone chosen from the mention suggestions.
+    // An at-text when the text still names someone chosen from the mention suggestions.
     const at = this.mentions.atTextFor(text);
     return at === undefined
       ? this.services.chat.sendText(text, [], options)
       : this.services.chat.send({ kind: 'atText', ...at }, undefined, options);
   }
 
-  // 14q: as a text, the box and the quoted block clear once the reply is accepted.
+  // As a text, the box and the quoted block clear once the reply is accepted.
   private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
     const { chat, chatFocus } = this.services;
     if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
@@ -115,7 +114,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
       onAccepted: () => {
         chatFocus.clearQuote(this.conversationID);
         if (this.state.text !== text) return;
-        this.mentions.reset(); // 14m: a quote's reply goes as plain text; its chosen mentions are spent
+        this.mentions.reset(); // A quote's reply goes as plain text; its chosen mentions are spent
         this.change('');
         void this.saveDraft('');
       },

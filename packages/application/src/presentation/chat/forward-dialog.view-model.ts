@@ -81,7 +81,7 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
     const selected = this.selected.value;
     const targets = this.services.conversations.snapshot.filter((c) => selected.has(c.conversationID));
     this.patch({ sending: true, canForward: false });
-    // j14r: a message shown from the server's copy goes as the SDK's copy, once the SDK has its chat.
+    // A message shown from the server's copy goes as the SDK's copy, once the SDK has its chat.
     const message = await this.services.chat.sdkCopy(this.message);
     const result = await this.services.forwardMessages.execute(message, targets);
     this.patch({ sending: false, canForward: this.selected.value.size > 0 });

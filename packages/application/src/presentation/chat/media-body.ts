@@ -10,7 +10,7 @@ import {
 } from '@teamim/domain';
 
 /**
- * 14m: the bodies of picture, video and file messages. Every URL here passed {@link safeMediaURL};
+ * The bodies of picture, video and file messages. Every URL here passed {@link safeMediaURL};
  * every name is plain text for the view to render as text.
  */
 export type MediaBubbleBody =

@@ -60,7 +60,7 @@ function atTexts(client: TestClient): Message[] {
   return seen;
 }
 
-describe('j14r: mentions chosen in a draft come back with it', () => {
+describe('mentions chosen in a draft come back with it', () => {
   it('a chosen mention survives switching conversations and goes as a mention', async () => {
     const { world, alice, bob, groupID } = await team();
     const bobSees = atTexts(bob);

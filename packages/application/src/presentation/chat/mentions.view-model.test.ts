@@ -41,7 +41,7 @@ function received(client: TestClient): Message[] {
   return seen;
 }
 
-describe('14m mentions in the composer (spec §2, §5, §6)', () => {
+describe('mentions in the composer (spec §2, §5, §6)', () => {
   it('suggests ranked members after "@" and a character, and sends one at-text entry per user', async () => {
     const { world, alice, bob, groupID } = await team();
     const bobSees = received(bob);
@@ -118,7 +118,7 @@ describe('14m mentions in the composer (spec §2, §5, §6)', () => {
   });
 });
 
-describe('14m typing in a one-to-one chat (spec §4 presence)', () => {
+describe('typing in a one-to-one chat (spec §4 presence)', () => {
   it('shows "typing..." to the peer, sent at most every few seconds, gone a few seconds later', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.makeFriends('alice', 'bob');

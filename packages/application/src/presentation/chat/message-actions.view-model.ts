@@ -12,7 +12,6 @@ import type { PinnedBanner } from '../../messages/pinned-messages.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import type { SessionServices } from '../session-services';
 import { bubbleBody } from './bubble-body';
-// 14q
 import { loadThrough } from '../../messages/open-at-message';
 import type { ViewContext } from './rows';
 
@@ -149,7 +148,7 @@ export class ChatMessageActions {
 
   /**
    * Scrolls to a message and highlights it (a quote's original, a pinned message, a search hit), with
-   * the history loaded back to it and a few before it (14q: messages/open-at-message.ts). A message no
+   * the history loaded back to it and a few before it (messages/open-at-message.ts). A message no
    * longer in the history (deleted, expired) is an error.
    */
   async jumpTo(clientMsgID: string, seq?: number): Promise<Result<void, AppError>> {
@@ -161,7 +160,7 @@ export class ChatMessageActions {
     return ok(undefined);
   }
 
-  // 14q: Quote puts the message in a block above the composer (ChatFocus), which sends it with the reply.
+  // Quote puts the message in a block above the composer (ChatFocus), which sends it with the reply.
   quote(clientMsgID: string): Result<void, AppError> {
     const message = this.message(clientMsgID);
     if (message === undefined) return err(stateFailure('message not in the open conversation'));

@@ -18,7 +18,7 @@ const message = (change: Partial<Message>): Message => ({
 });
 const context = (locale: Locale) => ({ locale, selfUserID: 'me', nowMs: 0, utcOffsetMinutes: 0 });
 
-describe('14q spec §8 "unsupported message" placeholder', () => {
+describe('spec §8 "unsupported message" placeholder', () => {
   it('shows for an unknown custom type and an unknown content type, in both languages', () => {
     const custom = message({
       contentType: ContentType.Custom,

@@ -1,7 +1,7 @@
 import { ContentType, isNotificationMessage, parseCustomData, translate, type Message } from '@teamim/domain';
 import type { ViewContext } from './view-context';
 
-/** 14q: spec §8 "unsupported message": a message of a kind this client cannot show. */
+/** Spec §8 "unsupported message": a message of a kind this client cannot show. */
 export interface UnsupportedBubbleBody {
   readonly kind: 'unsupported';
   readonly text: string;

@@ -56,7 +56,7 @@ async function sendTexts(client: TestClient, prefix: string, count: number): Pro
   return out;
 }
 
-describe('14q Quote (spec §2 context menu "quote", §3 quote block)', () => {
+describe('Quote (spec §2 context menu "quote", §3 quote block)', () => {
   it('quote puts the block above the composer; the reply goes as a quote message the other side shows over the reply', async () => {
     const { world, alice, bob, conversationID } = await pair();
     const bobChat = await openChat(bob, conversationID, world);
@@ -139,7 +139,7 @@ describe('14q Quote (spec §2 context menu "quote", §3 quote block)', () => {
   });
 });
 
-describe('14q Open at a message (quote jump, search hit)', () => {
+describe('Open at a message (quote jump, search hit)', () => {
   it('a jump reads the history back to the original and shows ten messages before it', async () => {
     const { world, bob, conversationID } = await pair();
     await openChat(bob, conversationID, world);

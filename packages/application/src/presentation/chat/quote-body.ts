@@ -23,7 +23,7 @@ export interface QuotedBlock {
   readonly caption: string;
 }
 
-/** 14q: a quote message (SDK 114): the quoted block over the reply. */
+/** A quote message (SDK 114): the quoted block over the reply. */
 export interface QuoteBubbleBody {
   readonly kind: 'quote';
   readonly quote: QuotedBlock;

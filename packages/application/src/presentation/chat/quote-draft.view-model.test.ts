@@ -21,7 +21,7 @@ async function pair() {
   return { world, alice, bob, conversationID };
 }
 
-describe('QuoteDraftViewModel (14q, spec §2 "quote", §3 quote block)', () => {
+describe('QuoteDraftViewModel (spec §2 "quote", §3 quote block)', () => {
   it('holds no quote until one is set, and none again after it is cleared', async () => {
     const { world, alice, conversationID } = await pair();
     const draft = alice.viewModels.quoteDraft(conversationID);

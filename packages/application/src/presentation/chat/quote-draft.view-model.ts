@@ -19,7 +19,7 @@ export interface QuoteDraftState {
 }
 
 /**
- * 14q: the quoted block of one conversation's composer (spec §2 context menu "quote"): set by the
+ * The quoted block of one conversation's composer (spec §2 context menu "quote"): set by the
  * message action, removed by its close button or Esc, sent with the reply by the composer.
  */
 export class QuoteDraftViewModel extends StateViewModel<QuoteDraftState> {

@@ -328,7 +328,7 @@ describe('messageViewChangesAt: when the clock can next change a message view', 
   });
 });
 
-describe('conversation rows: the unread-mention mark (14m)', () => {
+describe('conversation rows: the unread-mention mark', () => {
   it('says "[@you]" for a mention of me (also with everyone), "[@everyone]" for everyone, nothing otherwise', () => {
     const mark = (groupAtType: GroupAtType | undefined) =>
       conversationRow(conversation(groupAtType === undefined ? {} : { groupAtType }), en).mentionMark;

@@ -43,7 +43,7 @@ export interface ConversationRow {
   /** Receive option other than normal: the badge is muted and a bell-off mark shows. */
   readonly muted: boolean;
   readonly recvMsgOpt: RecvMsgOpt;
-  // 14m: "[@you]" / "[@everyone]" while a mention is unread (SDK groupAtType), '' otherwise.
+  // "[@you]" / "[@everyone]" while a mention is unread (SDK groupAtType), '' otherwise.
   readonly mentionMark: string;
 }
 
@@ -60,11 +60,11 @@ export function conversationRow(conversation: Conversation, context: ViewContext
     pinned: conversation.isPinned,
     muted: conversation.recvMsgOpt !== RecvMsgOpt.Normal,
     recvMsgOpt: conversation.recvMsgOpt,
-    mentionMark: mentionMarkText(conversation, context), // 14m
+    mentionMark: mentionMarkText(conversation, context),
   };
 }
 
-// 14m: the list's unread-mention mark.
+// The list's unread-mention mark.
 function mentionMarkText(conversation: Conversation, context: ViewContext): string {
   const mark = mentionMark(conversation.groupAtType);
   if (mark === undefined) return '';
@@ -93,7 +93,7 @@ export type MessageView =
       readonly clock: string;
       readonly body: BubbleBody;
       readonly state: 'sent' | 'sending' | 'failed';
-      /** 14a: what its context menu and hover toolbar offer (spec §2), in order. */
+      /** What its context menu and hover toolbar offer (spec §2), in order. */
       readonly actions: readonly MessageAction[];
     };
 

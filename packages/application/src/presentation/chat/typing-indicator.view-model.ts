@@ -9,7 +9,7 @@ export interface TypingIndicatorState {
   readonly text: string;
 }
 
-/** 14m: the chat header's typing line (spec §4 presence: online, offline, typing). */
+/** The chat header's typing line (spec §4 presence: online, offline, typing). */
 export class TypingIndicatorViewModel extends StateViewModel<TypingIndicatorState> {
   constructor(services: SessionServices, conversationID: string) {
     super({ text: '' });

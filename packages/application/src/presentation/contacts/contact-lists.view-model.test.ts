@@ -7,7 +7,7 @@ import { FriendListViewModel } from './friend-list.view-model';
 const current = <S>(vm: { readonly state: S }): S => vm.state;
 
 describe('ContactsPageViewModel', () => {
-  it('§2 lists the pages in order (the blacklist last, issue 15), badging new friends and group notifications with unhandled requests', async () => {
+  it('§2 lists the pages in order (the blacklist last), badging new friends and group notifications with unhandled requests', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     const bob = await world.signIn('bob');

@@ -8,7 +8,7 @@ export type ContactSectionId =
   | 'myGroups'
   | 'newFriends'
   | 'groupNotifications'
-  // groups (issue 15): the blacklist, which Account settings links to
+  // The blacklist, which Account settings links to
   | 'blacklist';
 
 export interface ContactNavItem {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TestWorld } from '../../testing';
 
-// Issue 15's "edit profile with avatar upload", built under issue 16.
+// Edit profile with avatar upload.
 
 describe('EditProfileViewModel: avatar', () => {
   it('§5 resizes to at most 400x400 webp q90, uploads, saves the face URL for everyone', async () => {

@@ -32,7 +32,7 @@ export interface EditProfileState {
   readonly errors: Readonly<Partial<Record<ValidationField, DisplayText>>>;
   readonly busy: boolean;
   readonly ready: boolean;
-  // 16: avatar upload
+  // Avatar upload
   readonly faceURL: string;
   /** The avatar is being resized, uploaded and saved. */
   readonly avatarBusy: boolean;
@@ -67,7 +67,7 @@ export class EditProfileViewModel extends StateViewModel<EditProfileState> {
     });
   }
 
-  // 16: avatar upload
+  // Avatar upload
   /**
    * Replaces the avatar at once (spec §5: jpeg, png or webp, resized to at most 400x400 webp q90, then
    * uploaded); the other fields wait for Save. A refused type or a failed upload shows its message.

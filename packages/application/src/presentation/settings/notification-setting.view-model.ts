@@ -17,8 +17,8 @@ export interface NotificationSettingState {
 }
 
 /**
- * Account settings' notifications switch (issue 16: "web notifications for new messages while the page
- * is hidden, asked for only when the user switches them on"). The permission is asked here and only here.
+ * Account settings' notifications switch ("web notifications for new messages while the page is
+ * hidden, asked for only when the user switches them on"). The permission is asked here and only here.
  */
 export class NotificationSettingViewModel extends StateViewModel<NotificationSettingState> {
   constructor(private readonly notifications: MessageNotificationService) {

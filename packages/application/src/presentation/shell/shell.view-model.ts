@@ -28,7 +28,7 @@ export interface ShellState {
 export class ShellViewModel extends StateViewModel<ShellState> {
   /** Emits once when the session ends (logout, expiry, kick); the view then goes to /login. */
   readonly signedOut$: Observable<SignOutReason>;
-  // 18: the conversation of a clicked new-message notice; the view opens it
+  // The conversation of a clicked new-message notice; the view opens it
   readonly noticeOpens$: Observable<string>;
 
   constructor(private readonly services: SessionServices) {
@@ -44,7 +44,6 @@ export class ShellViewModel extends StateViewModel<ShellState> {
     });
     const { session, currentUser, conversations, contacts } = services;
     this.signedOut$ = session.signedOut$;
-    // 18
     this.noticeOpens$ = services.notifications.opens$;
     this.own(
       combineLatest([

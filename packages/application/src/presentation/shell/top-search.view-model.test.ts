@@ -74,7 +74,7 @@ describe('TopSearchViewModel (spec §2 top bar search)', () => {
         faceURL: conversation?.faceURL,
         detail: results.messages[i]?.preview,
         conversationID: conversation?.conversationID,
-        // 14q: what the hit needs to open its conversation at the message
+        // What the hit needs to open its conversation at the message
         clientMsgID: message.clientMsgID,
         seq: message.seq,
       })),

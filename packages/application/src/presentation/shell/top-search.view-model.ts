@@ -26,7 +26,7 @@ export type TopSearchHit =
       readonly faceURL: string;
       readonly detail: string;
       readonly conversationID: string;
-      // 14q: the message, to open the conversation at it.
+      // The message, to open the conversation at it.
       readonly clientMsgID: string;
       readonly seq: number;
     };
@@ -87,7 +87,7 @@ export class TopSearchViewModel extends StateViewModel<TopSearchState> {
   }
 
   /**
-   * 14q: a message hit opens its conversation at that message (the chat view loads the history around
+   * A message hit opens its conversation at that message (the chat view loads the history around
    * it and highlights it). Returns the conversation to navigate to.
    */
   openMessage(hit: Extract<TopSearchHit, { kind: 'message' }>): string {

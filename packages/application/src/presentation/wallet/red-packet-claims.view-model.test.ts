@@ -3,7 +3,7 @@ import { RED_PACKET_EXPIRY_MS, SessionType, type Message } from '@teamim/domain'
 import { TestWorld, type TestClient } from '../../testing';
 import { BALANCE_POLL_MS } from './balance.view-model';
 
-// Issue 16: who received what from a group packet, and the sender's balance following a refund live.
+// Who received what from a group packet, and the sender's balance following a refund live.
 
 async function setup(): Promise<{
   world: TestWorld;

@@ -21,7 +21,7 @@ import type { RedPacketClaim, WalletService } from '../../wallet/wallet.service'
 import { errorText } from '../contacts/error-text';
 import { StateViewModel } from '../view-model';
 
-/** One line of "who received what" (issue 16). */
+/** One line of "who received what". */
 export interface RedPacketClaimRow {
   readonly userID: string;
   /** The nickname, or the id when the server knows none. */

@@ -289,7 +289,7 @@ export const imPortsContract: readonly ContractCase[] = [
       );
     },
   },
-  // groups (issue 15): administrators, announcement and join settings
+  // Groups: administrators, announcement and join settings
   {
     name: 'the owner sets an administrator who may then mute; announcement and join settings reach members',
     async run(env) {

@@ -218,7 +218,7 @@ export const EN_US = {
   'notification.groupUnmuted': '{{operator}} turned off mute for everyone',
   'notification.announcementUpdated': '{{operator}} updated the group announcement',
   'notification.groupNameUpdated': '{{operator}} changed the group name to {{name}}',
-  // 15:
+  // Admin set and unset
   'notification.adminSet': '{{operator}} made {{user}} an admin',
   'notification.adminUnset': '{{operator}} removed {{user}} as admin',
   'notification.burnChanged': 'Burn-after-reading settings changed',
@@ -284,7 +284,7 @@ export const EN_US = {
   'call.record.rejected': 'Call declined',
   'call.record.unanswered': 'No answer',
   'toast.deviceSwitchFailed': 'Could not switch the device',
-  // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
+  // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',
   'conversation.atAll': '[@everyone]',
   'conversation.notMember': 'You are no longer a member of this group',

@@ -210,7 +210,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'notification.groupUnmuted': '{{operator}}关闭了全体禁言',
   'notification.announcementUpdated': '{{operator}}修改了群公告',
   'notification.groupNameUpdated': '{{operator}}将群名称修改为{{name}}',
-  // 15:
+  // Admin set and unset
   'notification.adminSet': '{{operator}}将{{user}}设为管理员',
   'notification.adminUnset': '{{operator}}取消了{{user}}的管理员身份',
   'notification.burnChanged': '阅后即焚设置已更改',
@@ -276,7 +276,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'call.record.rejected': '已拒绝',
   'call.record.unanswered': '对方无应答',
   'toast.deviceSwitchFailed': '切换设备失败',
-  // 14m: the conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
+  // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',
   'conversation.atAll': '[@所有人]',
   'conversation.notMember': '你已不在该群聊中',

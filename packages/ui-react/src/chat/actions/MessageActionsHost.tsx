@@ -67,7 +67,7 @@ export function MessageActionsHost(props: { readonly vm: ChatViewModel; readonly
         case 'delete':
           setPending({ kind: 'delete', id, focus });
           return;
-        // 14q: the block goes above the composer, which takes the caret (QuoteDraftBar).
+        // The block goes above the composer, which takes the caret (QuoteDraftBar).
         case 'quote':
           actions.quote(id);
           return;

@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 
-/** Strings of the message actions, the forward dialog and the pinned banner (area 14a). */
+/** Strings of the message actions, the forward dialog and the pinned banner. */
 export const MESSAGE_ACTION_MESSAGES = {
   'ui.msg.actions': { 'zh-CN': '消息操作', 'en-US': 'Message actions' },
   'ui.msg.more': { 'zh-CN': '更多操作', 'en-US': 'More actions' },

@@ -1,5 +1,5 @@
 /**
- * Which message row the keyboard moves to in the message log (14a): from the log itself, either arrow
+ * Which message row the keyboard moves to in the message log: from the log itself, either arrow
  * goes to the newest message (where reading happens); from a message, to its neighbour;
  * Home and End to the ends. Returns the row index, or undefined when the key is not for the log.
  */

@@ -2,12 +2,12 @@ import type { BubbleBody, ChatViewModel } from '@teamim/application';
 import { FileBody } from './FileBody';
 import { PictureBody } from './PictureBody';
 import { TextBody } from './TextBody';
-// calls (issue 17)
+// Calls
 import { CallRecordBody } from './CallRecordBody';
 import { VideoBody } from './VideoBody';
-// 16: red packets
+// Red packets
 import { RedPacketBody } from './RedPacketBody';
-// 14q: quotes and the unsupported-message placeholder
+// Quotes and the unsupported-message placeholder
 import { QuoteBody } from './QuoteBody';
 import { UnsupportedBody } from './UnsupportedBody';
 
@@ -19,20 +19,19 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
   switch (body.kind) {
     case 'text':
       return <TextBody body={body} vm={vm} />;
-    // calls (issue 17)
+    // Calls
     case 'callRecord':
       return <CallRecordBody body={body} />;
-    // 14m: media
+    // Media
     case 'picture':
       return <PictureBody body={body} vm={vm} />;
     case 'video':
       return <VideoBody body={body} />;
     case 'file':
       return <FileBody body={body} />;
-    // 16: red packets
+    // Red packets
     case 'redPacket':
       return <RedPacketBody body={body} />;
-    // 14q
     case 'quote':
       return <QuoteBody body={body} vm={vm} />;
     case 'unsupported':

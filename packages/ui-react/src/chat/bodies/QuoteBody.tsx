@@ -45,7 +45,7 @@ const useStyles = makeStyles({
 type QuoteData = Extract<BubbleBody, { kind: 'quote' }>;
 
 /**
- * 14q: a reply with its quoted block (spec §3 "quote {sender}: {summary}"), every text as text. The
+ * A reply with its quoted block (spec §3 "quote {sender}: {summary}"), every text as text. The
  * block is a button: it scrolls to the original, reading the history back to it, and highlights it.
  */
 export function QuoteBody({ body, vm }: { readonly body: QuoteData; readonly vm: ChatViewModel }) {

@@ -5,7 +5,7 @@ const useStyles = makeStyles({
   placeholder: { color: tokens.colorNeutralForeground3, fontStyle: 'italic' },
 });
 
-/** 14q: spec §8 "unsupported message", for kinds this client cannot show. */
+/** Spec §8 "unsupported message", for kinds this client cannot show. */
 export function UnsupportedBody({ body }: { readonly body: Extract<BubbleBody, { kind: 'unsupported' }> }) {
   const styles = useStyles();
   return <span className={styles.placeholder}>{body.text}</span>;

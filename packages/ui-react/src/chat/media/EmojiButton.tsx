@@ -44,7 +44,7 @@ export function EmojiButton({
   disabled = false,
 }: {
   readonly vm: ComposerViewModel;
-  /** 15: while the composer is closed; an open picker closes with it. */
+  /** While the composer is closed; an open picker closes with it. */
   readonly disabled?: boolean;
 }) {
   const { t } = useText();

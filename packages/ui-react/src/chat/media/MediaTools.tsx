@@ -35,7 +35,7 @@ function hasFiles(event: DragEvent): boolean {
 }
 
 /**
- * 14m, spec §2 composer: emoji, picture/video and file buttons; pictures pasted into the chat and files
+ * Spec §2 composer: emoji, picture/video and file buttons; pictures pasted into the chat and files
  * dropped onto it are sent too. Refusals (folders, unsupported types, too large) show next to the tools.
  */
 export function MediaTools({
@@ -43,7 +43,7 @@ export function MediaTools({
   disabled = false,
 }: {
   readonly vm: ComposerViewModel;
-  /** 15: the composer is closed (muted, mute-all): no tool, and no paste or drop of files. */
+  /** The composer is closed (muted, mute-all): no tool, and no paste or drop of files. */
   readonly disabled?: boolean;
 }) {
   const vm = useViewModel((vms) => vms.mediaUpload());

@@ -49,7 +49,7 @@ async function world() {
   return { w, alice, bob };
 }
 
-describe('media in the chat view (14m)', () => {
+describe('media in the chat view', () => {
   it('shows a file as a card whose name is text and whose download keeps the name', async () => {
     await world();
     const log = screen.getByRole('log', { name: 'Messages' });

@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 
-/** 14m: strings of uploads, emoji and media bodies (keys under `ui.media.`). */
+/** Strings of uploads, emoji and media bodies (keys under `ui.media.`). */
 export const MEDIA_MESSAGES = {
   'ui.media.emoji': { 'zh-CN': '表情', 'en-US': 'Emoji' },
   'ui.media.emojiLoading': { 'zh-CN': '正在加载表情…', 'en-US': 'Loading emoji…' },
@@ -23,7 +23,7 @@ export const MEDIA_MESSAGES = {
   'ui.media.viewerNext': { 'zh-CN': '下一张', 'en-US': 'Next picture' },
   'ui.media.viewerZoomIn': { 'zh-CN': '放大', 'en-US': 'Zoom in' },
   'ui.media.viewerZoomOut': { 'zh-CN': '缩小', 'en-US': 'Zoom out' },
-  // 14m (mentions): the suggestion list and the avatar menu.
+  // Mentions: the suggestion list and the avatar menu.
   'ui.media.mentionList': { 'zh-CN': '提及成员', 'en-US': 'Mention a member' },
   'ui.media.mentionAll': { 'zh-CN': '所有人', 'en-US': 'Everyone' },
   'ui.media.mentionMember': { 'zh-CN': '@{{name}}', 'en-US': 'Mention @{{name}}' },

@@ -17,7 +17,7 @@ const useStyles = makeStyles({
     maxHeight: '264px',
     overflowY: 'auto',
     margin: 0,
-    // j14r: clear of the composer's top border, which it covered.
+    // Clear of the composer's top border, which it covered.
     marginBottom: tokens.spacingVerticalXS,
     padding: tokens.spacingVerticalXS,
     listStyleType: 'none',
@@ -54,7 +54,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 14m: the composer's mention suggestions (spec §2): "@" and one character in a group lists ranked
+ * The composer's mention suggestions (spec §2): "@" and one character in a group lists ranked
  * members; Up and Down move, Enter or Tab inserts, Escape closes, a click inserts. Focus stays in the
  * message box, which names the active entry with aria-activedescendant. Also inserts the mentions a
  * member's avatar asks for.
@@ -115,7 +115,7 @@ export function useMentionSuggestions(
     return true;
   };
 
-  // j14r: while the list is open the box is an ARIA combobox (WAI-ARIA APG, list autocomplete): the
+  // While the list is open the box is an ARIA combobox (WAI-ARIA APG, list autocomplete): the
   // focus stays in it and aria-activedescendant names the highlighted option.
   const textboxProps = open
     ? {

@@ -13,7 +13,7 @@ import { useText } from '../../text';
 import { requestMention } from './mention-bridge';
 
 /**
- * 14m: a sender's avatar in the message list. In a group chat, right-clicking another member's avatar
+ * A sender's avatar in the message list. In a group chat, right-clicking another member's avatar
  * offers an @ mention (spec §2), which the composer inserts; elsewhere it is the plain avatar.
  */
 export function SenderAvatar(props: {

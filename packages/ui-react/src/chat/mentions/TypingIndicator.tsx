@@ -7,7 +7,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 14m: "typing..." next to the name while the other party of a one-to-one chat types (spec §4
+ * "typing..." next to the name while the other party of a one-to-one chat types (spec §4
  * presence). A polite live region, so a screen reader hears it without losing its place.
  */
 export function TypingIndicator(props: { readonly conversationID: string }) {

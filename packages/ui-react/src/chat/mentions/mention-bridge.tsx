@@ -7,7 +7,7 @@ type Insert = (member: MentionMember) => void;
 const composers = new Map<string, Insert>();
 
 /**
- * 14m: spec §2 "right-clicking another user's avatar in a group chat offers an @ mention": the avatar
+ * Spec §2 "right-clicking another user's avatar in a group chat offers an @ mention": the avatar
  * menu lives in a message row, the text in the composer. This passes the request from one to the other
  * by conversation, without either knowing the other (plain UI plumbing, no product state).
  */

@@ -56,7 +56,7 @@ async function renderChat(client: Awaited<ReturnType<typeof team>>['alice'], con
   return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 }
 
-describe('14m mention suggestions in the composer', () => {
+describe('mention suggestions in the composer', () => {
   it(
     'opens on "@" and a character, moves with the arrows, inserts with Enter, closes with Escape',
     async () => {
@@ -76,7 +76,7 @@ describe('14m mention suggestions in the composer', () => {
       const selected = () => within(list).getByRole('option', { selected: true }).getAttribute('aria-label');
       expect(selected()).toBe('Bob');
       expect(box.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]?.id);
-      // j14r: the box is an ARIA combobox while the list is open (APG, list autocomplete).
+      // The box is an ARIA combobox while the list is open (APG, list autocomplete).
       expect(screen.getByRole('combobox', { name: 'Message' })).toBe(box);
       expect(box.getAttribute('aria-expanded')).toBe('true');
       expect(box.getAttribute('aria-autocomplete')).toBe('list');
@@ -129,7 +129,7 @@ describe('14m mention suggestions in the composer', () => {
   );
 
   it(
-    'j14r: Tab chooses the highlighted member and closes the list',
+    'Tab chooses the highlighted member and closes the list',
     async () => {
       const { alice, conversationID } = await team();
       const box = await renderChat(alice, conversationID);

@@ -28,7 +28,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * 14q: the quoted block above the message box (author and one line of the message, as text), with a
+ * The quoted block above the message box (author and one line of the message, as text), with a
  * close button; Esc in the box removes it too (the composer asks `vm.clear()`). A new quote puts the
  * caret in the box, so the reply can be typed at once.
  */

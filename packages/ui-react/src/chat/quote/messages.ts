@@ -1,6 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 
-/** 14q: strings of quotes (the block above the composer, the quote in a bubble). */
+/** Strings of quotes (the block above the composer, the quote in a bubble). */
 export const QUOTE_MESSAGES = {
   'ui.quote.replyingTo': { 'zh-CN': '回复 {{name}}', 'en-US': 'Replying to {{name}}' },
   'ui.quote.remove': { 'zh-CN': '取消引用', 'en-US': 'Remove quote' },

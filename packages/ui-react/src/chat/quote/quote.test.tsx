@@ -65,7 +65,7 @@ async function show(client: TestClient, conversationID: string, withTopBar = fal
   return withTopBar ? undefined : screen.findByRole('log', { name: 'Messages' });
 }
 
-describe('14q quote (spec §2 context menu, §3 quote block)', () => {
+describe('quote (spec §2 context menu, §3 quote block)', () => {
   it('Quote puts a removable block above the composer; the reply shows the quote, which jumps to the original', async () => {
     const { w, alice, bob, conversationID } = await pair();
     await bob.chat.sendText('lunch at <b>noon</b>?');
@@ -116,7 +116,7 @@ describe('14q quote (spec §2 context menu, §3 quote block)', () => {
   });
 });
 
-describe('14q search hit opens its message', () => {
+describe('search hit opens its message', () => {
   it('a message hit of the top search opens the conversation at the message, highlighted', async () => {
     const { w, alice, bob, conversationID } = await pair();
     await bob.chat.sendText('the needle');
@@ -139,7 +139,7 @@ describe('14q search hit opens its message', () => {
   });
 });
 
-describe('14q spec §8 placeholders', () => {
+describe('spec §8 placeholders', () => {
   it('a message that fails to render shows "cannot display message"; the others still show', async () => {
     const { w, alice, bob, conversationID } = await pair();
     await bob.chat.sendText('fine');
