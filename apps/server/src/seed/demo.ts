@@ -87,7 +87,7 @@ export async function seedDemo(
       memberUserIDs: [users.carol],
     });
   } else {
-    skipped.push('group "Demo team" (the IM core has no createGroup yet: groups come with issue 5)');
+    skipped.push('group "Demo team" (this IM core has no createGroup)');
   }
   if (ctx.im.sendTextAsUser) {
     const say = ctx.im.sendTextAsUser.bind(ctx.im);
