@@ -40,8 +40,7 @@ module.exports = {
     },
     {
       name: 'pinyin-only-in-the-friend-index',
-      comment:
-        'Chinese names are grouped by pinyin initial in one place; nothing else loads the dictionary.',
+      comment: 'Chinese names are grouped by pinyin initial in one place; nothing else loads the dictionary.',
       severity: 'error',
       from: {
         pathNot: `${NOT_PRODUCTION}|^packages/application/src/presentation/contacts/friend-index\\.ts$`,
