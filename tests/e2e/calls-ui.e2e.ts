@@ -212,9 +212,10 @@ test('a video call from the header: media both ways through the SFU, timer, remo
       });
     }
 
-    // The mm:ss timer runs.
+    // The mm:ss timer runs. How far it has got depends on how long the media checks above took (over 20 s
+    // on a loaded machine), so only its form and its moving on are checked.
     const timer = aliceCall.getByRole('status');
-    await expect(timer).toHaveText(/^00:0[1-9]$/, { timeout: 15_000 });
+    await expect(timer).toHaveText(/^(?!00:00$)\d{2}:[0-5]\d$/, { timeout: 15_000 });
     const first = await timer.textContent();
     await expect(timer).not.toHaveText(first ?? '', { timeout: 10_000 });
     await alice.page.screenshot({ path: testInfo.outputPath('call-connected-light.png') });
