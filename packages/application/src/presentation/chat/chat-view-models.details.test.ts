@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecvMsgOpt, SessionType } from '@teamim/domain';
+import { draftMirrorKey, RecvMsgOpt, SessionType } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../../testing';
 import { RECENT_TIME_REFRESH_MS } from './conversation-list.view-model';
 import { DRAFT_SAVE_DELAY_MS } from './composer.view-model';
@@ -153,6 +153,10 @@ describe('ComposerViewModel details', () => {
     expect(alice.viewModels.composer(bobID).state).toEqual({ text: '', canSend: false });
 
     await alice.conversations.select(undefined);
+    // What was typed for carol in this tab comes back; without that copy, nothing of the SDK's draft is
+    // read while another conversation, or none, is open.
+    expect(alice.viewModels.composer(carol.value.conversationID).state.text).toBe('for carol');
+    alice.ports.sessionStore.remove(draftMirrorKey(carol.value.conversationID));
     expect(alice.viewModels.composer(carol.value.conversationID).state).toEqual({ text: '', canSend: false });
   });
 
