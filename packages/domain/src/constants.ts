@@ -172,7 +172,7 @@ export const RED_PACKET_OPENED_MARK = 'is_get_redbag';
 /** Key-value storage keys. Pinned messages live under the prefix plus the conversationID. */
 export const STORAGE_KEYS = {
   pinnedMessagePrefix: 'pinned_message_',
-  /** The composer's text of a conversation until the SDK holds it as the draft (session storage). */
+  /** The composer's text of a conversation, in the tab's session storage until the box is empty. */
   draftMirrorPrefix: 'IM_DRAFT_',
   session: {
     imToken: 'IM_TOKEN',

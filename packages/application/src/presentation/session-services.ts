@@ -20,9 +20,9 @@ import type { SessionService } from '../session/session.service';
 import type { SettingsStore } from '../settings/settings.store';
 import type { WalletService } from '../wallet/wallet.service';
 import type { CallOverlayPorts } from './calls/call-overlay.view-model';
+import type { DraftMirror } from '../conversations/draft-mirror';
 // New-message notices
 import type { MessageNotificationService } from '../notifications/message-notifications.service';
-import type { DraftMirror } from '../conversations/draft-mirror';
 
 /**
  * The services of one signed-in user. They are created together when a session scope opens and
@@ -58,6 +58,6 @@ export interface SessionServices {
   readonly chatFocus: ChatFocus;
   // New-message notices (the account settings switch, clicks that open a conversation)
   readonly notifications: MessageNotificationService;
-  /** The composer's text as typed, until the SDK holds it as the draft. */
+  /** The composer's text as typed, kept in the tab until the box is empty again. */
   readonly drafts: DraftMirror;
 }
