@@ -33,6 +33,10 @@ export class FakeMessageNotices extends MessageNotices {
     this.shown.push(notice);
     return Promise.resolve(true);
   }
+  /** Whether anything listens for clicks yet (a view subscribes only after its first paint). */
+  get listening(): boolean {
+    return this.clicks.observed;
+  }
   /** The user clicks a shown notice. */
   click(conversationID: string): void {
     this.clicks.next(conversationID);

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { AppServices } from '../services';
 import type { SessionScope } from '@teamim/application';
 import { TestWorld } from '@teamim/application/testing';
@@ -53,6 +53,8 @@ describe('a clicked new-message notice', () => {
       },
     );
     expect(await screen.findByText('contacts page')).toBeTruthy();
+    // The shell listens from an effect that runs after the page is painted; a click before it is lost.
+    await waitFor(() => expect(alice.ports.messageNotices.listening).toBe(true));
     act(() => alice.ports.messageNotices.click('sg_team 1'));
     expect(await screen.findByText('opened sg_team 1')).toBeTruthy();
   });
