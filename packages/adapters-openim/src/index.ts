@@ -5,6 +5,7 @@ import { OpenImConversations } from './conversations';
 import { OpenImFileUploader } from './file-uploader';
 import { OpenImGroups } from './groups';
 import { OpenImDirectory } from './im-api';
+import { refuseCallsAfterLogout } from './logout-gate';
 import { OpenImMessages } from './messages';
 import type { OpenImConnectionConfig, OpenImSdk } from './sdk';
 import { OpenImSession, type BusinessInfoSource } from './session';
@@ -51,6 +52,7 @@ export function createOpenImPorts(
   config: OpenImConnectionConfig,
   businessInfo?: BusinessInfoSource,
 ): OpenImPorts {
+  sdk = refuseCallsAfterLogout(sdk);
   const context = new OpenImContext();
   const directory = new OpenImDirectory(config.apiAddr, context);
   return {
