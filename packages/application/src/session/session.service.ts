@@ -7,6 +7,7 @@ import {
   sessionStartRetryDelayMs,
   ServerErrorCode,
   STORAGE_KEYS,
+  storedSession,
   type Result,
   type SelfInfo,
 } from '@teamim/domain';
@@ -93,13 +94,11 @@ export class SessionService {
     return this.storedCredentials() !== undefined;
   }
 
-  private storedCredentials(): { userID: string; token: string } | undefined {
-    const userID = this.sessionStore.get(STORAGE_KEYS.session.userID);
-    const token = this.sessionStore.get(STORAGE_KEYS.session.imToken);
-    if (userID === undefined || userID === '' || token === undefined || token === '') {
-      return undefined;
-    }
-    return { userID, token };
+  private storedCredentials(): { readonly userID: string; readonly token: string } | undefined {
+    return storedSession({
+      userID: this.sessionStore.get(STORAGE_KEYS.session.userID),
+      token: this.sessionStore.get(STORAGE_KEYS.session.imToken),
+    });
   }
 
   /** Stores credentials after a chat-API login; the next bootstrap uses them. */

@@ -7,6 +7,7 @@ import {
   resolveLocale,
   sessionStartRetryDelayMs,
   shouldShowSyncProgress,
+  storedSession,
 } from './session';
 
 describe('§2/§4 Session', () => {
@@ -20,6 +21,13 @@ describe('§2/§4 Session', () => {
     expect(hasStoredSession({ token: 't' })).toBe(false);
     expect(hasStoredSession({ userID: 'u' })).toBe(false);
     expect(hasStoredSession({ userID: 'u', token: null })).toBe(false);
+  });
+
+  it('§2 a session starts from the stored pair, and from nothing when either half is blank', () => {
+    expect(storedSession({ userID: 'u', token: 't' })).toEqual({ userID: 'u', token: 't' });
+    expect(storedSession({ userID: 'u', token: '' })).toBeUndefined();
+    expect(storedSession({ userID: '', token: 't' })).toBeUndefined();
+    expect(storedSession({ token: 't' })).toBeUndefined();
   });
 
   it('§4 sync progress shows only while reinstalling and syncing', () => {

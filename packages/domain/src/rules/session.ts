@@ -4,17 +4,25 @@ import { TransportErrorCode } from '../errors/transport-errors';
 
 /** §2/§4 Session rules. */
 
-/** The route guard: both a stored user id and a stored token must exist. */
-export function hasStoredSession(stored: {
-  readonly userID?: string | null;
-  readonly token?: string | null;
-}): boolean {
-  return (
-    typeof stored.userID === 'string' &&
-    stored.userID !== '' &&
-    typeof stored.token === 'string' &&
-    stored.token !== ''
-  );
+/** A stored user id and token, as the storage gives them (missing ones are undefined or null). */
+export interface StoredSessionFields {
+  readonly userID?: string | null | undefined;
+  readonly token?: string | null | undefined;
+}
+
+/** The credentials a session starts from: both the user id and the token, neither blank. */
+export function storedSession(
+  stored: StoredSessionFields,
+): { readonly userID: string; readonly token: string } | undefined {
+  const { userID, token } = stored;
+  if (typeof userID !== 'string' || userID === '' || typeof token !== 'string' || token === '')
+    return undefined;
+  return { userID, token };
+}
+
+/** The route guard (spec §2): the signed-in pages need both a stored user id and a stored token. */
+export function hasStoredSession(stored: StoredSessionFields): boolean {
+  return storedSession(stored) !== undefined;
 }
 
 /** §4 Sync progress shows over the shell only while reinstalling and syncing. */
