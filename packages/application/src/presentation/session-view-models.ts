@@ -48,7 +48,7 @@ import { NotificationSettingViewModel } from './settings/notification-setting.vi
 export class SessionViewModels {
   private readonly alive = new Set<ViewModel<unknown>>();
 
-  constructor(readonly services: SessionServices) {}
+  constructor(private readonly services: SessionServices) {}
 
   /** Registers a view model so that closing the session disposes it even if its view never unmounts. */
   protected track<V extends ViewModel<unknown>>(viewModel: V): V {

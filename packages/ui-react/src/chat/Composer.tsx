@@ -135,7 +135,7 @@ export function Composer(props: { readonly conversationID: string }) {
   const state = useObservableEagerState(vm.state$);
   // Closed, with the spec's text, while the user is muted or mute-all applies to her.
   const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
-  const { blocked, tools } = useObservableEagerState(access.state$);
+  const { blocked, tools, redPackets } = useObservableEagerState(access.state$);
   const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
@@ -202,7 +202,12 @@ export function Composer(props: { readonly conversationID: string }) {
         </Text>
       )}
       <div className={styles.actions}>
-        <ComposerToolbar conversationID={props.conversationID} vm={vm} disabled={!tools} />
+        <ComposerToolbar
+          conversationID={props.conversationID}
+          vm={vm}
+          disabled={!tools}
+          redPackets={redPackets}
+        />
         <Button
           appearance="primary"
           icon={<SendRegular />}

@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactElement } from 'react';
 import { useText } from '../text';
 import { MediaTools } from './media/MediaTools';
 // Red packets
-import { RedPacketEntry, useWalletAvailable } from '../wallet/RedPacketEntry';
+import { RedPacketEntry } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -26,6 +26,8 @@ export function ComposerToolbar(props: {
   readonly conversationID: string;
   readonly vm: ComposerViewModel;
   readonly disabled?: boolean;
+  /** Whether the red-packet tool shows (the deployment has a wallet). */
+  readonly redPackets: boolean;
 }) {
   const disabled = props.disabled ?? false;
   const { t } = useText();
@@ -33,9 +35,7 @@ export function ComposerToolbar(props: {
   const items: ReactElement[] = [];
   // Emoji, picture/video and file upload (with paste and drop onto the chat).
   items.push(<MediaTools key="media" vm={props.vm} disabled={disabled} />);
-  // Red packets, only where the deployment has a wallet
-  const walletAvailable = useWalletAvailable();
-  if (walletAvailable)
+  if (props.redPackets)
     items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} disabled={disabled} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (

@@ -1,16 +1,8 @@
 import { Button, Tooltip } from '@fluentui/react-components';
 import { GiftRegular } from '@fluentui/react-icons';
-import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
-import { useSessionViewModels } from '../session';
 import { useText } from '../text';
 import { RedPacketSendDialog } from './RedPacketSendDialog';
-
-/** Whether the deployment has the wallet API (our local server does; a stock OpenIM does not). */
-export function useWalletAvailable(): boolean {
-  const features = useObservableEagerState(useSessionViewModels().services.capabilities.features$);
-  return features.wallet === 'available';
-}
 
 /** The composer's red-packet tool (spec §2 chat view); the toolbar shows it only where there is a wallet. */
 export function RedPacketEntry({

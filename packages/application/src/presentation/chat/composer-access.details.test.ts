@@ -22,11 +22,16 @@ async function team() {
   return { world, owner, alice, groupID, conversationID: created.value.conversation.conversationID };
 }
 
-const open: ComposerAccessState = { blocked: undefined, tools: true };
-const muted: ComposerAccessState = { blocked: { kind: 'i18n', i18nKey: 'toast.memberMuted' }, tools: false };
+const open: ComposerAccessState = { blocked: undefined, tools: true, redPackets: true };
+const muted: ComposerAccessState = {
+  blocked: { kind: 'i18n', i18nKey: 'toast.memberMuted' },
+  tools: false,
+  redPackets: true,
+};
 const groupMuted: ComposerAccessState = {
   blocked: { kind: 'i18n', i18nKey: 'toast.groupMuted' },
   tools: false,
+  redPackets: true,
 };
 
 describe('ComposerAccessViewModel: which conversation it follows', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
+import { MISSING_ROUTE_CODE } from '../../shared/remote-error';
 import { TestWorld } from '../../testing';
 
 // The composer is closed while the user is muted, mute-all applies to her, or she is no longer
@@ -70,12 +71,12 @@ describe('ComposerAccessViewModel', () => {
     const access = admin.viewModels.composerAccess(conversationID);
     await owner.groupActions.mute(groupID, 'admin', 300);
     await world.settle();
-    expect(access.state).toEqual({ blocked: muted, tools: false });
+    expect(access.state).toMatchObject({ blocked: muted, tools: false });
     // The send is refused before it reaches the server, with the same text.
     expect((await admin.chat.sendText('may I?')).ok).toBe(false);
 
     await world.advance(301_000);
-    expect(access.state).toEqual({ blocked: undefined, tools: true });
+    expect(access.state).toMatchObject({ blocked: undefined, tools: true });
   });
 
   it('§4 opens by itself when a timed mute runs out', async () => {
@@ -117,14 +118,14 @@ describe('ComposerAccessViewModel', () => {
     const access = alice.viewModels.composerAccess(conversationID);
     await owner.groupActions.kick(groupID, ['alice']);
     await world.settle();
-    expect(access.state).toEqual({ blocked: notMember, tools: false });
+    expect(access.state).toMatchObject({ blocked: notMember, tools: false });
     // The send is refused before the server, with the spec's toast.
     const sent = await alice.chat.sendText('still here?');
     expect(sent.ok ? undefined : sent.error).toMatchObject({ reason: 'notInGroup' });
 
     await owner.groupActions.invite(groupID, ['alice']);
     await world.settle();
-    expect(access.state).toEqual({ blocked: undefined, tools: true });
+    expect(access.state).toMatchObject({ blocked: undefined, tools: true });
     expect((await alice.chat.sendText('back')).ok).toBe(true);
   });
 
@@ -160,5 +161,23 @@ describe('ComposerAccessViewModel', () => {
     await world.settle();
     expect(alice.conversations.currentGroupInfo?.inGroup).toBeUndefined();
     expect(alice.viewModels.composerAccess(conversationID).state.blocked).toBeUndefined();
+  });
+
+  it('§2 offers the red-packet tool only while the deployment has a wallet', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const alice = await world.signIn('alice');
+    await alice.conversations.open('bob', SessionType.Single);
+    await world.settle();
+    const access = alice.viewModels.composerAccess(
+      alice.conversations.currentConversation?.conversationID ?? '',
+    );
+    expect(access.state).toMatchObject({ tools: true, redPackets: true });
+
+    alice.capabilities.noteWalletFailure({ kind: 'remote', code: MISSING_ROUTE_CODE, message: '404' });
+
+    // The other tools stay: only the wallet is missing.
+    expect(access.state).toMatchObject({ tools: true, redPackets: false });
+    access.dispose();
   });
 });

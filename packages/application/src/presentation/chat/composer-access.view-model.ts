@@ -21,6 +21,8 @@ export interface ComposerAccessState {
    * not while the composer is closed, or they would send what the box may not.
    */
   readonly tools: boolean;
+  /** Whether the red-packet tool shows at all: only where the deployment has the wallet API. */
+  readonly redPackets: boolean;
 }
 
 const NOT_MEMBER: DisplayText = { kind: 'i18n', i18nKey: 'conversation.notMember' };
@@ -37,8 +39,8 @@ const MAX_TIMER_MS = 2_147_483_647;
  */
 export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
   constructor(services: SessionServices, conversationID: string) {
-    super({ blocked: undefined, tools: true });
-    const { conversations, clock } = services;
+    super({ blocked: undefined, tools: true, redPackets: false });
+    const { conversations, clock, capabilities } = services;
     const blockedNow = (group: Group, member: GroupMember): DisplayText | undefined => {
       const speak = checkCanSpeakInGroup(group, member, clock.now());
       if (speak.ok || (speak.error.reason !== 'memberMuted' && speak.error.reason !== 'groupMuted')) {
@@ -62,6 +64,11 @@ export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState>
         return concat(of(now), timer(left, clock.scheduler).pipe(map(() => blockedNow(group, member))));
       }),
     );
-    this.own(blocked$.subscribe((blocked) => this.set({ blocked, tools: blocked === undefined })));
+    this.own(blocked$.subscribe((blocked) => this.patch({ blocked, tools: blocked === undefined })));
+    this.own(
+      capabilities.features$.subscribe((features) =>
+        this.patch({ redPackets: features.wallet === 'available' }),
+      ),
+    );
   }
 }
