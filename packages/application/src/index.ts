@@ -60,6 +60,7 @@ export * from './presentation/shell/top-search.view-model';
 export * from './presentation/sign-in/sign-in-fields';
 export * from './presentation/sign-in/sign-in.view-model';
 export * from './presentation/calls/call-overlay.view-model';
+export * from './presentation/calls/call-buttons.view-model';
 export * from './calls/call-recorder';
 export * from './presentation/desktop';
 // Message actions, pins banner, forward dialog

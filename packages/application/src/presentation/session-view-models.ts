@@ -1,4 +1,5 @@
 import { map } from 'rxjs';
+import { CallButtonsViewModel } from './calls/call-buttons.view-model';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
@@ -129,10 +130,15 @@ export class SessionViewModels {
 
   callOverlay(): CallOverlayViewModel {
     const { room, contacts, notifier, devices, media } = this.services.callOverlayPorts;
-    const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
     return this.track(
-      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media, calls$ }),
+      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media }),
     );
+  }
+
+  callButtons(): CallButtonsViewModel {
+    const { notifier, media } = this.services.callOverlayPorts;
+    const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
+    return this.track(new CallButtonsViewModel(this.services.calls, notifier, media, calls$));
   }
 
   // --- end of calls ---

@@ -121,7 +121,7 @@ describe('DeploymentCapabilities', () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.makeFriends('alice', 'bob');
     const reachable = await world.signIn('alice');
-    const buttons = reachable.viewModels.callOverlay();
+    const buttons = reachable.viewModels.callButtons();
     await world.settle();
     expect(buttons.state.callsAvailable).toBe(true);
     const client = world.client();
@@ -129,7 +129,7 @@ describe('DeploymentCapabilities', () => {
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'bob');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('bob').token);
     expect((await client.session.bootstrap()).ok).toBe(true);
-    const hidden = client.viewModels.callOverlay();
+    const hidden = client.viewModels.callButtons();
     await world.settle();
     expect(client.capabilities.current.calls).toBe('absent');
     expect(hidden.state.callsAvailable).toBe(false);

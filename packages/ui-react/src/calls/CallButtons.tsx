@@ -1,6 +1,6 @@
 import { Button, Tooltip } from '@fluentui/react-components';
 import { Call24Regular, Video24Regular } from '@fluentui/react-icons';
-import type { CallOverlayViewModel } from '@teamim/application';
+import type { CallButtonsViewModel } from '@teamim/application';
 import type { CallMediaType } from '@teamim/domain';
 import { useText } from '../text';
 import { useCallStyles } from './call-styles';
@@ -8,7 +8,7 @@ import { useCallStyles } from './call-styles';
 export interface CallButtonsProps {
   /** The other party of the open single chat. */
   readonly peerUserID: string;
-  readonly viewModel: Pick<CallOverlayViewModel, 'start'>;
+  readonly viewModel: Pick<CallButtonsViewModel, 'start'>;
 }
 
 /** Voice and video call buttons for a single chat's header (spec §2). */

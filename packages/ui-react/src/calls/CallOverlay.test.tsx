@@ -40,7 +40,6 @@ const base: CallOverlayState = {
   cameras: { devices: [], selectedID: undefined },
   peerMicrophoneMuted: false,
   peerCameraOff: false,
-  callsAvailable: true,
 };
 
 function handlers(): Omit<CallOverlayViewProps, 'state' | 'media'> {

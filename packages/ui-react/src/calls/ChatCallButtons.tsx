@@ -7,7 +7,7 @@ import { CallButtons } from './CallButtons';
  * work: the view model says when (see DeploymentCapabilities).
  */
 export function ChatCallButtons({ peerUserID }: { readonly peerUserID: string }) {
-  const vm = useViewModel((vms) => vms.callOverlay());
+  const vm = useViewModel((vms) => vms.callButtons());
   const { callsAvailable } = useObservableEagerState(vm.state$);
   if (!callsAvailable) return null;
   return <CallButtons peerUserID={peerUserID} viewModel={vm} />;

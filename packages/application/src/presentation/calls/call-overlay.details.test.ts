@@ -79,7 +79,6 @@ const closedState: CallOverlayState = {
   peerMicrophoneMuted: false,
   peerCameraOff: false,
   // No `calls$` given: the deployment counts as having calls.
-  callsAvailable: true,
 };
 
 describe('CallOverlayViewModel details', () => {

@@ -16,10 +16,10 @@ import { NO_CALL_MEDIA, type CallMedia, type CallMediaTracks } from '../../ports
 import type { ContactsGateway } from '../../ports/contacts.port';
 import type { Notifier } from '../../ports/notifier.port';
 import type { RtcRoom } from '../../ports/rtc-room.port';
-import type { CapabilityState } from '../../session/deployment-capabilities';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
+import { canCallHere, startCall } from './call-buttons.view-model';
 
 /** What the overlay shows: ringing out, ringing in, joining the room, in the call, or recovering it. */
 export type CallOverlayStatus = 'outgoing' | 'incoming' | 'connecting' | 'connected' | 'reconnecting';
@@ -60,11 +60,6 @@ export interface CallOverlayState {
   /** The other party muted their microphone or turned off their camera (shown on the overlay). */
   readonly peerMicrophoneMuted: boolean;
   readonly peerCameraOff: boolean;
-  /**
-   * The header's call buttons are offered: the deployment has calls (configured, or a room token was
-   * granted and its media server answers; see DeploymentCapabilities). Not while that is unknown.
-   */
-  readonly callsAvailable: boolean;
 }
 
 export interface CallOverlayOptions {
@@ -72,8 +67,6 @@ export interface CallOverlayOptions {
   readonly mediaSupported?: () => boolean;
   /** The call's tracks to show and play; without it the overlay shows avatars only. */
   readonly media?: CallMedia;
-  /** Whether the deployment has calls (hot, replays); without it calls count as available. */
-  readonly calls$?: Observable<CapabilityState>;
 }
 
 /** The ports the overlay needs besides the call service; the session scope resolves them. */
@@ -105,7 +98,6 @@ const closed: CallOverlayState = {
   cameras: noDevices,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
-  callsAvailable: false,
 };
 
 function statusOf(call: CallState, room: RoomConnectionState): CallOverlayStatus {
@@ -157,11 +149,6 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
         this.show(call, roomState, tracks),
       ),
     );
-    this.own(
-      (options.calls$ ?? of<CapabilityState>('available')).subscribe((calls) =>
-        this.patch({ callsAvailable: calls === 'available' }),
-      ),
-    );
     if (options.media !== undefined) {
       // Spec §8: the media room retried and gave up on a track of the call in progress.
       this.own(
@@ -175,8 +162,8 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private show(call: CallState, roomState: RoomConnectionState, tracks: CallMediaTracks): void {
     const { invitation, role, peerUserID } = call;
     if (call.phase === 'idle' || invitation === undefined || role === undefined || peerUserID === undefined) {
-      const { microphones, cameras, callsAvailable } = this.state;
-      this.set({ ...closed, microphones, cameras, callsAvailable });
+      const { microphones, cameras } = this.state;
+      this.set({ ...closed, microphones, cameras });
       return;
     }
     const status = statusOf(call, roomState);
@@ -218,21 +205,12 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
 
   private supported(): boolean {
     const { mediaSupported, media } = this.options;
-    const ok = mediaSupported?.() ?? media?.supported() ?? true;
-    if (ok) return true;
-    this.notifier.notify({ level: 'error', key: 'toast.browserNotSupported' });
-    return false;
+    return canCallHere(this.notifier, mediaSupported?.() ?? media?.supported() ?? true);
   }
 
-  /** The header's voice and video buttons: invite the other party of a single chat. */
-  async start(peerUserID: string, mediaType: CallMediaType): Promise<Result<void, AppError>> {
-    if (this.calls.snapshot.phase !== 'idle') {
-      this.notifier.notify({ level: 'warning', key: 'call.busy' });
-      return err(stateFailure('already in a call'));
-    }
-    if (!this.supported()) return err(stateFailure('calls are not supported by this browser'));
-    const invited = await this.calls.invite(peerUserID, mediaType);
-    return invited.ok ? ok(undefined) : invited;
+  /** Invites the other party of a single chat, as the header's buttons do (CallButtonsViewModel). */
+  start(peerUserID: string, mediaType: CallMediaType): Promise<Result<void, AppError>> {
+    return startCall(this.calls, this.notifier, () => this.supported(), peerUserID, mediaType);
   }
 
   async answer(): Promise<Result<void, AppError>> {
