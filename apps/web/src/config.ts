@@ -1,4 +1,4 @@
-import { CALL, DEFAULT_PLATFORM_ID } from '@teamim/domain';
+import { CALL, DEFAULT_PLATFORM_ID, isCallTimeoutSeconds } from '@teamim/domain';
 
 /** Where the client connects (spec §7): the OpenIM API and gateway, the chat API, the media rooms. */
 export interface ClientConfig {
@@ -84,9 +84,6 @@ export function defaultConfig(pageOrigin: string): ClientConfig {
   };
 }
 
-/** How long a deployment may let calls ring: long enough to pick up, short enough not to ring for ever. */
-export const CALL_TIMEOUT_RANGE = { min: 5, max: 120 } as const;
-
 const URL_FIELDS = ['apiAddr', 'wsAddr', 'chatAddr', 'livekitUrl'] as const;
 const PROTOCOLS: Record<(typeof URL_FIELDS)[number], readonly string[]> = {
   apiAddr: ['http:', 'https:'],
@@ -155,15 +152,9 @@ export function parseOverrides(source: unknown, origin: string): ConfigOverrides
   if (record['features'] !== undefined) result.features = parseFeatures(record['features'], origin);
   const timeout = record['callTimeoutSeconds'];
   if (timeout !== undefined) {
-    if (
-      typeof timeout !== 'number' ||
-      !Number.isInteger(timeout) ||
-      timeout < CALL_TIMEOUT_RANGE.min ||
-      timeout > CALL_TIMEOUT_RANGE.max
-    ) {
-      throw new ConfigError(
-        `${origin}: callTimeoutSeconds must be a whole number from ${CALL_TIMEOUT_RANGE.min} to ${CALL_TIMEOUT_RANGE.max}`,
-      );
+    if (!isCallTimeoutSeconds(timeout)) {
+      const { min, max } = CALL.timeoutRangeSeconds;
+      throw new ConfigError(`${origin}: callTimeoutSeconds must be a whole number from ${min} to ${max}`);
     }
     result.callTimeoutSeconds = timeout;
   }

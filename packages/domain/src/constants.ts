@@ -66,6 +66,11 @@ export const TIMINGS_MS = {
 
 export const CALL = {
   defaultTimeoutSeconds: 30,
+  /**
+   * The ring timeouts a deployment may configure, in whole seconds: long enough to pick up, short enough
+   * not to ring for ever.
+   */
+  timeoutRangeSeconds: { min: 5, max: 120 },
   overlay: { width: 480, height: 340 },
   selfThumbnail: { width: 100, height: 150 },
   /** Video codec preference, then its backup. */

@@ -7,6 +7,7 @@ import {
   callRoleOf,
   callTimeoutMs,
   canAnswerCall,
+  isCallTimeoutSeconds,
   isSameCall,
 } from './call';
 
@@ -33,6 +34,12 @@ describe('§6 Call roles', () => {
   it('§4 the inviter timeout defaults to 30 s', () => {
     expect(callTimeoutMs({})).toBe(30_000);
     expect(callTimeoutMs({ timeout: 60 })).toBe(60_000);
+  });
+
+  it('a configured ring timeout is whole seconds from 5 to 120', () => {
+    for (const good of [5, 30, 120]) expect(isCallTimeoutSeconds(good)).toBe(true);
+    for (const bad of [4, 121, 30.5, '30', undefined, Number.NaN])
+      expect(isCallTimeoutSeconds(bad)).toBe(false);
   });
 
   it('§6 only the receiver sees the answer button, while waiting', () => {

@@ -26,6 +26,12 @@ export function callTimeoutMs(invitation: Pick<CallInvitation, 'timeout'>): numb
   return seconds * 1000;
 }
 
+/** Whether a configured ring timeout is usable: whole seconds within `CALL.timeoutRangeSeconds`. */
+export function isCallTimeoutSeconds(value: unknown): value is number {
+  const { min, max } = CALL.timeoutRangeSeconds;
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
 /** Only the receiver sees the answer button, and only while waiting. */
 export function canAnswerCall(role: CallRole, waiting: boolean): boolean {
   return role === CallRole.Receiver && waiting;
