@@ -1,6 +1,13 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
-import { GroupAtType, MessageStatus, RecvMsgOpt, SessionType, type Conversation } from '@teamim/domain';
+import {
+  GroupAtType,
+  messagePeerOf,
+  MessageStatus,
+  RecvMsgOpt,
+  SessionType,
+  type Conversation,
+} from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
 import type { OpenImDirectory, SortedConversationElem } from './im-api';
@@ -31,9 +38,7 @@ export function sortedElemToConversation(
     ? ''
     : info.sendID === ''
       ? peerFromID(elem.conversationID, self)
-      : info.sendID === self
-        ? info.recvID
-        : info.sendID;
+      : messagePeerOf(info, self);
   let latestMsg = '';
   if (info.clientMsgID !== '') {
     const message: Record<string, unknown> = {

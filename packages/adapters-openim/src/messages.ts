@@ -11,8 +11,8 @@ import {
   type SendTarget,
 } from '@teamim/application';
 import {
-  groupConversationID,
   HistoryViewType,
+  messageConversationID,
   SessionType,
   singleConversationID,
   type Message,
@@ -35,11 +35,15 @@ const SEARCH_SCAN_LIMIT = 2000;
 
 /** The conversation a message belongs to, seen from the logged-in user. */
 function conversationIDOf(item: MessageItem, selfUserID: string): string {
-  if (toSessionType(item.sessionType) !== SessionType.Single) {
-    return item.groupID ? groupConversationID(item.groupID) : '';
-  }
-  const peer = item.sendID === selfUserID ? item.recvID : item.sendID;
-  return selfUserID && peer ? singleConversationID(selfUserID, peer) : '';
+  return messageConversationID(
+    {
+      sessionType: toSessionType(item.sessionType),
+      groupID: item.groupID,
+      sendID: item.sendID,
+      recvID: item.recvID,
+    },
+    selfUserID,
+  );
 }
 
 function requireID(value: string, what: string): void {

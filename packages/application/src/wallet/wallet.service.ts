@@ -1,10 +1,10 @@
 import { BehaviorSubject, Subject, timer, type Observable } from 'rxjs';
 import {
   buildRedPacketData,
-  conversationIDFor,
   customPayloadOf,
   err,
   isRedPacketOpened,
+  messageConversationID,
   ok,
   RED_PACKET_OPENED_MARK,
   TIMINGS_MS,
@@ -201,15 +201,7 @@ export class WalletService {
     if (isRedPacketOpened(message)) {
       return err(stateFailure('already opened'));
     }
-    const conversationID = conversationIDFor(
-      message.sessionType,
-      this.currentUser.id(),
-      message.groupID !== ''
-        ? message.groupID
-        : message.sendID === this.currentUser.id()
-          ? message.recvID
-          : message.sendID,
-    );
+    const conversationID = messageConversationID(message, this.currentUser.id());
     const opened = await attempt(async () => {
       const amount = await this.api.openRedPacket(payload.data.id);
       await this.messages.setLocalEx(conversationID, message.clientMsgID, RED_PACKET_OPENED_MARK);

@@ -13,6 +13,8 @@ import {
   isNotificationMessage,
   isRedPacketMessage,
   isWithinResumeSuppression,
+  messageConversationID,
+  messagePeerOf,
   shouldShowSendingSpinner,
 } from './message-flow';
 
@@ -191,5 +193,29 @@ describe('§4 Messages: which one-to-one conversation a message belongs to', () 
         message({ contentType: ContentType.Text, customElem: { data, description: '', extension: '' } }),
       ),
     ).toBe(false);
+  });
+});
+
+describe('§4 the conversation of a message', () => {
+  it("is the peer's one-to-one conversation from either side, and the group's for a group message", () => {
+    const fromBob = { sessionType: SessionType.Single, sendID: 'bob', recvID: 'alice', groupID: '' };
+    expect(messagePeerOf(fromBob, 'alice')).toBe('bob');
+    expect(messagePeerOf(fromBob, 'bob')).toBe('alice');
+    expect(messageConversationID(fromBob, 'alice')).toBe('si_alice_bob');
+    expect(messageConversationID(fromBob, 'bob')).toBe('si_alice_bob');
+    const inTeam = { sessionType: SessionType.Group, sendID: 'bob', recvID: '', groupID: 'g1' };
+    expect(messageConversationID(inTeam, 'alice')).toBe('sg_g1');
+  });
+
+  it('cannot be told without the own id, a peer or a group id', () => {
+    const fromBob = { sessionType: SessionType.Single, sendID: 'bob', recvID: 'alice', groupID: '' };
+    expect(messageConversationID(fromBob, '')).toBe('');
+    expect(messageConversationID({ ...fromBob, sendID: 'alice', recvID: '' }, 'alice')).toBe('');
+    expect(
+      messageConversationID(
+        { sessionType: SessionType.Group, groupID: '', sendID: 'bob', recvID: '' },
+        'alice',
+      ),
+    ).toBe('');
   });
 });

@@ -1,9 +1,9 @@
 import { TIMINGS_MS } from '../constants';
 import type { Conversation } from '../entities/conversation';
-import { ContentType, MessageStatus, NOTIFICATION_CONTENT_TYPES } from '../entities/message';
+import { ContentType, MessageStatus, NOTIFICATION_CONTENT_TYPES, SessionType } from '../entities/message';
 import type { Message } from '../entities/message';
 import { isCallSignalMessage, parseCustomData } from './custom-message';
-import { isGroupSession } from './conversation';
+import { groupConversationID, isGroupSession, singleConversationID } from './conversation';
 
 /** §4 Messages: which messages go where. */
 
@@ -23,6 +23,26 @@ export function isMessageForConversation(
     (message.sendID === peer && message.recvID === selfUserID) ||
     (message.sendID === selfUserID && message.recvID === peer)
   );
+}
+
+/** The other user of a one-to-one message, seen from `selfUserID` (a note to self names the user). */
+export function messagePeerOf(message: Pick<Message, 'sendID' | 'recvID'>, selfUserID: string): string {
+  return message.sendID === selfUserID ? message.recvID : message.sendID;
+}
+
+/**
+ * The conversation a message belongs to, seen from `selfUserID`: its group's for any but one-to-one
+ * messages; '' when the message cannot say.
+ */
+export function messageConversationID(
+  message: Pick<Message, 'sessionType' | 'groupID' | 'sendID' | 'recvID'>,
+  selfUserID: string,
+): string {
+  if (message.sessionType !== SessionType.Single) {
+    return message.groupID ? groupConversationID(message.groupID) : '';
+  }
+  const peer = messagePeerOf(message, selfUserID);
+  return selfUserID && peer ? singleConversationID(selfUserID, peer) : '';
 }
 
 /**
