@@ -71,8 +71,6 @@ export const CALL = {
    * not to ring for ever.
    */
   timeoutRangeSeconds: { min: 5, max: 120 },
-  overlay: { width: 480, height: 340 },
-  selfThumbnail: { width: 100, height: 150 },
   /** Video codec preference, then its backup. */
   videoCodec: 'vp9',
   backupVideoCodec: 'vp8',
@@ -96,31 +94,6 @@ export const AVATAR_UPLOAD = {
   acceptedExtensions: ['.jpeg', '.jpg', '.png', '.webp'],
 } as const;
 
-export const DEFAULT_AVATAR_SIZE = 42;
-export const IMAGE_MAX_DISPLAY_WIDTH = 200;
-
-export const COMPOSER = {
-  defaultHeightPercent: 25,
-  maxHeightPercent: 60,
-  minHeightPx: 200,
-} as const;
-
-export const PANEL_RESIZE_KEYBOARD_STEP_PERCENT = {
-  normal: 10,
-  withShift: 100,
-} as const;
-
-export const WIDTHS = {
-  userCard: 332,
-  groupDrawer: 460,
-  singleDrawer: 450,
-  groupCard: 484,
-  picker: 680,
-  profileModal: 484,
-  otherModalsMin: 360,
-  otherModalsMax: 420,
-} as const;
-
 export const MEMBER_PREVIEW = {
   forNormalMember: 17,
   forAdminOrOwner: 16,
@@ -128,13 +101,6 @@ export const MEMBER_PREVIEW = {
   /** Shown instead of 7 when the member count is exactly 8. */
   groupCardAvatarsWhenEight: 8,
 } as const;
-
-export const PICKER_PANEL = {
-  heightPx: 480,
-  memberRowHeightPx: 62,
-} as const;
-
-export const BALANCE_LIST_HEIGHT = 400;
 
 /** The fixed mute choices in seconds, then "permanent". */
 export const MUTE_DURATIONS_SECONDS = [300, 600, 1_800, 3_600, 21_600, 43_200, 86_400, 604_800] as const;

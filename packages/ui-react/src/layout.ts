@@ -22,3 +22,12 @@ export const MEMBER_GRID_COLUMNS = 6;
 /** The conversation drawers (spec §2): one-to-one 450 px, group 460 px. */
 export const SINGLE_DRAWER_WIDTH = '450px';
 export const GROUP_DRAWER_WIDTH = '460px';
+
+/** The composer's height (spec §2): a quarter of the chat by default, at most 60 %, at least 200 px. */
+export const COMPOSER_HEIGHT = { defaultPercent: 25, maxPercent: 60, minPx: 200 } as const;
+
+/** How far the arrow keys move the chat/composer divider (Shift: all the way). */
+export const PANEL_RESIZE_KEYBOARD_STEP_PERCENT = { normal: 10, withShift: 100 } as const;
+
+/** The member picker's rows (spec §2: a 680 x 480 picker of 62 px rows). */
+export const PICKER_ROW_HEIGHT_PX = 62;

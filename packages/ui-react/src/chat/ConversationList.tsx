@@ -28,7 +28,7 @@ import { FaceAvatar } from '../FaceAvatar';
 import { COMPACT_WINDOW } from '../layout';
 
 const ROW_HEIGHT = 64;
-// Fluent's avatar sizes skip the spec's 42 (DEFAULT_AVATAR_SIZE); 40 is the nearest.
+// Fluent's avatar sizes skip the spec's 42; 40 is the nearest.
 const AVATAR_SIZE = 40;
 
 export const optionID = (conversationID: string): string =>

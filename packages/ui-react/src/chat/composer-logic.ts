@@ -1,4 +1,4 @@
-import { COMPOSER, PANEL_RESIZE_KEYBOARD_STEP_PERCENT } from '@teamim/domain';
+import { COMPOSER_HEIGHT, PANEL_RESIZE_KEYBOARD_STEP_PERCENT } from '../layout';
 
 /** The keys of a keydown that matter to the composer (a subset of React's and the DOM's KeyboardEvent). */
 export interface ComposerKey {
@@ -16,9 +16,9 @@ export function composerKeyAction(event: ComposerKey): 'send' | 'default' {
 
 /** The composer's height limits in pixels for a chat column of `containerPx` (spec §9: min 200 px, max 60%). */
 export function composerBounds(containerPx: number): { readonly min: number; readonly max: number } {
-  const min = COMPOSER.minHeightPx;
+  const min = COMPOSER_HEIGHT.minPx;
   // On a very short window 60% is below the floor; the floor wins so the box stays usable.
-  const max = Math.max(min, Math.floor((containerPx * COMPOSER.maxHeightPercent) / 100));
+  const max = Math.max(min, Math.floor((containerPx * COMPOSER_HEIGHT.maxPercent) / 100));
   return { min, max };
 }
 
@@ -29,7 +29,7 @@ export function clampComposerHeight(heightPx: number, containerPx: number): numb
 
 /** Spec §9: the composer starts at 25% of the chat column, within its limits. */
 export function defaultComposerHeight(containerPx: number): number {
-  return clampComposerHeight((containerPx * COMPOSER.defaultHeightPercent) / 100, containerPx);
+  return clampComposerHeight((containerPx * COMPOSER_HEIGHT.defaultPercent) / 100, containerPx);
 }
 
 /**

@@ -15,6 +15,7 @@ import type { MemberPickerViewModel, MemberPickerViewState, PickerRow } from '@t
 import { Fragment, useEffect, useRef } from 'react';
 import { useText } from '../text';
 import { FaceAvatar } from '../FaceAvatar';
+import { PICKER_ROW_HEIGHT_PX } from '../layout';
 
 const useStyles = makeStyles({
   left: { display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0 },
@@ -126,11 +127,11 @@ function Rows({ vm, state }: { readonly vm: MemberPickerViewModel; readonly stat
   const { t } = useText();
   const styles = useStyles();
   const scroller = useRef<HTMLDivElement>(null);
-  const { rows, rowHeightPx, hasMoreMembers, place } = state;
+  const { rows, hasMoreMembers, place } = state;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeightPx,
+    estimateSize: () => PICKER_ROW_HEIGHT_PX,
     getItemKey: (index) => keyOf(rows[index]) ?? index,
     overscan: 6,
   });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  GroupMemberRole,
-  PickerMode,
-  PICKER_PANEL,
-  TEXT_LIMITS,
-  WIDTHS,
-  type GroupMember,
-} from '@teamim/domain';
+import { GroupMemberRole, PickerMode, TEXT_LIMITS, type GroupMember } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../../testing';
 import { RemoteError } from '../../shared/remote-error';
 import type { MemberPickerViewModel, MemberPickerViewState, PickerRow } from './member-picker.view-model';
@@ -70,9 +63,6 @@ describe('MemberPickerViewModel in detail', () => {
       groupNameMax: TEXT_LIMITS.groupName,
       avatarName: undefined,
       busy: false,
-      widthPx: WIDTHS.picker,
-      panelHeightPx: PICKER_PANEL.heightPx,
-      rowHeightPx: PICKER_PANEL.memberRowHeightPx,
     };
     expect(vm.state).toEqual(opened);
   });

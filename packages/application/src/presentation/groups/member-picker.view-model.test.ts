@@ -28,13 +28,6 @@ const users = (vm: MemberPickerViewModel) =>
   );
 
 describe('MemberPickerViewModel (spec §2 member picker, §4, §5)', () => {
-  it('is 680 wide with a 480-high panel of 62-high rows', async () => {
-    const { w, owner, groupID } = await world();
-    const vm = owner.viewModels.memberPicker({ mode: PickerMode.KickFromGroup, groupID });
-    await w.settle();
-    expect(vm.state).toMatchObject({ widthPx: 680, panelHeightPx: 480, rowHeightPx: 62 });
-  });
-
   it('invite: the left pane is a menu of my friends and my groups with a breadcrumb; members are disabled', async () => {
     const { w, owner, groupID } = await world();
     const vm = owner.viewModels.memberPicker({ mode: PickerMode.InviteToGroup, groupID });

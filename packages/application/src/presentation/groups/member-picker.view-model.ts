@@ -1,13 +1,5 @@
 import { combineLatest } from 'rxjs';
-import {
-  friendDisplayName,
-  ok,
-  PICKER_PANEL,
-  PickerMode,
-  TEXT_LIMITS,
-  WIDTHS,
-  type Result,
-} from '@teamim/domain';
+import { friendDisplayName, ok, PickerMode, TEXT_LIMITS, type Result } from '@teamim/domain';
 import type { OpenPickerOptions, PickerItem, PickerOutcome } from '../../groups/member-picker.store';
 import type { PickedFile } from '../../ports/file-processor.port';
 import type { AppError } from '../../shared/app-error';
@@ -46,9 +38,6 @@ export interface MemberPickerViewState {
   readonly groupNameMax: number;
   readonly avatarName: string | undefined;
   readonly busy: boolean;
-  readonly widthPx: number;
-  readonly panelHeightPx: number;
-  readonly rowHeightPx: number;
 }
 
 /**
@@ -77,9 +66,6 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
       groupNameMax: TEXT_LIMITS.groupName,
       avatarName: undefined,
       busy: false,
-      widthPx: WIDTHS.picker,
-      panelHeightPx: PICKER_PANEL.heightPx,
-      rowHeightPx: PICKER_PANEL.memberRowHeightPx,
     });
     const { memberPicker, contacts } = services;
     this.own(
