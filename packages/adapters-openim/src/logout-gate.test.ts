@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createOpenImPorts, type OpenImHandler, type OpenImSdk } from './index';
+import { LOGOUT_DRAIN_MS } from './logout-gate';
 
 /** Just enough SDK for a session: login connects at once; every other call is recorded and answered. */
-function recordingSdk(): { readonly sdk: OpenImSdk; readonly calls: string[] } {
+function recordingSdk(): {
+  readonly sdk: OpenImSdk;
+  readonly calls: string[];
+  readonly held: Map<string, (value: unknown) => void>;
+} {
   const calls: string[] = [];
+  // Methods named here answer only when the test resolves them.
+  const held = new Map<string, (value: unknown) => void>();
   const handlers = new Set<{ readonly event: string; readonly handler: OpenImHandler }>();
   const target = {
     on: (event: string, handler: OpenImHandler) => void handlers.add({ event, handler }),
@@ -24,6 +31,11 @@ function recordingSdk(): { readonly sdk: OpenImSdk; readonly calls: string[] } {
             }
           });
         }
+        if (held.has(name)) {
+          return new Promise((resolve) =>
+            held.set(name, () => resolve({ errCode: 0, errMsg: '', data: null })),
+          );
+        }
         return Promise.resolve({
           errCode: 0,
           errMsg: '',
@@ -32,7 +44,7 @@ function recordingSdk(): { readonly sdk: OpenImSdk; readonly calls: string[] } {
       };
     },
   }) as unknown as OpenImSdk;
-  return { sdk, calls };
+  return { sdk, calls, held };
 }
 
 const CONFIG = { apiAddr: 'http://h/api', wsAddr: 'ws://h/ws', platformID: 5, connectTimeoutMs: 200 };
@@ -55,5 +67,43 @@ describe('calls after a logout', () => {
     await ports.session.login('alice', 'tok');
     await expect(ports.conversations.getTotalUnread()).resolves.toBe(3);
     expect(calls.slice(3)).toEqual(['login', 'getTotalUnreadMsgCount']);
+  });
+
+  it('wait for the calls already under way before the SDK closes the database, but not for ever', async () => {
+    const { sdk, calls, held } = recordingSdk();
+    const ports = createOpenImPorts(sdk, CONFIG);
+    await ports.session.login('alice', 'tok');
+    held.set('getFriendListPage', () => undefined);
+    const friends = ports.contacts.getFriendsPage(0, 100);
+    const loggedOut = ports.session.logout();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The friend list is still being read: the SDK has not been told to log out yet.
+    expect(calls).toEqual(['login', 'getFriendListPage']);
+
+    held.get('getFriendListPage')?.(undefined);
+    await friends;
+    await loggedOut;
+    expect(calls).toEqual(['login', 'getFriendListPage', 'logout']);
+  });
+
+  it('give up waiting for a call that never answers after the drain time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { sdk, calls, held } = recordingSdk();
+      const ports = createOpenImPorts(sdk, CONFIG);
+      const login = ports.session.login('alice', 'tok');
+      await vi.advanceTimersByTimeAsync(0);
+      await login;
+      held.set('getFriendListPage', () => undefined);
+      void ports.contacts.getFriendsPage(0, 100);
+      const loggedOut = ports.session.logout();
+      await vi.advanceTimersByTimeAsync(LOGOUT_DRAIN_MS - 1);
+      expect(calls).not.toContain('logout');
+      await vi.advanceTimersByTimeAsync(1);
+      await loggedOut;
+      expect(calls.at(-1)).toBe('logout');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
