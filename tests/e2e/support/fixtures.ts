@@ -54,8 +54,8 @@ export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
   // its update (two of its syncs overlapping after sign-in). Which call it is has not been traced yet.
   /updateColumnsConversation no record updated/,
   // The worker's answer to a call that reaches it between a sign-out and the next sign-in, when it has no
-  // database open. The adapters refuse their own calls after a logout (`logout-gate.ts`), so what is left
-  // would be a call of the SDK's own still under way at the logout.
+  // database open. The adapters refuse their own calls after a logout and hold the logout until the calls
+  // under way have answered (`logout-gate.ts`); kept here until a full run shows no such line.
   /must speciefic database file/,
   // Go's wasm runtime, when the answer to one of the SDK's HTTP requests arrives after the request gave up
   // (a loaded machine): Go has released the callback by then. The SDK retries on its own; what the user
