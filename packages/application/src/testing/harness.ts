@@ -263,3 +263,19 @@ export class TestWorld {
     await this.settle();
   }
 }
+
+/** Alice and Bob (so named), friends, both signed in: where most two-person tests start. */
+export async function signedInFriends(): Promise<{
+  readonly world: TestWorld;
+  readonly alice: TestClient;
+  readonly bob: TestClient;
+}> {
+  const world = new TestWorld().users(
+    { userID: 'alice', nickname: 'Alice' },
+    { userID: 'bob', nickname: 'Bob' },
+  );
+  world.backend.makeFriends('alice', 'bob');
+  const alice = await world.signIn('alice');
+  const bob = await world.signIn('bob');
+  return { world, alice, bob };
+}

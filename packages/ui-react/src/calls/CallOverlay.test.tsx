@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { CallOverlayViewModel, type CallOverlayState } from '@teamim/application';
-import { FakeCallDevices, TestWorld } from '@teamim/application/testing';
+import { FakeCallDevices, signedInFriends } from '@teamim/application/testing';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { act } from 'react';
@@ -153,13 +153,7 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
 
 describe('CallOverlay and CallButtons bound to the view model', () => {
   it('a video call placed from the header rings at the other side, which answers', async () => {
-    const world = new TestWorld().users(
-      { userID: 'alice', nickname: 'Alice' },
-      { userID: 'bob', nickname: 'Bob' },
-    );
-    world.backend.makeFriends('alice', 'bob');
-    const alice = await world.signIn('alice');
-    const bob = await world.signIn('bob');
+    const { world, alice, bob } = await signedInFriends();
     const vm = (c: typeof alice) =>
       new CallOverlayViewModel(
         c.calls,

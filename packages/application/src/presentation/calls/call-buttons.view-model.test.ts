@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { TestWorld } from '../../testing';
+import { signedInFriends } from '../../testing';
 
 async function pair() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   return { world, alice, bob, buttons: alice.viewModels.callButtons() };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CallRole } from '@teamim/domain';
 import type { CallDevice, CallDeviceKind } from '../../ports/call-devices.port';
 import { RemoteError } from '../../shared/remote-error';
-import { FakeCallDevices, FakeCallMedia, TestWorld, type TestClient } from '../../testing';
+import { FakeCallDevices, FakeCallMedia, type TestClient, signedInFriends } from '../../testing';
 import {
   CallOverlayViewModel,
   type CallOverlayOptions,
@@ -40,13 +40,7 @@ const twoCameras = {
 async function pair(
   options: { alice?: CallOverlayOptions; bob?: CallOverlayOptions; devices?: FakeCallDevices } = {},
 ) {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   const devices = options.devices ?? new FakeCallDevices();
   const vm = (c: TestClient, d: FakeCallDevices, o: CallOverlayOptions = {}) =>
     new CallOverlayViewModel(c.calls, c.ports.rtcRoom, c.ports.contacts, c.ports.notifier, d, o);

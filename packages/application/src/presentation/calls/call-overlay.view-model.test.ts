@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../shared/remote-error';
-import { FakeCallDevices, FakeCallMedia, TestWorld, type TestClient } from '../../testing';
+import type { TestWorld } from '../../testing';
+import { FakeCallDevices, FakeCallMedia, type TestClient, signedInFriends } from '../../testing';
 import { CallOverlayViewModel, type CallOverlayOptions } from './call-overlay.view-model';
 
 async function pair(options: CallOverlayOptions = {}): Promise<{
@@ -11,13 +12,7 @@ async function pair(options: CallOverlayOptions = {}): Promise<{
   bobVm: CallOverlayViewModel;
   devices: FakeCallDevices;
 }> {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   const devices = new FakeCallDevices();
   const vm = (c: TestClient, d = new FakeCallDevices()) =>
     new CallOverlayViewModel(c.calls, c.ports.rtcRoom, c.ports.contacts, c.ports.notifier, d, options);

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
-import { TestWorld } from '../../testing';
+import { signedInFriends } from '../../testing';
 import { loadThrough } from '../../messages/open-at-message';
 
 /** bob reads his chat with alice, in which alice wrote `count` messages. */
 async function bobReading(count: number) {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   await alice.conversations.open('bob', SessionType.Single);
   for (let i = 1; i <= count; i += 1) await alice.chat.sendText(`m${i}`);
   await world.settle();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentType, SessionType, type Message } from '@teamim/domain';
-import { TestWorld, type TestClient } from '../../testing';
+import type { TestWorld } from '../../testing';
+import { type TestClient, signedInFriends } from '../../testing';
 import type { ChatViewModel, ChatViewState } from './chat.view-model';
 import type { MessageView } from './rows';
 
@@ -18,13 +19,7 @@ function sent<T>(result: { ok: true; value: T } | { ok: false; error: unknown })
 
 /** Alice and Bob, friends, each with their one-to-one chat open. */
 async function pair() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   const conversation = sent(await alice.conversations.open('bob', SessionType.Single));
   sent(await bob.conversations.open('alice', SessionType.Single));
   await world.settle();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
-import { TestWorld } from '../../testing';
+import { signedInFriends } from '../../testing';
 
 function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }): T {
   if (!result.ok) throw new Error(JSON.stringify(result.error));
@@ -8,13 +8,7 @@ function value<T>(result: { ok: true; value: T } | { ok: false; error: unknown }
 }
 
 async function pair() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
+  const { world, alice, bob } = await signedInFriends();
   const conversationID = value(await alice.conversations.open('bob', SessionType.Single)).conversationID;
   value(await bob.conversations.open('alice', SessionType.Single));
   await world.settle();
