@@ -12,11 +12,11 @@ import {
 } from 'rxjs';
 import {
   conversationDisplayName,
-  conversationIDFor,
   displayName,
   isAppendableIncoming,
   isGroupSession,
   isNotificationMessage,
+  messageConversationID,
   messagePreview,
   notifiesNewMessages,
   type Conversation,
@@ -130,8 +130,7 @@ export class MessageNotificationService {
     const newest = new Map<string, Message>();
     for (const message of event.messages) {
       if (!isNoticeable(message, selfID)) continue;
-      const target = isGroupSession(message.sessionType) ? message.groupID : message.sendID;
-      newest.set(conversationIDFor(message.sessionType, selfID, target), message);
+      newest.set(messageConversationID(message, selfID), message);
     }
     const found = await Promise.all(
       [...newest].map(async ([id, message]) => [id, message, await this.findConversation(id)] as const),
