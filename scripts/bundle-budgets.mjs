@@ -34,7 +34,8 @@ export const BUDGETS = [
       /^(src\/signed-in\.ts|_signed-in-[\w-]+\.js)$/,
       // The SDK's JS and the database worker it starts (not the legacy one, for older browsers).
       /@openim\/wasm-client-sdk\/lib\/(index\.es|worker)\.js$/,
-      /packages\/ui-react\/src\/shell\/Shell\.tsx$/,
+      // The shell: its own entry, or a chunk of that name when its lazily loaded menus share some of it.
+      /(packages\/ui-react\/src\/shell\/Shell\.tsx|^_Shell-[\w-]+\.js)$/,
       /packages\/ui-react\/src\/chat\/index\.ts$/,
     ],
     extra: ['prerendered.js', 'openim/wasm_exec.js'],

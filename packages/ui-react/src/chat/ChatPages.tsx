@@ -8,7 +8,8 @@ import { COMPACT_LIST_WIDTH, COMPACT_WINDOW, LIST_WIDTH, NARROW_LIST_WIDTH, NARR
 import { useViewModel } from '../session';
 import { conversationStep } from '../shell/keyboard';
 import { useText } from '../text';
-import { ConversationList } from './ConversationList';
+import { usePrefetch } from '../prefetch';
+import { ConversationList, rowMenu } from './ConversationList';
 
 const useStyles = makeStyles({
   layout: {
@@ -54,17 +55,12 @@ export function openConversationID(pathname: string): string | undefined {
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
-/** /chat: the conversation list on the left and the empty state or the chat view on the right. */
-/** Runs `task` once the browser is idle; the returned function cancels it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(task, 1_000);
-    return () => clearTimeout(timer);
-  }
-  const handle = requestIdleCallback(task, { timeout: 5_000 });
-  return () => cancelIdleCallback(handle);
+function prefetchChatParts(): void {
+  import('./ChatView').catch(() => undefined);
+  rowMenu.preload();
 }
 
+/** /chat: the conversation list on the left and the empty state or the chat view on the right. */
 export function ChatLayout() {
   const styles = useStyles();
   const { t } = useText();
@@ -73,10 +69,9 @@ export function ChatLayout() {
   const navigate = useNavigate();
   const list = useViewModel((vms) => vms.conversationList());
   useEffect(() => list.setOpen(conversationID), [list, conversationID]);
-  // The chat view's code (a chunk of its own) is fetched while the page is idle after the list has
-  // shown, so the first click on a conversation does not wait for it. A failed fetch is left to that
-  // click, which loads it again.
-  useEffect(() => whenIdle(() => void import('./ChatView').catch(() => undefined)), []);
+  // The chat view's code (a chunk of its own) is fetched ahead, so the first click on a conversation does
+  // not wait for it. A failed fetch is left to that click, which loads it again.
+  usePrefetch(prefetchChatParts);
   // Alt+Up / Alt+Down move between conversations from anywhere in the chat page.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,31 +1,21 @@
-import {
-  CounterBadge,
-  makeStyles,
-  mergeClasses,
-  Menu,
-  MenuDivider,
-  MenuGroup,
-  MenuGroupHeader,
-  MenuItem,
-  MenuItemRadio,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { CounterBadge, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { AlertOffRegular, PinRegular } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationListViewModel, ConversationRow } from '@teamim/application';
-import { RecvMsgOpt } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
-import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { deferred } from '../deferred';
 import { heightOf, placedAt } from '../geometry';
+import { usePageShown } from '../prefetch';
 import { useText } from '../text';
 import { nextActiveIndex } from './list-navigation';
 import { FaceAvatar } from '../FaceAvatar';
 import { COMPACT_WINDOW } from '../layout';
+import type { MenuPoint } from './ConversationRowMenu';
+
+// The rows' menu is a chunk of its own, mounted around a row only while open (see ConversationRowMenu).
+export const rowMenu = deferred(() => import('./ConversationRowMenu').then((m) => m.ConversationRowMenu));
 
 const ROW_HEIGHT = 64;
 // Fluent's avatar sizes skip the spec's 42; 40 is the nearest.
@@ -100,9 +90,11 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
   const styles = useStyles();
   const navigate = useNavigate();
   const { rows, openID } = useObservableEagerState(vm.state$);
+  usePageShown(rows.length > 0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
-  const [menuFor, setMenuFor] = useState<string | undefined>();
+  // The row whose menu is open, and where a right click opened it.
+  const [menu, setMenu] = useState<{ readonly id: string; readonly at?: MenuPoint } | undefined>();
   // The active row is outlined only while the list has the keyboard's focus (as :focus-visible): not after
   // a click on a row, where the open conversation's highlight already shows, but at the first key press.
   const [focused, setFocused] = useState(false);
@@ -121,6 +113,12 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
     if (activeID.current !== undefined) setActive(rows.findIndex((r) => r.id === activeID.current));
   }, [rows]);
 
+  // A menu opened from the keyboard gives the focus back to the list (its row is no focus target).
+  const keyboardMenu = menu !== undefined && menu.at === undefined;
+  const closeMenu = useCallback(() => {
+    if (keyboardMenu) scrollRef.current?.focus();
+    setMenu(undefined);
+  }, [keyboardMenu]);
   const open = useCallback((id: string) => void navigate(`/chat/${encodeURIComponent(id)}`), [navigate]);
   const moveTo = (index: number) => {
     setActive(index);
@@ -144,7 +142,7 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
       open(current.id);
     } else if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
       event.preventDefault();
-      setMenuFor(current.id);
+      setMenu({ id: current.id });
     }
   };
 
@@ -194,8 +192,10 @@ export function ConversationList({ vm }: { readonly vm: ConversationListViewMode
                 top={item.start}
                 selected={row.id === openID}
                 active={focused && item.index === active}
-                menuOpen={menuFor === row.id}
-                onMenuOpenChange={(isOpen) => setMenuFor(isOpen ? row.id : undefined)}
+                menuOpen={menu?.id === row.id}
+                menuAt={menu?.id === row.id ? menu.at : undefined}
+                onMenuRequest={(at) => setMenu({ id: row.id, at })}
+                onMenuClose={closeMenu}
                 onOpen={() => {
                   setActive(item.index);
                   activeID.current = row.id;
@@ -219,7 +219,9 @@ interface OptionProps {
   readonly selected: boolean;
   readonly active: boolean;
   readonly menuOpen: boolean;
-  readonly onMenuOpenChange: (open: boolean) => void;
+  readonly menuAt: MenuPoint | undefined;
+  readonly onMenuRequest: (at: MenuPoint) => void;
+  readonly onMenuClose: () => void;
   readonly onOpen: () => void;
 }
 
@@ -240,105 +242,64 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
     .filter((part) => part !== undefined && part !== '')
     .join(', ');
 
-  return (
-    <Menu
-      openOnContext
-      open={props.menuOpen}
-      onOpenChange={(_event, data) => props.onMenuOpenChange(data.open)}
-      checkedValues={{ recv: [String(row.recvMsgOpt)] }}
-      onCheckedValueChange={(_event, data) => {
-        const value = Number(data.checkedItems[0]);
-        if (
-          value === RecvMsgOpt.Normal ||
-          value === RecvMsgOpt.NotReceive ||
-          value === RecvMsgOpt.NotNotify
-        ) {
-          void vm.setRecvMsgOpt(row.id, value);
-        }
+  const option = (
+    <div
+      id={optionID(row.id)}
+      role="option"
+      aria-label={label}
+      aria-selected={props.selected}
+      aria-posinset={props.index + 1}
+      aria-setsize={props.total}
+      data-pinned={row.pinned ? 'true' : undefined}
+      onClick={props.onOpen}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        props.onMenuRequest({ x: event.clientX, y: event.clientY });
       }}
+      className={mergeClasses(styles.row, props.selected && styles.selected, props.active && styles.active)}
+      style={placedAt(props.top)}
     >
-      <MenuTrigger disableButtonEnhancement>
-        <div
-          id={optionID(row.id)}
-          role="option"
-          aria-label={label}
-          aria-selected={props.selected}
-          aria-posinset={props.index + 1}
-          aria-setsize={props.total}
-          data-pinned={row.pinned ? 'true' : undefined}
-          onClick={props.onOpen}
-          className={mergeClasses(
-            styles.row,
-            props.selected && styles.selected,
-            props.active && styles.active,
-          )}
-          style={placedAt(props.top)}
-        >
-          <FaceAvatar name={row.name} faceURL={row.faceURL} size={AVATAR_SIZE} group={row.isGroup} />
-          <div className={styles.body}>
-            <div className={styles.line}>
-              <Text
-                weight={row.unread > 0 ? 'bold' : 'semibold'}
-                truncate
-                wrap={false}
-                className={styles.name}
-              >
-                {row.name}
-              </Text>
-              <Text size={100} className={styles.time}>
-                {row.time}
-              </Text>
-            </div>
-            <div className={styles.line}>
-              {/* "[@you]" while a mention is unread */}
-              {row.mentionMark !== '' && (
-                <Text size={200} className={styles.mention}>
-                  {row.mentionMark}
-                </Text>
-              )}
-              <Text size={200} truncate wrap={false} className={styles.preview}>
-                {row.preview}
-              </Text>
-              {row.pinned && <PinRegular aria-hidden className={styles.mark} />}
-              {row.muted && <AlertOffRegular aria-hidden className={styles.mark} />}
-              {row.unread > 0 && (
-                <CounterBadge
-                  count={row.unread}
-                  overflowCount={99}
-                  size="small"
-                  color={row.muted ? 'informative' : 'danger'}
-                  aria-hidden
-                />
-              )}
-            </div>
-          </div>
+      <FaceAvatar name={row.name} faceURL={row.faceURL} size={AVATAR_SIZE} group={row.isGroup} />
+      <div className={styles.body}>
+        <div className={styles.line}>
+          <Text weight={row.unread > 0 ? 'bold' : 'semibold'} truncate wrap={false} className={styles.name}>
+            {row.name}
+          </Text>
+          <Text size={100} className={styles.time}>
+            {row.time}
+          </Text>
         </div>
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList aria-label={t('ui.chat.list.actions')}>
-          <MenuItem onClick={() => void vm.setPinned(row.id, !row.pinned)}>
-            {row.pinned ? t('ui.chat.menu.unpin') : t('ui.chat.menu.pin')}
-          </MenuItem>
-          <MenuItem disabled={row.unread === 0} onClick={() => void vm.markRead(row.id)}>
-            {t('ui.chat.menu.markRead')}
-          </MenuItem>
-          <MenuDivider />
-          <MenuGroup>
-            <MenuGroupHeader>{t('ui.chat.menu.recvOptions')}</MenuGroupHeader>
-            <MenuItemRadio name="recv" value={String(RecvMsgOpt.Normal)}>
-              {t('ui.chat.recv.normal')}
-            </MenuItemRadio>
-            <MenuItemRadio name="recv" value={String(RecvMsgOpt.NotNotify)}>
-              {t('ui.chat.recv.notNotify')}
-            </MenuItemRadio>
-            <MenuItemRadio name="recv" value={String(RecvMsgOpt.NotReceive)}>
-              {t('ui.chat.recv.notReceive')}
-            </MenuItemRadio>
-          </MenuGroup>
-          <MenuDivider />
-          <MenuItem onClick={() => void vm.delete(row.id)}>{t('ui.chat.menu.delete')}</MenuItem>
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+        <div className={styles.line}>
+          {/* "[@you]" while a mention is unread */}
+          {row.mentionMark !== '' && (
+            <Text size={200} className={styles.mention}>
+              {row.mentionMark}
+            </Text>
+          )}
+          <Text size={200} truncate wrap={false} className={styles.preview}>
+            {row.preview}
+          </Text>
+          {row.pinned && <PinRegular aria-hidden className={styles.mark} />}
+          {row.muted && <AlertOffRegular aria-hidden className={styles.mark} />}
+          {row.unread > 0 && (
+            <CounterBadge
+              count={row.unread}
+              overflowCount={99}
+              size="small"
+              color={row.muted ? 'informative' : 'danger'}
+              aria-hidden
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+  if (!props.menuOpen) return option;
+  return (
+    <Suspense fallback={option}>
+      <rowMenu.Component vm={vm} row={row} at={props.menuAt} onClose={props.onMenuClose}>
+        {option}
+      </rowMenu.Component>
+    </Suspense>
   );
 });

@@ -1,18 +1,36 @@
 import { canOpenUserCard } from '@teamim/application';
 import { PickerMode, type Group } from '@teamim/domain';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AddSearchDialog } from './AddSearchDialog';
-import { EditProfileDialog } from './EditProfileDialog';
-import { GroupCardDialog } from './GroupCard';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { deferred } from '../deferred';
 import {
   ContactDialogsContext,
   type CardUser,
   type ContactDialogs,
   type UserCardOptions,
 } from './dialog-context';
-import { UserCardDialog } from './UserCard';
+
+// Each dialog is a chunk of its own (with Fluent's dialog, field and picker code, about 27 KB gzip in
+// all, which the conversation list does not need): loaded when first opened, or ahead while the page is
+// idle (preloadContactDialogs).
+const userCard = deferred(() => import('./UserCard').then((m) => m.UserCardDialog));
+const groupCard = deferred(() => import('./GroupCard').then((m) => m.GroupCardDialog));
+const addSearch = deferred(() => import('./AddSearchDialog').then((m) => m.AddSearchDialog));
+const editProfile = deferred(() => import('./EditProfileDialog').then((m) => m.EditProfileDialog));
 // The top bar's and the empty chat page's Create group is the member picker's create mode.
-import { MemberPickerDialog } from '../groups/MemberPickerDialog';
+const memberPicker = deferred(() => import('../groups/MemberPickerDialog').then((m) => m.MemberPickerDialog));
+
+const DIALOGS = {
+  user: userCard,
+  group: groupCard,
+  search: addSearch,
+  profile: editProfile,
+  createGroup: memberPicker,
+} as const;
+
+/** Fetches the contact dialogs' code ahead of their first use. */
+export function preloadContactDialogs(): void {
+  for (const dialog of Object.values(DIALOGS)) dialog.preload();
+}
 
 export { useContactDialogs } from './dialog-context';
 export type { CardUser, ContactDialogs, UserCardOptions } from './dialog-context';
@@ -57,18 +75,29 @@ export function ContactDialogsProvider({ children }: { readonly children: ReactN
       return next;
     });
   }, []);
+  // A dialog shows once its code is there: one that suspended in its first render would be rendered again
+  // from scratch, creating its view model (and its requests) again each time.
+  const request = useCallback(
+    (next: Exclude<Open, { readonly kind: 'none' }>) => {
+      DIALOGS[next.kind].load().then(
+        () => show(next),
+        () => undefined, // the retries gave up (no network): the next click tries again
+      );
+    },
+    [show],
+  );
   const close = useCallback(() => setOpen({ kind: 'none' }), []);
   const dialogs = useMemo<ContactDialogs>(
     () => ({
       openUserCard: (user, options = {}) => {
-        if (canOpenUserCard(user.userID, options).ok) show({ kind: 'user', user, options });
+        if (canOpenUserCard(user.userID, options).ok) request({ kind: 'user', user, options });
       },
-      openGroupCard: (group) => show({ kind: 'group', group }),
-      openAddSearch: (target) => show({ kind: 'search', target }),
-      openEditProfile: () => show({ kind: 'profile' }),
-      openCreateGroup: () => show({ kind: 'createGroup' }),
+      openGroupCard: (group) => request({ kind: 'group', group }),
+      openAddSearch: (target) => request({ kind: 'search', target }),
+      openEditProfile: () => request({ kind: 'profile' }),
+      openCreateGroup: () => request({ kind: 'createGroup' }),
     }),
-    [show],
+    [request],
   );
   const isOpen = open.kind !== 'none';
   useEffect(() => {
@@ -81,15 +110,24 @@ export function ContactDialogsProvider({ children }: { readonly children: ReactN
   return (
     <ContactDialogsContext.Provider value={dialogs}>
       {children}
-      {open.kind === 'user' && (
-        <UserCardDialog key={open.user.userID} user={open.user} options={open.options} onClose={close} />
-      )}
-      {open.kind === 'group' && (
-        <GroupCardDialog key={open.group.groupID} group={open.group} onClose={close} />
-      )}
-      {open.kind === 'search' && <AddSearchDialog target={open.target} onClose={close} />}
-      {open.kind === 'profile' && <EditProfileDialog onClose={close} />}
-      {open.kind === 'createGroup' && <MemberPickerDialog mode={PickerMode.CreateGroup} onClose={close} />}
+      <Suspense fallback={null}>
+        {open.kind === 'user' && (
+          <userCard.Component
+            key={open.user.userID}
+            user={open.user}
+            options={open.options}
+            onClose={close}
+          />
+        )}
+        {open.kind === 'group' && (
+          <groupCard.Component key={open.group.groupID} group={open.group} onClose={close} />
+        )}
+        {open.kind === 'search' && <addSearch.Component target={open.target} onClose={close} />}
+        {open.kind === 'profile' && <editProfile.Component onClose={close} />}
+        {open.kind === 'createGroup' && (
+          <memberPicker.Component mode={PickerMode.CreateGroup} onClose={close} />
+        )}
+      </Suspense>
     </ContactDialogsContext.Provider>
   );
 }

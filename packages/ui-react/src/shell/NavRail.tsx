@@ -1,30 +1,14 @@
-import {
-  Button,
-  CounterBadge,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  mergeClasses,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  tokens,
-} from '@fluentui/react-components';
+import { CounterBadge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { ChatFilled, ChatRegular, PeopleFilled, PeopleRegular } from '@fluentui/react-icons';
 import type { ShellState } from '@teamim/application';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { useContactDialogs } from '../contacts/dialogs';
+import { deferred, useMenuOnRequest } from '../deferred';
 import { useText } from '../text';
-// Balance, account settings, About
-import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
-import { FaceAvatar } from '../FaceAvatar';
+import { AccountButton } from './AccountButton';
+
+// The menu with its logout confirmation and account dialogs: a chunk of its own (see useMenuOnRequest).
+export const accountMenu = deferred(() => import('./AccountMenu').then((m) => m.AccountMenu));
 
 const useStyles = makeStyles({
   rail: {
@@ -84,7 +68,7 @@ export function NavRail({ state, onLogout }: { readonly state: ShellState; reado
         countLabel={t('ui.nav.applications', { count: state.applications })}
       />
       <div className={styles.account}>
-        <AccountMenu state={state} onLogout={onLogout} />
+        <AccountEntry state={state} onLogout={onLogout} />
       </div>
     </nav>
   );
@@ -121,81 +105,13 @@ function NavItem(props: {
   );
 }
 
-function AccountMenu({ state, onLogout }: { readonly state: ShellState; readonly onLogout: () => void }) {
-  const { t } = useText();
-  const dialogs = useContactDialogs();
-  const [confirmLogout, setConfirmLogout] = useState(false);
-  const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
-  const self = state.self;
-  // A dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
-  // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
-  // aria-hidden sentinels on <body> focusable until something else took focus (axe aria-hidden-focus).
-  // By id: MenuTrigger's child takes no ref of ours.
-  const accountButton = useId();
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    const open = dialog !== undefined || confirmLogout;
-    if (wasOpen.current && !open) document.getElementById(accountButton)?.focus();
-    wasOpen.current = open;
-  }, [dialog, confirmLogout, accountButton]);
+function AccountEntry({ state, onLogout }: { readonly state: ShellState; readonly onLogout: () => void }) {
+  const { requested, triggerProps } = useMenuOnRequest();
+  const alone = <AccountButton self={state.self} {...triggerProps} />;
+  if (!requested) return alone;
   return (
-    <>
-      <Menu positioning="after-bottom">
-        <MenuTrigger disableButtonEnhancement>
-          <Button
-            id={accountButton}
-            appearance="transparent"
-            aria-label={t('ui.nav.accountMenu')}
-            title={self?.name}
-            icon={
-              // Decorative: the button is named; a nameless avatar (before the profile loads) would be an
-              // unnamed image to axe.
-              <FaceAvatar name={self?.name ?? ''} faceURL={self?.faceURL ?? ''} size={36} />
-            }
-          />
-        </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            {/* Spec §2: my info is the user card of self, with Edit info. */}
-            <MenuItem
-              disabled={self === undefined}
-              onClick={() => self !== undefined && dialogs.openUserCard(self.info)}
-            >
-              {t('ui.menu.myInfo')}
-            </MenuItem>
-            {/* The balance only where the deployment has a wallet */}
-            {state.walletAvailable && (
-              <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
-            )}
-            <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
-            <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
-            <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
-          </MenuList>
-        </MenuPopover>
-      </Menu>
-      <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('ui.logout.confirmTitle')}</DialogTitle>
-            <DialogContent>{t('ui.logout.confirmBody')}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirmLogout(false)}>{t('ui.action.cancel')}</Button>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setConfirmLogout(false);
-                  onLogout();
-                }}
-              >
-                {t('ui.action.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-      {dialog !== undefined && (
-        <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
-      )}
-    </>
+    <Suspense fallback={alone}>
+      <accountMenu.Component state={state} onLogout={onLogout} />
+    </Suspense>
   );
 }

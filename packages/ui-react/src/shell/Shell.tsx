@@ -4,17 +4,18 @@ import { useObservableEagerState, useSubscription } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
-import { SessionCallOverlay } from '../calls/SessionCallOverlay';
-import { ContactDialogsProvider } from '../contacts/dialogs';
+import { callOverlay, SessionCallOverlay } from '../calls/SessionCallOverlay';
+import { ContactDialogsProvider, preloadContactDialogs } from '../contacts/dialogs';
 import { useDesktopSlots } from '../desktop-slots';
+import { PrefetchProvider, usePrefetch } from '../prefetch';
 import { SignedInContext, useAppServices, useSignedIn } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
 import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
 import { preloadToastHost } from '../toasts/Toasts';
 import { useShortcuts } from './keyboard';
-import { NavRail } from './NavRail';
-import { TopBar } from './TopBar';
+import { accountMenu, NavRail } from './NavRail';
+import { plusMenu, TopBar } from './TopBar';
 
 const NAV_RAIL_WIDTH = '68px';
 
@@ -73,7 +74,6 @@ export function Shell() {
       active = false;
     };
   }, [services]);
-
   if (scope === undefined) {
     return (
       <div className={styles.center}>
@@ -90,12 +90,22 @@ export function Shell() {
   return (
     <SessionViewModelsContext.Provider value={scope.viewModels}>
       <SignedInContext.Provider value={scope.services}>
-        <ContactDialogsProvider>
-          <SignedInShell />
-        </ContactDialogsProvider>
+        <PrefetchProvider>
+          <ContactDialogsProvider>
+            <SignedInShell />
+          </ContactDialogsProvider>
+        </PrefetchProvider>
       </SignedInContext.Provider>
     </SessionViewModelsContext.Provider>
   );
+}
+
+// The call overlay, menus and contact dialogs of the shell are chunks of their own, fetched ahead.
+function prefetchShellParts(): void {
+  callOverlay.preload();
+  accountMenu.preload();
+  plusMenu.preload();
+  preloadContactDialogs();
 }
 
 function SignedInShell() {
@@ -115,6 +125,7 @@ function SignedInShell() {
     (conversationID) => void navigate(`/chat/${encodeURIComponent(conversationID)}`),
   );
   useShortcuts();
+  usePrefetch(prefetchShellParts);
   // The session formats times and notices in the UI's language.
   const { i18n } = useTranslation();
   const settings = useSignedIn().settings;

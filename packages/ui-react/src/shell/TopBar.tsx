@@ -1,26 +1,19 @@
-import {
-  Button,
-  Input,
-  makeStyles,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
-import { AddRegular, SearchRegular } from '@fluentui/react-icons';
+import { Button, Input, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { SearchRegular } from '@fluentui/react-icons';
 import type { TopSearchHit } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useContactDialogs } from '../contacts/dialog-context';
 import { LanguageSwitch } from '../LanguageSwitch';
+import { deferred, useMenuOnRequest } from '../deferred';
+import { useContactDialogs } from '../contacts/dialog-context';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { TOP_SEARCH_ID } from './keyboard';
+import { PlusButton } from './PlusButton';
+
+// Add friend, Add group, Create group: a chunk of its own, loaded when first opened or while idle.
+export const plusMenu = deferred(() => import('./PlusMenu').then((m) => m.PlusMenu));
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
@@ -68,7 +61,7 @@ export function TopBar(props: { readonly canAddFriends: boolean; readonly canCre
   return (
     <header className={styles.bar}>
       <TopSearch />
-      <PlusMenu {...props} />
+      <PlusEntry {...props} />
       <span className={styles.end}>
         <LanguageSwitch />
       </span>
@@ -168,31 +161,13 @@ function ResultGroup(props: {
   );
 }
 
-/** Add friends (hidden when self allowAddFriend is not-allow), Add group, Create group (only if allowed). */
-function PlusMenu(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
-  const { t } = useText();
-  const dialogs = useContactDialogs();
+function PlusEntry(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
+  const { requested, triggerProps } = useMenuOnRequest();
+  const alone = <PlusButton {...triggerProps} />;
+  if (!requested) return alone;
   return (
-    <Menu>
-      <MenuTrigger disableButtonEnhancement>
-        <Button
-          appearance="subtle"
-          icon={<AddRegular />}
-          aria-label={t('ui.top.plus')}
-          title={t('ui.top.plus')}
-        />
-      </MenuTrigger>
-      <MenuPopover>
-        <MenuList>
-          {props.canAddFriends && (
-            <MenuItem onClick={() => dialogs.openAddSearch('friend')}>{t('ui.top.addFriend')}</MenuItem>
-          )}
-          <MenuItem onClick={() => dialogs.openAddSearch('group')}>{t('ui.top.addGroup')}</MenuItem>
-          {props.canCreateGroup && (
-            <MenuItem onClick={() => dialogs.openCreateGroup()}>{t('ui.top.createGroup')}</MenuItem>
-          )}
-        </MenuList>
-      </MenuPopover>
-    </Menu>
+    <Suspense fallback={alone}>
+      <plusMenu.Component {...props} />
+    </Suspense>
   );
 }

@@ -1,0 +1,98 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+} from '@fluentui/react-components';
+import type { ShellState } from '@teamim/application';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useContactDialogs } from '../contacts/dialog-context';
+import { useText } from '../text';
+// Balance, account settings, About
+import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
+import { AccountButton } from './AccountButton';
+
+/** The own avatar's menu (spec §2): my info, balance, account settings, About and logout. */
+export function AccountMenu({
+  state,
+  onLogout,
+}: {
+  readonly state: ShellState;
+  readonly onLogout: () => void;
+}) {
+  const { t } = useText();
+  const dialogs = useContactDialogs();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
+  const self = state.self;
+  // A dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
+  // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
+  // aria-hidden sentinels on <body> focusable until something else took focus (axe aria-hidden-focus).
+  // By id: MenuTrigger's child takes no ref of ours.
+  const accountButton = useId();
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    const open = dialog !== undefined || confirmLogout;
+    if (wasOpen.current && !open) document.getElementById(accountButton)?.focus();
+    wasOpen.current = open;
+  }, [dialog, confirmLogout, accountButton]);
+  return (
+    <>
+      {/* Mounted when first asked for, so it opens at once; from then on it opens and closes itself. */}
+      <Menu positioning="after-bottom" defaultOpen>
+        <MenuTrigger disableButtonEnhancement>
+          <AccountButton id={accountButton} self={self} />
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            {/* Spec §2: my info is the user card of self, with Edit info. */}
+            <MenuItem
+              disabled={self === undefined}
+              onClick={() => self !== undefined && dialogs.openUserCard(self.info)}
+            >
+              {t('ui.menu.myInfo')}
+            </MenuItem>
+            {/* The balance only where the deployment has a wallet */}
+            {state.walletAvailable && (
+              <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
+            )}
+            <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
+            <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
+            <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>{t('ui.logout.confirmTitle')}</DialogTitle>
+            <DialogContent>{t('ui.logout.confirmBody')}</DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirmLogout(false)}>{t('ui.action.cancel')}</Button>
+              <Button
+                appearance="primary"
+                onClick={() => {
+                  setConfirmLogout(false);
+                  onLogout();
+                }}
+              >
+                {t('ui.action.confirm')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+      {dialog !== undefined && (
+        <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
+      )}
+    </>
+  );
+}
