@@ -188,24 +188,38 @@ export function collectAssets(page: Page): Asset[] {
  * Like collectAssets, but `until()` freezes the set at the moment it is called: the scripts whose
  * responses arrived by then (their bodies are read afterwards), none of the chunks loaded later.
  */
-export function collectAssetsUntil(page: Page): { until: () => Promise<Asset[]> } {
-  const pending: Promise<Asset | undefined>[] = [];
+/**
+ * The scripts and stylesheets the page requests; `until(cutoff)` stops collecting and returns those whose
+ * request started by `cutoff` (epoch ms), once loaded. What the page fetches ahead after that moment (its
+ * idle prefetches) was not needed to get there, even when it arrives before the call.
+ */
+export function collectAssetsUntil(page: Page): { until: (cutoffEpochMs: number) => Promise<Asset[]> } {
+  const pending: Promise<(Asset & { startedAt: number }) | undefined>[] = [];
   let open = true;
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const url = response.url();
     if (!open || (type !== 'script' && type !== 'stylesheet') || url.endsWith('.wasm')) return;
+    const startedAt = response.request().timing().startTime;
     pending.push(
       response.body().then(
-        (body) => ({ url, type, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
+        (body) => ({
+          url,
+          type,
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+          startedAt,
+        }),
         () => undefined,
       ),
     );
   });
   return {
-    until: async () => {
+    until: async (cutoffEpochMs) => {
       open = false;
-      return (await Promise.all(pending)).filter((a): a is Asset => a !== undefined);
+      return (await Promise.all(pending))
+        .filter((a): a is Asset & { startedAt: number } => a !== undefined && a.startedAt <= cutoffEpochMs)
+        .map(({ startedAt: _startedAt, ...asset }) => asset);
     },
   };
 }
