@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  APP_VERSION,
   DATA_CACHE,
   dataCacheRetryDelayMs,
   MEMBER_PREVIEW,
@@ -7,6 +8,7 @@ import {
   PAGING,
   PERMANENT_MUTE_SECONDS,
   pinnedMessagesStorageKey,
+  SDK_VERSION,
   TIMINGS_MS,
 } from './constants';
 
@@ -34,5 +36,12 @@ describe('§9 Business constants and limits', () => {
     expect(PAGING.groupMemberFirst).toBeGreaterThan(PAGING.groupMemberNext);
     expect(TIMINGS_MS.readMarkDebounce).toBeGreaterThan(TIMINGS_MS.searchDebounce);
     expect(MEMBER_PREVIEW.forNormalMember - MEMBER_PREVIEW.forAdminOrOwner).toBe(1);
+  });
+});
+
+describe('§1/§9 Versions', () => {
+  it('the product and the messaging SDK are both v3.8.3', () => {
+    expect(APP_VERSION).toBe('v3.8.3');
+    expect(SDK_VERSION).toBe('v3.8.3');
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ContentType, MessageStatus, SessionType, type Message } from '@teamim/domain';
+import type { MessagesGateway } from '../ports/messages.port';
 import { MISSING_ROUTE_CODE, RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
-import { mergeLocalHistory } from './server-preview';
+import { mergeLocalHistory, sdkCopy } from './server-preview';
 
 type Client = Awaited<ReturnType<TestWorld['signIn']>>;
 
@@ -211,6 +212,9 @@ const msg = (id: string, seq: number, sendTime = seq * 1000): Message => ({
   msgFrom: 100,
   textElem: { content: id },
 });
+/** Merging and the SDK lookup read only these fields, so nothing else needs a value. */
+const bare = (clientMsgID: string, seq: number, sendTime: number, ex = ''): Message =>
+  ({ clientMsgID, seq, sendTime, createTime: sendTime, ex }) as unknown as Message;
 
 describe('mergeLocalHistory', () => {
   it('keeps the local copy of a shared message, newer shown ones, and drops older shown ones', () => {
@@ -238,5 +242,80 @@ describe('mergeLocalHistory', () => {
   it('keeps what is shown when the local page is empty', () => {
     const shown = [msg('a', 1)];
     expect(mergeLocalHistory(shown, [])).toBe(shown);
+  });
+
+  it('orders by seq where both messages have one, even against their send times (clock skew)', () => {
+    // a's seq is older than the page's oldest though its send time is later: it goes.
+    const shown = [bare('a', 4, 9000), bare('z', 8, 1000)];
+    const local = [bare('b', 5, 5000), bare('c', 6, 6000)];
+    expect(mergeLocalHistory(shown, local)).toEqual([
+      bare('b', 5, 5000),
+      bare('c', 6, 6000),
+      bare('z', 8, 1000),
+    ]);
+  });
+
+  it('finds the page’s oldest by seq among several, and keeps shown ones of a later seq', () => {
+    const shown = [bare('a', 4, 4000), bare('e', 7, 7000)];
+    const local = [bare('c', 6, 6000), bare('b', 5, 5000)];
+    expect(mergeLocalHistory(shown, local)).toEqual([
+      bare('c', 6, 6000),
+      bare('b', 5, 5000),
+      bare('e', 7, 7000),
+    ]);
+  });
+
+  it('keeps a shown message whose seq equals the page’s oldest (not older)', () => {
+    const shown = [bare('x', 5, 5000)];
+    const local = [bare('b', 5, 5000)];
+    expect(mergeLocalHistory(shown, local)).toEqual([bare('b', 5, 5000), bare('x', 5, 5000)]);
+  });
+
+  it('orders by time when the page’s oldest has no seq', () => {
+    const shown = [bare('a', 3, 1000), bare('n', 9, 8000)];
+    const local = [bare('x', 0, 5000)];
+    expect(mergeLocalHistory(shown, local)).toEqual([bare('x', 0, 5000), bare('n', 9, 8000)]);
+  });
+
+  it('orders by time when the shown message has no seq: older unsent ones go, same-time ones stay', () => {
+    const shown = [bare('old-failed', 0, 1000), bare('same', 0, 5000), bare('later', 0, 6000)];
+    const local = [bare('x', 0, 5000)];
+    expect(mergeLocalHistory(shown, local)).toEqual([
+      bare('x', 0, 5000),
+      bare('same', 0, 5000),
+      bare('later', 0, 6000),
+    ]);
+  });
+});
+
+describe("sdkCopy: the SDK's own copy of a message shown from the server", () => {
+  const shown = bare('m2', 2, 2000, 'server');
+
+  function gateway(find: (conversationID: string, ids: readonly string[]) => Promise<readonly Message[]>) {
+    const calls: [string, readonly string[]][] = [];
+    const fake = {
+      findMessages: (conversationID: string, ids: readonly string[]) => {
+        calls.push([conversationID, ids]);
+        return find(conversationID, ids);
+      },
+    } as unknown as MessagesGateway;
+    return { fake, calls };
+  }
+
+  it('asks the SDK for that one message and returns its copy, not another message it returns', async () => {
+    const sdk = bare('m2', 2, 2000, 'sdk');
+    const { fake, calls } = gateway(() => Promise.resolve([bare('m1', 1, 1000, 'sdk'), sdk]));
+    expect(await sdkCopy(fake, 'si_a_b', shown)).toBe(sdk);
+    expect(calls).toEqual([['si_a_b', ['m2']]]);
+  });
+
+  it('returns the shown message when the SDK does not hold it', async () => {
+    const { fake } = gateway(() => Promise.resolve([bare('m1', 1, 1000, 'sdk')]));
+    expect(await sdkCopy(fake, 'si_a_b', shown)).toBe(shown);
+  });
+
+  it('returns the shown message when the read fails', async () => {
+    const { fake } = gateway(() => Promise.reject(new RemoteError(10002, 'sdk not ready')));
+    expect(await sdkCopy(fake, 'si_a_b', shown)).toBe(shown);
   });
 });

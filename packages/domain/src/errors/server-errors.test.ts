@@ -6,6 +6,7 @@ import {
   findServerError,
   isForceLogoutCode,
   isIgnorableBrowserError,
+  isSendRefusal,
   loginFailureRedirects,
   SERVER_ERROR_CATALOGUE,
   ServerErrorCode,
@@ -207,6 +208,28 @@ describe('§8 Server error codes', () => {
   });
 });
 
+describe('§8 Sending: which refusals give the typed text back to the composer', () => {
+  it('each of the six §8 sending refusals is a refusal of the send', () => {
+    const refusals = [
+      ServerErrorCode.NotInGroup,
+      ServerErrorCode.BlockedByPeer,
+      ServerErrorCode.NotPeersFriend,
+      ServerErrorCode.RefuseFriend,
+      ServerErrorCode.MutedInGroup,
+      ServerErrorCode.MutedGroup,
+    ];
+    for (const code of refusals) expect(isSendRefusal(code), String(code)).toBe(true);
+  });
+
+  it('every other catalogued code, and an unknown one, is not a refusal (the text is not given back)', () => {
+    const refusals = new Set<number>([1203, 1302, 1303, 20013, 1402, 1403]);
+    const others = SERVER_ERROR_CATALOGUE.map((entry) => entry.code).filter((code) => !refusals.has(code));
+    expect(others).toHaveLength(SERVER_ERROR_CATALOGUE.length - 6);
+    for (const code of [...others, 0, 500, 1204, 99_999])
+      expect(isSendRefusal(code), String(code)).toBe(false);
+  });
+});
+
 describe('§4/§8 Session end and generic toasts', () => {
   it('§4 kicked offline, token expired or invalid, or connect failure: show a message and log out', () => {
     expect(sessionEndMessageKey(SessionEndReason.KickedOffline)).toBe('toast.kickedOffline');
@@ -255,5 +278,14 @@ describe('§4/§8 Session end and generic toasts', () => {
     // Name, message and stack are separate lines: their ends do not run together into a match.
     expect(isIgnorableBrowserError({ name: 'Network', message: 'Error: disk full' })).toBe(false);
     expect(isIgnorableBrowserError({ name: 'Error', message: 'Loading chunk  failed' })).toBe(false);
+  });
+});
+
+describe('§8 Browser noise is recognised in any of name, message and stack', () => {
+  it('a match in the stack alone counts, with the name and message missing', () => {
+    expect(isIgnorableBrowserError({ stack: 'at load (chrome-extension://abc/content.js:1:2)' })).toBe(true);
+    expect(isIgnorableBrowserError({ name: 'ChunkLoadError' })).toBe(true);
+    expect(isIgnorableBrowserError({ message: '', stack: '' })).toBe(false);
+    expect(isIgnorableBrowserError({ name: 'Error', stack: 'at render (app.js:1:2)' })).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RED_PACKET_OPENED_MARK } from '../constants';
 import { CustomType } from '../entities/custom-message';
+import type { CallRecordResult } from '../entities/custom-message';
 import { ContentType } from '../entities/message';
 import { message } from '../testing/builders';
 import { messagePreview } from './preview';
@@ -142,6 +143,24 @@ describe('§3 Custom message data', () => {
   });
 });
 
+describe('§8 custom data that is not a JSON object has no custom type', () => {
+  it('text that is not JSON, JSON scalars and arrays are unknown without a type', () => {
+    for (const data of [
+      '',
+      '{',
+      '{"customType":',
+      'undefined',
+      '42',
+      '"customType"',
+      'true',
+      '[205]',
+      '[]',
+    ]) {
+      expect(parseCustomData(data), data).toEqual({ kind: 'unknown', customType: undefined });
+    }
+  });
+});
+
 describe('call records (our customType 205)', () => {
   it('round-trip, and only well-formed ones are records', () => {
     expect(parseCustomData(buildCallRecordData('video', 'answered', 65))).toEqual({
@@ -176,5 +195,46 @@ describe('call records (our customType 205)', () => {
       customElem: { data: buildCallRecordData('audio', 'unanswered', 0), description: 'call', extension: '' },
     });
     expect(messagePreview(record, { locale: 'en-US', selfUserID: 'a' })).toBe('[Call] No answer');
+  });
+
+  it('each of answered, cancelled, rejected and unanswered round-trips for audio and video', () => {
+    const results: CallRecordResult[] = ['answered', 'cancelled', 'rejected', 'unanswered'];
+    for (const mediaType of ['audio', 'video'] as const) {
+      for (const result of results) {
+        expect(parseCustomData(buildCallRecordData(mediaType, result, 7))).toEqual({
+          kind: 'callRecord',
+          record: { customType: CustomType.CallRecord, mediaType, result, durationSeconds: 7 },
+        });
+      }
+    }
+  });
+
+  it('the outcomes that are not answered read as what happened, without a duration', () => {
+    expect(callRecordText({ result: 'cancelled', durationSeconds: 0 })).toEqual({
+      key: 'call.record.cancelled',
+    });
+    expect(callRecordText({ result: 'unanswered', durationSeconds: 0 })).toEqual({
+      key: 'call.record.unanswered',
+    });
+  });
+
+  it('a duration of zero is a record; a fractional, textual or missing one is not', () => {
+    expect(parseCustomData(buildCallRecordData('audio', 'cancelled', 0))).toEqual({
+      kind: 'callRecord',
+      record: { customType: 205, mediaType: 'audio', result: 'cancelled', durationSeconds: 0 },
+    });
+    for (const durationSeconds of [1.5, '3', null, true]) {
+      const data = JSON.stringify({
+        customType: 205,
+        mediaType: 'audio',
+        result: 'answered',
+        durationSeconds,
+      });
+      expect(parseCustomData(data)).toEqual({ kind: 'unknown', customType: 205 });
+    }
+    for (const result of ['Answered', '', 1, ['answered'], null]) {
+      const data = JSON.stringify({ customType: 205, mediaType: 'video', result, durationSeconds: 1 });
+      expect(parseCustomData(data)).toEqual({ kind: 'unknown', customType: 205 });
+    }
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ContentType, SessionType } from '../entities/message';
+import { EN_US } from '../i18n/locales/en-US';
+import { provideLocaleMessages } from '../i18n/translate';
 import { message } from '../testing/builders';
 import { formatNameList, notificationText } from './notification-text';
 
@@ -13,6 +15,9 @@ const tip = (contentType: number, detail: unknown) =>
     notificationElem: { detail: typeof detail === 'string' ? detail : JSON.stringify(detail) },
   });
 const user = (userID: string, nickname: string) => ({ userID, nickname, roleLevel: 20 });
+const plainUser = (userID: string, nickname: string) => ({ userID, nickname });
+const olga = plainUser('o', 'Olga');
+const me = plainUser('me', 'Me');
 
 describe('§5 Notification lists', () => {
   it("§5 show at most the first 3 names, then an 'and N people' suffix", () => {
@@ -32,6 +37,17 @@ describe('§5 Notification lists', () => {
       'Owner removed A, B, C... from the group',
     );
     expect(notificationText(kicked, zh)).toBe('A、B、C等4人被Owner移出了群聊');
+  });
+
+  it('an invitation of more than 3 members ends with "and N people" (N is the total)', () => {
+    const invite = (count: number) =>
+      tip(ContentType.MemberInvited, {
+        opUser: olga,
+        invitedUserList: ['A', 'B', 'C', 'D', 'E'].slice(0, count).map((n) => plainUser(n.toLowerCase(), n)),
+      });
+    expect(notificationText(invite(3), en)).toBe('Olga invited A, B, C to the group');
+    expect(notificationText(invite(4), en)).toBe('Olga invited A, B, C and 4 people to the group');
+    expect(notificationText(invite(5), en)).toBe('Olga invited A, B, C and 5 people to the group');
   });
 });
 
@@ -184,6 +200,45 @@ describe('§6 Notification texts say "you" for the current user', () => {
   });
 });
 
+// A translation may word a sentence differently: the sentence-start "You" is only for a placeholder
+// that opens the template; "you" anywhere else stays lower-case.
+describe('§6 "you" in translations that order the sentence differently', () => {
+  const reword = (overrides: Partial<Record<keyof typeof EN_US, string>>) =>
+    provideLocaleMessages('en-US', { ...EN_US, ...overrides });
+  afterEach(() => provideLocaleMessages('en-US', EN_US));
+
+  it('a template that starts with a word keeps "you" lower-case', () => {
+    reword({
+      'notification.groupCreated': 'Group created by {{operator}}',
+      'message.revoked': 'A message was revoked by {{name}}',
+    });
+    expect(notificationText(tip(ContentType.GroupCreated, { opUser: me }), en)).toBe('Group created by you');
+    expect(notificationText(tip(ContentType.GroupCreated, { opUser: olga }), en)).toBe(
+      'Group created by Olga',
+    );
+    expect(notificationText(tip(ContentType.Revoke, { revokerID: 'me' }), en)).toBe(
+      'A message was revoked by you',
+    );
+  });
+
+  it('an opening placeholder written with spaces still starts the sentence', () => {
+    reword({ 'notification.memberQuit': '{{ user }} left the group' });
+    expect(notificationText(tip(ContentType.MemberQuit, { quitUser: me }), en)).toBe('You left the group');
+  });
+
+  it('a name list that opens the sentence capitalises "you" only as its first name', () => {
+    reword({ 'notification.memberKicked': '{{users}} were removed by {{operator}}' });
+    const kicked = (users: readonly { userID: string; nickname: string }[]) =>
+      tip(ContentType.MemberKicked, { opUser: olga, kickedUserList: users });
+    expect(notificationText(kicked([me, plainUser('b', 'Bob')]), en)).toBe('You, Bob were removed by Olga');
+    expect(notificationText(kicked([plainUser('b', 'Bob'), me]), en)).toBe('Bob, you were removed by Olga');
+    expect(notificationText(kicked([me]), en)).toBe('You were removed by Olga');
+    expect(notificationText(kicked([plainUser('y', 'youth'), plainUser('b', 'Bob')]), en)).toBe(
+      'youth, Bob were removed by Olga',
+    );
+  });
+});
+
 describe('§8 Notification details that lack what the text needs give no text', () => {
   const op = user('o', 'Owner');
   const target = user('t', 'Tom');
@@ -237,5 +292,20 @@ describe('§8 Notification details that lack what the text needs give no text', 
       notificationText(tip(ContentType.Revoke, { revokerID: 'r' }), en),
     );
     expect(notificationText(tip(ContentType.Revoke, { revokerID: 'r' }), en)).toContain('r');
+  });
+
+  it('a user whose nickname is not a string is named by the user id', () => {
+    expect(
+      notificationText(
+        tip(ContentType.MemberInvited, {
+          opUser: { userID: 'o', nickname: 5 },
+          invitedUserList: [{ userID: 't', nickname: 'Tom' }],
+        }),
+        en,
+      ),
+    ).toBe('o invited Tom to the group');
+    expect(notificationText(tip(ContentType.Revoke, { revokerID: 'r', revokerNickname: 3 }), en)).toBe(
+      'r revoked a message',
+    );
   });
 });

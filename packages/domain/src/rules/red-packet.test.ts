@@ -5,6 +5,7 @@ const fail = (field: string, i18nKey: string) => ({
   ok: false,
   error: { kind: 'validation', field, i18nKey },
 });
+const countInvalid = fail('redPacketCount', 'validation.redPacket.countInvalid');
 
 describe('§5 Red packet', () => {
   it('§5 the amount is required', () => {
@@ -80,5 +81,26 @@ describe('§5 Red packet', () => {
       ok: true,
       value: { amountCents: 100, num: 1, message: 'Happy birthday' },
     });
+  });
+});
+
+describe('§5 red packet share count: digits only, at least one', () => {
+  it('a group red packet of a single share is allowed', () => {
+    expect(validateRedPacket({ isGroup: true, amount: '0.01', count: '1', message: 'hi' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 1, num: 1, message: 'hi' },
+    });
+    expect(validateRedPacket({ isGroup: true, amount: '5', count: '2', message: 'hi' }, 'en-US')).toEqual({
+      ok: true,
+      value: { amountCents: 500, num: 2, message: 'hi' },
+    });
+  });
+
+  it('a count that JavaScript reads as a number but is not plain digits is refused', () => {
+    for (const count of ['+5', '1e1', '5.0', '10.', '0x10', '0b11', '5 5']) {
+      expect(validateRedPacket({ isGroup: true, amount: '100', count }, 'en-US'), count).toEqual(
+        countInvalid,
+      );
+    }
   });
 });

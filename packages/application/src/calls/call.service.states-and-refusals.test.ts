@@ -4,9 +4,6 @@ import { TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 import type { CallEnded, CallState } from './call.service';
 
-// Written for the mutation round over call.service.ts (docs/test-quality.md, fourth round): whole state
-// objects, exact errors and toasts, and signals that belong to another call or another person.
-
 async function pair(): Promise<{
   world: TestWorld;
   alice: TestClient;
@@ -35,7 +32,7 @@ const idle: CallState = {
   cameraEnabled: false,
 };
 
-describe('CallService in detail', () => {
+describe("CallService: both sides' states, refusals, and signals of other calls", () => {
   it('the whole state of both sides while ringing, connected and after the end', async () => {
     const { world, alice, bob, ended } = await pair();
     expect(alice.calls.snapshot).toEqual(idle);

@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 
-// Written against the survivors of a mutation run over contact-actions.ts (docs/test-quality.md, fourth
-// round, run c2): exact errors and toasts, the handling message sent, failures that must change nothing.
-
 type Calls = { method: string; args: unknown[] }[];
 
 function record(target: object, methods: readonly string[]): Calls {
@@ -31,7 +28,7 @@ async function friends(): Promise<{ world: TestWorld; alice: TestClient }> {
   return { world, alice };
 }
 
-describe('ContactActions in detail', () => {
+describe('ContactActions: lookups, requests and their toasts, and failures that change nothing', () => {
   it('failed lookups return the exact failure instead of a result', async () => {
     const { alice } = await friends();
     alice.ports.device.groups.getGroups = () => Promise.reject(new RemoteError(21, 'groups down'));

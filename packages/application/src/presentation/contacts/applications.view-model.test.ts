@@ -13,8 +13,7 @@ import type { ContactStore } from '../../contacts/contact.store';
 import type { RemoteFailure } from '../../shared/remote-error';
 import { GroupNotificationsViewModel, NewFriendsViewModel } from './applications.view-model';
 
-// The request lists over scripted stores and actions: the whole rows in order, what the client asks
-// for each decision, and what it refuses before asking.
+// Over scripted stores and actions, so that each decision can be held open or refused at will.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;
@@ -121,7 +120,7 @@ const friendRow = (user: string, other: string, status: string, received: boolea
   error: undefined,
 });
 
-describe('NewFriendsViewModel details', () => {
+describe('NewFriendsViewModel: request rows and decisions', () => {
   it('starts empty, and is empty only while both lists are', () => {
     const { lists, vm } = friends();
     expect(vm.state).toStrictEqual({ received: [], sent: [], empty: true });
@@ -224,7 +223,7 @@ describe('NewFriendsViewModel details', () => {
   });
 });
 
-describe('GroupNotificationsViewModel details', () => {
+describe('GroupNotificationsViewModel: join request rows and decisions', () => {
   it('§2 lists join requests received and my own, newest first, each row whole', () => {
     const { lists, vm } = groups();
     lists.recvGroupApplicationList$.next([

@@ -7,8 +7,7 @@ import type { CurrentUser } from '../../session/current-user';
 import type { PayPasswordInput, WalletService } from '../../wallet/wallet.service';
 import { PayPasswordViewModel, type PayPasswordState } from './pay-password.view-model';
 
-// The pay-password modal over a scripted wallet: the whole state after each step, which field a
-// failure lands on, what is cleared, and what the wallet is asked.
+// Over a scripted wallet, so that a submission can be held open or refused in each way.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;

@@ -7,7 +7,7 @@ import { CloseActionViewModel, type CloseActionState } from './close-action.view
 import { LogUploadViewModel, type LogUploadState } from './log-upload.view-model';
 import { UpdateBannerViewModel } from './update-banner.view-model';
 
-// The desktop view models' whole state at each step, with shells that answer when the test says.
+// Shells that answer only when the test says, so that every state in between can be seen.
 
 const settle = async (): Promise<void> => {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();

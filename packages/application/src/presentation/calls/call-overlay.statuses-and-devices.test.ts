@@ -10,10 +10,6 @@ import {
   type CallPeerView,
 } from './call-overlay.view-model';
 
-// Survivors of the mutation run over call-overlay.view-model.ts (docs/test-quality.md): the closed state
-// as a whole, every status key, the peer placeholder and its cache, exact errors and toast levels, and
-// device choices on machines with other devices than the default fake's.
-
 /** A machine whose microphones or cameras can fail to list on their own. */
 class Machine extends FakeCallDevices {
   failing: CallDeviceKind | undefined;
@@ -75,7 +71,7 @@ const closedState: CallOverlayState = {
   // No `calls$` given: the deployment counts as having calls.
 };
 
-describe('CallOverlayViewModel details', () => {
+describe('CallOverlayViewModel: statuses, refusals, the peer and devices', () => {
   it('is closed, as a whole, without a call and again after one (keeping the device lists)', async () => {
     const { world, aliceVm } = await pair();
     expect(aliceVm.state).toEqual(closedState);

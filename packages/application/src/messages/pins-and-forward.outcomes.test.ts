@@ -6,9 +6,6 @@ import type { SendTarget } from '../ports/messages.port';
 import { RemoteError } from '../shared/remote-error';
 import { TestWorld, type TestClient } from '../testing';
 
-// Mutation testing (docs/test-quality.md) found these details untested: the toasts' levels, the events
-// pins emit, the banner index after an unpin, and which send failures count as network failures.
-
 async function groupChat(): Promise<{
   world: TestWorld;
   alice: TestClient;

@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TestWorld } from '../../testing';
 import type { ContactsPageState } from './contacts-page.view-model';
 
-// Written against the survivors of a mutation run over the contacts lists' view models: both badges at
-// once with different counts, re-renders only when a badge changes, several blocked users (one without
-// a nickname), friends of the same name in id order, and a group list that follows the store.
-
-describe('contacts lists in detail', () => {
+describe('contacts lists: badges, blocked users, friend order and my groups', () => {
   it('the sub-navigation badges each request page with its own count and changes only with them', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol', 'zed', 'm1', 'm2');
     world.backend.makeFriends('alice', 'm1');

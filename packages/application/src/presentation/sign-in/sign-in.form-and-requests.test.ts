@@ -92,7 +92,7 @@ const EMPTY_VALUES = {
   invitationCode: '',
 };
 
-describe('SignInViewModel details', () => {
+describe('SignInViewModel: the form, what it sends, and where refusals show', () => {
   it('a first visit starts with every field empty (only the default area code)', () => {
     const { vm } = screen();
     expect(vm.state).toStrictEqual({

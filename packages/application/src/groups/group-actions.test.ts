@@ -10,9 +10,6 @@ import { TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 import type { GroupsGateway } from '../ports/groups.port';
 
-// Written against the survivors of a mutation run over group-actions.ts (docs/test-quality.md, fourth
-// round): exact errors and toasts, several targets, and what the client sends or does not send.
-
 type Calls = { method: string; args: unknown[] }[];
 
 /** Records the gateway calls a client makes (and still lets the fake backend answer them). */
@@ -75,7 +72,7 @@ async function team(): Promise<{
 const members = (world: TestWorld, groupID: string): string[] =>
   [...(world.backend.groups.get(groupID)?.members.keys() ?? [])].sort();
 
-describe('GroupActions in detail', () => {
+describe('GroupActions: what each action sends, refuses and shows', () => {
   it('create: the creator is never one of the picked members; one other person opens a single chat', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol');
     const alice = await world.signIn('alice');

@@ -11,10 +11,6 @@ import { TestWorld, type TestClient } from '../../testing';
 import { RemoteError } from '../../shared/remote-error';
 import type { UserCardState, UserCardViewModel } from './user-card.view-model';
 
-// Written against the survivors of a mutation run over user-card.view-model.ts: the merge of the friend
-// record over the card's data, full states, exact errors, the busy flag while a call is under way, and
-// what the card must not ask the server.
-
 type Call = { args: unknown[]; busy: boolean };
 
 /** Replaces `method` of `target` with a recorder that notes its arguments and the card's busy flag. */
@@ -68,7 +64,7 @@ const cardOf = {
   email: 'card@example.com',
 };
 
-describe('UserCardViewModel in detail', () => {
+describe('UserCardViewModel: friend data, remarks, friend requests and Send message', () => {
   it("a friend's record wins where it has a value (the friend the card is for, not the first in the list)", async () => {
     const { world, alice } = await world3();
     const card = alice.viewModels.userCard({ userID: 'zoe', ...cardOf });

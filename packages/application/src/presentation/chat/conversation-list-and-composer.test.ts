@@ -4,8 +4,6 @@ import { TestWorld, type TestClient } from '../../testing';
 import { RECENT_TIME_REFRESH_MS } from './conversation-list.view-model';
 import { DRAFT_SAVE_DELAY_MS } from './composer.view-model';
 
-// Survivors of the mutation run over conversation-list.view-model.ts and composer.view-model.ts
-// (docs/test-quality.md).
 async function friends() {
   const world = new TestWorld().users(
     { userID: 'alice', nickname: 'Alice' },
@@ -27,7 +25,7 @@ async function say(from: TestClient, to: string, text: string): Promise<void> {
   await from.chat.sendText(text);
 }
 
-describe('ConversationListViewModel details', () => {
+describe('ConversationListViewModel: the open row, the clock and row actions', () => {
   it('previews the open conversation without its draft, as its last message', async () => {
     const { world, alice, bob } = await friends();
     await say(bob, 'alice', 'from bob');
@@ -106,7 +104,7 @@ describe('ConversationListViewModel details', () => {
   });
 });
 
-describe('ComposerViewModel details', () => {
+describe('ComposerViewModel: typed text while sending, and drafts', () => {
   it('keeps what the user typed while a send was on its way', async () => {
     const { world, alice } = await friends();
     const opened = await alice.conversations.open('bob', SessionType.Single);

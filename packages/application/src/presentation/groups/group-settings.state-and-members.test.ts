@@ -14,10 +14,6 @@ import { TestWorld, type TestClient } from '../../testing';
 import { RemoteError } from '../../shared/remote-error';
 import { VERIFICATION_MODES, type GroupSettingsState } from './group-settings.view-model';
 
-// Written against the survivors of a mutation run over group-settings.view-model.ts (docs/test-quality.md):
-// the whole state before and after the group is known, events of this group only, what the drawer asks
-// the gateway for (and what it must not ask), paging, busy flags and the rename error.
-
 type Calls = { method: string; args: unknown[] }[];
 
 /** Records the gateway calls a client makes (and still lets the fake backend answer them). */
@@ -75,7 +71,7 @@ afterEach(() => {
   config.onUnhandledError = onUnhandledError;
 });
 
-describe('GroupSettingsViewModel in detail', () => {
+describe('GroupSettingsViewModel: state, membership, member pages and events', () => {
   it('the join verification modes are offered in the order: all, invite only, application', () => {
     expect(VERIFICATION_MODES).toEqual([
       GroupVerification.AllNot,

@@ -14,8 +14,7 @@ import {
   type BalanceState,
 } from './balance.view-model';
 
-// The balance screen over a scripted wallet: the whole state, what it asks the wallet and when, and
-// answers that arrive late or fail.
+// Over a scripted wallet, so that an answer can arrive late, after a newer one, or fail.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;

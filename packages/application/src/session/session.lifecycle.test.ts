@@ -5,9 +5,6 @@ import { RemoteError } from '../shared/remote-error';
 import { TestWorld, type TestClient } from '../testing';
 import type { LoadState, SignOutReason } from './session.service';
 
-// Written against a mutation run over session.service.ts (docs/test-quality.md, fourth round): exact
-// toasts and their levels, the stored keys, what a logout resets, and sync events outside a sync.
-
 function watch(client: TestClient): {
   reasons: SignOutReason[];
   connection: LoadState[];
@@ -30,7 +27,7 @@ function watch(client: TestClient): {
   return seen;
 }
 
-describe('SessionService in detail', () => {
+describe('SessionService: credentials, login, logout, forced ends and sync', () => {
   it('stores the user id and both tokens under their keys; an empty token or user id is no credential', () => {
     const world = new TestWorld().users('alice');
     const client = world.client();

@@ -3,9 +3,6 @@ import { MessageStatus, SessionType, type Message } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
 import { TestWorld, type TestClient } from '../testing';
 
-// Mutation testing (docs/test-quality.md) found these details of the chat store untested: an older page
-// that overlaps what is shown, and the follow-up of failed sends when the conversation changes.
-
 async function chatting(): Promise<{ world: TestWorld; alice: TestClient; bob: TestClient }> {
   const world = new TestWorld().users('alice', 'bob', 'carol');
   world.backend.makeFriends('alice', 'bob');

@@ -4,9 +4,6 @@ import { TestWorld, type TestClient } from '../../testing';
 import { RemoteError } from '../../shared/remote-error';
 import type { AddSearchState, AddSearchViewModel } from './add-search.view-model';
 
-// Written against the survivors of a mutation run over add-search.view-model.ts: the whole state before,
-// during and after a search, and what each kind of failure leads to.
-
 type Seen = { args: unknown[]; state: AddSearchState };
 
 function spy(target: object, method: string, vm: () => AddSearchViewModel): Seen[] {
@@ -39,7 +36,7 @@ const idle = (target: 'friend' | 'group'): AddSearchState => ({
   error: undefined,
 });
 
-describe('AddSearchViewModel in detail', () => {
+describe('AddSearchViewModel: searches, lookups and their failures', () => {
   it('starts blank and idle; typing clears an earlier not-found', async () => {
     const { alice } = await signedIn();
     const search = alice.viewModels.addSearch('group');

@@ -16,8 +16,7 @@ import { FakeClock } from '../../testing';
 import { EditProfileViewModel, type EditProfileState } from './edit-profile.view-model';
 import { birthFromInput } from './profile-form';
 
-// The edit-profile form over a scripted profile service: the whole state, what is sent on save, and
-// what is refused before anything is sent.
+// Over a scripted profile service, so that a save or an upload can be held open or refused at will.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;
@@ -97,7 +96,7 @@ const filled: EditProfileState = {
   avatarBusy: false,
 };
 
-describe('EditProfileViewModel details', () => {
+describe('EditProfileViewModel: the form, saving and field messages', () => {
   it('starts from the self info, every field filled, birth capped at today', () => {
     expect(form(ALICE).vm.state).toStrictEqual(filled);
   });

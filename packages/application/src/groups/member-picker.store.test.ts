@@ -4,9 +4,6 @@ import { TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 import type { PickerItem } from './member-picker.store';
 
-// Written against the survivors of a mutation run over member-picker.store.ts (docs/test-quality.md,
-// fourth round): browsing another group, failures, the exact state after each step.
-
 const item = (id: string): PickerItem => ({ id, name: `${id} name`, faceURL: `${id}.png` });
 
 async function twoGroups(): Promise<{
@@ -40,7 +37,7 @@ async function twoGroups(): Promise<{
   return { world, owner, bob, teamID, otherID: other.value.conversation.groupID };
 }
 
-describe('MemberPickerStore in detail', () => {
+describe('MemberPickerStore: disabled entries, browsing, picks and confirm', () => {
   it('browsing another group while inviting adds its members already in the target to the disabled ones', async () => {
     const { owner, teamID, otherID } = await twoGroups();
     await owner.picker.open({ mode: PickerMode.InviteToGroup, groupID: teamID });

@@ -4,10 +4,6 @@ import { TestWorld, type TestClient } from '../../testing';
 import { RemoteError } from '../../shared/remote-error';
 import type { GroupCardState, GroupCardViewModel } from './group-card.view-model';
 
-// Written against the survivors of a mutation run over group-card.view-model.ts: full states (a group
-// known only by its id, several joined groups), the member row, the lookups the card makes and must not
-// make, exact errors, and the busy flag while a call is under way.
-
 type Call = { args: unknown[]; busy: boolean };
 
 function spy(target: object, method: string, card: () => GroupCardViewModel | undefined): Call[] {
@@ -63,7 +59,7 @@ async function crewWorld(): Promise<Crew> {
   return { world, alice, zed, crew, alpha };
 }
 
-describe('GroupCardViewModel in detail', () => {
+describe('GroupCardViewModel: joined and unknown groups, join requests and Send message', () => {
   it('each joined group shows its own info and members, asks no lookup, and follows a rename', async () => {
     const { world, alice, crew, alpha } = await crewWorld();
     const lookups = spy(alice.contactActions, 'findGroup', () => undefined);

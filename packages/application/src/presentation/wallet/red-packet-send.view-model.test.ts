@@ -18,8 +18,7 @@ import type { SettingsStore } from '../../settings/settings.store';
 import type { RedPacketInput, WalletService } from '../../wallet/wallet.service';
 import { RedPacketSendViewModel, type RedPacketSendState } from './red-packet-send.view-model';
 
-// The send modal over a scripted wallet and conversation list: the whole state after each step, and
-// exactly what it asks the wallet to send (or that it asks nothing).
+// Over a scripted wallet and conversation list, so that a send can be held open or refused in each way.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;

@@ -19,7 +19,7 @@ import { stateFailure } from '../../shared/app-error';
 import type { RedPacketClaim, WalletService } from '../../wallet/wallet.service';
 import { RedPacketOpenViewModel, type RedPacketOpenState } from './red-packet-open.view-model';
 
-// The open dialog over a scripted wallet: what it asks the wallet, and the whole state after each answer.
+// Over a scripted wallet, so that each claim and detail read answers as the test needs.
 
 interface Deferred<T> {
   readonly promise: Promise<T>;
