@@ -62,8 +62,6 @@ export function Shell() {
   const [scope, setScope] = useState<SessionScope | undefined>();
   const [failed, setFailed] = useState<string | undefined>();
 
-  // Signed in, the network works: the code of error toasts loads now, not when a later failure needs it.
-  useEffect(preloadToastHost, []);
   useEffect(() => {
     let active = true;
     services.openSession().then(
@@ -100,8 +98,11 @@ export function Shell() {
   );
 }
 
-// The call overlay, menus and contact dialogs of the shell are chunks of their own, fetched ahead.
+// The call overlay, menus and contact dialogs of the shell are chunks of their own, fetched ahead. So is
+// the toasts' host: signed in, the network works, and a failure later (offline) must not need it; a toast
+// raised before it is there waits in the queue.
 function prefetchShellParts(): void {
+  preloadToastHost();
   callOverlay.preload();
   accountMenu.preload();
   plusMenu.preload();
