@@ -1,4 +1,12 @@
-import { makeStyles, mergeClasses, ProgressBar, Spinner, Text, tokens } from '@fluentui/react-components';
+import {
+  makeStyles,
+  mergeClasses,
+  ProgressBar,
+  Spinner,
+  Text,
+  tokens,
+  useModalAttributes,
+} from '@fluentui/react-components';
 import type { SessionScope } from '@teamim/application';
 import { useObservableEagerState, useSubscription } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -126,6 +134,11 @@ function SignedInShell() {
     (conversationID) => void navigate(`/chat/${encodeURIComponent(conversationID)}`),
   );
   useShortcuts();
+  // Fluent's modal dialogs hide the rest of the page through tabster's modalizer, which lives only while
+  // something that uses it is mounted. With every dialog loaded on first use, the first one opened was its
+  // only user, and closing it took the modalizer away before it had shown the page again: the page stayed
+  // hidden from assistive technology. The shell keeps it for the whole session.
+  useModalAttributes();
   usePrefetch(prefetchShellParts);
   // The session formats times and notices in the UI's language.
   const { i18n } = useTranslation();
