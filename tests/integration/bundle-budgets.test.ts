@@ -120,6 +120,27 @@ describe('bundle size budgets (npm test, after the web build)', () => {
     expect(check(dist).find((r) => r.name === 'sign-in page')?.ok).toBe(false);
   });
 
+  it('the shell counts for the list when it is a shared chunk (the menus it loads lazily import from it)', () => {
+    const small = (name: string) => ({ file: `assets/${name}.js`, code: `export const ${name} = 1;` });
+    build({
+      'index.html': small('index'),
+      '../../packages/domain/src/i18n/locales/en-US.ts': small('enUS'),
+      'src/signed-in.ts': small('signedIn'),
+      '../../node_modules/@openim/wasm-client-sdk/lib/index.es.js': small('sdk'),
+      '../../node_modules/@openim/wasm-client-sdk/lib/worker.js': small('sdkWorker'),
+      '_Shell-AbC123.js': { file: 'assets/Shell-AbC123.js', code: incompressible(overKb(LIST)) },
+      '../../packages/ui-react/src/shell/AccountMenu.tsx': {
+        file: 'assets/AccountMenu.js',
+        code: 'export const menu = 1;',
+        imports: ['_Shell-AbC123.js'],
+      },
+      '../../packages/ui-react/src/chat/index.ts': small('chat'),
+    });
+    const list = check(dist).find((r) => r.name === LIST);
+    expect(list?.ok).toBe(false);
+    expect(list?.files.map((f) => f.file)).toContain('assets/Shell-AbC123.js');
+  });
+
   it('a build whose chunks moved (a budget start not found) fails instead of counting nothing', () => {
     app({});
     rmSync(join(dist, '.vite', 'manifest.json'));
