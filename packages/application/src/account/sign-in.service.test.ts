@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { STORAGE_KEYS, type ValidationField } from '@teamim/domain';
 import { CodeUsage, type AccountIdentifier } from '../ports/account-api.port';
-import { TestWorld, type TestClient } from '../testing';
+import { hasStoredCredentials, TestWorld, type TestClient } from '../testing';
 import {
   CODE_RESEND_SECONDS,
   DeferredSessionStart,
@@ -60,7 +60,7 @@ describe('SignInService', () => {
     const userID = registered.ok ? registered.value.userID : '';
     expect(device1.currentUser.id()).toBe(userID);
     expect(device1.currentUser.selfInfo?.nickname).toBe('Newbie');
-    expect(device1.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(device1)).toBe(true);
 
     const device2 = world.client();
     const signedIn = await device2.account.signIn({
@@ -124,7 +124,7 @@ describe('SignInService', () => {
       reason: 'wrongPassword',
       display: { kind: 'i18n', i18nKey: 'error.wrongPassword' },
     });
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
     expect(client.ports.localStore.data.size).toBe(0);
     expect(client.currentUser.id()).toBe('');
   });
@@ -351,7 +351,7 @@ describe('SignInService', () => {
       confirmPassword: 'Fresh456',
     });
     expect(reset).toEqual({ ok: true, value: undefined });
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
 
     const old = failure(
       await client.account.signIn({ identifier: ALICE_EMAIL, credential: 'password', password: 'Secret123' }),
@@ -426,7 +426,7 @@ describe('SignInService before the IM services exist', () => {
     expect(result.ok).toBe(true);
     expect(client.currentUser.id()).toBe('');
     expect(client.ports.device.userID).toBeUndefined();
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
     expect(client.ports.sessionStore.get(STORAGE_KEYS.session.chatToken)).toBe('chat-alice');
     expect(await client.session.bootstrap()).toEqual({ ok: true, value: undefined });
     expect(client.currentUser.selfInfo?.nickname).toBe('Alice');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { SessionType, STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
-import { TestWorld, type TestClient } from '../testing';
+import { hasStoredCredentials, TestWorld, type TestClient } from '../testing';
 import type { LoadState, SignOutReason } from './session.service';
 
 function watch(client: TestClient): {
@@ -37,12 +37,12 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
       [STORAGE_KEYS.session.imToken]: 'im-token',
       [STORAGE_KEYS.session.chatToken]: 'chat-token',
     });
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
 
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, '');
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
     client.session.storeCredentials('', 'im-token', 'chat-token');
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
   });
 
   it('a finished bootstrap does not block the next one: a later call logs in again', async () => {
@@ -90,7 +90,7 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
       message: 'sdk logout failed',
       context: { code: 10 },
     });
-    expect(alice.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(alice)).toBe(false);
   });
 
   it('a logout resets the connection, the sync, its progress and the reinstall flag', async () => {
@@ -144,7 +144,7 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
     expect(await alice.session.onApiFailure({ kind: 'remote', code: 705, message: 'connect' })).toBe(false);
     expect(await alice.session.onApiFailure({ kind: 'remote', code: 500, message: 'other' })).toBe(false);
     expect(alice.toasts.toasts).toEqual([]);
-    expect(alice.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(alice)).toBe(true);
 
     expect(await alice.session.onApiFailure({ kind: 'remote', code: 1501, message: 'expired' })).toBe(true);
     expect(alice.toasts.toasts).toEqual([{ level: 'warning', key: 'error.loginExpired' }]);

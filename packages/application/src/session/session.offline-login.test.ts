@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
-import { TestWorld, type TestClient } from '../testing';
+import { hasStoredCredentials, type TestClient, TestWorld } from '../testing';
 import type { SignOutReason } from './session.service';
 
 /**
@@ -39,7 +39,7 @@ describe('SessionService: a login that fails because the network went', () => {
 
     expect(result.ok).toBe(false);
     expect(reasons).toEqual([]);
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
     expect(restarts()).toBe(0);
     client.ports.network.set(true);
     await Promise.resolve();
@@ -59,7 +59,7 @@ describe('SessionService: a login that fails because the network went', () => {
     await Promise.resolve();
 
     expect(restarts()).toBe(1);
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
   });
 
   it('with the network up all along, a refused login signs out at once and nothing restarts', async () => {
@@ -75,7 +75,7 @@ describe('SessionService: a login that fails because the network went', () => {
 
     expect(result.ok).toBe(false);
     expect(reasons).toEqual(['loginFailed']);
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
     expect(restarts()).toBe(0);
   });
 
@@ -100,7 +100,7 @@ describe('SessionService: a login that fails because the network went', () => {
 
     expect(result.ok).toBe(false);
     expect(reasons).toEqual([]);
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
     expect(restarts).toBe(1);
     expect(client.ports.notifier.keys()).not.toContain('toast.getSelfInfoFailed');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { SessionType, STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
-import { TestWorld } from '../testing';
+import { hasStoredCredentials, TestWorld } from '../testing';
 import type { SignOutReason } from './session.service';
 
 describe('SessionService', () => {
@@ -18,7 +18,7 @@ describe('SessionService', () => {
     expect(result).toEqual({ ok: false, error: { kind: 'noCredentials' } });
     expect(reasons).toEqual(['noCredentials']);
     expect(client.ports.sessionStore.data.size).toBe(0);
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
   });
 
   it('§4 Login: logs in and loads self info, blacklist, applications, conversations and unread count', async () => {
@@ -110,7 +110,7 @@ describe('SessionService', () => {
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.kind === 'remote' && result.error.code).toBe(1502);
     expect(reasons).toEqual(['loginFailed']);
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
   });
 
   it('§4 Login: error 10102 does not redirect', async () => {
@@ -123,7 +123,7 @@ describe('SessionService', () => {
 
     expect(!again.ok && again.error.kind === 'remote' && again.error.code).toBe(10102);
     expect(reasons).toEqual([]);
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
   });
 
   it('§8 Get self info failed (not transiently): toast and logout', async () => {
@@ -181,7 +181,7 @@ describe('SessionService', () => {
 
       expect(reasons).toEqual([reason]);
       expect(alice.toasts.keys()).toContain(key);
-      expect(alice.session.hasStoredCredentials()).toBe(false);
+      expect(hasStoredCredentials(alice)).toBe(false);
       // Forced: the SDK session is not asked to log out.
       expect(alice.ports.device.userID).toBe('alice');
     },
@@ -225,7 +225,7 @@ describe('SessionService', () => {
     expect(await alice.session.onApiFailure({ kind: 'remote', code: 20101, message: 'gone' })).toBe(true);
     expect(reasons).toEqual(['tokenExpired']);
     expect(alice.toasts.keys()).toContain('error.loginExpired');
-    expect(alice.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(alice)).toBe(false);
   });
 
   it('§4 Connection and sync: loading then success; progress shown only while reinstalling', async () => {

@@ -89,11 +89,6 @@ export class SessionService {
     this.subscriptions.add(im.events$.subscribe((event) => void this.onSessionEvent(event)));
   }
 
-  /** True when both a stored user id and token exist (the route guard of spec §2). */
-  hasStoredCredentials(): boolean {
-    return this.storedCredentials() !== undefined;
-  }
-
   private storedCredentials(): { readonly userID: string; readonly token: string } | undefined {
     return storedSession({
       userID: this.sessionStore.get(STORAGE_KEYS.session.userID),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
-import { TestWorld, type TestClient } from '../testing';
+import { hasStoredCredentials, type TestClient, TestWorld } from '../testing';
 import type { SignOutReason } from './session.service';
 
 interface Started {
@@ -40,7 +40,7 @@ describe('SessionService: a session start that fails transiently', () => {
 
     expect(result.ok).toBe(false);
     expect(reasons).toEqual([]);
-    expect(client.session.hasStoredCredentials()).toBe(true);
+    expect(hasStoredCredentials(client)).toBe(true);
     expect(client.ports.notifier.toasts).toContainEqual({
       level: 'warning',
       key: 'toast.sessionStartRetrying',
@@ -85,7 +85,7 @@ describe('SessionService: a session start that fails transiently', () => {
 
     expect(reasons).toEqual(['loginFailed']);
     expect(restarts()).toBe(0);
-    expect(client.session.hasStoredCredentials()).toBe(false);
+    expect(hasStoredCredentials(client)).toBe(false);
     expect(client.ports.sessionStore.get(STORAGE_KEYS.session.startAttempts)).toBeUndefined();
     expect(client.ports.notifier.toasts).toContainEqual({
       level: 'error',

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@teamim/domain';
+import { hasStoredSession, STORAGE_KEYS } from '@teamim/domain';
 import { applicationModule } from '../di/application.module';
 import { createContainer } from '../di/create-container';
 import { portsModule, type PortBindings } from '../di/ports.module';
@@ -278,4 +278,13 @@ export async function signedInFriends(): Promise<{
   const alice = await world.signIn('alice');
   const bob = await world.signIn('bob');
   return { world, alice, bob };
+}
+
+/** What the route guard sees on this client's device: a stored user id and token (the domain's rule). */
+export function hasStoredCredentials(client: TestClient): boolean {
+  const store = client.ports.sessionStore;
+  return hasStoredSession({
+    userID: store.get(STORAGE_KEYS.session.userID),
+    token: store.get(STORAGE_KEYS.session.imToken),
+  });
 }
