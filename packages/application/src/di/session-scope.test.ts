@@ -98,7 +98,7 @@ describe('session scope', () => {
     const bob = await open('bob');
     alice.scope.services.calls.configure({ timeoutSeconds: 5 });
     const overlay = bob.scope.viewModels.callOverlay();
-    await alice.scope.viewModels.callOverlay().start('bob', 'video');
+    await alice.scope.viewModels.callButtons().start('bob', 'video');
     await w.settle();
     expect(overlay.state).toMatchObject({ open: true, status: 'incoming' });
     await w.advance(5_000);

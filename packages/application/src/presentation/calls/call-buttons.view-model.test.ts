@@ -29,14 +29,17 @@ describe("CallButtonsViewModel (spec §2 a single chat's header)", () => {
       ok: false,
       error: { kind: 'state', reason: 'already in a call' },
     });
-    expect(alice.toasts.keys()).toEqual(['call.busy']);
+    expect(alice.toasts.toasts).toEqual([{ level: 'warning', key: 'call.busy' }]);
   });
 
   it("asks the session's call media whether this browser can call, and says so when it cannot", async () => {
     const { alice, buttons } = await pair();
     alice.ports.callMedia.isSupported = false;
-    expect((await buttons.start('bob', 'audio')).ok).toBe(false);
-    expect(alice.toasts.keys()).toEqual(['toast.browserNotSupported']);
+    expect(await buttons.start('bob', 'audio')).toEqual({
+      ok: false,
+      error: { kind: 'state', reason: 'calls are not supported by this browser' },
+    });
+    expect(alice.toasts.toasts).toEqual([{ level: 'error', key: 'toast.browserNotSupported' }]);
     expect(alice.calls.snapshot.phase).toBe('idle');
   });
 });

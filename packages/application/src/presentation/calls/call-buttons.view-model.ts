@@ -23,7 +23,7 @@ export function canCallHere(notifier: Notifier, supported: boolean): boolean {
 }
 
 /** Invites `peerUserID` unless a call is already under way or this browser cannot call. */
-export async function startCall(
+async function startCall(
   calls: CallService,
   notifier: Notifier,
   canCall: () => boolean,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RemoteError } from '../../shared/remote-error';
 import type { TestWorld } from '../../testing';
 import { FakeCallDevices, FakeCallMedia, type TestClient, signedInFriends } from '../../testing';
+import type { CallButtonsViewModel } from './call-buttons.view-model';
 import { CallOverlayViewModel, type CallOverlayOptions } from './call-overlay.view-model';
 
 async function pair(options: CallOverlayOptions = {}): Promise<{
@@ -10,13 +11,16 @@ async function pair(options: CallOverlayOptions = {}): Promise<{
   bob: TestClient;
   aliceVm: CallOverlayViewModel;
   bobVm: CallOverlayViewModel;
+  aliceButtons: CallButtonsViewModel;
   devices: FakeCallDevices;
 }> {
   const { world, alice, bob } = await signedInFriends();
   const devices = new FakeCallDevices();
   const vm = (c: TestClient, d = new FakeCallDevices()) =>
     new CallOverlayViewModel(c.calls, c.ports.rtcRoom, c.ports.contacts, c.ports.notifier, d, options);
-  return { world, alice, bob, aliceVm: vm(alice, devices), bobVm: vm(bob), devices };
+  // Calls are placed as the chat header places them; the overlay only shows them.
+  const aliceButtons = alice.viewModels.callButtons();
+  return { world, alice, bob, aliceVm: vm(alice, devices), bobVm: vm(bob), aliceButtons, devices };
 }
 
 describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', () => {
@@ -26,8 +30,8 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
   });
 
   it('rings out light with Cancel for the inviter, and in with Answer and Reject for the receiver', async () => {
-    const { world, aliceVm, bobVm } = await pair();
-    expect((await aliceVm.start('bob', 'video')).ok).toBe(true);
+    const { world, aliceVm, bobVm, aliceButtons } = await pair();
+    expect((await aliceButtons.start('bob', 'video')).ok).toBe(true);
     await world.settle();
 
     expect(aliceVm.state).toMatchObject({
@@ -52,8 +56,8 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
   });
 
   it('answering turns both overlays dark with Hang up and a running mm:ss timer', async () => {
-    const { world, aliceVm, bobVm } = await pair();
-    await aliceVm.start('bob', 'audio');
+    const { world, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'audio');
     await world.settle();
     expect((await bobVm.answer()).ok).toBe(true);
     await world.settle();
@@ -75,14 +79,14 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
   });
 
   it('the red button cancels for the inviter and rejects for the receiver', async () => {
-    const { world, alice, aliceVm, bobVm } = await pair();
-    await aliceVm.start('bob', 'audio');
+    const { world, alice, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'audio');
     await world.settle();
     await bobVm.close();
     await world.settle();
     expect([aliceVm.state.open, bobVm.state.open]).toEqual([false, false]);
 
-    await aliceVm.start('bob', 'audio');
+    await aliceButtons.start('bob', 'audio');
     await world.settle();
     await aliceVm.close();
     await world.settle();
@@ -91,8 +95,8 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
   });
 
   it('shows reconnecting while the media room recovers, then connected again', async () => {
-    const { world, alice, aliceVm, bobVm } = await pair();
-    await aliceVm.start('bob', 'video');
+    const { world, alice, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'video');
     await world.settle();
     await bobVm.answer();
     await world.settle();
@@ -104,8 +108,8 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
   });
 
   it('toggles the microphone, and the camera of a video call', async () => {
-    const { world, alice, aliceVm, bobVm } = await pair();
-    await aliceVm.start('bob', 'video');
+    const { world, alice, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'video');
     await world.settle();
     await bobVm.answer();
     await world.settle();
@@ -115,24 +119,9 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
     expect([alice.ports.rtcRoom.microphone, alice.ports.rtcRoom.camera]).toEqual([false, false]);
   });
 
-  it('says busy instead of placing a second call', async () => {
-    const { world, alice, aliceVm } = await pair();
-    await aliceVm.start('bob', 'audio');
-    await world.settle();
-    expect((await aliceVm.start('bob', 'video')).ok).toBe(false);
-    expect(alice.toasts.keys()).toEqual(['call.busy']);
-  });
-
-  it('refuses to call from a browser without WebRTC, with the not-supported toast', async () => {
-    const { alice, aliceVm } = await pair({ mediaSupported: () => false });
-    expect((await aliceVm.start('bob', 'video')).ok).toBe(false);
-    expect(alice.toasts.keys()).toEqual(['toast.browserNotSupported']);
-    expect(alice.calls.snapshot.phase).toBe('idle');
-  });
-
   it('surfaces "no livekit url provided" and closes when the server has no media server', async () => {
-    const { world, bob, aliceVm, bobVm } = await pair();
-    await aliceVm.start('bob', 'audio');
+    const { world, bob, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'audio');
     await world.settle();
     world.backend.rtc.serverUrl = '';
     expect((await bobVm.answer()).ok).toBe(false);
@@ -161,13 +150,13 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
 
   it("passes the call's tracks on while open, shows the other party's mutes, and forgets them after", async () => {
     const media = new FakeCallMedia();
-    const { world, aliceVm, bobVm } = await pair({ media });
+    const { world, aliceVm, bobVm, aliceButtons } = await pair({ media });
     const seen: unknown[] = [];
     aliceVm.media$.subscribe((m) => seen.push(m.remoteVideo));
     media.show({ remoteVideo: 'stale-track' });
     expect(seen.at(-1)).toBeUndefined();
 
-    await aliceVm.start('bob', 'video');
+    await aliceButtons.start('bob', 'video');
     await world.settle();
     await bobVm.answer();
     await world.settle();
@@ -185,10 +174,10 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
 
   it('says when a track of the call cannot be subscribed to, and nothing outside a call', async () => {
     const media = new FakeCallMedia();
-    const { world, alice, aliceVm, bobVm } = await pair({ media });
+    const { world, alice, bobVm, aliceButtons } = await pair({ media });
     media.failSubscription();
     expect(alice.toasts.keys()).toEqual([]);
-    await aliceVm.start('bob', 'video');
+    await aliceButtons.start('bob', 'video');
     await world.settle();
     await bobVm.answer();
     await world.settle();
@@ -196,18 +185,20 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
     expect(alice.toasts.keys()).toEqual(['toast.trackSubscriptionFailed']);
   });
 
-  it('asks the media port whether the browser can call, when no check is given', async () => {
+  it('asks the media port whether the browser can take a call, when no check is given', async () => {
     const media = new FakeCallMedia();
     media.isSupported = false;
-    const { alice, aliceVm } = await pair({ media });
-    expect((await aliceVm.start('bob', 'audio')).ok).toBe(false);
-    expect(alice.toasts.keys()).toEqual(['toast.browserNotSupported']);
+    const { world, bob, aliceButtons, bobVm } = await pair({ media });
+    await aliceButtons.start('bob', 'audio');
+    await world.settle();
+    expect((await bobVm.answer()).ok).toBe(false);
+    expect(bob.toasts.keys()).toEqual(['toast.browserNotSupported']);
   });
 
   it('stops publishing state once disposed', async () => {
-    const { world, aliceVm } = await pair();
+    const { world, aliceVm, aliceButtons } = await pair();
     aliceVm.dispose();
-    await aliceVm.start('bob', 'audio');
+    await aliceButtons.start('bob', 'audio');
     await world.settle();
     expect(aliceVm.state.open).toBe(false);
   });

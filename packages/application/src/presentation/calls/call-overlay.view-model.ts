@@ -19,7 +19,7 @@ import type { RtcRoom } from '../../ports/rtc-room.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
-import { canCallHere, startCall } from './call-buttons.view-model';
+import { canCallHere } from './call-buttons.view-model';
 
 /** What the overlay shows: ringing out, ringing in, joining the room, in the call, or recovering it. */
 export type CallOverlayStatus = 'outgoing' | 'incoming' | 'connecting' | 'connected' | 'reconnecting';
@@ -206,11 +206,6 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private supported(): boolean {
     const { mediaSupported, media } = this.options;
     return canCallHere(this.notifier, mediaSupported?.() ?? media?.supported() ?? true);
-  }
-
-  /** Invites the other party of a single chat, as the header's buttons do (CallButtonsViewModel). */
-  start(peerUserID: string, mediaType: CallMediaType): Promise<Result<void, AppError>> {
-    return startCall(this.calls, this.notifier, () => this.supported(), peerUserID, mediaType);
   }
 
   async answer(): Promise<Result<void, AppError>> {
