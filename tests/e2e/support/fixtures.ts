@@ -53,6 +53,10 @@ export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
   // The worker's conversation update found no row: a conversation row replaced between the SDK's read and
   // its update (two of its syncs overlapping after sign-in). Which call it is has not been traced yet.
   /updateColumnsConversation no record updated/,
+  // The SDK worker's own SQL when a sender's name changes: it pastes the nickname into the statement, and a
+  // nickname with an apostrophe (the XSS test's) breaks it; the old name stays on stored messages. An SDK
+  // defect nothing in the client can reach (docs/spec-deviations.md, 18).
+  /error: Error: near "[^"]*": syntax error/,
   // The worker's answer to a call that reaches it between a sign-out and the next sign-in, when it has no
   // database open. The adapters refuse their own calls after a logout and hold the logout until the calls
   // under way have answered (`logout-gate.ts`); kept here until a full run shows no such line.
