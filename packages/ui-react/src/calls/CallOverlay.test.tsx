@@ -154,18 +154,15 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
 describe('CallOverlay and CallButtons bound to the view model', () => {
   it('a video call placed from the header rings at the other side, which answers', async () => {
     const { world, alice, bob } = await signedInFriends();
-    const vm = (c: typeof alice) =>
-      new CallOverlayViewModel(
-        c.calls,
-        c.ports.rtcRoom,
-        c.ports.contacts,
-        c.ports.notifier,
-        new FakeCallDevices(),
-      );
-    const aliceVm = vm(alice);
-    const bobVm = vm(bob);
+    const bobVm = new CallOverlayViewModel(
+      bob.calls,
+      bob.ports.rtcRoom,
+      bob.ports.contacts,
+      bob.ports.notifier,
+      new FakeCallDevices(),
+    );
 
-    show(<CallButtons peerUserID="bob" viewModel={aliceVm} />);
+    show(<CallButtons peerUserID="bob" viewModel={alice.viewModels.callButtons()} />);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Video call' }));
       await world.settle();
@@ -189,7 +186,6 @@ describe('CallOverlay and CallButtons bound to the view model', () => {
       await world.settle();
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-    aliceVm.dispose();
     bobVm.dispose();
   });
 });
