@@ -170,7 +170,7 @@ describe('MessageViewCache: a clock tick maps only the messages the clock can ch
 
   it('maps a text again at the end of "just now" and at midnight, a red packet at its expiry, nothing between', () => {
     const cache = new MessageViewCache();
-    // 12:00 UTC: an old message, one of 11:00, one sent 20 s ago, and a packet sent 23:59:30 ago.
+    // Now is noon UTC: an old message, one from an hour ago, one sent 20 s ago, and a packet sent 23:59:30 ago.
     const old = counted('old', NOW - 3 * DAY);
     const hour = counted('hour', NOW - HOUR);
     const fresh = counted('fresh', NOW - 20_000);
