@@ -13,6 +13,7 @@ import {
   collectAssetsUntil,
   cpuMs,
   jsHeapUsed,
+  writeHeapSnapshot,
   median,
   newContext,
   r1,
@@ -69,6 +70,7 @@ export async function conversationList(
   admin: string,
   serverPid: number,
   runs: number,
+  heapSnapshotDir?: string,
 ) {
   const serverCpu: number[] = [];
   const cold: { at: Milestones; from: number }[] = [];
@@ -114,9 +116,11 @@ export async function conversationList(
     // Navigation to /login → the end of the SDK's first sync: the server's whole work for one sign-in.
     serverCpuToSync.push(cpuMs(serverPid) - cpuNav);
     heapAfterSyncGc.push(await jsHeapUsed(page, true));
+    if (i === 0) await writeHeapSnapshot(page, heapSnapshotDir, 'after-first-sync');
     // Ten seconds later (idle prefetches done, the sync's last answers handled), collected again.
     await page.waitForTimeout(10_000);
     heapSettledGc.push(await jsHeapUsed(page, true));
+    if (i === 0) await writeHeapSnapshot(page, heapSnapshotDir, 'ten-seconds-later');
 
     // Warm: the same tab (session kept) reloads /chat with the HTTP cache and the SDK's database filled.
     await page.reload({ waitUntil: 'commit' });

@@ -16,7 +16,7 @@
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
  *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR] [--trace DIR]
- *        [--heap-profile DIR]
+ *        [--heap-profile DIR] [--heap-snapshot DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -45,6 +45,9 @@ const { values: args } = parseArgs({
     trace: { type: 'string' },
     // Writes a sampling heap profile (allocations, collected ones included) of the same scroll.
     'heap-profile': { type: 'string' },
+    // Writes heap snapshots of the first cold sign-in, at the end of its sync and ten seconds later
+    // (bench/web/heap-snapshot-summary.ts).
+    'heap-snapshot': { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -91,7 +94,9 @@ async function main(): Promise<void> {
     if (!args['sign-in-only']) {
       const admin = await adminToken(server.url, adminSecret);
       const pid = server.proc.pid ?? 0;
-      await phase('list', 'conversationList', () => conversationList(browser, server.url, admin, pid, RUNS));
+      await phase('list', 'conversationList', () =>
+        conversationList(browser, server.url, admin, pid, RUNS, args['heap-snapshot']),
+      );
       await phase('first-minute', 'chatOpenedRightAfterSignIn', () =>
         firstMinute(browser, server.url, admin, RUNS),
       );

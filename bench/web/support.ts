@@ -378,3 +378,24 @@ export async function startTrace(
     await browser.stopTracing();
   };
 }
+
+/**
+ * Writes a heap snapshot of `page` (after a full collection, so it holds what is retained) to
+ * `dir/name.heapsnapshot` when `dir` is set; summarize it with `bench/web/heap-snapshot-summary.ts`.
+ */
+export async function writeHeapSnapshot(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (dir === undefined) return;
+  const session = await page.context().newCDPSession(page);
+  const chunks: string[] = [];
+  session.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => chunks.push(chunk));
+  try {
+    await session.send('HeapProfiler.enable');
+    await session.send('HeapProfiler.collectGarbage');
+    await session.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, `${name}.heapsnapshot`), chunks.join(''));
+  } finally {
+    await session.send('HeapProfiler.disable');
+    await session.detach();
+  }
+}
