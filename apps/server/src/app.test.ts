@@ -177,7 +177,7 @@ describe('web app and health', () => {
   it('reports readiness, versions and schema versions on /healthz', async () => {
     const s = await start();
     const h = (await (await fetch(`${s.url}/healthz`)).json()) as Record<string, unknown>;
-    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 4 } });
+    expect(h).toMatchObject({ status: 'ok', ready: true, openim: { server: '3.8.3' }, schema: { core: 5 } });
     expect(typeof h['version']).toBe('string');
     expect((h['schema'] as Record<string, number>)['chat']).toBeGreaterThanOrEqual(1);
   });

@@ -2,15 +2,26 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { coreMigrations } from '../db/migrations';
 import { openDatabase, runMigrations } from '../db/database';
+import { verifyJwt } from './jwt';
 import { TokenService, TokenState } from './tokens';
 
 const NOW_MS = 1_700_000_000_000;
 const nowSec = NOW_MS / 1000;
 
-function service(now = () => NOW_MS) {
+function service(now = () => NOW_MS, verify = verifyJwt) {
   const db = openDatabase({ memory: true, dataDir: '' });
   runMigrations(db, [{ module: 'core', migrations: coreMigrations }]);
-  return new TokenService(db, 'k', now);
+  return new TokenService(db, 'k', now, verify);
+}
+
+/** The real JWT check, counting the tokens it was asked about. */
+function countingVerify() {
+  const checked: string[] = [];
+  const verify: typeof verifyJwt = (token, key, options) => {
+    checked.push(token);
+    return verifyJwt(token, key, options);
+  };
+  return { checked, verify };
 }
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 const signed = (claims: unknown) => {
@@ -75,5 +86,47 @@ describe('IM tokens', () => {
     const { token } = await tokens.issue('u1', 5, 10);
     now += 10_000;
     await expect(tokens.verify(token)).rejects.toMatchObject({ code: 1501 });
+  });
+
+  it("check a token's signature once, its times and store state on every use", async () => {
+    let now = NOW_MS;
+    const { checked, verify } = countingVerify();
+    const tokens = service(() => now, verify);
+    const { token } = await tokens.issue('u1', 5, 60);
+    const first = await tokens.verify(token);
+    expect(await tokens.verify(token)).toEqual(first);
+    expect(await tokens.decode(token)).toEqual({
+      userID: 'u1',
+      platformID: 5,
+      exp: nowSec + 60,
+      iat: nowSec - 5,
+    });
+    expect(checked).toEqual([token]);
+
+    tokens.setTokenState(token, TokenState.Kicked);
+    await expect(tokens.verify(token)).rejects.toMatchObject({ code: 1506 });
+    now += 60_000;
+    await expect(tokens.decode(token)).rejects.toMatchObject({ code: 1501 });
+    expect(checked).toEqual([token]);
+  });
+
+  it('check a token refused once again on its next use, and forget the oldest of 4,096 checked tokens', async () => {
+    const { checked, verify } = countingVerify();
+    const tokens = service(() => NOW_MS, verify);
+    const forged = `${signed({ UserID: 'u1', PlatformID: 5, exp: nowSec + 60, iat: nowSec })}x`;
+    await expect(tokens.decode(forged)).rejects.toMatchObject({ code: 1505 });
+    await expect(tokens.decode(forged)).rejects.toMatchObject({ code: 1505 });
+    expect(checked).toEqual([forged, forged]);
+
+    const many = Array.from({ length: 4097 }, (_, i) =>
+      signed({ UserID: `u${i}`, PlatformID: 5, exp: nowSec + 60, iat: nowSec }),
+    );
+    for (const token of many) await tokens.decode(token);
+    checked.length = 0;
+    await tokens.decode(many[4096] ?? '');
+    await tokens.decode(many[1] ?? '');
+    expect(checked).toEqual([]);
+    await tokens.decode(many[0] ?? '');
+    expect(checked).toEqual([many[0]]);
   });
 });

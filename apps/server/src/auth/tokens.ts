@@ -2,7 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { Db } from '../db/database';
 import { ErrCode, ImError } from '../im/errors';
+import { prep } from '../im/statements';
 import { type JwtFailure, hmacKey, signJwt, verifyJwt } from './jwt';
+
+/** How many verified tokens keep their checked claims (a few per signed-in device). */
+const CHECKED_TOKENS = 4096;
 
 export interface TokenClaims {
   userID: string;
@@ -26,10 +30,19 @@ export class TokenService {
   private readonly db: Db;
   private readonly key: Uint8Array;
   private readonly now: () => number;
-  constructor(db: Db, secret: string, now: () => number) {
+  private readonly verifyJwt: typeof verifyJwt;
+  /**
+   * Tokens whose signature and claims were checked, by their exact text. The SDK and the app send the same
+   * token with every request (a first sync makes hundreds), and the HMAC check through WebCrypto was a tenth
+   * of the server's work for a sign-in. The time checks still run on every use; the store state is still
+   * read every time (a kicked or revoked token is refused at once).
+   */
+  private readonly checked = new Map<string, TokenClaims>();
+  constructor(db: Db, secret: string, now: () => number, verify: typeof verifyJwt = verifyJwt) {
     this.db = db;
     this.key = hmacKey(secret);
     this.now = now;
+    this.verifyJwt = verify;
   }
 
   async issue(
@@ -59,11 +72,10 @@ export class TokenService {
   /** Verifies signature, time and store state. Rejects with ImError with the 1501-1507 code. */
   async verify(token: string): Promise<TokenClaims> {
     const claims = await this.decode(token);
-    const row = this.db
-      .prepare<[string], { state: number; user_id: string; platform_id: number; create_time: number }>(
-        'SELECT state, user_id, platform_id, create_time FROM tokens WHERE token = ?',
-      )
-      .get(token);
+    const row = prep<[string], { state: number; user_id: string; platform_id: number; create_time: number }>(
+      this.db,
+      'SELECT state, user_id, platform_id, create_time FROM tokens WHERE token = ?',
+    ).get(token);
     if (!row)
       throw new ImError(ErrCode.TokenNotExist, 'TokenNotExistError', 'token was not issued by this server');
     if (row.state === TokenState.Kicked)
@@ -78,7 +90,9 @@ export class TokenService {
   /** Signature and time checks only. */
   async decode(token: string): Promise<TokenClaims> {
     const nowMs = this.now();
-    const check = await verifyJwt(token, this.key, { nowMs });
+    const known = this.checked.get(token);
+    if (known !== undefined) return { ...checkTimes(known, nowMs) };
+    const check = await this.verifyJwt(token, this.key, { nowMs });
     if (!check.ok) {
       const [code, name] = FAILURES[check.failure];
       throw new ImError(code, name, check.reason);
@@ -92,8 +106,13 @@ export class TokenService {
     ) {
       throw new ImError(ErrCode.TokenMalformed, 'TokenMalformedError', 'missing claims');
     }
-    if (iat > nowMs / 1000 + 60) throw new ImError(ErrCode.TokenNotValidYet, 'TokenNotValidYetError');
-    return { userID, platformID, exp, iat };
+    const claims = checkTimes({ userID, platformID, exp, iat }, nowMs);
+    if (this.checked.size >= CHECKED_TOKENS) {
+      const oldest = this.checked.keys().next();
+      if (oldest.done !== true) this.checked.delete(oldest.value);
+    }
+    this.checked.set(token, claims);
+    return { ...claims };
   }
 
   /**
@@ -129,6 +148,14 @@ export class TokenService {
   prune(): void {
     this.db.prepare('DELETE FROM tokens WHERE expire_time < ?').run(this.now() - 86_400_000);
   }
+}
+
+/** The checks that depend on the clock: `exp` is strict, `iat` may lie up to a minute ahead (skew). */
+function checkTimes(claims: TokenClaims, nowMs: number): TokenClaims {
+  if (claims.exp <= Math.floor(nowMs / 1000))
+    throw new ImError(ErrCode.TokenExpired, 'TokenExpiredError', 'token is expired');
+  if (claims.iat > nowMs / 1000 + 60) throw new ImError(ErrCode.TokenNotValidYet, 'TokenNotValidYetError');
+  return claims;
 }
 
 /** OpenIM's codes and error names for each way a JWT can be bad. */

@@ -103,6 +103,27 @@ describe('get_sorted_conversation_list', () => {
     expect(r.unreadTotal).toBe(4);
   });
 
+  it("orders by the user's newest visible message: one they deleted no longer counts", async () => {
+    send('bob', 'alice', 'older from bob');
+    send('carol', 'alice', 'from carol');
+    send('bob', 'alice', 'newest from bob');
+    expect((await sorted('alice')).conversationElems.map((e) => e.conversationID)).toEqual([
+      'si_alice_bob',
+      'si_alice_carol',
+    ]);
+    await apiOk(
+      s,
+      '/msg/delete_msgs',
+      { conversationID: 'si_alice_bob', seqs: [2], userID: 'alice' },
+      t['alice'],
+    );
+    const r = await sorted('alice');
+    expect(r.conversationElems.map((e) => e.conversationID)).toEqual(['si_alice_carol', 'si_alice_bob']);
+    expect(JSON.parse(r.conversationElems[1]?.msgInfo.content ?? '')).toEqual({ content: 'older from bob' });
+    // Bob still sees his newest message first.
+    expect((await sorted('bob')).conversationElems[0]?.msgInfo.content).toContain('newest from bob');
+  });
+
   it('paginates after sorting, counts unread over all conversations and filters by id', async () => {
     send('bob', 'alice', 'one');
     send('carol', 'alice', 'two');

@@ -3,7 +3,7 @@ import { ErrCode, ImError, argsError, noPermission } from './errors';
 import { getGroupRow, groupInfo, isGroupMember } from './group-models';
 import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
-import { hasReadAndMaxSeqs, lastMessages } from './pull';
+import { hasReadAndMaxSeqs, lastMessages, lastSendTime } from './pull';
 import {
   type ConversationInfo,
   type ConversationRow,
@@ -126,11 +126,7 @@ export function getSortedConversationList(
   }
   const ids = rows.map((r) => r.conversation_id);
   const { seqs } = hasReadAndMaxSeqs(ctx, owner, ids, false);
-  const latest = new Map<string, ImMsg>();
-  // lastMessages answers at most 1000 conversations per call (the WS request's limit).
-  for (let i = 0; i < ids.length; i += 1000) {
-    for (const [id, msg] of lastMessages(ctx, owner, ids.slice(i, i + 1000))) latest.set(id, msg);
-  }
+  const times = new Map(rows.map((r) => [r, lastSendTime(ctx, r, seqs.get(r.conversation_id)?.maxSeq ?? 0)]));
   const names = new Map<string, { name: string; faceURL: string }>();
   const person = (userID: string) => {
     let found = names.get(userID);
@@ -141,11 +137,27 @@ export function getSortedConversationList(
     }
     return found;
   };
-  let unreadTotal = 0;
-  const elems = rows.map((r): SortedConversationElem => {
+  const unreadOf = (r: ConversationRow) => {
     const seq = seqs.get(r.conversation_id);
-    const unreadCount = Math.max(0, (seq?.maxSeq ?? 0) - (seq?.hasReadSeq ?? 0));
-    unreadTotal += unreadCount;
+    return Math.max(0, (seq?.maxSeq ?? 0) - (seq?.hasReadSeq ?? 0));
+  };
+  let unreadTotal = 0;
+  for (const r of rows) unreadTotal += unreadOf(r);
+  const pinned = (r: ConversationRow) => (r.is_pinned === 1 ? 1 : 0);
+  const latestTime = (r: ConversationRow) => times.get(r) ?? 0;
+  // Stable: equal times keep the storage order. Sorted before the answer is built, so that group and
+  // user details are read for the requested page only (a first page of 20 out of a thousand).
+  rows.sort((a, b) => pinned(b) - pinned(a) || latestTime(b) - latestTime(a));
+  const { limit, offset } = pageLimits(req.pagination);
+  const page = limit < 0 ? rows : rows.slice(offset, offset + limit);
+  const latest = new Map<string, ImMsg>();
+  // lastMessages answers at most 1000 conversations per call (the WS request's limit).
+  for (let i = 0; i < page.length; i += 1000) {
+    const slice = page.slice(i, i + 1000).map((r) => r.conversation_id);
+    for (const [id, msg] of lastMessages(ctx, owner, slice)) latest.set(id, msg);
+  }
+  const conversationElems = page.map((r): SortedConversationElem => {
+    const unreadCount = unreadOf(r);
     const msg = latest.get(r.conversation_id);
     const info: SortedMsgInfo = {
       serverMsgID: msg?.serverMsgID ?? '',
@@ -189,17 +201,7 @@ export function getSortedConversationList(
       msgInfo: info,
     };
   });
-  // Stable: equal times keep the storage order.
-  elems.sort(
-    (a, b) =>
-      Number(b.IsPinned) - Number(a.IsPinned) || b.msgInfo.LatestMsgRecvTime - a.msgInfo.LatestMsgRecvTime,
-  );
-  const { limit, offset } = pageLimits(req.pagination);
-  return {
-    conversationTotal: elems.length,
-    unreadTotal,
-    conversationElems: limit < 0 ? elems : elems.slice(offset, offset + limit),
-  };
+  return { conversationTotal: rows.length, unreadTotal, conversationElems };
 }
 
 export function getIncrementalConversations(

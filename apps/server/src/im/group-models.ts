@@ -113,6 +113,34 @@ export function memberRows(db: Db, groupID: string): MemberRow[] {
   );
 }
 
+/**
+ * One page of a group's members whose role is one of `roles`, in member order, and how many there are in
+ * all; `limit` below 0 for every one. The SDK pages through each group it syncs: a page read reads its
+ * rows only.
+ */
+export function memberRowsPage(
+  db: Db,
+  groupID: string,
+  roles: readonly number[],
+  limit: number,
+  offset: number,
+): { total: number; rows: MemberRow[] } {
+  // Every role (the SDK's filter) needs no role condition, which lets the page come straight from the index.
+  const all = [RoleLevel.Owner, RoleLevel.Admin, RoleLevel.Member].every((r) => roles.includes(r));
+  const where = all ? '' : 'AND role_level IN (SELECT value FROM json_each(?))';
+  const args: string[] = all ? [groupID] : [groupID, JSON.stringify(roles)];
+  const total =
+    prep<string[], { n: number }>(
+      db,
+      `SELECT COUNT(*) AS n FROM group_members WHERE group_id = ? ${where}`,
+    ).get(...args)?.n ?? 0;
+  const rows = prep<(string | number)[], MemberRow>(
+    db,
+    `SELECT * FROM group_members WHERE group_id = ? ${where} ${MEMBER_ORDER} LIMIT ? OFFSET ?`,
+  ).all(...args, limit < 0 ? -1 : limit, limit < 0 ? 0 : offset);
+  return { total, rows };
+}
+
 export function memberIDs(db: Db, groupID: string): string[] {
   return prep<[string], { user_id: string }>(
     db,

@@ -13,6 +13,7 @@ import {
   memberIDs,
   memberInfo,
   memberRows,
+  memberRowsPage,
   requireGroup,
   RoleLevel,
 } from './group-models';
@@ -175,13 +176,16 @@ export function getGroupMemberList(
   requireMemberListAccess(ctx, op, req.groupID);
   const roles = FILTERS[req.filter];
   if (!roles) throw argsError('filter must be 0..5');
-  let members = memberRows(ctx.db, req.groupID)
-    .filter((m) => roles.includes(m.role_level))
-    .map((m) => memberInfo(ctx.db, m));
-  if (req.keyword)
-    members = members.filter((m) => m.userID === req.keyword || m.nickname.includes(req.keyword));
   const { limit, offset } = pageLimits(req.pagination);
-  return { total: members.length, members: limit < 0 ? members : members.slice(offset, offset + limit) };
+  if (req.keyword) {
+    const members = memberRows(ctx.db, req.groupID)
+      .filter((m) => roles.includes(m.role_level))
+      .map((m) => memberInfo(ctx.db, m))
+      .filter((m) => m.userID === req.keyword || m.nickname.includes(req.keyword));
+    return { total: members.length, members: limit < 0 ? members : members.slice(offset, offset + limit) };
+  }
+  const { total, rows } = memberRowsPage(ctx.db, req.groupID, roles, limit, offset);
+  return { total, members: rows.map((m) => memberInfo(ctx.db, m)) };
 }
 
 // ---- membership changes ---------------------------------------------------------------------------

@@ -97,6 +97,36 @@ const roles = async (groupID: string) =>
   );
 
 describe('create and read', () => {
+  it('pages the member list in role order, with and without a keyword, counting every match', async () => {
+    const groupID = await makeGroup();
+    const page = async (pageNumber: number, showNumber: number, keyword = '') => {
+      const r = await ok<{ total: number; members: Member[] }>('member', '/get_group_member_list', {
+        groupID,
+        filter: 0,
+        keyword,
+        pagination: { pageNumber, showNumber },
+      });
+      return { total: r.total, ids: r.members.map((m) => [m.userID, m.roleLevel]) };
+    };
+    expect(await page(1, 2)).toEqual({
+      total: 5,
+      ids: [
+        ['owner', 100],
+        ['admin', 60],
+      ],
+    });
+    expect(await page(2, 2)).toEqual({
+      total: 5,
+      ids: [
+        ['admin2', 60],
+        ['member', 20],
+      ],
+    });
+    expect(await page(3, 2)).toEqual({ total: 5, ids: [['member2', 20]] });
+    expect(await page(4, 2)).toEqual({ total: 5, ids: [] });
+    expect(await page(2, 1, 'member')).toEqual({ total: 2, ids: [['member2', 20]] });
+  });
+
   it('creates a working group with roles, version logs, conversation records and the 1501 tip', async () => {
     const groupID = await makeGroup();
     expect(await roles(groupID)).toEqual({

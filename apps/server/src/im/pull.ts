@@ -263,13 +263,43 @@ export function lastMessages(
     const rec = getConversationRow(db, userID, id);
     if (!rec) continue;
     const vis = visibleRange(rec, conversationMaxSeq(db, id).maxSeq);
-    const row = prep<[string, number, number, string, string], MsgRow>(
-      db,
-      `SELECT * FROM messages m WHERE conversation_id = ? AND seq BETWEEN ? AND ?
-         AND NOT EXISTS (SELECT 1 FROM message_deletes d WHERE d.user_id = ? AND d.conversation_id = ? AND d.seq = m.seq)
-         ORDER BY seq DESC LIMIT 1`,
-    ).get(id, vis.min, vis.max, userID, id);
+    const row = newestVisibleRow<MsgRow>(db, userID, id, vis.min, vis.max, '*');
     if (row) out.set(id, rowToMsg(row, false));
   }
   return out;
+}
+
+/**
+ * The send time of the newest visible message of `rec`'s conversation (the message {@link lastMessages}
+ * finds; 0 for none), given its visible max seq as {@link hasReadAndMaxSeqs} answered it. Reads no message:
+ * enough to order a thousand conversations.
+ */
+export function lastSendTime(ctx: CoreContext, rec: ConversationRow, visibleMaxSeq: number): number {
+  const min = visibleRange(rec, visibleMaxSeq).min;
+  return (
+    newestVisibleRow<{ send_time: number }>(
+      ctx.db,
+      rec.owner_user_id,
+      rec.conversation_id,
+      min,
+      visibleMaxSeq,
+      'send_time',
+    )?.send_time ?? 0
+  );
+}
+
+function newestVisibleRow<R>(
+  db: Db,
+  userID: string,
+  conversationID: string,
+  min: number,
+  max: number,
+  columns: '*' | 'send_time',
+): R | undefined {
+  return prep<[string, number, number, string, string], R>(
+    db,
+    `SELECT ${columns} FROM messages m WHERE conversation_id = ? AND seq BETWEEN ? AND ?
+       AND NOT EXISTS (SELECT 1 FROM message_deletes d WHERE d.user_id = ? AND d.conversation_id = ? AND d.seq = m.seq)
+       ORDER BY seq DESC LIMIT 1`,
+  ).get(conversationID, min, max, userID, conversationID);
 }
