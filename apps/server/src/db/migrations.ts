@@ -225,11 +225,14 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 5,
-    name: 'group members in member order (role, then join time)',
+    name: 'group members and friends in their list order',
     up(db) {
-      // A first sync pages through every joined group's members; in this order a page is read from
-      // the index instead of sorting the whole group for each page.
-      db.exec('CREATE INDEX group_members_order ON group_members (group_id, role_level DESC, join_time)');
+      // A first sync pages through the friend list and every joined group's members; in these orders a
+      // page is read from the index instead of sorting the whole list for each page.
+      db.exec(`
+        CREATE INDEX group_members_order ON group_members (group_id, role_level DESC, join_time);
+        CREATE INDEX friends_order ON friends (owner_user_id, is_pinned DESC, ord);
+      `);
     },
   },
 ];

@@ -12,6 +12,7 @@ import {
   getUser,
 } from './models';
 import { notify } from './notifications';
+import { prep } from './statements';
 import { ContentType, SessionType } from './types';
 import { CLEARED_ID, Collection, EntryState, SORT_ID, bump, diff, head } from './versions';
 
@@ -299,15 +300,14 @@ export function getFriendList(
 ): { friendsInfo: FriendInfo[]; total: number } {
   requireSelf(op, userID, 'userID');
   const { limit, offset } = pageLimits(p);
-  const rows = ctx.db
-    .prepare<[string, number, number], FriendRow>(
-      `SELECT * FROM friends WHERE owner_user_id = ? ${friendOrder} LIMIT ? OFFSET ?`,
-    )
-    .all(userID, limit, offset);
+  const rows = prep<[string, number, number], FriendRow>(
+    ctx.db,
+    `SELECT * FROM friends WHERE owner_user_id = ? ${friendOrder} LIMIT ? OFFSET ?`,
+  ).all(userID, limit, offset);
   const total =
-    ctx.db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM friends WHERE owner_user_id = ?')
-      .get(userID)?.n ?? 0;
+    prep<[string], { n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM friends WHERE owner_user_id = ?').get(
+      userID,
+    )?.n ?? 0;
   return { friendsInfo: rows.map((r) => friendInfo(ctx.db, r)), total };
 }
 
