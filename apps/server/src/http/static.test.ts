@@ -155,6 +155,10 @@ describe('registerStatic', () => {
       expect(br.headers['vary']).toMatch(/accept-encoding/i);
       const gz = await get('/assets/app-1a2b3c.js', 'gzip');
       expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'GZ-JS']);
+      expect((await get('/assets/app-1a2b3c.js?v=2', 'br')).body).toBe('BR-JS');
+      // Files are served by their exact name only (each has its route).
+      expect((await get('/ASSETS/app-1a2b3c.js', 'br')).statusCode).toBe(404);
+      expect((await get('/assets/App-1a2b3c.js', 'br')).statusCode).toBe(404);
       const plain = await get('/assets/app-1a2b3c.js');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(js);
