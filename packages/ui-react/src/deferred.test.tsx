@@ -59,7 +59,51 @@ describe('deferred', () => {
       vi.useRealTimers();
     }
   });
+
+  it('shows its `unavailable` when the load fails for good, and a later instance loads it again', async () => {
+    let available = false;
+    const part = deferred(
+      () => (available ? Promise.resolve(Greeting) : Promise.reject(new Error('chunk gone'))),
+      { attempts: 1, network: { isOnline: () => true, onceOnline: () => () => undefined } },
+    );
+    const view = (key: number) => (
+      <Suspense fallback={<p>loading</p>}>
+        <part.Component key={key} name="ada" unavailable={<p>menu button</p>} />
+      </Suspense>
+    );
+    const { rerender } = render(view(1));
+    expect(await screen.findByText('menu button')).toBeTruthy();
+    expect(screen.queryByText('hello ada')).toBeNull();
+
+    available = true;
+    rerender(view(2));
+    expect(await screen.findByText('hello ada')).toBeTruthy();
+    // Once loaded, `unavailable` is not passed on to the component itself.
+    expect(screen.queryByText('menu button')).toBeNull();
+  });
 });
+
+/** A menu button whose menu comes from a deferred chunk, the way the shell's menus are built. */
+function DeferredMenu({ part }: { readonly part: ReturnType<typeof deferred<{ readonly name: string }>> }) {
+  const { requested, attempt, triggerProps } = useMenuOnRequest();
+  const alone = (
+    <button type="button" {...triggerProps}>
+      menu
+    </button>
+  );
+  if (!requested) return alone;
+  // The shell passes the same lone button; this one says so, to tell it from the fallback.
+  const again = (
+    <button type="button" {...triggerProps}>
+      menu, try again
+    </button>
+  );
+  return (
+    <Suspense fallback={alone}>
+      <part.Component key={attempt} unavailable={again} name="menu" />
+    </Suspense>
+  );
+}
 
 function MenuButton() {
   const { requested, triggerProps } = useMenuOnRequest();
@@ -87,5 +131,24 @@ describe('useMenuOnRequest', () => {
     render(<MenuButton />);
     fireEvent.click(screen.getByRole('button', { name: 'menu' }));
     expect(screen.getByText('menu asked for')).toBeTruthy();
+  });
+
+  it('asks again with the next click after its menu could not load', async () => {
+    let loads = 0;
+    const part = deferred(
+      () => {
+        loads += 1;
+        return loads === 1 ? Promise.reject(new Error('offline server')) : Promise.resolve(Greeting);
+      },
+      { attempts: 1, network: { isOnline: () => true, onceOnline: () => () => undefined } },
+    );
+    render(<DeferredMenu part={part} />);
+    fireEvent.click(screen.getByRole('button', { name: 'menu' }));
+    // The lone button is back in place of the menu (nothing thrown to the page), and it asks again.
+    const again = await screen.findByRole('button', { name: 'menu, try again' });
+    expect(loads).toBe(1);
+    fireEvent.click(again);
+    expect(await screen.findByText('hello menu')).toBeTruthy();
+    expect(loads).toBe(2);
   });
 });

@@ -297,7 +297,7 @@ const ConversationOption = memo(function ConversationOption(props: OptionProps) 
   if (!props.menuOpen) return option;
   return (
     <Suspense fallback={option}>
-      <rowMenu.Component vm={vm} row={row} at={props.menuAt} onClose={props.onMenuClose}>
+      <rowMenu.Component vm={vm} row={row} at={props.menuAt} onClose={props.onMenuClose} unavailable={option}>
         {option}
       </rowMenu.Component>
     </Suspense>

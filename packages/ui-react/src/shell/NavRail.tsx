@@ -106,12 +106,12 @@ function NavItem(props: {
 }
 
 function AccountEntry({ state, onLogout }: { readonly state: ShellState; readonly onLogout: () => void }) {
-  const { requested, triggerProps } = useMenuOnRequest();
+  const { requested, attempt, triggerProps } = useMenuOnRequest();
   const alone = <AccountButton self={state.self} {...triggerProps} />;
   if (!requested) return alone;
   return (
     <Suspense fallback={alone}>
-      <accountMenu.Component state={state} onLogout={onLogout} />
+      <accountMenu.Component key={attempt} unavailable={alone} state={state} onLogout={onLogout} />
     </Suspense>
   );
 }

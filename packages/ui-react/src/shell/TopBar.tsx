@@ -162,12 +162,12 @@ function ResultGroup(props: {
 }
 
 function PlusEntry(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
-  const { requested, triggerProps } = useMenuOnRequest();
+  const { requested, attempt, triggerProps } = useMenuOnRequest();
   const alone = <PlusButton {...triggerProps} />;
   if (!requested) return alone;
   return (
     <Suspense fallback={alone}>
-      <plusMenu.Component {...props} />
+      <plusMenu.Component key={attempt} unavailable={alone} {...props} />
     </Suspense>
   );
 }
