@@ -10,6 +10,7 @@ import { conversationStep } from '../shell/keyboard';
 import { useText } from '../text';
 import { usePrefetch } from '../prefetch';
 import { ConversationList, rowMenu } from './ConversationList';
+import { emojiPanel } from './media/emoji-panel';
 
 const useStyles = makeStyles({
   layout: {
@@ -58,6 +59,7 @@ export function openConversationID(pathname: string): string | undefined {
 function prefetchChatParts(): void {
   import('./ChatView').catch(() => undefined);
   rowMenu.preload();
+  emojiPanel.preload();
 }
 
 /** /chat: the conversation list on the left and the empty state or the chat view on the right. */

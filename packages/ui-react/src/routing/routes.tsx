@@ -6,6 +6,7 @@ import { retryingImport } from '../retrying-import';
 import { useAppServices } from '../services';
 import { useText } from '../text';
 import { LoginPage } from '../sign-in/LoginPage';
+import { loadContactsPages } from './pages';
 import { RenderErrorBoundary, RouteErrorScreen, RouterFallback } from './RouteErrorScreen';
 
 // The shell and everything after sign-in load on demand, so the sign-in page stays small; a load that
@@ -18,9 +19,8 @@ const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
 const ChatView = lazy(
   retryingImport(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView }))),
 );
-const contacts = retryingImport(() => import('../contacts'));
-const ContactPage = lazy(() => contacts().then((m) => ({ default: m.ContactPage })));
-const ContactSection = lazy(() => contacts().then((m) => ({ default: m.ContactSection })));
+const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactPage })));
+const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
 /** Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. */
 export function RequireSession({ children }: { readonly children: ReactNode }) {

@@ -16,6 +16,7 @@ import { callOverlay, SessionCallOverlay } from '../calls/SessionCallOverlay';
 import { ContactDialogsProvider, preloadContactDialogs } from '../contacts/dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { PrefetchProvider, usePrefetch } from '../prefetch';
+import { preloadContactsPages } from '../routing/pages';
 import { SignedInContext, useAppServices, useSignedIn } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
 import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
@@ -106,15 +107,16 @@ export function Shell() {
   );
 }
 
-// The call overlay, menus and contact dialogs of the shell are chunks of their own, fetched ahead. So is
-// the toasts' host: signed in, the network works, and a failure later (offline) must not need it; a toast
-// raised before it is there waits in the queue.
+// The call overlay, menus and contact dialogs of the shell, and the Contacts pages, are chunks of their
+// own, fetched ahead. So is the toasts' host: signed in, the network works, and a failure later (offline)
+// must not need it; a toast raised before it is there waits in the queue.
 function prefetchShellParts(): void {
   preloadToastHost();
   callOverlay.preload();
   accountMenu.preload();
   plusMenu.preload();
   preloadContactDialogs();
+  preloadContactsPages();
 }
 
 function SignedInShell() {

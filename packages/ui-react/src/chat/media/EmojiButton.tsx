@@ -5,13 +5,16 @@ import {
   PopoverSurface,
   PopoverTrigger,
   Spinner,
+  Text,
   Tooltip,
   tokens,
 } from '@fluentui/react-components';
 import { EmojiRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel } from '@teamim/application';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+
 import { useText } from '../../text';
+import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
 
 const useStyles = makeStyles({
@@ -22,10 +25,12 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusXLarge,
     overflow: 'hidden',
   },
+  unavailable: {
+    display: 'block',
+    maxWidth: '240px',
+    padding: tokens.spacingVerticalM,
+  },
 });
-
-// The picker and its emoji data (~100 KB gzip) load with the first open, never with the sign-in page.
-const EmojiPanel = lazy(() => import('./EmojiPanel'));
 
 /** The composer's message box: the toolbar sits in the same composer block. */
 function messageBox(from: HTMLElement | null): HTMLTextAreaElement | null {
@@ -78,7 +83,10 @@ export function EmojiButton({
         </PopoverTrigger>
         <PopoverSurface aria-label={t('ui.media.emoji')} className={styles.surface}>
           <Suspense fallback={<Spinner size="small" label={t('ui.media.emojiLoading')} />}>
-            <EmojiPanel onPick={pick} />
+            <emojiPanel.Component
+              onPick={pick}
+              unavailable={<Text className={styles.unavailable}>{t('ui.media.emojiUnavailable')}</Text>}
+            />
           </Suspense>
         </PopoverSurface>
       </Popover>

@@ -4,6 +4,10 @@ import type { LocalizedText } from '@teamim/domain';
 export const MEDIA_MESSAGES = {
   'ui.media.emoji': { 'zh-CN': '表情', 'en-US': 'Emoji' },
   'ui.media.emojiLoading': { 'zh-CN': '正在加载表情…', 'en-US': 'Loading emoji…' },
+  'ui.media.emojiUnavailable': {
+    'zh-CN': '表情无法加载，请检查网络后重新打开。',
+    'en-US': "Emoji couldn't load. Check your connection and open the picker again.",
+  },
   'ui.media.emojiSearch': { 'zh-CN': '搜索表情', 'en-US': 'Search emoji' },
   'ui.media.picture': { 'zh-CN': '发送图片或视频', 'en-US': 'Send a picture or video' },
   'ui.media.file': { 'zh-CN': '发送文件', 'en-US': 'Send a file' },
