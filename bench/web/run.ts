@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { firstMinute, largeGroup, longHistory } from './chat';
+import { firstUse } from './first-use';
 import { conversationList, signInPage } from './list';
 import { CHROMIUM_ARGS, adminToken, r1, root, startServer } from './support';
 
@@ -35,8 +36,8 @@ const { values: args } = parseArgs({
     chromium: { type: 'string' },
     // Skip the sign-in and list phases (e.g. when the chat UI does not exist yet).
     'sign-in-only': { type: 'boolean', default: false },
-    // Only these phases (comma-separated: sign-in, list, first-minute, long-history, large-group).
-    phases: { type: 'string', default: 'sign-in,list,first-minute,long-history,large-group' },
+    // Only these phases (comma-separated: sign-in, list, first-use, first-minute, long-history, large-group).
+    phases: { type: 'string', default: 'sign-in,list,first-use,first-minute,long-history,large-group' },
     // How long to scroll back through the 10,000-message history at most.
     'scroll-seconds': { type: 'string', default: '240' },
     // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
       await phase('list', 'conversationList', () =>
         conversationList(browser, server.url, admin, pid, RUNS, args['heap-snapshot']),
       );
+      await phase('first-use', 'clickToFrameOnFirstUseMs', () => firstUse(browser, server.url));
       await phase('first-minute', 'chatOpenedRightAfterSignIn', () =>
         firstMinute(browser, server.url, admin, RUNS),
       );
