@@ -271,8 +271,8 @@ export function lastMessages(
 
 /**
  * The send time of the newest visible message of `rec`'s conversation (the message {@link lastMessages}
- * finds; 0 for none), given its visible max seq as {@link hasReadAndMaxSeqs} answered it. Reads no message:
- * enough to order a thousand conversations.
+ * finds; 0 for none), given its visible max seq as {@link hasReadAndMaxSeqs} answered it. Reads that one
+ * column, not the message: enough to order a thousand conversations.
  */
 export function lastSendTime(ctx: CoreContext, rec: ConversationRow, visibleMaxSeq: number): number {
   const min = visibleRange(rec, visibleMaxSeq).min;
