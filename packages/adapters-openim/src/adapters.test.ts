@@ -140,6 +140,23 @@ describe('OpenIM adapters over a scripted SDK', () => {
     expect(fake.listenerCount()).toBe(0);
   });
 
+  it('logs the SDK out when its login itself is refused, but not when the refusal is a repeated login', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => {
+      throw Object.assign(new Error('x'), { errCode: 1505, errMsg: 'token signature invalid' });
+    });
+    await expect(ports.session.login('alice', 'bad')).rejects.toMatchObject({ code: 1505 });
+    expect(fake.calls.map((c) => c.method)).toEqual(['login', 'logout']);
+
+    fake.calls.length = 0;
+    fake.answers.set('login', () => {
+      throw Object.assign(new Error('x'), { errCode: 10102, errMsg: 'User has logged in repeatedly' });
+    });
+    await expect(ports.session.login('alice', 'tok')).rejects.toMatchObject({ code: 10102 });
+    expect(fake.calls.map((c) => c.method)).toEqual(['login']);
+  });
+
   it('maps session callbacks to session events', () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);

@@ -87,7 +87,14 @@ export class OpenImSession extends ImSession {
             logLevel: this.config.logLevel ?? 3,
             isLogStandardOutput: false,
           }) as Promise<{ readonly data: unknown }>,
-      );
+      ).catch(async (error: unknown) => {
+        // A login the SDK refused part-way (the token refused by its first HTTP call) can leave it marked
+        // as logged in, and every later login would be refused as repeated. A repeated login itself (10102)
+        // leaves the session that is there alone.
+        if (!(error instanceof RemoteError && error.code === ServerErrorCode.LoginRepeated))
+          await this.sdk.logout().catch(() => undefined);
+        throw error;
+      });
       const failure = await outcome;
       if (failure) {
         // Leave the SDK logged out so that a later login with a good token is not refused as repeated.
