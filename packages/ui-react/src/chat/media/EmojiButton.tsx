@@ -12,7 +12,6 @@ import {
 import { EmojiRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel } from '@teamim/application';
 import { Suspense, useRef, useState } from 'react';
-
 import { useText } from '../../text';
 import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
