@@ -88,9 +88,8 @@ export class OpenImSession extends ImSession {
             isLogStandardOutput: false,
           }) as Promise<{ readonly data: unknown }>,
       ).catch(async (error: unknown) => {
-        // A login the SDK refused part-way (the token refused by its first HTTP call) can leave it marked
-        // as logged in, and every later login would be refused as repeated. A repeated login itself (10102)
-        // leaves the session that is there alone.
+        // A login the SDK refused part-way can leave it marked as logged in, and every later login would be
+        // refused as repeated. A repeated login itself (10102) leaves the session that is there alone.
         if (!(error instanceof RemoteError && error.code === ServerErrorCode.LoginRepeated))
           await this.sdk.logout().catch(() => undefined);
         throw error;
