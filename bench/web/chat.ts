@@ -16,12 +16,10 @@ import {
   median,
   newContext,
   r1,
-  startCpuProfile,
-  startHeapProfile,
-  startTrace,
   waitForSyncEnd,
   waitForTopOption,
 } from './support';
+import { startCpuProfile, startHeapProfile, startTrace } from './recording';
 
 const SELF = '2000000000';
 /** The seed's long conversation (apps/server/src/seed/large.ts LONG_HISTORY_SLOT) and its newest text. */

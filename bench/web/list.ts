@@ -13,7 +13,6 @@ import {
   collectAssetsUntil,
   cpuMs,
   jsHeapUsed,
-  writeHeapSnapshot,
   median,
   newContext,
   r1,
@@ -22,6 +21,7 @@ import {
   waitForSyncEnd,
   waitForTopOption,
 } from './support';
+import { writeHeapSnapshot } from './recording';
 
 export async function signInPage(browser: Browser, base: string, runs: number) {
   const fcp: number[] = [];
