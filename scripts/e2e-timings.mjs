@@ -1,7 +1,7 @@
 // Where the browser tests' time goes, from Playwright's JSON report (test-results/e2e.json by default):
-// per file the number of tests, the summed test time, and the sign-ins with what they cost (the form up
-// to /chat, then the SDK's start and first sync up to the first conversation; support/users.ts records
-// them as `sign-in` annotations). Prints a Markdown table, slowest file first.
+// per file the number of tests, the summed test time, and the sign-ins with what they cost (the chat API's
+// login and the app's load up to /chat, then the SDK's start and first sync up to the first conversation;
+// support/users.ts records them as `sign-in` annotations). Prints a Markdown table, slowest file first.
 //
 //   node scripts/e2e-timings.mjs [report.json]
 import { readFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ for (const suite of report.suites ?? []) visit(suite, suite.file ?? suite.title)
 const s = (ms) => (ms / 1000).toFixed(1);
 const rows = [...files.entries()].sort((a, b) => b[1].ms - a[1].ms);
 console.log(
-  '| file | tests | test time (s) | sign-ins | form (s, mean) | SDK start + first sync (s, mean) | failed |',
+  '| file | tests | test time (s) | sign-ins | to /chat (s, mean) | SDK start + first sync (s, mean) | failed |',
 );
 console.log('| --- | --: | --: | --: | --: | --: | --: |');
 let total = { tests: 0, ms: 0, signIns: 0, formMs: 0, syncMs: 0, failed: 0 };

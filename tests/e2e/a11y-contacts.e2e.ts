@@ -1,12 +1,8 @@
-import { expect, test, type Browser, type Page } from './fixtures';
-import { animationsSettled, seriousViolations, signedInUser } from './support/users';
+import { expect, test, type Page } from './fixtures';
+import { animationsSettled, seriousViolations, signedInPage } from './support/users';
 
 // The contacts screens and their cards, checked with axe (no serious or critical violations) against the
 // real server with the demo seed (alice: friends bob and carol, owner of "Demo team").
-
-async function signedInPage(browser: Browser, user: string): Promise<Page> {
-  return (await signedInUser(browser, user)).page;
-}
 
 /**
  * Every button of the open dialog lies inside the surface's content box: the old 332-wide user card let

@@ -1,12 +1,8 @@
-import { expect, test, type Browser, type Page, type TestInfo } from './fixtures';
-import { signedInUser } from './support/users';
+import { expect, test, type Page, type TestInfo } from './fixtures';
+import { signedInPage } from './support/users';
 
 // One server runs for the whole suite (demo seed: alice friends with bob and carol; bob and carol are not
 // friends), so each test here changes state no other test relies on.
-
-async function signedInPage(browser: Browser, user: string): Promise<Page> {
-  return (await signedInUser(browser, user)).page;
-}
 
 const shot = async (page: Page, info: TestInfo, name: string) =>
   page.screenshot({ path: info.outputPath(`${name}.png`) });

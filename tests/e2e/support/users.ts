@@ -47,26 +47,12 @@ export const conversationOption = (page: Page, name: string): Locator =>
   conversationList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) });
 
 /**
- * Signs in by e-mail through the sign-in form and waits for the conversation list (a fresh browser syncs
- * first). Records how long each part took as a `sign-in` annotation of the test (the JSON report's timing
- * table reads them).
- */
-export async function signInWithForm(page: Page, user: string): Promise<void> {
-  const started = Date.now();
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${user}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  await conversationsShown(page, user, started, Date.now());
-}
-
-/**
  * Signs in as `user` for a test that is not about signing in: the chat API's password login, its answer
  * stored where the sign-in form stores it (the tab's session storage, the e-mail in local storage), then
  * `/chat`, which starts the SDK and syncs as after the form. The form itself is proven by the sign-in tests
- * (sign-in.e2e.ts, session.e2e.ts, a11y-sign-in.e2e.ts) and `signInWithForm`; skipping it here saves its
- * page load and typing for each of the hundred sign-ins of a run.
+ * (sign-in.e2e.ts, session.e2e.ts, a11y-sign-in.e2e.ts, offline.e2e.ts); skipping it here saves its page
+ * load and typing for each of the hundred sign-ins of a run. Records how long each part took as a `sign-in`
+ * annotation of the test (the JSON report's timing table reads them).
  */
 export async function signIn(page: Page, user: string): Promise<void> {
   const started = Date.now();
@@ -181,6 +167,11 @@ export async function signedInUser(
   const session = await newUserPage(browser, options);
   await signIn(session.page, user);
   return session;
+}
+
+/** The page of a new English browser context signed in as `user`, for tests that need only the page. */
+export async function signedInPage(browser: Browser, user: string): Promise<Page> {
+  return (await signedInUser(browser, user)).page;
 }
 
 export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
