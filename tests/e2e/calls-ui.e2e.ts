@@ -37,9 +37,19 @@ declare global {
 async function user(
   browser: Browser,
   name: string,
-  options: { colorScheme?: 'light' | 'dark'; config?: Record<string, unknown> } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    config?: Record<string, unknown>;
+    /** While `blocked` is true, the call overlay's chunk fails to load (as after a deployment removed it). */
+    overlayCode?: { blocked: boolean };
+  } = {},
 ): Promise<UserPage> {
   const opened = await newUserPage(browser, { colorScheme: options.colorScheme ?? 'light' });
+  const overlayCode = options.overlayCode;
+  if (overlayCode !== undefined)
+    await opened.context.route('**/assets/CallOverlay-*.js', (route) =>
+      overlayCode.blocked ? route.abort() : route.continue(),
+    );
   await opened.context.grantPermissions(['camera', 'microphone']);
   await opened.page.addInitScript(() => {
     const Native = window.RTCPeerConnection;
@@ -299,12 +309,17 @@ test('a voice call: audio only both ways, avatars instead of video; a third call
   }
 });
 
-test('reject, cancel, and no answer before the (shortened) timeout each close both overlays and leave their record', async ({
+test('reject (also when the overlay cannot load), cancel, and no answer before the (shortened) timeout each close both overlays and leave their record', async ({
   browser,
-}) => {
+  expectConsoleError,
+}, testInfo) => {
+  // bob's overlay code cannot be fetched (its prefetch and the ring's load both fail).
+  expectConsoleError('net::ERR_FAILED');
+  expectConsoleError('Failed to fetch dynamically imported module');
+  const bobOverlayCode = { blocked: true };
   // config.json is the deploy-time configuration; here it shortens the 30 s ring to 10 s.
   const alice = await user(browser, 'alice', { config: { callTimeoutSeconds: 10 } });
-  const bob = await user(browser, 'bob');
+  const bob = await user(browser, 'bob', { overlayCode: bobOverlayCode });
   try {
     await openConversation(alice.page, 'bob');
     await openConversation(bob.page, 'alice');
@@ -315,7 +330,19 @@ test('reject, cancel, and no answer before the (shortened) timeout each close bo
       await expect(bobCall).toHaveCount(0, { timeout: 20_000 });
     };
 
-    // bob rejects.
+    // bob's overlay cannot load: a bar says so and still lets him reject the ringing call.
+    await headerButton(alice.page, 'Voice call').click();
+    const bar = bob.page.getByRole('alert').filter({ hasText: "The call screen with alice couldn't load" });
+    await expect(bar).toBeVisible({ timeout: 45_000 });
+    await bob.page.screenshot({ path: testInfo.outputPath('call-overlay-unavailable.png') });
+    await bar.getByRole('button', { name: 'Reject' }).click();
+    await expect(aliceCall).toHaveCount(0, { timeout: 20_000 });
+    await expect(bar).toHaveCount(0);
+    for (const page of [alice.page, bob.page])
+      await expect(lastRecord(page)).toHaveText('Call declined', { timeout: 15_000 });
+
+    // Its code is back: the next call loads the overlay. bob rejects from it.
+    bobOverlayCode.blocked = false;
     await headerButton(alice.page, 'Voice call').click();
     await bobCall.getByRole('button', { name: 'Reject' }).click({ timeout: 30_000 });
     await both();

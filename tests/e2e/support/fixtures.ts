@@ -20,8 +20,9 @@
  * - Every context a test opened is closed after it.
  *
  * Helpers (plain functions, also exported here):
- * - `signedInPage(user, options?)` (a fixture): a new English context signed in as `alice`, `bob`, `carol`
- *   (demo users), at the chat screen; `options` as `newUserPage` (size, colour scheme, locale).
+ * - `signedInUser(browser, user, options?)` (`signedInPage` for the page alone): a new English context
+ *   signed in as `alice`, `bob`, `carol` (demo users), at the chat screen; `options` as `newUserPage` (size,
+ *   colour scheme, locale).
  * - `send(page, text)`: types `text` in the open conversation, presses Enter and waits until the box is
  *   empty and the message shows in the log. For a send expected to fail, use `sendText` (no waiting).
  * - `log(page)`: the open conversation's message log (`role=log name=Messages`).
@@ -31,11 +32,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { newUserPage } from './users';
-import { log, messageLog, send, sendText, signedInUser, type UserPage } from './users';
+import { log, messageLog, send, sendText, signedInPage, signedInUser } from './users';
 
 export { expect };
-export { log, messageLog, send, sendText };
+export { log, messageLog, send, sendText, signedInPage, signedInUser };
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 
 /**
@@ -162,7 +162,6 @@ export const test = base.extend<
   {
     /** Allows `console.error` / page errors matching `pattern` in this test (a test that provokes them). */
     expectConsoleError: (pattern: RegExp | string) => void;
-    signedInPage: (user: string, options?: Parameters<typeof newUserPage>[1]) => Promise<UserPage>;
     consoleRecord: void;
   },
   {
@@ -189,9 +188,6 @@ export const test = base.extend<
   // eslint-disable-next-line no-empty-pattern -- Playwright needs the object pattern even when empty
   expectConsoleError: async ({}, use, testInfo) => {
     await use((pattern) => allowed(testInfo).push(pattern));
-  },
-  signedInPage: async ({ browser }, use) => {
-    await use((user, options) => signedInUser(browser, user, options));
   },
   consoleRecord: [
     async ({ browser, workerServer, deploymentConsoleErrors }, use, testInfo) => {

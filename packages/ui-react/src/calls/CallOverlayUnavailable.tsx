@@ -2,6 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { CallOverlayViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useText } from '../text';
+import { endCallButton } from './end-call-style';
 
 /** What the overlay's host reads of its view model: whether a call is open, and how to end it. */
 export type CallOverlayHostViewModel = Pick<CallOverlayViewModel, 'state$' | 'close'>;
@@ -25,6 +26,7 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
   },
+  end: endCallButton,
 });
 
 /**
@@ -39,7 +41,7 @@ export function CallOverlayUnavailable({ viewModel }: { readonly viewModel: Call
   return (
     <div role="alert" className={styles.bar}>
       <Text>{t('ui.call.overlayUnavailable', { name: state.peer.nickname })}</Text>
-      <Button appearance="primary" onClick={() => void viewModel.close()}>
+      <Button className={styles.end} onClick={() => void viewModel.close()}>
         {t(state.closeLabelKey)}
       </Button>
     </div>

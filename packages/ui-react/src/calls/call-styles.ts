@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { endCallButton } from './end-call-style';
 
 /** Spec §2 "Call overlay": 480x340; the own video is a 100x150 thumbnail at the top right. */
 export const useCallStyles = makeStyles({
@@ -118,19 +119,7 @@ export const useCallStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalL,
     zIndex: 1,
   },
-  hangUp: {
-    backgroundColor: tokens.colorStatusDangerBackground3,
-    color: tokens.colorNeutralForegroundOnBrand,
-    // Hover and press stay dark enough for white text in both themes (the status foregrounds do not).
-    ':hover': {
-      backgroundColor: tokens.colorPaletteRedBackground3,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-    ':hover:active': {
-      backgroundColor: tokens.colorStatusDangerBackground3,
-      color: tokens.colorNeutralForegroundOnBrand,
-    },
-  },
+  hangUp: endCallButton,
   answer: {
     backgroundColor: tokens.colorStatusSuccessBackground3,
     color: tokens.colorNeutralForegroundOnBrand,
