@@ -66,7 +66,7 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
     headless: true,
     screenshot: 'only-on-failure',
     // The trace keeps its DOM snapshots (the trace viewer renders each step from them) but not the
-    // screencast: encoding a frame of every page all the time took about 40% of the CPU of a browser run.
+    // screencast: encoding a frame of every page all the time took a quarter to a third of a browser run's CPU.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
