@@ -8,6 +8,7 @@ import { act } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadI18n } from '../i18n';
+import { ringingCall } from '../testing/call-state';
 import { CallButtons } from './CallButtons';
 import { CallOverlay, CallOverlayView, type CallOverlayViewProps } from './CallOverlay';
 
@@ -22,25 +23,7 @@ afterEach(cleanup);
 
 const show = (ui: ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
 
-const base: CallOverlayState = {
-  open: true,
-  status: 'incoming',
-  tone: 'light',
-  mediaType: 'video',
-  role: 'receiver',
-  peer: { userID: 'alice', nickname: 'Alice', faceURL: '' },
-  timerText: '00:00',
-  statusKey: 'call.incomingVideo',
-  microphoneEnabled: true,
-  cameraEnabled: true,
-  canToggleCamera: true,
-  canAnswer: true,
-  closeLabelKey: 'call.reject',
-  microphones: { devices: [], selectedID: undefined },
-  cameras: { devices: [], selectedID: undefined },
-  peerMicrophoneMuted: false,
-  peerCameraOff: false,
-};
+const base: CallOverlayState = ringingCall;
 
 function handlers(): Omit<CallOverlayViewProps, 'state' | 'media'> {
   return {

@@ -7,6 +7,7 @@ import { BehaviorSubject } from 'rxjs';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../deferred';
 import { loadI18n } from '../i18n';
+import { ringingCall } from '../testing/call-state';
 import type { CallOverlayHostViewModel } from './CallOverlayUnavailable';
 import { CallOverlayHost } from './SessionCallOverlay';
 
@@ -15,25 +16,7 @@ beforeAll(async () => {
   i18n = await loadI18n('en-US');
 });
 
-const ringing: CallOverlayState = {
-  open: true,
-  status: 'incoming',
-  tone: 'light',
-  mediaType: 'audio',
-  role: 'receiver',
-  peer: { userID: 'alice', nickname: 'Alice', faceURL: '' },
-  timerText: '00:00',
-  statusKey: 'call.incomingVoice',
-  microphoneEnabled: true,
-  cameraEnabled: false,
-  canToggleCamera: false,
-  canAnswer: true,
-  closeLabelKey: 'call.reject',
-  microphones: { devices: [], selectedID: undefined },
-  cameras: { devices: [], selectedID: undefined },
-  peerMicrophoneMuted: false,
-  peerCameraOff: false,
-};
+const ringing = ringingCall;
 
 function fakeViewModel() {
   const state$ = new BehaviorSubject<CallOverlayState>({ ...ringing, open: false });
