@@ -23,7 +23,7 @@ import { useId } from 'react';
 import { useText } from '../text';
 import type { UiKey } from '../ui-messages';
 import { updateText } from './update-text';
-import { useOwnedViewModel } from './use-owned-view-model';
+import { useOwnedViewModel } from '../view-model-lifetime';
 
 const useStyles = makeStyles({
   root: { display: 'grid', gap: tokens.spacingVerticalL },
@@ -65,7 +65,7 @@ function LogUpload({ ports }: { readonly ports: AboutDesktopPorts }) {
   const headingId = useId();
   const vm = useOwnedViewModel(
     () => new LogUploadViewModel(ports.logs, ports.logUploader, ports.notifier),
-    ports,
+    [ports],
   );
   const state = useObservableEagerState(vm.state$);
   const busy = state.phase === 'collecting' || state.phase === 'uploading';
@@ -125,7 +125,7 @@ function UpdateCheck({ updater }: { readonly updater: Updater }) {
   const { t } = useText();
   const styles = useStyles();
   const headingId = useId();
-  const vm = useOwnedViewModel(() => new UpdateBannerViewModel(updater), updater);
+  const vm = useOwnedViewModel(() => new UpdateBannerViewModel(updater), [updater]);
   const state = useObservableEagerState(vm.state$);
   const text = updateText(state.update);
   return (

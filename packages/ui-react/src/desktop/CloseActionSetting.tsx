@@ -2,7 +2,7 @@ import { Field, Radio, RadioGroup } from '@fluentui/react-components';
 import { CloseActionViewModel, type CloseActionSettings } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useText } from '../text';
-import { useOwnedViewModel } from './use-owned-view-model';
+import { useOwnedViewModel } from '../view-model-lifetime';
 
 const OPTION_KEYS = {
   miniSize: 'ui.desktop.closeAction.miniSize',
@@ -12,7 +12,7 @@ const OPTION_KEYS = {
 /** Account settings (desktop only): what the close button does, minimize to the tray (default) or quit. */
 export function CloseActionSetting({ settings }: { readonly settings: CloseActionSettings }) {
   const { t } = useText();
-  const vm = useOwnedViewModel(() => new CloseActionViewModel(settings), settings);
+  const vm = useOwnedViewModel(() => new CloseActionViewModel(settings), [settings]);
   const state = useObservableEagerState(vm.state$);
   return (
     <Field

@@ -16,7 +16,7 @@ import { TitleBarViewModel, type WindowControls } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect } from 'react';
 import { useText } from '../text';
-import { useOwnedViewModel } from './use-owned-view-model';
+import { useOwnedViewModel } from '../view-model-lifetime';
 
 // Electron's draggable-region property is not in the CSS typings; Griffel writes it as -webkit-app-region.
 const drag = { WebkitAppRegion: 'drag' } as GriffelStyle;
@@ -61,7 +61,7 @@ const useStyles = makeStyles({
 export function TitleBar({ controls }: { readonly controls: WindowControls }) {
   const { t } = useText();
   const styles = useStyles();
-  const vm = useOwnedViewModel(() => new TitleBarViewModel(controls), controls);
+  const vm = useOwnedViewModel(() => new TitleBarViewModel(controls), [controls]);
   const state = useObservableEagerState(vm.state$);
 
   useEffect(() => {

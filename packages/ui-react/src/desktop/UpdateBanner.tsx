@@ -11,7 +11,7 @@ import { UpdateBannerViewModel, type Updater } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useText } from '../text';
 import { updateText } from './update-text';
-import { useOwnedViewModel } from './use-owned-view-model';
+import { useOwnedViewModel } from '../view-model-lifetime';
 
 const useStyles = makeStyles({
   // Full width under the title bar: a bottom rule only, no card edges.
@@ -24,7 +24,7 @@ const useStyles = makeStyles({
 export function UpdateBanner({ updater }: { readonly updater: Updater }) {
   const { t } = useText();
   const styles = useStyles();
-  const vm = useOwnedViewModel(() => new UpdateBannerViewModel(updater), updater);
+  const vm = useOwnedViewModel(() => new UpdateBannerViewModel(updater), [updater]);
   const state = useObservableEagerState(vm.state$);
   const text = updateText(state.update);
   return (
