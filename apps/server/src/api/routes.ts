@@ -1,10 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
+import { TOO_FREQUENT } from '../errors';
 import { type Authenticate, apiMount, idList, text, userID, wrapped } from '../http/api';
-import { FailureWindow } from '../http/failure-window';
+import { AdminSecret } from '../http/admin-secret';
 import { defineRoute } from '../http/route';
 
 import type { CoreContext } from '../im/context';
@@ -30,16 +30,8 @@ export interface ApiDeps {
   onTokensInvalidated(userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked'): void;
 }
 
-/** Chat's "operation too frequent" (spec section 8), also used by the IM API's own limits. */
-const TOO_FREQUENT = 20005;
 /** OpenIM's admin platform: `get_admin_token` issues it, `get_user_token` refuses it. */
 const ADMIN_PLATFORM_ID = 10;
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** Registers every `/api` endpoint; returns their paths (for docs and tests). */
 export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] {
@@ -53,19 +45,20 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
   // ---- auth ----
-  // Guessing the admin secret is a login attempt like any other: limited per address (spec section 8).
-  const adminFailures = new FailureWindow({ now: ctx.now }, 15 * 60_000, config.adminMaxFailuresPerIp);
+  const adminSecret = new AdminSecret({
+    secret: config.adminSecret,
+    clock: { now: ctx.now },
+    windowMs: 15 * 60_000,
+    maxFailures: config.adminMaxFailuresPerIp,
+  });
   route(
     '/auth/get_admin_token',
     z.object({ secret: z.string().max(256), userID }),
     (b, c) => {
-      const key = `ip:${c.ip}`;
-      if (adminFailures.isBlocked(key))
+      const verdict = adminSecret.check(b.secret, c.ip);
+      if (verdict === 'blocked')
         throw new ImError(TOO_FREQUENT, 'too many wrong admin secrets from this address, try again later');
-      if (!safeEqual(b.secret, config.adminSecret)) {
-        adminFailures.record(key);
-        throw noPermission('wrong admin secret');
-      }
+      if (verdict === 'refused') throw noPermission('wrong admin secret');
       if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
       return tokens.issue(b.userID, ADMIN_PLATFORM_ID, config.tokenExpireSeconds);
     },
