@@ -1,13 +1,23 @@
 import { z } from 'zod';
 
-import { idList, optInt, pagination, text, userID, version, versionID, wrapped } from '../http/api';
-
 import type { CoreContext } from '../im/context';
 
 import * as blacks from '../im/blacklist';
 import * as rel from '../im/relations';
 
-import { type Route, emptyList, nonNegative } from './schemas';
+import {
+  type Route,
+  emptyList,
+  idList,
+  nonNegative,
+  optInt,
+  pagination,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from './schemas';
 
 /**
  * `/api/friend/*`: requests, friends, blocks, the incremental friend sync. `realLists`: empty lists

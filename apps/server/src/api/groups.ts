@@ -1,17 +1,5 @@
 import { z } from 'zod';
 
-import {
-  idList,
-  optInt,
-  optionalID,
-  pagination,
-  text,
-  userID,
-  version,
-  versionID,
-  wrapped,
-} from '../http/api';
-
 import type { CoreContext } from '../im/context';
 
 import * as groups from '../im/groups';
@@ -21,7 +9,20 @@ import * as membership from '../im/group-membership';
 import * as groupQueries from '../im/group-queries';
 import * as groupRoles from '../im/group-roles';
 
-import { type Route, emptyList, nonNegative } from './schemas';
+import {
+  type Route,
+  emptyList,
+  idList,
+  nonNegative,
+  optInt,
+  optionalID,
+  pagination,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from './schemas';
 
 /** `/api/group/*` (rules in docs/server.md, "Groups"). */
 export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = false): void {

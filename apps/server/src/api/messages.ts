@@ -1,18 +1,6 @@
 import { z } from 'zod';
 
 import type { ServerConfig } from '../config';
-import {
-  conversationID,
-  optInt,
-  optionalID,
-  pagination,
-  text,
-  userID,
-  version,
-  versionID,
-  wrapped,
-} from '../http/api';
-
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
 
@@ -25,7 +13,21 @@ import { getUser } from '../im/models';
 
 import type { ImMsg, PullMsgs } from '../im/types';
 
-import { type Route, conversationIDList, seq, seqList } from './schemas';
+import {
+  type Route,
+  conversationID,
+  conversationIDList,
+  optInt,
+  optionalID,
+  pagination,
+  seq,
+  seqList,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from './schemas';
 
 /** sdkws.PullMsgs as open-im-server writes them over HTTP (Go's encoding/json: `Msgs`, bytes in base64). */
 function pullJson(map: ReadonlyMap<string, PullMsgs>) {

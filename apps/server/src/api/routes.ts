@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
 import { TOO_FREQUENT } from '../errors';
-import { type Authenticate, apiMount, idList, text, userID, wrapped } from '../http/api';
 import { AdminSecret } from '../http/admin-secret';
 import { defineRoute } from '../http/route';
 
@@ -19,7 +18,8 @@ import * as users from '../im/users';
 import { registerConversationAndMessageRoutes } from './messages';
 import { registerFriendRoutes } from './friends';
 import { registerGroupRoutes } from './groups';
-import { type Route, platformID } from './schemas';
+import { type Authenticate, apiMount } from './mount';
+import { type Route, idList, platformID, text, userID, wrapped } from './schemas';
 
 export interface ApiDeps {
   ctx: CoreContext;
