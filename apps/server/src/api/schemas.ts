@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import type { RouteContext } from '../http/route';
+import type { RouteSpec } from '../http/route';
 import type { Operator } from '../im/messages';
 import { USER_ID_PATTERN } from '../im/users';
+import type { AuthMode } from './mount';
 
-/** How a section of `/api` declares an endpoint: path, schema, handler, auth mode (default `user`). */
-export type Route = <S extends z.ZodType>(
-  path: string,
-  schema: S,
-  handler: (body: z.output<S>, ctx: RouteContext<Operator>) => unknown,
-  auth?: 'user' | 'admin' | 'none',
-) => void;
+/** How a section of `/api` declares an endpoint, in the same shape as a `/chat` route. */
+export type Route = <S extends z.ZodType>(spec: RouteSpec<S, AuthMode, Operator>) => void;
 
 /**
  * Identifiers have the shapes this server issues and registers (letters, digits, `_`, `-`; at most 64):
