@@ -15,7 +15,7 @@ import { type ServerConfig, resolveConfig, tokenSecretFor } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { type Db, type MigrationModule, openDatabase, runMigrations } from './db/database';
 import { coreMigrations } from './db/migrations';
-import { apiDialect } from './http/api';
+import { apiDialect } from './api/mount';
 import { useEnvelope } from './http/envelope';
 import { routerErrors } from './http/framework-errors';
 import { chatDialect } from './chat/errors';

@@ -20,6 +20,12 @@ export const fail = (code: number, msg: string, dlt = ''): Envelope => ({
 });
 
 /**
+ * "Operation too frequent" (spec section 8): chat's code for its rate limits, which `/api` answers for its own
+ * limits too, so a client reads one code for "try again later" from either API.
+ */
+export const TOO_FREQUENT = 20005;
+
+/**
  * The root of every client-visible refusal, on HTTP and on the WebSocket: a code of the catalogue
  * (OpenIM's or chat's) with the message and detail the envelope carries. Anything else thrown by a
  * handler is a bug and answers 500 without details.

@@ -1,17 +1,5 @@
 import { z } from 'zod';
 
-import {
-  idList,
-  optInt,
-  optionalID,
-  pagination,
-  text,
-  userID,
-  version,
-  versionID,
-  wrapped,
-} from '../http/api';
-
 import type { CoreContext } from '../im/context';
 
 import * as groups from '../im/groups';
@@ -21,7 +9,20 @@ import * as membership from '../im/group-membership';
 import * as groupQueries from '../im/group-queries';
 import * as groupRoles from '../im/group-roles';
 
-import { type Route, emptyList, nonNegative } from './schemas';
+import {
+  type Route,
+  emptyList,
+  idList,
+  nonNegative,
+  optInt,
+  optionalID,
+  pagination,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from './schemas';
 
 /** `/api/group/*` (rules in docs/server.md, "Groups"). */
 export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = false): void {
@@ -37,9 +38,10 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
       .transform((v) => v ?? []),
   };
   const flag = z.number().int().min(0).max(2);
-  route(
-    '/group/create_group',
-    z.object({
+  route({
+    path: '/group/create_group',
+    auth: 'user',
+    schema: z.object({
       memberUserIDs: idList(),
       adminUserIDs: idList(),
       ownerUserID: optionalID,
@@ -69,14 +71,20 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
       }),
       sendMessage: z.boolean().nullish(),
     }),
-    (b, c) => groups.createGroup(ctx, c.caller, b),
-  );
-  route('/group/get_groups_info', z.object({ groupIDs: idList() }), (b) => ({
-    groupInfos: groupQueries.getGroupsInfo(ctx, b.groupIDs),
-  }));
-  route(
-    '/group/set_group_info_ex',
-    z.object({
+    handler: (b, c) => groups.createGroup(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_groups_info',
+    auth: 'user',
+    schema: z.object({ groupIDs: idList() }),
+    handler: (b) => ({
+      groupInfos: groupQueries.getGroupsInfo(ctx, b.groupIDs),
+    }),
+  });
+  route({
+    path: '/group/set_group_info_ex',
+    auth: 'user',
+    schema: z.object({
       groupID,
       groupName: wrapped(z.string().max(256)),
       notification: wrapped(z.string().max(4096)),
@@ -87,50 +95,70 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
       lookMemberInfo: wrapped(z.number().int()),
       applyMemberFriend: wrapped(z.number().int()),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       groups.setGroupInfo(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/group/invite_user_to_group',
-    z.object({ groupID, reason: text(1024), invitedUserIDs: idList(), sendMessage: z.boolean().nullish() }),
-    (b, c) => {
+  });
+  route({
+    path: '/group/invite_user_to_group',
+    auth: 'user',
+    schema: z.object({
+      groupID,
+      reason: text(1024),
+      invitedUserIDs: idList(),
+      sendMessage: z.boolean().nullish(),
+    }),
+    handler: (b, c) => {
       membership.inviteUsers(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/group/kick_group',
-    z.object({ groupID, kickedUserIDs: idList(), reason: text(1024), sendMessage: z.boolean().nullish() }),
-    (b, c) => {
+  });
+  route({
+    path: '/group/kick_group',
+    auth: 'user',
+    schema: z.object({
+      groupID,
+      kickedUserIDs: idList(),
+      reason: text(1024),
+      sendMessage: z.boolean().nullish(),
+    }),
+    handler: (b, c) => {
       membership.kickMembers(ctx, c.caller, b);
       return {};
     },
-  );
-  route('/group/quit_group', z.object({ groupID, userID: optionalID }), (b, c) => {
-    membership.quitGroup(ctx, c.caller, b);
-    return {};
   });
-  route(
-    '/group/dismiss_group',
-    z.object({ groupID, deleteMember: z.boolean().nullish(), sendMessage: z.boolean().nullish() }),
-    (b, c) => {
+  route({
+    path: '/group/quit_group',
+    auth: 'user',
+    schema: z.object({ groupID, userID: optionalID }),
+    handler: (b, c) => {
+      membership.quitGroup(ctx, c.caller, b);
+      return {};
+    },
+  });
+  route({
+    path: '/group/dismiss_group',
+    auth: 'user',
+    schema: z.object({ groupID, deleteMember: z.boolean().nullish(), sendMessage: z.boolean().nullish() }),
+    handler: (b, c) => {
       groups.dismissGroup(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/group/transfer_group',
-    z.object({ groupID, oldOwnerUserID: optionalID, newOwnerUserID: userID }),
-    (b, c) => {
+  });
+  route({
+    path: '/group/transfer_group',
+    auth: 'user',
+    schema: z.object({ groupID, oldOwnerUserID: optionalID, newOwnerUserID: userID }),
+    handler: (b, c) => {
       groups.transferGroup(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/group/mute_group_member',
-    z.object({
+  });
+  route({
+    path: '/group/mute_group_member',
+    auth: 'user',
+    schema: z.object({
       groupID,
       userID,
       mutedSeconds: z
@@ -139,26 +167,42 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
         .min(0)
         .max(10 * 365 * 86_400),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       groupRoles.muteMember(ctx, c.caller, b);
       return {};
     },
-  );
-  route('/group/cancel_mute_group_member', z.object({ groupID, userID }), (b, c) => {
-    groupRoles.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
-    return {};
   });
-  route('/group/mute_group', z.object({ groupID }), (b, c) => {
-    groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
-    return {};
+  route({
+    path: '/group/cancel_mute_group_member',
+    auth: 'user',
+    schema: z.object({ groupID, userID }),
+    handler: (b, c) => {
+      groupRoles.muteMember(ctx, c.caller, { ...b, mutedSeconds: 0 });
+      return {};
+    },
   });
-  route('/group/cancel_mute_group', z.object({ groupID }), (b, c) => {
-    groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
-    return {};
+  route({
+    path: '/group/mute_group',
+    auth: 'user',
+    schema: z.object({ groupID }),
+    handler: (b, c) => {
+      groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: true });
+      return {};
+    },
   });
-  route(
-    '/group/set_group_member_info',
-    z.object({
+  route({
+    path: '/group/cancel_mute_group',
+    auth: 'user',
+    schema: z.object({ groupID }),
+    handler: (b, c) => {
+      groupRoles.muteGroup(ctx, c.caller, { groupID: b.groupID, mute: false });
+      return {};
+    },
+  });
+  route({
+    path: '/group/set_group_member_info',
+    auth: 'user',
+    schema: z.object({
       members: z
         .array(
           z.object({
@@ -173,81 +217,123 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
         .min(1)
         .max(100),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       groupRoles.setGroupMemberInfo(ctx, c.caller, b.members);
       return {};
     },
-  );
-  route(
-    '/group/get_group_member_list',
-    z.object({
+  });
+  route({
+    path: '/group/get_group_member_list',
+    auth: 'user',
+    schema: z.object({
       groupID,
       pagination,
       filter: optInt,
       keyword: text(256),
     }),
-    (b, c) => groupQueries.getGroupMemberList(ctx, c.caller, b),
-  );
-  route('/group/get_group_members_info', z.object({ groupID, userIDs: idList() }), (b, c) => {
-    groupAccess.requireMemberListAccess(ctx, c.caller, b.groupID);
-    return { members: groupQueries.getMembersInfo(ctx, b.groupID, b.userIDs) };
+    handler: (b, c) => groupQueries.getGroupMemberList(ctx, c.caller, b),
   });
-  route('/group/get_incremental_join_groups', z.object({ userID, versionID, version }), (b, c) =>
-    groupQueries.getIncrementalJoinGroups(ctx, c.caller, b),
-  );
-  route('/group/get_full_join_group_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    groupQueries.getFullJoinGroupIDs(ctx, c.caller, b.userID),
-  );
-  route('/group/get_joined_group_list', z.object({ fromUserID: userID, pagination }), (b, c) => {
-    const page = groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination);
-    return { ...page, groups: emptyList(page.groups, realLists) };
+  route({
+    path: '/group/get_group_members_info',
+    auth: 'user',
+    schema: z.object({ groupID, userIDs: idList() }),
+    handler: (b, c) => {
+      groupAccess.requireMemberListAccess(ctx, c.caller, b.groupID);
+      return { members: groupQueries.getMembersInfo(ctx, b.groupID, b.userIDs) };
+    },
   });
-  route('/group/get_incremental_group_members', z.object({ groupID, versionID, version }), (b, c) =>
-    groupQueries.getIncrementalGroupMembers(ctx, c.caller, b),
-  );
-  route(
-    '/group/get_incremental_group_members_batch',
-    z.object({
+  route({
+    path: '/group/get_incremental_join_groups',
+    auth: 'user',
+    schema: z.object({ userID, versionID, version }),
+    handler: (b, c) => groupQueries.getIncrementalJoinGroups(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_full_join_group_ids',
+    auth: 'user',
+    schema: z.object({ userID, idHash: optInt }),
+    handler: (b, c) => groupQueries.getFullJoinGroupIDs(ctx, c.caller, b.userID),
+  });
+  route({
+    path: '/group/get_joined_group_list',
+    auth: 'user',
+    schema: z.object({ fromUserID: userID, pagination }),
+    handler: (b, c) => {
+      const page = groupQueries.getJoinedGroupList(ctx, c.caller, b.fromUserID, b.pagination);
+      return { ...page, groups: emptyList(page.groups, realLists) };
+    },
+  });
+  route({
+    path: '/group/get_incremental_group_members',
+    auth: 'user',
+    schema: z.object({ groupID, versionID, version }),
+    handler: (b, c) => groupQueries.getIncrementalGroupMembers(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_incremental_group_members_batch',
+    auth: 'user',
+    schema: z.object({
       userID,
       reqList: z.array(z.object({ groupID, versionID, version })).max(1000),
     }),
-    (b, c) => groupQueries.getIncrementalGroupMembersBatch(ctx, c.caller, b),
-  );
-  route('/group/get_full_group_member_user_ids', z.object({ groupID, idHash: optInt }), (b, c) =>
-    groupQueries.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
-  );
-  route(
-    '/group/join_group',
-    z.object({
+    handler: (b, c) => groupQueries.getIncrementalGroupMembersBatch(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_full_group_member_user_ids',
+    auth: 'user',
+    schema: z.object({ groupID, idHash: optInt }),
+    handler: (b, c) => groupQueries.getFullGroupMemberUserIDs(ctx, c.caller, b.groupID),
+  });
+  route({
+    path: '/group/join_group',
+    auth: 'user',
+    schema: z.object({
       groupID,
       reqMessage: text(1024),
       joinSource: optInt,
       inviterUserID: optionalID,
       ex: text(4096),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       applications.joinGroup(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/group/group_application_response',
-    z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
-    (b, c) => {
+  });
+  route({
+    path: '/group/group_application_response',
+    auth: 'user',
+    schema: z.object({ groupID, fromUserID: userID, handledMsg: text(1024), handleResult: z.number().int() }),
+    handler: (b, c) => {
       applications.respondApplication(ctx, c.caller, b);
       return {};
     },
-  );
-  route('/group/get_recv_group_applicationList', z.object({ fromUserID: userID, ...listFilter }), (b, c) =>
-    applications.receivedApplications(ctx, c.caller, b),
-  );
-  route('/group/get_user_req_group_applicationList', z.object({ userID, ...listFilter }), (b, c) =>
-    applications.sentApplications(ctx, c.caller, b),
-  );
-  route('/group/get_group_application_unhandled_count', z.object({ userID, time: nonNegative }), (b, c) => ({
-    count: applications.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
-  }));
-  route('/group/get_users_in_group', z.object({ groupID, userIDs: idList() }), (b) => ({
-    userIDs: b.userIDs.filter((u) => groupQueries.isGroupMember(ctx, b.groupID, u)),
-  }));
+  });
+  route({
+    path: '/group/get_recv_group_applicationList',
+    auth: 'user',
+    schema: z.object({ fromUserID: userID, ...listFilter }),
+    handler: (b, c) => applications.receivedApplications(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_user_req_group_applicationList',
+    auth: 'user',
+    schema: z.object({ userID, ...listFilter }),
+    handler: (b, c) => applications.sentApplications(ctx, c.caller, b),
+  });
+  route({
+    path: '/group/get_group_application_unhandled_count',
+    auth: 'user',
+    schema: z.object({ userID, time: nonNegative }),
+    handler: (b, c) => ({
+      count: applications.unhandledApplicationCount(ctx, c.caller, b.userID, b.time),
+    }),
+  });
+  route({
+    path: '/group/get_users_in_group',
+    auth: 'user',
+    schema: z.object({ groupID, userIDs: idList() }),
+    handler: (b) => ({
+      userIDs: b.userIDs.filter((u) => groupQueries.isGroupMember(ctx, b.groupID, u)),
+    }),
+  });
 }

@@ -1,18 +1,6 @@
 import { z } from 'zod';
 
 import type { ServerConfig } from '../config';
-import {
-  conversationID,
-  optInt,
-  optionalID,
-  pagination,
-  text,
-  userID,
-  version,
-  versionID,
-  wrapped,
-} from '../http/api';
-
 import type { CoreContext } from '../im/context';
 import * as convs from '../im/conversations';
 
@@ -25,7 +13,21 @@ import { getUser } from '../im/models';
 
 import type { ImMsg, PullMsgs } from '../im/types';
 
-import { type Route, conversationIDList, seq, seqList } from './schemas';
+import {
+  type Route,
+  conversationID,
+  conversationIDList,
+  optInt,
+  optionalID,
+  pagination,
+  seq,
+  seqList,
+  text,
+  userID,
+  version,
+  versionID,
+  wrapped,
+} from './schemas';
 
 /** sdkws.PullMsgs as open-im-server writes them over HTTP (Go's encoding/json: `Msgs`, bytes in base64). */
 function pullJson(map: ReadonlyMap<string, PullMsgs>) {
@@ -48,44 +50,63 @@ export function registerConversationAndMessageRoutes(
   config: ServerConfig,
 ): void {
   // ---- conversation ----
-  route('/conversation/get_owner_conversation', z.object({ userID, pagination }), (b, c) =>
-    convs.getOwnerConversations(ctx, c.caller, b.userID, b.pagination),
-  );
-  route('/conversation/get_all_conversations', z.object({ ownerUserID: userID }), (b, c) => ({
-    conversations: convs.getOwnerConversations(ctx, c.caller, b.ownerUserID, null).conversations,
-  }));
-  route(
-    '/conversation/get_conversations',
-    z.object({
+  route({
+    path: '/conversation/get_owner_conversation',
+    auth: 'user',
+    schema: z.object({ userID, pagination }),
+    handler: (b, c) => convs.getOwnerConversations(ctx, c.caller, b.userID, b.pagination),
+  });
+  route({
+    path: '/conversation/get_all_conversations',
+    auth: 'user',
+    schema: z.object({ ownerUserID: userID }),
+    handler: (b, c) => ({
+      conversations: convs.getOwnerConversations(ctx, c.caller, b.ownerUserID, null).conversations,
+    }),
+  });
+  route({
+    path: '/conversation/get_conversations',
+    auth: 'user',
+    schema: z.object({
       ownerUserID: userID,
       conversationIDs: conversationIDList,
     }),
-    (b, c) => ({ conversations: convs.getConversations(ctx, c.caller, b.ownerUserID, b.conversationIDs) }),
-  );
-  route(
-    '/conversation/get_sorted_conversation_list',
-    z.object({
+    handler: (b, c) => ({
+      conversations: convs.getConversations(ctx, c.caller, b.ownerUserID, b.conversationIDs),
+    }),
+  });
+  route({
+    path: '/conversation/get_sorted_conversation_list',
+    auth: 'user',
+    schema: z.object({
       userID,
       conversationIDs: conversationIDList,
       pagination,
     }),
-    (b, c) => {
+    handler: (b, c) => {
       const answer = convs.getSortedConversationList(ctx, c.caller, b);
       // open-im-server answers a user without conversations with 1004, not an empty page.
       if (config.compat === 'openim-3.8' && answer.conversationTotal === 0)
         throw new ImError(ErrCode.RecordNotFound, 'RecordNotFoundError');
       return answer;
     },
-  );
-  route('/conversation/get_full_conversation_ids', z.object({ userID, idHash: optInt }), (b, c) =>
-    convs.getFullConversationIDs(ctx, c.caller, b.userID),
-  );
-  route('/conversation/get_incremental_conversations', z.object({ userID, versionID, version }), (b, c) =>
-    convs.getIncrementalConversations(ctx, c.caller, b),
-  );
-  route(
-    '/conversation/set_conversations',
-    z.object({
+  });
+  route({
+    path: '/conversation/get_full_conversation_ids',
+    auth: 'user',
+    schema: z.object({ userID, idHash: optInt }),
+    handler: (b, c) => convs.getFullConversationIDs(ctx, c.caller, b.userID),
+  });
+  route({
+    path: '/conversation/get_incremental_conversations',
+    auth: 'user',
+    schema: z.object({ userID, versionID, version }),
+    handler: (b, c) => convs.getIncrementalConversations(ctx, c.caller, b),
+  });
+  route({
+    path: '/conversation/set_conversations',
+    auth: 'user',
+    schema: z.object({
       userIDs: z.array(userID).min(1).max(100),
       conversation: z.object({
         conversationID,
@@ -103,33 +124,40 @@ export function registerConversationAndMessageRoutes(
         isMsgDestruct: wrapped(z.boolean()),
       }),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       convs.setConversations(ctx, c.caller, b.userIDs, b.conversation);
       return {};
     },
-  );
+  });
 
   // ---- msg ----
-  route(
-    '/msg/mark_conversation_as_read',
-    z.object({
+  route({
+    path: '/msg/mark_conversation_as_read',
+    auth: 'user',
+    schema: z.object({
       conversationID,
       userID,
       hasReadSeq: seq.nullish().transform((v) => v ?? 0),
       seqs: seqList(10_000),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       readState.markConversationAsRead(ctx, notifier, c.caller, b);
       return {};
     },
-  );
-  route('/msg/mark_msgs_as_read', z.object({ conversationID, userID, seqs: seqList(10_000) }), (b, c) => {
-    readState.markMsgsAsRead(ctx, notifier, c.caller, b);
-    return {};
   });
-  route(
-    '/msg/set_conversation_has_read_seq',
-    z.object({
+  route({
+    path: '/msg/mark_msgs_as_read',
+    auth: 'user',
+    schema: z.object({ conversationID, userID, seqs: seqList(10_000) }),
+    handler: (b, c) => {
+      readState.markMsgsAsRead(ctx, notifier, c.caller, b);
+      return {};
+    },
+  });
+  route({
+    path: '/msg/set_conversation_has_read_seq',
+    auth: 'user',
+    schema: z.object({
       conversationID,
       userID,
       hasReadSeq: seq,
@@ -138,46 +166,64 @@ export function registerConversationAndMessageRoutes(
         .nullish()
         .transform((v) => v ?? false),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       readState.setConversationHasReadSeq(ctx, notifier, c.caller, b);
       return {};
     },
-  );
-  route('/msg/revoke_msg', z.object({ conversationID, seq: z.number().int().min(1), userID }), (b, c) => {
-    revoke.revokeMessage(ctx, notifier, c.caller, b);
-    return {};
   });
-  route(
-    '/msg/delete_msgs',
-    z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
-    (b, c) => {
+  route({
+    path: '/msg/revoke_msg',
+    auth: 'user',
+    schema: z.object({ conversationID, seq: z.number().int().min(1), userID }),
+    handler: (b, c) => {
+      revoke.revokeMessage(ctx, notifier, c.caller, b);
+      return {};
+    },
+  });
+  route({
+    path: '/msg/delete_msgs',
+    auth: 'user',
+    schema: z.object({ conversationID, seqs: seqList(10_000), userID }).passthrough(),
+    handler: (b, c) => {
       revoke.deleteMessages(ctx, c.caller, b);
       return {};
     },
-  );
-  route(
-    '/msg/clear_conversation_msg',
-    z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
-    (b, c) => {
+  });
+  route({
+    path: '/msg/clear_conversation_msg',
+    auth: 'user',
+    schema: z.object({ conversationIDs: z.array(conversationID).min(1).max(1000), userID }).passthrough(),
+    handler: (b, c) => {
       revoke.clearConversations(ctx, c.caller, b);
       return {};
     },
-  );
-  route('/msg/user_clear_all_msg', z.object({ userID }).passthrough(), (b, c) => {
-    revoke.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
-    return {};
+  });
+  route({
+    path: '/msg/user_clear_all_msg',
+    auth: 'user',
+    schema: z.object({ userID }).passthrough(),
+    handler: (b, c) => {
+      revoke.clearConversations(ctx, c.caller, { userID: b.userID, conversationIDs: [] });
+      return {};
+    },
   });
   // The HTTP twins of WS 1001 and 1002 (open-im-server has both routes). The client reads a chat's
   // newest messages here while the SDK's first sync after sign-in has not reached that conversation.
-  route('/msg/newest_seq', z.object({ userID }).passthrough(), (b, c) => {
-    if (b.userID !== c.caller.userID && !c.caller.isAdmin)
-      throw noPermission('userID must be the logged-in user');
-    const r = getMaxSeqs(ctx, b.userID);
-    return { maxSeqs: Object.fromEntries(r.maxSeqs), minSeqs: Object.fromEntries(r.minSeqs) };
+  route({
+    path: '/msg/newest_seq',
+    auth: 'user',
+    schema: z.object({ userID }).passthrough(),
+    handler: (b, c) => {
+      if (b.userID !== c.caller.userID && !c.caller.isAdmin)
+        throw noPermission('userID must be the logged-in user');
+      const r = getMaxSeqs(ctx, b.userID);
+      return { maxSeqs: Object.fromEntries(r.maxSeqs), minSeqs: Object.fromEntries(r.minSeqs) };
+    },
   });
-  route(
-    '/msg/pull_msg_by_seq',
-    z.object({
+  route({
+    path: '/msg/pull_msg_by_seq',
+    auth: 'user',
+    schema: z.object({
       userID,
       seqRanges: z
         .array(
@@ -191,31 +237,38 @@ export function registerConversationAndMessageRoutes(
         .max(100),
       order: z.number().int().min(0).max(1).nullish(),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       // As over the WebSocket: a user pulls only her own conversations (others are left out of the answer).
       if (b.userID !== c.caller.userID && !c.caller.isAdmin)
         throw noPermission('userID must be the logged-in user');
       const r = pullByRange(ctx, b.userID, b.seqRanges, b.order ?? 0);
       return { msgs: pullJson(r.msgs), notificationMsgs: pullJson(r.notificationMsgs) };
     },
-  );
-  route('/msg/get_server_time', z.object({}).passthrough(), () => ({ serverTime: ctx.now() }));
-  route(
-    '/msg/get_conversations_has_read_and_max_seq',
-    z.object({
+  });
+  route({
+    path: '/msg/get_server_time',
+    auth: 'user',
+    schema: z.object({}).passthrough(),
+    handler: () => ({ serverTime: ctx.now() }),
+  });
+  route({
+    path: '/msg/get_conversations_has_read_and_max_seq',
+    auth: 'user',
+    schema: z.object({
       userID,
       conversationIDs: conversationIDList,
     }),
-    (b, c) => {
+    handler: (b, c) => {
       if (b.userID !== c.caller.userID && !c.caller.isAdmin)
         throw noPermission('userID must be the logged-in user');
       const r = hasReadAndMaxSeqs(ctx, b.userID, b.conversationIDs, false);
       return { seqs: Object.fromEntries(r.seqs) };
     },
-  );
-  route(
-    '/msg/send_msg',
-    z.object({
+  });
+  route({
+    path: '/msg/send_msg',
+    auth: 'admin',
+    schema: z.object({
       sendID: userID,
       recvID: optionalID,
       groupID: optionalID,
@@ -230,7 +283,7 @@ export function registerConversationAndMessageRoutes(
       sendTime: optInt,
       ex: text(4096),
     }),
-    (b) => {
+    handler: (b) => {
       const now = ctx.now();
       const content = new TextEncoder().encode(JSON.stringify(b.content));
       const msg: ImMsg = {
@@ -261,6 +314,5 @@ export function registerConversationAndMessageRoutes(
       };
       return msgs.sendMessage(ctx, { userID: b.sendID, platformID: 10, isAdmin: true }, msg, notifier);
     },
-    'admin',
-  );
+  });
 }

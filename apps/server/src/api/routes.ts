@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { TokenService } from '../auth/tokens';
 import type { ServerConfig } from '../config';
-import { type Authenticate, apiMount, idList, text, userID, wrapped } from '../http/api';
-import { FailureWindow } from '../http/failure-window';
+import { TOO_FREQUENT } from '../errors';
+import { AdminSecret } from '../http/admin-secret';
 import { defineRoute } from '../http/route';
 
 import type { CoreContext } from '../im/context';
@@ -19,7 +18,8 @@ import * as users from '../im/users';
 import { registerConversationAndMessageRoutes } from './messages';
 import { registerFriendRoutes } from './friends';
 import { registerGroupRoutes } from './groups';
-import { type Route, platformID } from './schemas';
+import { type Authenticate, apiMount } from './mount';
+import { type Route, idList, platformID, text, userID, wrapped } from './schemas';
 
 export interface ApiDeps {
   ctx: CoreContext;
@@ -30,88 +30,81 @@ export interface ApiDeps {
   onTokensInvalidated(userID: string, platformID: number | undefined, reason: 'kicked' | 'revoked'): void;
 }
 
-/** Chat's "operation too frequent" (spec section 8), also used by the IM API's own limits. */
-const TOO_FREQUENT = 20005;
 /** OpenIM's admin platform: `get_admin_token` issues it, `get_user_token` refuses it. */
 const ADMIN_PLATFORM_ID = 10;
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** Registers every `/api` endpoint; returns their paths (for docs and tests). */
 export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] {
   const { ctx, tokens, config, authenticate } = deps;
   const paths: string[] = [];
   const mount = apiMount(authenticate);
-  const route: Route = (path, schema, handler, auth = 'user') => {
-    paths.push(path);
-    defineRoute(app, mount, { path, schema, auth, handler });
+  const route: Route = (spec) => {
+    paths.push(spec.path);
+    defineRoute(app, mount, spec);
   };
   const notifier: msgs.NotifyFn = (fx, n) => notify(ctx, fx, n);
 
   // ---- auth ----
-  // Guessing the admin secret is a login attempt like any other: limited per address (spec section 8).
-  const adminFailures = new FailureWindow({ now: ctx.now }, 15 * 60_000, config.adminMaxFailuresPerIp);
-  route(
-    '/auth/get_admin_token',
-    z.object({ secret: z.string().max(256), userID }),
-    (b, c) => {
-      const key = `ip:${c.ip}`;
-      if (adminFailures.isBlocked(key))
+  const adminSecret = new AdminSecret({
+    secret: config.adminSecret,
+    clock: { now: ctx.now },
+    windowMs: 15 * 60_000,
+    maxFailures: config.adminMaxFailuresPerIp,
+  });
+  route({
+    path: '/auth/get_admin_token',
+    auth: 'none',
+    schema: z.object({ secret: z.string().max(256), userID }),
+    handler: (b, c) => {
+      const verdict = adminSecret.check(b.secret, c.ip);
+      if (verdict === 'blocked')
         throw new ImError(TOO_FREQUENT, 'too many wrong admin secrets from this address, try again later');
-      if (!safeEqual(b.secret, config.adminSecret)) {
-        adminFailures.record(key);
-        throw noPermission('wrong admin secret');
-      }
+      if (verdict === 'refused') throw noPermission('wrong admin secret');
       if (!config.adminUserIDs.includes(b.userID)) throw noPermission(`${b.userID} is not an admin user`);
       return tokens.issue(b.userID, ADMIN_PLATFORM_ID, config.tokenExpireSeconds);
     },
-    'none',
-  );
-  route(
-    '/auth/get_user_token',
-    z.object({ platformID, userID }),
-    (b) => {
+  });
+  route({
+    path: '/auth/get_user_token',
+    auth: 'admin',
+    schema: z.object({ platformID, userID }),
+    handler: (b) => {
       // As open-im-server: the admin platform's tokens come from get_admin_token only.
       if (b.platformID === ADMIN_PLATFORM_ID)
         throw noPermission('platformID invalid. platformID must not be adminPlatformID');
       if (!getUser(ctx.db, b.userID)) throw new ImError(ErrCode.UserIDNotFound, `user ${b.userID} not found`);
       return tokens.issue(b.userID, b.platformID, config.tokenExpireSeconds);
     },
-    'admin',
-  );
-  route(
-    '/auth/parse_token',
-    z.object({ token: z.string().min(1).max(4096) }),
-    async (b) => {
+  });
+  route({
+    path: '/auth/parse_token',
+    auth: 'none',
+    schema: z.object({ token: z.string().min(1).max(4096) }),
+    handler: async (b) => {
       const c = await tokens.verify(b.token);
       return { userID: c.userID, platformID: c.platformID, expireTimeSeconds: c.exp };
     },
-    'none',
-  );
-  route(
-    '/auth/force_logout',
-    z.object({ platformID: platformID.nullish(), userID }),
-    (b) => {
+  });
+  route({
+    path: '/auth/force_logout',
+    auth: 'admin',
+    schema: z.object({ platformID: platformID.nullish(), userID }),
+    handler: (b) => {
       tokens.setState(b.userID, b.platformID ?? undefined, 2);
       deps.onTokensInvalidated(b.userID, b.platformID ?? undefined, 'kicked');
       return {};
     },
-    'admin',
-  );
-  route(
-    '/auth/revoke_token',
-    z.object({ platformID: platformID.nullish(), userID }),
-    (b) => {
+  });
+  route({
+    path: '/auth/revoke_token',
+    auth: 'admin',
+    schema: z.object({ platformID: platformID.nullish(), userID }),
+    handler: (b) => {
       tokens.setState(b.userID, b.platformID ?? undefined, 1);
       deps.onTokensInvalidated(b.userID, b.platformID ?? undefined, 'revoked');
       return {};
     },
-    'admin',
-  );
+  });
 
   // ---- user ----
   const userInfoSchema = z.object({
@@ -120,21 +113,27 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
     faceURL: text(1024),
     ex: text(4096),
   });
-  route(
-    '/user/user_register',
-    z.object({ users: z.array(userInfoSchema).min(1).max(1000) }),
-    (b) => {
+  route({
+    path: '/user/user_register',
+    auth: 'admin',
+    schema: z.object({ users: z.array(userInfoSchema).min(1).max(1000) }),
+    handler: (b) => {
       users.registerUsers(ctx, b.users);
       return {};
     },
-    'admin',
-  );
-  route('/user/get_users_info', z.object({ userIDs: idList() }), (b) => ({
-    usersInfo: users.getUsersInfo(ctx, b.userIDs),
-  }));
-  route(
-    '/user/update_user_info_ex',
-    z.object({
+  });
+  route({
+    path: '/user/get_users_info',
+    auth: 'user',
+    schema: z.object({ userIDs: idList() }),
+    handler: (b) => ({
+      usersInfo: users.getUsersInfo(ctx, b.userIDs),
+    }),
+  });
+  route({
+    path: '/user/update_user_info_ex',
+    auth: 'user',
+    schema: z.object({
       userInfo: z.object({
         userID,
         nickname: wrapped(z.string().max(256)),
@@ -143,14 +142,15 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         globalRecvMsgOpt: wrapped(z.number().int()),
       }),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       users.updateUserInfo(ctx, c.caller, b.userInfo);
       return {};
     },
-  );
-  route(
-    '/user/update_user_info',
-    z.object({
+  });
+  route({
+    path: '/user/update_user_info',
+    auth: 'user',
+    schema: z.object({
       userInfo: z.object({
         userID,
         nickname: z.string().max(256).nullish(),
@@ -159,7 +159,7 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
         globalRecvMsgOpt: z.number().int().nullish(),
       }),
     }),
-    (b, c) => {
+    handler: (b, c) => {
       // The legacy endpoint treats empty strings as "unchanged".
       const u = b.userInfo;
       users.updateUserInfo(ctx, c.caller, {
@@ -171,8 +171,13 @@ export function registerImRoutes(app: FastifyInstance, deps: ApiDeps): string[] 
       });
       return {};
     },
-  );
-  route('/user/process_user_command_get_all', z.object({ userID }), () => ({ CommandResp: [] }));
+  });
+  route({
+    path: '/user/process_user_command_get_all',
+    auth: 'user',
+    schema: z.object({ userID }),
+    handler: () => ({ CommandResp: [] }),
+  });
 
   const realLists = config.compat === 'openim-3.8';
   registerFriendRoutes(route, ctx, realLists);

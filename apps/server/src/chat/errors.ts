@@ -1,4 +1,4 @@
-import { ApiError, fail } from '../errors';
+import { ApiError, TOO_FREQUENT, fail } from '../errors';
 import type { Dialect } from '../http/envelope';
 
 /** Error codes of the chat API (spec section 8) and the wallet (chat-and-wallet-api reference, 6.2). */
@@ -16,7 +16,7 @@ export const ErrCode = {
   AccountNotFound: 20002,
   PhoneAlreadyRegister: 20003,
   AccountAlreadyRegister: 20004,
-  TooFrequent: 20005,
+  TooFrequent: TOO_FREQUENT,
   VerifyCodeNotMatch: 20006,
   VerifyCodeExpired: 20007,
   VerifyCodeMaxCount: 20008,

@@ -3,7 +3,7 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import { fail } from '../errors';
-import { type Authenticate, apiDialect, apiMount } from '../http/api';
+import { type Authenticate, apiDialect, apiMount } from '../api/mount';
 import { defineRoute } from '../http/route';
 import { useEnvelope } from '../http/envelope';
 import { ErrCode } from '../im/errors';
