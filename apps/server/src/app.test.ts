@@ -361,6 +361,9 @@ describe('command line', () => {
     expect(resolveConfig({ seed: 'large' }).seed).toBe('large');
     expect(resolveConfig({ seed: 'none' }).seed).toBe('');
     expect(() => resolveConfig({ seed: 'lots' })).toThrow(/unknown seed/);
+    expect(() => resolveConfig(parseArgs(['--admin-secret='], {}).config)).toThrow(
+      /adminSecret must not be empty/,
+    );
     expect(() => parseArgs(['--port', 'x'], {})).toThrow(/number/);
     const text = helpText();
     for (const f of FLAGS) {

@@ -115,6 +115,8 @@ export function resolveConfig(partial: Partial<ServerConfig> = {}): ServerConfig
   if (cfg.seed !== '' && cfg.seed !== 'demo' && cfg.seed !== 'large')
     throw new Error(`unknown seed ${cfg.seed} (none, demo or large)`);
   if (cfg.tokenExpireSeconds <= 0) throw new Error('tokenExpireSeconds must be positive');
+  // An empty secret would hand an admin token to anyone who sends an empty one.
+  if (cfg.adminSecret === '') throw new Error('adminSecret must not be empty');
   if (!cfg.memory) cfg.dataDir = resolve(cfg.dataDir);
   return cfg;
 }
