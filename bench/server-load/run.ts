@@ -30,14 +30,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   type DeliveryResult,
-  type LoadUser,
   type PartHandle,
-  type PartReceiveReport,
-  type PartSendReport,
-  type PhaseSpec,
   coordinateDelivery,
-  percentiles,
-} from '../../apps/server/src/wire/testing/load';
+} from '../../apps/server/src/wire/testing/delivery';
+import type {
+  PartReceiveReport,
+  PartSendReport,
+  PhaseSpec,
+} from '../../apps/server/src/wire/testing/delivery-part';
+import { type LoadUser, percentiles } from '../../apps/server/src/wire/testing/load';
 import type { ConnectReply, WorkerRequest } from './worker';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');

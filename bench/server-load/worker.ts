@@ -7,13 +7,9 @@
  * Requests arrive over the IPC channel as `{ id, op, ... }`; every one is answered `{ id, ok, value }`
  * or `{ id, ok: false, error }`.
  */
-import {
-  type DeliveryClient,
-  type LoadUser,
-  type PhaseSpec,
-  DeliveryPart,
-  connectAll,
-} from '../../apps/server/src/wire/testing/load';
+import { type DeliveryClient, connectAll } from '../../apps/server/src/wire/testing/delivery-client';
+import { type PhaseSpec, DeliveryPart } from '../../apps/server/src/wire/testing/delivery-part';
+import type { LoadUser } from '../../apps/server/src/wire/testing/load';
 
 export type WorkerRequest =
   | { op: 'connect'; url: string; users: { index: number; user: LoadUser }[]; concurrency: number }

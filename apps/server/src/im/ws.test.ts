@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../app';
 import { apiOk, registerUsers, textMsg } from '../testing/client';
-import { OpenImTestClient, WsRequestError } from '../wire/testing/client';
+import { OpenImTestClient } from '../wire/testing/client';
+import { WsRequestError } from '../wire/testing/connection';
 
 let s: RunningServer;
 const clients: OpenImTestClient[] = [];

@@ -17,7 +17,8 @@ import {
 } from './contract';
 import { attachGateway } from './gateway';
 import { GetMaxSeqReqCodec, GetMaxSeqRespCodec, MsgDataCodec } from './messages';
-import { OpenImTestClient, WsRequestError, type TestClientOptions } from './testing/client';
+import { OpenImTestClient } from './testing/client';
+import { WsRequestError, type TestClientOptions } from './testing/connection';
 import { OBSERVED_SDK_1001_REQUEST } from './testing/gob-fixtures';
 import { runWsLoad } from './testing/load';
 import { mulberry32, randomBytes } from './testing/random';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionType } from '@teamim/domain';
-import { ImErrorCode } from '../testing/fake-backend';
+import { ImErrorCode } from '../testing/fake-im-errors';
 import { RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
 

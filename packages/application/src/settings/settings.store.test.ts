@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CloseAction, DEFAULT_APP_SETTINGS } from '@teamim/domain';
-import { InMemoryLocalStore } from '../testing/fake-services';
+import { InMemoryLocalStore } from '../testing/fake-key-value-store';
 import { SettingsStore } from './settings.store';
 
 const stored = (entries: Record<string, string>): InMemoryLocalStore => {

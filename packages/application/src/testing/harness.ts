@@ -30,25 +30,23 @@ import { ConnectionMonitor } from '../session/connection-monitor';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
-import { FakeBackend, type FakeUserSeed } from './fake-backend';
+import { FakeBackend } from './fake-backend';
+import type { FakeUserSeed } from './fake-backend-users';
 import { FakeClock, drainMicrotasks } from './fake-clock';
 import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
 import { FakeMediaServerProbe } from './fake-media-server-probe';
-import {
-  FakeChatApi,
-  FakeFileProcessor,
-  FakeFileUploader,
-  FakePasswordHasher,
-  FakeRtcRoom,
-  FakeWalletApi,
-  InMemoryLocalStore,
-  InMemorySessionStore,
-  RecordingLogger,
-  RecordingNotifier,
-  SequentialIdGenerator,
-} from './fake-services';
+import { FakeChatApi } from './fake-chat-api';
+import { FakeFileProcessor } from './fake-file-processor';
+import { FakeFileUploader } from './fake-file-uploader';
+import { FakePasswordHasher } from './fake-password-hasher';
+import { FakeRtcRoom } from './fake-rtc-room';
+import { FakeWalletApi } from './fake-wallet-api';
+import { InMemoryLocalStore, InMemorySessionStore } from './fake-key-value-store';
+import { RecordingLogger } from './fake-logger';
+import { RecordingNotifier } from './fake-notifier';
+import { SequentialIdGenerator } from './fake-id-generator';
 
 /** The in-memory adapters of one client, exposed so tests can inspect and steer them. */
 export interface FakePorts extends PortBindings {

@@ -2,14 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type RunningServer, createServer } from '../../app';
 import { createGroupAs } from '../../im/facade';
 import { registerUsers } from '../../im/users';
-import {
-  type DeliveryClient,
-  type LoadUser,
-  DeliveryPart,
-  connectAll,
-  coordinateDelivery,
-  runDelivery,
-} from './load';
+import { coordinateDelivery, runDelivery } from './delivery';
+import { type DeliveryClient, connectAll } from './delivery-client';
+import { DeliveryPart } from './delivery-part';
+import type { LoadUser } from './load';
 
 // A smoke test of the delivery generator that bench/server-load drives: tiny sizes, counts only, no timing.
 let server: RunningServer | undefined;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CloseAction } from '@teamim/domain';
 import { CloseActionSettings, LogUploader, type LogFile, type UpdateStatus } from '../../ports/desktop.port';
 import { FakeDesktopLogs, FakeLogUploader, FakeUpdater } from '../../testing/fake-desktop';
-import { RecordingNotifier } from '../../testing/fake-services';
+import { RecordingNotifier } from '../../testing/fake-notifier';
 import { CloseActionViewModel, type CloseActionState } from './close-action.view-model';
 import { LogUploadViewModel, type LogUploadState } from './log-upload.view-model';
 import { UpdateBannerViewModel } from './update-banner.view-model';

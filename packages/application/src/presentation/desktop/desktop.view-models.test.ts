@@ -7,7 +7,7 @@ import {
   FakeUpdater,
   FakeWindowControls,
 } from '../../testing/fake-desktop';
-import { RecordingNotifier } from '../../testing/fake-services';
+import { RecordingNotifier } from '../../testing/fake-notifier';
 import { CloseActionViewModel } from './close-action.view-model';
 import { LogUploadViewModel } from './log-upload.view-model';
 import { TitleBarViewModel } from './title-bar.view-model';

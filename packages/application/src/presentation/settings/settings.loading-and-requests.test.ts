@@ -9,7 +9,8 @@ import type {
 import { CurrentUser } from '../../session/current-user';
 import { AppearanceStore } from '../../settings/appearance.store';
 import { SettingsStore } from '../../settings/settings.store';
-import { InMemoryLocalStore, RecordingNotifier } from '../../testing/fake-services';
+import { InMemoryLocalStore } from '../../testing/fake-key-value-store';
+import { RecordingNotifier } from '../../testing/fake-notifier';
 import { AboutViewModel } from './about.view-model';
 import { AccountSettingsViewModel } from './account-settings.view-model';
 import { NotificationSettingViewModel } from './notification-setting.view-model';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppearanceStore, THEME_KEY } from '../../settings/appearance.store';
 import { TestWorld } from '../../testing';
-import { InMemoryLocalStore } from '../../testing/fake-services';
+import { InMemoryLocalStore } from '../../testing/fake-key-value-store';
 
 describe('AccountSettingsViewModel', () => {
   it('§2 language and theme are applied at once and remembered across sessions', async () => {

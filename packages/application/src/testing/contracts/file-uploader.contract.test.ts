@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeFileUploader } from '../fake-services';
+import { FakeFileUploader } from '../fake-file-uploader';
 import { fileUploaderContract } from './file-uploader.contract';
 
 const file = { name: 'log.txt', mimeType: 'text/plain', size: 3, handle: 'abc' };

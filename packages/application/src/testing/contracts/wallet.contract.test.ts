@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import { BusinessAllowType } from '@teamim/domain';
 import { TestWorld } from '../harness';
-import { FakePasswordHasher, FakeWalletApi } from '../fake-services';
+import { FakePasswordHasher } from '../fake-password-hasher';
+import { FakeWalletApi } from '../fake-wallet-api';
 import { FakeImDevice } from '../fake-im-device';
 import { walletContract, type WalletContractEnvironment } from './wallet.contract';
 

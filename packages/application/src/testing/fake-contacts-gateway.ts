@@ -1,0 +1,211 @@
+import type { Observable } from 'rxjs';
+import { ContactsGateway, type ContactEvent, type PublicUser } from '../ports/contacts.port';
+import {
+  ApplicationHandleResult,
+  BusinessAllowType,
+  type BlacklistEntry,
+  type Friend,
+  type FriendApplication,
+  type SelfInfo,
+} from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
+import type { FakeBackend } from './fake-backend';
+import { later, type GatewayDevice } from './fake-im-gateway';
+import { ImErrorCode } from './fake-im-errors';
+
+export class FakeContactsGateway extends ContactsGateway {
+  readonly events$: Observable<ContactEvent>;
+  /**
+   * When set, a blacklist change reaches the server but the call fails with this code and no event
+   * follows, as the SDK does when its follow-up sync times out on a loaded machine.
+   */
+  failBlacklistWith: number | undefined;
+
+  constructor(private readonly device: GatewayDevice) {
+    super();
+    this.events$ = device.listen(device.sink.contacts);
+  }
+
+  private get b(): FakeBackend {
+    return this.device.backend;
+  }
+
+  getFriendsPage(offset: number, count: number): Promise<readonly Friend[]> {
+    return later(() => {
+      const me = this.device.me();
+      const black = this.b.blacklistOf(me);
+      return [...this.b.friendsOf(me).keys()]
+        .filter((id) => !black.has(id))
+        .sort()
+        .slice(offset, offset + count)
+        .map((id) => this.b.friendView(me, id));
+    });
+  }
+
+  getBlacklist(): Promise<readonly BlacklistEntry[]> {
+    return later(() =>
+      [...this.b.blacklistOf(this.device.me())].map((id) => publicUser(this.b.user(id).info)),
+    );
+  }
+
+  getReceivedFriendApplications(): Promise<readonly FriendApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.friendApplications.filter((a) => a.toUserID === me);
+    });
+  }
+
+  getSentFriendApplications(): Promise<readonly FriendApplication[]> {
+    return later(() => {
+      const me = this.device.me();
+      return this.b.friendApplications.filter((a) => a.fromUserID === me);
+    });
+  }
+
+  getUsers(userIDs: readonly string[]): Promise<readonly PublicUser[]> {
+    return later(() =>
+      userIDs.filter((id) => this.b.users.has(id)).map((id) => publicUser(this.b.user(id).info)),
+    );
+  }
+
+  searchFriends(keyword: string): Promise<readonly Friend[]> {
+    return later(() => {
+      const me = this.device.me();
+      const needle = keyword.toLowerCase();
+      return [...this.b.friendsOf(me).keys()]
+        .map((id) => this.b.friendView(me, id))
+        .filter(
+          (f) =>
+            f.nickname.toLowerCase().includes(needle) ||
+            f.remark.toLowerCase().includes(needle) ||
+            f.userID.toLowerCase().includes(needle),
+        );
+    });
+  }
+
+  addFriend(toUserID: string, reqMsg: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      if (toUserID === me) {
+        throw new RemoteError(ImErrorCode.CannotAddYourself, 'cannot add yourself');
+      }
+      const target = this.b.user(toUserID);
+      if (this.b.friendsOf(me).has(toUserID)) {
+        throw new RemoteError(ImErrorCode.RelationshipAlready, 'already friends');
+      }
+      if (target.info.allowAddFriend === BusinessAllowType.NotAllow) {
+        throw new RemoteError(ImErrorCode.NoPermission, 'the user does not allow adding friends');
+      }
+      const application: FriendApplication = {
+        fromUserID: me,
+        fromNickname: this.b.user(me).info.nickname,
+        fromFaceURL: this.b.user(me).info.faceURL,
+        toUserID,
+        toNickname: target.info.nickname,
+        toFaceURL: target.info.faceURL,
+        reqMsg,
+        handleResult: ApplicationHandleResult.Unprocessed,
+        createTime: this.b.clock.now(),
+      };
+      const index = this.b.friendApplications.findIndex(
+        (a) => a.fromUserID === me && a.toUserID === toUserID,
+      );
+      if (index >= 0) {
+        this.b.friendApplications.splice(index, 1, application);
+      } else {
+        this.b.friendApplications.push(application);
+      }
+      for (const userID of [me, toUserID]) {
+        this.b.push(userID, (s) => s.contacts.next({ type: 'friendApplicationAdded', application }));
+      }
+    });
+  }
+
+  private handle(fromUserID: string, result: ApplicationHandleResult): FriendApplication {
+    const me = this.device.me();
+    const index = this.b.friendApplications.findIndex(
+      (a) =>
+        a.fromUserID === fromUserID &&
+        a.toUserID === me &&
+        a.handleResult === ApplicationHandleResult.Unprocessed,
+    );
+    const found = this.b.friendApplications[index];
+    if (found === undefined) {
+      throw new RemoteError(ImErrorCode.RecordNotFound, 'friend application not found');
+    }
+    const application = { ...found, handleResult: result };
+    this.b.friendApplications.splice(index, 1, application);
+    const type =
+      result === ApplicationHandleResult.Agree ? 'friendApplicationAccepted' : 'friendApplicationRejected';
+    for (const userID of [me, fromUserID]) {
+      this.b.push(userID, (s) => s.contacts.next({ type, application }));
+    }
+    return application;
+  }
+
+  acceptFriendApplication(fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handle(fromUserID, ApplicationHandleResult.Agree);
+      this.b.makeFriends(this.device.me(), fromUserID);
+    });
+  }
+
+  refuseFriendApplication(fromUserID: string): Promise<void> {
+    return later(() => {
+      this.handle(fromUserID, ApplicationHandleResult.Reject);
+    });
+  }
+
+  deleteFriend(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      if (!this.b.friendsOf(me).delete(userID)) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'not a friend');
+      }
+      this.b.push(me, (s) => s.contacts.next({ type: 'friendDeleted', userID }));
+    });
+  }
+
+  setFriendRemark(userID: string, remark: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const friends = this.b.friendsOf(me);
+      if (!friends.has(userID)) {
+        throw new RemoteError(ImErrorCode.RecordNotFound, 'not a friend');
+      }
+      friends.set(userID, remark);
+      const friend = this.b.friendView(me, userID);
+      this.b.push(me, (s) => s.contacts.next({ type: 'friendInfoChanged', friend }));
+    });
+  }
+
+  addToBlacklist(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const entry = publicUser(this.b.user(userID).info);
+      this.b.blacklistOf(me).add(userID);
+      this.failBlacklistCall();
+      this.b.push(me, (s) => s.contacts.next({ type: 'blackAdded', entry }));
+    });
+  }
+
+  /** Idempotent, as the server: removing someone not blocked succeeds and reports nothing. */
+  removeFromBlacklist(userID: string): Promise<void> {
+    return later(() => {
+      const me = this.device.me();
+      const removed = this.b.blacklistOf(me).delete(userID);
+      this.failBlacklistCall();
+      if (removed) this.b.push(me, (s) => s.contacts.next({ type: 'blackDeleted', userID }));
+    });
+  }
+
+  private failBlacklistCall(): void {
+    if (this.failBlacklistWith !== undefined) {
+      throw new RemoteError(this.failBlacklistWith, 'the blacklist sync timed out');
+    }
+  }
+}
+
+function publicUser(info: SelfInfo): PublicUser {
+  return { userID: info.userID, nickname: info.nickname, faceURL: info.faceURL };
+}
