@@ -130,6 +130,9 @@ await step('layer boundaries (dependency-cruiser)', bin('depcruise'), [
   '--output-type',
   'err',
 ]);
+// Files nothing imports, exports nobody uses, dependencies a workspace does not list or no longer needs
+// (knip.jsonc names the entry points that are run by path rather than imported).
+await step('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']);
 
 log('unit, scenario, contract and integration tests (Vitest) with coverage of domain and application');
 const vitestStarted = Date.now();

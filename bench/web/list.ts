@@ -56,7 +56,7 @@ const milestones = (page: Page): Promise<Milestones> =>
   page.evaluate(() => ({ ...(window as unknown as { __benchList: Milestones }).__benchList }));
 
 /** Median of each milestone over the runs, relative to `from` of each run. */
-export function milestoneMedians(runs: readonly { at: Milestones; from: number }[]) {
+function milestoneMedians(runs: readonly { at: Milestones; from: number }[]) {
   const pick = (key: keyof Milestones) => {
     const xs = runs.map((r) => (r.at[key] ?? Number.NaN) - r.from);
     return { median: r1(median(xs)), runs: xs.map(r1) };
@@ -185,7 +185,7 @@ const mb = (xs: number[]) => ({
  * (one clock), and times: WebSocket frame arrival → the friend's conversation is option 1 → the frame
  * after that DOM change (requestAnimationFrame, i.e. the repaint).
  */
-export async function measureResort(page: Page, base: string, admin: string, friendID: string) {
+async function measureResort(page: Page, base: string, admin: string, friendID: string) {
   const text = `bench ${randomBytes(4).toString('hex')}`;
   return page.evaluate(
     async ({ base, admin, friendID, text }) => {

@@ -15,7 +15,7 @@ export const PASSWORD = 'Demo1234';
 // The seed's newest one-to-one conversation is with its first friend (apps/server/src/seed/large.ts friendName(0)).
 export const NEWEST_NAME = 'Ada Li 0001';
 export const NEWEST_ID = '2000000001';
-export const LIST = { role: 'listbox' as const, name: /^(Conversations|会话列表)$/ };
+const LIST = { role: 'listbox' as const, name: /^(Conversations|会话列表)$/ };
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -118,7 +118,7 @@ export function cpuMs(pid: number): number {
 // ---- browser helpers -----------------------------------------------------------------------------
 
 /** Records the arrival time of every WebSocket frame in the page (before the SDK's own listeners run). */
-export function hookWebSockets(): void {
+function hookWebSockets(): void {
   const w = window as unknown as { __benchFrames: number[]; WebSocket: typeof WebSocket };
   w.__benchFrames = [];
   const Native = w.WebSocket;
@@ -134,7 +134,7 @@ export function hookWebSockets(): void {
  * Records, on the page's clock (0 = navigation start), when the conversation list first exists, when it
  * first shows an option, and when its first option is the seed's newest conversation.
  */
-export function recordListMilestones(newest: string): void {
+function recordListMilestones(newest: string): void {
   const w = window as unknown as { __benchList: Record<string, number> };
   w.__benchList = {};
   const seen = w.__benchList;

@@ -5,7 +5,7 @@ import { codeOf, contractCase, recorder, type ImContractOptions, type MakeWorld 
 import type { ImWorld, SignedIn } from './im-worlds';
 
 /** Name of the case the real side cannot pass yet (server bug, see the OpenIM runner). */
-export const REMARK_THEN_BLOCK = 'a remark change does not break a later block';
+const REMARK_THEN_BLOCK = 'a remark change does not break a later block';
 
 /**
  * ContactsGateway contract: friend applications both ways, friends list, remark and search, blacklist,

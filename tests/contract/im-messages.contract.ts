@@ -13,9 +13,8 @@ import {
 } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
-export const PICTURE = 'a picture message is uploaded and received with its dimensions';
-export const VIDEO_AND_FILE =
-  'a video with its poster and a file are uploaded and received with their details';
+const PICTURE = 'a picture message is uploaded and received with its dimensions';
+const VIDEO_AND_FILE = 'a video with its poster and a file are uploaded and received with their details';
 export const LOCAL_SEARCH = 'local search finds a message by a keyword of its text';
 
 /**

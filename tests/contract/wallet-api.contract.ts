@@ -3,7 +3,7 @@ import { md5Hex } from '@teamim/adapters-http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 /** The demo people of the contract: everyone starts with 1000.00; bob and carol have pay password 123456. */
-export type Person = 'alice' | 'bob' | 'carol';
+type Person = 'alice' | 'bob' | 'carol';
 
 export const START_BALANCE_CENTS = 100_000;
 export const PAY_PIN = '123456';
@@ -23,7 +23,7 @@ export interface WalletContractOptions {
 }
 
 /** Wallet error codes of chat-and-wallet-api.md §6.2. */
-export const WalletCode = {
+const WalletCode = {
   InvalidArgs: 1001,
   InsufficientBalance: 21001,
   PayPasswordNotSet: 21002,

@@ -1,4 +1,4 @@
-import { expect, log, send, test, type Locator, type Page } from './fixtures';
+import { expect, messageLog, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, seriousViolations, signIn } from './support/users';
 
 // Group administration through the real SDK and server, with three users of the demo seed (alice is friends with
@@ -87,10 +87,10 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await expect(bob.locator('img[src$="-avatar.webp"]').first()).toBeVisible({ timeout: 30_000 });
   await openConversation(carol, 'Ops room');
   // The group events read with names in the chat, the admin set among them.
-  await expect(log(carol).getByText('alice changed the group name to Ops room')).toBeVisible({
+  await expect(messageLog(carol).getByText('alice changed the group name to Ops room')).toBeVisible({
     timeout: 30_000,
   });
-  await expect(log(carol).getByText('alice made bob an admin')).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(carol).getByText('alice made bob an admin')).toBeVisible({ timeout: 30_000 });
   panel = await openDrawer(bob);
   await memberActions(bob, 'carol');
   await bob.getByRole('menuitem', { name: 'Mute…' }).click();
@@ -110,7 +110,7 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await expect(panel.getByText('Muted')).toBeHidden({ timeout: 30_000 });
   await send(carol, 'back again');
   // bob's drawer is modal (the chat behind it is hidden from the accessibility tree): alice reads it.
-  await expect(log(alice).getByText('back again')).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(alice).getByText('back again')).toBeVisible({ timeout: 30_000 });
 
   // bob (admin) cannot pick alice (owner) in the kick picker.
   await panel.getByRole('button', { name: 'Back' }).click();
@@ -130,7 +130,7 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await expect(carol.getByRole('status').filter({ hasText: 'The group is muted' })).toBeVisible();
   await expect(bob.getByRole('textbox', { name: 'Message' })).toBeEnabled();
   await send(bob, 'admins still talk');
-  await expect(log(carol).getByText('admins still talk')).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(carol).getByText('admins still talk')).toBeVisible({ timeout: 30_000 });
   await panel.getByRole('switch', { name: 'Mute everyone' }).click();
   await expect(panel.getByRole('switch', { name: 'Mute everyone' })).not.toBeChecked({ timeout: 30_000 });
   await expect(carol.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
@@ -139,7 +139,7 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   await panel.getByRole('button', { name: 'Edit announcement' }).click();
   await panel.getByRole('textbox', { name: 'Announcement' }).fill('Standup at nine');
   await panel.getByRole('button', { name: 'Publish' }).click();
-  await expect(log(carol).getByText('alice updated the group announcement')).toBeVisible({
+  await expect(messageLog(carol).getByText('alice updated the group announcement')).toBeVisible({
     timeout: 30_000,
   });
   const carolPanel = await openDrawer(carol);
@@ -184,8 +184,8 @@ test('group administration across three users: rename, avatar, admin, mute, mute
   // carol's own client takes the re-invitation: her composer opens, her next message reaches alice and bob.
   await expect(carol.getByRole('textbox', { name: 'Message' })).toBeEnabled({ timeout: 30_000 });
   await send(carol, 'glad to be back');
-  await expect(log(alice).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
-  await expect(log(bob).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(alice).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
+  await expect(messageLog(bob).getByText('glad to be back')).toBeVisible({ timeout: 30_000 });
 
   // alice transfers the group to bob, then exits; bob disbands.
   panel = await openDrawer(alice);

@@ -1,4 +1,4 @@
-import { expect, log, send, test, type Locator, type Page } from './fixtures';
+import { expect, messageLog, send, test, type Locator, type Page } from './fixtures';
 import { newUserPage, openConversation, settledViolations, signIn } from './support/users';
 
 /**
@@ -8,7 +8,7 @@ import { newUserPage, openConversation, settledViolations, signIn } from './supp
 
 /** The message (article) whose text is `text`. */
 const message = (page: Page, text: string): Locator =>
-  log(page)
+  messageLog(page)
     .getByRole('article')
     .filter({ has: page.getByText(text, { exact: true }) });
 
@@ -45,7 +45,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
 
     const oops = `oops ${stamp()}`;
     await send(alice.page, oops);
-    await expect(log(bob.page).getByText(oops, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(bob.page).getByText(oops, { exact: true })).toBeVisible({ timeout: 20_000 });
     // bob cannot revoke alice's message: his menu has no Revoke.
     await message(bob.page, oops).click({ button: 'right' });
     const bobMenu = bob.page.getByRole('menu', { name: 'Message actions' });
@@ -54,31 +54,35 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await bob.page.keyboard.press('Escape');
 
     await menuAction(alice.page, oops, 'Revoke');
-    await expect(log(alice.page).getByText('You revoked a message')).toBeVisible();
-    await expect(log(alice.page).getByText(oops, { exact: true })).toHaveCount(0);
-    await expect(log(bob.page).getByText(/revoked a message/)).toBeVisible({ timeout: 20_000 });
-    await expect(log(bob.page).getByText(oops, { exact: true })).toHaveCount(0);
+    await expect(messageLog(alice.page).getByText('You revoked a message')).toBeVisible();
+    await expect(messageLog(alice.page).getByText(oops, { exact: true })).toHaveCount(0);
+    await expect(messageLog(bob.page).getByText(/revoked a message/)).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(bob.page).getByText(oops, { exact: true })).toHaveCount(0);
 
     // Delete for me: gone for bob (after confirming), still there for alice.
     const keep = `keep on her side ${stamp()}`;
     await send(alice.page, keep);
-    await expect(log(bob.page).getByText(keep, { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(bob.page).getByText(keep, { exact: true })).toBeVisible({ timeout: 20_000 });
     await menuAction(bob.page, keep, 'Delete for me');
     const confirm = bob.page.getByRole('dialog', { name: 'Delete message' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expect(log(bob.page).getByText(keep, { exact: true })).toHaveCount(0);
-    await expect(log(alice.page).getByText(keep, { exact: true })).toBeVisible();
+    await expect(messageLog(bob.page).getByText(keep, { exact: true })).toHaveCount(0);
+    await expect(messageLog(alice.page).getByText(keep, { exact: true })).toBeVisible();
 
     // A fresh sign-in (new browser, empty SDK database) sees the revoke notice too.
     const fresh = await newUserPage(browser);
     await signIn(fresh.page, 'alice');
     await openConversation(fresh.page, 'bob');
-    await expect(log(fresh.page).getByText('You revoked a message').last()).toBeVisible({ timeout: 30_000 });
-    await expect(log(fresh.page).getByText(oops, { exact: true })).toHaveCount(0);
+    await expect(messageLog(fresh.page).getByText('You revoked a message').last()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(messageLog(fresh.page).getByText(oops, { exact: true })).toHaveCount(0);
     const freshBob = await newUserPage(browser);
     await signIn(freshBob.page, 'bob');
     await openConversation(freshBob.page, 'alice');
-    await expect(log(freshBob.page).getByText(keep, { exact: true })).toHaveCount(0, { timeout: 30_000 });
+    await expect(messageLog(freshBob.page).getByText(keep, { exact: true })).toHaveCount(0, {
+      timeout: 30_000,
+    });
     for (const user of [alice, bob, fresh, freshBob]) await user.context.close();
   });
 
@@ -92,7 +96,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await signIn(carol.page, 'carol');
     await openConversation(alice.page, 'Demo team');
     const page = alice.page;
-    await expect(log(page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
 
     await menuAction(page, 'Hello team!', 'Pin message');
     const banner = page.getByRole('region', { name: 'Pinned messages' });
@@ -145,7 +149,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await expect(page.getByText('Forward succeeded to 2 conversations, 0 failed').last()).toBeVisible();
     await expect(dialog).toHaveCount(0);
     await openConversation(carol.page, 'alice');
-    await expect(log(carol.page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(carol.page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
     for (const user of [alice, carol]) await user.context.close();
   });
 
@@ -155,7 +159,7 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     const page = alice.page;
     await signIn(page, 'alice');
     await openConversation(page, 'Demo team');
-    await expect(log(page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
+    await expect(messageLog(page).getByText('Hello team!')).toBeVisible({ timeout: 20_000 });
     await menuAction(page, 'Hello team!', 'Pin message');
     // axe measures contrast as the screen is: not while the toast fades in or out over the page.
     await expect(page.locator('.fui-ToastTitle').getByText('Message pinned')).toBeVisible();

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One held request: `arrived` resolves when the SDK sent it, `release()` lets it through. */
-export interface Hold {
+interface Hold {
   readonly arrived: Promise<void>;
   release(): void;
 }

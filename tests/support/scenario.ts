@@ -88,7 +88,7 @@ export async function makeFriends(a: SdkClient, b: SdkClient): Promise<void> {
 }
 
 /** Content type of plain text messages (MessageType.TextMessage). */
-export const TEXT = 101;
+const TEXT = 101;
 /** Content type a revoked message is turned into (MessageType.RevokeMessage). */
 export const REVOKED = 2101;
 

@@ -3,11 +3,11 @@ import type { RunningServer, ServerConfig } from '@teamim/server';
 import type { HarnessServer } from './sdk';
 
 /** Admin secret of every test server (the server's default is for loopback demos only). */
-export const TEST_ADMIN_SECRET = 'teamim-tests-admin-secret';
+const TEST_ADMIN_SECRET = 'teamim-tests-admin-secret';
 const ADMIN_USER_ID = 'imAdmin';
 
 /** A non-zero errCode in the OpenIM envelope of an admin/bootstrap call. */
-export class ApiError extends Error {
+class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly path: string,

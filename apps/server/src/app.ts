@@ -337,5 +337,3 @@ export async function createServer(
     throw err;
   }
 }
-
-export { ImError };

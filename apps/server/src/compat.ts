@@ -14,7 +14,7 @@ import type { ObjectService } from './objects/service';
  * - a chat login on the admin platform (10) gets OpenIM's 1002, not 1001;
  * - empty friend and joined-group pages carry `null`, not `[]`, as Go marshals an empty slice.
  */
-export const COMPAT_PROFILES = ['none', 'openim-3.8'] as const;
+const COMPAT_PROFILES = ['none', 'openim-3.8'] as const;
 export type CompatProfile = (typeof COMPAT_PROFILES)[number];
 
 export function parseCompatProfile(value: string): CompatProfile {

@@ -57,7 +57,7 @@ export interface ServerConfig {
   now: () => number;
 }
 
-export const defaultConfig = (): ServerConfig => ({
+const defaultConfig = (): ServerConfig => ({
   host: '127.0.0.1',
   port: 10002,
   dataDir: './data',

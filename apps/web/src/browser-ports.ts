@@ -1,16 +1,5 @@
-import { asyncScheduler, NEVER, Subject, type Observable, type SchedulerLike } from 'rxjs';
-import {
-  CallSignalling,
-  Clock,
-  FileUploader,
-  IdGenerator,
-  Logger,
-  Notifier,
-  RemoteError,
-  type PickedFile,
-  type ReceivedCallSignal,
-  type Toast,
-} from '@teamim/application';
+import { asyncScheduler, Subject, type Observable, type SchedulerLike } from 'rxjs';
+import { Clock, IdGenerator, Logger, Notifier, type Toast } from '@teamim/application';
 
 /** Wall-clock time and the browser's time zone. */
 export class BrowserClock extends Clock {
@@ -58,24 +47,5 @@ export class StreamNotifier extends Notifier {
       console.warn(`[toast] ${toast.level} ${toast.key}`, toast.message ?? '');
     }
     this.subject.next(toast);
-  }
-}
-
-/** Code for "this client cannot do that yet"; negative so it never collides with server codes. */
-export const NOT_AVAILABLE_CODE = -2001;
-
-/*
- * Uploads and call signalling that no adapter provides refuse with a typed error instead of pretending
- * to work (image processing is CanvasFileProcessor's).
- */
-export class UnavailableFileUploader extends FileUploader {
-  upload(_file: PickedFile): Promise<string> {
-    return Promise.reject(new RemoteError(NOT_AVAILABLE_CODE, 'file upload is not available yet'));
-  }
-}
-export class UnavailableCallSignalling extends CallSignalling {
-  readonly signals$: Observable<ReceivedCallSignal> = NEVER;
-  send(): Promise<void> {
-    return Promise.reject(new RemoteError(NOT_AVAILABLE_CODE, 'calls are not available yet'));
   }
 }

@@ -1,7 +1,7 @@
 import { FileProcessor, RemoteError, type ImageResizeOptions, type PickedFile } from '@teamim/application';
 
 /** Code for "this image cannot be decoded or encoded"; negative so it never collides with server codes. */
-export const IMAGE_PROCESSING_FAILED = -2002;
+const IMAGE_PROCESSING_FAILED = -2002;
 
 /** The size that fits `width`x`height` inside the box, keeping the aspect ratio and never enlarging. */
 export function fitWithin(
@@ -21,7 +21,7 @@ export interface CanvasEnvironment {
   encode(image: unknown, width: number, height: number, type: string, quality: number): Promise<Blob | null>;
 }
 
-export const browserCanvas: CanvasEnvironment = {
+const browserCanvas: CanvasEnvironment = {
   decode: (blob) => createImageBitmap(blob),
   async encode(image, width, height, type, quality) {
     const canvas = document.createElement('canvas');

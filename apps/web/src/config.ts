@@ -57,7 +57,7 @@ export type ConfigOverrides = Partial<
  * v3.8.3 and refused by chat's login (1001) up to v1.8.4-patch.2, so a client configured with it could
  * not sign in on many real deployments.
  */
-export const OPENIM_USER_PLATFORM_IDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const OPENIM_USER_PLATFORM_IDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -67,7 +67,7 @@ export class ConfigError extends Error {
 }
 
 /** The default: everything on the page's own origin (the local server serves the app, /api, /ws, /chat). */
-export function defaultConfig(pageOrigin: string): ClientConfig {
+function defaultConfig(pageOrigin: string): ClientConfig {
   const origin = new URL(pageOrigin);
   const wsProtocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
   return {

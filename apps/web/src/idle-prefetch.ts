@@ -4,7 +4,7 @@ import type { DeploymentFeatures, LoadState } from '@teamim/application';
 /** Runs `task` when the browser is idle (right away where there is no requestIdleCallback). */
 export type WhenIdle = (task: () => void) => void;
 
-export const browserIdle: WhenIdle = (task) => {
+const browserIdle: WhenIdle = (task) => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 10_000 });
   else setTimeout(task, 0);
 };

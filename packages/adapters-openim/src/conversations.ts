@@ -27,10 +27,7 @@ function peerFromID(conversationID: string, self: string): string {
  * A conversation of the server's sorted list in the shape the SDK's list has, with the newest message as
  * the SDK's JSON (`latestMsg`) so previews render the same. Undefined for kinds the list does not show.
  */
-export function sortedElemToConversation(
-  elem: SortedConversationElem,
-  self: string,
-): Conversation | undefined {
+function sortedElemToConversation(elem: SortedConversationElem, self: string): Conversation | undefined {
   const isGroup = elem.conversationID.startsWith('sg_');
   if (!isGroup && !elem.conversationID.startsWith('si_')) return undefined;
   const info = elem.msgInfo;

@@ -2,7 +2,7 @@ import { RemoteError } from '@teamim/application';
 import type { OpenImSdk } from './sdk';
 
 /** The SDK's own code for a call made while no user is logged in (sdkerrs LoginOutError). */
-export const LOGGED_OUT_CODE = 10101;
+const LOGGED_OUT_CODE = 10101;
 
 /** How long a logout waits for the calls already under way before the SDK closes the user's database. */
 export const LOGOUT_DRAIN_MS = 3_000;

@@ -1,4 +1,4 @@
-import type { CbEvents, EventDataMap, getSDK, WsResponse } from '@openim/wasm-client-sdk';
+import type { CbEvents, EventDataMap, getSDK } from '@openim/wasm-client-sdk';
 
 type FullSdk = ReturnType<typeof getSDK>;
 
@@ -138,5 +138,3 @@ export async function createOpenImSdk(assets: OpenImAssetConfig): Promise<OpenIm
   });
   return sdk;
 }
-
-export type { WsResponse };

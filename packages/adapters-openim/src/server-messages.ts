@@ -3,7 +3,7 @@ import { ContentType, MessageStatus, SessionType, type Message } from '@teamim/d
 import { toMessage } from './mappers';
 
 /** The message field that holds each content type's parsed content, as in the SDK's messages. */
-export const ELEM_FIELD: Readonly<Record<number, keyof Message>> = {
+const ELEM_FIELD: Readonly<Record<number, keyof Message>> = {
   [ContentType.Text]: 'textElem',
   [ContentType.Picture]: 'pictureElem',
   [ContentType.Voice]: 'soundElem',
@@ -18,9 +18,9 @@ export const ELEM_FIELD: Readonly<Record<number, keyof Message>> = {
   [ContentType.Face]: 'faceElem',
 };
 /** Content types from here on are notifications (tips), whose content is `{"detail": "<json>"}`. */
-export const FIRST_NOTIFICATION_TYPE = 1000;
+const FIRST_NOTIFICATION_TYPE = 1000;
 
-export function parseObject(text: string): Record<string, unknown> | undefined {
+function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;

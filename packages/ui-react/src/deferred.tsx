@@ -2,7 +2,7 @@ import { lazy, useEffect, useState, type ComponentType, type KeyboardEvent, type
 import { retryingImport, type RetryOptions } from './retrying-import';
 
 /** What every deferred component takes besides its own props. */
-export interface DeferredProps {
+interface DeferredProps {
   /**
    * Rendered in its place when its code could not be loaded (the retries gave up while online): the page
    * around it stays. The next instance mounted tries the load again.

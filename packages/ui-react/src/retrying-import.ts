@@ -15,7 +15,7 @@ export interface NetworkSignals {
   onceOnline(listener: () => void): () => void;
 }
 
-export const browserNetwork: NetworkSignals = {
+const browserNetwork: NetworkSignals = {
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   onceOnline(listener) {
     window.addEventListener('online', listener, { once: true });

@@ -5,7 +5,7 @@ import { useOwnedViewModel } from './view-model-lifetime';
 /** The view-model factories of the signed-in session, provided by the shell while a session is open. */
 export const SessionViewModelsContext = createContext<SessionViewModels | undefined>(undefined);
 
-export function useSessionViewModels(): SessionViewModels {
+function useSessionViewModels(): SessionViewModels {
   const viewModels = useContext(SessionViewModelsContext);
   if (viewModels === undefined)
     throw new Error('SessionViewModelsContext is provided by the shell once signed in');

@@ -19,23 +19,23 @@
  *   during this test). `npm test` prints the folder of every failing test.
  * - Every context a test opened is closed after it.
  *
- * Helpers (plain functions, also exported here):
+ * Helpers (plain functions in `users.ts`; `send` and `messageLog` are also exported here):
  * - `signedInUser(browser, user, options?)` (`signedInPage` for the page alone): a new English context
  *   signed in as `alice`, `bob`, `carol` (demo users), at the chat screen; `options` as `newUserPage` (size,
  *   colour scheme, locale).
  * - `send(page, text)`: types `text` in the open conversation, presses Enter and waits until the box is
  *   empty and the message shows in the log. For a send expected to fail, use `sendText` (no waiting).
- * - `log(page)`: the open conversation's message log (`role=log name=Messages`).
+ * - `messageLog(page)`: the open conversation's message log (`role=log name=Messages`).
  */
 import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { log, messageLog, send, sendText, signedInPage, signedInUser } from './users';
+import { messageLog, send } from './users';
 
 export { expect };
-export { log, messageLog, send, sendText, signedInPage, signedInUser };
+export { messageLog, send };
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
 
 /**
@@ -44,7 +44,7 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInf
  * SQLite error and carries on), and after a sign-out it refuses calls for want of a database. Delete an
  * entry once the app no longer provokes it.
  */
-export const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
+const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
   // The SDK's own handling of a message its user sent from elsewhere (the server's copy of a friend-accept or
   // group-created notice, sent as the acting user, as real OpenIM 3.8 does): it looks the message up in the
   // conversation's chat-log table before its first insert has created that table. The worker logs the
@@ -78,7 +78,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
  * Where each tolerated SDK worker error is written down (one JSON line each: test, pattern, text), so that
  * `npm test` can say how often the list above is still needed and by which tests.
  */
-export const KNOWN_ERRORS_LOG = resolve(repo, 'test-results', 'known-console-errors.jsonl');
+const KNOWN_ERRORS_LOG = resolve(repo, 'test-results', 'known-console-errors.jsonl');
 
 function noteKnownErrors(testInfo: TestInfo, lines: readonly ConsoleLine[]): void {
   const rows = lines.flatMap((line) => {

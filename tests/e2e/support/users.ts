@@ -177,10 +177,7 @@ export async function signedInPage(browser: Browser, user: string): Promise<Page
 export const mainNav = (page: Page): Locator => page.getByRole('navigation', { name: 'Main navigation' });
 
 /** The open conversation's message log. */
-export const log = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
-
-/** The same as `log`. */
-export const messageLog = log;
+export const messageLog = (page: Page): Locator => page.getByRole('log', { name: 'Messages' });
 
 /** The signed-in user's id, as the app keeps it for the tab. */
 export const userID = (page: Page): Promise<string> =>
@@ -206,7 +203,7 @@ export async function sendText(page: Page, text: string): Promise<void> {
 export async function send(page: Page, text: string): Promise<void> {
   await sendText(page, text);
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('', { timeout: 20_000 });
-  await expect(log(page).getByText(text, { exact: true }).last()).toBeVisible({ timeout: 20_000 });
+  await expect(messageLog(page).getByText(text, { exact: true }).last()).toBeVisible({ timeout: 20_000 });
 }
 
 /** Calls the local server's admin API (`--seed demo` admin) and expects success. */

@@ -62,7 +62,7 @@ type HostMessage =
 
 const require = createRequire(import.meta.url);
 /** Package root of @openim/wasm-client-sdk in node_modules; its assets are read from there at run time. */
-export const sdkPackageDir = join(dirname(require.resolve('@openim/wasm-client-sdk')), '..');
+const sdkPackageDir = join(dirname(require.resolve('@openim/wasm-client-sdk')), '..');
 const hostUrl = new URL('./host.mjs', import.meta.url);
 
 let compiledWasm: Promise<WebAssembly.Module> | undefined;
@@ -344,7 +344,7 @@ export class SdkClient {
 }
 
 /** Marker of a File argument; host.mjs turns it back into a File inside the worker. */
-export const FILE_MARKER = '__teamimSdkFile';
+const FILE_MARKER = '__teamimSdkFile';
 
 /**
  * Structured clone turns a File into a plain Blob (the name is lost), and the SDK's *ByFile methods

@@ -1,12 +1,12 @@
 import type { EventDataMap, FriendApplicationItem } from '@openim/wasm-client-sdk';
 
 /** Callback payload types by event name, taken from the SDK's own typings (its keys are enum members). */
-export type SdkEventData = { [K in keyof EventDataMap as `${K}`]: EventDataMap[K] } & {
+type SdkEventData = { [K in keyof EventDataMap as `${K}`]: EventDataMap[K] } & {
   // Fired by the SDK but missing from its EventDataMap.
   OnFriendApplicationAccepted: FriendApplicationItem;
 };
 /** Every event name the harness knows a payload type for; other names are accepted as plain strings. */
-export type SdkEventName = keyof SdkEventData;
+type SdkEventName = keyof SdkEventData;
 export type DataOf<N extends string> = N extends SdkEventName ? SdkEventData[N] : unknown;
 
 export interface RecordedEvent<D = unknown> {

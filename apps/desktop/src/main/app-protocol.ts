@@ -1,7 +1,7 @@
 import { extname, join, normalize, sep } from 'node:path';
 
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'teamim';
+const APP_HOST = 'teamim';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 /**

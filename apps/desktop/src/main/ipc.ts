@@ -20,7 +20,7 @@ export type IpcHandlers = {
   readonly [C in InvokeChannel]: (...args: InvokeArgs<C>) => InvokeResult<C> | Promise<InvokeResult<C>>;
 };
 
-export class IpcRejection extends Error {
+class IpcRejection extends Error {
   override readonly name = 'IpcRejection';
 }
 

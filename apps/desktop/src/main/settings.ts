@@ -15,7 +15,7 @@ const fileSchema = z.object({
 type SettingsFile = z.infer<typeof fileSchema>;
 
 /** Spec §9: the close button minimizes to the tray unless the user chose quit. */
-export const DEFAULT_CLOSE_ACTION: CloseAction = 'miniSize';
+const DEFAULT_CLOSE_ACTION: CloseAction = 'miniSize';
 
 /**
  * The desktop app's own settings, in `settings.json` in the user data directory. A missing, unreadable

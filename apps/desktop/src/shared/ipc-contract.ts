@@ -16,10 +16,9 @@ export type DesktopLanguage = z.infer<typeof languageSchema>;
 
 /** Log upload: "the last 10,000 lines or a user-chosen count" (spec §5 About). */
 export const MAX_LOG_LINES = 10_000;
-export const DEFAULT_LOG_LINES = 100;
-export const logLinesSchema = z.number().int().min(1).max(MAX_LOG_LINES);
+const logLinesSchema = z.number().int().min(1).max(MAX_LOG_LINES);
 
-export const updateStateSchema = z.discriminatedUnion('status', [
+const updateStateSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('idle') }),
   /** No update URL is configured (a development build, or a deployment without an update server). */
   z.object({ status: z.literal('disabled') }),
@@ -99,7 +98,3 @@ export type EventPayload<C extends EventChannel> = z.infer<(typeof eventChannels
 
 export const INVOKE_CHANNELS = Object.keys(invokeChannels) as readonly InvokeChannel[];
 export const EVENT_CHANNELS = Object.keys(eventChannels) as readonly EventChannel[];
-
-export function isInvokeChannel(name: string): name is InvokeChannel {
-  return Object.hasOwn(invokeChannels, name);
-}

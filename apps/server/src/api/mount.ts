@@ -3,7 +3,7 @@ import { fail, ok } from '../errors';
 import { ErrCode, ImError } from '../im/errors';
 import type { Operator } from '../im/messages';
 import type { Dialect } from '../http/envelope';
-import { type ApiMount, type RouteContext, header } from '../http/route';
+import { type ApiMount, header } from '../http/route';
 
 /** How the spine words `/api`'s answers: OpenIM's, the detail as the message. */
 export const apiDialect: Dialect = {
@@ -14,12 +14,9 @@ export const apiDialect: Dialect = {
 
 export type AuthMode = 'user' | 'admin' | 'none';
 
-/** What an `/api` handler knows of its call; `caller` is the token's operator (anonymous for `none`). */
-export type CallContext = RouteContext<Operator>;
-
 export type Authenticate = (token: string) => Promise<Operator>;
 
-export function formatZodError(err: z.ZodError): string {
+function formatZodError(err: z.ZodError): string {
   return err.issues
     .slice(0, 5)
     .map((i) => `${i.path.length > 0 ? i.path.join('.') : 'body'}: ${i.message}`)

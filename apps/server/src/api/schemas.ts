@@ -49,7 +49,7 @@ export const text = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => v ?? '');
-export const int = z
+const int = z
   .number()
   .int()
   .min(-(2 ** 53))

@@ -67,7 +67,7 @@ export interface ChatConfig {
   realChatAnswers: boolean;
 }
 
-export const defaultChatConfig = (): ChatConfig => ({
+const defaultChatConfig = (): ChatConfig => ({
   devMode: true,
   chatSecret: '',
   adminSecret: 'openIM123',

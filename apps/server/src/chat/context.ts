@@ -7,7 +7,7 @@ export interface Clock {
   now(): number;
 }
 
-export const systemClock: Clock = { now: () => Date.now() };
+const systemClock: Clock = { now: () => Date.now() };
 
 /** The part of a pino/Fastify logger the chat module uses. */
 export interface ChatLogger {

@@ -36,7 +36,6 @@ export async function verifySecret(secret: string, stored: string): Promise<bool
 }
 
 export const md5Hex = (s: string): string => createHash('md5').update(s, 'utf8').digest('hex');
-export const sha256Hex = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 /**
  * The pay password as the client sends it: MD5 hex of the 6-digit PIN. A raw 6-digit PIN is

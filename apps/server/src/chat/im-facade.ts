@@ -19,7 +19,7 @@ export interface ImUser {
 }
 
 /** A failure the IM core reports with an OpenIM error code (e.g. 1301, 1302, 1304). */
-export interface ImError {
+interface ImError {
   errCode: number;
   errMsg: string;
 }

@@ -19,7 +19,7 @@ export interface ChatAuthenticators {
 }
 
 /** chat names the first problem only: `field: message`. */
-export function describeZodError(err: z.ZodError): string {
+function describeZodError(err: z.ZodError): string {
   const issue = err.issues[0];
   const path = issue?.path.length ? issue.path.join('.') : 'body';
   return `${path}: ${issue?.message ?? 'invalid'}`;

@@ -10,7 +10,7 @@ import { ErrCode, walletError } from './errors';
  */
 export const detailSchema = z.object({ id: z.string().min(1, 'id is required').max(64) });
 
-export interface RedPacketClaimRecord {
+interface RedPacketClaimRecord {
   userID: string;
   nickname: string;
   faceURL: string;

@@ -36,6 +36,6 @@ export const keywordText = z
   .refine((k) => !CONTROL.test(k), 'keyword must not contain control characters');
 
 /** The identifiers the servers issue (IM user IDs, chat's numeric user IDs, group IDs). */
-export const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const id = (name: string) =>
   z.string().regex(ID_PATTERN, `${name} must be 1-64 letters, digits, "_" or "-"`);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type Envelope } from '../errors';
 
-export { ApiError, type Envelope, fail, ok } from '../errors';
+export { type Envelope } from '../errors';
 
 /**
  * How one API words what the spine produces for it: `/api` speaks OpenIM (the detail is the message),

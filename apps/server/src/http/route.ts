@@ -12,7 +12,7 @@ export function header(req: FastifyRequest, name: string): string {
  * A request's input as the schemas see it: a JSON object, or `{}` when there is none at all. `null`, arrays
  * and scalars are refused here, so that no schema of optional fields accepts them as "nothing".
  */
-export function inputObject(input: unknown, dialect: Pick<Dialect, 'argsError'>): object {
+function inputObject(input: unknown, dialect: Pick<Dialect, 'argsError'>): object {
   if (input === undefined) return {};
   if (input === null || typeof input !== 'object' || Array.isArray(input))
     throw dialect.argsError(`body: must be a JSON object, not ${describe(input)}`);
@@ -26,7 +26,7 @@ function describe(value: unknown): string {
 }
 
 /** What a handler knows of its request besides the validated input. */
-export interface RouteContext<Caller> {
+interface RouteContext<Caller> {
   /** Who is calling, as the mount's `authenticate` resolved it for the route's auth mode. */
   caller: Caller;
   operationID: string;

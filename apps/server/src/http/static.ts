@@ -14,7 +14,7 @@ function urlPathOf(url: string): string | undefined {
 }
 
 /** A top-level browser navigation (address bar, reload, link), as opposed to fetch/XHR from the app. */
-export function isBrowserNavigation(headers: Record<string, string | string[] | undefined>): boolean {
+function isBrowserNavigation(headers: Record<string, string | string[] | undefined>): boolean {
   if (headers['sec-fetch-mode'] === 'navigate') return true;
   const accept = headers['accept'];
   return typeof accept === 'string' && accept.includes('text/html');

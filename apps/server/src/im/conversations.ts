@@ -69,7 +69,7 @@ export function getFullConversationIDs(ctx: CoreContext, op: Operator, userID: s
 }
 
 /** OpenIM 3.8 `conversation.MsgInfo`: the newest message of a conversation with the names the list shows. */
-export interface SortedMsgInfo {
+interface SortedMsgInfo {
   serverMsgID: string;
   clientMsgID: string;
   sessionType: number;

@@ -236,7 +236,6 @@ export function groupRequestInfo(db: Db, r: GroupRequestRow, group: GroupInfo) {
     inviterUserID: r.inviter_user_id,
   };
 }
-export type GroupRequestInfo = ReturnType<typeof groupRequestInfo>;
 
 /** The group, or 1201 when it does not exist. */
 export function requireGroup(db: Db, groupID: string): GroupRow {

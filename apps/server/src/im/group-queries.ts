@@ -103,7 +103,7 @@ export function getMembersInfo(
 }
 
 /** Up to this many members, a device may get them all as inserts (see memberSyncAnswer). */
-export const MAX_SNAPSHOT_MEMBERS = 1000;
+const MAX_SNAPSHOT_MEMBERS = 1000;
 
 type MemberSyncReq = { groupID: string; versionID: string; version: number };
 

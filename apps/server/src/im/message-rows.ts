@@ -129,7 +129,7 @@ export function rowToMsg(r: MsgRow, deletedForViewer: boolean): ImMsg {
 }
 
 /** Assigns the next gap-free seq of a conversation (chat or `n_` stream). */
-export function allocSeq(db: Db, conversationID: string, now: number): number {
+function allocSeq(db: Db, conversationID: string, now: number): number {
   const row = prep<[string, number], { max_seq: number }>(
     db,
     `INSERT INTO seqs (conversation_id, max_seq, max_seq_time) VALUES (?, 1, ?)

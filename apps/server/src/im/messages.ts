@@ -129,7 +129,7 @@ function acceptedMessage(ctx: CoreContext, op: Operator, input: ImMsg): ImMsg {
 }
 
 /** The mention marker of @all in `atUserIDList`. */
-export const AT_ALL_TAG = 'AtAllTag';
+const AT_ALL_TAG = 'AtAllTag';
 
 export const GroupAtType = { None: 0, AtMe: 1, AtAll: 2, AtAllAtMe: 3, Announcement: 4 } as const;
 

@@ -47,7 +47,7 @@ export const publicUserInfo = (u: UserInfo): PublicUserInfo => ({
 });
 
 /** A stand-in for a user row that vanished, so the SDK never sees a null user object. */
-export const missingUser = (userID: string): UserInfo => ({
+const missingUser = (userID: string): UserInfo => ({
   userID,
   nickname: '',
   faceURL: '',
@@ -57,7 +57,7 @@ export const missingUser = (userID: string): UserInfo => ({
   globalRecvMsgOpt: 0,
 });
 
-export function getUserRow(db: Db, userID: string): UserRow | undefined {
+function getUserRow(db: Db, userID: string): UserRow | undefined {
   return prep<[string], UserRow>(db, 'SELECT * FROM users WHERE user_id = ?').get(userID);
 }
 

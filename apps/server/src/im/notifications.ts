@@ -31,7 +31,7 @@ export interface NotificationSpec {
   chatCopy?: boolean;
 }
 
-export function notificationContent(tips: unknown): Uint8Array {
+function notificationContent(tips: unknown): Uint8Array {
   return utf8(JSON.stringify({ detail: JSON.stringify(tips) }));
 }
 

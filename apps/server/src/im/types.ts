@@ -1,10 +1,9 @@
-import type { MsgData, OfflinePushInfo as WireOfflinePushInfo } from '../wire/contract';
+import type { MsgData } from '../wire/contract';
 
 /**
  * The core stores and hands out messages in the wire layer's sdkws.MsgData shape, so the gateway maps
  * them 1:1; one definition keeps the two from drifting apart.
  */
-export type OfflinePushInfo = WireOfflinePushInfo;
 export type ImMsg = MsgData;
 
 export interface PullMsgs {

@@ -28,7 +28,7 @@ export const CLEARED_ID = '____C_L_E_A_R_E_D____';
 /** Member-log element ID meaning "the group itself changed". */
 export const GROUP_INFO_ID = '';
 /** More changes than this since the client's version make the answer `full`. */
-export const MAX_INCREMENTAL_ENTRIES = 200;
+const MAX_INCREMENTAL_ENTRIES = 200;
 
 export interface VersionHead {
   versionID: string;

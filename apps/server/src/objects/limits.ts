@@ -43,7 +43,7 @@ export const DEFAULT_ALLOWED_TYPES: readonly string[] = [
   'font/*',
 ];
 
-export const defaultObjectLimits = (): ObjectLimits => ({
+const defaultObjectLimits = (): ObjectLimits => ({
   maxObjectBytes: 100 * MIB,
   partSize: 5 * MIB,
   allowedTypes: DEFAULT_ALLOWED_TYPES,

@@ -19,7 +19,7 @@ import {
 /** OpenIM's FileUploadedExpiredError. */
 export const UPLOAD_EXPIRED = 1701;
 /** Matches OpenIM's reference MinIO setting; the SDK derives its part count from it. */
-export const MAX_NUM_PARTS = 10_000;
+const MAX_NUM_PARTS = 10_000;
 const MD5_HEX = /^[0-9a-f]{32}$/;
 
 const argsError = (msg: string) => new ImError(ErrCode.Args, msg);

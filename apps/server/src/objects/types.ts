@@ -1,10 +1,10 @@
 /** The shapes of the upload flow (ObjectService): requests, signed part URLs, stored objects and upload rows. */
 
-export interface KeyValues {
+interface KeyValues {
   key: string;
   values: string[];
 }
-export interface SignPart {
+interface SignPart {
   partNumber: number;
   url: string;
   query: KeyValues[];

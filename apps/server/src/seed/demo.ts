@@ -4,7 +4,7 @@ import type { ChatServices } from '../chat/plugin';
 import { createChatServices } from '../chat/plugin';
 
 export const DEMO_PASSWORD = 'Demo1234';
-export const DEMO_PAY_PASSWORD = '123456';
+const DEMO_PAY_PASSWORD = '123456';
 export const DEMO_BALANCE_CENTS = 100_000;
 
 export const DEMO_USERS = [

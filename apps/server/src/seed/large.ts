@@ -88,7 +88,7 @@ const PHRASES = [
 
 /** The second one-to-one conversation has the long history (friend 2, "Ben Li 0002"). */
 const LONG_HISTORY_SLOT = 1;
-export const LARGE_GROUP_NAME = 'All hands';
+const LARGE_GROUP_NAME = 'All hands';
 /** The most members one create or invite call takes (src/im/groups.ts). */
 const CREATE_BATCH = 999;
 

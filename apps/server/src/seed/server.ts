@@ -4,7 +4,7 @@ import { seedDemo } from './demo';
 import { createLargeSeedIm, seedLarge } from './large';
 
 /** Writes the data set `--seed` names into a server that is not listening yet. */
-export async function seedAtStartup(parts: ServerParts): Promise<void> {
+async function seedAtStartup(parts: ServerParts): Promise<void> {
   const { config, log, chatDeps, chatServices } = parts;
   if (config.seed === 'demo') {
     const seeded = await seedDemo(chatDeps, chatServices);

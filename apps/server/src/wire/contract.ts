@@ -60,7 +60,6 @@ export const ReqIdentifier = {
   SetBackgroundStatus: 2004,
   SubUserOnlineStatus: 2005,
 } as const;
-export type ReqIdentifierValue = (typeof ReqIdentifier)[keyof typeof ReqIdentifier];
 
 /** OpenIM error codes the gateway itself produces (see openim-protocol.md §10). */
 export const WsErrCode = {
@@ -295,6 +294,3 @@ export interface GatewayDeps {
 
 /** A Node http(s) server, or anything exposing one as `.server` (a Fastify instance). */
 export type GatewayHost = HttpServer | { server: HttpServer };
-
-/** Signature of `attachGateway` in ./gateway.ts. */
-export type AttachGateway = (host: GatewayHost, deps: GatewayDeps) => Gateway;

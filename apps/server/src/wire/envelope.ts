@@ -174,7 +174,7 @@ export interface FrameLimits {
   maxDecompressedBytes: number;
 }
 
-export const DEFAULT_INBOUND_LIMITS: FrameLimits = {
+const DEFAULT_INBOUND_LIMITS: FrameLimits = {
   maxFrameBytes: 256 * 1024,
   maxDecompressedBytes: 1024 * 1024,
 };

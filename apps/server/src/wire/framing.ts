@@ -25,22 +25,16 @@ export const SDK_MAX_FRAME_BYTES = 1024 * 1024;
 /** Bytes kept free for the envelope, map keys and gzip's worst-case expansion. */
 const FRAME_SLACK_BYTES = 8 * 1024;
 
-export interface EncodedFrame {
-  frame: Buffer;
-  /** Number of messages carried (pushes) */
-  count: number;
-}
-
 export type FrameEncoder = (env: WsResponseEnvelope) => Buffer;
 
-export const gzipFrameEncoder: FrameEncoder = (env) => encodeResponseFrame(env);
+const gzipFrameEncoder: FrameEncoder = (env) => encodeResponseFrame(env);
 
 function pushEnvelope(data: Uint8Array, operationID: string): WsResponseEnvelope {
   return { reqIdentifier: 2001, errCode: 0, errMsg: '', msgIncr: '', operationID, data };
 }
 
 /** Groups items into a PushMessages payload, keeping the given order inside each conversation. */
-export function toPushMessages(items: readonly PushItem[]): PushMessages {
+function toPushMessages(items: readonly PushItem[]): PushMessages {
   const msgs: Record<string, PullMsgs> = {};
   const notificationMsgs: Record<string, PullMsgs> = {};
   for (const { conversationID, msg } of items) {

@@ -48,8 +48,6 @@ import {
   resolveServer,
 } from './gateway/options';
 
-export { newServerOperationID };
-
 const stack = (err: unknown): string => (err instanceof Error ? (err.stack ?? err.message) : String(err));
 
 /**

@@ -36,7 +36,7 @@ import { defineMessage, type MessageCodec } from './proto';
 const nested = <T>(codec: MessageCodec<T>): MessageCodec<unknown> => codec;
 
 /** sdkws.OfflinePushInfo */
-export const OfflinePushInfoCodec = defineMessage<OfflinePushInfo>('OfflinePushInfo', [
+const OfflinePushInfoCodec = defineMessage<OfflinePushInfo>('OfflinePushInfo', [
   { no: 1, name: 'title', kind: 'string' },
   { no: 2, name: 'desc', kind: 'string' },
   { no: 3, name: 'ex', kind: 'string' },
@@ -90,7 +90,7 @@ export const GetMaxSeqRespCodec = defineMessage<GetMaxSeqResp>('GetMaxSeqResp', 
 ]);
 
 /** sdkws.SeqRange */
-export const SeqRangeCodec = defineMessage<SeqRange>('SeqRange', [
+const SeqRangeCodec = defineMessage<SeqRange>('SeqRange', [
   { no: 1, name: 'conversationID', kind: 'string' },
   { no: 2, name: 'begin', kind: 'int64' },
   { no: 3, name: 'end', kind: 'int64' },
@@ -123,7 +123,7 @@ export const UserSendMsgRespCodec = defineMessage<UserSendMsgResp>('UserSendMsgR
 ]);
 
 /** msg.ConversationSeqs (numbers start at 2 in the .proto) */
-export const ConversationSeqsCodec = defineMessage<ConversationSeqs>('ConversationSeqs', [
+const ConversationSeqsCodec = defineMessage<ConversationSeqs>('ConversationSeqs', [
   { no: 2, name: 'conversationID', kind: 'string' },
   { no: 3, name: 'seqs', kind: 'repeated', of: 'int64' },
 ]);
@@ -149,7 +149,7 @@ export const GetConversationsHasReadAndMaxSeqReqCodec = defineMessage<GetConvers
 );
 
 /** msg.Seqs */
-export const SeqsCodec = defineMessage<Seqs>('Seqs', [
+const SeqsCodec = defineMessage<Seqs>('Seqs', [
   { no: 1, name: 'maxSeq', kind: 'int64' },
   { no: 2, name: 'hasReadSeq', kind: 'int64' },
   { no: 3, name: 'maxSeqTime', kind: 'int64' },
@@ -200,13 +200,10 @@ export const SubUserOnlineStatusCodec = defineMessage<SubUserOnlineStatus>('SubU
 ]);
 
 /** sdkws.SubUserOnlineStatusElem */
-export const SubUserOnlineStatusElemCodec = defineMessage<SubUserOnlineStatusElem>(
-  'SubUserOnlineStatusElem',
-  [
-    { no: 1, name: 'userID', kind: 'string' },
-    { no: 2, name: 'onlinePlatformIDs', kind: 'repeated', of: 'int32' },
-  ],
-);
+const SubUserOnlineStatusElemCodec = defineMessage<SubUserOnlineStatusElem>('SubUserOnlineStatusElem', [
+  { no: 1, name: 'userID', kind: 'string' },
+  { no: 2, name: 'onlinePlatformIDs', kind: 'repeated', of: 'int32' },
+]);
 
 /** 2005 sdkws.SubUserOnlineStatusTips */
 export const SubUserOnlineStatusTipsCodec = defineMessage<SubUserOnlineStatusTips>(

@@ -64,8 +64,7 @@ export interface GetMaxSeqResp {
 }
 
 /** sdkws.PullOrder: 0 ascending, 1 descending. */
-export type PullOrder = number;
-export const PullOrder = { Asc: 0, Desc: 1 } as const;
+type PullOrder = number;
 
 /** sdkws.SeqRange */
 export interface SeqRange {

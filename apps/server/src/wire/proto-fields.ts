@@ -7,7 +7,7 @@ import { ProtoDecodeError, type ProtoReader } from './proto-reader';
 import type { ProtoWriter } from './proto-writer';
 import { INT32_MAX, INT32_MIN, WT_LEN, WT_VARINT } from './proto-wire';
 
-export type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64';
+type ScalarKind = 'string' | 'bytes' | 'bool' | 'int32' | 'int64';
 type ScalarValue = string | Uint8Array | boolean | number;
 
 export interface MessageCodec<T> {

@@ -14,10 +14,8 @@ import { initialValue, readField, writeField, type FieldSpec, type MessageCodec 
 import { ProtoReader } from './proto-reader';
 import { ProtoWriter } from './proto-writer';
 
-export type { FieldSpec, MessageCodec, ScalarKind } from './proto-fields';
-export { ProtoDecodeError, ProtoReader } from './proto-reader';
-export { ProtoWriter } from './proto-writer';
-
+export type { FieldSpec, MessageCodec } from './proto-fields';
+export { ProtoDecodeError } from './proto-reader';
 const scratch = new ProtoWriter(4096);
 let scratchBusy = false;
 

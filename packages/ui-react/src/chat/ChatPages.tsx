@@ -51,7 +51,7 @@ const useStyles = makeStyles({
 });
 
 /** The conversation id in a /chat/:conversationID address. */
-export function openConversationID(pathname: string): string | undefined {
+function openConversationID(pathname: string): string | undefined {
   const match = /^\/chat\/([^/]+)$/.exec(pathname);
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }

@@ -21,8 +21,7 @@ const ROW_HEIGHT = 64;
 // Fluent's avatar sizes skip the spec's 42; 40 is the nearest.
 const AVATAR_SIZE = 40;
 
-export const optionID = (conversationID: string): string =>
-  `conversation-${encodeURIComponent(conversationID)}`;
+const optionID = (conversationID: string): string => `conversation-${encodeURIComponent(conversationID)}`;
 
 const useStyles = makeStyles({
   scroller: {

@@ -5,7 +5,7 @@
  */
 
 /** Row keys as the virtualizer gives them. */
-export type RowKey = string | number | bigint;
+type RowKey = string | number | bigint;
 
 export interface ScrollAnchor {
   readonly key: RowKey;

@@ -33,7 +33,7 @@ export function preloadContactDialogs(): void {
 }
 
 export { useContactDialogs } from './dialog-context';
-export type { CardUser, ContactDialogs, UserCardOptions } from './dialog-context';
+export type { ContactDialogs } from './dialog-context';
 
 type Open =
   | { readonly kind: 'none' }

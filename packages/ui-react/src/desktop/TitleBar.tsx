@@ -22,7 +22,7 @@ import { useOwnedViewModel } from '../view-model-lifetime';
 const drag = { WebkitAppRegion: 'drag' } as GriffelStyle;
 const noDrag = { WebkitAppRegion: 'no-drag' } as GriffelStyle;
 
-export const TITLE_BAR_HEIGHT = '32px';
+const TITLE_BAR_HEIGHT = '32px';
 
 const useStyles = makeStyles({
   bar: {

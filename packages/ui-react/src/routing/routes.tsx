@@ -23,7 +23,7 @@ const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.Con
 const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
 /** Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. */
-export function RequireSession({ children }: { readonly children: ReactNode }) {
+function RequireSession({ children }: { readonly children: ReactNode }) {
   const { sessionStore } = useAppServices();
   const location = useLocation();
   if (!hasStoredCredentials(sessionStore)) {
@@ -41,7 +41,7 @@ function PageLoading() {
 const lazyPage = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
 /** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children. */
-export function appRoutes(): RouteObject[] {
+function appRoutes(): RouteObject[] {
   return [
     { path: '/login', element: <LoginPage /> },
     {

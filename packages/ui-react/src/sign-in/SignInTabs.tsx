@@ -10,7 +10,7 @@ import type { KeyboardEvent } from 'react';
 import { useText } from '../text';
 import type { UiKey } from '../ui-messages';
 
-export const SIGN_IN_TABS: readonly SignInTab[] = ['login', 'register', 'reset', 'qr'];
+const SIGN_IN_TABS: readonly SignInTab[] = ['login', 'register', 'reset', 'qr'];
 
 const LABELS: Record<SignInTab, UiKey> = {
   login: 'ui.login.tab.login',

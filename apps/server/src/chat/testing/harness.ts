@@ -10,7 +10,7 @@ import type { ChatServices } from '../plugin';
 import { chatPlugin, createChatServices } from '../plugin';
 import { FakeIm } from './fake-im';
 
-export class FakeClock implements Clock {
+class FakeClock implements Clock {
   constructor(public t = Date.UTC(2026, 0, 1, 8, 0, 0)) {}
   now(): number {
     return this.t;

@@ -112,7 +112,7 @@ export async function verifyHandshake(
   return verified;
 }
 
-export function handshakeJson(err: HandshakeError): string {
+function handshakeJson(err: HandshakeError): string {
   return JSON.stringify({ errCode: err.errCode, errMsg: err.errMsg, errDlt: err.errDlt });
 }
 

@@ -8,7 +8,7 @@ export function platformClass(platformID: number): string {
   return `platform-${platformID}`;
 }
 
-export function isPC(platformID: number): boolean {
+function isPC(platformID: number): boolean {
   return platformID === 3 || platformID === 4 || platformID === 7;
 }
 

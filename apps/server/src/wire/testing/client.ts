@@ -43,7 +43,7 @@ import {
 } from '../messages';
 import { OpenImTestConnection, WsRequestError, type TestClientOptions } from './connection';
 
-export interface HandshakeResult {
+interface HandshakeResult {
   errCode: number;
   errMsg: string;
   errDlt: string;

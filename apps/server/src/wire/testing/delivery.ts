@@ -11,7 +11,7 @@ import {
 } from './delivery-part';
 import { type Percentiles, percentiles } from './load';
 
-export type DeliveryMode =
+type DeliveryMode =
   /** clients[2i] and clients[2i+1] chat with each other; every client sends. */
   | { kind: 'pairs' }
   /** The first `senders` of `members` post into the group; every member receives. */
@@ -34,7 +34,7 @@ export interface DeliveryOptions {
   drainMs?: number;
 }
 
-export interface GeneratorStats {
+interface GeneratorStats {
   /** Processes (or in-process parts) that held clients. */
   parts: number;
   /** CPU time (user + system) of all of them together. */

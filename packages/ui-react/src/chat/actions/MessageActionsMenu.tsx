@@ -26,7 +26,7 @@ import type { ReactElement } from 'react';
 import type { UiKey } from '../../ui-messages';
 import { useText } from '../../text';
 
-export const ACTION_LABELS: Record<MessageAction, UiKey> = {
+const ACTION_LABELS: Record<MessageAction, UiKey> = {
   copy: 'ui.msg.copy',
   saveAs: 'ui.msg.saveAs',
   forward: 'ui.msg.forward',

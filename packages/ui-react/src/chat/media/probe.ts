@@ -3,7 +3,7 @@ import type { MediaProber, PickedFile, PickedUpload, ProbedMedia } from '@teamim
 /** How long a picture or video may take to decode before it is sent as a plain file. */
 const PROBE_TIMEOUT_MS = 8000;
 
-export function pickedFile(file: File): PickedFile {
+function pickedFile(file: File): PickedFile {
   return { name: file.name, mimeType: file.type, size: file.size, handle: file };
 }
 
