@@ -69,19 +69,59 @@ export class SessionViewModels {
   }
 
   conversationList(): ConversationListViewModel {
-    return this.track(new ConversationListViewModel(this.services));
+    const { conversations, currentUser, settings, clock } = this.services;
+    return this.track(new ConversationListViewModel(conversations, currentUser, settings, clock));
   }
 
   chat(conversationID: string): ChatViewModel {
-    return this.track(new ChatViewModel(this.services, conversationID));
+    const { conversations, session, clock, chat, pinnedMessages, chatFocus, settings, currentUser } =
+      this.services;
+    return this.track(
+      new ChatViewModel(conversationID, {
+        conversations,
+        session,
+        clock,
+        chat,
+        pinnedMessages,
+        chatFocus,
+        settings,
+        currentUser,
+      }),
+    );
   }
 
   composer(conversationID: string): ComposerViewModel {
-    return this.track(new ComposerViewModel(this.services, conversationID));
+    const {
+      chat,
+      typing,
+      drafts,
+      clock,
+      conversations,
+      contacts,
+      groupActions,
+      chatFocus,
+      settings,
+      currentUser,
+    } = this.services;
+    return this.track(
+      new ComposerViewModel(conversationID, {
+        chat,
+        typing,
+        drafts,
+        clock,
+        conversations,
+        contacts,
+        groupActions,
+        chatFocus,
+        settings,
+        currentUser,
+      }),
+    );
   }
 
   singleChatDrawer(userID: string): SingleChatDrawerViewModel {
-    return this.track(new SingleChatDrawerViewModel(this.services, userID));
+    const { contacts, contactActions } = this.services;
+    return this.track(new SingleChatDrawerViewModel(userID, contacts, contactActions));
   }
 
   // --- contacts: the /contact pages, the user and group cards, the modals ---
@@ -144,19 +184,22 @@ export class SessionViewModels {
   // --- end of calls ---
   // Media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
-    return this.track(new MediaUploadViewModel(this.services));
+    return this.track(new MediaUploadViewModel(this.services.chat));
   }
   // The typing line of a one-to-one chat's header.
   typingIndicator(conversationID: string): TypingIndicatorViewModel {
-    return this.track(new TypingIndicatorViewModel(this.services, conversationID));
+    const { typing, settings } = this.services;
+    return this.track(new TypingIndicatorViewModel(conversationID, typing, settings));
   }
   // Message actions (forward dialog)
   forwardDialog(message: Message): ForwardDialogViewModel {
-    return this.track(new ForwardDialogViewModel(this.services, message));
+    const { conversations, chat, forwardMessages } = this.services;
+    return this.track(new ForwardDialogViewModel(message, conversations, chat, forwardMessages));
   }
   // The quoted block above the composer
   quoteDraft(conversationID: string): QuoteDraftViewModel {
-    return this.track(new QuoteDraftViewModel(this.services, conversationID));
+    const { chatFocus, settings, currentUser } = this.services;
+    return this.track(new QuoteDraftViewModel(conversationID, chatFocus, settings, currentUser));
   }
   // --- wallet, red packets, account settings, About ---
 
@@ -208,7 +251,8 @@ export class SessionViewModels {
 
   // The composer closes while the user is muted or mute-all applies to her.
   composerAccess(conversationID: string): ComposerAccessViewModel {
-    return this.track(new ComposerAccessViewModel(this.services, conversationID));
+    const { conversations, clock, capabilities } = this.services;
+    return this.track(new ComposerAccessViewModel(conversationID, conversations, clock, capabilities));
   }
 
   // --- end of groups ---

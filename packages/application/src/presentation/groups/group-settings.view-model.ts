@@ -137,15 +137,17 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     const { conversations, groupActions } = services;
     this.own(
       // The own membership too: a group opened during the first sync gets it only once the SDK has it.
-      combineLatest([conversations.currentGroup$, conversations.currentMember$, now$(services)]).subscribe(
-        ([group, member, nowMs]) => {
-          this.nowMs = nowMs;
-          if (group?.groupID === groupID) this.group = group;
-          this.render();
-          // Members read before the SDK had the group came back empty: read them once it has.
-          if (member?.groupID === groupID && this.loaded.length === 0) void this.loadMembers();
-        },
-      ),
+      combineLatest([
+        conversations.currentGroup$,
+        conversations.currentMember$,
+        now$(services.clock),
+      ]).subscribe(([group, member, nowMs]) => {
+        this.nowMs = nowMs;
+        if (group?.groupID === groupID) this.group = group;
+        this.render();
+        // Members read before the SDK had the group came back empty: read them once it has.
+        if (member?.groupID === groupID && this.loaded.length === 0) void this.loadMembers();
+      }),
     );
     this.own(
       groupActions.events$
