@@ -147,11 +147,17 @@ export class SessionViewModels {
   }
 
   userCard(user: CardUser, options: UserCardOptions = {}): UserCardViewModel {
-    return this.track(new UserCardViewModel(user, options, this.services));
+    const { currentUser, contacts, contactActions, conversations, clock } = this.services;
+    return this.track(
+      new UserCardViewModel(user, options, { currentUser, contacts, contactActions, conversations, clock }),
+    );
   }
 
   groupCard(group: Group | { readonly groupID: string }): GroupCardViewModel {
-    return this.track(new GroupCardViewModel(group, this.services));
+    const { contacts, contactActions, groupActions, conversations, clock } = this.services;
+    return this.track(
+      new GroupCardViewModel(group, { contacts, contactActions, groupActions, conversations, clock }),
+    );
   }
 
   addSearch(target: 'friend' | 'group'): AddSearchViewModel {
@@ -238,7 +244,8 @@ export class SessionViewModels {
   }
 
   blacklist(): BlacklistViewModel {
-    return this.track(new BlacklistViewModel(this.services));
+    const { contacts, contactActions } = this.services;
+    return this.track(new BlacklistViewModel(contacts, contactActions));
   }
 
   groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {
