@@ -240,7 +240,8 @@ export class SessionViewModels {
   // --- groups: the group settings drawer and the member picker ---
 
   groupSettings(groupID: string): GroupSettingsViewModel {
-    return this.track(new GroupSettingsViewModel(this.services, groupID));
+    const { conversations, groupActions, currentUser, clock } = this.services;
+    return this.track(new GroupSettingsViewModel(groupID, conversations, groupActions, currentUser, clock));
   }
 
   blacklist(): BlacklistViewModel {
@@ -249,11 +250,12 @@ export class SessionViewModels {
   }
 
   groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {
-    return this.track(new GroupHeaderViewModel(this.services, isGroup, groupID));
+    return this.track(new GroupHeaderViewModel(isGroup, groupID, this.services.conversations));
   }
 
   memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
-    return this.track(new MemberPickerViewModel(this.services, options));
+    const { memberPicker, contacts, currentUser } = this.services;
+    return this.track(new MemberPickerViewModel(options, memberPicker, contacts, currentUser));
   }
 
   // The composer closes while the user is muted or mute-all applies to her.
