@@ -61,11 +61,24 @@ export class SessionViewModels {
 
   // ---- shell and chat ----
   shell(): ShellViewModel {
-    return this.track(new ShellViewModel(this.services));
+    const { session, connection, currentUser, conversations, contacts, notifications, capabilities } =
+      this.services;
+    return this.track(
+      new ShellViewModel({
+        session,
+        connection,
+        currentUser,
+        conversations,
+        contacts,
+        notifications,
+        capabilities,
+      }),
+    );
   }
 
   topSearch(): TopSearchViewModel {
-    return this.track(new TopSearchViewModel(this.services));
+    const { topSearch, chatFocus } = this.services;
+    return this.track(new TopSearchViewModel(topSearch, chatFocus));
   }
 
   conversationList(): ConversationListViewModel {
