@@ -237,7 +237,7 @@ export class SessionViewModels {
 
   redPacketOpen(message: Message): RedPacketOpenViewModel {
     const { wallet, clock, currentUser } = this.services;
-    return this.track(new RedPacketOpenViewModel(message, wallet, clock, currentUser.id()));
+    return this.track(new RedPacketOpenViewModel(message, currentUser.id(), wallet, clock));
   }
 
   accountSettings(appearance: AppearanceStore): AccountSettingsViewModel {
