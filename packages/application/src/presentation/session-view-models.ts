@@ -61,27 +61,80 @@ export class SessionViewModels {
 
   // ---- shell and chat ----
   shell(): ShellViewModel {
-    return this.track(new ShellViewModel(this.services));
+    const { session, connection, currentUser, conversations, contacts, notifications, capabilities } =
+      this.services;
+    return this.track(
+      new ShellViewModel({
+        session,
+        connection,
+        currentUser,
+        conversations,
+        contacts,
+        notifications,
+        capabilities,
+      }),
+    );
   }
 
   topSearch(): TopSearchViewModel {
-    return this.track(new TopSearchViewModel(this.services));
+    const { topSearch, chatFocus } = this.services;
+    return this.track(new TopSearchViewModel(topSearch, chatFocus));
   }
 
   conversationList(): ConversationListViewModel {
-    return this.track(new ConversationListViewModel(this.services));
+    const { conversations, currentUser, settings, clock } = this.services;
+    return this.track(new ConversationListViewModel(conversations, currentUser, settings, clock));
   }
 
   chat(conversationID: string): ChatViewModel {
-    return this.track(new ChatViewModel(this.services, conversationID));
+    const { conversations, session, clock, chat, pinnedMessages, chatFocus, settings, currentUser } =
+      this.services;
+    return this.track(
+      new ChatViewModel(conversationID, {
+        conversations,
+        session,
+        clock,
+        chat,
+        pinnedMessages,
+        chatFocus,
+        settings,
+        currentUser,
+      }),
+    );
   }
 
   composer(conversationID: string): ComposerViewModel {
-    return this.track(new ComposerViewModel(this.services, conversationID));
+    const {
+      chat,
+      typing,
+      drafts,
+      clock,
+      conversations,
+      contacts,
+      groupActions,
+      chatFocus,
+      settings,
+      currentUser,
+    } = this.services;
+    return this.track(
+      new ComposerViewModel(conversationID, {
+        chat,
+        typing,
+        drafts,
+        clock,
+        conversations,
+        contacts,
+        groupActions,
+        chatFocus,
+        settings,
+        currentUser,
+      }),
+    );
   }
 
   singleChatDrawer(userID: string): SingleChatDrawerViewModel {
-    return this.track(new SingleChatDrawerViewModel(this.services, userID));
+    const { contacts, contactActions } = this.services;
+    return this.track(new SingleChatDrawerViewModel(userID, contacts, contactActions));
   }
 
   // --- contacts: the /contact pages, the user and group cards, the modals ---
@@ -107,11 +160,17 @@ export class SessionViewModels {
   }
 
   userCard(user: CardUser, options: UserCardOptions = {}): UserCardViewModel {
-    return this.track(new UserCardViewModel(user, options, this.services));
+    const { currentUser, contacts, contactActions, conversations, clock } = this.services;
+    return this.track(
+      new UserCardViewModel(user, options, { currentUser, contacts, contactActions, conversations, clock }),
+    );
   }
 
   groupCard(group: Group | { readonly groupID: string }): GroupCardViewModel {
-    return this.track(new GroupCardViewModel(group, this.services));
+    const { contacts, contactActions, groupActions, conversations, clock } = this.services;
+    return this.track(
+      new GroupCardViewModel(group, { contacts, contactActions, groupActions, conversations, clock }),
+    );
   }
 
   addSearch(target: 'friend' | 'group'): AddSearchViewModel {
@@ -144,19 +203,22 @@ export class SessionViewModels {
   // --- end of calls ---
   // Media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
-    return this.track(new MediaUploadViewModel(this.services));
+    return this.track(new MediaUploadViewModel(this.services.chat));
   }
   // The typing line of a one-to-one chat's header.
   typingIndicator(conversationID: string): TypingIndicatorViewModel {
-    return this.track(new TypingIndicatorViewModel(this.services, conversationID));
+    const { typing, settings } = this.services;
+    return this.track(new TypingIndicatorViewModel(conversationID, typing, settings));
   }
   // Message actions (forward dialog)
   forwardDialog(message: Message): ForwardDialogViewModel {
-    return this.track(new ForwardDialogViewModel(this.services, message));
+    const { conversations, chat, forwardMessages } = this.services;
+    return this.track(new ForwardDialogViewModel(message, conversations, chat, forwardMessages));
   }
   // The quoted block above the composer
   quoteDraft(conversationID: string): QuoteDraftViewModel {
-    return this.track(new QuoteDraftViewModel(this.services, conversationID));
+    const { chatFocus, settings, currentUser } = this.services;
+    return this.track(new QuoteDraftViewModel(conversationID, chatFocus, settings, currentUser));
   }
   // --- wallet, red packets, account settings, About ---
 
@@ -175,7 +237,7 @@ export class SessionViewModels {
 
   redPacketOpen(message: Message): RedPacketOpenViewModel {
     const { wallet, clock, currentUser } = this.services;
-    return this.track(new RedPacketOpenViewModel(message, wallet, clock, currentUser.id()));
+    return this.track(new RedPacketOpenViewModel(message, currentUser.id(), wallet, clock));
   }
 
   accountSettings(appearance: AppearanceStore): AccountSettingsViewModel {
@@ -191,24 +253,28 @@ export class SessionViewModels {
   // --- groups: the group settings drawer and the member picker ---
 
   groupSettings(groupID: string): GroupSettingsViewModel {
-    return this.track(new GroupSettingsViewModel(this.services, groupID));
+    const { conversations, groupActions, currentUser, clock } = this.services;
+    return this.track(new GroupSettingsViewModel(groupID, conversations, groupActions, currentUser, clock));
   }
 
   blacklist(): BlacklistViewModel {
-    return this.track(new BlacklistViewModel(this.services));
+    const { contacts, contactActions } = this.services;
+    return this.track(new BlacklistViewModel(contacts, contactActions));
   }
 
   groupHeader(isGroup: boolean, groupID: string): GroupHeaderViewModel {
-    return this.track(new GroupHeaderViewModel(this.services, isGroup, groupID));
+    return this.track(new GroupHeaderViewModel(isGroup, groupID, this.services.conversations));
   }
 
   memberPicker(options: OpenPickerOptions): MemberPickerViewModel {
-    return this.track(new MemberPickerViewModel(this.services, options));
+    const { memberPicker, contacts, currentUser } = this.services;
+    return this.track(new MemberPickerViewModel(options, memberPicker, contacts, currentUser));
   }
 
   // The composer closes while the user is muted or mute-all applies to her.
   composerAccess(conversationID: string): ComposerAccessViewModel {
-    return this.track(new ComposerAccessViewModel(this.services, conversationID));
+    const { conversations, clock, capabilities } = this.services;
+    return this.track(new ComposerAccessViewModel(conversationID, conversations, clock, capabilities));
   }
 
   // --- end of groups ---

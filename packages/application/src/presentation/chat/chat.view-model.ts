@@ -9,14 +9,21 @@ import {
   type Message,
   type Result,
 } from '@teamim/domain';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { Clock } from '../../ports/clock.port';
+import type { SessionService } from '../../session/session.service';
 import type { AppError } from '../../shared/app-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { locale$, now$ } from './conversation-list.view-model';
 import { MessageViewCache } from './message-view-cache';
 import type { MessageView } from './rows';
 import { atLatest, unseenSince, type LatestMessagesView } from './latest-messages';
-import { pinnedBannerView, ChatMessageActions, type PinnedBannerView } from './message-actions.view-model';
+import {
+  pinnedBannerView,
+  ChatMessageActions,
+  type ChatMessageActionsDeps,
+  type PinnedBannerView,
+} from './message-actions.view-model';
 
 export interface ChatHeader {
   /** The other party of a single chat; '' in groups. */
@@ -27,6 +34,13 @@ export interface ChatHeader {
   readonly isGroup: boolean;
   /** Known once the group's info is loaded. */
   readonly memberCount: number | undefined;
+}
+
+// It builds its message actions, so it needs their services too.
+export interface ChatViewModelDeps extends ChatMessageActionsDeps {
+  readonly conversations: ConversationStore;
+  readonly session: SessionService;
+  readonly clock: Clock;
 }
 
 export type ChatViewState =
@@ -65,14 +79,18 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
   private awayMark: string | undefined;
 
   constructor(
-    private readonly services: SessionServices,
     readonly conversationID: string,
+    private readonly deps: ChatViewModelDeps,
   ) {
     super({ status: 'loading', conversationID });
-    const { conversations, chat, session, currentUser, pinnedMessages } = services;
-    this.actions = new ChatMessageActions(services, conversationID, (highlight) => {
-      if (this.state.status === 'open') this.patch({ highlight });
-    });
+    const { conversations, chat, session, currentUser, pinnedMessages, settings, clock } = deps;
+    this.actions = new ChatMessageActions(
+      conversationID,
+      (highlight) => {
+        if (this.state.status === 'open') this.patch({ highlight });
+      },
+      deps,
+    );
     this.own(
       combineLatest([conversations.conversations$, session.sync$]).subscribe(([list, sync]) => {
         const known = list.find((c) => c.conversationID === conversationID);
@@ -100,8 +118,8 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
         conversations.currentGroup$,
         chat.state$,
         currentUser.selfInfo$,
-        locale$(services),
-        now$(services),
+        locale$(settings),
+        now$(clock),
         pinnedMessages.banner$(conversationID),
       ]).subscribe(([current, group, chatState, self, locale, nowMs, banner]) => {
         this.group = group;
@@ -112,7 +130,7 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
           locale,
           selfUserID: self?.userID ?? '',
           nowMs,
-          utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
+          utcOffsetMinutes: clock.utcOffsetMinutes(nowMs),
         };
         const pinnedIDs = new Set(banner.pinned.map((m) => m.clientMsgID));
         const messages = this.views.views(chatState.messages, context, chatState.spinning, pinnedIDs);
@@ -134,7 +152,7 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
 
   // A search hit asked to open this conversation at a message (ChatFocus): jump once it is open.
   private followJumpRequests(): void {
-    const { chatFocus, chat } = this.services;
+    const { chatFocus, chat } = this.deps;
     this.own(
       combineLatest([chatFocus.jumpRequests$, chat.state$]).subscribe(([request, chatState]) => {
         if (request?.conversationID !== this.conversationID) return;
@@ -171,11 +189,11 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
 
   /** The next older page of 20 (spec §9); a failure is returned, not retried. */
   loadOlder(): Promise<Result<void, AppError>> {
-    return this.services.chat.loadMore();
+    return this.deps.chat.loadMore();
   }
 
   resend(clientMsgID: string): Promise<Result<Message, AppError>> {
-    return this.services.chat.resend(clientMsgID);
+    return this.deps.chat.resend(clientMsgID);
   }
 
   /**
@@ -189,9 +207,9 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
   override dispose(): void {
     if (
       !this.disposed &&
-      this.services.conversations.currentConversation?.conversationID === this.conversationID
+      this.deps.conversations.currentConversation?.conversationID === this.conversationID
     ) {
-      void this.services.conversations.select(undefined);
+      void this.deps.conversations.select(undefined);
     }
     super.dispose();
   }

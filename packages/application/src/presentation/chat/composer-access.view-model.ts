@@ -6,7 +6,9 @@ import {
   type Group,
   type GroupMember,
 } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { Clock } from '../../ports/clock.port';
+import type { DeploymentCapabilities } from '../../session/deployment-capabilities';
 import { StateViewModel } from '../view-model';
 
 export interface ComposerAccessState {
@@ -38,9 +40,13 @@ const MAX_TIMER_MS = 2_147_483_647;
  * or the user is invited back.
  */
 export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState> {
-  constructor(services: SessionServices, conversationID: string) {
+  constructor(
+    conversationID: string,
+    conversations: ConversationStore,
+    clock: Clock,
+    capabilities: DeploymentCapabilities,
+  ) {
     super({ blocked: undefined, tools: true, redPackets: false });
-    const { conversations, clock, capabilities } = services;
     const blockedNow = (group: Group, member: GroupMember): DisplayText | undefined => {
       const speak = checkCanSpeakInGroup(group, member, clock.now());
       if (speak.ok || (speak.error.reason !== 'memberMuted' && speak.error.reason !== 'groupMuted')) {

@@ -5,6 +5,18 @@ import { ComposerMentions, type MentionSuggestions } from './composer-mentions';
 
 const CLOSED: MentionSuggestions = { query: '', start: -1, options: [] };
 
+function mentionsOf(client: TestClient, conversationID: string): ComposerMentions {
+  const { conversations, contacts, groupActions, chatFocus, settings, currentUser } = client.services;
+  return new ComposerMentions(conversationID, {
+    conversations,
+    contacts,
+    groupActions,
+    chatFocus,
+    settings,
+    currentUser,
+  });
+}
+
 interface Opened {
   readonly groupID: string;
   readonly conversationID: string;
@@ -75,7 +87,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
       (await read(groupID, offset, count)).map((m) =>
         m.userID === 'carol' ? { ...m, faceURL: 'https://cdn.test/carol.png' } : m,
       );
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
 
     await mentions.update('hi @c', 5);
     expect(mentions.current).toEqual({
@@ -95,7 +107,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
 
   it('offers the owner "everyone" under the locale\'s name for it', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@al', 3);
     const label = translate(alice.settings.snapshot.locale, 'message.atAll');
     expect(label).not.toBe('');
@@ -113,7 +125,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
     await alice.conversations.open(t.groupID, SessionType.Group);
     await world.settle();
     expect(alice.conversations.currentMemberInfo).toBeUndefined();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@b', 2);
     expect(mentions.current.options.map((o) => o.userID)).toEqual(['bob']);
     await mentions.update('@al', 3);
@@ -123,7 +135,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
   it('shows at most eight, "everyone" first', async () => {
     const { alice, team: t } = await team();
     await fakeMembers(alice, t.groupID, 12);
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@u', 2);
     expect(mentions.current.options.map((o) => o.userID)).toEqual([
       'u0',
@@ -137,7 +149,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
     ]);
     // With "everyone" (a prefix of "all") ranked first, the list still shows eight.
     await fakeMembers(alice, t.groupID, 12, 'Al');
-    const again = new ComposerMentions(alice.services, t.conversationID);
+    const again = mentionsOf(alice, t.conversationID);
     await again.update('@al', 3);
     expect(again.current.options.map((o) => o.userID)).toEqual([
       AT_ALL_TAG,
@@ -156,13 +168,13 @@ describe("ComposerMentions: only in the open group's own composer", () => {
   it('suggests nothing for a group that is not the open conversation, nor with nothing open', async () => {
     const { world, alice, team: t, other } = await team();
     const asked = recordPages(alice);
-    const otherMentions = new ComposerMentions(alice.services, other.conversationID);
+    const otherMentions = mentionsOf(alice, other.conversationID);
     await otherMentions.update('@b', 2);
     expect(otherMentions.current).toEqual(CLOSED);
 
     await alice.conversations.select(undefined);
     await world.settle();
-    const teamMentions = new ComposerMentions(alice.services, t.conversationID);
+    const teamMentions = mentionsOf(alice, t.conversationID);
     await teamMentions.update('@b', 2);
     expect(teamMentions.current).toEqual(CLOSED);
     expect(asked).toEqual([]);
@@ -174,7 +186,7 @@ describe("ComposerMentions: only in the open group's own composer", () => {
     if (!opened.ok) throw new Error('open failed');
     await world.settle();
     const asked = recordPages(alice);
-    const mentions = new ComposerMentions(alice.services, opened.value.conversationID);
+    const mentions = mentionsOf(alice, opened.value.conversationID);
     await mentions.update('@b', 2);
     expect(mentions.current).toEqual(CLOSED);
     expect(asked).toEqual([]);
@@ -182,7 +194,7 @@ describe("ComposerMentions: only in the open group's own composer", () => {
 
   it('closes for "@" alone, text without a mention being typed, and an e-mail address', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     expect(mentions.current).toEqual(CLOSED);
     for (const [text, caret] of [
       ['@', 1],
@@ -201,7 +213,7 @@ describe("ComposerMentions: only in the open group's own composer", () => {
 describe('ComposerMentions: answers that come late', () => {
   it('a query the user typed past while the members load is not shown', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const first = mentions.update('@b', 2);
     const second = mentions.update('@b ', 3);
     await Promise.all([first, second]);
@@ -210,7 +222,7 @@ describe('ComposerMentions: answers that come late', () => {
 
   it('a list closed while the members load stays closed', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const asking = mentions.update('@b', 2);
     mentions.close();
     await asking;
@@ -219,14 +231,14 @@ describe('ComposerMentions: answers that come late', () => {
 
   it('of two queries under way, the last one typed is shown', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await Promise.all([mentions.update('@b', 2), mentions.update('@d', 2)]);
     expect(mentions.current.options.map((o) => o.userID)).toEqual(['dave']);
   });
 
   it('closing a closed list tells the view nothing; the view hears each change once', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const seen: MentionSuggestions[] = [];
     mentions.suggestions$.subscribe((s) => seen.push(s));
     mentions.close();
@@ -240,7 +252,7 @@ describe('ComposerMentions: answers that come late', () => {
 
   it('dispose ends the suggestions', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     let ended = false;
     mentions.suggestions$.subscribe({ complete: () => (ended = true) });
     mentions.dispose();
@@ -252,7 +264,7 @@ describe('ComposerMentions: reading the members (spec §4 paging)', () => {
   it('reads a first page of 500, then pages of 100 until a short one, once per composer', async () => {
     const { alice, team: t } = await team();
     const asked = await fakeMembers(alice, t.groupID, 637);
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@u636', 5);
     expect(asked).toEqual([
       [t.groupID, 0, 500],
@@ -276,7 +288,7 @@ describe('ComposerMentions: reading the members (spec §4 paging)', () => {
   it('stops reading at 10,000 members', async () => {
     const { alice, team: t } = await team();
     const asked = await fakeMembers(alice, t.groupID);
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@u9999', 6);
     expect(asked).toHaveLength(96);
     expect(asked.at(-1)).toEqual([t.groupID, 9900, 100]);
@@ -292,7 +304,7 @@ describe('ComposerMentions: reading the members (spec §4 paging)', () => {
       calls += 1;
       return calls === 1 ? Promise.reject(new Error('network down')) : read(groupID, offset, count);
     };
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@b', 2);
     expect(mentions.current).toEqual({ query: 'b', start: 0, options: [] });
     await mentions.update('@b', 2);
@@ -304,7 +316,7 @@ describe('ComposerMentions: reading the members (spec §4 paging)', () => {
 describe('ComposerMentions: inserting and remembering mentions', () => {
   it('a choice without an "@query" before the caret goes in at the caret', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const bob = { userID: 'bob', name: 'Bob', detail: '', faceURL: '', all: false };
     expect(mentions.choose(bob, 'hi there', 2)).toEqual({ text: 'hi@Bob there', caret: 7 });
     expect(mentions.atTextFor('hi @Bob')?.atUserIDList).toEqual(['bob']);
@@ -312,7 +324,7 @@ describe('ComposerMentions: inserting and remembering mentions', () => {
 
   it("a member's avatar inserts the mention at the caret, spaced from a word before it", async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const carol = { userID: 'carol', nickname: 'Carol' };
     expect(mentions.insertMember(carol, 'hi', 0)).toEqual({ text: '@Carol hi', caret: 7 });
     expect(mentions.insertMember(carol, 'hello ', 6)).toEqual({ text: 'hello @Carol ', caret: 13 });
@@ -327,7 +339,7 @@ describe('ComposerMentions: inserting and remembering mentions', () => {
 
   it('choosing someone again keeps one choice for them, the latest', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const option = (userID: string, name: string) => ({ userID, name, detail: '', faceURL: '', all: false });
     mentions.choose(option('bob', 'Bob'), '@b', 2);
     mentions.choose(option('carol', 'Cici'), '@c', 2);
@@ -341,7 +353,7 @@ describe('ComposerMentions: inserting and remembering mentions', () => {
 
   it('after a send nothing is chosen any more, for this composer or the next one', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     await mentions.update('@b', 2);
     const [bob] = mentions.current.options;
     if (bob === undefined) throw new Error('Bob not suggested');
@@ -353,12 +365,12 @@ describe('ComposerMentions: inserting and remembering mentions', () => {
     expect(mentions.current).toEqual(CLOSED);
     expect(mentions.atTextFor('@Bob hi')).toBeUndefined();
     expect(alice.services.chatFocus.chosenMentions(t.conversationID)).toEqual([]);
-    expect(new ComposerMentions(alice.services, t.conversationID).atTextFor('@Bob hi')).toBeUndefined();
+    expect(mentionsOf(alice, t.conversationID).atTextFor('@Bob hi')).toBeUndefined();
   });
 
   it('a mention whose "@name" was deleted is dropped; the others stay', async () => {
     const { alice, team: t } = await team();
-    const mentions = new ComposerMentions(alice.services, t.conversationID);
+    const mentions = mentionsOf(alice, t.conversationID);
     const option = (userID: string, name: string) => ({ userID, name, detail: '', faceURL: '', all: false });
     mentions.choose(option('bob', 'Bob'), '@b', 2);
     mentions.choose(option('dave', 'Dave'), '@d', 2);
@@ -366,8 +378,6 @@ describe('ComposerMentions: inserting and remembering mentions', () => {
     expect(alice.services.chatFocus.chosenMentions(t.conversationID)).toEqual([
       { userID: 'dave', name: 'Dave' },
     ]);
-    expect(
-      new ComposerMentions(alice.services, t.conversationID).atTextFor('@Bob @Dave')?.atUserIDList,
-    ).toEqual(['dave']);
+    expect(mentionsOf(alice, t.conversationID).atTextFor('@Bob @Dave')?.atUserIDList).toEqual(['dave']);
   });
 });

@@ -15,7 +15,21 @@ import {
   type ChosenMention,
   type MentionMember,
 } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ContactStore } from '../../contacts/contact.store';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { GroupActions } from '../../groups/group-actions';
+import type { ChatFocus } from '../../messages/chat-focus';
+import type { CurrentUser } from '../../session/current-user';
+import type { SettingsStore } from '../../settings/settings.store';
+
+export interface ComposerMentionsDeps {
+  readonly conversations: ConversationStore;
+  readonly contacts: ContactStore;
+  readonly groupActions: GroupActions;
+  readonly chatFocus: ChatFocus;
+  readonly settings: SettingsStore;
+  readonly currentUser: CurrentUser;
+}
 
 /** One entry of the mention suggestions. */
 export interface MentionOption {
@@ -57,11 +71,11 @@ export class ComposerMentions {
   readonly suggestions$: Observable<MentionSuggestions> = this.suggestions.asObservable();
 
   constructor(
-    private readonly services: SessionServices,
     private readonly conversationID: string,
+    private readonly deps: ComposerMentionsDeps,
   ) {
     // The mentions chosen before the user switched away come back with the draft's text.
-    this.chosen = [...services.chatFocus.chosenMentions(conversationID)];
+    this.chosen = [...deps.chatFocus.chosenMentions(conversationID)];
   }
 
   get current(): MentionSuggestions {
@@ -69,7 +83,7 @@ export class ComposerMentions {
   }
 
   private get groupID(): string | undefined {
-    const conversation = this.services.conversations.currentConversation;
+    const conversation = this.deps.conversations.currentConversation;
     if (conversation?.conversationID !== this.conversationID) return undefined;
     return isGroupSession(conversation.conversationType) ? conversation.groupID : undefined;
   }
@@ -139,7 +153,7 @@ export class ComposerMentions {
   /** The chosen mentions are kept with the conversation's draft for the session (ChatFocus). */
   private keep(chosen: ChosenMention[]): void {
     this.chosen = chosen;
-    this.services.chatFocus.keepMentions(this.conversationID, chosen);
+    this.deps.chatFocus.keepMentions(this.conversationID, chosen);
   }
 
   dispose(): void {
@@ -151,14 +165,14 @@ export class ComposerMentions {
   }
 
   private optionsFor(query: string, members: readonly MentionMember[]): MentionOption[] {
-    const locale = this.services.settings.snapshot.locale;
+    const locale = this.deps.settings.snapshot.locale;
     const atAllLabel = translate(locale, 'message.atAll');
     const options: MentionOption[] = [];
-    const role = this.services.conversations.currentMemberInfo?.roleLevel;
+    const role = this.deps.conversations.currentMemberInfo?.roleLevel;
     if (canMentionAll(role) && matchesMentionAll(query, atAllLabel)) {
       options.push({ userID: AT_ALL_TAG, name: atAllLabel, detail: '', faceURL: '', all: true });
     }
-    const self = this.services.currentUser.id();
+    const self = this.deps.currentUser.id();
     for (const member of rankMentionCandidates(members, query, self, MENTION_SUGGESTION_LIMIT)) {
       const name = mentionName(member);
       options.push({
@@ -175,11 +189,11 @@ export class ComposerMentions {
   /** The group's members with the user's remarks for friends, read once per composer. */
   private loadMembers(groupID: string): Promise<readonly MentionMember[]> {
     this.members ??= (async () => {
-      const remarks = new Map(this.services.contacts.snapshot.friendList.map((f) => [f.userID, f.remark]));
+      const remarks = new Map(this.deps.contacts.snapshot.friendList.map((f) => [f.userID, f.remark]));
       const all: MentionMember[] = [];
       for (;;) {
         const count = all.length === 0 ? PAGING.groupMemberFirst : PAGING.groupMemberNext;
-        const page = await this.services.groupActions.membersPage(groupID, all.length, count);
+        const page = await this.deps.groupActions.membersPage(groupID, all.length, count);
         if (!page.ok) {
           // Asked again on the next "@": a failure must not leave the list empty for good.
           this.members = undefined;

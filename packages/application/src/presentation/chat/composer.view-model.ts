@@ -1,10 +1,21 @@
 import { Subject, debounceTime } from 'rxjs';
 import { err, validateMessageText, type DisplayText, type Message, type Result } from '@teamim/domain';
+import type { DraftMirror } from '../../conversations/draft-mirror';
+import type { ChatStore } from '../../messages/chat.store';
+import type { TypingStore } from '../../messages/typing.store';
+import type { Clock } from '../../ports/clock.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { sendQuote } from '../../messages/quoted-messages';
-import { ComposerMentions } from './composer-mentions';
+import { ComposerMentions, type ComposerMentionsDeps } from './composer-mentions';
+
+// It builds its mentions, so it needs their services too.
+export interface ComposerViewModelDeps extends ComposerMentionsDeps {
+  readonly chat: ChatStore;
+  readonly typing: TypingStore;
+  readonly drafts: DraftMirror;
+  readonly clock: Clock;
+}
 
 export interface ComposerState {
   readonly text: string;
@@ -50,24 +61,24 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   readonly mentions: ComposerMentions;
 
   constructor(
-    private readonly services: SessionServices,
     private readonly conversationID: string,
+    private readonly deps: ComposerViewModelDeps,
   ) {
     const stored =
-      services.conversations.currentConversation?.conversationID === conversationID
-        ? (services.conversations.currentConversation.draftText ?? '')
+      deps.conversations.currentConversation?.conversationID === conversationID
+        ? (deps.conversations.currentConversation.draftText ?? '')
         : '';
     // Typed here after the SDK last stored a draft, or while it could not: newer than the SDK's.
-    const draft = services.drafts.read(conversationID) ?? stored;
+    const draft = deps.drafts.read(conversationID) ?? stored;
     super({ text: draft, ...composerCheck(draft) });
     this.savedText = stored;
-    this.mentions = new ComposerMentions(services, conversationID);
+    this.mentions = new ComposerMentions(conversationID, deps);
     // A draft changed elsewhere keeps only the mentions it still names (none read yet: keep them).
     if (draft !== '') this.mentions.prune(draft);
     this.own(() => this.mentions.dispose());
     this.own(
       this.edits
-        .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, services.clock.scheduler))
+        .pipe(debounceTime(DRAFT_SAVE_DELAY_MS, deps.clock.scheduler))
         .subscribe((text) => void this.saveDraft(text)),
     );
     if (draft !== stored) this.edits.next(draft);
@@ -76,9 +87,9 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   change(text: string): void {
     this.set({ text, ...composerCheck(text) });
     this.mentions.prune(text);
-    this.services.drafts.keep(this.conversationID, text);
+    this.deps.drafts.keep(this.conversationID, text);
     this.edits.next(text);
-    if (text !== '') this.services.typing.typed(this.conversationID); // At most every few seconds
+    if (text !== '') this.deps.typing.typed(this.conversationID); // At most every few seconds
   }
 
   async send(): Promise<Result<Message, AppError>> {
@@ -86,12 +97,12 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     const valid = validateMessageText(text);
     if (!valid.ok) return err(valid.error);
     // A reply with a quoted block goes as a quote message.
-    const quoted = this.services.chatFocus.quoting(this.conversationID);
+    const quoted = this.deps.chatFocus.quoting(this.conversationID);
     if (quoted !== undefined) return this.sendQuote(text, quoted);
     // The box clears once the message is accepted (in the list, as sending); see the class comment.
     const options = {
       onAccepted: () => {
-        this.services.typing.sent(this.conversationID);
+        this.deps.typing.sent(this.conversationID);
         if (this.state.text !== text) return;
         this.mentions.reset();
         this.change('');
@@ -101,13 +112,13 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     // An at-text when the text still names someone chosen from the mention suggestions.
     const at = this.mentions.atTextFor(text);
     return at === undefined
-      ? this.services.chat.sendText(text, [], options)
-      : this.services.chat.send({ kind: 'atText', ...at }, undefined, options);
+      ? this.deps.chat.sendText(text, [], options)
+      : this.deps.chat.send({ kind: 'atText', ...at }, undefined, options);
   }
 
   // As a text, the box and the quoted block clear once the reply is accepted.
   private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
-    const { chat, chatFocus } = this.services;
+    const { chat, chatFocus } = this.deps;
     if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
     this.quoteWaits = true;
     const result = await sendQuote(chat, text, quoted, {
@@ -126,7 +137,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   private async saveDraft(text: string): Promise<void> {
     if (text === this.savedText) return;
     this.savedText = text;
-    const saved = await this.services.conversations.setDraft(this.conversationID, text);
+    const saved = await this.deps.conversations.setDraft(this.conversationID, text);
     // Not held: the next save tries again; the mirror keeps the text meanwhile.
     if (!saved.ok && this.savedText === text) this.savedText = undefined;
   }

@@ -8,8 +8,11 @@ import {
   type Observable,
 } from 'rxjs';
 import type { Locale, RecvMsgOpt, Result } from '@teamim/domain';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { Clock } from '../../ports/clock.port';
+import type { CurrentUser } from '../../session/current-user';
+import type { SettingsStore } from '../../settings/settings.store';
 import type { RemoteFailure } from '../../shared/remote-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { ConversationRowCache } from './conversation-row-cache';
 import type { ConversationRow } from './rows';
@@ -23,19 +26,19 @@ export interface ConversationListState {
 export const RECENT_TIME_REFRESH_MS = 30_000;
 
 /** The locale the session's texts are formatted in, following the settings. */
-export function locale$(services: SessionServices): Observable<Locale> {
-  return services.settings.settings$.pipe(
+export function locale$(settings: SettingsStore): Observable<Locale> {
+  return settings.settings$.pipe(
     map((settings) => settings.locale),
     distinctUntilChanged(),
   );
 }
 
 /** The current time, ticking every `everyMs` on the session's clock. */
-export function now$(services: SessionServices, everyMs = RECENT_TIME_REFRESH_MS): Observable<number> {
+export function now$(clock: Clock, everyMs = RECENT_TIME_REFRESH_MS): Observable<number> {
   // The first value at once (not on the scheduler's first tick), then one per period.
-  return timer(everyMs, everyMs, services.clock.scheduler).pipe(
-    map(() => services.clock.now()),
-    startWith(services.clock.now()),
+  return timer(everyMs, everyMs, clock.scheduler).pipe(
+    map(() => clock.now()),
+    startWith(clock.now()),
   );
 }
 
@@ -48,23 +51,28 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
   private readonly open = new BehaviorSubject<string | undefined>(undefined);
   private readonly rows = new ConversationRowCache();
 
-  constructor(private readonly services: SessionServices) {
+  constructor(
+    private readonly conversations: ConversationStore,
+    currentUser: CurrentUser,
+    settings: SettingsStore,
+    clock: Clock,
+  ) {
     super({ rows: [], openID: undefined });
     this.own(
       combineLatest([
-        services.conversations.conversations$,
-        services.currentUser.selfInfo$,
-        locale$(services),
-        now$(services),
+        conversations.conversations$,
+        currentUser.selfInfo$,
+        locale$(settings),
+        now$(clock),
         this.open,
-      ]).subscribe(([conversations, self, locale, nowMs, openID]) => {
+      ]).subscribe(([list, self, locale, nowMs, openID]) => {
         const context = {
           locale,
           selfUserID: self?.userID ?? '',
           nowMs,
-          utcOffsetMinutes: services.clock.utcOffsetMinutes(nowMs),
+          utcOffsetMinutes: clock.utcOffsetMinutes(nowMs),
         };
-        this.set({ openID, rows: this.rows.rows(conversations, context, openID) });
+        this.set({ openID, rows: this.rows.rows(list, context, openID) });
       }),
     );
   }
@@ -87,18 +95,18 @@ export class ConversationListViewModel extends StateViewModel<ConversationListSt
   }
 
   setPinned(conversationID: string, pinned: boolean): Promise<Result<void, RemoteFailure>> {
-    return this.services.conversations.setPinned(conversationID, pinned);
+    return this.conversations.setPinned(conversationID, pinned);
   }
 
   setRecvMsgOpt(conversationID: string, option: RecvMsgOpt): Promise<Result<void, RemoteFailure>> {
-    return this.services.conversations.setRecvMsgOpt(conversationID, option);
+    return this.conversations.setRecvMsgOpt(conversationID, option);
   }
 
   markRead(conversationID: string): Promise<void> {
-    return this.services.conversations.markAsRead(conversationID);
+    return this.conversations.markAsRead(conversationID);
   }
 
   delete(conversationID: string): Promise<Result<void, RemoteFailure>> {
-    return this.services.conversations.delete(conversationID);
+    return this.conversations.delete(conversationID);
   }
 }

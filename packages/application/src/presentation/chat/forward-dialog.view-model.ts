@@ -6,8 +6,9 @@ import {
   type Result,
   type ValidationError,
 } from '@teamim/domain';
-import type { ForwardSummary } from '../../messages/forward-messages.use-case';
-import type { SessionServices } from '../session-services';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { ChatStore } from '../../messages/chat.store';
+import type { ForwardMessages, ForwardSummary } from '../../messages/forward-messages.use-case';
 import { StateViewModel } from '../view-model';
 
 export interface ForwardTargetRow {
@@ -37,15 +38,17 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
   private readonly selected = new BehaviorSubject<ReadonlySet<string>>(new Set());
 
   constructor(
-    private readonly services: SessionServices,
     private readonly message: Message,
+    private readonly conversations: ConversationStore,
+    private readonly chat: ChatStore,
+    private readonly forwardMessages: ForwardMessages,
   ) {
     super({ query: '', rows: [], selectedCount: 0, sending: false, canForward: false });
     this.own(
-      combineLatest([services.conversations.conversations$, this.query, this.selected]).subscribe(
-        ([conversations, query, selected]) => {
+      combineLatest([conversations.conversations$, this.query, this.selected]).subscribe(
+        ([list, query, selected]) => {
           const needle = query.trim().toLowerCase();
-          const rows = conversations
+          const rows = list
             .slice(0, PAGING.forwardConversationList)
             .map((c) => ({
               id: c.conversationID,
@@ -79,11 +82,11 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
   /** Forwards to every selected conversation; the use case shows the spec's summary toast. */
   async forward(): Promise<Result<ForwardSummary, ValidationError>> {
     const selected = this.selected.value;
-    const targets = this.services.conversations.snapshot.filter((c) => selected.has(c.conversationID));
+    const targets = this.conversations.snapshot.filter((c) => selected.has(c.conversationID));
     this.patch({ sending: true, canForward: false });
     // A message shown from the server's copy goes as the SDK's copy, once the SDK has its chat.
-    const message = await this.services.chat.sdkCopy(this.message);
-    const result = await this.services.forwardMessages.execute(message, targets);
+    const message = await this.chat.sdkCopy(this.message);
+    const result = await this.forwardMessages.execute(message, targets);
     this.patch({ sending: false, canForward: this.selected.value.size > 0 });
     return result;
   }

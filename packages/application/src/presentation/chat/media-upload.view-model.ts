@@ -10,10 +10,10 @@ import {
   type Result,
   type ValidationError,
 } from '@teamim/domain';
+import type { ChatStore } from '../../messages/chat.store';
 import type { MessageDraft } from '../../ports/messages.port';
 import type { PickedFile } from '../../ports/file-processor.port';
 import type { AppError } from '../../shared/app-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 
 /** A file the user picked, pasted or dropped; a dropped folder says so. */
@@ -55,7 +55,7 @@ function textOf(error: ValidationError): DisplayText {
  * shows at once (with this device's preview and the upload's progress) and can be resent if it fails.
  */
 export class MediaUploadViewModel extends StateViewModel<MediaUploadState> {
-  constructor(private readonly services: SessionServices) {
+  constructor(private readonly chat: ChatStore) {
     super({ notice: undefined });
   }
 
@@ -92,7 +92,7 @@ export class MediaUploadViewModel extends StateViewModel<MediaUploadState> {
     if (accepted.length === 0 && refused !== undefined) return err(refused);
     const results: Result<Message, AppError>[] = [];
     for (const { upload, kind } of accepted) {
-      results.push(await this.services.chat.send(await draftOf(upload.file, kind, probe)));
+      results.push(await this.chat.send(await draftOf(upload.file, kind, probe)));
     }
     return ok(results);
   }

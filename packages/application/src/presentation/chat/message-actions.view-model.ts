@@ -8,9 +8,12 @@ import {
   type PermissionError,
   type Result,
 } from '@teamim/domain';
-import type { PinnedBanner } from '../../messages/pinned-messages.store';
+import type { ChatStore } from '../../messages/chat.store';
+import type { ChatFocus } from '../../messages/chat-focus';
+import type { PinnedBanner, PinnedMessagesStore } from '../../messages/pinned-messages.store';
+import type { CurrentUser } from '../../session/current-user';
+import type { SettingsStore } from '../../settings/settings.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
-import type { SessionServices } from '../session-services';
 import { bubbleBody } from './bubble-body';
 import { loadThrough } from '../../messages/open-at-message';
 import type { ViewContext } from './rows';
@@ -52,6 +55,14 @@ function pictureFileName(picture: { readonly uuid: string; readonly type: string
 
 export type Highlight = { readonly id: string; readonly seq: number };
 
+export interface ChatMessageActionsDeps {
+  readonly chat: ChatStore;
+  readonly pinnedMessages: PinnedMessagesStore;
+  readonly chatFocus: ChatFocus;
+  readonly settings: SettingsStore;
+  readonly currentUser: CurrentUser;
+}
+
 /**
  * The actions of the open conversation's messages (spec §2 context menu, §4, §8), used through
  * `ChatViewModel.actions`. Which actions a message offers is decided by `messageActions` (its view's
@@ -61,14 +72,14 @@ export class ChatMessageActions {
   private seq = 0;
 
   constructor(
-    private readonly services: SessionServices,
     private readonly conversationID: string,
     private readonly highlight: (highlight: Highlight) => void,
+    private readonly deps: ChatMessageActionsDeps,
   ) {}
 
   /** The message behind a row of the open conversation. */
   message(clientMsgID: string): Message | undefined {
-    const { chat } = this.services;
+    const { chat } = this.deps;
     if (chat.snapshot.conversationID !== this.conversationID) return undefined;
     return chat.snapshot.messages.find((m) => m.clientMsgID === clientMsgID);
   }
@@ -77,8 +88,8 @@ export class ChatMessageActions {
     const message = this.message(clientMsgID);
     if (message === undefined) return undefined;
     const context = {
-      locale: this.services.settings.snapshot.locale,
-      selfUserID: this.services.currentUser.id(),
+      locale: this.deps.settings.snapshot.locale,
+      selfUserID: this.deps.currentUser.id(),
       nowMs: 0,
       utcOffsetMinutes: 0,
     };
@@ -113,36 +124,36 @@ export class ChatMessageActions {
 
   /** Spec §8: copy success shows a toast (a failure too). */
   copied(succeeded: boolean): void {
-    this.services.chat.notifyCopied(succeeded);
+    this.deps.chat.notifyCopied(succeeded);
   }
 
   revoke(clientMsgID: string): Promise<Result<void, AppError>> {
-    return this.services.chat.revoke(clientMsgID);
+    return this.deps.chat.revoke(clientMsgID);
   }
 
   /** Deletes the message on this account's devices only; the other side keeps it. */
   deleteForMe(clientMsgID: string): Promise<Result<void, AppError>> {
-    return this.services.chat.delete(clientMsgID);
+    return this.deps.chat.delete(clientMsgID);
   }
 
   pin(clientMsgID: string): Result<void, PermissionError | AppError> {
     const message = this.message(clientMsgID);
     if (message === undefined) return err(stateFailure('message not in the open conversation'));
-    return this.services.pinnedMessages.pin(this.conversationID, message);
+    return this.deps.pinnedMessages.pin(this.conversationID, message);
   }
 
   unpin(clientMsgID: string): Result<void, PermissionError | AppError> {
     const message =
       this.message(clientMsgID) ??
-      this.services.pinnedMessages.list(this.conversationID).find((m) => m.clientMsgID === clientMsgID);
+      this.deps.pinnedMessages.list(this.conversationID).find((m) => m.clientMsgID === clientMsgID);
     if (message === undefined) return err(stateFailure('message not pinned'));
-    return this.services.pinnedMessages.unpin(this.conversationID, message);
+    return this.deps.pinnedMessages.unpin(this.conversationID, message);
   }
 
   /** Spec §2: clicking the banner jumps to the shown pin and moves the banner on to the next one. */
   async openPinned(clientMsgID: string): Promise<Result<void, AppError>> {
-    this.services.pinnedMessages.cycle(this.conversationID);
-    const pinned = this.services.pinnedMessages.list(this.conversationID);
+    this.deps.pinnedMessages.cycle(this.conversationID);
+    const pinned = this.deps.pinnedMessages.list(this.conversationID);
     return this.jumpTo(clientMsgID, pinned.find((m) => m.clientMsgID === clientMsgID)?.seq);
   }
 
@@ -153,7 +164,7 @@ export class ChatMessageActions {
    */
   async jumpTo(clientMsgID: string, seq?: number): Promise<Result<void, AppError>> {
     const target = seq === undefined ? { clientMsgID } : { clientMsgID, seq };
-    const loaded = await loadThrough(this.services.chat, this.conversationID, target);
+    const loaded = await loadThrough(this.deps.chat, this.conversationID, target);
     if (!loaded.ok) return loaded;
     this.seq += 1;
     this.highlight({ id: clientMsgID, seq: this.seq });
@@ -164,7 +175,7 @@ export class ChatMessageActions {
   quote(clientMsgID: string): Result<void, AppError> {
     const message = this.message(clientMsgID);
     if (message === undefined) return err(stateFailure('message not in the open conversation'));
-    this.services.chatFocus.setQuote(this.conversationID, message);
+    this.deps.chatFocus.setQuote(this.conversationID, message);
     return ok(undefined);
   }
 }

@@ -1,6 +1,8 @@
 import { combineLatest } from 'rxjs';
 import { displayName, messagePreview, quoteCaption } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ChatFocus } from '../../messages/chat-focus';
+import type { CurrentUser } from '../../session/current-user';
+import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
 import { locale$ } from './conversation-list.view-model';
 
@@ -24,37 +26,37 @@ export interface QuoteDraftState {
  */
 export class QuoteDraftViewModel extends StateViewModel<QuoteDraftState> {
   constructor(
-    private readonly services: SessionServices,
     private readonly conversationID: string,
+    private readonly chatFocus: ChatFocus,
+    settings: SettingsStore,
+    currentUser: CurrentUser,
   ) {
     super({ quote: undefined });
     this.own(
-      combineLatest([
-        services.chatFocus.quote$(conversationID),
-        locale$(services),
-        services.currentUser.selfInfo$,
-      ]).subscribe(([message, locale, self]) => {
-        if (message === undefined) {
-          this.set({ quote: undefined });
-          return;
-        }
-        const naming = { locale, selfUserID: self?.userID ?? '' };
-        const author = displayName({ userID: message.sendID, nickname: message.senderNickname }, naming);
-        const excerpt = messagePreview(message, naming);
-        this.set({
-          quote: {
-            id: message.clientMsgID,
-            author,
-            excerpt,
-            caption: quoteCaption(locale, { senderName: author, summary: excerpt }),
-          },
-        });
-      }),
+      combineLatest([chatFocus.quote$(conversationID), locale$(settings), currentUser.selfInfo$]).subscribe(
+        ([message, locale, self]) => {
+          if (message === undefined) {
+            this.set({ quote: undefined });
+            return;
+          }
+          const naming = { locale, selfUserID: self?.userID ?? '' };
+          const author = displayName({ userID: message.sendID, nickname: message.senderNickname }, naming);
+          const excerpt = messagePreview(message, naming);
+          this.set({
+            quote: {
+              id: message.clientMsgID,
+              author,
+              excerpt,
+              caption: quoteCaption(locale, { senderName: author, summary: excerpt }),
+            },
+          });
+        },
+      ),
     );
   }
 
   /** Removes the quote; false when there was none (Esc keeps its other meanings then). */
   clear(): boolean {
-    return this.services.chatFocus.clearQuote(this.conversationID);
+    return this.chatFocus.clearQuote(this.conversationID);
   }
 }

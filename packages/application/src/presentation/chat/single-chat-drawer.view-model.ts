@@ -1,7 +1,8 @@
 import { combineLatest } from 'rxjs';
 import { isBlacklisted, type Result } from '@teamim/domain';
+import type { ContactActions } from '../../contacts/contact-actions';
+import type { ContactStore } from '../../contacts/contact.store';
 import type { RemoteFailure } from '../../shared/remote-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 
 export interface SingleChatDrawerState {
@@ -16,22 +17,21 @@ export interface SingleChatDrawerState {
 /** Spec §2 single-chat drawer: the user entry, the blacklist switch and unfriend (friends only). */
 export class SingleChatDrawerViewModel extends StateViewModel<SingleChatDrawerState> {
   constructor(
-    private readonly services: SessionServices,
     readonly userID: string,
+    contacts: ContactStore,
+    private readonly contactActions: ContactActions,
   ) {
     super({ isFriend: false, blocked: false, busy: false, failed: false });
     this.own(
-      combineLatest([services.contacts.friendList$, services.contacts.blackList$]).subscribe(
-        ([friends, blacklist]) => {
-          const blocked = isBlacklisted(userID, blacklist);
-          this.patch({
-            isFriend: friends.some((f) => f.userID === userID),
-            blocked,
-            // A change that arrives late (the SDK's sync caught up) ends the failure.
-            failed: this.state.failed && blocked !== this.wanted,
-          });
-        },
-      ),
+      combineLatest([contacts.friendList$, contacts.blackList$]).subscribe(([friends, blacklist]) => {
+        const blocked = isBlacklisted(userID, blacklist);
+        this.patch({
+          isFriend: friends.some((f) => f.userID === userID),
+          blocked,
+          // A change that arrives late (the SDK's sync caught up) ends the failure.
+          failed: this.state.failed && blocked !== this.wanted,
+        });
+      }),
     );
   }
 
@@ -40,7 +40,7 @@ export class SingleChatDrawerViewModel extends StateViewModel<SingleChatDrawerSt
   async setBlocked(blocked: boolean): Promise<Result<void, RemoteFailure>> {
     this.wanted = blocked;
     this.patch({ busy: true, failed: false });
-    const result = await this.services.contactActions.setBlacklisted(this.userID, blocked);
+    const result = await this.contactActions.setBlacklisted(this.userID, blocked);
     this.patch({ busy: false, failed: !result.ok && this.state.blocked !== blocked });
     return result;
   }
@@ -51,6 +51,6 @@ export class SingleChatDrawerViewModel extends StateViewModel<SingleChatDrawerSt
   }
 
   unfriend(): Promise<Result<void, RemoteFailure>> {
-    return this.services.contactActions.unfriend(this.userID);
+    return this.contactActions.unfriend(this.userID);
   }
 }

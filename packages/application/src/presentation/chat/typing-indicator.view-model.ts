@@ -1,6 +1,7 @@
 import { combineLatest } from 'rxjs';
 import { translate } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { TypingStore } from '../../messages/typing.store';
+import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
 import { locale$ } from './conversation-list.view-model';
 
@@ -11,11 +12,11 @@ export interface TypingIndicatorState {
 
 /** The chat header's typing line (spec §4 presence: online, offline, typing). */
 export class TypingIndicatorViewModel extends StateViewModel<TypingIndicatorState> {
-  constructor(services: SessionServices, conversationID: string) {
+  constructor(conversationID: string, typing: TypingStore, settings: SettingsStore) {
     super({ text: '' });
     this.own(
-      combineLatest([services.typing.peerTyping$(conversationID), locale$(services)]).subscribe(
-        ([typing, locale]) => this.set({ text: typing ? translate(locale, 'presence.typing') : '' }),
+      combineLatest([typing.peerTyping$(conversationID), locale$(settings)]).subscribe(([typing, locale]) =>
+        this.set({ text: typing ? translate(locale, 'presence.typing') : '' }),
       ),
     );
   }

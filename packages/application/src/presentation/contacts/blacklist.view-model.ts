@@ -1,6 +1,7 @@
 import type { Result } from '@teamim/domain';
+import type { ContactActions } from '../../contacts/contact-actions';
+import type { ContactStore } from '../../contacts/contact.store';
 import type { RemoteFailure } from '../../shared/remote-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 
 export interface BlacklistRow {
@@ -16,10 +17,13 @@ export interface BlacklistState {
 
 /** Spec §2 blacklist: blocked users with avatar, nickname and a remove button, or an empty state. */
 export class BlacklistViewModel extends StateViewModel<BlacklistState> {
-  constructor(private readonly services: SessionServices) {
+  constructor(
+    contacts: ContactStore,
+    private readonly contactActions: ContactActions,
+  ) {
     super({ entries: [], empty: true });
     this.own(
-      services.contacts.blackList$.subscribe((list) =>
+      contacts.blackList$.subscribe((list) =>
         this.set({
           entries: list.map((b) => ({
             userID: b.userID,
@@ -34,6 +38,6 @@ export class BlacklistViewModel extends StateViewModel<BlacklistState> {
 
   /** Unblocks; the store's blacklist event removes the row (and a friend comes back to My friends). */
   remove(userID: string): Promise<Result<void, RemoteFailure>> {
-    return this.services.contactActions.setBlacklisted(userID, false);
+    return this.contactActions.setBlacklisted(userID, false);
   }
 }

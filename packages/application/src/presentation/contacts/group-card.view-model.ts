@@ -55,6 +55,14 @@ export interface GroupCardState {
 
 type Transient = Pick<GroupCardState, 'mode' | 'request' | 'busy' | 'error' | 'members' | 'membersHidden'>;
 
+export interface GroupCardViewModelDeps {
+  readonly contacts: ContactStore;
+  readonly contactActions: ContactActions;
+  readonly groupActions: GroupActions;
+  readonly conversations: ConversationStore;
+  readonly clock: Clock;
+}
+
 /**
  * The group card (spec §2, 484 wide): avatar, name, id, introduction, creation date, member count and
  * the member avatar row; Send message for a joined group, else Add group with its verification view
@@ -67,18 +75,12 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
 
   constructor(
     group: Group | { readonly groupID: string },
-    private readonly services: {
-      readonly contacts: ContactStore;
-      readonly contactActions: ContactActions;
-      readonly groupActions: GroupActions;
-      readonly conversations: ConversationStore;
-      readonly clock: Clock;
-    },
+    private readonly deps: GroupCardViewModelDeps,
   ) {
-    const joined = services.contacts.snapshot.groupList.find((g) => g.groupID === group.groupID);
+    const joined = deps.contacts.snapshot.groupList.find((g) => g.groupID === group.groupID);
     const known = joined ?? ('groupName' in group ? group : undefined);
     super(
-      GroupCardViewModel.compose(group.groupID, known, joined, services.clock, {
+      GroupCardViewModel.compose(group.groupID, known, joined, deps.clock, {
         mode: 'card',
         request: requestDraft('group', ''),
         busy: false,
@@ -90,7 +92,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
     this.known = known;
     this.joined = joined;
     this.own(
-      services.contacts.groupList$.subscribe((groups) => {
+      deps.contacts.groupList$.subscribe((groups) => {
         this.joined = groups.find((g) => g.groupID === group.groupID);
         this.refresh({});
         // Joined while the card is open: the members the server hid are now the user's to see.
@@ -129,7 +131,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
   private refresh(changes: Partial<Transient>): void {
     const { mode, request, busy, error, members, membersHidden } = { ...this.state, ...changes };
     this.set(
-      GroupCardViewModel.compose(this.state.groupID, this.known, this.joined, this.services.clock, {
+      GroupCardViewModel.compose(this.state.groupID, this.known, this.joined, this.deps.clock, {
         mode,
         request,
         busy,
@@ -141,7 +143,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
   }
 
   private async lookUp(): Promise<void> {
-    const found = await this.services.contactActions.findGroup(this.state.groupID);
+    const found = await this.deps.contactActions.findGroup(this.state.groupID);
     // A failed lookup leaves the card by id, which can still apply (the SDK may still be starting).
     if (found.ok && found.value !== undefined) {
       this.known = found.value;
@@ -159,7 +161,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
       this.refresh({ membersHidden: true });
       return;
     }
-    const members = await this.services.groupActions.previewMembers(group.groupID, group.memberCount);
+    const members = await this.deps.groupActions.previewMembers(group.groupID, group.memberCount);
     if (!members.ok) {
       if (members.error.code === ServerErrorCode.NoPermission) this.refresh({ membersHidden: true });
       return;
@@ -191,7 +193,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
   async apply(): Promise<Result<void, AppError>> {
     if (this.state.busy) return err(stateFailure('busy'));
     this.refresh({ busy: true });
-    const sent = await this.services.contactActions.sendJoinRequest(
+    const sent = await this.deps.contactActions.sendJoinRequest(
       this.state.groupID,
       this.state.request.message,
     );
@@ -207,7 +209,7 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
   async sendMessage(): Promise<Result<string, AppError>> {
     if (!this.state.inGroup) return err(stateFailure('not in the group'));
     this.refresh({ busy: true });
-    const opened = await this.services.conversations.open(this.state.groupID, SessionType.Group);
+    const opened = await this.deps.conversations.open(this.state.groupID, SessionType.Group);
     this.refresh({ busy: false, error: opened.ok ? undefined : errorText(opened.error) });
     return opened.ok ? ok(opened.value.conversationID) : opened;
   }

@@ -144,6 +144,14 @@ function cardState(input: CardInput, keep: Transient): UserCardState {
 
 const fresh: Transient = { mode: 'card', request: requestDraft('friend', ''), busy: false, error: undefined };
 
+export interface UserCardViewModelDeps {
+  readonly currentUser: CurrentUser;
+  readonly contacts: ContactStore;
+  readonly contactActions: ContactActions;
+  readonly conversations: ConversationStore;
+  readonly clock: Clock;
+}
+
 /**
  * The user card (spec §2, 332 wide): self, friend and non-friend variants with their info rows and
  * buttons, the editable remark of a friend, and the friend-verification view. It follows the stores, so
@@ -157,16 +165,10 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
   constructor(
     private readonly user: CardUser,
     private readonly options: UserCardOptions,
-    private readonly services: {
-      readonly currentUser: CurrentUser;
-      readonly contacts: ContactStore;
-      readonly contactActions: ContactActions;
-      readonly conversations: ConversationStore;
-      readonly clock: Clock;
-    },
+    private readonly deps: UserCardViewModelDeps,
   ) {
-    const self = services.currentUser.selfInfo;
-    const friends = services.contacts.snapshot.friendList;
+    const self = deps.currentUser.selfInfo;
+    const friends = deps.contacts.snapshot.friendList;
     super(
       cardState(
         {
@@ -174,9 +176,9 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
           options,
           self,
           friends,
-          selfUserID: self?.userID ?? services.currentUser.id(),
+          selfUserID: self?.userID ?? deps.currentUser.id(),
           remarkDraft: undefined,
-          clock: services.clock,
+          clock: deps.clock,
         },
         fresh,
       ),
@@ -184,7 +186,7 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
     this.self = self;
     this.friends = friends;
     this.own(
-      combineLatest([services.currentUser.selfInfo$, services.contacts.friendList$]).subscribe(
+      combineLatest([deps.currentUser.selfInfo$, deps.contacts.friendList$]).subscribe(
         ([nextSelf, nextFriends]) => {
           this.self = nextSelf;
           this.friends = nextFriends;
@@ -194,7 +196,7 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
     );
     // The friend record has no phone or e-mail: the chat API completes the friend's entry, which the
     // friend list then carries to this card.
-    if (this.state.relation === 'friend') void services.contactActions.loadUserDetails(user.userID);
+    if (this.state.relation === 'friend') void deps.contactActions.loadUserDetails(user.userID);
   }
 
   private refresh(changes: Partial<Transient>): void {
@@ -206,9 +208,9 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
           options: this.options,
           self: this.self,
           friends: this.friends,
-          selfUserID: this.self?.userID ?? this.services.currentUser.id(),
+          selfUserID: this.self?.userID ?? this.deps.currentUser.id(),
           remarkDraft: this.remarkDraft,
-          clock: this.services.clock,
+          clock: this.deps.clock,
         },
         { mode, request, busy, error },
       ),
@@ -223,7 +225,7 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
   async saveRemark(): Promise<Result<void, AppError>> {
     if (!this.state.editRemark) return err(permissionError('noPermission'));
     this.refresh({ busy: true });
-    const saved = await this.services.contactActions.setRemark(this.user.userID, this.state.remark);
+    const saved = await this.deps.contactActions.setRemark(this.user.userID, this.state.remark);
     if (saved.ok) this.remarkDraft = undefined;
     this.refresh({ busy: false, error: saved.ok ? undefined : errorText(saved.error) });
     return saved;
@@ -253,7 +255,7 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
       this.user.allowAddFriend === undefined
         ? { userID: this.user.userID }
         : { userID: this.user.userID, allowAddFriend: this.user.allowAddFriend };
-    const sent = await this.services.contactActions.sendFriendRequest(target, this.state.request.message);
+    const sent = await this.deps.contactActions.sendFriendRequest(target, this.state.request.message);
     if (sent.ok) {
       this.refresh({ busy: false, error: undefined });
       return sent;
@@ -270,7 +272,7 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
   async sendMessage(): Promise<Result<string, AppError>> {
     if (!this.state.sendMessage) return err(permissionError('noPermission'));
     this.refresh({ busy: true });
-    const opened = await this.services.conversations.open(this.user.userID, SessionType.Single);
+    const opened = await this.deps.conversations.open(this.user.userID, SessionType.Single);
     this.refresh({ busy: false, error: opened.ok ? undefined : errorText(opened.error) });
     return opened.ok ? ok(opened.value.conversationID) : opened;
   }

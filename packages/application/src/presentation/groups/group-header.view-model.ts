@@ -1,5 +1,5 @@
 import { chatHeaderActions, SessionType } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ConversationStore } from '../../conversations/conversation.store';
 import { StateViewModel } from '../view-model';
 
 export interface GroupHeaderState {
@@ -11,10 +11,10 @@ export interface GroupHeaderState {
 
 /** Spec §2 chat header icons: create group (single chats only), invite (groups, member info loaded). */
 export class GroupHeaderViewModel extends StateViewModel<GroupHeaderState> {
-  constructor(services: SessionServices, isGroup: boolean, groupID: string) {
+  constructor(isGroup: boolean, groupID: string, conversations: ConversationStore) {
     super({ createGroup: !isGroup, invite: false });
     this.own(
-      services.conversations.currentMember$.subscribe((member) => {
+      conversations.currentMember$.subscribe((member) => {
         const loaded = member !== undefined && member.groupID === groupID;
         const actions = chatHeaderActions(isGroup ? SessionType.Group : SessionType.Single, loaded);
         this.set({ createGroup: actions.createGroup, invite: actions.invite });

@@ -22,12 +22,15 @@ import {
   type MuteDurationOption,
   type Result,
 } from '@teamim/domain';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { GroupActions } from '../../groups/group-actions';
+import type { Clock } from '../../ports/clock.port';
 import type { PickedFile } from '../../ports/file-processor.port';
 import type { GroupEvent } from '../../ports/groups.port';
+import type { CurrentUser } from '../../session/current-user';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { now$ } from '../chat/conversation-list.view-model';
 import { errorText } from '../contacts/error-text';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 import { applyMemberChange, filterMembers, memberRow, type MemberRow } from './member-rows';
 
@@ -107,8 +110,11 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     | undefined;
 
   constructor(
-    private readonly services: SessionServices,
     readonly groupID: string,
+    private readonly conversations: ConversationStore,
+    private readonly groupActions: GroupActions,
+    private readonly currentUser: CurrentUser,
+    clock: Clock,
   ) {
     super({
       status: 'loading',
@@ -133,11 +139,10 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
       busy: false,
       nameError: undefined,
     });
-    this.nowMs = services.clock.now();
-    const { conversations, groupActions } = services;
+    this.nowMs = clock.now();
     this.own(
       // The own membership too: a group opened during the first sync gets it only once the SDK has it.
-      combineLatest([conversations.currentGroup$, conversations.currentMember$, now$(services)]).subscribe(
+      combineLatest([conversations.currentGroup$, conversations.currentMember$, now$(clock)]).subscribe(
         ([group, member, nowMs]) => {
           this.nowMs = nowMs;
           if (group?.groupID === groupID) this.group = group;
@@ -156,14 +161,14 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
   }
 
   private get selfID(): string {
-    return this.services.currentUser.id();
+    return this.currentUser.id();
   }
 
   private get self(): GroupMember | undefined {
     return (
       this.loaded.find((m) => m.userID === this.selfID) ??
-      (this.services.conversations.currentMemberInfo?.groupID === this.groupID
-        ? this.services.conversations.currentMemberInfo
+      (this.conversations.currentMemberInfo?.groupID === this.groupID
+        ? this.conversations.currentMemberInfo
         : undefined)
     );
   }
@@ -256,7 +261,7 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     const first = this.loaded.length === 0;
     const count = first ? PAGING.groupMemberFirst : PAGING.groupMemberNext;
     this.patch({ loadingMembers: true });
-    const page = await this.services.groupActions.membersPage(this.groupID, this.loaded.length, count);
+    const page = await this.groupActions.membersPage(this.groupID, this.loaded.length, count);
     if (!page.ok) {
       this.patch({ loadingMembers: false });
       return page;
@@ -285,9 +290,7 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
   async rename(name: string): Promise<Result<void, AppError>> {
     this.patch({ nameError: undefined });
     if (name.trim() === this.state.name) return ok(undefined);
-    const renamed = await this.run(() =>
-      this.services.groupActions.editGroupInfo(this.groupID, { groupName: name }),
-    );
+    const renamed = await this.run(() => this.groupActions.editGroupInfo(this.groupID, { groupName: name }));
     if (!renamed.ok && renamed.error.kind === 'validation')
       this.patch({ nameError: errorText(renamed.error) });
     return renamed;
@@ -299,54 +302,53 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
   }
 
   changeAvatar(file: PickedFile): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.editGroupInfo(this.groupID, { avatar: file }));
+    return this.run(() => this.groupActions.editGroupInfo(this.groupID, { avatar: file }));
   }
 
   setAnnouncement(text: string): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.setAnnouncement(this.groupID, text));
+    return this.run(() => this.groupActions.setAnnouncement(this.groupID, text));
   }
 
   setMuteAll(muted: boolean): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.setMuteAll(this.groupID, muted));
+    return this.run(() => this.groupActions.setMuteAll(this.groupID, muted));
   }
 
   setVerification(mode: GroupVerification): Promise<Result<void, AppError>> {
-    return this.run(() =>
-      this.services.groupActions.changeJoinSettings(this.groupID, { needVerification: mode }),
-    );
+    return this.run(() => this.groupActions.changeJoinSettings(this.groupID, { needVerification: mode }));
   }
 
   setLookMemberInfo(allowed: boolean): Promise<Result<void, AppError>> {
     const lookMemberInfo = allowed ? GroupAllowType.Allowed : GroupAllowType.NotAllowed;
-    return this.run(() => this.services.groupActions.changeJoinSettings(this.groupID, { lookMemberInfo }));
+    return this.run(() => this.groupActions.changeJoinSettings(this.groupID, { lookMemberInfo }));
   }
 
   setApplyMemberFriend(allowed: boolean): Promise<Result<void, AppError>> {
     const applyMemberFriend = allowed ? GroupAllowType.Allowed : GroupAllowType.NotAllowed;
-    return this.run(() => this.services.groupActions.changeJoinSettings(this.groupID, { applyMemberFriend }));
+    return this.run(() => this.groupActions.changeJoinSettings(this.groupID, { applyMemberFriend }));
   }
 
   mute(userID: string, seconds: number | undefined): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.mute(this.groupID, userID, seconds));
+    return this.run(() => this.groupActions.mute(this.groupID, userID, seconds));
   }
 
   unmute(userID: string): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.unmute(this.groupID, userID));
+    return this.run(() => this.groupActions.unmute(this.groupID, userID));
   }
 
   kick(userID: string): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.kick(this.groupID, [userID]));
+    return this.run(() => this.groupActions.kick(this.groupID, [userID]));
   }
 
   setAdmin(userID: string, admin: boolean): Promise<Result<void, AppError>> {
-    return this.run(() => this.services.groupActions.setAdmin(this.groupID, userID, admin));
+    return this.run(() => this.groupActions.setAdmin(this.groupID, userID, admin));
   }
 
   /** Disbands (owner) or exits (everyone else). */
   leave(): Promise<Result<void, AppError>> {
-    const { groupActions } = this.services;
     return this.run(() =>
-      this.state.leave === 'disband' ? groupActions.disband(this.groupID) : groupActions.quit(this.groupID),
+      this.state.leave === 'disband'
+        ? this.groupActions.disband(this.groupID)
+        : this.groupActions.quit(this.groupID),
     );
   }
 

@@ -1,9 +1,15 @@
 import { combineLatest } from 'rxjs';
 import { friendDisplayName, ok, PickerMode, TEXT_LIMITS, type Result } from '@teamim/domain';
-import type { OpenPickerOptions, PickerItem, PickerOutcome } from '../../groups/member-picker.store';
+import type { ContactStore } from '../../contacts/contact.store';
+import type {
+  MemberPickerStore,
+  OpenPickerOptions,
+  PickerItem,
+  PickerOutcome,
+} from '../../groups/member-picker.store';
 import type { PickedFile } from '../../ports/file-processor.port';
+import type { CurrentUser } from '../../session/current-user';
 import type { AppError } from '../../shared/app-error';
-import type { SessionServices } from '../session-services';
 import { StateViewModel } from '../view-model';
 
 /** An entry of the left pane: a pickable user, or a group to open. */
@@ -49,8 +55,10 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
   private browsed: readonly PickerItem[] = [];
 
   constructor(
-    private readonly services: SessionServices,
     readonly options: OpenPickerOptions,
+    private readonly memberPicker: MemberPickerStore,
+    private readonly contacts: ContactStore,
+    private readonly currentUser: CurrentUser,
   ) {
     const membersMode =
       options.mode === PickerMode.KickFromGroup || options.mode === PickerMode.TransferInGroup;
@@ -67,7 +75,6 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
       avatarName: undefined,
       busy: false,
     });
-    const { memberPicker, contacts } = services;
     this.own(
       combineLatest([memberPicker.state$, contacts.friendList$, contacts.groupList$]).subscribe(() =>
         this.render(),
@@ -77,10 +84,10 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
   }
 
   private render(): void {
-    const store = this.services.memberPicker.snapshot;
-    const contacts = this.services.contacts.snapshot;
+    const store = this.memberPicker.snapshot;
+    const contacts = this.contacts.snapshot;
     const place = this.state.place;
-    const selfID = this.services.currentUser.id();
+    const selfID = this.currentUser.id();
     const row = (item: PickerItem): PickerRow => ({
       kind: 'user',
       item,
@@ -115,7 +122,7 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
     this.patch({ place });
     this.render();
     if (place.kind !== 'group') return ok(undefined);
-    const members = await this.services.memberPicker.browseGroup(place.groupID);
+    const members = await this.memberPicker.browseGroup(place.groupID);
     if (!members.ok) return members;
     if (this.state.place.kind === 'group' && this.state.place.groupID === place.groupID) {
       this.browsed = members.value;
@@ -126,32 +133,32 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
 
   /** Clicking an entry (left or right pane) toggles it; transfer takes one (beyond-selection-limit). */
   toggle(item: PickerItem): Result<void, AppError> {
-    return this.services.memberPicker.toggle(item);
+    return this.memberPicker.toggle(item);
   }
 
   loadMoreMembers(): Promise<Result<void, AppError>> {
-    return this.services.memberPicker.loadMembers();
+    return this.memberPicker.loadMembers();
   }
 
   setGroupName(name: string): void {
-    this.services.memberPicker.setGroupName([...name].slice(0, TEXT_LIMITS.groupName).join(''));
+    this.memberPicker.setGroupName([...name].slice(0, TEXT_LIMITS.groupName).join(''));
   }
 
   setAvatar(file: PickedFile | undefined): void {
-    this.services.memberPicker.setAvatar(file);
+    this.memberPicker.setAvatar(file);
   }
 
   /** Confirms; the store closes the picker after every group action (spec §4). */
   async confirm(): Promise<Result<PickerOutcome, AppError>> {
     this.patch({ busy: true });
-    const result = await this.services.memberPicker.confirm();
+    const result = await this.memberPicker.confirm();
     this.patch({ busy: false });
     return result;
   }
 
   override dispose(): void {
     // Closing resets the selection, group name and avatar (spec §4).
-    if (!this.disposed) this.services.memberPicker.close();
+    if (!this.disposed) this.memberPicker.close();
     super.dispose();
   }
 }

@@ -1,9 +1,24 @@
 import { combineLatest, map, type Observable } from 'rxjs';
 import { canCreateGroup, isAddFriendMenuVisible, type SelfInfo } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ContactStore } from '../../contacts/contact.store';
+import type { ConversationStore } from '../../conversations/conversation.store';
+import type { MessageNotificationService } from '../../notifications/message-notifications.service';
+import type { ConnectionMonitor } from '../../session/connection-monitor';
+import type { CurrentUser } from '../../session/current-user';
+import type { DeploymentCapabilities } from '../../session/deployment-capabilities';
+import type { SessionService, SignOutReason } from '../../session/session.service';
 import { StateViewModel } from '../view-model';
 import type { ConnectionStatus } from './status';
-import type { SignOutReason } from '../../session/session.service';
+
+export interface ShellViewModelDeps {
+  readonly session: SessionService;
+  readonly connection: ConnectionMonitor;
+  readonly currentUser: CurrentUser;
+  readonly conversations: ConversationStore;
+  readonly contacts: ContactStore;
+  readonly notifications: MessageNotificationService;
+  readonly capabilities: DeploymentCapabilities;
+}
 
 export interface ShellState {
   /** The signed-in user as the nav shows them; undefined until the self info is loaded. */
@@ -31,7 +46,7 @@ export class ShellViewModel extends StateViewModel<ShellState> {
   // The conversation of a clicked new-message notice; the view opens it
   readonly noticeOpens$: Observable<string>;
 
-  constructor(private readonly services: SessionServices) {
+  constructor(private readonly deps: ShellViewModelDeps) {
     super({
       self: undefined,
       unread: 0,
@@ -42,19 +57,19 @@ export class ShellViewModel extends StateViewModel<ShellState> {
       canCreateGroup: false,
       walletAvailable: false,
     });
-    const { session, currentUser, conversations, contacts } = services;
+    const { session, connection, currentUser, conversations, contacts, notifications, capabilities } = deps;
     this.signedOut$ = session.signedOut$;
-    this.noticeOpens$ = services.notifications.opens$;
+    this.noticeOpens$ = notifications.opens$;
     this.own(
       combineLatest([
         currentUser.selfInfo$,
         conversations.unreadCount$,
         contacts.applicationBadge$,
-        services.connection.status$,
+        connection.status$,
         combineLatest([session.reinstalling$, session.syncProgress$]).pipe(
           map(([reinstalling, progress]) => (reinstalling ? progress : undefined)),
         ),
-        services.capabilities.features$,
+        capabilities.features$,
       ]).subscribe(([self, unread, applications, status, syncProgress, features]) =>
         this.set({
           self:
@@ -79,6 +94,6 @@ export class ShellViewModel extends StateViewModel<ShellState> {
   }
 
   logout(): Promise<void> {
-    return this.services.session.logout();
+    return this.deps.session.logout();
   }
 }

@@ -1,6 +1,7 @@
 import { friendDisplayName } from '@teamim/domain';
 import type { Friend, Group } from '@teamim/domain';
-import type { SessionServices } from '../session-services';
+import type { ChatFocus } from '../../messages/chat-focus';
+import type { TopSearchStore } from '../../search/top-search.store';
 import { StateViewModel } from '../view-model';
 import { dropdownState, type DropdownState } from './search-dropdown';
 
@@ -41,10 +42,13 @@ export interface TopSearchState {
 
 /** Spec §2 top bar search: debounced 500 ms by the store, blank input clears, results in three groups. */
 export class TopSearchViewModel extends StateViewModel<TopSearchState> {
-  constructor(private readonly services: SessionServices) {
+  constructor(
+    private readonly topSearch: TopSearchStore,
+    private readonly chatFocus: ChatFocus,
+  ) {
     super({ input: '', dropdown: 'closed', friends: [], groups: [], messages: [] });
     this.own(
-      services.topSearch.results$.subscribe((results) => {
+      topSearch.results$.subscribe((results) => {
         const input = this.state.input;
         this.patch({
           dropdown: dropdownState(input, results),
@@ -79,7 +83,7 @@ export class TopSearchViewModel extends StateViewModel<TopSearchState> {
 
   type(input: string): void {
     this.patch({ input, dropdown: input.trim() === '' ? 'closed' : 'searching' });
-    this.services.topSearch.setKeyword(input);
+    this.topSearch.setKeyword(input);
   }
 
   clear(): void {
@@ -93,14 +97,14 @@ export class TopSearchViewModel extends StateViewModel<TopSearchState> {
   openMessage(hit: Extract<TopSearchHit, { kind: 'message' }>): string {
     const target =
       hit.seq > 0 ? { clientMsgID: hit.clientMsgID, seq: hit.seq } : { clientMsgID: hit.clientMsgID };
-    this.services.chatFocus.requestJump({ conversationID: hit.conversationID, target });
+    this.chatFocus.requestJump({ conversationID: hit.conversationID, target });
     this.clear();
     return hit.conversationID;
   }
 
   override dispose(): void {
     // Leaving the signed-in area clears what the store holds.
-    if (!this.disposed) this.services.topSearch.setKeyword('');
+    if (!this.disposed) this.topSearch.setKeyword('');
     super.dispose();
   }
 }

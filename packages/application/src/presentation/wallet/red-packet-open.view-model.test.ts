@@ -137,7 +137,7 @@ const claimRows = [
 const progress = { state: 'active', claimed: 3, num: 4, claimedAmount: '7.35', total: '10.00' };
 
 function openVM(wallet: ScriptedWallet, message: Message): RedPacketOpenViewModel {
-  return new RedPacketOpenViewModel(message, wallet.asService, clock, 'me');
+  return new RedPacketOpenViewModel(message, 'me', wallet.asService, clock);
 }
 
 const remote = (code: number, message: string): AppError => ({ kind: 'remote', code, message });

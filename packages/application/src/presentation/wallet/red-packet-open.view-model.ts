@@ -120,9 +120,9 @@ function claimRows(detail: RedPacketDetail, myID: string): readonly RedPacketCla
 export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
   constructor(
     private readonly message: Message,
+    private readonly myID: string,
     private readonly wallet: WalletService,
     clock: Clock,
-    private readonly myID: string,
   ) {
     const payload = customPayloadOf(message);
     const expired = isRedPacketExpired(message.sendTime, clock.now());
