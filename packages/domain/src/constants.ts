@@ -137,9 +137,6 @@ export const NOTIFICATION_NAME_LIMIT = 3;
 /** The mention target that means "everyone"; clicking it opens no user card. */
 export const AT_ALL_TAG = 'AtAllTag';
 
-/** localEx mark of a red packet this client opened successfully. */
-export const RED_PACKET_OPENED_MARK = 'is_get_redbag';
-
 /** Key-value storage keys. Pinned messages live under the prefix plus the conversationID. */
 export const STORAGE_KEYS = {
   pinnedMessagePrefix: 'pinned_message_',

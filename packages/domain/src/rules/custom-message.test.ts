@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RED_PACKET_OPENED_MARK } from '../constants';
 import { CustomType } from '../entities/custom-message';
 import type { CallRecordResult } from '../entities/custom-message';
 import { ContentType } from '../entities/message';
@@ -12,7 +11,6 @@ import {
   buildRedPacketData,
   customPayloadOf,
   isCallSignalMessage,
-  isRedPacketOpened,
   parseCustomData,
 } from './custom-message';
 
@@ -113,12 +111,6 @@ describe('§3 Custom message data', () => {
     for (const dropped of ['0', '-1', '1e400', '"30"', 'null']) {
       expect(signal(dropped)).toEqual({ kind: 'callSignal', signal: { customType: 200, invitation } });
     }
-  });
-
-  it('§4 an opened red packet is marked is_get_redbag in the local extra', () => {
-    expect(RED_PACKET_OPENED_MARK).toBe('is_get_redbag');
-    expect(isRedPacketOpened({ localEx: 'is_get_redbag' })).toBe(true);
-    expect(isRedPacketOpened({})).toBe(false);
   });
 
   it('§4 call-invite custom messages are recognised', () => {

@@ -1,4 +1,3 @@
-import { RED_PACKET_OPENED_MARK } from '../constants';
 import { CallMediaType } from '../entities/call';
 import type { CallInvitation } from '../entities/call';
 import { CALL_SIGNAL_TYPES, CustomType } from '../entities/custom-message';
@@ -111,11 +110,6 @@ export function buildRedPacketData(id: string, message: string): string {
 export function buildCallSignalData(customType: CallSignalType, invitation: CallInvitation): string {
   const signal: CallSignal = { customType, invitation };
   return JSON.stringify(signal);
-}
-
-/** §4 Red packet: a successfully opened packet is marked in the message's local extra. */
-export function isRedPacketOpened(message: Pick<Message, 'localEx'>): boolean {
-  return message.localEx === RED_PACKET_OPENED_MARK;
 }
 
 export function isCallSignalMessage(message: Message): boolean {

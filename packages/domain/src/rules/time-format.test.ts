@@ -8,7 +8,7 @@ import {
   recentTimeChangesAt,
   trimBalanceTime,
 } from './time-format';
-import { isRedPacketExpired, redPacketExpiresAt } from './wallet';
+import { isRedPacketExpired, redPacketExpiresAt } from './red-packet';
 
 const SHANGHAI = 480;
 // Sunday 22 Nov 2026, 10:30 in Shanghai.
