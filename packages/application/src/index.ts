@@ -65,7 +65,7 @@ export * from './calls/call-recorder';
 export * from './presentation/desktop';
 // Message actions, pins banner, forward dialog
 export * from './presentation/chat/message-actions';
-export * from './presentation/chat/message-actions.view-model';
+export * from './presentation/chat/chat-message-actions';
 export * from './presentation/chat/forward-dialog.view-model';
 // Wallet, red packets, account settings, About
 export * from './settings/appearance.store';

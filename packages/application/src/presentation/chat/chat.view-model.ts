@@ -23,7 +23,7 @@ import {
   ChatMessageActions,
   type ChatMessageActionsDeps,
   type PinnedBannerView,
-} from './message-actions.view-model';
+} from './chat-message-actions';
 
 export interface ChatHeader {
   /** The other party of a single chat; '' in groups. */
@@ -73,7 +73,7 @@ export class ChatViewModel extends StateViewModel<ChatViewState> {
   private group: Group | undefined;
   /** Maps only the messages that changed since the last emission (a long history stays fluid). */
   private readonly views = new MessageViewCache();
-  /** Copy, revoke, delete, pin, forward, jump (message-actions.view-model.ts). */
+  /** Copy, revoke, delete, pin, forward, jump (chat-message-actions.ts). */
   readonly actions: ChatMessageActions;
   /** The newest message when the reader left it; undefined while the reader is at the newest. */
   private awayMark: string | undefined;
