@@ -357,6 +357,29 @@ describe('ConversationStore: reads, marks and logged failures', () => {
     expect(alice.conversations.snapshot.map((c) => c.conversationID)).toContain('x');
   });
 
+  it('a debounced read mark is dropped once the user has left the conversation', async () => {
+    const { world, alice } = await aliceAndBob();
+    await alice.conversations.open('bob', SessionType.Single);
+    const open = alice.conversations.currentConversation;
+    if (open === undefined) throw new Error('bob is not open');
+    const marked: string[] = [];
+    alice.ports.device.conversations.markAsRead = (id) => {
+      marked.push(id);
+      return Promise.resolve();
+    };
+
+    alice.ports.device.sink.conversations.next({
+      type: 'conversationChanged',
+      conversations: [{ ...open, unreadCount: 1 }],
+    });
+    await world.advance(1000);
+    await alice.conversations.select(undefined);
+    await world.advance(5000);
+
+    // A mark now would take the messages that arrive after the user left with it.
+    expect(marked).toEqual([]);
+  });
+
   it('an SDK change of another conversation leaves the open one and marks nothing', async () => {
     const { world, alice } = await aliceAndBob();
     await alice.conversations.open('bob', SessionType.Single);

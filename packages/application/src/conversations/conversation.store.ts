@@ -1,4 +1,4 @@
-import { BehaviorSubject, debounceTime, Subject, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
 import {
   ok,
   type Result,
@@ -7,7 +7,6 @@ import {
   chatBadgeCount,
   isGroupSession,
   mergeConversations,
-  TIMINGS_MS,
   type Conversation,
   type Group,
   type GroupMember,
@@ -23,6 +22,7 @@ import type { CurrentUser } from '../session/current-user';
 import { attemptOrToast } from './open-group-change';
 import { OpenGroup } from './open-group';
 import { readAllConversations } from './read-all';
+import { ReadMarks } from './read-marks';
 import { clearMentionMark } from './mention-mark';
 import { whenLocal } from './when-local';
 
@@ -41,7 +41,7 @@ export class ConversationStore {
   /** The SDK's total unread count, which still counts "do not receive" conversations (chatBadgeCount). */
   private sdkTotal = 0;
   private readonly deleted = new Subject<string>();
-  private readonly readRequests = new Subject<string>();
+  private readonly reads: ReadMarks;
   private readonly subscriptions = new Subscription();
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
@@ -87,11 +87,7 @@ export class ConversationStore {
     this.currentMember$ = this.openGroup.member$;
     this.subscriptions.add(gateway.events$.subscribe((event) => this.onConversationEvent(event)));
     this.subscriptions.add(groups.events$.subscribe((event) => void this.openGroup.onEvent(event)));
-    this.subscriptions.add(
-      this.readRequests
-        .pipe(debounceTime(TIMINGS_MS.readMarkDebounce, clock.scheduler))
-        .subscribe((conversationID) => void this.markAsRead(conversationID)),
-    );
+    this.reads = new ReadMarks(gateway, logger, clock, this);
   }
 
   get currentConversation(): Conversation | undefined {
@@ -213,7 +209,7 @@ export class ConversationStore {
     if (waits) return;
     if (conversation === undefined) return;
     // The SDK cannot mark what its sync has not reached; confirmLocal marks it once it can.
-    const reads = serverOnly ? Promise.resolve() : this.markAsRead(conversation.conversationID);
+    const reads = serverOnly ? Promise.resolve() : this.reads.mark(conversation.conversationID, true);
     if (!serverOnly) clearMentionMark(this.gateway, this.logger, conversation);
     if (isGroupSession(conversation.conversationType))
       await this.openGroup.refresh(conversation.groupID, serverOnly);
@@ -281,15 +277,13 @@ export class ConversationStore {
   }
 
   /** Marks a conversation read on the server; failures are logged (the next change retries). */
-  async markAsRead(conversationID: string): Promise<void> {
-    await this.whenLocal(conversationID, false);
-    const result = await attempt(() => this.gateway.markAsRead(conversationID));
-    if (!result.ok) this.logger.warn('mark as read failed', { conversationID, code: result.error.code });
+  markAsRead(conversationID: string): Promise<void> {
+    return this.reads.mark(conversationID, false);
   }
 
   async markCurrentAsRead(): Promise<void> {
-    const current = this.current.value;
-    if (current !== undefined) await this.markAsRead(current.conversationID);
+    const id = this.current.value?.conversationID;
+    if (id !== undefined) await this.markAsRead(id);
   }
 
   clear(): void {
@@ -333,7 +327,7 @@ export class ConversationStore {
       const current = this.current.value;
       if (current?.conversationID === id) {
         this.current.next(this.list.value.find((c) => c.conversationID === id) ?? current);
-        this.readRequests.next(id);
+        this.reads.request(id);
         // Its group info and own membership were read before the SDK had them: read them again.
         if (isGroupSession(current.conversationType)) void this.openGroup.refresh(current.groupID);
       }
@@ -376,7 +370,7 @@ export class ConversationStore {
       clearMentionMark(this.gateway, this.logger, updated);
       if (updated.unreadCount > 0) {
         // Spec §4: the open conversation is marked read when its unread count changes, debounced 2 s.
-        this.readRequests.next(updated.conversationID);
+        this.reads.request(updated.conversationID);
       }
     }
   }
@@ -394,6 +388,7 @@ export class ConversationStore {
   }
 
   dispose(): void {
+    this.reads.dispose();
     this.subscriptions.unsubscribe();
     this.local.complete();
   }
