@@ -66,9 +66,11 @@ const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
   // sees is checked by each test's own steps.
   /call to released function/,
   // Two of the SDK's sync steps overlapping on a loaded machine (its own sync after a call such as addBlack,
-  // and the one the server's notification starts; for messages, the pushed copy and the pulled one): the
-  // second insert of the same row fails in the worker, which logs it and keeps the row the first one wrote.
-  /UNIQUE constraint failed: local_(groups\.group_id|group_members\.group_id|blacks\.owner_user_id|friends\.owner_user_id)/,
+  // and the one the server's notification starts; for messages, the pushed copy and the pulled one; on a new
+  // device's first sync, its batch insert of the notification conversations' seqs and a notification pushed
+  // meanwhile): the second insert of the same row fails in the worker, which logs it and keeps the row the
+  // first one wrote.
+  /UNIQUE constraint failed: local_(groups\.group_id|group_members\.group_id|blacks\.owner_user_id|friends\.owner_user_id|notification_seqs\.conversation_id)/,
   /UNIQUE constraint failed: chat_logs_\w+\.client_msg_id/,
 ];
 
