@@ -1,16 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Observable } from 'rxjs';
-import type {
-  LocalStore,
-  SessionScope,
-  SessionServices,
-  SessionStore,
-  SignInViewModel,
-  Toast,
-} from '@teamim/application';
-
-/** The services of the signed-in user (one session scope's). */
-export type SignedInServices = SessionServices;
+import type { LocalStore, SessionScope, SessionStore, SignInViewModel, Toast } from '@teamim/application';
 
 /**
  * Everything the views may use, filled by the composition root. Views never reach into a DI container:
@@ -38,17 +28,5 @@ export const AppServicesContext = createContext<AppServices | undefined>(undefin
 export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (services === undefined) throw new Error('AppServicesContext is not provided by the composition root');
-  return services;
-}
-
-/**
- * The signed-in services, provided by the Shell once they are loaded. Every view under the shell's
- * outlet (chat, contacts) reads them here instead of loading them again.
- */
-export const SignedInContext = createContext<SignedInServices | undefined>(undefined);
-
-export function useSignedIn(): SignedInServices {
-  const services = useContext(SignedInContext);
-  if (services === undefined) throw new Error('SignedInContext is provided by the Shell once signed in');
   return services;
 }

@@ -61,8 +61,16 @@ export class SessionViewModels {
 
   // ---- shell and chat ----
   shell(): ShellViewModel {
-    const { session, connection, currentUser, conversations, contacts, notifications, capabilities } =
-      this.services;
+    const {
+      session,
+      connection,
+      currentUser,
+      conversations,
+      contacts,
+      notifications,
+      capabilities,
+      settings,
+    } = this.services;
     return this.track(
       new ShellViewModel({
         session,
@@ -72,6 +80,7 @@ export class SessionViewModels {
         contacts,
         notifications,
         capabilities,
+        settings,
       }),
     );
   }

@@ -6,7 +6,6 @@ import { TestWorld } from '@teamim/application/testing';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContactDialogsProvider } from '../contacts/dialogs';
-import { SignedInContext } from '../services';
 import { renderView } from '../testing/render';
 import { MessageActionsHost } from './actions/MessageActionsHost';
 import { MessageList } from './MessageList';
@@ -55,7 +54,7 @@ async function openChat() {
   const state = (await firstValueFrom(
     vm.state$.pipe(filter((s) => s.status === 'open' && s.messages.length === 3)),
   )) as OpenState;
-  return { vm, state, services: alice.services };
+  return { vm, state };
 }
 
 /**
@@ -63,16 +62,12 @@ async function openChat() {
  * viewport and settled at its bottom; `loadOlder` is recorded, and `setHasMore` changes the state.
  */
 async function shownFromServer() {
-  const { vm, state, services } = await openChat();
+  const { vm, state } = await openChat();
   undo = layOut(2_000, 500);
   const loadOlder = vi.spyOn(vm, 'loadOlder').mockResolvedValue(ok(undefined));
   const list = harness(vm, state);
   const view = await renderView(<list.View />, {
-    wrap: (children) => (
-      <SignedInContext.Provider value={services}>
-        <ContactDialogsProvider>{children}</ContactDialogsProvider>
-      </SignedInContext.Provider>
-    ),
+    wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
   });
   await settledAtBottom();
   return { loadOlder, setHasMore: list.setHasMore, log: view.getByRole('log', { name: 'Messages' }) };

@@ -5,7 +5,6 @@ import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../contacts/dialogs';
-import { SignedInContext } from '../services';
 import { renderView } from '../testing/render';
 import { ChatLayout } from './ChatPages';
 import { ChatView } from './ChatView';
@@ -38,11 +37,7 @@ describe('chat screens', () => {
     await renderView(chatRoutes(), {
       viewModels: alice.viewModels,
       route: `/chat/${id}`,
-      wrap: (children) => (
-        <SignedInContext.Provider value={alice.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     });
     const list = screen.getByRole('listbox', { name: 'Conversations' });
     expect(within(list).getByRole('option', { name: /^Bob/ })).toBeTruthy();
@@ -64,11 +59,7 @@ describe('chat screens', () => {
     await renderView(chatRoutes(), {
       viewModels: alice.viewModels,
       route: '/chat/si_alice_nobody',
-      wrap: (children) => (
-        <SignedInContext.Provider value={alice.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     });
     expect(await screen.findByRole('heading', { name: 'Conversation not found' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to chats' })).toBeTruthy();
@@ -99,11 +90,7 @@ describe('composer access', () => {
     await renderView(chatRoutes(), {
       viewModels: alice.viewModels,
       route: `/chat/${conversationID}`,
-      wrap: (children) => (
-        <SignedInContext.Provider value={alice.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     });
     const box = await screen.findByRole('textbox', { name: 'Message' });
     expect((box as HTMLTextAreaElement).disabled).toBe(false);

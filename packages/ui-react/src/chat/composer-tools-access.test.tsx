@@ -4,7 +4,6 @@ import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../contacts/dialogs';
-import { SignedInContext } from '../services';
 import { renderView } from '../testing/render';
 import { ChatLayout } from './ChatPages';
 import { ChatView } from './ChatView';
@@ -39,11 +38,7 @@ async function mutedTeam() {
     {
       viewModels: alice.viewModels,
       route: `/chat/${conversationID}`,
-      wrap: (children) => (
-        <SignedInContext.Provider value={alice.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     },
   );
   await screen.findByRole('textbox', { name: 'Message' });

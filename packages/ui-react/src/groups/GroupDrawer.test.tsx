@@ -4,7 +4,6 @@ import { GroupMemberRole, SessionType } from '@teamim/domain';
 import { TestWorld, type TestClient } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { ContactDialogsProvider } from '../contacts/dialogs';
-import { SignedInContext } from '../services';
 import { renderView } from '../testing/render';
 import { GroupDrawerContent } from './GroupDrawer';
 
@@ -44,11 +43,7 @@ async function openDrawer(client: TestClient, groupID: string) {
     </section>,
     {
       viewModels: client.viewModels,
-      wrap: (children) => (
-        <SignedInContext.Provider value={client.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     },
   );
   return screen.getByRole('dialog', { name: 'Group settings' });

@@ -17,7 +17,7 @@ import { ContactDialogsProvider, preloadContactDialogs } from '../contacts/dialo
 import { useDesktopSlots } from '../desktop-slots';
 import { PrefetchProvider, usePrefetch } from '../prefetch';
 import { preloadContactsPages } from '../routing/pages';
-import { SignedInContext, useAppServices, useSignedIn } from '../services';
+import { useAppServices } from '../services';
 import { SessionViewModelsContext, useViewModel } from '../session';
 import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
@@ -96,13 +96,11 @@ export function Shell() {
   }
   return (
     <SessionViewModelsContext.Provider value={scope.viewModels}>
-      <SignedInContext.Provider value={scope.services}>
-        <PrefetchProvider>
-          <ContactDialogsProvider>
-            <SignedInShell />
-          </ContactDialogsProvider>
-        </PrefetchProvider>
-      </SignedInContext.Provider>
+      <PrefetchProvider>
+        <ContactDialogsProvider>
+          <SignedInShell />
+        </ContactDialogsProvider>
+      </PrefetchProvider>
     </SessionViewModelsContext.Provider>
   );
 }
@@ -144,10 +142,7 @@ function SignedInShell() {
   usePrefetch(prefetchShellParts);
   // The session formats times and notices in the UI's language.
   const { i18n } = useTranslation();
-  const settings = useSignedIn().settings;
-  useEffect(() => {
-    settings.setLocale(i18n.language);
-  }, [settings, i18n.language]);
+  useEffect(() => vm.followLocale(i18n.language), [vm, i18n.language]);
   // After sign-in the keyboard starts in the page, not on the document body.
   useEffect(() => main.current?.focus(), []);
 

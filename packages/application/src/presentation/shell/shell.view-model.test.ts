@@ -188,4 +188,17 @@ describe('ShellViewModel', () => {
     expect(alice.ports.device.userID).toBeUndefined();
     shell.dispose();
   });
+
+  it('sets the session to the interface language, and ignores one it does not know', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    const shell = alice.viewModels.shell();
+
+    shell.followLocale('zh-CN');
+    expect(alice.services.settings.snapshot.locale).toBe('zh-CN');
+    shell.followLocale('en-US');
+    expect(alice.services.settings.snapshot.locale).toBe('en-US');
+    shell.followLocale('fr-FR');
+    expect(alice.services.settings.snapshot.locale).toBe('en-US');
+  });
 });

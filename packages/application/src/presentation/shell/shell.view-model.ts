@@ -7,6 +7,7 @@ import type { ConnectionMonitor } from '../../session/connection-monitor';
 import type { CurrentUser } from '../../session/current-user';
 import type { DeploymentCapabilities } from '../../session/deployment-capabilities';
 import type { SessionService, SignOutReason } from '../../session/session.service';
+import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
 import type { ConnectionStatus } from './status';
 
@@ -18,6 +19,7 @@ export interface ShellViewModelDeps {
   readonly contacts: ContactStore;
   readonly notifications: MessageNotificationService;
   readonly capabilities: DeploymentCapabilities;
+  readonly settings: SettingsStore;
 }
 
 export interface ShellState {
@@ -91,6 +93,11 @@ export class ShellViewModel extends StateViewModel<ShellState> {
         }),
       ),
     );
+  }
+
+  /** The session formats times and notices in the interface's language; an unknown one is ignored. */
+  followLocale(language: string): void {
+    this.deps.settings.setLocale(language);
   }
 
   logout(): Promise<void> {

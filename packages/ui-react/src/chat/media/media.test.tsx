@@ -5,7 +5,6 @@ import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../contacts/dialogs';
-import { SignedInContext } from '../../services';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
 import { ChatView } from '../ChatView';
@@ -38,11 +37,7 @@ async function world() {
     {
       viewModels: alice.viewModels,
       route: `/chat/${id}`,
-      wrap: (children) => (
-        <SignedInContext.Provider value={alice.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     },
   );
   await screen.findByRole('heading', { level: 2, name: 'Bob' });

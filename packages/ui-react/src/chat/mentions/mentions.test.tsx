@@ -5,7 +5,6 @@ import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../contacts/dialogs';
-import { SignedInContext } from '../../services';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
 import { ChatView } from '../ChatView';
@@ -45,11 +44,7 @@ async function renderChat(client: Awaited<ReturnType<typeof team>>['alice'], con
     {
       viewModels: client.viewModels,
       route: `/chat/${conversationID}`,
-      wrap: (children) => (
-        <SignedInContext.Provider value={client.services}>
-          <ContactDialogsProvider>{children}</ContactDialogsProvider>
-        </SignedInContext.Provider>
-      ),
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
     },
   );
   await screen.findByRole('heading', { level: 2, name: 'Team' });

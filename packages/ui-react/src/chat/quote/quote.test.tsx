@@ -7,7 +7,7 @@ import { NEVER } from 'rxjs';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ContactDialogsProvider } from '../../contacts/dialogs';
-import { AppServicesContext, SignedInContext, type AppServices } from '../../services';
+import { AppServicesContext, type AppServices } from '../../services';
 import { TopBar } from '../../shell/TopBar';
 import { renderView } from '../../testing/render';
 import { ChatView } from '../ChatView';
@@ -55,9 +55,7 @@ async function show(client: TestClient, conversationID: string, withTopBar = fal
       route: withTopBar ? '/' : `/chat/${conversationID}`,
       wrap: (children) => (
         <AppServicesContext.Provider value={appServices}>
-          <SignedInContext.Provider value={client.services}>
-            <ContactDialogsProvider>{children}</ContactDialogsProvider>
-          </SignedInContext.Provider>
+          <ContactDialogsProvider>{children}</ContactDialogsProvider>
         </AppServicesContext.Provider>
       ),
     },
@@ -159,11 +157,7 @@ describe('spec §8 placeholders', () => {
         </MessageActionsHost>,
         {
           viewModels: alice.viewModels,
-          wrap: (children) => (
-            <SignedInContext.Provider value={alice.services}>
-              <ContactDialogsProvider>{children}</ContactDialogsProvider>
-            </SignedInContext.Provider>
-          ),
+          wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
         },
       );
       const log = await screen.findByRole('log', { name: 'Messages' });
