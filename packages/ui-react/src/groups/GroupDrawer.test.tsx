@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { GroupMemberRole, SessionType } from '@teamim/domain';
 import { TestWorld, type TestClient } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
-import { ContactDialogsProvider } from '../contacts/dialogs';
+import { ContactDialogsProvider } from '../shell/contact-dialogs';
 import { renderView } from '../testing/render';
 import { GroupDrawerContent } from './GroupDrawer';
 
