@@ -160,6 +160,21 @@ describe('layer boundaries (dependency-cruiser)', () => {
     ).toEqual(['apps/server/src/app.ts']);
   });
 
+  it('ui-features-never-borrow-from-each-other fires when a feature imports another, not for common/ or the shell', async () => {
+    const violations = await cruise(newTree(), {
+      'packages/ui-react/src/chat/Y.tsx': 'export const Y = () => null;\n',
+      'packages/ui-react/src/common/Frame.tsx': 'export const Frame = () => null;\n',
+      'packages/ui-react/src/text.ts': 'export const t = (key: string) => key;\n',
+      'packages/ui-react/src/wallet/X.tsx': "import { Y } from '../chat/Y';\nexport const X = Y;\n",
+      'packages/ui-react/src/wallet/Z.tsx':
+        "import { Frame } from '../common/Frame';\nimport { t } from '../text';\nexport const Z = [Frame, t];\n",
+      'packages/ui-react/src/shell/Shell.tsx': "import { Y } from '../chat/Y';\nexport const S = Y;\n",
+    });
+    expect(
+      violations.filter((v) => v.rule.name === 'ui-features-never-borrow-from-each-other').map((v) => v.from),
+    ).toEqual(['packages/ui-react/src/wallet/X.tsx']);
+  });
+
   it('no-circular fires on an import cycle', async () => {
     const violations = await cruise(newTree(), {
       'packages/domain/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",

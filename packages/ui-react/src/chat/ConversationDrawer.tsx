@@ -19,7 +19,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { ChatHeader } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
-import { useContactDialogs } from '../contacts/dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { useViewModel } from '../session';
 import { useText } from '../text';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { TestWorld } from '@teamim/application/testing';
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContactDialogsProvider } from '../contacts/dialogs';
+import { ContactDialogsProvider } from '../shell/contact-dialogs';
 import { renderView } from '../testing/render';
 import { MessageActionsHost } from './actions/MessageActionsHost';
 import { MessageList } from './MessageList';

@@ -2,8 +2,8 @@ import { Button, DialogActions, Field, Input, Text } from '@fluentui/react-compo
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { CardDialog } from './CardDialog';
-import { useContactDialogs } from './dialog-context';
+import { CardDialog } from '../common/CardDialog';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useContactStyles } from './styles';
 import { FaceAvatar } from '../FaceAvatar';
 

@@ -8,7 +8,8 @@ import { describe, expect, it, vi } from 'vitest';
 // Typing through user-event on a shared, slow machine takes seconds; this is a ceiling, not a measurement.
 vi.setConfig({ testTimeout: 30_000 });
 import { renderView } from '../testing/render';
-import { ContactDialogsProvider, useContactDialogs, type ContactDialogs } from './dialogs';
+import { useContactDialogs, type ContactDialogs } from '../common/contact-dialogs';
+import { ContactDialogsProvider } from '../shell/contact-dialogs';
 
 /** Renders the dialogs provider with a probe that hands out its API, as the shell uses it. */
 async function withDialogs(client: TestClient): Promise<ContactDialogs> {

@@ -4,7 +4,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useRef } from 'react';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { useContactDialogs } from './dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useContactStyles } from './styles';
 import { FaceAvatar } from '../FaceAvatar';
 

@@ -6,7 +6,7 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { FriendList, GroupList } from './ContactLists';
 import { GroupNotifications, NewFriends } from './RequestLists';
-import { Blacklist } from '../groups/Blacklist';
+import { Blacklist } from './Blacklist';
 import { NARROW_SECTION_LIST_WIDTH, NARROW_WINDOW, SECTION_LIST_WIDTH } from '../layout';
 
 const TITLES = {

@@ -3,7 +3,7 @@ import { Gender, type ValidationField } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { CardDialog } from './CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { ProfileAvatarPicker } from './ProfileAvatarPicker';
 import { useContactStyles } from './styles';
 

@@ -4,7 +4,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useNavigate } from 'react-router';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { CardDialog } from './CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { RequestPanel } from './RequestPanel';
 import { useContactStyles } from './styles';
 import { FaceAvatar } from '../FaceAvatar';

@@ -3,7 +3,7 @@ import { CameraRegular } from '@fluentui/react-icons';
 import type { PickedFile } from '@teamim/application';
 import { useRef } from 'react';
 import { FaceAvatar } from '../FaceAvatar';
-import { AVATAR_ACCEPT, pickedFile } from '../groups/picked-file';
+import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
 import { useText } from '../text';
 
 const useStyles = makeStyles({

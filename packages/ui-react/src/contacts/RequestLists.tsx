@@ -9,7 +9,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { EmptyList } from './ContactLists';
-import { useContactDialogs } from './dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useContactStyles } from './styles';
 import { FaceAvatar } from '../FaceAvatar';
 

@@ -1,13 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 
-/** Spec §2 widths: user card 332, group card and profile modal 484, other modals 360–420. */
-export const useDialogWidths = makeStyles({
-  user: { width: '332px', maxWidth: 'calc(100vw - 32px)' },
-  group: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
-  profile: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
-  modal: { width: '400px', maxWidth: 'calc(100vw - 32px)' },
-});
-
 /** Rows, lists and small layouts the contact screens share (Slack/Element-like density). */
 export const useContactStyles = makeStyles({
   list: {

@@ -14,7 +14,7 @@ import { PickerMode } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useContactDialogs } from '../contacts/dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ConfirmDialog, MuteDialog } from './dialogs';

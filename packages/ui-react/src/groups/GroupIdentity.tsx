@@ -3,7 +3,7 @@ import { CameraRegular, EditRegular } from '@fluentui/react-icons';
 import type { GroupSettingsState, GroupSettingsViewModel } from '@teamim/application';
 import { useRef, useState } from 'react';
 import { useText } from '../text';
-import { AVATAR_ACCEPT, pickedFile } from './picked-file';
+import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({

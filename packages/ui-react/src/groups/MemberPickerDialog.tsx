@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { ConfirmDialog } from './dialogs';
-import { AVATAR_ACCEPT, pickedFile } from './picked-file';
+import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
 import { PickerLeftPane } from './PickerLeftPane';
 import { usePickedPreview } from './picked-preview';
 import { FaceAvatar } from '../FaceAvatar';

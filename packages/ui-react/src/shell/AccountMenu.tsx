@@ -14,7 +14,7 @@ import {
 } from '@fluentui/react-components';
 import type { ShellState } from '@teamim/application';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useContactDialogs } from '../contacts/dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useText } from '../text';
 // Balance, account settings, About
 import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';

@@ -1,5 +1,5 @@
 import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { useContactDialogs } from '../contacts/dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useText } from '../text';
 import { PlusButton } from './PlusButton';
 

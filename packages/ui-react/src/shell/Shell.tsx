@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { callOverlay, SessionCallOverlay } from '../calls/SessionCallOverlay';
-import { ContactDialogsProvider, preloadContactDialogs } from '../contacts/dialogs';
+import { ContactDialogsProvider, preloadContactDialogs } from './contact-dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { PrefetchProvider, usePrefetch } from '../prefetch';
 import { preloadContactsPages } from '../routing/pages';
@@ -22,7 +22,7 @@ import { SessionViewModelsContext, useViewModel } from '../session';
 import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
 import { preloadToastHost } from '../toasts/Toasts';
-import { useShortcuts } from './keyboard';
+import { useShortcuts } from '../common/keyboard';
 import { accountMenu, NavRail } from './NavRail';
 import { plusMenu, TopBar } from './TopBar';
 

@@ -6,10 +6,10 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { deferred, useMenuOnRequest } from '../deferred';
-import { useContactDialogs } from '../contacts/dialog-context';
+import { useContactDialogs } from '../common/contact-dialogs';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { TOP_SEARCH_ID } from './keyboard';
+import { TOP_SEARCH_ID } from '../common/keyboard';
 import { PlusButton } from './PlusButton';
 
 // Add friend, Add group, Create group: a chunk of its own, loaded when first opened or while idle.

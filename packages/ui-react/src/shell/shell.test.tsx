@@ -8,7 +8,7 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppServicesContext, type AppServices } from '../services';
 import { renderView } from '../testing/render';
-import { isSearchShortcut, conversationStep } from './keyboard';
+import { isSearchShortcut, conversationStep } from '../common/keyboard';
 import { Shell } from './Shell';
 
 async function aliceWithUnread() {

@@ -1,7 +1,7 @@
 import { GroupMemberRole, SessionType } from '@teamim/domain';
 import { TestWorld, type TestClient } from '@teamim/application/testing';
 import { screen } from '@testing-library/react';
-import { ContactDialogsProvider } from '../contacts/dialogs';
+import { ContactDialogsProvider } from '../shell/contact-dialogs';
 import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { renderView } from './render';
 

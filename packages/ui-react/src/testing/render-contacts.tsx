@@ -2,7 +2,7 @@ import type { TestClient } from '@teamim/application/testing';
 import { Route, Routes } from 'react-router';
 import { renderView } from './render';
 import { ContactPage, ContactSection } from '../contacts/ContactPages';
-import { ContactDialogsProvider } from '../contacts/dialogs';
+import { ContactDialogsProvider } from '../shell/contact-dialogs';
 
 /** Renders the /contact screens as the shell routes them, with the contact dialogs, for `client`. */
 export function renderContacts(client: TestClient, route = '/contact') {

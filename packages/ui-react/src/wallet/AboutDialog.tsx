@@ -1,7 +1,7 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
-import { CardDialog } from '../contacts/CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { useDesktopSlots } from '../desktop-slots';
 import { useViewModel } from '../session';
 import { useText } from '../text';

@@ -14,7 +14,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAppearance } from '../appearance';
-import { CardDialog } from '../contacts/CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { useDesktopSlots } from '../desktop-slots';
 import { switchLocale } from '../i18n';
 import { useViewModel } from '../session';

@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BalanceLogRow } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef } from 'react';
-import { CardDialog } from '../contacts/CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 

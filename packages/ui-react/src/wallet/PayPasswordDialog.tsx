@@ -1,7 +1,7 @@
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useId } from 'react';
-import { CardDialog } from '../contacts/CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { PinBoxes } from './PinBoxes';

@@ -4,7 +4,7 @@ import type { RedPacketSenderView } from '@teamim/application';
 import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useRef } from 'react';
-import { CardDialog } from '../contacts/CardDialog';
+import { CardDialog } from '../common/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { RedPacketClaims } from './RedPacketClaims';

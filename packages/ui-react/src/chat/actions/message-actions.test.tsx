@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../../contacts/dialogs';
+import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
 import { ChatView } from '../ChatView';
 

@@ -1,6 +1,6 @@
 import { makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import type { BubbleBody, BubblePart, ChatViewModel } from '@teamim/application';
-import { useContactDialogs } from '../../contacts/dialog-context';
+import { useContactDialogs } from '../../common/contact-dialogs';
 
 const useStyles = makeStyles({
   text: {

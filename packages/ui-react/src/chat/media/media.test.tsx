@@ -4,7 +4,7 @@ import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../../contacts/dialogs';
+import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
 import { ChatView } from '../ChatView';

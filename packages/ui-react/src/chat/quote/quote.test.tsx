@@ -6,7 +6,7 @@ import { SessionType } from '@teamim/domain';
 import { NEVER } from 'rxjs';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { ContactDialogsProvider } from '../../contacts/dialogs';
+import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { AppServicesContext, type AppServices } from '../../services';
 import { TopBar } from '../../shell/TopBar';
 import { renderView } from '../../testing/render';

@@ -1,6 +1,6 @@
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
-import { useContactStyles } from '../contacts/styles';
+import { useContactStyles } from './styles';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { FaceAvatar } from '../FaceAvatar';

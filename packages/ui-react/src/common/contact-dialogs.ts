@@ -4,7 +4,10 @@ import type { Group } from '@teamim/domain';
 
 export type { CardUser, UserCardOptions } from '@teamim/application';
 
-/** The contact modals of spec §2, opened from the shell (top bar, avatar menu) and the contact pages. */
+/**
+ * The contact modals of spec §2, opened from the shell (top bar, avatar menu), the contact pages, chat and
+ * group screens. Only this contract is shared; the shell provides it (shell/contact-dialogs.tsx).
+ */
 export interface ContactDialogs {
   /**
    * `options` carry the group the card was opened from (lookMemberInfo, applyMemberFriend) and the

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 
+// The app's keyboard chords sit together, so the shell and the conversation list cannot claim the same one.
+
 /** The id of the top bar's search box, the target of Ctrl/Cmd+K. */
 export const TOP_SEARCH_ID = 'top-search';
 

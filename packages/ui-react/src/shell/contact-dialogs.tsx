@@ -7,15 +7,15 @@ import {
   type CardUser,
   type ContactDialogs,
   type UserCardOptions,
-} from './dialog-context';
+} from '../common/contact-dialogs';
 
 // Each dialog is a chunk of its own (with Fluent's dialog, field and picker code, about 27 KB gzip in
 // all, which the conversation list does not need): loaded when first opened, or ahead while the page is
 // idle (preloadContactDialogs).
-const userCard = deferred(() => import('./UserCard').then((m) => m.UserCardDialog));
-const groupCard = deferred(() => import('./GroupCard').then((m) => m.GroupCardDialog));
-const addSearch = deferred(() => import('./AddSearchDialog').then((m) => m.AddSearchDialog));
-const editProfile = deferred(() => import('./EditProfileDialog').then((m) => m.EditProfileDialog));
+const userCard = deferred(() => import('../contacts/UserCard').then((m) => m.UserCardDialog));
+const groupCard = deferred(() => import('../contacts/GroupCard').then((m) => m.GroupCardDialog));
+const addSearch = deferred(() => import('../contacts/AddSearchDialog').then((m) => m.AddSearchDialog));
+const editProfile = deferred(() => import('../contacts/EditProfileDialog').then((m) => m.EditProfileDialog));
 // The top bar's and the empty chat page's Create group is the member picker's create mode.
 const memberPicker = deferred(() => import('../groups/MemberPickerDialog').then((m) => m.MemberPickerDialog));
 
@@ -32,9 +32,6 @@ export function preloadContactDialogs(): void {
   for (const dialog of Object.values(DIALOGS)) dialog.preload();
 }
 
-export { useContactDialogs } from './dialog-context';
-export type { ContactDialogs } from './dialog-context';
-
 type Open =
   | { readonly kind: 'none' }
   | { readonly kind: 'user'; readonly user: CardUser; readonly options: UserCardOptions }
@@ -50,6 +47,9 @@ function focused(): HTMLElement | undefined {
 }
 
 /**
+ * The shell renders this host because it composes two features' dialogs (the contact cards and the
+ * groups' member picker); features open them through the context in common/ and depend on neither.
+ *
  * Holds which contact modal is open; one at a time, as in the reference client. Closing returns focus
  * to where it was when the first modal opened (the dialogs are unmounted, so Fluent cannot).
  */

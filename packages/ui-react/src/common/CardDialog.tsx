@@ -11,7 +11,14 @@ import {
 import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useText } from '../text';
-import { useDialogWidths } from './styles';
+
+/** Spec §2 widths: user card 332, group card and profile modal 484, other modals 360–420. */
+const useDialogWidths = makeStyles({
+  user: { width: '332px', maxWidth: 'calc(100vw - 32px)' },
+  group: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
+  profile: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
+  modal: { width: '400px', maxWidth: 'calc(100vw - 32px)' },
+});
 
 const useStyles = makeStyles({
   // The body's default grid columns (1fr) never shrink below their content, so wide content pushed the
@@ -20,7 +27,7 @@ const useStyles = makeStyles({
   content: { minWidth: 0, overflowX: 'hidden' },
 });
 
-/** The frame the contact modals share (spec §2): a titled modal with a close button. */
+/** The frame the contact and wallet modals share (spec §2): a titled modal with a close button. */
 export function CardDialog(props: {
   readonly title: string;
   readonly width: 'user' | 'group' | 'profile' | 'modal';
