@@ -46,6 +46,16 @@ function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   return { promise, resolve };
 }
 
+/** Every conversation the client's SDK is asked to mark read, in order. */
+function recordReadMarks(client: Client): string[] {
+  const marked: string[] = [];
+  client.ports.device.conversations.markAsRead = (id) => {
+    marked.push(id);
+    return Promise.resolve();
+  };
+  return marked;
+}
+
 async function aliceAndBob(): Promise<{ world: TestWorld; alice: Client; bob: Client }> {
   const world = new TestWorld().users('alice', 'bob', 'carol');
   world.backend.makeFriends('alice', 'bob');
@@ -336,11 +346,7 @@ describe('ConversationStore: reads, marks and logged failures', () => {
     await alice.conversations.open('bob', SessionType.Single);
     const open = alice.conversations.currentConversation;
     if (open === undefined) throw new Error('bob is not open');
-    const marked: string[] = [];
-    alice.ports.device.conversations.markAsRead = (id) => {
-      marked.push(id);
-      return Promise.resolve();
-    };
+    const marked = recordReadMarks(alice);
     const device = alice.ports.device.sink.conversations;
 
     device.next({ type: 'conversationChanged', conversations: [{ ...open, showName: 'Bobby' }] });
@@ -362,11 +368,7 @@ describe('ConversationStore: reads, marks and logged failures', () => {
     await alice.conversations.open('bob', SessionType.Single);
     const open = alice.conversations.currentConversation;
     if (open === undefined) throw new Error('bob is not open');
-    const marked: string[] = [];
-    alice.ports.device.conversations.markAsRead = (id) => {
-      marked.push(id);
-      return Promise.resolve();
-    };
+    const marked = recordReadMarks(alice);
 
     alice.ports.device.sink.conversations.next({
       type: 'conversationChanged',
@@ -384,11 +386,7 @@ describe('ConversationStore: reads, marks and logged failures', () => {
     const { world, alice } = await aliceAndBob();
     await alice.conversations.open('bob', SessionType.Single);
     const open = alice.conversations.currentConversation;
-    const marked: string[] = [];
-    alice.ports.device.conversations.markAsRead = (id) => {
-      marked.push(id);
-      return Promise.resolve();
-    };
+    const marked = recordReadMarks(alice);
 
     alice.ports.device.sink.conversations.next({
       type: 'conversationChanged',
@@ -402,11 +400,7 @@ describe('ConversationStore: reads, marks and logged failures', () => {
 
   it('markCurrentAsRead marks the open conversation, and nothing when none is open', async () => {
     const { alice } = await aliceAndBob();
-    const marked: string[] = [];
-    alice.ports.device.conversations.markAsRead = (id) => {
-      marked.push(id);
-      return Promise.resolve();
-    };
+    const marked = recordReadMarks(alice);
     await alice.conversations.markCurrentAsRead();
     expect(marked).toEqual([]);
 
