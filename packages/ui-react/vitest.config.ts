@@ -10,5 +10,26 @@ export default defineProject({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     // Rendering Fluent UI in jsdom is slow on a busy machine; no test asserts on time.
     testTimeout: 120_000,
+    // Each view test file imports Fluent UI and React anew (one module graph per file); bundled once into a
+    // few files, they load in about two thirds of the time (import 25 s → 16 s for six files on two cores).
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            '@fluentui/react-components',
+            '@fluentui/react-icons',
+            'react',
+            'react-dom',
+            'react-dom/client',
+            'react-i18next',
+            'i18next',
+            'react-router',
+            'observable-hooks',
+            'rxjs',
+          ],
+        },
+      },
+    },
   },
 });
