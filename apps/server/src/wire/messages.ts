@@ -1,7 +1,9 @@
 /**
  * Protobuf codecs for every WebSocket payload, written from the field numbers of
  * openimsdk/protocol v0.0.73-alpha.12 (sdkws, msg and push packages) as listed in
- * shared/reference/openim-protocol.md §3.
+ * shared/reference/openim-protocol.md §3. Every codec is exported, the nested ones too (marked `@public`,
+ * since only the test uses them from outside): protocol-fields.test.ts reads every exported codec and
+ * checks its field numbers against the protocol.
  */
 import type {
   ConversationSeqs,
@@ -35,8 +37,11 @@ import { defineMessage, type MessageCodec } from './proto';
 // bivariant, so the widening needs no cast).
 const nested = <T>(codec: MessageCodec<T>): MessageCodec<unknown> => codec;
 
-/** sdkws.OfflinePushInfo */
-const OfflinePushInfoCodec = defineMessage<OfflinePushInfo>('OfflinePushInfo', [
+/**
+ * sdkws.OfflinePushInfo
+ * @public (see the top of the file)
+ */
+export const OfflinePushInfoCodec = defineMessage<OfflinePushInfo>('OfflinePushInfo', [
   { no: 1, name: 'title', kind: 'string' },
   { no: 2, name: 'desc', kind: 'string' },
   { no: 3, name: 'ex', kind: 'string' },
@@ -89,8 +94,11 @@ export const GetMaxSeqRespCodec = defineMessage<GetMaxSeqResp>('GetMaxSeqResp', 
   { no: 2, name: 'minSeqs', kind: 'map', value: 'int64' },
 ]);
 
-/** sdkws.SeqRange */
-const SeqRangeCodec = defineMessage<SeqRange>('SeqRange', [
+/**
+ * sdkws.SeqRange
+ * @public (see the top of the file)
+ */
+export const SeqRangeCodec = defineMessage<SeqRange>('SeqRange', [
   { no: 1, name: 'conversationID', kind: 'string' },
   { no: 2, name: 'begin', kind: 'int64' },
   { no: 3, name: 'end', kind: 'int64' },
@@ -122,8 +130,11 @@ export const UserSendMsgRespCodec = defineMessage<UserSendMsgResp>('UserSendMsgR
   { no: 3, name: 'sendTime', kind: 'int64' },
 ]);
 
-/** msg.ConversationSeqs (numbers start at 2 in the .proto) */
-const ConversationSeqsCodec = defineMessage<ConversationSeqs>('ConversationSeqs', [
+/**
+ * msg.ConversationSeqs (numbers start at 2 in the .proto)
+ * @public (see the top of the file)
+ */
+export const ConversationSeqsCodec = defineMessage<ConversationSeqs>('ConversationSeqs', [
   { no: 2, name: 'conversationID', kind: 'string' },
   { no: 3, name: 'seqs', kind: 'repeated', of: 'int64' },
 ]);
@@ -148,8 +159,11 @@ export const GetConversationsHasReadAndMaxSeqReqCodec = defineMessage<GetConvers
   ],
 );
 
-/** msg.Seqs */
-const SeqsCodec = defineMessage<Seqs>('Seqs', [
+/**
+ * msg.Seqs
+ * @public (see the top of the file)
+ */
+export const SeqsCodec = defineMessage<Seqs>('Seqs', [
   { no: 1, name: 'maxSeq', kind: 'int64' },
   { no: 2, name: 'hasReadSeq', kind: 'int64' },
   { no: 3, name: 'maxSeqTime', kind: 'int64' },
@@ -199,11 +213,17 @@ export const SubUserOnlineStatusCodec = defineMessage<SubUserOnlineStatus>('SubU
   { no: 2, name: 'unsubscribeUserID', kind: 'repeated', of: 'string' },
 ]);
 
-/** sdkws.SubUserOnlineStatusElem */
-const SubUserOnlineStatusElemCodec = defineMessage<SubUserOnlineStatusElem>('SubUserOnlineStatusElem', [
-  { no: 1, name: 'userID', kind: 'string' },
-  { no: 2, name: 'onlinePlatformIDs', kind: 'repeated', of: 'int32' },
-]);
+/**
+ * sdkws.SubUserOnlineStatusElem
+ * @public (see the top of the file)
+ */
+export const SubUserOnlineStatusElemCodec = defineMessage<SubUserOnlineStatusElem>(
+  'SubUserOnlineStatusElem',
+  [
+    { no: 1, name: 'userID', kind: 'string' },
+    { no: 2, name: 'onlinePlatformIDs', kind: 'repeated', of: 'int32' },
+  ],
+);
 
 /** 2005 sdkws.SubUserOnlineStatusTips */
 export const SubUserOnlineStatusTipsCodec = defineMessage<SubUserOnlineStatusTips>(
