@@ -21,10 +21,10 @@
  *        [--json out.json] [--quick] [--server-cpu-prof <dir>] [--generator-cpu-prof <dir>]
  *        [--phases pairs,open,group]
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -38,7 +38,8 @@ import type {
   PartSendReport,
   PhaseSpec,
 } from '../../apps/server/src/wire/testing/delivery-part';
-import { type LoadUser, percentiles } from '../../apps/server/src/wire/testing/load';
+import { percentiles } from '../../apps/server/src/wire/testing/load';
+import { api, createGroup, createUsers, serverStats, startServer, stopServer } from './server';
 import type { ConnectReply, WorkerRequest } from './worker';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -89,76 +90,6 @@ const GROUP_RATES = (quick ? '200' : (args['group-rates'] ?? ''))
 const WORKERS = Math.max(1, Math.floor(quick ? 2 : num(args.workers, 'workers')));
 const WARMUP_MS = quick ? 200 : 2_000;
 const PHASES = new Set((args.phases ?? '').split(','));
-
-// ---- server process ------------------------------------------------------------------------------
-
-interface Server {
-  url: string;
-  proc: ChildProcess;
-  dataDir: string | undefined;
-}
-
-async function startServer(adminSecret: string): Promise<Server> {
-  const dataDir = args.memory ? undefined : mkdtempSync(join(tmpdir(), 'teamim-bench-'));
-  const storage = dataDir ? ['--data-dir', dataDir] : ['--memory'];
-  const proc = spawn(
-    process.execPath,
-    [
-      ...(args['server-cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['server-cpu-prof']}`] : []),
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--log-level',
-      'warn',
-      '--admin-secret',
-      adminSecret,
-      ...storage,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-    proc.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
-  });
-  return { url, proc, dataDir };
-}
-
-async function stopServer(s: Server): Promise<void> {
-  if (s.proc.exitCode === null) {
-    const exited = new Promise((r) => s.proc.once('exit', r));
-    s.proc.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-    if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
-  }
-  if (s.dataDir) rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-/** CPU seconds (user + system) and resident memory of the server process, from /proc. */
-function serverStats(pid: number): { cpuMs: number; rssMb: number } {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 (1-based), in clock ticks of 10 ms.
-    const cpuMs = (Number(fields[11]) + Number(fields[12])) * 10;
-    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return { cpuMs, rssMb: rss ? Number(rss[1]) / 1024 : 0 };
-  } catch {
-    return { cpuMs: 0, rssMb: 0 };
-  }
-}
 
 // ---- generator processes ------------------------------------------------------------------------
 
@@ -225,78 +156,6 @@ class WorkerPart implements PartHandle {
   }
 }
 
-// ---- admin API -----------------------------------------------------------------------------------
-
-interface Envelope<T> {
-  errCode: number;
-  errMsg: string;
-  data?: T;
-}
-
-async function api<T>(base: string, path: string, body: unknown, token = ''): Promise<T> {
-  const res = await fetch(`${base}/api${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', operationID: randomBytes(8).toString('hex'), token },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as Envelope<T>;
-  if (env.errCode !== 0) throw new Error(`${path}: ${env.errCode} ${env.errMsg}`);
-  return env.data as T;
-}
-
-async function createUsers(base: string, admin: string, count: number): Promise<LoadUser[]> {
-  const ids = Array.from({ length: count }, (_, i) => `bench${String(i).padStart(6, '0')}`);
-  for (let i = 0; i < ids.length; i += 1000) {
-    const users = ids.slice(i, i + 1000).map((userID) => ({ userID, nickname: userID, faceURL: '', ex: '' }));
-    await api(base, '/user/user_register', { users }, admin);
-  }
-  const out: LoadUser[] = new Array<LoadUser>(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < ids.length) {
-        const i = next++;
-        const userID = ids[i] as string;
-        const { token } = await api<{ token: string }>(
-          base,
-          '/auth/get_user_token',
-          { userID, platformID: 5 },
-          admin,
-        );
-        out[i] = { userID, token, platformID: 5 };
-      }
-    }),
-  );
-  return out;
-}
-
-async function createGroup(base: string, admin: string, members: readonly string[]): Promise<string> {
-  const [owner, ...rest] = members;
-  const data = await api<{ groupInfo: { groupID: string } }>(
-    base,
-    '/group/create_group',
-    {
-      ownerUserID: owner,
-      memberUserIDs: rest,
-      adminUserIDs: [],
-      groupInfo: {
-        groupID: '',
-        groupName: `bench ${members.length}`,
-        notification: '',
-        introduction: '',
-        faceURL: '',
-        ex: '',
-        groupType: 2,
-        needVerification: 0,
-        lookMemberInfo: 0,
-        applyMemberFriend: 0,
-      },
-    },
-    admin,
-  );
-  return data.groupInfo.groupID;
-}
-
 // ---- phases --------------------------------------------------------------------------------------
 
 interface PhaseRow {
@@ -343,7 +202,10 @@ async function measured(
 
 async function main(): Promise<void> {
   const adminSecret = randomBytes(12).toString('hex');
-  const server = await startServer(adminSecret);
+  const server = await startServer(adminSecret, {
+    memory: args.memory === true,
+    cpuProfileDir: args['server-cpu-prof'],
+  });
   const pid = server.proc.pid ?? 0;
   const summary: Record<string, unknown> = {
     date: new Date().toISOString(),

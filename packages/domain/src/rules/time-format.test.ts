@@ -11,7 +11,7 @@ import {
 import { isRedPacketExpired, redPacketExpiresAt } from './red-packet';
 
 const SHANGHAI = 480;
-// Sunday 22 Nov 2026, 10:30 in Shanghai.
+// Sunday 22 November 2026, half past ten in the morning in Shanghai.
 const now = Date.UTC(2026, 10, 22, 2, 30);
 const at = (day: number, hours: number, minutes: number) => Date.UTC(2026, 10, day, hours - 8, minutes);
 
@@ -63,7 +63,7 @@ describe('When a recent-time text can change (so that a clock tick re-formats on
     expect(recentTimeChangesAt(now + 5_000, zh)).toBe(now + 65_000);
     expect(recentTimeChangesAt(now - 60_000, zh)).toBe(midnight);
     expect(recentTimeChangesAt(at(16, 18, 0), zh)).toBe(midnight);
-    // Midnight of the given zone, not of UTC (16:00 UTC is midnight in Shanghai).
+    // Midnight of the given zone, not of UTC (four in the afternoon UTC is midnight in Shanghai).
     expect(midnight).toBe(Date.UTC(2026, 10, 22, 16, 0));
     expect(recentTimeChangesAt(now - 60_000, { ...zh, utcOffsetMinutes: -300 })).toBe(
       Date.UTC(2026, 10, 22, 5, 0),
