@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { firstValueFrom, NEVER } from 'rxjs';
 import {
   ApplicationHandleResult,
@@ -7,6 +7,7 @@ import {
   type GroupApplication,
 } from '@teamim/domain';
 import { TestWorld } from '../testing';
+import { RemoteError } from '../shared/remote-error';
 import type { ContactsGateway } from '../ports/contacts.port';
 import { ContactActions } from './contact-actions';
 import { ContactStore, emptyContactState, reduceContactEvent, reduceGroupEvent } from './contact.store';
@@ -298,7 +299,26 @@ describe('ContactStore', () => {
       'toast.getBlackListFailed',
       'toast.getGroupListFailed',
     ]);
-    expect(alice.ports.logger.entries.filter((e) => e.level === 'error')).toHaveLength(4);
+    // Not signed in: the SDK answers "logged out", as it does to a reload that meets a sign-out.
+    expect(alice.ports.logger.entries.filter((e) => e.level === 'error')).toEqual([]);
+    expect(alice.ports.logger.entries.filter((e) => e.level === 'warn')).toHaveLength(4);
+  });
+
+  it('§8 An application list the server refuses is an error in the log; one lost to the network a warning', async () => {
+    const world = new TestWorld().users('alice');
+    const alice = await world.signIn('alice');
+    vi.spyOn(alice.ports.contacts, 'getReceivedFriendApplications').mockRejectedValue(
+      new RemoteError(1002, 'no permission'),
+    );
+    vi.spyOn(alice.ports.groups, 'getSentGroupApplications').mockRejectedValue(
+      new RemoteError(10000, 'network'),
+    );
+    await alice.contacts.loadApplications();
+    const failures = alice.ports.logger.entries.filter((e) => e.message === 'loading applications failed');
+    expect(failures).toEqual([
+      { level: 'error', message: 'loading applications failed', context: { code: 1002 } },
+      { level: 'warn', message: 'loading applications failed', context: { code: 10000 } },
+    ]);
   });
 
   it('§4 Group join requests reach owners and admins, are counted and accepted', async () => {

@@ -2,6 +2,7 @@ import { BehaviorSubject, distinctUntilChanged, map, Subscription, type Observab
 import { err, ok, type Result } from '@teamim/domain';
 import {
   ApplicationHandleResult,
+  isSessionEndingFailure,
   type BlacklistEntry,
   type Friend,
   type FriendApplication,
@@ -307,9 +308,11 @@ export class ContactStore {
       change.sendGroupApplicationList = sendGroup.value;
     }
     for (const result of [recvFriend, sendFriend, recvGroup, sendGroup]) {
-      if (!result.ok) {
-        this.logger.error('loading applications failed', { code: result.error.code });
-      }
+      if (result.ok) continue;
+      // A reload that meets the session's end (a revoked token, a sign-out) is expected, not a defect.
+      const code = result.error.code;
+      if (isSessionEndingFailure(code)) this.logger.warn('loading applications failed', { code });
+      else this.logger.error('loading applications failed', { code });
     }
     this.patch(change);
   }

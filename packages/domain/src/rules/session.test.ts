@@ -3,6 +3,7 @@ import { LoadState } from '../entities/settings';
 import { displayName, friendDisplayName, genderLabelKey } from './display-name';
 import {
   hasStoredSession,
+  isSessionEndingFailure,
   isTransientStartFailure,
   resolveLocale,
   sessionStartRetryDelayMs,
@@ -76,6 +77,16 @@ describe("§6 Messages say 'you' for the current user", () => {
     // And a deployment without the chat API's route (-1004), which no retry changes.
     for (const code of [0, 1001, 1002, 1501, 1502, 1506, 1507, 10002, 10100, 10102, 20101, -1004]) {
       expect(isTransientStartFailure(code)).toBe(false);
+    }
+  });
+
+  it('a background read that failed as the session ends is expected; any other failure is not', () => {
+    // The network, the SDK inside, a token the server ended or revoked, an SDK that already logged out.
+    for (const code of [-1, 10000, 10005, -1001, 1501, 1502, 1506, 20101, 10101]) {
+      expect(isSessionEndingFailure(code)).toBe(true);
+    }
+    for (const code of [0, 1001, 1002, 1004, 1203, 10002, 10102, -1004]) {
+      expect(isSessionEndingFailure(code)).toBe(false);
     }
   });
 

@@ -1,5 +1,6 @@
 import { DEFAULT_LOCALE, isLocale, LoadState } from '../entities/settings';
 import type { Locale } from '../entities/settings';
+import { isForceLogoutCode, ServerErrorCode } from '../errors/server-errors';
 import { TransportErrorCode } from '../errors/transport-errors';
 
 /** §2/§4 Session rules. */
@@ -70,6 +71,26 @@ export const TRANSIENT_START_FAILURE_CODES: readonly number[] = [
 /** True when a failed login or first self-info read should be tried again rather than end the session. */
 export function isTransientStartFailure(code: number): boolean {
   return TRANSIENT_START_FAILURE_CODES.includes(code);
+}
+
+/**
+ * Codes that end a session without being forced logouts of the chat API: an invalid or kicked IM token
+ * (the SDK reports the kick as an event of its own) and the SDK's answer to a call made after it logged
+ * out (openim-sdk-core's LoginOutError).
+ */
+const SESSION_OVER_CODES: readonly number[] = [
+  ServerErrorCode.TokenInvalid,
+  ServerErrorCode.TokenKicked,
+  10101,
+];
+
+/**
+ * True when a background read failed because the connection or the session is going away: a transient
+ * failure, a token the server ended, or a call the SDK refused because it already logged out. Such a
+ * failure is worth a warning, not an error: the user hears of the session's end on its own.
+ */
+export function isSessionEndingFailure(code: number): boolean {
+  return isTransientStartFailure(code) || isForceLogoutCode(code) || SESSION_OVER_CODES.includes(code);
 }
 
 /**
