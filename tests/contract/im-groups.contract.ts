@@ -256,18 +256,29 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld, options: Im
       options,
       GROUP_CASES.reinvite,
       async () => {
+        const kicked = recorder<GroupEvent>(member.groups.events$);
         await owner.groups.kick(groupID, [member.user.userID]);
+        // The member's group list is read back to back while the kick is applied, as a screen may read
+        // it at any time: no read may leave the group stored, or the invitation below is not a join.
         await world.eventually(async () => {
+          for (let read = 0; read < 20; read += 1) await joinedIDs(member);
+          expect(kicked.values.some((e) => e.type === 'joinedGroupDeleted')).toBe(true);
           expect(await joinedIDs(member)).toEqual([]);
         });
+        kicked.stop();
         const atMember = recorder<GroupEvent>(member.groups.events$);
         await owner.groups.invite(groupID, [member.user.userID]);
         // Three SDK instances on a loaded machine: the join sync may take longer than the usual 20 s.
-        await world.eventually(() => {
-          expect(
-            atMember.values.some((e) => e.type === 'joinedGroupAdded' && e.group.groupID === groupID),
-          ).toBe(true);
-        }, 60_000);
+        await world
+          .eventually(() => {
+            expect(
+              atMember.values.some((e) => e.type === 'joinedGroupAdded' && e.group.groupID === groupID),
+              `the member's events: ${JSON.stringify(atMember.values.map((e) => e.type))}`,
+            ).toBe(true);
+          }, 60_000)
+          .catch((error: unknown) => {
+            throw new Error(`${String(error)}\n${world.diagnostics(member)}`, { cause: error });
+          });
         // The SDK answers member reads only after it has applied the invitation, so nothing is still due.
         expect(await roleOf(member, member)).toBe(GroupMemberRole.Normal);
         expect(

@@ -66,6 +66,8 @@ export interface ImWorld {
   freshToken(user: ImUser): Promise<string>;
   /** The admin revokes the user's tokens (OpenIM /auth/revoke_token): the server ends their sessions. */
   endSession(user: ImUser): Promise<void>;
+  /** What the client's SDK logged lately (warnings, errors, the last lines): for failure messages. */
+  diagnostics(client: ImClient): string;
   close(): Promise<void>;
 }
 
@@ -165,6 +167,7 @@ export function fakeImWorld(mutation: FakeWorldMutation = {}): ImWorld {
       world.backend.revokeToken(user.userID);
       return Promise.resolve();
     },
+    diagnostics: () => '(in-memory side: no SDK log)',
     close: () => Promise.resolve(),
   };
   return self;
@@ -230,6 +233,10 @@ class WorkerSdk {
     return forward(...args);
   }
 
+  diagnostics(): string {
+    return this.client?.diagnostics(40) ?? '(the SDK has not started)';
+  }
+
   asSdk(): OpenImSdk {
     // A Proxy gives the worker-backed instance the SDK's method surface; the cast attaches its types.
     return new Proxy(this, {
@@ -248,6 +255,7 @@ class WorkerSdk {
 export async function openImWorld(options: { readonly compat?: 'openim-3.8' } = {}): Promise<ImWorld> {
   const server = await startTestServer(options.compat === undefined ? {} : { compat: options.compat });
   const harness = new SdkHarness(server);
+  const sdks = new WeakMap<ImSession, WorkerSdk>();
   const self: ImWorld = {
     side: 'openim',
     async createUser(name) {
@@ -257,11 +265,15 @@ export async function openImWorld(options: { readonly compat?: 'openim-3.8' } = 
       return { ...person, token: await server.userToken(person.userID, 5) };
     },
     newClient() {
-      return createOpenImPorts(new WorkerSdk(harness, server).asSdk(), {
+      const sdk = new WorkerSdk(harness, server);
+      const client = createOpenImPorts(sdk.asSdk(), {
         apiAddr: server.apiAddr,
         wsAddr: server.wsAddr,
         platformID: 5,
       });
+      // Keyed by the session port, which a SignedIn shares with the client it was spread from.
+      sdks.set(client.session, sdk);
+      return client;
     },
     async signIn(name) {
       const user = await self.createUser(name);
@@ -306,6 +318,9 @@ export async function openImWorld(options: { readonly compat?: 'openim-3.8' } = 
         { userID: user.userID, platformID: 5 },
         await server.adminToken(),
       );
+    },
+    diagnostics(client) {
+      return sdks.get(client.session)?.diagnostics() ?? '(not a client of this world)';
     },
     async close() {
       await harness.closeAll();

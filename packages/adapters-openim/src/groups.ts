@@ -70,12 +70,16 @@ export class OpenImGroups extends GroupsGateway {
     );
   }
 
+  /**
+   * A page of the SDK's stored joined groups. Not the SDK's own paged read: it pages over the ids of its
+   * last sync and fetches and stores any group missing from the table, so a read that falls between a
+   * kick's delete and the sync's end stores the group again, and a later invitation then counts as a
+   * changed group, never as joined (no OnJoinedGroupAdded).
+   */
   async getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]> {
     if (offset < 0 || count <= 0) throw argumentError('offset must be >= 0 and count > 0');
-    const items = await invoke('getJoinedGroupListPage', () =>
-      this.sdk.getJoinedGroupListPage({ offset, count }),
-    );
-    return (items ?? []).map(toGroup);
+    const items = await invoke('getJoinedGroupList', () => this.sdk.getJoinedGroupList());
+    return (items ?? []).slice(offset, offset + count).map(toGroup);
   }
 
   async getGroups(groupIDs: readonly string[]): Promise<readonly Group[]> {

@@ -125,6 +125,30 @@ describe('OpenImGroups.getGroups', () => {
   });
 });
 
+describe('OpenImGroups.getJoinedGroupsPage', () => {
+  it("pages over the SDK's stored groups, never through its paged read that stores missing groups", async () => {
+    const calls: string[] = [];
+    const stored = ['g1', 'g2', 'g3'].map((id) => group(id, id.toUpperCase()));
+    const sdk = {
+      getJoinedGroupList: () => {
+        calls.push('getJoinedGroupList');
+        return Promise.resolve({ errCode: 0, errMsg: '', data: stored });
+      },
+      getJoinedGroupListPage: () => {
+        calls.push('getJoinedGroupListPage');
+        return Promise.resolve({ errCode: 0, errMsg: '', data: stored });
+      },
+      on: () => undefined,
+      off: () => undefined,
+    } as unknown as OpenImSdk;
+    const groups = new OpenImGroups(sdk);
+    expect((await groups.getJoinedGroupsPage(0, 2)).map((g) => g.groupID)).toEqual(['g1', 'g2']);
+    expect((await groups.getJoinedGroupsPage(2, 2)).map((g) => g.groupID)).toEqual(['g3']);
+    expect(await groups.getJoinedGroupsPage(4, 2)).toEqual([]);
+    expect(calls).not.toContain('getJoinedGroupListPage');
+  });
+});
+
 describe('OpenImConversations.getServerFirstPage', () => {
   const noSdk = { on: () => undefined, off: () => undefined } as unknown as OpenImSdk;
   const info = (overrides: Record<string, unknown>) => ({

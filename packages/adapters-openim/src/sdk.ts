@@ -46,7 +46,6 @@ export type OpenImSdkMethod =
   | 'addBlack'
   | 'removeBlack'
   | 'getJoinedGroupList'
-  | 'getJoinedGroupListPage'
   | 'getSpecifiedGroupsInfo'
   | 'getGroupMemberList'
   | 'getSpecifiedGroupMembersInfo'
