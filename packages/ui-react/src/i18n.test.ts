@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type I18nKey } from '@teamim/domain';
 import { MemoryStore } from './test-store';
 import { loadI18n, saveLocale, storedLocale, switchLocale } from './i18n';
-import { UI_MESSAGES, type UiKey } from './ui-messages';
+import { UI_MESSAGES, unionOf, type UiKey } from './ui-messages';
 
 describe('i18n', () => {
   it('translates every domain and UI key in both locales', async () => {
@@ -18,6 +18,14 @@ describe('i18n', () => {
       }
     }
     expect((await loadI18n('en-US')).t('ui.sync.progress', { percent: 42 })).toBe('Syncing data 42%');
+  });
+
+  it("refuses a UI string that two features define, and keeps every feature's keys", () => {
+    const chat = { 'ui.x.send': { 'zh-CN': '发送', 'en-US': 'Send' } };
+    const calls = { 'ui.x.send': { 'zh-CN': '呼叫', 'en-US': 'Call' } };
+    expect(() => unionOf(chat, calls)).toThrow('the UI string ui.x.send is defined twice');
+    const wallet = { 'ui.x.pay': { 'zh-CN': '支付', 'en-US': 'Pay' } };
+    expect(Object.keys(unionOf(chat, wallet))).toEqual(['ui.x.send', 'ui.x.pay']);
   });
 
   it('interpolated values are left unescaped for React, which renders them as text', async () => {

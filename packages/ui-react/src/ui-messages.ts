@@ -1,21 +1,16 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CALL_MESSAGES } from './calls/messages';
 import { MESSAGE_ACTION_MESSAGES } from './chat/actions/messages';
-import { CHAT_MESSAGES } from './chat/messages';
 import { MEDIA_MESSAGES } from './chat/media/messages';
+import { CHAT_MESSAGES } from './chat/messages';
+import { QUOTE_MESSAGES } from './chat/quote/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
-// Desktop
 import { DESKTOP_MESSAGES } from './desktop/messages';
-// Groups
 import { GROUP_MESSAGES } from './groups/messages';
+import { NOTIFICATION_MESSAGES } from './notifications/messages';
 import { SHELL_MESSAGES } from './shell/messages';
 import { SIGN_IN_MESSAGES } from './sign-in/messages';
-// Wallet, red packets, account settings, About
 import { WALLET_MESSAGES } from './wallet/messages';
-// Quotes
-import { QUOTE_MESSAGES } from './chat/quote/messages';
-// The notifications switch
-import { NOTIFICATION_MESSAGES } from './notifications/messages';
 
 /**
  * The UI's own strings (labels, titles, states), next to the domain's table of validation, error and
@@ -90,24 +85,37 @@ const CORE_MESSAGES = {
   'ui.error.recover': { 'zh-CN': '恢复', 'en-US': 'Recover' },
 } as const satisfies Record<string, LocalizedText>;
 
-// Each feature keeps its strings next to its views; the table the app uses is their union.
-export const UI_MESSAGES = {
-  ...CORE_MESSAGES,
-  ...CHAT_MESSAGES,
-  ...MEDIA_MESSAGES,
-  ...MESSAGE_ACTION_MESSAGES,
-  ...CONTACT_MESSAGES,
-  // Groups
-  ...GROUP_MESSAGES,
-  ...SHELL_MESSAGES,
-  ...SIGN_IN_MESSAGES,
-  // Desktop
-  ...DESKTOP_MESSAGES,
-  // Calls
-  ...CALL_MESSAGES,
-  ...WALLET_MESSAGES,
-  ...QUOTE_MESSAGES,
-  ...NOTIFICATION_MESSAGES,
-} as const;
+type Tables = readonly Readonly<Record<string, LocalizedText>>[];
+type UnionOf<T extends Tables> = T extends readonly [infer First, ...infer Rest extends Tables]
+  ? First & UnionOf<Rest>
+  : unknown;
+
+/** One table of the features' tables; a key defined twice throws when the module loads. */
+export function unionOf<T extends Tables>(...tables: T): UnionOf<T> {
+  const all: Record<string, LocalizedText> = {};
+  for (const table of tables)
+    for (const [key, text] of Object.entries(table)) {
+      if (key in all) throw new Error(`the UI string ${key} is defined twice`);
+      all[key] = text;
+    }
+  return all as UnionOf<T>;
+}
+
+// Each feature keeps its strings next to its views (its own `messages.ts`); the app's table is their union.
+export const UI_MESSAGES = unionOf(
+  CORE_MESSAGES,
+  CALL_MESSAGES,
+  CHAT_MESSAGES,
+  MEDIA_MESSAGES,
+  MESSAGE_ACTION_MESSAGES,
+  QUOTE_MESSAGES,
+  CONTACT_MESSAGES,
+  DESKTOP_MESSAGES,
+  GROUP_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  SHELL_MESSAGES,
+  SIGN_IN_MESSAGES,
+  WALLET_MESSAGES,
+);
 
 export type UiKey = keyof typeof UI_MESSAGES;
