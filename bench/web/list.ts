@@ -22,6 +22,7 @@ import {
   waitForTopOption,
 } from './support';
 import { writeHeapSnapshot } from './recording';
+import { startServerCpuProfile } from './server-profile';
 
 export async function signInPage(browser: Browser, base: string, runs: number) {
   const fcp: number[] = [];
@@ -71,6 +72,7 @@ export async function conversationList(
   serverPid: number,
   runs: number,
   heapSnapshotDir?: string,
+  serverProfileDir?: string,
 ) {
   const serverCpu: number[] = [];
   const cold: { at: Milestones; from: number }[] = [];
@@ -87,6 +89,11 @@ export async function conversationList(
   for (let i = 0; i < runs; i++) {
     const context = await newContext(browser);
     const page = await context.newPage();
+    const stopServerProfile = await startServerCpuProfile(
+      serverPid,
+      i === 0 ? serverProfileDir : undefined,
+      'server-cold-sign-in',
+    );
     const cpuNav = cpuMs(serverPid);
     const toInteractive = collectAssetsUntil(page);
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
@@ -115,6 +122,7 @@ export async function conversationList(
     syncDone.push((await waitForSyncEnd(page)) - clickAt);
     // Navigation to /login → the end of the SDK's first sync: the server's whole work for one sign-in.
     serverCpuToSync.push(cpuMs(serverPid) - cpuNav);
+    await stopServerProfile();
     heapAfterSyncGc.push(await jsHeapUsed(page, true));
     if (i === 0) await writeHeapSnapshot(page, heapSnapshotDir, 'after-first-sync');
     // Ten seconds later (idle prefetches done, the sync's last answers handled), collected again.

@@ -16,7 +16,7 @@
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
  *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR] [--trace DIR]
- *        [--heap-profile DIR] [--heap-snapshot DIR]
+ *        [--heap-profile DIR] [--heap-snapshot DIR] [--server-cpu-profile DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +42,7 @@ const { values: args } = parseArgs({
     'scroll-seconds': { type: 'string', default: '240' },
     // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
     'cpu-profile': { type: 'string' },
+    'server-cpu-profile': { type: 'string' },
     // Writes a Chrome trace of the long-history scroll into this directory (bench/web/trace-summary.ts).
     trace: { type: 'string' },
     // Writes a sampling heap profile (allocations, collected ones included) of the same scroll.
@@ -96,7 +97,15 @@ async function main(): Promise<void> {
       const admin = await adminToken(server.url, adminSecret);
       const pid = server.proc.pid ?? 0;
       await phase('list', 'conversationList', () =>
-        conversationList(browser, server.url, admin, pid, RUNS, args['heap-snapshot']),
+        conversationList(
+          browser,
+          server.url,
+          admin,
+          pid,
+          RUNS,
+          args['heap-snapshot'],
+          args['server-cpu-profile'],
+        ),
       );
       await phase('first-use', 'clickToFrameOnFirstUseMs', () => firstUse(browser, server.url));
       await phase('first-minute', 'chatOpenedRightAfterSignIn', () =>
