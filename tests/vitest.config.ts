@@ -9,6 +9,8 @@ export default defineProject({
     include: [
       'boundaries/**/*.test.ts',
       'contract/**/*.test.ts',
+      // What the browser tests tolerate is decided here, without a browser.
+      'e2e/support/**/*.test.ts',
       'integration/**/*.test.ts',
       'scenario/**/*.test.ts',
     ],

@@ -13,14 +13,15 @@ import { describe, expect, it } from 'vitest';
 /**
  * The client's error catalogue against every code a server can answer: the local server's own tables,
  * the codes of the chat-and-wallet API reference (chat's predefined errors, the tools library and IM
- * server table, the wallet range), and the codes the real open-im-server 3.8.3 and chat 1.8.4 answered
+ * server table, the wallet range), the IM server's table in the protocol reference (section 10), and the codes the real open-im-server 3.8.3 and chat 1.8.4 answered
  * in recorded runs (1001 for an unsupported platform, 1002 for platform 10, 1004 on an empty first page,
  * 1304 for a request to a friend, 1506 after a sign-in elsewhere, 1507 and 20101 for dropped tokens).
  */
 const REFERENCE_CODES = [
-  500, 1001, 1002, 1004, 1101, 1102, 1301, 1302, 1304, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 20001, 20002,
-  20003, 20004, 20005, 20006, 20007, 20008, 20009, 20010, 20011, 20012, 20013, 20014, 20101, 21001, 21002,
-  21003, 21004, 21005, 21006, 21007, 21008, 21009, 21010,
+  500, 1001, 1002, 1003, 1004, 1101, 1102, 1201, 1202, 1203, 1204, 1205, 1206, 1301, 1302, 1303, 1304, 1401,
+  1402, 1403, 1404, 1601, 1602, 1701, 1501, 1502, 1503, 1504, 1505, 1506, 1507, 20001, 20002, 20003, 20004,
+  20005, 20006, 20007, 20008, 20009, 20010, 20011, 20012, 20013, 20014, 20101, 21001, 21002, 21003, 21004,
+  21005, 21006, 21007, 21008, 21009, 21010,
 ];
 const REAL_OPENIM_CODES = [1001, 1002, 1004, 1304, 1506, 1507, 20101];
 

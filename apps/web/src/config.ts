@@ -1,4 +1,4 @@
-import { CALL, DEFAULT_PLATFORM_ID, isCallTimeoutSeconds } from '@teamim/domain';
+import { CALL, DEFAULT_PLATFORM_ID, isCallTimeoutSeconds, isUserPlatformID } from '@teamim/domain';
 
 /** Where the client connects (spec §7): the OpenIM API and gateway, the chat API, the media rooms. */
 export interface ClientConfig {
@@ -49,15 +49,6 @@ export type ConfigOverrides = Partial<
     | 'features'
   >
 >;
-
-/**
- * The platform ids every OpenIM 3.8 + chat 1.8 deployment signs a user in on: 1 iOS, 2 Android,
- * 3 Windows, 4 macOS, 5 web, 6 mini web, 7 Linux, 8 Android pad, 9 iPad. 10 is the admin platform
- * (open-im-server refuses a user token for it with 1002); 11 (HarmonyOS) is unknown to open-im-server
- * v3.8.3 and refused by chat's login (1001) up to v1.8.4-patch.2, so a client configured with it could
- * not sign in on many real deployments.
- */
-const OPENIM_USER_PLATFORM_IDS: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -133,7 +124,7 @@ export function parseOverrides(source: unknown, origin: string): ConfigOverrides
   const platform = record['platformID'];
   if (platform !== undefined && platform !== '') {
     const id = typeof platform === 'string' ? Number(platform) : platform;
-    if (typeof id !== 'number' || !OPENIM_USER_PLATFORM_IDS.includes(id)) {
+    if (!isUserPlatformID(id)) {
       throw new ConfigError(
         `${origin}: platformID must be an OpenIM user platform id, 1-9 (10 is the admin platform, 11 is refused by chat 1.8.4)`,
       );

@@ -12,7 +12,8 @@
  *   `console.error` or an uncaught page error the test did not announce fails the test, after its own
  *   steps, with the lines listed. Announce what a test provokes on purpose:
  *   `expectConsoleError(/Network Error/)` (a RegExp or a substring), once per kind of message.
- *   `KNOWN_PAGE_LOAD_ERRORS` below lists the messages still tolerated on every page load.
+ *   `KNOWN_SDK_WORKER_ERRORS` (`sdk-worker-errors.ts`) lists the SDK worker's own errors still tolerated,
+ *   each by its message and, where it is specific to one, by the worker's script and the project.
  * - **A folder per failing test** (`test-results/e2e-artifacts/<file>-<title>/`): the Playwright trace
  *   (`trace.zip`, open with `npx playwright show-trace`), the failure screenshots, `console.txt` (every
  *   page's warnings and errors, with the context and time) and `server.log` (the worker's server output
@@ -32,49 +33,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { knownSdkWorkerError } from './sdk-worker-errors';
 import { messageLog, send } from './users';
 
 export { expect };
 export { messageLog, send };
 export type { APIRequestContext, Browser, BrowserContext, Locator, Page, TestInfo } from '@playwright/test';
-
-/**
- * Errors of the SDK's own worker that no test is about: on a fresh database it reports a conversation's
- * message table and conversation rows it has not created yet (openim-sdk-core 3.8.3-patch.13 logs the
- * SQLite error and carries on), and after a sign-out it refuses calls for want of a database. Delete an
- * entry once the app no longer provokes it.
- */
-const KNOWN_PAGE_LOAD_ERRORS: readonly RegExp[] = [
-  // The SDK's own handling of a message its user sent from elsewhere (the server's copy of a friend-accept or
-  // group-created notice, sent as the acting user, as real OpenIM 3.8 does): it looks the message up in the
-  // conversation's chat-log table before its first insert has created that table. The worker logs the
-  // failed lookup, the SDK takes it as "not stored yet" and the insert creates the table; nothing is lost.
-  /no such table: chat_logs_/,
-  // The SDK's own reaction to a change of the signed-in user's name or avatar (openim-sdk-core 3.8.3,
-  // user.go's self-info syncer): it updates the name and face of the single chat with that user, which for
-  // the user themself is a conversation with oneself that does not exist, and the worker logs the UPDATE
-  // that found no row. Seen only in the tests that change the own profile; nothing of ours is involved.
-  /updateColumnsConversation no record updated/,
-  // The SDK worker's own SQL when a sender's name changes: it pastes the nickname into the statement, and a
-  // nickname with an apostrophe (the XSS test's) breaks it; the old name stays on stored messages. An SDK
-  // defect nothing in the client can reach (docs/spec-deviations.md, 18).
-  /error: Error: near "[^"]*": syntax error/,
-  // The worker's answer to a call that reaches it between a sign-out and the next sign-in, when it has no
-  // database open. The adapters refuse their own calls after a logout and hold the logout until the calls
-  // under way have answered (`logout-gate.ts`); kept here until a full run shows no such line.
-  /must speciefic database file/,
-  // Go's wasm runtime, when the answer to one of the SDK's HTTP requests arrives after the request gave up
-  // (a loaded machine): Go has released the callback by then. The SDK retries on its own; what the user
-  // sees is checked by each test's own steps.
-  /call to released function/,
-  // Two of the SDK's sync steps overlapping on a loaded machine (its own sync after a call such as addBlack,
-  // and the one the server's notification starts; for messages, the pushed copy and the pulled one; on a new
-  // device's first sync, its batch insert of the notification conversations' seqs and a notification pushed
-  // meanwhile): the second insert of the same row fails in the worker, which logs it and keeps the row the
-  // first one wrote.
-  /UNIQUE constraint failed: local_(groups\.group_id|group_members\.group_id|blacks\.owner_user_id|friends\.owner_user_id|notification_seqs\.conversation_id)/,
-  /UNIQUE constraint failed: chat_logs_\w+\.client_msg_id/,
-];
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -86,10 +50,16 @@ const KNOWN_ERRORS_LOG = resolve(repo, 'test-results', 'known-console-errors.jso
 
 function noteKnownErrors(testInfo: TestInfo, lines: readonly ConsoleLine[]): void {
   const rows = lines.flatMap((line) => {
-    const pattern = line.error ? KNOWN_PAGE_LOAD_ERRORS.find((known) => known.test(line.text)) : undefined;
-    return pattern === undefined
+    const known = line.error ? knownSdkWorkerError(line, testInfo.project.name) : undefined;
+    return known === undefined
       ? []
-      : [JSON.stringify({ test: testInfo.titlePath.join(' > '), pattern: String(pattern), text: line.text })];
+      : [
+          JSON.stringify({
+            test: testInfo.titlePath.join(' > '),
+            pattern: String(known.message),
+            text: line.text,
+          }),
+        ];
   });
   if (rows.length === 0) return;
   mkdirSync(dirname(KNOWN_ERRORS_LOG), { recursive: true });
@@ -155,6 +125,8 @@ async function startServer(flags: readonly string[]): Promise<{ server: WorkerSe
 
 interface ConsoleLine {
   readonly text: string;
+  /** The script that logged it (a failed resource's own address); empty for page errors. */
+  readonly source: string;
   readonly error: boolean;
 }
 
@@ -198,8 +170,8 @@ export const test = base.extend<
       const lines: ConsoleLine[] = [];
       const started = Date.now();
       const serverFrom = workerServer.lines.length;
-      const note = (tag: string, text: string, error: boolean) =>
-        lines.push({ text: `${Date.now() - started} ms ${tag} ${text}`, error });
+      const note = (tag: string, text: string, error: boolean, source = '') =>
+        lines.push({ text: `${Date.now() - started} ms ${tag} ${text}`, source, error });
       let opened = 0;
       const contexts: BrowserContext[] = [];
       const watch = (tag: string) => (page: Page) => {
@@ -212,6 +184,7 @@ export const test = base.extend<
               tag,
               `${type}: ${message.text().slice(0, 500)}${where ? ` (${where})` : ''}`,
               type === 'error',
+              where,
             );
         });
         page.on('pageerror', (error) => note(tag, `pageerror: ${error.message}`, true));
@@ -238,9 +211,12 @@ export const test = base.extend<
       // reconnects later with its old token once kicked a later test's session of the same user.
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
       noteKnownErrors(testInfo, lines);
-      const tolerated = [...KNOWN_PAGE_LOAD_ERRORS, ...deploymentConsoleErrors, ...allowed(testInfo)];
+      const tolerated = [...deploymentConsoleErrors, ...allowed(testInfo)];
       const unexpected = lines.filter(
-        (line) => line.error && !tolerated.some((pattern) => matches(pattern, line.text)),
+        (line) =>
+          line.error &&
+          knownSdkWorkerError(line, testInfo.project.name) === undefined &&
+          !tolerated.some((pattern) => matches(pattern, line.text)),
       );
       const failing = testInfo.status !== testInfo.expectedStatus || unexpected.length > 0;
       if (failing) await keepDiagnostics(testInfo, lines, workerServer.lines.slice(serverFrom));

@@ -1,3 +1,4 @@
+import { isUserPlatformID } from '@teamim/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_URL, loadConfig, rendererConfig } from './config';
 import { createMainWindowOptions, osName, platformId } from './window-options';
@@ -57,5 +58,8 @@ describe('window options', () => {
     expect([osName('win32'), platformId('win32')]).toEqual(['windows', 3]);
     expect([osName('darwin'), platformId('darwin')]).toEqual(['macos', 4]);
     expect([osName('linux'), platformId('linux')]).toEqual(['linux', 7]);
+    // Each is one a real OpenIM 3.8 + chat 1.8 deployment signs users in on (the web app's config refuses others).
+    for (const os of ['win32', 'darwin', 'linux', 'freebsd'] as const)
+      expect(isUserPlatformID(platformId(os))).toBe(true);
   });
 });

@@ -190,7 +190,7 @@ describe('create and read', () => {
     const base = { ownerUserID: 'owner', adminUserIDs: [], memberUserIDs: ['member'] };
     const info = { groupID: '', groupName: 'x', groupType: 2 };
     expect(await code('owner', '/create_group', { ...base, groupInfo: { ...info, groupType: 0 } })).toBe(
-      1206,
+      1205,
     );
     expect(await code('member', '/create_group', { ...base, groupInfo: info })).toBe(1002);
     expect(await code('owner', '/create_group', { ...base, memberUserIDs: ['ghost'], groupInfo: info })).toBe(
@@ -644,7 +644,7 @@ describe('join requests', () => {
     expect(recipients(1509).size).toBe(0);
     const entered = tipsOf(notices(1510)[0]?.msg as ImMsg) as { entrantUser?: { userID?: string } };
     expect(entered.entrantUser?.userID).toBe('outsider');
-    expect(await respond('owner', -1)).toBe(1207);
+    expect(await respond('owner', -1)).toBe(1206);
     expect((await roles(groupID))['outsider']).toBe(20);
 
     // Refusal: the applicant hears 1506 and stays outside.

@@ -43,6 +43,9 @@ export abstract class AccountApi {
   abstract loginWithCode(identifier: AccountIdentifier, verifyCode: string): Promise<AccountSession>;
   /** Creates the account (using up the register code) and logs it in. */
   abstract register(input: RegisterInput): Promise<AccountSession>;
-  /** Sets a new password with a reset code; the server ends the account's other sessions. */
+  /**
+   * Sets a new password with a reset code. Whether the account's other sessions end is the server's
+   * choice (chat 1.8.4 keeps their tokens; only a password change drops them): callers assume neither.
+   */
   abstract resetPassword(identifier: AccountIdentifier, verifyCode: string, password: string): Promise<void>;
 }

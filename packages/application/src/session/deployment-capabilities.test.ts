@@ -135,6 +135,27 @@ describe('DeploymentCapabilities', () => {
     expect(hidden.state.callsAvailable).toBe(false);
   });
 
+  it('sign-in does not wait for the media server check; the call buttons appear once it answers', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    world.backend.makeFriends('alice', 'bob');
+    const client = world.client();
+    const serverUrl = world.backend.rtc.serverUrl;
+    client.ports.mediaServerProbe.holding(serverUrl);
+    client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
+    client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
+    // A media server that takes its time (up to the adapter's 8 s) must not hold the session back.
+    expect((await client.session.bootstrap()).ok).toBe(true);
+    const buttons = client.viewModels.callButtons();
+    await world.settle();
+    expect(client.ports.mediaServerProbe.probed).toEqual([serverUrl]);
+    expect(client.capabilities.current.calls).toBe('unknown');
+    expect(buttons.state.callsAvailable).toBe(false);
+    client.ports.mediaServerProbe.answer(serverUrl, true);
+    await world.settle();
+    expect(client.capabilities.current.calls).toBe('available');
+    expect(buttons.state.callsAvailable).toBe(true);
+  });
+
   it('configuration wins over detection, and sign-out goes back to it', async () => {
     let probes = 0;
     const caps = new DeploymentCapabilities(

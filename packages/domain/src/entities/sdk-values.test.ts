@@ -10,7 +10,7 @@ import {
   NotificationType,
   SessionType,
 } from './message';
-import { DEFAULT_APP_SETTINGS, DEFAULT_PLATFORM_ID, isLocale } from './settings';
+import { DEFAULT_APP_SETTINGS, DEFAULT_PLATFORM_ID, isLocale, isUserPlatformID } from './settings';
 import { BusinessAllowType, Gender } from './user';
 
 // These values are a wire contract with @openim/wasm-client-sdk 3.8.3 (docs/spec-deviations.md);
@@ -60,6 +60,13 @@ describe('§3 entity values follow the OpenIM SDK', () => {
     expect([BusinessAllowType.Allow, BusinessAllowType.NotAllow]).toEqual([1, 2]);
     expect([Gender.Unknown, Gender.Man, Gender.Female]).toEqual([0, 1, 2]);
     expect([CustomType.CallingInvite, CustomType.CallingHungup]).toEqual([200, 204]);
+  });
+
+  it('users sign in only on the platforms every OpenIM 3.8 + chat 1.8 deployment accepts: 1-9', () => {
+    for (const id of [1, 2, 3, 4, 5, 6, 7, 8, 9]) expect(isUserPlatformID(id)).toBe(true);
+    // OpenIM refuses a user token on the admin platform, 10 (1002); chat 1.8.4's login refuses 11 (1001).
+    for (const id of [0, 10, 11, 12, 2.5, '5', undefined]) expect(isUserPlatformID(id)).toBe(false);
+    expect(isUserPlatformID(DEFAULT_PLATFORM_ID)).toBe(true);
   });
 
   it('§3/§9 app settings default to zh-CN and minimize; platform defaults to 5 (web)', () => {

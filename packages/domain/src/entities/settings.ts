@@ -45,6 +45,29 @@ export const Platform = {
 export type Platform = (typeof Platform)[keyof typeof Platform];
 export const DEFAULT_PLATFORM_ID: Platform = Platform.Web;
 
+/**
+ * The platform ids every OpenIM 3.8 + chat 1.8 deployment signs a user in on: 1-9. 10 is the admin
+ * platform (open-im-server refuses a user token for it with 1002); 11 (HarmonyOS) is unknown to
+ * open-im-server v3.8.3 and refused by chat's login (1001) up to v1.8.4-patch.2, so a client signing in
+ * with it could not sign in on many real deployments.
+ */
+const USER_PLATFORM_IDS: readonly number[] = [
+  Platform.iOS,
+  Platform.Android,
+  Platform.Windows,
+  Platform.MacOSX,
+  Platform.Web,
+  Platform.MiniWeb,
+  Platform.Linux,
+  Platform.AndroidPad,
+  Platform.iPad,
+];
+
+/** Whether a client may sign users in as `value` (the web config's `platformID`, the desktop's choice). */
+export function isUserPlatformID(value: unknown): value is Platform {
+  return typeof value === 'number' && USER_PLATFORM_IDS.includes(value);
+}
+
 /** Connection and sync progress (spec §4). */
 export const LoadState = {
   Loading: 'loading',

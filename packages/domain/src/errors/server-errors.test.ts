@@ -186,6 +186,26 @@ describe('§8 Server error codes', () => {
     });
   });
 
+  it('group codes are numbered as open-im-server numbers them: 1205 group type, 1206 request handled', () => {
+    // Another admin answered the join request first: a real server says 1206.
+    expect(classifyServerError(1206, 'GroupRequestHandled group request already processed')).toMatchObject({
+      reason: 'groupRequestHandled',
+      display: { kind: 'i18n', i18nKey: 'error.groupRequestHandled' },
+    });
+    expect(classifyServerError(1205, '')).toMatchObject({
+      reason: 'groupTypeNotSupported',
+      display: { kind: 'i18n', i18nKey: 'error.groupTypeNotSupported' },
+    });
+    expect(findServerError(1207)).toBeUndefined();
+  });
+
+  it('a read receipt refused by a server with receipts off (1401) has its own text', () => {
+    expect(classifyServerError(1401, 'MessageHasReadDisable')).toMatchObject({
+      reason: 'readReceiptsDisabled',
+      display: { kind: 'i18n', i18nKey: 'error.readReceiptsDisabled' },
+    });
+  });
+
   it('§8 other codes show the server message (or the generic failure when it is blank)', () => {
     expect(classifyServerError(29_999, 'something new')).toEqual({
       kind: 'server',

@@ -18,10 +18,13 @@ export const ServerErrorCode = {
   GroupNotFound: 1201,
   GroupExists: 1202,
   GroupDismissed: 1204,
-  GroupTypeNotSupported: 1206,
-  GroupRequestHandled: 1207,
+  // open-im-server's own numbering (pkg/common/servererrs/code.go): 1205 and 1206, not 1206 and 1207.
+  GroupTypeNotSupported: 1205,
+  GroupRequestHandled: 1206,
   CannotAddYourself: 1301,
   AlreadyFriends: 1304,
+  /** A read receipt sent where the server has turned read receipts off. */
+  ReadReceiptsDisabled: 1401,
   MessageAlreadyRevoked: 1404,
   TokenInvalid: 1502,
   TokenKicked: 1506,
@@ -106,6 +109,7 @@ export type ServerErrorReason =
   | 'groupRequestHandled'
   | 'cannotAddYourself'
   | 'alreadyFriends'
+  | 'readReceiptsDisabled'
   | 'messageAlreadyRevoked'
   | 'tokenInvalid'
   | 'kickedOffline'
@@ -230,6 +234,7 @@ export const SERVER_ERROR_CATALOGUE: readonly ServerErrorEntry[] = [
   entry(C.GroupRequestHandled, 'groupRequestHandled', 'error.groupRequestHandled'),
   entry(C.CannotAddYourself, 'cannotAddYourself', 'error.cannotAddYourself'),
   entry(C.AlreadyFriends, 'alreadyFriends', 'error.alreadyFriends'),
+  entry(C.ReadReceiptsDisabled, 'readReceiptsDisabled', 'error.readReceiptsDisabled'),
   entry(C.MessageAlreadyRevoked, 'messageAlreadyRevoked', 'error.messageAlreadyRevoked'),
   // Spec §4 logs out only on 1501 and 1503-1505; an invalid or kicked IM token reaches the SDK's own
   // session events (token invalid, kicked offline), which end the session.

@@ -229,6 +229,21 @@ describe('UserCardViewModel: friend data, remarks, friend requests and Send mess
     expect(card.state).toMatchObject({ mode: 'verify', request: friendDraft, error: undefined });
   });
 
+  it("a request to someone who became a friend meanwhile says so in our words, not the server's (1304)", async () => {
+    const { world, alice } = await world3();
+    const card = alice.viewModels.userCard({ userID: 'dave', nickname: 'Dave', faceURL: '' });
+    expect(card.startAddFriend().ok).toBe(true);
+    // Accepted elsewhere after the card opened: a real OpenIM answers "1304 RelationshipAlreadyError …".
+    world.backend.makeFriends('alice', 'dave');
+    const refused = await card.sendRequest();
+    expect(!refused.ok && refused.error).toMatchObject({ kind: 'remote', code: 1304 });
+    expect(card.state).toMatchObject({
+      mode: 'card',
+      error: { kind: 'i18n', i18nKey: 'error.alreadyFriends' },
+      busy: false,
+    });
+  });
+
   it("a friend request passes the target's add-friend setting only when known, is busy once at a time", async () => {
     const { world, alice } = await world3();
     let current: UserCardViewModel | undefined;

@@ -99,6 +99,7 @@ export const EN_US = {
   'error.groupRequestHandled': 'This request has already been handled',
   'error.cannotAddYourself': 'You cannot add yourself as a friend',
   'error.alreadyFriends': 'You are already friends',
+  'error.readReceiptsDisabled': 'Read receipts are turned off on this server',
   'error.messageAlreadyRevoked': 'The message has already been revoked',
   'error.connectionRefused': 'The server refused the connection, please try again later',
   'error.uploadExpired': 'The upload took too long and expired, please send the file again',

@@ -93,6 +93,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'error.groupRequestHandled': '该申请已被处理',
   'error.cannotAddYourself': '不能添加自己为好友',
   'error.alreadyFriends': '你们已经是好友了',
+  'error.readReceiptsDisabled': '服务器已关闭已读回执',
   'error.messageAlreadyRevoked': '该消息已被撤回',
   'error.connectionRefused': '服务器拒绝了连接，请稍后再试',
   'error.uploadExpired': '上传超时已失效，请重新发送文件',
