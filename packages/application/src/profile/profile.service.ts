@@ -114,4 +114,9 @@ export class ProfileService {
     this.currentUser.setSelfInfo(self);
     return ok(self);
   }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
+  }
 }
