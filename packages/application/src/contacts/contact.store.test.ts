@@ -288,7 +288,7 @@ describe('ContactStore', () => {
 
   it('§8 Loading failures show their toasts; application failures are only logged', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     await alice.contacts.loadFriends();
     await alice.contacts.loadBlacklist();
     await alice.contacts.loadGroups();
@@ -425,7 +425,7 @@ describe('ContactStore', () => {
     await world.settle();
     expect(alice.contacts.snapshot.unHandleFriendApplicationCount).toBe(1);
 
-    alice.contacts.clear();
+    alice.reopen();
 
     expect(alice.contacts.snapshot).toEqual(emptyContactState);
   });
