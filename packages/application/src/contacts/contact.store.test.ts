@@ -417,7 +417,7 @@ describe('ContactStore', () => {
     ).toHaveLength(1);
   });
 
-  it('§4 Clearing the contact store empties all lists and zeroes the counts', async () => {
+  it('§4 The next session’s contact store starts with empty lists and zero counts', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     const bob = await world.signIn('bob');

@@ -387,7 +387,7 @@ describe('ConversationStore', () => {
     expect(alice.conversations.currentConversation?.userID).toBe('bob');
   });
 
-  it('§4 A server first page that arrives after the session was cleared is dropped', async () => {
+  it('§4 A server first page that arrives after the session ended does not reach the next session', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = world.opened('alice');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
@@ -511,7 +511,7 @@ describe('ConversationStore: group events, failures and clearing', () => {
     expect(alice.conversations.currentMemberInfo).toBeUndefined();
   });
 
-  it('§4 The unread total loads and follows the SDK; clear() resets every state', async () => {
+  it('§4 The unread total loads and follows the SDK; the next session starts from none', async () => {
     const { world, alice, bob } = await twoFriends();
     await bob.conversations.open('alice', SessionType.Single);
     for (const text of ['1', '2', '3']) await bob.chat.sendText(text);

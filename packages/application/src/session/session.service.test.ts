@@ -145,7 +145,7 @@ describe('SessionService', () => {
     expect(client.ports.device.userID).toBeUndefined();
   });
 
-  it('§4 Logout: leaves the SDK, clears storage and closes the session; the next starts without self info, contacts or conversations', async () => {
+  it('§4 Logout: leaves the SDK, clears storage, closes the session; the next one starts empty', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     world.backend.makeFriends('alice', 'bob');
