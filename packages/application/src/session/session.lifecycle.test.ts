@@ -31,7 +31,7 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
   it('stores the user id and both tokens under their keys; an empty token or user id is no credential', () => {
     const world = new TestWorld().users('alice');
     const client = world.opened('alice');
-    client.session.storeCredentials('alice', 'im-token', 'chat-token');
+    client.storeCredentials('alice', 'im-token', 'chat-token');
     expect(Object.fromEntries(client.ports.sessionStore.data)).toEqual({
       [STORAGE_KEYS.session.userID]: 'alice',
       [STORAGE_KEYS.session.imToken]: 'im-token',
@@ -41,14 +41,14 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
 
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, '');
     expect(hasStoredCredentials(client)).toBe(false);
-    client.session.storeCredentials('', 'im-token', 'chat-token');
+    client.storeCredentials('', 'im-token', 'chat-token');
     expect(hasStoredCredentials(client)).toBe(false);
   });
 
   it('a finished bootstrap does not block the next one: a later call logs in again', async () => {
     const world = new TestWorld().users('alice');
     const client = world.opened('alice');
-    client.session.storeCredentials('alice', world.backend.user('alice').token, 'c');
+    client.storeCredentials('alice', world.backend.user('alice').token, 'c');
     let logins = 0;
     const login = client.ports.device.session.login.bind(client.ports.device.session);
     client.ports.device.session.login = (userID, token) => {
@@ -66,7 +66,7 @@ describe('SessionService: credentials, login, logout, forced ends and sync', () 
     const world = new TestWorld().users('alice');
     const client = world.opened('alice');
     const seen = watch(client);
-    client.session.storeCredentials('alice', 'wrong', 'c');
+    client.storeCredentials('alice', 'wrong', 'c');
     client.ports.device.session.login = () => Promise.reject(new RemoteError(1501, 'bad token'));
     expect(await client.session.bootstrap()).toEqual({
       ok: false,

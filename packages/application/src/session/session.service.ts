@@ -96,13 +96,6 @@ export class SessionService {
     });
   }
 
-  /** Stores credentials after a chat-API login; the next bootstrap uses them. */
-  storeCredentials(userID: string, imToken: string, chatToken: string): void {
-    this.sessionStore.set(STORAGE_KEYS.session.userID, userID);
-    this.sessionStore.set(STORAGE_KEYS.session.imToken, imToken);
-    this.sessionStore.set(STORAGE_KEYS.session.chatToken, chatToken);
-  }
-
   /**
    * Logs in with the stored credentials and loads the initial data: self info, blacklist,
    * applications, conversations and the unread count.

@@ -2,7 +2,7 @@ import { err, hasStoredSession, STORAGE_KEYS, storedSession, type Result } from 
 import { createContainer } from '../di/create-container';
 import { portsModule, type PortBindings } from '../di/ports.module';
 import { openSessionScope, type SessionScope } from '../di/session-scope';
-import { SignInService, type SessionStarter } from '../account/sign-in.service';
+import { DeferredSessionStart, SignInService, type SessionStarter } from '../account/sign-in.service';
 import type { BootstrapError } from '../session/session.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import { FakeNetworkStatus } from './fake-network';
@@ -93,11 +93,9 @@ export class TestClient implements SessionStarter {
     return this.open(this.scope.userID);
   }
 
-  /** What sign-in calls after a login: keeps the credentials where the session reads them. */
+  /** What sign-in calls after a login: keeps the credentials where the session reads them, as the app does. */
   storeCredentials(userID: string, imToken: string, chatToken: string): void {
-    this.ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
-    this.ports.sessionStore.set(STORAGE_KEYS.session.imToken, imToken);
-    this.ports.sessionStore.set(STORAGE_KEYS.session.chatToken, chatToken);
+    new DeferredSessionStart(this.ports.sessionStore).storeCredentials(userID, imToken, chatToken);
   }
 
   /** What sign-in calls next: opens the signed-in user's scope and starts its session. */
