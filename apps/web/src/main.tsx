@@ -1,5 +1,6 @@
 import { createLocalStore, createSessionStore, type ChatApiError } from '@teamim/adapters-http';
 import { DeferredSessionStart, SignInService, SignInViewModel, type SessionScope } from '@teamim/application';
+import { STORAGE_KEYS, storedSession } from '@teamim/domain';
 import { App, loadI18n, storedLocale, type AppServices } from '@teamim/ui-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -85,7 +86,17 @@ async function start(): Promise<void> {
     openSession() {
       current ??= loadSessionFactory().then(
         (loaded) => {
-          const scope = loaded.open();
+          // The route guard lets the shell in only with the credentials the sign-in stored: the scope is
+          // that user's.
+          const signedIn = storedSession({
+            userID: sessionStore.get(STORAGE_KEYS.session.userID),
+            token: sessionStore.get(STORAGE_KEYS.session.imToken),
+          });
+          if (signedIn === undefined) {
+            current = undefined;
+            throw new Error('no stored session');
+          }
+          const scope = loaded.open(signedIn.userID);
           const ended = scope.services.session.signedOut$.subscribe(() => {
             ended.unsubscribe();
             current = undefined;

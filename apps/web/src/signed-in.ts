@@ -56,8 +56,8 @@ function loadScript(src: string): Promise<void> {
 }
 
 export interface SessionFactory {
-  /** Opens a session scope, a child container with one signed-in user's services, per sign-in. */
-  open(): SessionScope;
+  /** Opens a session scope, a child container with the signed-in user's services, per sign-in. */
+  open(selfUserID: string): SessionScope;
   /** The SDK's object-storage uploader (the desktop's log upload uses it outside any session view). */
   readonly fileUploader: FileUploader;
 }
@@ -138,8 +138,8 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).
   return {
-    open() {
-      const scope = openSessionScope(root);
+    open(selfUserID) {
+      const scope = openSessionScope(root, selfUserID);
       scope.services.capabilities.configure(deps.config.features);
       scope.services.calls.configure({ timeoutSeconds: deps.config.callTimeoutSeconds });
       const prefetch = prefetchCallsWhenSynced(

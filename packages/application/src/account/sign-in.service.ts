@@ -100,7 +100,8 @@ function optionalInvitationCode(code: string | undefined): string | undefined {
 
 /**
  * What sign-in needs of the session: keep the credentials where bootstrap reads them, then start it.
- * `SessionService` is one (the session starts at once); {@link DeferredSessionStart} only stores them.
+ * {@link DeferredSessionStart} only stores them (the shell then opens the user's session scope and starts
+ * it); a root with the SDK at hand opens the scope for the user at once (the test harness's `TestClient`).
  */
 export interface SessionStarter {
   storeCredentials(userID: string, imToken: string, chatToken: string): void;

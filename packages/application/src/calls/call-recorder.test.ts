@@ -21,10 +21,8 @@ async function pair() {
   world.backend.makeFriends('alice', 'bob');
   const alice = await world.signIn('alice');
   const bob = await world.signIn('bob');
-  const recorders = [alice, bob].map(
-    (c) => new CallRecorder(c.calls, c.ports.conversations, c.chat, c.ports.logger),
-  );
-  return { world, alice, bob, recorders };
+  // Each session scope records its calls (its own CallRecorder).
+  return { world, alice, bob };
 }
 
 /** The call records in `client`'s chat with `peer`, oldest first. */

@@ -160,4 +160,9 @@ export class ContactActions {
       this.notifier.notify({ level: 'error', key: failure });
     }
   }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
+  }
 }

@@ -289,7 +289,7 @@ describe('ContactStore', () => {
 
   it('§8 Loading failures show their toasts; application failures are only logged', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     await alice.contacts.loadFriends();
     await alice.contacts.loadBlacklist();
     await alice.contacts.loadGroups();
@@ -437,7 +437,7 @@ describe('ContactStore', () => {
     ).toHaveLength(1);
   });
 
-  it('§4 Clearing the contact store empties all lists and zeroes the counts', async () => {
+  it('§4 The next session’s contact store starts with empty lists and zero counts', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     const bob = await world.signIn('bob');
@@ -445,7 +445,7 @@ describe('ContactStore', () => {
     await world.settle();
     expect(alice.contacts.snapshot.unHandleFriendApplicationCount).toBe(1);
 
-    alice.contacts.clear();
+    alice.reopen();
 
     expect(alice.contacts.snapshot).toEqual(emptyContactState);
   });

@@ -345,11 +345,6 @@ export class ContactStore {
     this.patch({ friendList: list.map((f) => (f.userID === userID ? { ...f, ...extra } : f)) });
   }
 
-  /** Empties every list and zeroes the counters (logout). */
-  clear(): void {
-    this.state.next(emptyContactState);
-  }
-
   isFriend(userID: string): boolean {
     return this.state.value.friendList.some((f) => f.userID === userID);
   }

@@ -90,7 +90,7 @@ async function aliceInGroup(): Promise<{
   return { world, alice, bob, groupID: group.groupID, otherID: other.groupID };
 }
 
-describe('ConversationStore: clear() resets every state', () => {
+describe('ConversationStore: the next session starts from nothing', () => {
   it('empties the group info, the own membership and the unread total of the last session', async () => {
     const { world, alice, bob, groupID } = await aliceInGroup();
     await bob.conversations.open(groupID, SessionType.Group);
@@ -105,7 +105,7 @@ describe('ConversationStore: clear() resets every state', () => {
     expect(alice.conversations.currentMemberInfo?.userID).toBe('alice');
     expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(1);
 
-    alice.conversations.clear();
+    alice.reopen();
 
     expect(alice.conversations.currentGroupInfo).toBeUndefined();
     expect(alice.conversations.currentMemberInfo).toBeUndefined();
@@ -125,7 +125,7 @@ describe('ConversationStore: clear() resets every state', () => {
     await alice.conversations.select(alice.conversations.snapshot[0]);
     expect(alice.conversations.currentConversation).toBeUndefined();
 
-    alice.conversations.clear();
+    alice.reopen();
     await bob.conversations.open('alice', SessionType.Single);
     await bob.chat.sendText('the SDK has it now');
     await world.settle();
@@ -140,28 +140,28 @@ describe('ConversationStore: clear() resets every state', () => {
     await alice.conversations.loadServerFirstPage('alice');
     const shown = alice.conversations.snapshot[0];
 
-    alice.conversations.clear();
+    alice.reopen();
     await alice.conversations.select(shown);
 
     expect(alice.conversations.currentConversation).toEqual(shown);
   });
 
-  it('drops the answer of a refresh that was running when it was called', async () => {
+  it('the answer to a refresh of the session before does not reach the next session', async () => {
     const { alice } = await aliceAndBob();
     const page = deferred<readonly Conversation[]>();
     alice.ports.device.conversations.getConversationsPage = () => page.promise;
 
     const refreshing = alice.conversations.refreshConversations();
-    alice.conversations.clear();
+    alice.reopen();
     page.resolve([entry('si_old', 1000)]);
     await refreshing;
 
     expect(alice.conversations.snapshot).toEqual([]);
   });
 
-  it('keeps the answer of a refresh started after it', async () => {
+  it('a refresh in the next session shows its answer', async () => {
     const { alice } = await aliceAndBob();
-    alice.conversations.clear();
+    alice.reopen();
     alice.ports.device.conversations.getConversationsPage = (offset) =>
       Promise.resolve(offset === 0 ? [entry('si_new', 1000)] : []);
 
@@ -177,7 +177,7 @@ describe('ConversationStore: changes to a conversation outside the list', () => 
     await alice.conversations.open('bob', SessionType.Single);
     const opened = alice.conversations.currentConversation;
     if (opened === undefined) throw new Error('bob is not open');
-    alice.conversations.clear();
+    alice.reopen();
     await alice.conversations.select(opened);
     // Without the SDK's change event, which would add it to the list: the store's own patch is under test.
     alice.ports.device.conversations.setPinned = () => Promise.resolve();

@@ -324,7 +324,7 @@ describe('ConversationStore', () => {
 
   it('§4 The server first page fills the list, newest first, while the SDK store is still empty', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol');
-    const alice = world.client();
+    const alice = world.opened('alice');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
     world.backend.conversationRecord('alice', 'carol', SessionType.Single).latestMsgSendTime = 2000;
 
@@ -335,7 +335,7 @@ describe('ConversationStore', () => {
 
   it('§4 The server first page only replaces list entries it has newer activity for', async () => {
     const world = new TestWorld().users('alice', 'bob', 'carol');
-    const alice = world.client();
+    const alice = world.opened('alice');
     const bob = world.backend.conversationRecord('alice', 'bob', SessionType.Single);
     const carol = world.backend.conversationRecord('alice', 'carol', SessionType.Single);
     bob.latestMsgSendTime = 1000;
@@ -387,13 +387,13 @@ describe('ConversationStore', () => {
     expect(alice.conversations.currentConversation?.userID).toBe('bob');
   });
 
-  it('§4 A server first page that arrives after the session was cleared is dropped', async () => {
+  it('§4 A server first page that arrives after the session ended does not reach the next session', async () => {
     const world = new TestWorld().users('alice', 'bob');
-    const alice = world.client();
+    const alice = world.opened('alice');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
 
     const pending = alice.conversations.loadServerFirstPage('alice');
-    alice.conversations.clear();
+    alice.reopen();
     await pending;
 
     expect(alice.conversations.snapshot).toEqual([]);
@@ -401,7 +401,7 @@ describe('ConversationStore', () => {
 
   it('§8 A failing server first page is logged, without a toast', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     alice.ports.device.conversations.getServerFirstPage = () => Promise.reject(new RemoteError(500, 'down'));
 
     await alice.conversations.loadServerFirstPage('alice');
@@ -416,7 +416,7 @@ describe('ConversationStore', () => {
 
   it('§8 A failing conversation load shows toast.getConversationsFailed', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     const result = await alice.conversations.loadConversations();
     expect(!result.ok && result.error.code).toBe(10101);
     expect(alice.toasts.keys()).toEqual(['toast.getConversationsFailed']);
@@ -511,7 +511,7 @@ describe('ConversationStore: group events, failures and clearing', () => {
     expect(alice.conversations.currentMemberInfo).toBeUndefined();
   });
 
-  it('§4 The unread total loads and follows the SDK; clear() resets every state', async () => {
+  it('§4 The unread total loads and follows the SDK; the next session starts from none', async () => {
     const { world, alice, bob } = await twoFriends();
     await bob.conversations.open('alice', SessionType.Single);
     for (const text of ['1', '2', '3']) await bob.chat.sendText(text);
@@ -521,7 +521,7 @@ describe('ConversationStore: group events, failures and clearing', () => {
     expect(await firstValueFrom(alice.conversations.unreadCount$)).toBe(3);
     await alice.conversations.open('bob', SessionType.Single);
 
-    alice.conversations.clear();
+    alice.reopen();
 
     expect(alice.conversations.snapshot).toEqual([]);
     expect(alice.conversations.currentConversation).toBeUndefined();

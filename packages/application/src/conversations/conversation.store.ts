@@ -45,8 +45,6 @@ export class ConversationStore {
   private readonly subscriptions = new Subscription();
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
-  /** Bumped by `clear()`, so that answers to requests of a previous session are dropped. */
-  private generation = 0;
   /**
    * Conversations the list shows from the server's first page that the SDK has not confirmed yet (by an
    * event, an open, or the full load after its sync). Opening one waits for that: the SDK cannot show
@@ -135,12 +133,11 @@ export class ConversationStore {
       this.refreshAgain = true;
       return this.refreshing;
     }
-    const generation = this.generation;
     this.refreshing = (async () => {
       do {
         this.refreshAgain = false;
         const all = await readAllConversations(this.gateway, this.notifier);
-        if (all.ok && generation === this.generation) {
+        if (all.ok) {
           this.list.next(
             mergeConversations(this.list.value, activeSince(this.list.value, all.value, 'notOlder')),
           );
@@ -156,12 +153,10 @@ export class ConversationStore {
    * Shows the server's first page of the user's conversations (pinned, then newest) until the local
    * store has them: after a fresh install the SDK fills its database for many seconds before it reports
    * anything. Entries the list already holds with the same or newer activity are kept; a failure is only
-   * logged (the SDK's list follows anyway). A `clear()` while the request runs discards its answer.
+   * logged (the SDK's list follows anyway).
    */
   async loadServerFirstPage(userID: string): Promise<void> {
-    const generation = this.generation;
     const page = await attempt(() => this.gateway.getServerFirstPage(userID, SERVER_FIRST_PAGE));
-    if (generation !== this.generation) return;
     if (!page.ok) {
       this.logger.warn('server first page failed', { code: page.error.code });
       return;
@@ -284,18 +279,6 @@ export class ConversationStore {
   async markCurrentAsRead(): Promise<void> {
     const id = this.current.value?.conversationID;
     if (id !== undefined) await this.markAsRead(id);
-  }
-
-  clear(): void {
-    this.generation += 1;
-    this.selection += 1;
-    this.serverOnly.clear();
-    this.pendingSelection = undefined;
-    this.list.next([]);
-    this.current.next(undefined);
-    this.openGroup.clear();
-    this.sdkTotal = 0;
-    this.unread.next(0);
   }
 
   private patchOne(conversationID: string, change: Partial<Conversation>): void {

@@ -25,4 +25,9 @@ export class DraftMirror {
       // A full or disabled storage: the SDK's draft is then the only copy, as before; typing goes on.
     }
   }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
+  }
 }

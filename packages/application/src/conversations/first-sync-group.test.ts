@@ -27,7 +27,7 @@ describe('ConversationStore: a group opened during the first sync', () => {
   it('reads the own membership without an error toast, and again once the SDK has the group', async () => {
     const { world, alice, group } = await aliceWithTeam();
     // A fresh install: the conversation list comes from the server's first page.
-    alice.conversations.clear();
+    alice.reopen();
     world.backend.devices.delete(alice.ports.device.sink);
     const getMembers = alice.ports.groups.getMembers.bind(alice.ports.groups);
     let synced = false;

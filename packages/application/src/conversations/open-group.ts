@@ -49,12 +49,6 @@ export class OpenGroup {
     this.member.next(undefined);
   }
 
-  /** Signed out: also forgets that the SDK had synced. */
-  clear(): void {
-    this.synced = false;
-    this.reset();
-  }
-
   /** The SDK's sync has completed: its database holds every joined group's members from now on. */
   markSynced(): void {
     this.synced = true;

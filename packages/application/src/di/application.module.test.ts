@@ -1,30 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { SessionType } from '@teamim/domain';
-import { SignInService } from '../account/sign-in.service';
 import { ChatStore } from '../messages/chat.store';
+import { CurrentUser } from '../session/current-user';
+import { SessionService } from '../session/session.service';
+import { WalletService } from '../wallet/wallet.service';
 import { TestWorld } from '../testing';
 import { applicationModule } from './application.module';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
+import { openSessionScope } from './session-scope';
 
 describe('applicationModule', () => {
-  it('resolves services as singletons once the ports are bound, and refuses without ports', () => {
+  it('resolves the session services once the ports and the own user id are bound, and refuses without', () => {
     expect(() => createContainer(applicationModule).get(ChatStore)).toThrow();
-    const world = new TestWorld();
-    const client = world.client();
-    expect(client.chat).toBeInstanceOf(ChatStore);
+    const ports = new TestWorld().ports();
+    const withoutUser = createContainer(portsModule(ports), applicationModule);
+    expect(() => withoutUser.get(CurrentUser)).toThrow();
+    const scope = openSessionScope(createContainer(portsModule(ports)), 'alice');
+    expect(scope.services.chat).toBeInstanceOf(ChatStore);
+    expect(scope.services.wallet).toBeInstanceOf(WalletService);
   });
 
-  it('the account port is optional: without it everything but SignInService resolves', () => {
-    const world = new TestWorld();
-    const withAccounts = world.client();
-    expect(withAccounts.account).toBeInstanceOf(SignInService);
-    const { accountApi, ...withoutAccountApi } = withAccounts.ports;
+  it('the session needs no account port: the sign-in lives outside it', () => {
+    const { accountApi, ...withoutAccountApi } = new TestWorld().ports();
     expect(accountApi).toBeDefined();
-    const container = createContainer(portsModule(withoutAccountApi), applicationModule);
-    expect(container.get(ChatStore)).toBeInstanceOf(ChatStore);
-    expect(() => container.get(SignInService)).toThrow();
+    const scope = openSessionScope(createContainer(portsModule(withoutAccountApi)), 'alice');
+    expect(scope.services.session).toBeInstanceOf(SessionService);
   });
 
   it('state streams replay their current value to late subscribers', async () => {

@@ -1,5 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { AccountApi } from '../ports/account-api.port';
 import { CallDevices } from '../ports/call-devices.port';
 import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
@@ -24,8 +23,6 @@ import { NetworkStatus } from '../ports/network-status.port';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
-  /** Optional so roots without the sign-in screens need not build it; `SignInService` needs it. */
-  readonly accountApi?: AccountApi;
   readonly imSession: ImSession;
   readonly contacts: ContactsGateway;
   readonly groups: GroupsGateway;
@@ -59,7 +56,6 @@ export interface PortBindings {
 /** Binds every port to the given adapter instance. */
 export function portsModule(ports: PortBindings): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    if (ports.accountApi !== undefined) bind(AccountApi).toConstantValue(ports.accountApi);
     bind(ImSession).toConstantValue(ports.imSession);
     bind(ContactsGateway).toConstantValue(ports.contacts);
     bind(GroupsGateway).toConstantValue(ports.groups);

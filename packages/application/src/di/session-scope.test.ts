@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { TestWorld } from '../testing/harness';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
+import { SESSION_BINDINGS } from './session-bindings';
 import { openSessionScope } from './session-scope';
 
 async function world() {
@@ -28,7 +29,7 @@ describe('session scope', () => {
     const signIn = async (userID: string) => {
       ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
       ports.sessionStore.set(STORAGE_KEYS.session.imToken, w.backend.user(userID).token);
-      const scope = openSessionScope(root);
+      const scope = openSessionScope(root, userID);
       const result = await scope.services.session.bootstrap();
       expect(result.ok).toBe(true);
       await w.settle();
@@ -55,6 +56,7 @@ describe('session scope', () => {
     expect(ports.device.listenerCount).toBe(listenersBefore);
 
     const bob = await signIn('bob');
+    expect(bob.userID).toBe('bob');
     expect(bob.services.currentUser.id()).toBe('bob');
     expect(bob.services).not.toBe(alice.services);
     expect(bob.services.contacts).not.toBe(alice.services.contacts);
@@ -89,7 +91,7 @@ describe('session scope', () => {
       const ports = w.ports();
       ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
       ports.sessionStore.set(STORAGE_KEYS.session.imToken, w.backend.user(userID).token);
-      const scope = openSessionScope(createContainer(portsModule(ports)));
+      const scope = openSessionScope(createContainer(portsModule(ports)), userID);
       expect((await scope.services.session.bootstrap()).ok).toBe(true);
       await w.settle();
       return { scope, ports };
@@ -119,5 +121,65 @@ describe('session scope', () => {
     await alice.scope.close();
     await bob.scope.close();
     expect(overlay.disposed).toBe(true);
+  });
+  it('a scope opened for a user knows the id before any login, and has no self info yet', async () => {
+    const w = await world();
+    const scope = openSessionScope(createContainer(portsModule(w.ports())), 'alice');
+    expect(scope.userID).toBe('alice');
+    expect(scope.services.currentUser.id()).toBe('alice');
+    expect(scope.services.currentUser.selfInfo).toBeUndefined();
+    await scope.close();
+  });
+
+  it('closing a scope disposes every session service, each before the services it depends on', async () => {
+    const w = await world();
+    const scope = openSessionScope(createContainer(portsModule(w.ports())), 'alice');
+    const disposed: string[] = [];
+    const owned = Object.entries(SESSION_BINDINGS).filter(([, binding]) => binding.kind === 'service');
+    for (const [name] of owned) {
+      const service = scope.services[name as keyof typeof scope.services] as { dispose(): void };
+      const dispose = service.dispose.bind(service);
+      service.dispose = () => {
+        disposed.push(name);
+        dispose();
+      };
+    }
+
+    await scope.close();
+
+    expect([...disposed].sort()).toEqual(owned.map(([name]) => name).sort());
+    const typeNames = new Map(
+      owned.map(([name, binding]) => [binding.kind === 'service' && binding.type, name]),
+    );
+    for (const [name, binding] of owned) {
+      if (binding.kind !== 'service') continue;
+      for (const dependency of binding.deps) {
+        const needed = typeNames.get(dependency as never);
+        if (needed !== undefined) expect(disposed.indexOf(name)).toBeLessThan(disposed.indexOf(needed));
+      }
+    }
+  });
+
+  it('a second scope for the same user after a sign-out starts from nothing', async () => {
+    const w = await world();
+    const client = await w.signIn('alice');
+    const first = client.scope;
+    await client.conversations.open('carol', 1);
+    expect(client.conversations.snapshot).toHaveLength(1);
+    expect(client.currentUser.selfInfo?.nickname).toBe('Alice');
+
+    await client.session.logout();
+    await w.settle();
+    expect(first.closed).toBe(true);
+    expect(client.signedIn).toBe(false);
+
+    const second = client.open('alice');
+    expect(second.services).not.toBe(first.services);
+    expect(second.services.conversations.snapshot).toEqual([]);
+    expect(second.services.conversations.currentConversation).toBeUndefined();
+    expect(second.services.contacts.snapshot.friendList).toEqual([]);
+    expect(second.services.currentUser.selfInfo).toBeUndefined();
+    expect(second.services.capabilities.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
+    client.dispose();
   });
 });

@@ -372,6 +372,11 @@ export class GroupActions {
       targets: targetIDs.flatMap((id) => found.value.filter((m) => m.userID === id)),
     });
   }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
+  }
 }
 
 function paramsOf(params: Readonly<Record<string, string | number>> | undefined): {

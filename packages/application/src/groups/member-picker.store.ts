@@ -254,4 +254,9 @@ export class MemberPickerStore {
     this.preload?.unsubscribe();
     this.state.next(closed);
   }
+
+  dispose(): void {
+    this.preload?.unsubscribe();
+    this.state.complete();
+  }
 }

@@ -35,7 +35,7 @@ async function aliceSyncing(): Promise<{
   await world.settle();
   // A fresh install: the device hears nothing and holds nothing of the chat until its sync reaches it.
   await alice.conversations.select(undefined);
-  alice.conversations.clear();
+  alice.reopen();
   const device = alice.ports.device;
   world.backend.devices.delete(device.sink);
   await alice.conversations.loadServerFirstPage('alice');
@@ -206,13 +206,14 @@ describe('message actions on a chat shown from the server’s copy during the fi
     const revoking = alice.chat.revoke(mine.clientMsgID);
     const deleting = alice.chat.delete(mine.clientMsgID);
     await world.settle();
+    const chat = alice.chat;
 
     alice.dispose();
 
     expect((await revoking).ok).toBe(false);
     expect((await deleting).ok).toBe(false);
     expect(alice.toasts.keys()).toEqual(['toast.waitsForSync', 'toast.waitsForSync']);
-    expect(world.backend.messages.get(alice.chat.snapshot.conversationID ?? '')?.[0]?.contentType).toBe(
+    expect(world.backend.messages.get(chat.snapshot.conversationID ?? '')?.[0]?.contentType).toBe(
       ContentType.Text,
     );
   });

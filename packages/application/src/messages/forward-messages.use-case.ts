@@ -71,4 +71,9 @@ export class ForwardMessages {
     });
     return ok(summary);
   }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
+  }
 }

@@ -82,7 +82,7 @@ describe('PinnedMessagesStore', () => {
     const { world, alice, conversationID } = await groupChat();
     alice.pins.pin(conversationID, await send(alice, world, 'kept'));
     alice.ports.localStore.set(pinnedMessagesKey('sg_bad'), '{not json');
-    const reloaded = world.client({ localStore: alice.ports.localStore });
+    const reloaded = world.opened('alice', { localStore: alice.ports.localStore });
 
     expect(reloaded.pins.list(conversationID).map((m) => m.textElem?.content)).toEqual(['kept']);
     expect(reloaded.pins.list('sg_bad')).toEqual([]);

@@ -133,4 +133,9 @@ export class PinnedMessagesStore {
     const subject = this.subject(conversationID);
     subject.next({ pinned, index: Math.min(subject.value.index, Math.max(0, pinned.length - 1)) });
   }
+
+  dispose(): void {
+    for (const banner of this.banners.values()) banner.complete();
+    this.changed.complete();
+  }
 }

@@ -95,7 +95,7 @@ describe('PinnedMessagesStore: events, toasts and the banner index', () => {
 
   it('a stored entry that is JSON but not a list reads as no pins', () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     alice.ports.localStore.set(pinnedMessagesStorageKey('sg_x'), '{"clientMsgID":"m1"}');
 
     expect(alice.pins.list('sg_x')).toEqual([]);

@@ -190,6 +190,7 @@ describe('MessageNotificationService', () => {
     ports.messageNotices.current = 'granted';
     const { TestClient: Client } = await import('../testing');
     const desktop = new Client(ports);
+    desktop.open('erin');
     expect(desktop.notifications.enabled).toBe(true);
     desktop.settings.setNotifications(false);
     expect(desktop.notifications.enabled).toBe(false);

@@ -197,14 +197,14 @@ export class SessionViewModels {
   // --- calls: the call overlay, and the header's call buttons over the same actions ---
 
   callOverlay(): CallOverlayViewModel {
-    const { room, contacts, notifier, devices, media } = this.services.callOverlayPorts;
+    const { calls, rtcRoom, contactsGateway, notifier, callDevices, callMedia } = this.services;
     return this.track(
-      new CallOverlayViewModel(this.services.calls, room, contacts, notifier, devices, { media }),
+      new CallOverlayViewModel(calls, rtcRoom, contactsGateway, notifier, callDevices, { media: callMedia }),
     );
   }
 
   callButtons(): CallButtonsViewModel {
-    const { notifier, media } = this.services.callOverlayPorts;
+    const { notifier, callMedia: media } = this.services;
     const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
     return this.track(new CallButtonsViewModel(this.services.calls, notifier, media, calls$));
   }

@@ -130,8 +130,8 @@ describe('ProfileService', () => {
     });
     expect(result.ok && result.value.faceURL).toContain('me.webp');
 
-    const signedOut = world.client();
-    const failed = await signedOut.profile.updateAvatar({
+    const notLoggedIn = world.opened('alice');
+    const failed = await notLoggedIn.profile.updateAvatar({
       name: 'me.jpeg',
       mimeType: 'image/jpeg',
       size: 5,
@@ -144,7 +144,7 @@ describe('ProfileService', () => {
 describe('SettingsStore', () => {
   it('§3 Settings: zh-CN and minimize are the defaults', async () => {
     const world = new TestWorld();
-    const client = world.client();
+    const client = world.opened('alice');
     expect(await firstValueFrom(client.settings.settings$)).toEqual({
       locale: 'zh-CN',
       closeAction: 'miniSize',
@@ -153,7 +153,7 @@ describe('SettingsStore', () => {
 
   it('§3 Settings: the locale is stored; the desktop stored language wins; unknown values are refused', () => {
     const world = new TestWorld();
-    const client = world.client();
+    const client = world.opened('alice');
     expect(client.settings.setLocale('en-US')).toBe(true);
     expect(client.ports.localStore.get(STORAGE_KEYS.local.locale)).toBe('en-US');
     expect(client.settings.setLocale('fr-FR')).toBe(false);
@@ -165,12 +165,12 @@ describe('SettingsStore', () => {
 
   it('§2 Settings: the close action is stored and restored', () => {
     const world = new TestWorld();
-    const client = world.client();
+    const client = world.opened('alice');
     client.settings.setCloseAction(CloseAction.Quit);
     expect(client.ports.localStore.get(CLOSE_ACTION_KEY)).toBe('quit');
     client.settings.setLocale('en-US');
 
-    const restarted = world.client({ localStore: client.ports.localStore });
+    const restarted = world.opened('alice', { localStore: client.ports.localStore });
 
     expect(restarted.settings.snapshot).toEqual({ locale: 'en-US', closeAction: 'quit' });
   });

@@ -1,6 +1,5 @@
 import {
   checkCanEditProfile,
-  err,
   ok,
   validateBirth,
   validateEmail,
@@ -16,7 +15,6 @@ import type { PickedFile } from '../ports/file-processor.port';
 import type { ImSession } from '../ports/im-session.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { AppError } from '../shared/app-error';
-import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
 
@@ -90,9 +88,6 @@ export class ProfileService {
 
   private async save(changes: BusinessInfoChanges): Promise<Result<SelfInfo, AppError>> {
     const userID = this.currentUser.id();
-    if (userID === '') {
-      return err(stateFailure('signed out'));
-    }
     const updated = await attempt(async () => {
       await this.chatApi.updateUser(userID, changes);
       return this.im.getSelfInfo();
@@ -113,5 +108,10 @@ export class ProfileService {
     const self: SelfInfo = { ...updated.value, ...this.pending };
     this.currentUser.setSelfInfo(self);
     return ok(self);
+  }
+
+  /** It holds nothing of its own beyond the session's ports, so there is nothing to end. */
+  dispose(): void {
+    // Stateless: the scope calls it like every other session service's.
   }
 }

@@ -65,7 +65,7 @@ describe('TopSearchStore', () => {
 
   it('§8 Search failures show a generic error toast', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     alice.search.setKeyword('x');
     await world.advance(500);
     expect(alice.toasts.keys()).toEqual(['toast.accessFailed']);

@@ -92,4 +92,9 @@ export class ConnectionMonitor {
       shareReplay({ bufferSize: 1, refCount: true }),
     );
   }
+
+  /** `status$` ends with its last subscriber (its timer with it), so there is nothing more to end. */
+  dispose(): void {
+    // Derived from the session's streams: the scope calls it like every other session service's.
+  }
 }

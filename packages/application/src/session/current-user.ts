@@ -1,13 +1,17 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { SelfInfo } from '@teamim/domain';
 
-/** Who is signed in. Hot; replays the current self info (undefined when signed out). */
+/**
+ * Who is signed in: the id the session scope opened with, for as long as the scope lives, and the self
+ * info once the login has read it. `selfInfo$` is hot and replays (undefined until it is read).
+ */
 export class CurrentUser {
   private readonly self = new BehaviorSubject<SelfInfo | undefined>(undefined);
-  private userID = '';
   readonly selfInfo$: Observable<SelfInfo | undefined> = this.self.asObservable();
 
-  /** The signed-in user id, or '' when signed out. */
+  constructor(private readonly userID: string) {}
+
+  /** The signed-in user's id. */
   id(): string {
     return this.userID;
   }
@@ -16,17 +20,11 @@ export class CurrentUser {
     return this.self.value;
   }
 
-  setUserID(userID: string): void {
-    this.userID = userID;
-  }
-
   setSelfInfo(info: SelfInfo | undefined): void {
-    this.userID = info?.userID ?? this.userID;
     this.self.next(info);
   }
 
-  clear(): void {
-    this.userID = '';
-    this.self.next(undefined);
+  dispose(): void {
+    this.self.complete();
   }
 }

@@ -124,7 +124,7 @@ describe('DeploymentCapabilities', () => {
     const buttons = reachable.viewModels.callButtons();
     await world.settle();
     expect(buttons.state.callsAvailable).toBe(true);
-    const client = world.client();
+    const client = world.opened('bob');
     client.ports.mediaServerProbe.closed(world.backend.rtc.serverUrl);
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'bob');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('bob').token);
@@ -172,7 +172,7 @@ describe('DeploymentCapabilities', () => {
     expect(probes).toBe(0);
     caps.configure({ wallet: 'auto' });
     expect(await caps.detect('alice')).toEqual({ wallet: 'absent', calls: 'available' });
-    caps.reset();
+    caps.configure({});
     expect(caps.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
   });
 
@@ -190,12 +190,14 @@ describe('DeploymentCapabilities', () => {
     expect(caps.current.wallet).toBe('absent');
   });
 
-  it('signing out forgets what was detected', async () => {
+  it('signing out forgets what was detected: the next session asks again', async () => {
     const world = new TestWorld().users('alice');
     const alice = await world.signIn('alice');
     await world.settle();
     expect(alice.capabilities.current.wallet).toBe('available');
     await alice.session.logout();
+    await world.settle();
+    alice.open('alice');
     expect(alice.capabilities.current).toEqual({ wallet: 'unknown', calls: 'unknown' });
   });
 });

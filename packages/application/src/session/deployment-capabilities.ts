@@ -59,7 +59,7 @@ export class DeploymentCapabilities {
   /** The composition root's configuration (e.g. `config.json` `features`); call before sign-in. */
   configure(hints: DeploymentHints): void {
     this.hints = hints;
-    this.reset();
+    this.features.next(this.initial());
   }
 
   get current(): DeploymentFeatures {
@@ -86,9 +86,9 @@ export class DeploymentCapabilities {
     if (failure.code === MISSING_ROUTE_CODE) this.patch({ wallet: 'absent' });
   }
 
-  /** Back to what configuration says, for the next session (which may be another deployment's user). */
-  reset(): void {
-    this.features.next(this.initial());
+  /** A probe that answers after the session ended changes nothing. */
+  dispose(): void {
+    this.features.complete();
   }
 
   private async probeWallet(): Promise<CapabilityState> {

@@ -17,7 +17,7 @@ function clientWhoseLoginFails(
   restarts: () => number;
 } {
   const world = new TestWorld().users('alice');
-  const client = world.client();
+  const client = world.opened('alice');
   client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
   client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
   client.ports.device.session.login = () => {
@@ -81,7 +81,7 @@ describe('SessionService: a login that fails because the network went', () => {
 
   it('self info that cannot be fetched because the network went keeps the session too, with no toast', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     client.ports.device.session.getSelfInfo = () => {

@@ -8,7 +8,7 @@ import type { SignOutReason } from './session.service';
 describe('SessionService', () => {
   it('§4 Login: missing stored user id or token clears the session and goes to /login', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     const reasons: SignOutReason[] = [];
     client.session.signedOut$.subscribe((r) => reasons.push(r));
@@ -44,7 +44,7 @@ describe('SessionService', () => {
   it('§4 Login: the server first page shows while the SDK login is still running', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     const login = client.ports.device.session.login.bind(client.ports.device.session);
@@ -67,7 +67,7 @@ describe('SessionService', () => {
 
   it('§4 Login: a second bootstrap while the first runs joins it instead of logging in again', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     const login = client.ports.device.session.login.bind(client.ports.device.session);
@@ -86,20 +86,22 @@ describe('SessionService', () => {
   it('§4 Login: a failed login leaves no server first page on the list', async () => {
     const world = new TestWorld().users('alice', 'bob');
     world.backend.conversationRecord('alice', 'bob', SessionType.Single).latestMsgSendTime = 1000;
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     client.ports.device.session.failNextLoginWith = 1502;
+    const failed = client.scope;
 
     await client.session.bootstrap();
     await world.settle();
 
-    expect(client.conversations.snapshot).toEqual([]);
+    expect(failed.closed).toBe(true);
+    expect(client.open('alice').services.conversations.snapshot).toEqual([]);
   });
 
   it('§4 Login: a login error other than 10102 redirects to /login', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, 'wrong-token');
     const reasons: SignOutReason[] = [];
@@ -128,7 +130,7 @@ describe('SessionService', () => {
 
   it('§8 Get self info failed (not transiently): toast and logout', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     client.ports.device.session.getSelfInfo = () => Promise.reject(new RemoteError(1004, 'record not found'));
@@ -143,7 +145,7 @@ describe('SessionService', () => {
     expect(client.ports.device.userID).toBeUndefined();
   });
 
-  it('§4 Logout: leaves the SDK, clears storage, self info, contacts and conversations', async () => {
+  it('§4 Logout: leaves the SDK, clears storage, closes the session; the next one starts empty', async () => {
     const world = new TestWorld().users('alice', 'bob');
     const alice = await world.signIn('alice');
     world.backend.makeFriends('alice', 'bob');
@@ -153,15 +155,20 @@ describe('SessionService', () => {
     const reasons: SignOutReason[] = [];
     alice.session.signedOut$.subscribe((r) => reasons.push(r));
 
+    const ended = alice.scope;
+
     await alice.session.logout();
+    await world.settle();
 
     expect(reasons).toEqual(['logout']);
     expect(alice.ports.device.userID).toBeUndefined();
-    expect(alice.currentUser.selfInfo).toBeUndefined();
-    expect(alice.contacts.snapshot.friendList).toEqual([]);
-    expect(alice.conversations.snapshot).toEqual([]);
-    expect(alice.conversations.currentConversation).toBeUndefined();
     expect(alice.ports.sessionStore.data.size).toBe(0);
+    expect(ended.closed).toBe(true);
+    const next = alice.open('alice').services;
+    expect(next.currentUser.selfInfo).toBeUndefined();
+    expect(next.contacts.snapshot.friendList).toEqual([]);
+    expect(next.conversations.snapshot).toEqual([]);
+    expect(next.conversations.currentConversation).toBeUndefined();
   });
 
   it.each([
@@ -230,7 +237,7 @@ describe('SessionService', () => {
 
   it('§4 Connection and sync: loading then success; progress shown only while reinstalling', async () => {
     const world = new TestWorld().users('alice');
-    const alice = world.client();
+    const alice = world.opened('alice');
     const states: string[] = [];
     alice.session.connection$.subscribe((s) => states.push(`c:${s}`));
     alice.session.sync$.subscribe((s) => states.push(`s:${s}`));

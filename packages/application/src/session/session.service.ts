@@ -96,13 +96,6 @@ export class SessionService {
     });
   }
 
-  /** Stores credentials after a chat-API login; the next bootstrap uses them. */
-  storeCredentials(userID: string, imToken: string, chatToken: string): void {
-    this.sessionStore.set(STORAGE_KEYS.session.userID, userID);
-    this.sessionStore.set(STORAGE_KEYS.session.imToken, imToken);
-    this.sessionStore.set(STORAGE_KEYS.session.chatToken, chatToken);
-  }
-
   /**
    * Logs in with the stored credentials and loads the initial data: self info, blacklist,
    * applications, conversations and the unread count.
@@ -117,12 +110,13 @@ export class SessionService {
 
   private async runBootstrap(): Promise<Result<void, BootstrapError>> {
     const credentials = this.storedCredentials();
-    if (credentials === undefined) {
-      this.clearLocalState();
+    // The scope opened for the user whose credentials were stored; without them (or with another
+    // user's) it cannot log in.
+    if (credentials === undefined || credentials.userID !== this.currentUser.id()) {
+      this.endLocally();
       this.signedOut.next('noCredentials');
       return err({ kind: 'noCredentials' });
     }
-    this.currentUser.setUserID(credentials.userID);
     const network = this.watchNetwork();
     try {
       const pending = attempt(() => this.im.login(credentials.userID, credentials.token));
@@ -133,7 +127,7 @@ export class SessionService {
       if (!login.ok && isTransientStartFailure(login.error.code)) return this.retryStart(login.error);
       if (!login.ok) {
         if (login.error.code !== LOGIN_REPEATED) {
-          this.clearLocalState();
+          this.endLocally();
           this.signedOut.next('loginFailed');
         }
         return login;
@@ -188,7 +182,7 @@ export class SessionService {
         key: 'toast.sessionStartFailed',
         params: { code: failure.code },
       });
-      this.clearLocalState();
+      this.endLocally();
       this.signedOut.next('loginFailed');
       return err(failure);
     }
@@ -235,8 +229,8 @@ export class SessionService {
   }
 
   /**
-   * Logs out: leaves the SDK unless forced, clears storage, self info, contacts and conversations,
-   * and asks the UI to go to /login.
+   * Logs out: leaves the SDK unless forced, clears the session storage and asks the UI to go to /login
+   * (the composition root then closes the session scope, and with it everything the session held).
    */
   async logout(options: { readonly forced?: boolean; readonly reason?: SignOutReason } = {}): Promise<void> {
     if (options.forced !== true) {
@@ -245,7 +239,7 @@ export class SessionService {
         this.logger.warn('sdk logout failed', { code: result.error.code });
       }
     }
-    this.clearLocalState();
+    this.endLocally();
     this.signedOut.next(options.reason ?? 'logout');
   }
 
@@ -259,16 +253,12 @@ export class SessionService {
     return true;
   }
 
-  private clearLocalState(): void {
+  /**
+   * Forgets the stored credentials. What the session holds in memory goes with its scope, which the
+   * composition root closes on `signedOut$`.
+   */
+  private endLocally(): void {
     this.sessionStore.clear();
-    this.capabilities?.reset();
-    this.currentUser.clear();
-    this.contacts.clear();
-    this.conversations.clear();
-    this.connection.next('idle');
-    this.sync.next('idle');
-    this.progress.next(0);
-    this.reinstalling.next(false);
   }
 
   private async onSessionEvent(event: SessionEvent): Promise<void> {

@@ -18,7 +18,7 @@ interface Started {
  */
 function startFailing(tried = 0, fail: 'login' | 'selfInfo' = 'login'): Started {
   const world = new TestWorld().users('alice');
-  const client = world.client();
+  const client = world.opened('alice');
   client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
   client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
   if (tried > 0) client.ports.sessionStore.set(STORAGE_KEYS.session.startAttempts, String(tried));
@@ -96,7 +96,7 @@ describe('SessionService: a session start that fails transiently', () => {
 
   it('a start that works clears the count, so a later failure waits 2 s again', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     client.ports.sessionStore.set(STORAGE_KEYS.session.startAttempts, '4');
@@ -112,7 +112,6 @@ describe('SessionService: a session start that fails transiently', () => {
 
     await client.session.bootstrap();
     await client.session.logout();
-    client.session.dispose();
     await world.advance(5_000);
 
     expect(restarts()).toBe(0);

@@ -68,4 +68,8 @@ export class SettingsStore {
     this.store.set(NOTIFICATIONS_KEY, on ? 'on' : 'off');
     this.settings.next({ ...this.settings.value, notifications: on });
   }
+
+  dispose(): void {
+    this.settings.complete();
+  }
 }

@@ -1,34 +1,13 @@
-import { hasStoredSession, STORAGE_KEYS } from '@teamim/domain';
-import { applicationModule } from '../di/application.module';
+import { err, hasStoredSession, STORAGE_KEYS, storedSession, type Result } from '@teamim/domain';
 import { createContainer } from '../di/create-container';
 import { portsModule, type PortBindings } from '../di/ports.module';
-import { CallService } from '../calls/call.service';
-import { ContactActions } from '../contacts/contact-actions';
-import { ProfileService } from '../profile/profile.service';
-import { SettingsStore } from '../settings/settings.store';
-import { WalletService } from '../wallet/wallet.service';
-import { ContactStore } from '../contacts/contact.store';
-import { GroupActions } from '../groups/group-actions';
-import { MemberPickerStore } from '../groups/member-picker.store';
-import { ConversationStore } from '../conversations/conversation.store';
-import { ChatStore } from '../messages/chat.store';
-import { TypingStore } from '../messages/typing.store';
-import { ForwardMessages } from '../messages/forward-messages.use-case';
-import { PinnedMessagesStore } from '../messages/pinned-messages.store';
-import { ChatFocus } from '../messages/chat-focus';
-import { DraftMirror } from '../conversations/draft-mirror';
-import { TopSearchStore } from '../search/top-search.store';
-import { CurrentUser } from '../session/current-user';
-import { SessionService } from '../session/session.service';
-import { DeploymentCapabilities } from '../session/deployment-capabilities';
-import { SignInService } from '../account/sign-in.service';
-// New-message notices
-import { MessageNotificationService } from '../notifications/message-notifications.service';
+import { openSessionScope, type SessionScope } from '../di/session-scope';
+import { DeferredSessionStart, SignInService, type SessionStarter } from '../account/sign-in.service';
+import type { BootstrapError } from '../session/session.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import { FakeNetworkStatus } from './fake-network';
-import { ConnectionMonitor } from '../session/connection-monitor';
 import type { SessionServices } from '../presentation/session-services';
-import { SessionViewModels } from '../presentation/session-view-models';
+import type { SessionViewModels } from '../presentation/session-view-models';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend } from './fake-backend';
 import type { FakeUserSeed } from './fake-backend-users';
@@ -70,101 +49,142 @@ export interface FakePorts extends PortBindings {
   readonly network: FakeNetworkStatus;
 }
 
-/** One running client (a browser tab) wired exactly like an app, but on in-memory adapters. */
-export class TestClient {
-  readonly session: SessionService;
-  readonly capabilities: DeploymentCapabilities;
+/**
+ * One running client (a browser tab) wired exactly like an app, but on in-memory adapters: a root
+ * container of ports, the sign-in outside any session, and a session scope (`openSessionScope`) opened
+ * for the user once a sign-in has succeeded and closed when the session signs out. The service getters
+ * read the open scope's services.
+ */
+export class TestClient implements SessionStarter {
   /** Sign-in, registration, codes and password reset (the /login screens). */
   readonly account: SignInService;
-  readonly currentUser: CurrentUser;
-  readonly contacts: ContactStore;
-  readonly conversations: ConversationStore;
-  readonly chat: ChatStore;
-  readonly pins: PinnedMessagesStore;
-  readonly forward: ForwardMessages;
-  readonly search: TopSearchStore;
-  readonly contactActions: ContactActions;
-  readonly groupActions: GroupActions;
-  readonly picker: MemberPickerStore;
-  readonly settings: SettingsStore;
-  readonly profile: ProfileService;
-  readonly wallet: WalletService;
-  readonly calls: CallService;
-  // New-message notices
-  readonly notifications: MessageNotificationService;
-  /** The same services under the names the view models use. */
-  readonly services: SessionServices;
-  /** The view-model factories over this client's services, as the shell provides them to views. */
-  readonly viewModels: SessionViewModels;
+  private readonly root: ReturnType<typeof createContainer>;
+  private current: SessionScope | undefined;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
-    const container = createContainer(portsModule(ports), applicationModule);
-    this.session = container.get(SessionService);
-    this.capabilities = container.get(DeploymentCapabilities);
-    this.account = container.get(SignInService);
-    this.currentUser = container.get(CurrentUser);
-    this.contacts = container.get(ContactStore);
-    this.conversations = container.get(ConversationStore);
-    this.chat = container.get(ChatStore);
-    this.pins = container.get(PinnedMessagesStore);
-    this.forward = container.get(ForwardMessages);
-    this.search = container.get(TopSearchStore);
-    this.contactActions = container.get(ContactActions);
-    this.groupActions = container.get(GroupActions);
-    this.picker = container.get(MemberPickerStore);
-    this.settings = container.get(SettingsStore);
-    this.profile = container.get(ProfileService);
-    this.wallet = container.get(WalletService);
-    this.calls = container.get(CallService);
-    this.notifications = container.get(MessageNotificationService);
-    this.services = {
-      session: this.session,
-      connection: container.get(ConnectionMonitor),
-      currentUser: this.currentUser,
-      contacts: this.contacts,
-      conversations: this.conversations,
-      chat: this.chat,
-      typing: container.get(TypingStore),
-      pinnedMessages: this.pins,
-      forwardMessages: this.forward,
-      topSearch: this.search,
-      contactActions: this.contactActions,
-      groupActions: this.groupActions,
-      memberPicker: this.picker,
-      settings: this.settings,
-      profile: this.profile,
-      wallet: this.wallet,
-      calls: this.calls,
-      capabilities: this.capabilities,
-      clock: ports.clock,
-      callOverlayPorts: {
-        room: ports.rtcRoom,
-        contacts: ports.contacts,
-        notifier: ports.notifier,
-        devices: ports.callDevices,
-        media: ports.callMedia,
-      },
-      notifier: ports.notifier,
-      chatFocus: container.get(ChatFocus),
-      drafts: container.get(DraftMirror),
-      notifications: this.notifications,
-    };
-    this.viewModels = new SessionViewModels(this.services);
+    this.root = createContainer(portsModule(ports));
+    this.account = new SignInService(ports.accountApi, this, ports.localStore, ports.clock);
   }
 
-  /** Disposes every service that subscribes to a port, as an app does on unload. */
+  /**
+   * Opens a session scope for `userID`, as the app does once signed in, without starting the SDK's
+   * login (`session.bootstrap()` does). A scope still open is closed first.
+   */
+  open(userID: string): SessionScope {
+    this.closeScope();
+    const scope = openSessionScope(this.root, userID);
+    this.current = scope;
+    // Like the app: the session's end reaches every listener first, then the scope closes.
+    const ended = scope.services.session.signedOut$.subscribe(() => {
+      ended.unsubscribe();
+      void Promise.resolve().then(() => {
+        if (this.current === scope) this.closeScope();
+      });
+    });
+    return scope;
+  }
+
+  /**
+   * A fresh session for the same user on a device whose SDK stays logged in: what the session held in
+   * memory starts from nothing (as after signing out and in again); what the SDK and the server hold stays.
+   */
+  reopen(): SessionScope {
+    return this.open(this.scope.userID);
+  }
+
+  /** What sign-in calls after a login: keeps the credentials where the session reads them, as the app does. */
+  storeCredentials(userID: string, imToken: string, chatToken: string): void {
+    new DeferredSessionStart(this.ports.sessionStore).storeCredentials(userID, imToken, chatToken);
+  }
+
+  /** What sign-in calls next: opens the signed-in user's scope and starts its session. */
+  bootstrap(): Promise<Result<void, BootstrapError>> {
+    const stored = storedSession({
+      userID: this.ports.sessionStore.get(STORAGE_KEYS.session.userID),
+      token: this.ports.sessionStore.get(STORAGE_KEYS.session.imToken),
+    });
+    if (stored === undefined) return Promise.resolve(err({ kind: 'noCredentials' }));
+    return this.open(stored.userID).services.session.bootstrap();
+  }
+
+  /** The open session scope; a test that reads a service while signed out fails here. */
+  get scope(): SessionScope {
+    if (this.current === undefined) throw new Error('no session is open on this client');
+    return this.current;
+  }
+
+  /** Whether a session scope is open (from a sign-in until the session ends). */
+  get signedIn(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** The open session's services under the names the view models use. */
+  get services(): SessionServices {
+    return this.scope.services;
+  }
+
+  /** The view-model factories over the open session's services, as the shell provides them to views. */
+  get viewModels(): SessionViewModels {
+    return this.scope.viewModels;
+  }
+
+  get session() {
+    return this.services.session;
+  }
+  get capabilities() {
+    return this.services.capabilities;
+  }
+  get currentUser() {
+    return this.services.currentUser;
+  }
+  get contacts() {
+    return this.services.contacts;
+  }
+  get conversations() {
+    return this.services.conversations;
+  }
+  get chat() {
+    return this.services.chat;
+  }
+  get pins() {
+    return this.services.pinnedMessages;
+  }
+  get forward() {
+    return this.services.forwardMessages;
+  }
+  get search() {
+    return this.services.topSearch;
+  }
+  get contactActions() {
+    return this.services.contactActions;
+  }
+  get groupActions() {
+    return this.services.groupActions;
+  }
+  get picker() {
+    return this.services.memberPicker;
+  }
+  get settings() {
+    return this.services.settings;
+  }
+  get profile() {
+    return this.services.profile;
+  }
+  get wallet() {
+    return this.services.wallet;
+  }
+  get calls() {
+    return this.services.calls;
+  }
+  get notifications() {
+    return this.services.notifications;
+  }
+
+  /** Closes the open session scope and ends the sign-in's timers, as an app does on unload. */
   dispose(): void {
-    this.viewModels.dispose();
+    this.closeScope();
     this.account.dispose();
-    this.search.dispose();
-    this.calls.dispose();
-    this.notifications.dispose();
-    this.chat.dispose();
-    this.services.typing.dispose();
-    this.session.dispose();
-    this.conversations.dispose();
-    this.contacts.dispose();
   }
 
   get userID(): string {
@@ -173,6 +193,13 @@ export class TestClient {
 
   get toasts(): RecordingNotifier {
     return this.ports.notifier;
+  }
+
+  // The services are disposed at once; what is left of the close (unbinding) needs no waiting for.
+  private closeScope(): void {
+    const scope = this.current;
+    this.current = undefined;
+    void scope?.close();
   }
 }
 
@@ -201,6 +228,16 @@ export class TestWorld {
   /** A client whose session storage is empty (signed out); pass a local store to simulate a restart. */
   client(options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
     return new TestClient(this.ports(options));
+  }
+
+  /**
+   * A client whose session scope is open for `userID` while its SDK has not logged in (the moment
+   * between a sign-in and the SDK's login, or a login that failed): its calls to the server fail.
+   */
+  opened(userID: string, options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
+    const client = this.client(options);
+    client.open(userID);
+    return client;
   }
 
   /** The in-memory adapters of one client (a browser tab), for tests that compose services themselves. */
@@ -242,7 +279,7 @@ export class TestWorld {
     const token = this.backend.user(userID).token;
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, token);
-    const result = await client.session.bootstrap();
+    const result = await client.bootstrap();
     if (!result.ok) {
       throw new Error(`sign-in of ${userID} failed: ${JSON.stringify(result.error)}`);
     }

@@ -20,9 +20,9 @@ describe('WalletService', () => {
     await alice.wallet.loadLog();
     expect((await firstValueFrom(alice.wallet.log$)).map((r) => r.balance)).toEqual([10_000]);
 
-    const signedOut = world.client();
-    expect((await signedOut.wallet.loadBalance()).ok).toBe(false);
-    expect(signedOut.toasts.keys()).toEqual(['toast.fetchBalanceFailed']);
+    const notLoggedIn = world.opened('alice');
+    expect((await notLoggedIn.wallet.loadBalance()).ok).toBe(false);
+    expect(notLoggedIn.toasts.keys()).toEqual(['toast.fetchBalanceFailed']);
   });
 
   it('§4 Pay password: set, then change with the old one; the modal closes 1 s after success', async () => {
@@ -316,13 +316,13 @@ describe('WalletService: what the client sends and shows', () => {
     const before = await firstValueFrom(alice.wallet.log$);
     expect(before).toHaveLength(1);
 
-    const signedOut = world.client();
-    const failed = await signedOut.wallet.loadLog();
+    const notLoggedIn = world.opened('alice');
+    const failed = await notLoggedIn.wallet.loadLog();
 
     expect(!failed.ok && failed.error.kind).toBe('remote');
-    expect(await firstValueFrom(signedOut.wallet.log$)).toEqual([]);
-    expect(await firstValueFrom(signedOut.wallet.balance$)).toBeUndefined();
-    expect(signedOut.toasts.keys()).toEqual([]);
+    expect(await firstValueFrom(notLoggedIn.wallet.log$)).toEqual([]);
+    expect(await firstValueFrom(notLoggedIn.wallet.balance$)).toBeUndefined();
+    expect(notLoggedIn.toasts.keys()).toEqual([]);
   });
 
   it('§4 a failed open shows the server message and leaves the packet unmarked', async () => {
@@ -353,9 +353,9 @@ describe('WalletService: what the client sends and shows', () => {
 describe('WalletService: remaining client-side details', () => {
   it('§2 a balance failure is an error toast', async () => {
     const { world } = await funded();
-    const signedOut = world.client();
-    await signedOut.wallet.loadBalance();
-    expect(signedOut.toasts.toasts).toEqual([{ level: 'error', key: 'toast.fetchBalanceFailed' }]);
+    const notLoggedIn = world.opened('alice');
+    await notLoggedIn.wallet.loadBalance();
+    expect(notLoggedIn.toasts.toasts).toEqual([{ level: 'error', key: 'toast.fetchBalanceFailed' }]);
   });
 
   it('§4 the first pay password is sent with an empty old hash; no self info means no old one is asked', async () => {
@@ -370,8 +370,8 @@ describe('WalletService: remaining client-side details', () => {
     await alice.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
     expect(calls).toEqual([['', alice.ports.passwordHasher.md5('123456')]]);
 
-    const signedOut = world.client();
-    const result = await signedOut.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
+    const notLoggedIn = world.opened('alice');
+    const result = await notLoggedIn.wallet.setPayPassword({ newPin: '123456', confirmPin: '123456' });
     expect(!result.ok && result.error.kind).toBe('remote');
   });
 

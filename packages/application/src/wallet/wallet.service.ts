@@ -1,4 +1,4 @@
-import { BehaviorSubject, Subject, timer, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, Subscription, timer, type Observable } from 'rxjs';
 import {
   buildRedPacketData,
   customPayloadOf,
@@ -60,6 +60,7 @@ export class WalletService {
   private readonly log = new BehaviorSubject<readonly BalanceLogRecord[]>([]);
   private readonly modalClose = new Subject<void>();
   private readonly changed = new Subject<void>();
+  private readonly timers = new Subscription();
   readonly balance$: Observable<number | undefined> = this.balance.asObservable();
   readonly log$: Observable<readonly BalanceLogRecord[]> = this.log.asObservable();
   readonly payPasswordModalClose$: Observable<void> = this.modalClose.asObservable();
@@ -129,7 +130,9 @@ export class WalletService {
     }
     this.currentUser.setSelfInfo(result.value);
     this.notifier.notify({ level: 'success', key: 'toast.accessSuccess' });
-    timer(TIMINGS_MS.payPasswordModalClose, this.clock.scheduler).subscribe(() => this.modalClose.next());
+    this.timers.add(
+      timer(TIMINGS_MS.payPasswordModalClose, this.clock.scheduler).subscribe(() => this.modalClose.next()),
+    );
     return ok(undefined);
   }
 
@@ -230,5 +233,13 @@ export class WalletService {
       return err(stateFailure('not a red packet'));
     }
     return attempt(() => this.api.getRedPacketDetail(payload.data.id));
+  }
+
+  dispose(): void {
+    this.timers.unsubscribe();
+    this.balance.complete();
+    this.log.complete();
+    this.modalClose.complete();
+    this.changed.complete();
   }
 }

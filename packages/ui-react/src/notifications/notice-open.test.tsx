@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AppServices } from '../services';
-import type { SessionScope } from '@teamim/application';
 import { TestWorld } from '@teamim/application/testing';
 import { act } from 'react';
 import { NEVER } from 'rxjs';
@@ -23,12 +22,7 @@ describe('a clicked new-message notice', () => {
   it('opens its conversation from any page of the shell', async () => {
     const w = new TestWorld().users('alice');
     const alice = await w.signIn('alice');
-    const scope: SessionScope = {
-      services: alice.services,
-      viewModels: alice.viewModels,
-      closed: false,
-      close: () => Promise.resolve(),
-    };
+    const scope = alice.scope;
     const services: AppServices = {
       signIn: () => {
         throw new Error('not in this test');

@@ -48,12 +48,7 @@ function appServices(scope: SessionScope): AppServices {
 describe('Shell', () => {
   it('shows the nav with the unread badge, the account menu and the top bar, and confirms logout', async () => {
     const { w, alice } = await aliceWithUnread();
-    const scope: SessionScope = {
-      services: alice.services,
-      viewModels: alice.viewModels,
-      closed: false,
-      close: () => Promise.resolve(),
-    };
+    const scope = alice.scope;
     await renderView(
       <Routes>
         <Route path="/" element={<Shell />}>
@@ -94,12 +89,7 @@ describe('Shell', () => {
 describe('account menu dialogs', () => {
   it('return focus to the My account button when they close', async () => {
     const { alice } = await aliceWithUnread();
-    const scope: SessionScope = {
-      services: alice.services,
-      viewModels: alice.viewModels,
-      closed: false,
-      close: () => Promise.resolve(),
-    };
+    const scope = alice.scope;
     await renderView(
       <Routes>
         <Route path="/" element={<Shell />}>

@@ -69,15 +69,6 @@ export interface CallOverlayOptions {
   readonly media?: CallMedia;
 }
 
-/** The ports the overlay needs besides the call service; the session scope resolves them. */
-export interface CallOverlayPorts {
-  readonly room: RtcRoom;
-  readonly contacts: ContactsGateway;
-  readonly notifier: Notifier;
-  readonly devices: CallDevices;
-  readonly media: CallMedia;
-}
-
 const noDevices: CallDeviceChoice = { devices: [], selectedID: undefined };
 
 const closed: CallOverlayState = {

@@ -155,7 +155,7 @@ describe('ComposerAccessViewModel', () => {
   it('§6 stays open while the SDK has not synced the members yet (an empty read is not "removed")', async () => {
     const { world, alice, groupID, conversationID } = await team();
     // As after a fresh install: the SDK's database has the conversation but not the group's members.
-    alice.conversations.clear();
+    alice.reopen();
     alice.ports.groups.getMembers = () => Promise.resolve([]);
     await alice.conversations.open(groupID, SessionType.Group);
     await world.settle();

@@ -120,7 +120,7 @@ describe('ComposerMentions: the suggestions (spec §2, §6)', () => {
 
   it('offers no "everyone" while the own membership is not known', async () => {
     const { world, alice, team: t } = await team();
-    alice.conversations.clear();
+    alice.reopen();
     alice.ports.groups.getMembers = () => Promise.resolve([]);
     await alice.conversations.open(t.groupID, SessionType.Group);
     await world.settle();

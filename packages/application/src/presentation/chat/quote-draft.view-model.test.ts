@@ -63,10 +63,10 @@ describe('QuoteDraftViewModel (spec §2 "quote", §3 quote block)', () => {
   it('before the own user is known, a quote still names its sender', async () => {
     const { world, bob } = await pair();
     const theirs = value(await bob.chat.sendText('hello'));
-    const signedOut = world.client();
-    signedOut.settings.setLocale('en-US');
-    const draft = signedOut.viewModels.quoteDraft('c1');
-    signedOut.services.chatFocus.setQuote('c1', theirs);
+    const notLoggedIn = world.opened('alice');
+    notLoggedIn.settings.setLocale('en-US');
+    const draft = notLoggedIn.viewModels.quoteDraft('c1');
+    notLoggedIn.services.chatFocus.setQuote('c1', theirs);
     expect(draft.state).toStrictEqual({
       quote: { id: theirs.clientMsgID, author: 'Bob', excerpt: 'hello', caption: 'quote Bob: hello' },
     });

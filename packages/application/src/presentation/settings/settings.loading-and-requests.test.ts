@@ -18,7 +18,7 @@ import { NotificationSettingViewModel } from './notification-setting.view-model'
 describe('AccountSettingsViewModel before the self info is loaded', () => {
   it('shows "set" for the pay password while nothing is known, then follows the self info', () => {
     const store = new InMemoryLocalStore();
-    const currentUser = new CurrentUser();
+    const currentUser = new CurrentUser('me');
     const vm = new AccountSettingsViewModel(
       new SettingsStore(store),
       new AppearanceStore(store),
@@ -46,7 +46,7 @@ describe('AccountSettingsViewModel before the self info is loaded', () => {
     expect(vm.state.hasPayPassword).toBe(false);
     currentUser.setSelfInfo({ ...self, hasPayPassword: true });
     expect(vm.state.hasPayPassword).toBe(true);
-    currentUser.clear();
+    currentUser.setSelfInfo(undefined);
     expect(vm.state.hasPayPassword).toBe(false);
   });
 });

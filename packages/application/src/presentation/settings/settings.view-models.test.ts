@@ -22,7 +22,7 @@ describe('AccountSettingsViewModel', () => {
 
     const again = new AppearanceStore(localStore);
     expect(again.snapshot).toBe('dark');
-    expect(world.client({ localStore }).services.settings.snapshot.locale).toBe('en-US');
+    expect(world.opened('alice', { localStore }).services.settings.snapshot.locale).toBe('en-US');
   });
 
   it('§2 the pay-password entry follows the self info (set, then change)', async () => {

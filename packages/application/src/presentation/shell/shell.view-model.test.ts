@@ -45,7 +45,7 @@ describe('ShellViewModel', () => {
 
   it('shows nothing but defaults before the self info is loaded', async () => {
     const world = new TestWorld().users('alice');
-    const client = world.client();
+    const client = world.opened('alice');
 
     const shell = client.viewModels.shell();
     await world.settle();

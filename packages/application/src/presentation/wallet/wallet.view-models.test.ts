@@ -53,11 +53,11 @@ describe('BalanceViewModel', () => {
     const vm = bob.viewModels.balance();
     await vm.refresh();
     expect(vm.state).toMatchObject({ status: 'ready', balance: '0.00', rows: [] });
-    const signedOut = world.client();
-    const failing = signedOut.viewModels.balance();
+    const notLoggedIn = world.opened('alice');
+    const failing = notLoggedIn.viewModels.balance();
     await failing.refresh();
     expect(failing.state.status).toBe('failed');
-    expect(signedOut.toasts.keys()).toContain('toast.fetchBalanceFailed');
+    expect(notLoggedIn.toasts.keys()).toContain('toast.fetchBalanceFailed');
   });
 
   it('§9 Balance list: pages of 20 load as the user scrolls, without duplicates, until a short page', async () => {
