@@ -144,7 +144,7 @@ describe('DeploymentCapabilities', () => {
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, 'alice');
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, world.backend.user('alice').token);
     // A media server that takes its time (up to the adapter's 8 s) must not hold the session back.
-    expect((await client.session.bootstrap()).ok).toBe(true);
+    expect((await client.bootstrap()).ok).toBe(true);
     const buttons = client.viewModels.callButtons();
     await world.settle();
     expect(client.ports.mediaServerProbe.probed).toEqual([serverUrl]);
