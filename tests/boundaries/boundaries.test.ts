@@ -175,6 +175,36 @@ describe('layer boundaries (dependency-cruiser)', () => {
     ).toEqual(['packages/ui-react/src/wallet/X.tsx']);
   });
 
+  it("ui-features-never-borrow-from-each-other fires when a host renders another feature's part, not when routing/ fills its slot", async () => {
+    // Each host and the part of another feature it shows; the parts reach the hosts through slots.
+    const hosted = [
+      ['chat/ChatHeader', 'calls/ChatCallButtons'],
+      ['chat/ChatHeader', 'groups/GroupHeaderButtons'],
+      ['chat/ConversationDrawer', 'groups/GroupDrawer'],
+      ['chat/ComposerToolbar', 'wallet/RedPacketEntry'],
+      ['chat/bodies/RedPacketBody', 'wallet/RedPacketOpenDialog'],
+      ['wallet/AccountSettingsDialog', 'notifications/NotificationSetting'],
+    ] as const;
+    const src = 'packages/ui-react/src';
+    const files: Record<string, string> = {};
+    for (const [host, part] of hosted) {
+      const up = '../'.repeat(host.split('/').length - 1);
+      files[`${src}/${part}.tsx`] = 'export const Part = () => null;\n';
+      files[`${src}/${host}.tsx`] =
+        `${files[`${src}/${host}.tsx`] ?? ''}export { Part as ${part.split('/')[1]} } from '${up}${part}';\n`;
+    }
+    files[`${src}/routing/chat-route.tsx`] = hosted
+      .map(([, part]) => `export { Part as ${part.split('/')[1]} } from '../${part}';\n`)
+      .join('');
+    const violations = await cruise(newTree(), files);
+    expect(
+      violations
+        .filter((v) => v.rule.name === 'ui-features-never-borrow-from-each-other')
+        .map((v) => `${v.from} -> ${v.to}`)
+        .sort(),
+    ).toEqual(hosted.map(([host, part]) => `${src}/${host}.tsx -> ${src}/${part}.tsx`).sort());
+  });
+
   it('no-circular fires on an import cycle', async () => {
     const violations = await cruise(newTree(), {
       'packages/domain/src/a.ts': "import { b } from './b';\nexport const a = () => b;\n",

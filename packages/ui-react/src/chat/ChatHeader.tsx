@@ -1,9 +1,8 @@
 import { Button, makeStyles, Text, Title3, tokens } from '@fluentui/react-components';
 import { SettingsRegular } from '@fluentui/react-icons';
 import type { ChatHeader as ChatHeaderData } from '@teamim/application';
-import { ChatCallButtons } from '../calls/ChatCallButtons';
-import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
 import { useText } from '../text';
+import { useChatSlots } from './chat-slots';
 import { TypingIndicator } from './mentions/TypingIndicator';
 import { FaceAvatar } from '../FaceAvatar';
 
@@ -26,8 +25,8 @@ const useStyles = makeStyles({
 
 /**
  * The chat view's header (spec §2): avatar, name, member count in groups, and the header buttons.
- * Areas add their buttons to the actions group in the spec's order (calls, then create group or
- * invite), before the settings button that opens the conversation drawer.
+ * The calls and groups features fill their buttons in through the chat's slots, in the spec's order
+ * (calls, then create group or invite), before the settings button that opens the conversation drawer.
  */
 export function ChatHeader(props: {
   readonly conversationID: string;
@@ -38,6 +37,7 @@ export function ChatHeader(props: {
   const { header } = props;
   const { t } = useText();
   const styles = useStyles();
+  const { callButtons: CallButtons, groupButtons: GroupButtons } = useChatSlots();
   return (
     <header className={styles.header}>
       <FaceAvatar name={header.name} faceURL={header.faceURL} size={36} group={header.isGroup} />
@@ -55,9 +55,11 @@ export function ChatHeader(props: {
       </div>
       <div role="group" aria-label={t('ui.chat.header.actions')} className={styles.actions}>
         {/* Calls */}
-        {!header.isGroup && header.userID !== '' && <ChatCallButtons peerUserID={header.userID} />}
+        {CallButtons !== undefined && !header.isGroup && header.userID !== '' && (
+          <CallButtons peerUserID={header.userID} />
+        )}
         {/* Groups: create group (single chats) and invite (groups) */}
-        <GroupHeaderButtons header={header} />
+        {GroupButtons !== undefined && <GroupButtons header={header} />}
         <Button
           id={props.settingsID}
           appearance="subtle"

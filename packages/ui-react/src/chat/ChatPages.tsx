@@ -1,7 +1,7 @@
 import { Button, makeStyles, Title3, tokens } from '@fluentui/react-components';
 import { ChatMultipleRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, useMatch, useNavigate } from 'react-router';
 import { useContactDialogs } from '../common/contact-dialogs';
 import { COMPACT_LIST_WIDTH, COMPACT_WINDOW, LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
@@ -56,14 +56,12 @@ function openConversationID(pathname: string): string | undefined {
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
-function prefetchChatParts(): void {
-  import('./ChatView').catch(() => undefined);
-  rowMenu.preload();
-  emojiPanel.preload();
-}
-
-/** /chat: the conversation list on the left and the empty state or the chat view on the right. */
-export function ChatLayout() {
+/**
+ * /chat: the conversation list on the left and the empty state or the chat view on the right.
+ * `prefetchView` fetches the chat view's code (the route's chunk, with what the view hosts from other
+ * features); it stays the same function from render to render.
+ */
+export function ChatLayout({ prefetchView }: { readonly prefetchView: () => void }) {
   const styles = useStyles();
   const { t } = useText();
   // The layout is the parent route: the open conversation's id comes from the address.
@@ -73,7 +71,12 @@ export function ChatLayout() {
   useEffect(() => list.setOpen(conversationID), [list, conversationID]);
   // The chat view's code (a chunk of its own) is fetched ahead, so the first click on a conversation does
   // not wait for it. A failed fetch is left to that click, which loads it again.
-  usePrefetch(prefetchChatParts);
+  const prefetch = useCallback(() => {
+    prefetchView();
+    rowMenu.preload();
+    emojiPanel.preload();
+  }, [prefetchView]);
+  usePrefetch(prefetch);
   // Alt+Up / Alt+Down move between conversations from anywhere in the chat page.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -2,9 +2,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ComposerViewModel } from '@teamim/application';
 import type { KeyboardEvent, ReactElement } from 'react';
 import { useText } from '../text';
+import { useChatSlots } from './chat-slots';
 import { MediaTools } from './media/MediaTools';
-// Red packets
-import { RedPacketEntry } from '../wallet/RedPacketEntry';
 
 const useStyles = makeStyles({
   toolbar: {
@@ -18,8 +17,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet. Areas add
- * their items to `items` in that order, one block each; the toolbar is left out while it has none.
+ * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet (the wallet's,
+ * through the chat's slot). Areas add their items to `items` in that order, one block each; the toolbar
+ * is left out while it has none.
  * `disabled` (15: the composer access view model's `tools`) turns every tool off while the composer is closed.
  */
 export function ComposerToolbar(props: {
@@ -32,10 +32,11 @@ export function ComposerToolbar(props: {
   const disabled = props.disabled ?? false;
   const { t } = useText();
   const styles = useStyles();
+  const { redPacketEntry: RedPacketEntry } = useChatSlots();
   const items: ReactElement[] = [];
   // Emoji, picture/video and file upload (with paste and drop onto the chat).
   items.push(<MediaTools key="media" vm={props.vm} disabled={disabled} />);
-  if (props.redPackets)
+  if (props.redPackets && RedPacketEntry !== undefined)
     items.push(<RedPacketEntry key="red-packet" conversationID={props.conversationID} disabled={disabled} />);
   if (items.length === 0) return <span className={styles.toolbar} />;
   return (

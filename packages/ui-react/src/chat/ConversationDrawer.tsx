@@ -20,11 +20,11 @@ import type { ChatHeader } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
 import { useContactDialogs } from '../common/contact-dialogs';
-import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { useViewModel } from '../session';
 import { useText } from '../text';
 import { FaceAvatar } from '../FaceAvatar';
 import { GROUP_DRAWER_WIDTH, SINGLE_DRAWER_WIDTH } from '../layout';
+import { useChatSlots } from './chat-slots';
 
 const useStyles = makeStyles({
   single: { width: SINGLE_DRAWER_WIDTH },
@@ -48,6 +48,7 @@ export function ConversationDrawer(props: {
 }) {
   const { t } = useText();
   const styles = useStyles();
+  const GroupDrawer = useChatSlots().groupDrawer;
   const group = props.header.isGroup;
   const title = group ? t('ui.chat.drawer.groupTitle') : t('ui.chat.drawer.title');
   return (
@@ -61,8 +62,8 @@ export function ConversationDrawer(props: {
       aria-label={title}
     >
       {group ? (
-        // The group drawer's header, views and modals live in groups/.
-        <GroupDrawerContent groupID={props.header.groupID} onClose={props.onClose} />
+        // The group drawer's header, views and modals live in groups/, hosted through the chat's slot.
+        GroupDrawer !== undefined && <GroupDrawer groupID={props.header.groupID} onClose={props.onClose} />
       ) : (
         <>
           <DrawerHeader>

@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../shell/contact-dialogs';
 import { renderView } from '../testing/render';
 import { ChatLayout } from './ChatPages';
-import { ChatView } from './ChatView';
+import { ChatRoute } from '../routing/chat-route';
 
 async function world() {
   const w = new TestWorld().users({ userID: 'alice', nickname: 'Alice' }, { userID: 'bob', nickname: 'Bob' });
@@ -23,8 +23,8 @@ async function world() {
 function chatRoutes() {
   return (
     <Routes>
-      <Route path="/chat" element={<ChatLayout />}>
-        <Route path=":conversationID" element={<ChatView />} />
+      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
+        <Route path=":conversationID" element={<ChatRoute />} />
       </Route>
     </Routes>
   );

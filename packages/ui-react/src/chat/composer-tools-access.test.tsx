@@ -6,7 +6,7 @@ import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../shell/contact-dialogs';
 import { renderView } from '../testing/render';
 import { ChatLayout } from './ChatPages';
-import { ChatView } from './ChatView';
+import { ChatRoute } from '../routing/chat-route';
 
 // While the composer is closed (muted, mute-all for an ordinary member) its tools are too, and
 // files pasted into or dropped onto the chat are not sent; they all open again with the composer.
@@ -31,8 +31,8 @@ async function mutedTeam() {
   await w.settle();
   await renderView(
     <Routes>
-      <Route path="/chat" element={<ChatLayout />}>
-        <Route path=":conversationID" element={<ChatView />} />
+      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
+        <Route path=":conversationID" element={<ChatRoute />} />
       </Route>
     </Routes>,
     {

@@ -17,7 +17,7 @@ async function renderList() {
   await w.settle();
   await renderView(
     <Routes>
-      <Route path="/chat" element={<ChatLayout />} />
+      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />} />
     </Routes>,
     { viewModels: alice.viewModels, route: '/chat' },
   );

@@ -16,9 +16,9 @@ const Shell = lazy(() => shell().then((m) => ({ default: m.Shell })));
 const chat = retryingImport(() => import('../chat'));
 const ChatLayout = lazy(() => chat().then((m) => ({ default: m.ChatLayout })));
 const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
-const ChatView = lazy(
-  retryingImport(() => import('../chat/ChatView').then((m) => ({ default: m.ChatView }))),
-);
+// The chat view with what it hosts from other features (./chat-route), which the chat list fetches ahead.
+const ChatRoute = lazy(retryingImport(() => import('./chat-route').then((m) => ({ default: m.ChatRoute }))));
+const prefetchChatRoute = () => void import('./chat-route').catch(() => undefined);
 const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
@@ -51,10 +51,10 @@ function appRoutes(): RouteObject[] {
         { index: true, element: <Navigate to="/chat" replace /> },
         {
           path: 'chat',
-          element: lazyPage(<ChatLayout />),
+          element: lazyPage(<ChatLayout prefetchView={prefetchChatRoute} />),
           children: [
             { index: true, element: lazyPage(<ChatEmpty />) },
-            { path: ':conversationID', element: lazyPage(<ChatView />) },
+            { path: ':conversationID', element: lazyPage(<ChatRoute />) },
           ],
         },
         {

@@ -15,10 +15,15 @@ import {
 import type { ShellState } from '@teamim/application';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useContactDialogs } from '../common/contact-dialogs';
+import { NotificationSetting } from '../notifications/NotificationSetting';
 import { useText } from '../text';
+import { AccountSettingsSlotsProvider, type AccountSettingsSlots } from '../wallet/account-settings-slots';
 // Balance, account settings, About
 import { AccountDialogs, type AccountDialog } from '../wallet/AccountDialogs';
 import { AccountButton } from './AccountButton';
+
+/** What the other features put into Account settings. */
+export const ACCOUNT_SETTINGS_SLOTS: AccountSettingsSlots = { notifications: NotificationSetting };
 
 /** The own avatar's menu (spec §2): my info, balance, account settings, About and logout. */
 export function AccountMenu({
@@ -91,7 +96,9 @@ export function AccountMenu({
         </DialogSurface>
       </Dialog>
       {dialog !== undefined && (
-        <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
+        <AccountSettingsSlotsProvider value={ACCOUNT_SETTINGS_SLOTS}>
+          <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />
+        </AccountSettingsSlotsProvider>
       )}
     </>
   );

@@ -19,8 +19,7 @@ import { useDesktopSlots } from '../desktop-slots';
 import { switchLocale } from '../i18n';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-// The notifications switch
-import { NotificationSetting } from '../notifications/NotificationSetting';
+import { useAccountSettingsSlots } from './account-settings-slots';
 
 const useStyles = makeStyles({
   sections: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalL },
@@ -43,8 +42,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * Account settings (spec §2): language and theme (applied at once, remembered), the desktop's close
- * action (its slot; nothing on the web), the blacklist and the pay password.
+ * Account settings (spec §2): language and theme (applied at once, remembered), new-message
+ * notifications (the notifications feature's, through a slot), the desktop's close action (its slot;
+ * nothing on the web), the blacklist and the pay password.
  */
 export function AccountSettingsDialog(props: {
   readonly onClose: () => void;
@@ -60,6 +60,7 @@ export function AccountSettingsDialog(props: {
   const styles = useStyles();
   const navigate = useNavigate();
   const DesktopSettings = useDesktopSlots().accountSettings;
+  const NotificationSetting = useAccountSettingsSlots().notifications;
 
   const changeLocale = (locale: string) => {
     if (!isLocale(locale)) return;
@@ -102,7 +103,7 @@ export function AccountSettingsDialog(props: {
             </RadioGroup>
           </Field>
           {/* New-message notifications */}
-          <NotificationSetting />
+          {NotificationSetting !== undefined && <NotificationSetting />}
           {DesktopSettings !== undefined && <DesktopSettings />}
         </section>
         <section className={styles.section} aria-labelledby="settings-privacy">

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppearanceContext } from '../appearance';
 import { RedPacketBody } from '../chat/bodies/RedPacketBody';
+import { inAccountSettingsSlots, inChatSlots } from '../testing/hosted-slots';
 import { renderView } from '../testing/render';
 import { AboutDialog } from './AboutDialog';
 import { AccountSettingsDialog } from './AccountSettingsDialog';
@@ -99,7 +100,7 @@ describe('Red packets', () => {
 
     const message = bob.chat.snapshot.messages.at(-1)!;
     const body = redPacketBody(message, { selfUserID: 'bob', nowMs: world.clock.now() })!;
-    await renderView(<RedPacketBody body={body} />, { viewModels: bob.viewModels });
+    await renderView(<RedPacketBody body={body} />, { viewModels: bob.viewModels, wrap: inChatSlots });
     await userEvent.click(screen.getByRole('button', { name: /^Red packet: / }));
     const dialog = await screen.findByRole('dialog', { name: 'Red packet from Alice' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Open' }));
@@ -120,7 +121,10 @@ describe('Red packets', () => {
     const message = alice.chat.snapshot.messages.at(-1)!;
     const body = redPacketBody(message, { selfUserID: 'alice', nowMs: world.clock.now() })!;
 
-    const first = await renderView(<RedPacketBody body={body} />, { viewModels: alice.viewModels });
+    const first = await renderView(<RedPacketBody body={body} />, {
+      viewModels: alice.viewModels,
+      wrap: inChatSlots,
+    });
     await userEvent.click(screen.getByRole('button', { name: /^Red packet: / }));
     let dialog = await screen.findByRole('dialog', { name: 'Red packet from Alice' });
     expect(
@@ -134,7 +138,7 @@ describe('Red packets', () => {
     const received = bob.chat.snapshot.messages.at(-1)!;
     expect((await bob.viewModels.redPacketOpen(received).open()).ok).toBe(true);
 
-    await renderView(<RedPacketBody body={body} />, { viewModels: alice.viewModels });
+    await renderView(<RedPacketBody body={body} />, { viewModels: alice.viewModels, wrap: inChatSlots });
     await userEvent.click(screen.getByRole('button', { name: /^Red packet: / }));
     dialog = await screen.findByRole('dialog', { name: 'Red packet from Alice' });
     expect(await within(dialog).findByText(/^Opened by Bob at \d{4}-\d\d-\d\d \d\d:\d\d$/)).toBeTruthy();
@@ -149,11 +153,14 @@ describe('Account settings and About', () => {
     const payPassword = vi.fn();
     await renderView(<AccountSettingsDialog onClose={() => undefined} onPayPassword={payPassword} />, {
       viewModels: alice.viewModels,
-      wrap: (children) => (
-        <AppearanceContext.Provider value={appearance}>{children}</AppearanceContext.Provider>
-      ),
+      wrap: (children) =>
+        inAccountSettingsSlots(
+          <AppearanceContext.Provider value={appearance}>{children}</AppearanceContext.Provider>,
+        ),
     });
     await screen.findByRole('dialog', { name: 'Account settings' });
+    // The notifications feature's switch, in its slot.
+    expect(screen.getByRole('switch', { name: 'New message notifications' })).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Dark' }));
     expect(appearance.snapshot).toBe('dark');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'zh-CN');

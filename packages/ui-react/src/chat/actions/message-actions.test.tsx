@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
-import { ChatView } from '../ChatView';
+import { ChatRoute } from '../../routing/chat-route';
 
 async function groupChat() {
   const w = new TestWorld().users(
@@ -32,7 +32,7 @@ async function groupChat() {
   await w.settle();
   await renderView(
     <Routes>
-      <Route path="/chat/:conversationID" element={<ChatView />} />
+      <Route path="/chat/:conversationID" element={<ChatRoute />} />
     </Routes>,
     {
       viewModels: alice.viewModels,

@@ -3,7 +3,7 @@ import { GiftFilled } from '@fluentui/react-icons';
 import type { RedPacketBubble } from '@teamim/application';
 import { useState } from 'react';
 import { useText } from '../../text';
-import { RedPacketOpenDialog } from '../../wallet/RedPacketOpenDialog';
+import { useChatSlots } from '../chat-slots';
 
 const useStyles = makeStyles({
   card: {
@@ -58,6 +58,7 @@ export function RedPacketBody({ body }: { readonly body: RedPacketBubble }) {
   const { t } = useText();
   const styles = useStyles();
   const [open, setOpen] = useState(false);
+  const OpenDialog = useChatSlots().redPacketOpen;
   const state = body.opened ? t('ui.redPacket.opened') : body.expired ? t('ui.redPacket.expired') : '';
   const caption = state === '' ? t('ui.redPacket.label') : `${t('ui.redPacket.label')} · ${state}`;
   return (
@@ -74,7 +75,9 @@ export function RedPacketBody({ body }: { readonly body: RedPacketBubble }) {
           <Text className={styles.caption}>{caption}</Text>
         </span>
       </Button>
-      {open && <RedPacketOpenDialog message={body.message} onClose={() => setOpen(false)} />}
+      {open && OpenDialog !== undefined && (
+        <OpenDialog message={body.message} onClose={() => setOpen(false)} />
+      )}
     </>
   );
 }

@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
-import { ChatView } from '../ChatView';
+import { ChatRoute } from '../../routing/chat-route';
 import { insertText } from './insert-text';
 
 const HOSTILE = '<img src=x onerror=alert(1)>.pdf';
@@ -30,8 +30,8 @@ async function world() {
   const id = alice.conversations.snapshot[0]?.conversationID ?? '';
   await renderView(
     <Routes>
-      <Route path="/chat" element={<ChatLayout />}>
-        <Route path=":conversationID" element={<ChatView />} />
+      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
+        <Route path=":conversationID" element={<ChatRoute />} />
       </Route>
     </Routes>,
     {

@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
-import { ChatView } from '../ChatView';
+import { ChatRoute } from '../../routing/chat-route';
 
 // Rendering and typing on a shared, slow machine takes seconds; this is a ceiling, not a measurement.
 const SLOW = 60_000;
@@ -37,8 +37,8 @@ async function team() {
 async function renderChat(client: Awaited<ReturnType<typeof team>>['alice'], conversationID: string) {
   await renderView(
     <Routes>
-      <Route path="/chat" element={<ChatLayout />}>
-        <Route path=":conversationID" element={<ChatView />} />
+      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
+        <Route path=":conversationID" element={<ChatRoute />} />
       </Route>
     </Routes>,
     {

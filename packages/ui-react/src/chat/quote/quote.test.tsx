@@ -10,7 +10,7 @@ import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { AppServicesContext, type AppServices } from '../../services';
 import { TopBar } from '../../shell/TopBar';
 import { renderView } from '../../testing/render';
-import { ChatView } from '../ChatView';
+import { ChatRoute } from '../../routing/chat-route';
 import { MessageList } from '../MessageList';
 import { MessageActionsHost } from '../actions/MessageActionsHost';
 
@@ -47,7 +47,7 @@ async function show(client: TestClient, conversationID: string, withTopBar = fal
     <>
       {withTopBar && <TopBar canAddFriends canCreateGroup />}
       <Routes>
-        <Route path="/chat/:conversationID" element={<ChatView />} />
+        <Route path="/chat/:conversationID" element={<ChatRoute />} />
       </Routes>
     </>,
     {
