@@ -20,7 +20,7 @@ const useStyles = makeStyles({
  * The composer's tools (spec §2 chat view): emoji, picture and file upload, red packet (the wallet's,
  * through the chat's slot). Areas add their items to `items` in that order, one block each; the toolbar
  * is left out while it has none.
- * `disabled` (15: the composer access view model's `tools`) turns every tool off while the composer is closed.
+ * `disabled` (the composer access view model's `tools`) turns every tool off while the composer is closed.
  */
 export function ComposerToolbar(props: {
   readonly conversationID: string;
