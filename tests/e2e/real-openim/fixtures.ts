@@ -26,6 +26,25 @@ const CONFIG = {
   features: { wallet: 'auto', calls: 'auto' },
 };
 
+/**
+ * The policy docs/deploying-with-openim.md ("Hosting the app elsewhere") tells a web server of one's own to
+ * send, with the stack's origins: the API, the gateway, chat, the LiveKit address chat hands out, and MinIO.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: http: https:",
+  "media-src 'self' blob: http: https:",
+  "font-src 'self' data:",
+  `connect-src 'self' ${STACK.api} ${STACK.ws} ${STACK.chat} ${STACK.liveKit} ${STACK.liveKit.replace('ws:', 'http:')} ${STACK.objectStorage}`,
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript',
@@ -53,7 +72,7 @@ function startStaticServer(): Promise<{ server: Server; url: string }> {
     }
     const file = join(dist, path);
     const answer = (body: Buffer, type: string) => {
-      response.writeHead(200, { 'content-type': type });
+      response.writeHead(200, { 'content-type': type, 'content-security-policy': CSP });
       response.end(body);
     };
     readFile(file)

@@ -13,7 +13,7 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAYAAABytg0kAAAAEUlEQVR4nGP4z8AAQv8ZYAwAQ84H+VjtZqAAAAAASUVORK5CYII=',
   'base64',
 );
-const MINIO = 'http://127.0.0.1:10005';
+const MINIO = STACK.objectStorage;
 
 test('a picture and a file go through MinIO and show on the other side', async ({ browser }, info) => {
   const alice = await signedIn(browser, 'alice');
@@ -31,7 +31,8 @@ test('a picture and a file go through MinIO and show on the other side', async (
   const log = messageLog(carol.page);
   const picture = log.getByRole('button', { name: 'Open picture' }).locator('img');
   await expect(picture).toHaveCount(1, { timeout: 60_000 });
-  await expect(picture).toHaveAttribute('src', new RegExp(`^${MINIO}/`));
+  // From MinIO, directly or through OpenIM's `/object/` redirect to it.
+  await expect(picture).toHaveAttribute('src', new RegExp(`^(${MINIO}|${STACK.api})/`));
   // Decoded by the browser: the bytes came back from MinIO.
   await expect
     .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 })

@@ -46,6 +46,9 @@ export default defineConfig<{ deploymentConsoleErrors: readonly string[] }>({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Calls (calls.e2e.ts): the microphone is Chromium's generated tone, granted silently.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
       ],
     },
   },

@@ -10,6 +10,8 @@ export const STACK = {
   ws: 'ws://127.0.0.1:10001',
   chat: 'http://127.0.0.1:10008',
   chatAdmin: 'http://127.0.0.1:10009',
+  /** MinIO, where OpenIM presigns uploads and serves downloads from (minio.yml `externalAddress`). */
+  objectStorage: 'http://127.0.0.1:10005',
   /** chat 1.8.4's default configuration hands out this LiveKit address with every room token. */
   liveKit: 'ws://127.0.0.1:7880',
 } as const;
