@@ -2,7 +2,7 @@
 # Builds the registry-only OpenIM stack once per machine into $OPENIM_CACHE (outside the repository):
 #   open-im-server v3.8.3 and chat v1.8.4 from the Go module proxy (the only 3.8/1.8 versions it serves),
 #   MinIO from the Go module proxy, Kafka 3.9.1 and mongo-java-server 1.47.0 from Maven Central,
-#   Redis and etcd from Debian. Every build runs at nice 19, one Go package at a time.
+#   Redis and etcd from Debian. Every build runs at nice 19, one Go package at a time in each of two builds.
 # Leaves $OPENIM_CACHE/.complete when everything is in place; a second run with it present does nothing.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -30,13 +30,14 @@ fi
 module_dir() { echo "$MODCACHE/$(echo "${1%@*}" | sed 's/[A-Z]/!\L&/g')@${1#*@}"; }
 build_module() { # module@version outdir packages
   local modver="$1" out="$2" pkgs="$3" src="$OPENIM_CACHE/src/${1//\//_}"
-  [ -n "$(ls -A "$out" 2>/dev/null)" ] && return 0
+  [ -f "$out/.built" ] && return 0
   echo "building $modver (nice 19)"
   go mod download -json "$modver" >/dev/null
   rm -rf "$src"
   cp -r "$(module_dir "$modver")" "$src"
   chmod -R u+w "$src"
   (cd "$src" && go mod download && nice -n 19 go build -trimpath -ldflags='-s -w' -o "$out/" "$pkgs")
+  touch "$out/.built"
 }
 
 # Kafka's classpath and mongo-java-server's from Maven Central (network-bound: run beside the Go builds).
@@ -51,9 +52,12 @@ kafka_jars=$!
 fetch_jars mongo mongo-pom.xml &
 mongo_jars=$!
 
+# MinIO is the biggest of the three and shares little with the others: it builds beside them.
+build_module "$MINIO_MODULE" "$OPENIM_CACHE/minio-bin" . &
+minio_build=$!
 build_module "$SERVER_MODULE" "$OPENIM_CACHE/bin" ./cmd/...
 build_module "$CHAT_MODULE" "$OPENIM_CACHE/chatbin" ./cmd/...
-build_module "$MINIO_MODULE" "$OPENIM_CACHE/minio-bin" .
+wait "$minio_build"
 wait "$kafka_jars"
 wait "$mongo_jars"
 

@@ -67,7 +67,8 @@ bg etcd etcd --name s1 --data-dir "$OPENIM_RUN/data/etcd" \
   --listen-peer-urls http://127.0.0.1:12380 --initial-advertise-peer-urls http://127.0.0.1:12380 \
   --initial-cluster s1=http://127.0.0.1:12380
 KAFKA_JAVA=(java -Dlog4j.configuration="file:$HERE/kafka-log4j.properties" -cp "$OPENIM_CACHE/kafka/lib/*")
-nice -n 10 "${KAFKA_JAVA[@]}" -Xmx256m kafka.tools.StorageTool format -t "$("${KAFKA_JAVA[@]}" kafka.tools.StorageTool random-uuid | tail -1)" -c kafka.properties > logs/kafka-format.out
+cluster_id="$(nice -n 10 "${KAFKA_JAVA[@]}" kafka.tools.StorageTool random-uuid | tail -1)"
+nice -n 10 "${KAFKA_JAVA[@]}" -Xmx256m kafka.tools.StorageTool format -t "$cluster_id" -c kafka.properties > logs/kafka-format.out
 bg kafka "${KAFKA_JAVA[@]}" -Xmx512m -Xms256m kafka.Kafka kafka.properties
 # Java runs the stand-in's single source file directly (no compile step to cache).
 bg mongo java -Xmx1g -cp "$OPENIM_CACHE/mongo/lib/*" "$HERE/MongoStandIn.java" 127.0.0.1 37017
