@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Starts the stack built by build.sh inside its own network namespace ($OPENIM_NS), which has only a
-# loopback interface: openim-msggateway's WebSocket and chat's APIs bind all addresses, and nothing of
+# Starts the stack built by build.sh inside its own network namespace ($OPENIM_NS), which has no route
+# out (loopback, plus a veth pair whose two ends are both inside): openim-msggateway's WebSocket and chat's APIs bind all addresses, and nothing of
 # them may be reachable from outside. Fresh state in $OPENIM_RUN (configs, data, logs, one PID file per
 # process in $OPENIM_RUN/pids). Clients must run in the namespace too: ip netns exec "$OPENIM_NS" <command>.
 #
@@ -45,6 +45,15 @@ if ! ip netns list | grep -qw "$OPENIM_NS"; then
   ip netns add "$OPENIM_NS"
 fi
 $NSX ip link set lo up
+# With nothing but loopback, Chromium reports navigator.onLine false and the app waits for the network
+# before loading its signed-in code. A veth pair with both ends inside the namespace and a link-local
+# address makes it "online" without any route out.
+if ! $NSX ip link show v0 >/dev/null 2>&1; then
+  $NSX ip link add v0 type veth peer name v1
+  $NSX ip addr add 169.254.77.1/32 dev v0
+  $NSX ip link set v0 up
+  $NSX ip link set v1 up
+fi
 
 # `ip netns exec` and nice exec the program, so the PID recorded is the program's own.
 bg() { # name command...

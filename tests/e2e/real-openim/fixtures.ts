@@ -65,6 +65,11 @@ const TYPES: Readonly<Record<string, string>> = {
 function startStaticServer(): Promise<{ server: Server; url: string }> {
   const server = createServer((request, response) => {
     const path = normalize(decodeURIComponent((request.url ?? '/').split('?')[0] ?? '/'));
+    // The app has no favicon; a host answers the browser's request without an error.
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
     if (path === '/config.json') {
       response.writeHead(200, { 'content-type': TYPES['.json'], 'cache-control': 'no-cache' });
       response.end(JSON.stringify(CONFIG));
