@@ -109,7 +109,8 @@ test('alice creates a group with bob and carol, all chat in it, and alice rename
   await expect(messageLog(carol.page).getByText(`alice changed the group name to ${renamed}`)).toBeVisible({
     timeout: 45_000,
   });
-  await expect(messageLog(carol.page).getByText('alice made bob an admin')).toBeVisible({ timeout: 45_000 });
+  // No "alice made bob an admin" note: OpenIM 3.8.3's default notification.yml has no
+  // `groupMemberSetToAdmin` entry, so that notification goes out with isSendMsg false and is never stored.
   // bob, now an admin, sees the admin's controls in the group's settings.
   const bobPanel = await openDrawer(bob.page);
   await expect(bobPanel.getByRole('button', { name: 'Remove members' })).toBeVisible({ timeout: 30_000 });
