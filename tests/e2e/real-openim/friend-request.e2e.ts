@@ -3,7 +3,8 @@ import { expect, mainNav, signedIn, test, type Page } from './fixtures';
 /**
  * Expected to fail on open-im-server v3.8.3 (the only 3.8 version the Go module proxy serves): it sends
  * `FriendApplicationTips` without `request`, which the bundled SDK (3.8.3-patch.13) dereferences, so the
- * SDK panics on the notification and bob never sees carol's request. The server fixed it in v3.8.3-patch.5.
+ * SDK panics on the friend-application notifications: bob's list may never show carol's request, or his
+ * acceptance is never confirmed (both seen). The server fixed it in v3.8.3-patch.5.
  * Marked as failing so the run turns red the day it passes: then remove the mark.
  */
 
