@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Starts the stack built by build.sh inside its own network namespace ($OPENIM_NS), which has no route
-# out (loopback, plus a veth pair whose two ends are both inside): openim-msggateway's WebSocket and chat's APIs bind all addresses, and nothing of
-# them may be reachable from outside. Fresh state in $OPENIM_RUN (configs, data, logs, one PID file per
-# process in $OPENIM_RUN/pids). Clients must run in the namespace too: ip netns exec "$OPENIM_NS" <command>.
+# Starts the stack built by build.sh inside its own network namespace ($OPENIM_NS), which has no route out
+# (loopback, plus a veth pair whose two ends are both inside): openim-msggateway's WebSocket and chat's APIs
+# bind all addresses, and nothing of them may be reachable from outside. Fresh state in $OPENIM_RUN (configs,
+# data, logs, one PID file per process in $OPENIM_RUN/pids). Clients must run in the namespace too:
+# ip netns exec "$OPENIM_NS" <command>.
 #
 # Loopback ports: OpenIM API 10002, gateway 10001, chat API 10008, chat admin API 10009, MinIO 10005;
 # MongoDB stand-in 37017, Redis 16379 (password openIM123), Kafka 19094, etcd 12379.
