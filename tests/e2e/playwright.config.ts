@@ -41,7 +41,8 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
   expect: { timeout: 30_000 },
   reporter: [['list'], ['json', { outputFile: join(repo, 'test-results', 'e2e.json') }]],
   projects: [
-    { name: 'default', testIgnore: 'compat/**' },
+    // real-openim/ runs against a real OpenIM stack, by `npm run test:openim` with its own config.
+    { name: 'default', testIgnore: ['compat/**', 'real-openim/**'] },
     // The client unchanged against what a real deployment answers: no wallet, no fuzzy search, uploads
     // to another origin, 20101 for a dropped chat token (docs/deploying-with-openim.md).
     {
