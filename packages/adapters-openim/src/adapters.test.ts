@@ -100,7 +100,10 @@ describe('OpenIM adapters over a scripted SDK', () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);
     await expect(ports.conversations.deleteConversation('')).rejects.toMatchObject({ code: 1001 });
-    await expect(ports.messages.create({ kind: 'text', text: '  ' })).rejects.toMatchObject({ code: 1001 });
+    // A blank text is the send pipeline's to refuse (the domain's rule), before it reaches an adapter.
+    await expect(
+      ports.messages.create({ kind: 'atText', text: 'hi', atUserIDList: [] }),
+    ).rejects.toMatchObject({ code: 1001 });
     expect(fake.calls).toEqual([]);
   });
 

@@ -153,7 +153,6 @@ export class OpenImMessages extends MessagesGateway {
     await this.context.loginSettled;
     switch (draft.kind) {
       case 'text':
-        if (draft.text.trim() === '') throw argumentError('text is empty');
         return this.seen(await invoke('createTextMessage', () => this.sdk.createTextMessage(draft.text)));
       case 'atText':
         if (draft.atUserIDList.length === 0) throw argumentError('an at-text message mentions someone');
@@ -233,7 +232,6 @@ export class OpenImMessages extends MessagesGateway {
       }
       // The SDK takes the quoted message as the JSON of its own copy (the one this client loaded).
       case 'quote': {
-        if (draft.text.trim() === '') throw argumentError('text is empty');
         const raw = this.context.rawMessage(draft.quoted.clientMsgID);
         if (!raw) throw argumentError('only messages this client has loaded can be quoted');
         return this.seen(
