@@ -12,6 +12,7 @@ import {
   type Message,
   type RedPacketDetail,
   type Result,
+  parseCustomData,
 } from '@teamim/domain';
 import { FakeClock } from '../../testing';
 import type { AppError } from '../../shared/app-error';
@@ -77,6 +78,7 @@ function packet(overrides: Partial<Message> = {}): Message {
       data: buildRedPacketData('rp-7', 'Happy new year'),
       description: 'Happy new year',
       extension: '',
+      payload: parseCustomData(buildRedPacketData('rp-7', 'Happy new year')),
     },
     ...overrides,
   };
@@ -159,7 +161,14 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
     expect(plain.state.greeting).toBe('');
     const other = openVM(
       wallet,
-      packet({ customElem: { data: '{"customType":555,"x":1}', description: 'd', extension: '' } }),
+      packet({
+        customElem: {
+          data: '{"customType":555,"x":1}',
+          description: 'd',
+          extension: '',
+          payload: parseCustomData('{"customType":555,"x":1}'),
+        },
+      }),
     );
     expect(other.state.greeting).toBe('');
   });
