@@ -55,7 +55,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   /** What the SDK holds as the draft; undefined when that is unknown (its last save failed). */
   private savedText: string | undefined;
-  /** A quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
+  /** A quoted reply on its way (it may wait for the SDK's copy of the quoted message); Enter sends no second. */
   private quoteWaits = false;
   // Mentions chosen from the suggestions (sent as at-text) in a group.
   readonly mentions: ComposerMentions;
