@@ -146,6 +146,14 @@ describe('§3 Custom message data', () => {
       payload: parseCustomData(data),
     });
     expect(withCustomPayload(read)).toBe(read);
+    // Fields the stored JSON lacks read as empty; those it has are kept.
+    const bare = { ...message({ contentType: ContentType.Custom }), customElem: { extension: 'x' } };
+    expect(withCustomPayload(bare as unknown as Message).customElem).toEqual({
+      data: '',
+      description: '',
+      extension: 'x',
+      payload: { kind: 'unknown', customType: undefined },
+    });
     const text = message({ contentType: ContentType.Text });
     expect(withCustomPayload(text)).toBe(text);
   });
