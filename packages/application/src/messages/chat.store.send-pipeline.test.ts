@@ -103,4 +103,50 @@ describe('Sending a text: one walk into the adapters', () => {
     expect(calls).toEqual([]);
     expect(alice.chat.snapshot.messages.map((m) => m.textElem?.content)).toEqual(['quoted']);
   });
+
+  it('quoted replies go one after another, and one may go while a plain text is still on its way', async () => {
+    const { world, alice, conversationID } = await chatting();
+    const first = await alice.chat.sendText('first');
+    if (!first.ok) throw new Error('send failed');
+    await world.settle();
+    const composer = alice.viewModels.composer(conversationID);
+    const focus = alice.services.chatFocus;
+    for (const reply of ['one', 'two']) {
+      focus.setQuote(conversationID, first.value);
+      composer.change(reply);
+      expect((await composer.send()).ok).toBe(true);
+    }
+
+    alice.ports.device.messages.holdSends = true;
+    composer.change('slow');
+    const slow = composer.send();
+    await world.settle();
+    focus.setQuote(conversationID, first.value);
+    composer.change('quick');
+    const quick = composer.send();
+    await world.settle();
+    alice.ports.device.messages.releaseHeldSends();
+
+    expect([(await slow).ok, (await quick).ok]).toEqual([true, true]);
+    expect(alice.chat.snapshot.messages).toHaveLength(5);
+  });
+
+  it('after a text is sent, the next keystroke tells the peer "typing" again at once', async () => {
+    const { world, alice, conversationID } = await chatting();
+    const notices: string[] = [];
+    const messages = alice.ports.device.messages;
+    const sendTyping = messages.sendTyping.bind(messages);
+    messages.sendTyping = (recvID, tip) => {
+      notices.push(recvID);
+      return sendTyping(recvID, tip);
+    };
+    const composer = alice.viewModels.composer(conversationID);
+
+    composer.change('h');
+    expect((await composer.send()).ok).toBe(true);
+    composer.change('a');
+    await world.settle();
+
+    expect(notices).toEqual(['bob', 'bob']);
+  });
 });

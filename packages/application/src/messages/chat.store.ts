@@ -202,8 +202,8 @@ export class ChatStore {
   async resend(clientMsgID: string): Promise<Result<Message, AppError>> {
     const failed = this.state.value.messages.find((m) => m.clientMsgID === clientMsgID);
     const conversation = this.conversations.currentConversation;
-    const open = this.state.value.conversationID;
-    if (failed === undefined || conversation === undefined || conversation.conversationID !== open) {
+    // The list is the current conversation's (it follows `current$`), so a failed message in it is too.
+    if (failed === undefined || conversation === undefined) {
       return err(stateFailure('message not in the open conversation'));
     }
     if (failed.status !== MessageStatus.Failed) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SessionType, type Message } from '@teamim/domain';
+import { SessionType, WALLET_ERROR, type Message } from '@teamim/domain';
+import { RedPacketRefusal } from '../../ports/wallet-api.port';
+import { RemoteError } from '../../shared/remote-error';
 import { TestWorld, type TestClient } from '../../testing';
 
 // Opening a red packet, walked through the wallet API: one request, whose answer the dialog shows.
@@ -87,6 +89,25 @@ describe('Opening a red packet: one request, whose answer the dialog shows', () 
     expect(dialog.state.status).toBe('allClaimed');
     expect(dialog.state.claims?.map((c) => [c.userID, c.amount])).toEqual([['carol', '0.30']]);
     expect(dialog.state.progress).toMatchObject({ state: 'finished', claimed: 1, num: 1 });
+  });
+
+  it('a refusal without the packet shows its outcome alone; an unknown failure never shows a list', async () => {
+    const { bob, packet } = await groupWithPacket('3');
+    const detail = await bob.ports.walletApi.getRedPacketDetail(packetID(packet));
+    const api = bob.ports.walletApi;
+    api.openRedPacket = () => Promise.reject(new RemoteError(WALLET_ERROR.redPacketEmpty, 'gone'));
+    const taken = bob.viewModels.redPacketOpen(packet);
+    expect((await taken.open()).ok).toBe(false);
+    expect([taken.state.status, taken.state.claims, taken.state.progress]).toEqual([
+      'allClaimed',
+      undefined,
+      undefined,
+    ]);
+
+    api.openRedPacket = () => Promise.reject(new RedPacketRefusal(99_999, 'try later', detail));
+    const failed = bob.viewModels.redPacketOpen(packet);
+    expect((await failed.open()).ok).toBe(false);
+    expect([failed.state.status, failed.state.claims]).toEqual(['failed', undefined]);
   });
 
   it('the packet is the one its message was mapped to: the data is not read again', async () => {
