@@ -1,4 +1,4 @@
-import { RemoteError, type WalletApi } from '@teamim/application';
+import { RedPacketRefusal, RemoteError, type WalletApi } from '@teamim/application';
 import { md5Hex } from '@teamim/adapters-http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
@@ -30,6 +30,7 @@ const WalletCode = {
   PayPasswordWrong: 21003,
   RedPacketNotFound: 21005,
   AlreadyClaimed: 21007,
+  NoSharesLeft: 21008,
   NotEligible: 21009,
   InvalidAmount: 21010,
 } as const;
@@ -249,8 +250,8 @@ export function walletApiContract(
         payPassword: pay,
       });
       const got = [
-        await world.wallet('alice').openRedPacket(id),
-        await world.wallet('carol').openRedPacket(id),
+        (await world.wallet('alice').openRedPacket(id)).amountCents,
+        (await world.wallet('carol').openRedPacket(id)).amountCents,
       ];
       for (const reader of ['bob', 'alice'] as const) {
         const detail = await world.wallet(reader).getRedPacketDetail(id);
@@ -278,6 +279,34 @@ export function walletApiContract(
       expect(await codeOf(world.wallet('carol').getRedPacketDetail('no-such-packet'))).toBe(
         WalletCode.RedPacketNotFound,
       );
+    });
+
+    test('answers an open with the packet as it stands, and so a refusal that says how it stands', async () => {
+      const groupID = await world.groupID();
+      const id = await world.wallet('bob').sendRedPacket({
+        receiveUserId: groupID,
+        amount: 200,
+        num: 1,
+        message: 'one',
+        payPassword: pay,
+      });
+      const opened = await world.wallet('alice').openRedPacket(id);
+      expect(opened.amountCents).toBe(200);
+      expect(opened.detail).toEqual(await world.wallet('alice').getRedPacketDetail(id));
+      expect(opened.detail).toMatchObject({ id, status: 'finished', claimedNum: 1, claimedAmount: 200 });
+
+      const refusal = await world
+        .wallet('carol')
+        .openRedPacket(id)
+        .catch((e: unknown) => e);
+      expect(refusal).toBeInstanceOf(RedPacketRefusal);
+      expect(refusal).toMatchObject({ code: WalletCode.NoSharesLeft, detail: opened.detail });
+      const stranger = await world
+        .wallet('carol')
+        .openRedPacket('no-such-packet')
+        .catch((e: unknown) => e);
+      expect(stranger).toBeInstanceOf(RemoteError);
+      expect(stranger).not.toBeInstanceOf(RedPacketRefusal);
     });
 
     test('refuses a pay password that is not an MD5 hex string', async () => {

@@ -13,11 +13,11 @@ export interface Envelope {
 export const ok = (data?: unknown): Envelope =>
   data === undefined ? { errCode: 0, errMsg: '', errDlt: '' } : { errCode: 0, errMsg: '', errDlt: '', data };
 
-export const fail = (code: number, msg: string, dlt = ''): Envelope => ({
-  errCode: code,
-  errMsg: msg,
-  errDlt: dlt,
-});
+/** A refusal; `data` only when the refusal has more to say than its code (left out otherwise). */
+export const fail = (code: number, msg: string, dlt = '', data?: unknown): Envelope =>
+  data === undefined
+    ? { errCode: code, errMsg: msg, errDlt: dlt }
+    : { errCode: code, errMsg: msg, errDlt: dlt, data };
 
 /**
  * "Operation too frequent" (spec section 8): chat's code for its rate limits, which `/api` answers for its own
@@ -34,6 +34,8 @@ export class ApiError extends Error {
   readonly errCode: number;
   readonly errMsg: string;
   readonly errDlt: string;
+  /** What a refusal can still tell the client (a refused red-packet open: the packet); mostly absent. */
+  data: unknown = undefined;
 
   constructor(errCode: number, errMsg: string, errDlt = '', message = errMsg) {
     super(message);
@@ -44,6 +46,6 @@ export class ApiError extends Error {
   }
 
   toEnvelope(): Envelope {
-    return fail(this.errCode, this.errMsg, this.errDlt);
+    return fail(this.errCode, this.errMsg, this.errDlt, this.data);
   }
 }

@@ -1,4 +1,5 @@
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { RedPacketRefusal } from '@teamim/application';
 import { describe, expect, it } from 'vitest';
 import { createAccountApi, CodeUsage } from './account-api';
 import { createChatApi } from './chat-api';
@@ -273,6 +274,57 @@ describe('wallet API payloads (spec §7)', () => {
       ],
       ['GET', '/app/redbag/log/open', { id: 'rp-1' }],
     ]);
+  });
+
+  it('reads the packet an open answers with, and the one a refusal carries; a malformed one is left out', async () => {
+    const detail = {
+      id: 'rp-1',
+      senderID: 'u1',
+      targetKind: 'group',
+      total: 300,
+      num: 3,
+      claimedNum: 1,
+      claimedAmount: 120,
+      refundedAmount: 0,
+      status: 'active',
+      expireTime: '2026-01-02 08:00:00',
+      expirySeconds: 86_400,
+      records: [
+        { userID: 'u2', nickname: 'Bo', faceURL: '', amount: 120, createTime: '2026-01-01 08:00:00' },
+      ],
+    };
+    const answers: unknown[] = [
+      {
+        errCode: 0,
+        errMsg: '',
+        errDlt: '',
+        data: { id: 'rp-1', amount: 120, remainNum: 2, status: 'active', detail },
+      },
+      { errCode: 21007, errMsg: 'you already opened this red packet', errDlt: '', data: { detail } },
+      { errCode: 0, errMsg: '', errDlt: '', data: { amount: 5, detail: { ...detail, status: 'gone' } } },
+      { errCode: 21009, errMsg: 'not for you', errDlt: '' },
+    ];
+    const transport: AxiosAdapter = async (c: InternalAxiosRequestConfig) => {
+      await Promise.resolve();
+      return { data: JSON.stringify(answers.shift()), status: 200, statusText: 'OK', headers: {}, config: c };
+    };
+    const api = createWalletApi(config, { getToken: () => 't', transport });
+    // As the detail call's answer is read: the kind as a flag, the expiry as a span.
+    const { targetKind: _kind, expireTime: _time, ...fields } = detail;
+    const expected = { ...fields, isGroup: true };
+
+    await expect(api.openRedPacket('rp-1')).resolves.toEqual({ amountCents: 120, detail: expected });
+    const refusal = await api.openRedPacket('rp-1').catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(RedPacketRefusal);
+    expect(refusal).toMatchObject({
+      code: 21007,
+      message: 'you already opened this red packet',
+      detail: expected,
+    });
+    await expect(api.openRedPacket('rp-1')).resolves.toEqual({ amountCents: 5, detail: undefined });
+    const refused = await api.openRedPacket('rp-1').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ChatApiError);
+    expect(refused).toMatchObject({ code: 21009 });
   });
 
   it('rejects a balance that is not whole cents', async () => {

@@ -1,6 +1,12 @@
-import { PasswordHasher, WalletApi, type BalanceLogPage } from '@teamim/application';
+import {
+  PasswordHasher,
+  RedPacketRefusal,
+  WalletApi,
+  type BalanceLogPage,
+  type RedPacketOpening,
+} from '@teamim/application';
 import type { BalanceLogRecord, RedPacketDetail, RedPacketSendPayload } from '@teamim/domain';
-import { ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
+import { ChatApiError, ChatHttpClient, type ChatApiConfig, type ChatHttpDeps } from './chat-http-client';
 import { md5Hex } from './md5';
 import { DETAIL_PATH, parseRedPacketDetail } from './red-packet-detail';
 import { arrayField, asRecord, invalidResponse, numberField, optionalString, stringField } from './parse';
@@ -8,6 +14,20 @@ import { arrayField, asRecord, invalidResponse, numberField, optionalString, str
 const BALANCE_PATH = '/app/user/balance/log/balance';
 const LOG_PATH = '/app/user/balance/log/log';
 const SEND_PATH = '/app/redbag/log/send';
+const OPEN_PATH = '/app/redbag/log/open';
+
+/**
+ * The packet an open's answer (or refusal) carries in `detail`, checked as the detail call's answer is;
+ * absent, or not what the server should send, it is left out (the money moved all the same).
+ */
+function detailIn(data: unknown): RedPacketDetail | undefined {
+  if (typeof data !== 'object' || data === null || !('detail' in data)) return undefined;
+  try {
+    return parseRedPacketDetail(data.detail);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Real MD5, as the chat and wallet APIs expect (spec §7). */
 export class Md5PasswordHasher extends PasswordHasher {
@@ -69,12 +89,27 @@ export class HttpWalletApi extends WalletApi {
     return data;
   }
 
-  async openRedPacket(id: string): Promise<number | undefined> {
-    const data = await this.client.get<unknown>('/app/redbag/log/open', { id });
-    // The spec's client ignores the answer; ours shows the amount when it is a whole number of cents.
-    if (typeof data !== 'object' || data === null) return undefined;
+  /**
+   * The spec's answer is `{id, amount, remainNum, status}` (its client ignores it); ours shows the amount
+   * when it is a whole number of cents, and the packet as it stands when the server adds it (`detail`,
+   * docs/server.md), also to a refusal that says how the packet stands.
+   */
+  async openRedPacket(id: string): Promise<RedPacketOpening> {
+    let data: unknown;
+    try {
+      data = await this.client.get<unknown>(OPEN_PATH, { id });
+    } catch (error: unknown) {
+      if (!(error instanceof ChatApiError)) throw error;
+      const detail = detailIn(error.body?.data);
+      throw detail === undefined ? error : new RedPacketRefusal(error.code, error.message, detail);
+    }
+    if (typeof data !== 'object' || data === null) return { amountCents: undefined, detail: undefined };
     const amount = (data as { readonly amount?: unknown }).amount;
-    return typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined;
+    return {
+      amountCents:
+        typeof amount === 'number' && Number.isSafeInteger(amount) && amount > 0 ? amount : undefined,
+      detail: detailIn(data),
+    };
   }
 
   async getRedPacketDetail(id: string): Promise<RedPacketDetail> {

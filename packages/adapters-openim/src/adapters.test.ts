@@ -1,82 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '@teamim/application';
-import { createOpenImPorts, type OpenImEventName, type OpenImHandler, type OpenImSdk } from './index';
-
-/**
- * A stand-in for the SDK object: records calls, answers them from a table and fires callbacks.
- * Only the mechanics of the adapters are tested here; the contract suites in tests/contract run the
- * same ports against the real SDK and server.
- */
-class ScriptedSdk {
-  readonly handlers = new Map<string, Set<OpenImHandler>>();
-  readonly calls: { method: string; args: unknown[] }[] = [];
-  readonly answers = new Map<string, (...args: unknown[]) => unknown>();
-
-  on(event: OpenImEventName, handler: OpenImHandler): void {
-    const set = this.handlers.get(event) ?? new Set();
-    set.add(handler);
-    this.handlers.set(event, set);
-  }
-
-  off(event: OpenImEventName, handler: OpenImHandler): void {
-    this.handlers.get(event)?.delete(handler);
-  }
-
-  fire(event: OpenImEventName, data: unknown): void {
-    for (const h of [...(this.handlers.get(event) ?? [])]) h({ data, errCode: 0, errMsg: '' });
-  }
-
-  listenerCount(): number {
-    return [...this.handlers.values()].reduce((n, s) => n + s.size, 0);
-  }
-
-  asSdk(): OpenImSdk {
-    // A Proxy answers every SDK method from `answers`; the cast attaches the SDK's method types to it.
-    return new Proxy(this, {
-      get: (target, property) => {
-        if (property === 'on' || property === 'off') return target[property].bind(target);
-        const name = String(property);
-        return (...args: unknown[]) => {
-          target.calls.push({ method: name, args });
-          const answer = target.answers.get(name);
-          if (!answer) return Promise.resolve({ errCode: 0, errMsg: '', data: null });
-          try {
-            return Promise.resolve({ errCode: 0, errMsg: '', data: answer(...args) });
-          } catch (error: unknown) {
-            return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-          }
-        };
-      },
-    }) as unknown as OpenImSdk;
-  }
-}
+import { createOpenImPorts } from './index';
+import { rawMessage, ScriptedSdk } from './testing/scripted-sdk';
 
 const CONFIG = { apiAddr: 'http://h/api', wsAddr: 'ws://h/ws', platformID: 5, connectTimeoutMs: 200 };
-
-function rawMessage(over: Record<string, unknown>): Record<string, unknown> {
-  return {
-    clientMsgID: 'c1',
-    serverMsgID: '',
-    createTime: 1,
-    sendTime: 0,
-    sessionType: 1,
-    sendID: 'alice',
-    recvID: 'bob',
-    msgFrom: 100,
-    contentType: 101,
-    senderPlatformID: 5,
-    senderNickname: 'Alice',
-    senderFaceUrl: '',
-    groupID: '',
-    content: '',
-    seq: 0,
-    isRead: false,
-    status: 1,
-    textElem: { content: 'hi' },
-    attachedInfoElem: {},
-    ...over,
-  };
-}
 
 describe('OpenIM adapters over a scripted SDK', () => {
   it('maps an SDK rejection to a RemoteError with its errCode and one without a code to -1', async () => {
@@ -100,7 +27,10 @@ describe('OpenIM adapters over a scripted SDK', () => {
     const fake = new ScriptedSdk();
     const ports = createOpenImPorts(fake.asSdk(), CONFIG);
     await expect(ports.conversations.deleteConversation('')).rejects.toMatchObject({ code: 1001 });
-    await expect(ports.messages.create({ kind: 'text', text: '  ' })).rejects.toMatchObject({ code: 1001 });
+    // A blank text is the send pipeline's to refuse (the domain's rule), before it reaches an adapter.
+    await expect(
+      ports.messages.create({ kind: 'atText', text: 'hi', atUserIDList: [] }),
+    ).rejects.toMatchObject({ code: 1001 });
     expect(fake.calls).toEqual([]);
   });
 

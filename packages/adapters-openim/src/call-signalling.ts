@@ -1,5 +1,4 @@
-import { mergeMap, type Observable } from 'rxjs';
-import type { MessageItem } from '@openim/wasm-client-sdk';
+import { mergeMap, share, type Observable } from 'rxjs';
 import { CallSignalling, type ReceivedCallSignal } from '@teamim/application';
 import {
   buildCallSignalData,
@@ -9,11 +8,10 @@ import {
   SessionType,
   type CallInvitation,
   type CallSignalType,
+  type Message,
 } from '@teamim/domain';
 import type { OpenImContext } from './context';
 import { argumentError, invoke } from './errors';
-import { fromSdkEvent, portEvents } from './events';
-import { toMessage } from './mappers';
 import type { OpenImSdk } from './sdk';
 
 /** What the custom message says in conversation previews of clients that do not know call signals. */
@@ -28,14 +26,18 @@ export class OpenImCallSignalling extends CallSignalling {
   /** Signals sent from this device; should the server echo one here, it is no news. */
   private readonly sentHere = new Set<string>();
 
+  /**
+   * `live$` is the messages adapter's stream of live messages, mapped (and their payloads read) once
+   * there: live only, as the offline catch-up batch after a reconnect would replay stale invitations.
+   */
   constructor(
     private readonly sdk: OpenImSdk,
     private readonly context: OpenImContext,
+    live$: Observable<readonly Message[]>,
   ) {
     super();
-    const signalsOf = (items: readonly MessageItem[] | undefined): ReceivedCallSignal[] =>
-      (items ?? []).flatMap((item) => {
-        const message = toMessage(item);
+    const signalsOf = (messages: readonly Message[]): ReceivedCallSignal[] =>
+      messages.flatMap((message) => {
         const self = this.context.userID;
         // Signals addressed to this user, and the copies of its own signals the server hands its other
         // devices (an answer given on the phone stops the ringing here); nothing sent to a group.
@@ -45,8 +47,8 @@ export class OpenImCallSignalling extends CallSignalling {
         const toMe = message.recvID === self && message.sendID !== self;
         const fromOwnDevice = message.sendID === self && !this.sentHere.has(message.clientMsgID);
         if (!toMe && !fromOwnDevice) return [];
-        const payload = parseCustomData(message.customElem?.data ?? '');
-        if (payload.kind !== 'callSignal') return [];
+        const payload = message.customElem?.payload;
+        if (payload?.kind !== 'callSignal') return [];
         const signal = {
           type: payload.signal.customType,
           invitation: payload.signal.invitation,
@@ -54,16 +56,7 @@ export class OpenImCallSignalling extends CallSignalling {
         };
         return [toMe ? signal : { ...signal, fromOwnDevice: true as const }];
       });
-    // Live messages only: the offline catch-up batch after a reconnect would replay stale invitations.
-    // The wasm SDK 3.8 hands each online-only message on alone (`OnRecvOnlineOnlyMessage`, one item);
-    // the batched event is listened to as well for SDKs that batch them.
-    this.signals$ = portEvents<ReceivedCallSignal>(
-      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessage').pipe(
-        mergeMap((e) => signalsOf(e.data === undefined ? [] : [e.data])),
-      ),
-      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mergeMap((e) => signalsOf(e.data))),
-      fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mergeMap((e) => signalsOf(e.data))),
-    );
+    this.signals$ = live$.pipe(mergeMap(signalsOf), share());
   }
 
   async send(toUserID: string, type: CallSignalType, invitation: CallInvitation): Promise<void> {

@@ -55,13 +55,14 @@ export function createOpenImPorts(
   sdk = refuseCallsAfterLogout(sdk);
   const context = new OpenImContext();
   const directory = new OpenImDirectory(config.apiAddr, context);
+  const messages = new OpenImMessages(sdk, context, directory);
   return {
     session: new OpenImSession(sdk, config, context, businessInfo),
     contacts: new OpenImContacts(sdk),
     groups: new OpenImGroups(sdk, directory),
     conversations: new OpenImConversations(sdk, directory),
-    messages: new OpenImMessages(sdk, context, directory),
-    callSignalling: new OpenImCallSignalling(sdk, context),
+    messages,
+    callSignalling: new OpenImCallSignalling(sdk, context, messages.live$),
     fileUploader: new OpenImFileUploader(sdk),
   };
 }

@@ -21,6 +21,7 @@ import {
   GroupType,
   GroupVerification,
   MessageStatus,
+  parseCustomData,
   RecvMsgOpt,
   SessionType,
   type BlacklistEntry,
@@ -142,6 +143,8 @@ export function toMessage(item: MessageItem): Message {
             data: text(item.customElem.data),
             description: text(item.customElem.description),
             extension: text(item.customElem.extension),
+            // Read here, once: the chat, the notices, the wallet and the calls all take this.
+            payload: parseCustomData(text(item.customElem.data)),
           },
         }
       : {}),

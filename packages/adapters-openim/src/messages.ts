@@ -63,6 +63,11 @@ function pictureInfo(width: number, height: number, size: number, type: string):
 
 export class OpenImMessages extends MessagesGateway {
   readonly events$: Observable<MessageEvent>;
+  /**
+   * The messages received live (not the offline catch-up after a reconnect), each mapped once: the chat
+   * stream and the call signalling both read them from here.
+   */
+  readonly live$: Observable<readonly Message[]>;
   /** Object URLs of files this client sends, by client message id (kept for the session). */
   private readonly previews = new Map<string, string>();
 
@@ -73,19 +78,20 @@ export class OpenImMessages extends MessagesGateway {
     private readonly directory?: OpenImDirectory,
   ) {
     super();
-    const received = (items: MessageItem[] | undefined): MessageEvent | undefined => {
-      const list = items ?? [];
-      if (list.length === 0) return undefined;
-      return { type: 'received', messages: list.map((item) => this.seen(item)) };
-    };
-    this.events$ = portEvents<MessageEvent>(
-      fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => received(e.data))),
-      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => received(e.data))),
-      // The wasm SDK 3.8 hands each online-only message on alone, as one item. A received Typing
-      // message is not among them: the SDK reports it as the peer's input status instead.
+    const mapped = (items: readonly MessageItem[] | undefined): readonly Message[] | undefined =>
+      items === undefined || items.length === 0 ? undefined : items.map((item) => this.seen(item));
+    // The wasm SDK 3.8 hands each online-only message on alone, as one item. A received Typing
+    // message is not among them: the SDK reports it as the peer's input status instead.
+    this.live$ = portEvents(
+      fromSdkEvent(sdk, 'OnRecvNewMessages').pipe(mapDefined((e) => mapped(e.data))),
+      fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessages').pipe(mapDefined((e) => mapped(e.data))),
       fromSdkEvent(sdk, 'OnRecvOnlineOnlyMessage').pipe(
-        mapDefined((e) => (e.data === undefined ? undefined : received([e.data]))),
+        mapDefined((e) => (e.data === undefined ? undefined : mapped([e.data]))),
       ),
+    );
+    const received = (messages: readonly Message[]): MessageEvent => ({ type: 'received', messages });
+    this.events$ = portEvents<MessageEvent>(
+      this.live$.pipe(map(received)),
       fromSdkEvent(sdk, 'OnConversationUserInputStatusChanged').pipe(
         mapDefined((e) =>
           e.data?.conversationID && e.data.userID
@@ -98,7 +104,12 @@ export class OpenImMessages extends MessagesGateway {
             : undefined,
         ),
       ),
-      fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(mapDefined((e) => received(e.data))),
+      fromSdkEvent(sdk, 'onRecvOfflineNewMessages').pipe(
+        mapDefined((e) => {
+          const messages = mapped(e.data);
+          return messages === undefined ? undefined : received(messages);
+        }),
+      ),
       // Upload progress of a file message this client sends.
       fromSdkEvent(sdk, 'OnProgress').pipe(
         mapDefined((e) =>
@@ -153,7 +164,6 @@ export class OpenImMessages extends MessagesGateway {
     await this.context.loginSettled;
     switch (draft.kind) {
       case 'text':
-        if (draft.text.trim() === '') throw argumentError('text is empty');
         return this.seen(await invoke('createTextMessage', () => this.sdk.createTextMessage(draft.text)));
       case 'atText':
         if (draft.atUserIDList.length === 0) throw argumentError('an at-text message mentions someone');
@@ -233,7 +243,6 @@ export class OpenImMessages extends MessagesGateway {
       }
       // The SDK takes the quoted message as the JSON of its own copy (the one this client loaded).
       case 'quote': {
-        if (draft.text.trim() === '') throw argumentError('text is empty');
         const raw = this.context.rawMessage(draft.quoted.clientMsgID);
         if (!raw) throw argumentError('only messages this client has loaded can be quoted');
         return this.seen(

@@ -25,7 +25,7 @@ import {
 import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema } from './user-schemas';
 import { UserService } from './users';
 import { jsonInt } from './validation';
-import { RedPacketDetails, detailSchema } from './red-packet-detail'; // Who received what
+import { detailSchema } from './red-packet-detail';
 import { WalletService } from './wallet';
 import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
 
@@ -259,14 +259,13 @@ export function chatPlugin(
       handler: (input, c) => wallet.openRedPacket(c.caller, input),
     });
     // Who received what from a red packet (our own call, docs/spec-deviations.md)
-    const details = new RedPacketDetails(ctx, (ms) => wallet.formatTime(ms));
     route({
       method: 'GET',
       path: '/app/redbag/log/detail',
       auth: 'wallet',
       schema: detailSchema,
       noStore: true,
-      handler: (input, c) => details.detail(c.caller, input),
+      handler: (input, c) => wallet.redPacketDetail(c.caller, input),
     });
 
     // ---- dev ---------------------------------------------------------------------------

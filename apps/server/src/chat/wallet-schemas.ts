@@ -35,6 +35,7 @@ export interface RedPacketRow {
   expires_at: number;
 }
 
+/** What the claim itself answers; the route's answer adds the packet as it now stands (`OpenAnswer`). */
 export interface OpenResult {
   id: string;
   amount: number;

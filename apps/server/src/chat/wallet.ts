@@ -4,8 +4,10 @@
  */
 import type { z } from 'zod';
 import type { ChatContext } from './context';
+import { ChatError, ErrCode } from './errors';
 import { WalletLedger } from './ledger';
 import { PayPasswords } from './pay-password';
+import { RedPacketDetails, type RedPacketDetail, type detailSchema } from './red-packet-detail';
 import { RedPackets } from './red-packets';
 import type {
   LedgerRecord,
@@ -17,19 +19,33 @@ import type {
   setPayPasswordSchema,
 } from './wallet-schemas';
 
+/**
+ * The open route's answer: the claim (the spec's `{id, amount, remainNum, status}`) and the packet as it
+ * stands after it, so a client shows who received what without a second request.
+ */
+export interface OpenAnswer extends OpenResult {
+  detail: RedPacketDetail;
+}
+
+/** Refusals of an open that say how the packet stands; their answer carries `data: {detail}` too. */
+const SETTLED_REFUSALS: ReadonlySet<number> = new Set([
+  ErrCode.RedPacketExpired,
+  ErrCode.RedPacketAlreadyClaimed,
+  ErrCode.RedPacketEmpty,
+]);
+
 export class WalletService {
   private readonly ledger: WalletLedger;
   private readonly pay: PayPasswords;
   private readonly redPackets: RedPackets;
+  private readonly details: RedPacketDetails;
 
   constructor(ctx: ChatContext) {
     this.ledger = new WalletLedger(ctx);
     this.pay = new PayPasswords(ctx);
     this.redPackets = new RedPackets(ctx, this.ledger, this.pay);
-  }
-
-  formatTime(ms: number): string {
-    return this.ledger.formatTime(ms);
+    // The ledger's time format, so the ledger and the list of who received what agree.
+    this.details = new RedPacketDetails(ctx, (ms) => this.ledger.formatTime(ms));
   }
 
   balance(userID: string): number {
@@ -75,7 +91,25 @@ export class WalletService {
     return this.redPackets.sweepExpired();
   }
 
-  openRedPacket(userID: string, input: z.output<typeof openSchema>): OpenResult {
-    return this.redPackets.openRedPacket(userID, input);
+  /**
+   * Claims a share (one transaction), then reads the packet as it now stands for the answer; a refusal
+   * that says how the packet stands (expired, already claimed, all taken) carries it as well.
+   */
+  openRedPacket(userID: string, input: z.output<typeof openSchema>): OpenAnswer {
+    let opened: OpenResult;
+    try {
+      opened = this.redPackets.openRedPacket(userID, input);
+    } catch (error: unknown) {
+      if (error instanceof ChatError && SETTLED_REFUSALS.has(error.errCode)) {
+        error.data = { detail: this.details.detail(userID, input) };
+      }
+      throw error;
+    }
+    return { ...opened, detail: this.details.detail(userID, input) };
+  }
+
+  /** Who received what from a packet, for its sender and the members of its conversation. */
+  redPacketDetail(userID: string, input: z.output<typeof detailSchema>): RedPacketDetail {
+    return this.details.detail(userID, input);
   }
 }

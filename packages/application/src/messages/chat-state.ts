@@ -1,4 +1,5 @@
-import type { Message } from '@teamim/domain';
+import type { Message, Result } from '@teamim/domain';
+import type { AppError } from '../shared/app-error';
 
 export interface ChatState {
   readonly conversationID: string | undefined;
@@ -23,10 +24,12 @@ export const emptyChat: ChatState = {
   spinning: new Set(),
 };
 
-export interface SendOptions {
+/** A message accepted into the log (shown as sending) whose delivery is under way. */
+export interface Outgoing {
+  readonly message: Message;
   /**
-   * Called once the message passed the rules and exists locally (it is in the list, as sending): from
-   * then on the message itself holds the text, whatever the delivery's outcome (failed ones can be resent).
+   * Settles with the server's copy, or with the failure; a failed message stays in the log as failed,
+   * with resend, whatever the caller does with this.
    */
-  readonly onAccepted?: (message: Message) => void;
+  readonly delivered: Promise<Result<Message, AppError>>;
 }

@@ -26,11 +26,12 @@ import type { ConversationStore } from '../conversations/conversation.store';
 import type { CurrentUser } from '../session/current-user';
 import type { PinnedMessagesStore } from './pinned-messages.store';
 import { withRevoked } from './revoked-quotes';
-import { emptyChat, type ChatState, type SendOptions } from './chat-state';
+import { emptyChat, type ChatState, type Outgoing } from './chat-state';
+import { quotable } from './quoted-messages';
 import { mergeLocalHistory, sdkCopy, ServerPreview } from './server-preview';
 import { checkCanSpeak } from './speak-check';
 
-export type { ChatState, SendOptions } from './chat-state';
+export type { ChatState, Outgoing } from './chat-state';
 
 /**
  * The message list of the open conversation and the send pipeline (spec §4 "Messages").
@@ -150,31 +151,38 @@ export class ChatStore {
     this.resumedAt = this.clock.now();
   }
 
-  /** Sends text, with mentions deduplicated to one per user (spec §5). Empty text is not sent. */
-  async sendText(
-    text: string,
-    mentionUserIDs: readonly string[] = [],
-    options: SendOptions = {},
-  ): Promise<Result<Message, AppError>> {
-    const valid = validateMessageText(text);
-    if (!valid.ok) return valid;
+  /** Sends text, with mentions deduplicated to one per user (spec §5). */
+  sendText(text: string, mentionUserIDs: readonly string[] = []): Promise<Result<Message, AppError>> {
     const unique = [...new Set(mentionUserIDs.filter((id) => id !== ''))];
-    const draft: MessageDraft =
-      unique.length > 0 ? { kind: 'atText', text, atUserIDList: unique } : { kind: 'text', text };
-    return this.send(draft, undefined, options);
+    return this.send(
+      unique.length > 0 ? { kind: 'atText', text, atUserIDList: unique } : { kind: 'text', text },
+    );
+  }
+
+  /** Sends a message and settles with its delivery's outcome (see {@link post}). */
+  async send(draft: MessageDraft, to?: Conversation): Promise<Result<Message, AppError>> {
+    const posted = await this.post(draft, to);
+    return posted.ok ? posted.value.delivered : posted;
   }
 
   /**
-   * The send pipeline: create locally, append if the conversation is open, send, then replace with the
-   * server copy or mark failed (spec §4).
+   * The send pipeline (spec §4): the rules (a text is neither blank nor too large, the user may speak),
+   * then create, append if the conversation is open, and deliver, which replaces the message with the
+   * server's copy or marks it failed. Settles once the message is in the log as sending, or was refused
+   * before that; the adapter is entered twice, to create and to send.
    */
-  async send(
-    draft: MessageDraft,
-    to?: Conversation,
-    options: SendOptions = {},
-  ): Promise<Result<Message, AppError>> {
+  async post(draft: MessageDraft, to?: Conversation): Promise<Result<Outgoing, AppError>> {
+    if ('text' in draft) {
+      const valid = validateMessageText(draft.text);
+      if (!valid.ok) return valid;
+    }
     const conversation = to ?? this.conversations.currentConversation;
     if (conversation === undefined) return err(stateFailure('no conversation open'));
+    // A message shown from the server's copy during the first sync is quoted as the SDK's copy.
+    const ready =
+      draft.kind === 'quote'
+        ? { ...draft, quoted: quotable(await this.sdkCopy(draft.quoted, conversation.conversationID)) }
+        : draft;
     const checked = checkCanSpeak(this.conversations, conversation, () => this.clock.now());
     // Synchronous unless the own membership has to be read first: the list shows a send at once.
     const speak = checked instanceof Promise ? await checked : checked;
@@ -182,25 +190,20 @@ export class ChatStore {
       this.notifier.notify({ level: 'warning', key: speak.error.i18nKey });
       return speak;
     }
-    const created = await attempt(() => this.gateway.create(draft));
+    const created = await attempt(() => this.gateway.create(ready));
     if (!created.ok) return created;
-    const target: SendTarget = {
-      recvID: conversation.groupID === '' ? conversation.userID : '',
-      groupID: conversation.groupID,
-    };
     if (this.state.value.conversationID === conversation.conversationID) {
       this.setMessages([...this.state.value.messages, created.value]);
     }
-    options.onAccepted?.(created.value);
-    return this.deliver(created.value, target, conversation.conversationID);
+    return ok({ message: created.value, delivered: this.deliver(created.value, conversation) });
   }
 
   /** Sends a failed message again (spec: resend of failed messages). */
   async resend(clientMsgID: string): Promise<Result<Message, AppError>> {
-    const { conversationID, messages } = this.state.value;
-    const failed = messages.find((m) => m.clientMsgID === clientMsgID);
+    const failed = this.state.value.messages.find((m) => m.clientMsgID === clientMsgID);
     const conversation = this.conversations.currentConversation;
-    if (failed === undefined || conversation === undefined || conversationID === undefined) {
+    // The list is the current conversation's (it follows `current$`), so a failed message in it is too.
+    if (failed === undefined || conversation === undefined) {
       return err(stateFailure('message not in the open conversation'));
     }
     if (failed.status !== MessageStatus.Failed) {
@@ -208,18 +211,15 @@ export class ChatStore {
     }
     const sending = { ...failed, status: MessageStatus.Sending };
     this.replace(sending);
+    return this.deliver(sending, conversation);
+  }
+
+  private async deliver(message: Message, conversation: Conversation): Promise<Result<Message, AppError>> {
+    const { conversationID } = conversation;
     const target: SendTarget = {
       recvID: conversation.groupID === '' ? conversation.userID : '',
       groupID: conversation.groupID,
     };
-    return this.deliver(sending, target, conversationID);
-  }
-
-  private async deliver(
-    message: Message,
-    target: SendTarget,
-    conversationID: string,
-  ): Promise<Result<Message, AppError>> {
     const spinner = timer(TIMINGS_MS.sendingSpinnerDelay, this.clock.scheduler).subscribe(() => {
       if (this.state.value.conversationID === conversationID) {
         this.patch({ spinning: new Set([...this.state.value.spinning, message.clientMsgID]) });

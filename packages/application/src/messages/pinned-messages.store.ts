@@ -4,6 +4,7 @@ import {
   checkCanPinMessage,
   checkCanUnpinMessage,
   pinnedMessagesStorageKey,
+  withCustomPayload,
   type Message,
   type PermissionError,
 } from '@teamim/domain';
@@ -117,7 +118,7 @@ export class PinnedMessagesStore {
     }
     try {
       const parsed: unknown = JSON.parse(raw);
-      return Array.isArray(parsed) ? (parsed as Message[]) : [];
+      return Array.isArray(parsed) ? (parsed as Message[]).map(withCustomPayload) : [];
     } catch {
       // A corrupt entry must not break the chat; it is replaced on the next pin.
       return [];

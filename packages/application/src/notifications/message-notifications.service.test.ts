@@ -8,6 +8,7 @@ import {
   RecvMsgOpt,
   SessionType,
   type Message,
+  parseCustomData,
 } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../testing';
 import {
@@ -216,6 +217,14 @@ describe('MessageNotificationService', () => {
         }),
         description: '',
         extension: '',
+        payload: parseCustomData(
+          buildCallSignalData(200, {
+            roomID: 'r1',
+            inviterUserID: 'alice',
+            inviteeUserIDList: ['bob'],
+            mediaType: CallMediaType.Audio,
+          }),
+        ),
       },
     };
     expect(isNoticeable(signal, 'bob')).toBe(false);

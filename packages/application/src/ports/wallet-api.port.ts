@@ -1,4 +1,5 @@
 import type { BalanceLogRecord, RedPacketDetail, RedPacketSendPayload } from '@teamim/domain';
+import { RemoteError } from '../shared/remote-error';
 
 /** A ledger page request: `current` is 1-based. */
 export interface BalanceLogPage {
@@ -15,10 +16,33 @@ export abstract class WalletApi {
   abstract setPayPassword(oldPayPassword: string, payPassword: string): Promise<void>;
   /** Returns the red packet id. */
   abstract sendRedPacket(payload: RedPacketSendPayload): Promise<string>;
-  /** Claims a share; resolves to the amount received in cents when the server reports it. */
-  abstract openRedPacket(id: string): Promise<number | undefined>;
+  /**
+   * Claims a share. Rejects with a {@link RedPacketRefusal} when the refusal says how the packet stands
+   * (already claimed, all taken, expired), with another RemoteError otherwise.
+   */
+  abstract openRedPacket(id: string): Promise<RedPacketOpening>;
   /** Who received what; refused (21009) unless the caller sent it or belongs to its conversation. */
   abstract getRedPacketDetail(id: string): Promise<RedPacketDetail>;
+}
+
+/** What opening a red packet answered: everything the open dialog shows, in one request. */
+export interface RedPacketOpening {
+  /** The share received in cents, when the server reports it. */
+  readonly amountCents: number | undefined;
+  /** The packet as it stands after the claim (who received what), when the server says. */
+  readonly detail: RedPacketDetail | undefined;
+}
+
+/** A refused open whose answer said how the packet stands (already claimed, all taken, expired). */
+export class RedPacketRefusal extends RemoteError {
+  constructor(
+    code: number,
+    message: string,
+    readonly detail: RedPacketDetail,
+  ) {
+    super(code, message);
+    this.name = 'RedPacketRefusal';
+  }
 }
 
 /** MD5 hashing of pay passwords, as the wallet API expects (kept a port so application stays free of crypto). */

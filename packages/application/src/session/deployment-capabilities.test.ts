@@ -29,7 +29,7 @@ class NoWalletApi extends WalletApi {
   sendRedPacket(_payload: RedPacketSendPayload): Promise<string> {
     return this.missing();
   }
-  openRedPacket(): Promise<number | undefined> {
+  openRedPacket(): Promise<never> {
     return this.missing();
   }
   getRedPacketDetail(): Promise<never> {

@@ -29,8 +29,8 @@ export class FakeCallSignalling extends CallSignalling {
         const toMe = m.recvID === device.userID && m.sendID !== device.userID;
         const fromOwnDevice = m.sendID === device.userID && !this.sentHere.has(m.clientMsgID);
         if (!toMe && !fromOwnDevice) return [];
-        const payload = parseCustomData(m.customElem?.data ?? '');
-        if (payload.kind !== 'callSignal') return [];
+        const payload = m.customElem?.payload;
+        if (payload?.kind !== 'callSignal') return [];
         const signal = {
           type: payload.signal.customType,
           invitation: payload.signal.invitation,

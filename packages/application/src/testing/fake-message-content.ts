@@ -1,5 +1,5 @@
 import type { MessageDraft } from '../ports/messages.port';
-import { ContentType, type Message, type PictureInfo } from '@teamim/domain';
+import { ContentType, parseCustomData, type Message, type PictureInfo } from '@teamim/domain';
 
 /** A created message (SDK create*Message): `base` holds all but the content, which the draft gives. */
 export function createdMessage(base: Omit<Message, 'contentType'>, draft: MessageDraft): Message {
@@ -20,7 +20,13 @@ export function createdMessage(base: Omit<Message, 'contentType'>, draft: Messag
       return {
         ...base,
         contentType: ContentType.Custom,
-        customElem: { data: draft.data, extension: '', description: draft.description },
+        // The SDK adapter reads the payload where it maps a message; so does the fake.
+        customElem: {
+          data: draft.data,
+          extension: '',
+          description: draft.description,
+          payload: parseCustomData(draft.data),
+        },
       };
     // As the SDK, media have no URL until sent (the upload happens while sending); this
     // device keeps a preview of the picked file meanwhile.

@@ -1,8 +1,13 @@
-import { WalletApi, type BalanceLogPage } from '../ports/wallet-api.port';
+import {
+  RedPacketRefusal,
+  WalletApi,
+  type BalanceLogPage,
+  type RedPacketOpening,
+} from '../ports/wallet-api.port';
 import type { BalanceLogRecord, RedPacketDetail, RedPacketSendPayload } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
 import type { FakeImDevice } from './fake-im-device';
-import { WalletErrorCode, type FakeWalletServer } from './fake-servers';
+import { WalletErrorCode, type FakeWalletServer, type RedPacketRecord } from './fake-servers';
 
 export class FakeWalletApi extends WalletApi {
   constructor(private readonly device: FakeImDevice) {
@@ -94,7 +99,7 @@ export class FakeWalletApi extends WalletApi {
     return id;
   }
 
-  async openRedPacket(id: string): Promise<number | undefined> {
+  async openRedPacket(id: string): Promise<RedPacketOpening> {
     await Promise.resolve();
     const me = this.device.me();
     const packet = this.w.redPackets.get(id);
@@ -108,20 +113,22 @@ export class FakeWalletApi extends WalletApi {
     if (!eligible) {
       throw new RemoteError(WalletErrorCode.NotEligible, 'not eligible');
     }
-    if (packet.claimedBy.has(me)) {
-      throw new RemoteError(WalletErrorCode.AlreadyClaimed, 'already claimed');
-    }
-    if (packet.expired) {
-      throw new RemoteError(WalletErrorCode.Expired, 'this red packet has expired');
-    }
+    // As the server: a refusal that says how the packet stands carries it.
+    const refused = (code: number, message: string) =>
+      new RedPacketRefusal(code, message, this.detailOf(packet));
+    if (packet.claimedBy.has(me)) throw refused(WalletErrorCode.AlreadyClaimed, 'already claimed');
+    if (packet.expired) throw refused(WalletErrorCode.Expired, 'this red packet has expired');
     const share = packet.shares.shift();
-    if (share === undefined) {
-      throw new RemoteError(WalletErrorCode.NoSharesLeft, 'no shares left');
-    }
+    if (share === undefined) throw refused(WalletErrorCode.NoSharesLeft, 'no shares left');
     packet.claimedBy.add(me);
     packet.claims.push({ userID: me, amount: share, at: this.device.backend.clock.now() });
     this.w.credit(me, share, 1, 'red packet received');
-    return share;
+    return { amountCents: share, detail: this.detailOf(packet) };
+  }
+
+  private detailOf(packet: RedPacketRecord): RedPacketDetail {
+    const users = this.device.backend.users;
+    return this.w.detail(packet, (userID) => users.get(userID)?.info.nickname ?? '');
   }
 
   async getRedPacketDetail(id: string): Promise<RedPacketDetail> {
@@ -137,6 +144,6 @@ export class FakeWalletApi extends WalletApi {
         ? (b.groups.get(packet.targetGroupID)?.members.has(me) ?? false)
         : packet.targetUserID === me);
     if (!member) throw new RemoteError(WalletErrorCode.NotEligible, 'not a member of its conversation');
-    return this.w.detail(packet, (userID) => b.users.get(userID)?.info.nickname ?? '');
+    return this.detailOf(packet);
   }
 }

@@ -402,7 +402,7 @@ describe('WalletService: remaining client-side details', () => {
     });
     await world.settle();
     // Whether a sender may claim is the server's rule; here it lets the client through.
-    alice.ports.walletApi.openRedPacket = () => Promise.resolve(undefined);
+    alice.ports.walletApi.openRedPacket = () => Promise.resolve({ amountCents: 1, detail: undefined });
 
     const opened = await alice.wallet.openRedPacket(sent.ok ? sent.value : ({} as never));
 

@@ -22,10 +22,16 @@ import type { Clock } from '../ports/clock.port';
 import type { ImSession } from '../ports/im-session.port';
 import type { MessagesGateway } from '../ports/messages.port';
 import type { Notifier } from '../ports/notifier.port';
-import type { BalanceLogPage, PasswordHasher, WalletApi } from '../ports/wallet-api.port';
+import {
+  RedPacketRefusal,
+  type BalanceLogPage,
+  type PasswordHasher,
+  type RedPacketOpening,
+  type WalletApi,
+} from '../ports/wallet-api.port';
 import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
-import { attempt, type RemoteFailure } from '../shared/remote-error';
+import { attempt, toRemoteFailure, type RemoteFailure } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
 import type { SettingsStore } from '../settings/settings.store';
 
@@ -39,7 +45,12 @@ export interface RedPacketClaim {
   readonly message: Message;
   /** The share received, in cents; undefined when the server did not say. */
   readonly amountCents: number | undefined;
+  /** The packet as it stands after the claim, when the server said. */
+  readonly detail: RedPacketDetail | undefined;
 }
+
+/** Why an open failed; `detail` when the refusal said how the packet stands (claimed, taken, expired). */
+export type RedPacketClaimFailure = AppError & { readonly detail?: RedPacketDetail };
 
 export interface RedPacketInput {
   /** Amount in yuan as typed. */
@@ -195,8 +206,11 @@ export class WalletService {
     return claimed.ok ? ok(claimed.value.message) : claimed;
   }
 
-  /** As {@link openRedPacket}, with the amount received (cents) when the server reports it. */
-  async claimRedPacket(message: Message): Promise<Result<RedPacketClaim, AppError>> {
+  /**
+   * As {@link openRedPacket}, in one request, whose answer carries what the open dialog shows; on success the
+   * message's local extra is marked `is_get_redbag`.
+   */
+  async claimRedPacket(message: Message): Promise<Result<RedPacketClaim, RedPacketClaimFailure>> {
     const payload = customPayloadOf(message);
     if (payload?.kind !== 'redPacket') {
       return err(stateFailure('not a red packet'));
@@ -205,20 +219,20 @@ export class WalletService {
       return err(stateFailure('already opened'));
     }
     const conversationID = messageConversationID(message, this.currentUser.id());
-    const opened = await attempt(async () => {
-      const amount = await this.api.openRedPacket(payload.data.id);
+    let opening: RedPacketOpening;
+    try {
+      opening = await this.api.openRedPacket(payload.data.id);
       await this.messages.setLocalEx(conversationID, message.clientMsgID, RED_PACKET_OPENED_MARK);
-      return amount;
-    });
-    if (!opened.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: opened.error.message });
-      return opened;
+    } catch (cause: unknown) {
+      const failure = toRemoteFailure(cause);
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed', message: failure.message });
+      return err(cause instanceof RedPacketRefusal ? { ...failure, detail: cause.detail } : failure);
     }
     const marked = { ...message, localEx: RED_PACKET_OPENED_MARK };
     this.chat.update(marked);
     this.changed.next();
     this.notifier.notify({ level: 'success', key: 'toast.redPacketReceived' });
-    return ok({ message: marked, amountCents: opened.value });
+    return ok({ message: marked, amountCents: opening.amountCents, detail: opening.detail });
   }
 
   // Who received what; the balance read without a toast (an open balance screen polls it)

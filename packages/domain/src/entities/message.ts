@@ -1,3 +1,5 @@
+import type { CustomPayload } from './custom-message';
+
 /**
  * Messages and their content elements (spec §3 "Message").
  *
@@ -218,11 +220,13 @@ export interface SoundElem {
   readonly duration: number;
 }
 
-/** Custom content. `data` is a JSON text; see `parseCustomData` for the shapes this product uses. */
+/** Custom content. `data` is a JSON text written by any client; `payload` is what it means here. */
 export interface CustomElem {
   readonly data: string;
   readonly description: string;
   readonly extension: string;
+  /** `data` read once, where the message is mapped from the SDK (`parseCustomData`). */
+  readonly payload: CustomPayload;
 }
 
 /** Server notification content: `detail` is the JSON text of the tips object. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CustomType } from '../entities/custom-message';
-import type { CallRecordResult } from '../entities/custom-message';
-import { ContentType } from '../entities/message';
+import type { CallRecordResult, CustomPayload } from '../entities/custom-message';
+import { ContentType, type Message } from '../entities/message';
+import { isAppendableIncoming, isRedPacketMessage } from './message-flow';
 import { message } from '../testing/builders';
 import { messagePreview } from './preview';
 import {
@@ -12,6 +13,7 @@ import {
   customPayloadOf,
   isCallSignalMessage,
   parseCustomData,
+  withCustomPayload,
 } from './custom-message';
 
 const invitation = {
@@ -113,10 +115,58 @@ describe('§3 Custom message data', () => {
     }
   });
 
+  it('§4 the rules take the payload read where the message was mapped, and do not read its data again', () => {
+    const custom = (payload: CustomPayload) =>
+      message({
+        contentType: ContentType.Custom,
+        customElem: { data: '', description: '', extension: '', payload },
+      });
+    const call = custom({ kind: 'callSignal', signal: { customType: 200, invitation } });
+    expect(isCallSignalMessage(call)).toBe(true);
+    expect(isAppendableIncoming(call)).toBe(false);
+    const packet = custom({
+      kind: 'redPacket',
+      data: { customType: CustomType.RedPacket, id: 'rp', message: 'hi' },
+    });
+    expect(isRedPacketMessage(packet)).toBe(true);
+    expect(customPayloadOf(packet)).toBe(packet.customElem?.payload);
+  });
+
+  it('§4 a message read back from JSON without its payload (a latest message, an old pin) has it read once', () => {
+    const data = buildRedPacketData('rp', 'hi');
+    const stored = {
+      ...message({ contentType: ContentType.Custom }),
+      customElem: { data, description: 'd' },
+    };
+    const read = withCustomPayload(stored as unknown as Message);
+    expect(read.customElem).toEqual({
+      data,
+      description: 'd',
+      extension: '',
+      payload: parseCustomData(data),
+    });
+    expect(withCustomPayload(read)).toBe(read);
+    // Fields the stored JSON lacks read as empty; those it has are kept.
+    const bare = { ...message({ contentType: ContentType.Custom }), customElem: { extension: 'x' } };
+    expect(withCustomPayload(bare as unknown as Message).customElem).toEqual({
+      data: '',
+      description: '',
+      extension: 'x',
+      payload: { kind: 'unknown', customType: undefined },
+    });
+    const text = message({ contentType: ContentType.Text });
+    expect(withCustomPayload(text)).toBe(text);
+  });
+
   it('§4 call-invite custom messages are recognised', () => {
     const call = message({
       contentType: ContentType.Custom,
-      customElem: { data: buildCallSignalData(200, invitation), description: '', extension: '' },
+      customElem: {
+        data: buildCallSignalData(200, invitation),
+        description: '',
+        extension: '',
+        payload: parseCustomData(buildCallSignalData(200, invitation)),
+      },
     });
     expect(isCallSignalMessage(call)).toBe(true);
     expect(isCallSignalMessage(message({ contentType: ContentType.Text }))).toBe(false);
@@ -127,7 +177,7 @@ describe('§3 Custom message data', () => {
       expect(parseCustomData(data)).toEqual({ kind: 'unknown', customType });
       const other = message({
         contentType: ContentType.Custom,
-        customElem: { data, description: '', extension: '' },
+        customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
       });
       expect(isCallSignalMessage(other)).toBe(false);
     }
@@ -184,7 +234,12 @@ describe('call records (our customType 205)', () => {
     });
     const record = message({
       contentType: ContentType.Custom,
-      customElem: { data: buildCallRecordData('audio', 'unanswered', 0), description: 'call', extension: '' },
+      customElem: {
+        data: buildCallRecordData('audio', 'unanswered', 0),
+        description: 'call',
+        extension: '',
+        payload: parseCustomData(buildCallRecordData('audio', 'unanswered', 0)),
+      },
     });
     expect(messagePreview(record, { locale: 'en-US', selfUserID: 'a' })).toBe('[Call] No answer');
   });

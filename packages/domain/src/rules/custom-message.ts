@@ -9,7 +9,7 @@ import type {
   CustomPayload,
   RedPacketMessageData,
 } from '../entities/custom-message';
-import type { Message } from '../entities/message';
+import type { CustomElem, Message } from '../entities/message';
 import type { I18nKey } from '../i18n/locales/en-US';
 import type { MessageParams } from '../i18n/messages';
 import { jsonProperties } from './json';
@@ -97,9 +97,29 @@ export function callRecordText(record: Pick<CallRecordData, 'result' | 'duration
   return { key: `call.record.${record.result}` };
 }
 
-/** The payload of a message, when it is a custom message; undefined otherwise. */
-export function customPayloadOf(message: Message): CustomPayload | undefined {
-  return message.customElem === undefined ? undefined : parseCustomData(message.customElem.data);
+/** The payload of a message, read where it was mapped, when it is a custom message; undefined otherwise. */
+export function customPayloadOf(message: Pick<Message, 'customElem'>): CustomPayload | undefined {
+  return message.customElem?.payload;
+}
+
+/**
+ * A message read back from JSON that the adapter's mapping did not produce (the conversation's latest
+ * message as the SDK stores it, a pin stored before payloads were kept): its custom payload read, as
+ * the mapping does. A message that has its payload is returned as it is.
+ */
+export function withCustomPayload(message: Message): Message {
+  const custom = message.customElem as Partial<CustomElem> | undefined;
+  if (custom === undefined || custom.payload !== undefined) return message;
+  const data = typeof custom.data === 'string' ? custom.data : '';
+  return {
+    ...message,
+    customElem: {
+      data,
+      description: typeof custom.description === 'string' ? custom.description : '',
+      extension: typeof custom.extension === 'string' ? custom.extension : '',
+      payload: parseCustomData(data),
+    },
+  };
 }
 
 export function buildRedPacketData(id: string, message: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContentType, MessageStatus, SessionType } from '../entities/message';
 import { conversation, message } from '../testing/builders';
-import { buildCallSignalData, buildRedPacketData } from './custom-message';
+import { buildCallSignalData, buildRedPacketData, parseCustomData } from './custom-message';
 import {
   compareMessagesInConversation,
   orderMessages,
@@ -25,7 +25,10 @@ const invitation = {
   mediaType: 'video' as const,
 };
 const custom = (data: string) =>
-  message({ contentType: ContentType.Custom, customElem: { data, description: '', extension: '' } });
+  message({
+    contentType: ContentType.Custom,
+    customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
+  });
 const at = (sendTime: number, seq?: number) => (seq === undefined ? { sendTime } : { sendTime, seq });
 
 describe('§4 Messages: incoming', () => {
@@ -274,7 +277,10 @@ describe('§4 Messages: which one-to-one conversation a message belongs to', () 
     const data = buildRedPacketData('r', 'hi');
     expect(
       isRedPacketMessage(
-        message({ contentType: ContentType.Text, customElem: { data, description: '', extension: '' } }),
+        message({
+          contentType: ContentType.Text,
+          customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
+        }),
       ),
     ).toBe(false);
   });

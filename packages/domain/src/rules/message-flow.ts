@@ -2,7 +2,7 @@ import { TIMINGS_MS } from '../constants';
 import type { Conversation } from '../entities/conversation';
 import { ContentType, MessageStatus, NOTIFICATION_CONTENT_TYPES, SessionType } from '../entities/message';
 import type { Message } from '../entities/message';
-import { isCallSignalMessage, parseCustomData } from './custom-message';
+import { isCallSignalMessage } from './custom-message';
 import { groupConversationID, isGroupSession, singleConversationID } from './conversation';
 
 /** §4 Messages: which messages go where. */
@@ -147,11 +147,7 @@ export function isNotificationMessage(message: Pick<Message, 'contentType'>): bo
 
 /** Whether a message is a red packet (a custom message with the red packet's customType). */
 export function isRedPacketMessage(message: Message): boolean {
-  return (
-    message.contentType === ContentType.Custom &&
-    message.customElem !== undefined &&
-    parseCustomData(message.customElem.data).kind === 'redPacket'
-  );
+  return message.contentType === ContentType.Custom && message.customElem?.payload.kind === 'redPacket';
 }
 
 export interface ForwardOutcome {

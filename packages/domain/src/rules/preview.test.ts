@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CustomType } from '../entities/custom-message';
+import { parseCustomData } from './custom-message';
 import { ContentType } from '../entities/message';
 import { conversation, message } from '../testing/builders';
 import { conversationPreview, messagePreview, messageSummary, parseLatestMessage } from './preview';
@@ -102,6 +103,9 @@ describe('§5/§9 Message preview', () => {
             data: JSON.stringify({ customType: CustomType.RedPacket, id: 'r1', message: 'Happy' }),
             description: '',
             extension: '',
+            payload: parseCustomData(
+              JSON.stringify({ customType: CustomType.RedPacket, id: 'r1', message: 'Happy' }),
+            ),
           },
         },
         '[Red packet] Happy',
@@ -117,6 +121,12 @@ describe('§5/§9 Message preview', () => {
             }),
             description: '',
             extension: '',
+            payload: parseCustomData(
+              JSON.stringify({
+                customType: CustomType.CallingInvite,
+                invitation: { roomID: 'r', inviterUserID: 'a', inviteeUserIDList: ['b'], mediaType: 'video' },
+              }),
+            ),
           },
         },
         '[Call]',
@@ -125,7 +135,12 @@ describe('§5/§9 Message preview', () => {
       [
         {
           contentType: ContentType.Custom,
-          customElem: { data: '{"customType":999}', description: '', extension: '' },
+          customElem: {
+            data: '{"customType":999}',
+            description: '',
+            extension: '',
+            payload: parseCustomData('{"customType":999}'),
+          },
         },
         '[Unsupported message]',
         '[暂不支持的消息]',
@@ -171,6 +186,7 @@ describe('§3 message summaries with an empty part end at the label', () => {
         data: JSON.stringify({ customType: CustomType.RedPacket, id: 'r1' }),
         description: '',
         extension: '',
+        payload: parseCustomData(JSON.stringify({ customType: CustomType.RedPacket, id: 'r1' })),
       },
     });
     expect(messageSummary(packet, en)).toBe('[Red packet]');
@@ -244,7 +260,7 @@ describe('§5/§9 Summaries of messages that lack their element', () => {
       messageSummary(
         message({
           contentType: ContentType.Custom,
-          customElem: { data: '', description: '', extension: '' },
+          customElem: { data: '', description: '', extension: '', payload: parseCustomData('') },
         }),
         en,
       ),

@@ -3,7 +3,7 @@ import type { Conversation } from '../entities/conversation';
 import { ContentType } from '../entities/message';
 import type { Message } from '../entities/message';
 import { translate } from '../i18n/translate';
-import { callRecordText, customPayloadOf } from './custom-message';
+import { callRecordText, customPayloadOf, withCustomPayload } from './custom-message';
 import type { NamingContext } from './display-name';
 import { jsonProperties } from './json';
 import { bodyPlainText, messageMentions, mentionsToPlainText, type MentionList } from './mention';
@@ -85,7 +85,7 @@ export function messagePreview(
 export function parseLatestMessage(conversation: Pick<Conversation, 'latestMsg'>): Message | undefined {
   const candidate: Partial<Record<keyof Message, unknown>> = jsonProperties(conversation.latestMsg);
   return typeof candidate.clientMsgID === 'string' && typeof candidate.contentType === 'number'
-    ? (candidate as Message)
+    ? withCustomPayload(candidate as Message)
     : undefined;
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildCallRecordData, ContentType, MessageStatus, SessionType, type Message } from '@teamim/domain';
+import {
+  buildCallRecordData,
+  ContentType,
+  MessageStatus,
+  SessionType,
+  parseCustomData,
+  type Message,
+} from '@teamim/domain';
 import { bubbleBody } from './bubble-body';
 import type { ViewContext } from './rows';
 
@@ -22,7 +29,7 @@ const custom = (data: string): Message => ({
   status: MessageStatus.Succeeded,
   isRead: false,
   contentType: ContentType.Custom,
-  customElem: { data, description: 'call', extension: '' },
+  customElem: { data, description: 'call', extension: '', payload: parseCustomData(data) },
 });
 
 describe('call record bubbles (customType 205, spec §4 calls)', () => {

@@ -1,12 +1,12 @@
 import { Subject, debounceTime } from 'rxjs';
 import { err, validateMessageText, type DisplayText, type Message, type Result } from '@teamim/domain';
+import type { MessageDraft } from '../../ports/messages.port';
 import type { DraftMirror } from '../../conversations/draft-mirror';
 import type { ChatStore } from '../../messages/chat.store';
 import type { TypingStore } from '../../messages/typing.store';
 import type { Clock } from '../../ports/clock.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
-import { sendQuote } from '../../messages/quoted-messages';
 import { ComposerMentions, type ComposerMentionsDeps } from './composer-mentions';
 
 // It builds its mentions, so it needs their services too.
@@ -55,7 +55,7 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
   private readonly edits = new Subject<string>();
   /** What the SDK holds as the draft; undefined when that is unknown (its last save failed). */
   private savedText: string | undefined;
-  /** A quoted reply waiting for the SDK's first sync (quoted-messages.ts); Enter again sends no second. */
+  /** A quoted reply on its way (it may wait for the SDK's copy of the quoted message); Enter sends no second. */
   private quoteWaits = false;
   // Mentions chosen from the suggestions (sent as at-text) in a group.
   readonly mentions: ComposerMentions;
@@ -92,46 +92,44 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     if (text !== '') this.deps.typing.typed(this.conversationID); // At most every few seconds
   }
 
+  /**
+   * Sends the text (as a quote reply or an at-text when it is one). The chat's send pipeline checks it
+   * and settles once the message is in the log; the box, the draft and the quote clear then, on this
+   * side, and the delivery's outcome follows.
+   */
   async send(): Promise<Result<Message, AppError>> {
-    const text = this.state.text;
-    const valid = validateMessageText(text);
-    if (!valid.ok) return err(valid.error);
-    // A reply with a quoted block goes as a quote message.
     const quoted = this.deps.chatFocus.quoting(this.conversationID);
-    if (quoted !== undefined) return this.sendQuote(text, quoted);
-    // The box clears once the message is accepted (in the list, as sending); see the class comment.
-    const options = {
-      onAccepted: () => {
-        this.deps.typing.sent(this.conversationID);
-        if (this.state.text !== text) return;
-        this.mentions.reset();
-        this.change('');
-        void this.saveDraft('');
-      },
-    };
-    // An at-text when the text still names someone chosen from the mention suggestions.
-    const at = this.mentions.atTextFor(text);
-    return at === undefined
-      ? this.deps.chat.sendText(text, [], options)
-      : this.deps.chat.send({ kind: 'atText', ...at }, undefined, options);
-  }
-
-  // As a text, the box and the quoted block clear once the reply is accepted.
-  private async sendQuote(text: string, quoted: Message): Promise<Result<Message, AppError>> {
-    const { chat, chatFocus } = this.deps;
+    if (quoted === undefined) return this.post(undefined);
     if (this.quoteWaits) return err(stateFailure('the quoted reply is on its way'));
     this.quoteWaits = true;
-    const result = await sendQuote(chat, text, quoted, {
-      onAccepted: () => {
-        chatFocus.clearQuote(this.conversationID);
-        if (this.state.text !== text) return;
-        this.mentions.reset(); // A quote's reply goes as plain text; its chosen mentions are spent
-        this.change('');
-        void this.saveDraft('');
-      },
-    });
+    const result = await this.post(quoted);
     this.quoteWaits = false;
     return result;
+  }
+
+  private async post(quoted: Message | undefined): Promise<Result<Message, AppError>> {
+    const text = this.state.text;
+    const posted = await this.deps.chat.post(this.draftOf(text, quoted));
+    if (!posted.ok) return posted;
+    this.accepted(text, quoted);
+    return posted.value.delivered;
+  }
+
+  private draftOf(text: string, quoted: Message | undefined): MessageDraft {
+    if (quoted !== undefined) return { kind: 'quote', text, quoted };
+    // An at-text when the text still names someone chosen from the mention suggestions.
+    const at = this.mentions.atTextFor(text);
+    return at === undefined ? { kind: 'text', text } : { kind: 'atText', ...at };
+  }
+
+  /** The message now holds the text (see the class comment): the box lets it go, unless edited since. */
+  private accepted(text: string, quoted: Message | undefined): void {
+    if (quoted === undefined) this.deps.typing.sent(this.conversationID);
+    else this.deps.chatFocus.clearQuote(this.conversationID);
+    if (this.state.text !== text) return;
+    this.mentions.reset(); // A quote's reply goes as plain text; its chosen mentions are spent
+    this.change('');
+    void this.saveDraft('');
   }
 
   private async saveDraft(text: string): Promise<void> {

@@ -9,6 +9,7 @@ import {
   RED_PACKET_OPENED_MARK,
   SessionType,
   type Message,
+  parseCustomData,
 } from '@teamim/domain';
 import { messageActions } from './message-actions';
 import { unsupportedBody } from './placeholder-body';
@@ -33,7 +34,7 @@ const message = (change: Partial<Message>): Message => ({
 const custom = (data: string, change: Partial<Message> = {}): Message =>
   message({
     contentType: ContentType.Custom,
-    customElem: { data, description: '', extension: '' },
+    customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
     ...change,
   });
 

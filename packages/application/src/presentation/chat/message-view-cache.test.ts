@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildRedPacketData, ContentType, MessageStatus, SessionType, type Message } from '@teamim/domain';
+import {
+  buildRedPacketData,
+  ContentType,
+  MessageStatus,
+  SessionType,
+  parseCustomData,
+  type Message,
+} from '@teamim/domain';
 import { withRevoked } from '../../messages/revoked-quotes';
 import { MessageViewCache, samePlainData } from './message-view-cache';
 import { messageViews, type ViewContext } from './rows';
@@ -176,7 +183,12 @@ describe('MessageViewCache: a clock tick maps only the messages the clock can ch
     const fresh = counted('fresh', NOW - 20_000);
     const packet = counted('packet', NOW - DAY + 30_000, {
       contentType: ContentType.Custom,
-      customElem: { data: buildRedPacketData('p1', 'Hi'), description: '', extension: '' },
+      customElem: {
+        data: buildRedPacketData('p1', 'Hi'),
+        description: '',
+        extension: '',
+        payload: parseCustomData(buildRedPacketData('p1', 'Hi')),
+      },
     });
     const list = [old, hour, packet, fresh].map((c) => c.message);
     const all = [old, hour, packet, fresh];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ContentType, MessageStatus, SessionType, type Locale, type Message } from '@teamim/domain';
+import {
+  ContentType,
+  MessageStatus,
+  SessionType,
+  parseCustomData,
+  type Locale,
+  type Message,
+} from '@teamim/domain';
 import { bubbleBody } from './bubble-body';
 
 const message = (change: Partial<Message>): Message => ({
@@ -22,7 +29,12 @@ describe('spec §8 "unsupported message" placeholder', () => {
   it('shows for an unknown custom type and an unknown content type, in both languages', () => {
     const custom = message({
       contentType: ContentType.Custom,
-      customElem: { data: '{"customType":4242,"data":{}}', description: '', extension: '' },
+      customElem: {
+        data: '{"customType":4242,"data":{}}',
+        description: '',
+        extension: '',
+        payload: parseCustomData('{"customType":4242,"data":{}}'),
+      },
     });
     expect(bubbleBody(custom, context('en-US'))).toEqual({
       kind: 'unsupported',
@@ -45,6 +57,7 @@ describe('spec §8 "unsupported message" placeholder', () => {
         data: '{"customType":300,"id":"p1","message":"hi"}',
         description: '',
         extension: '',
+        payload: parseCustomData('{"customType":300,"id":"p1","message":"hi"}'),
       },
     });
     expect(bubbleBody(packet, context('en-US')).kind).not.toBe('unsupported');

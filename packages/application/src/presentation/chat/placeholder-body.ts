@@ -1,4 +1,4 @@
-import { ContentType, isNotificationMessage, parseCustomData, translate, type Message } from '@teamim/domain';
+import { ContentType, isNotificationMessage, translate, type Message } from '@teamim/domain';
 import type { ViewContext } from './view-context';
 
 /** Spec §8 "unsupported message": a message of a kind this client cannot show. */
@@ -30,7 +30,7 @@ const SHOWN = new Set<number>([
 export function unsupportedBody(message: Message, context: ViewContext): UnsupportedBubbleBody | undefined {
   const unknownCustom =
     message.contentType === ContentType.Custom &&
-    parseCustomData(message.customElem?.data ?? '').kind === 'unknown';
+    (message.customElem?.payload.kind ?? 'unknown') === 'unknown';
   const unknownType = !SHOWN.has(message.contentType) && !isNotificationMessage(message);
   if (!unknownCustom && !unknownType) return undefined;
   return { kind: 'unsupported', text: translate(context.locale, 'message.unsupported') };

@@ -8,6 +8,7 @@ import {
   SessionType,
   type Conversation,
   type Message,
+  parseCustomData,
 } from '@teamim/domain';
 import {
   conversationRow,
@@ -296,7 +297,12 @@ describe('messageViewChangesAt: when the clock can next change a message view', 
   const packet = (sendTime: number) =>
     message({
       contentType: ContentType.Custom,
-      customElem: { data: buildRedPacketData('p1', 'Hi'), description: '', extension: '' },
+      customElem: {
+        data: buildRedPacketData('p1', 'Hi'),
+        description: '',
+        extension: '',
+        payload: parseCustomData(buildRedPacketData('p1', 'Hi')),
+      },
       sendTime,
     });
 

@@ -12,11 +12,12 @@ import {
   type Message,
   type RedPacketDetail,
   type Result,
+  parseCustomData,
 } from '@teamim/domain';
 import { FakeClock } from '../../testing';
 import type { AppError } from '../../shared/app-error';
 import { stateFailure } from '../../shared/app-error';
-import type { RedPacketClaim, WalletService } from '../../wallet/wallet.service';
+import type { RedPacketClaim, RedPacketClaimFailure, WalletService } from '../../wallet/wallet.service';
 import { RedPacketOpenViewModel, type RedPacketOpenState } from './red-packet-open.view-model';
 
 // Over a scripted wallet, so that each claim and detail read answers as the test needs.
@@ -34,14 +35,16 @@ function deferred<T>(): Deferred<T> {
   return { promise, resolve };
 }
 
+type Claimed = Result<RedPacketClaim, RedPacketClaimFailure>;
+
 /** Answers claims and detail reads as the test scripts them, and records every call. */
 class ScriptedWallet {
   readonly claimed: Message[] = [];
   readonly detailsRead: Message[] = [];
-  claimAnswers: Array<Result<RedPacketClaim, AppError> | Deferred<Result<RedPacketClaim, AppError>>> = [];
+  claimAnswers: Array<Claimed | Deferred<Claimed>> = [];
   detail: Result<RedPacketDetail, AppError> = err(stateFailure('no detail scripted'));
 
-  async claimRedPacket(message: Message): Promise<Result<RedPacketClaim, AppError>> {
+  async claimRedPacket(message: Message): Promise<Claimed> {
     this.claimed.push(message);
     const next = this.claimAnswers.shift();
     if (next === undefined) throw new Error('no claim answer scripted');
@@ -77,6 +80,7 @@ function packet(overrides: Partial<Message> = {}): Message {
       data: buildRedPacketData('rp-7', 'Happy new year'),
       description: 'Happy new year',
       extension: '',
+      payload: parseCustomData(buildRedPacketData('rp-7', 'Happy new year')),
     },
     ...overrides,
   };
@@ -159,7 +163,14 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
     expect(plain.state.greeting).toBe('');
     const other = openVM(
       wallet,
-      packet({ customElem: { data: '{"customType":555,"x":1}', description: 'd', extension: '' } }),
+      packet({
+        customElem: {
+          data: '{"customType":555,"x":1}',
+          description: 'd',
+          extension: '',
+          payload: parseCustomData('{"customType":555,"x":1}'),
+        },
+      }),
     );
     expect(other.state.greeting).toBe('');
   });
@@ -277,15 +288,15 @@ describe('RedPacketOpenViewModel: the sender', () => {
     await vm.loadClaims();
     expect(wallet.detailsRead.length).toBeGreaterThan(0);
     expect(vm.state).toEqual({ ...closedGroup, claims: claimRows, progress });
-    wallet.claimAnswers = [ok({ message, amountCents: 265 })];
+    wallet.claimAnswers = [ok({ message, amountCents: 265, detail: undefined })];
     expect((await vm.open()).ok).toBe(true);
   });
 });
 
 describe('RedPacketOpenViewModel: opening', () => {
-  it('shows "opening" while the claim runs, then the amount received and the list', async () => {
+  it('shows "opening" while the claim runs, then the amount received and the list its answer carried', async () => {
     const wallet = new ScriptedWallet();
-    const answer = deferred<Result<RedPacketClaim, AppError>>();
+    const answer = deferred<Claimed>();
     wallet.claimAnswers = [answer];
     wallet.detail = ok(detail);
     const message = packet();
@@ -293,9 +304,11 @@ describe('RedPacketOpenViewModel: opening', () => {
     const opening = vm.open();
     expect(vm.state).toEqual({ ...closedGroup, status: 'opening' });
     expect(wallet.detailsRead).toEqual([]);
-    answer.resolve(ok({ message, amountCents: 1_234 }));
-    expect(await opening).toEqual(ok({ message, amountCents: 1_234 }));
+    answer.resolve(ok({ message, amountCents: 1_234, detail }));
+    expect(await opening).toEqual(ok({ message, amountCents: 1_234, detail }));
     expect(wallet.claimed).toEqual([message]);
+    // One request: the dialog asks for no detail after the open.
+    expect(wallet.detailsRead).toEqual([]);
     expect(vm.state).toEqual({
       ...closedGroup,
       status: 'received',
@@ -305,28 +318,29 @@ describe('RedPacketOpenViewModel: opening', () => {
     });
   });
 
-  it('a share the server did not report leaves the amount empty', async () => {
+  it('an answer that reports neither the share nor the packet leaves the amount and the list empty', async () => {
     const wallet = new ScriptedWallet();
     const message = single();
-    wallet.claimAnswers = [ok({ message, amountCents: undefined })];
+    wallet.claimAnswers = [ok({ message, amountCents: undefined, detail: undefined })];
+    wallet.detail = ok(detail);
     const vm = openVM(wallet, message);
     await vm.open();
     expect(vm.state).toEqual({ ...closedGroup, isGroup: false, status: 'received', amount: '' });
-    expect(wallet.detailsRead).toEqual([message]);
+    expect(wallet.detailsRead).toEqual([]);
   });
 
-  it('a known outcome (all claimed, already claimed elsewhere) shows that state, no failure text, and the list', async () => {
+  it('a known outcome (all claimed, already claimed elsewhere) shows that state, no failure text, and the list the refusal carried', async () => {
     for (const [code, status] of [
       [WALLET_ERROR.redPacketEmpty, 'allClaimed'],
       [WALLET_ERROR.redPacketAlreadyClaimed, 'alreadyOpened'],
     ] as const) {
       const wallet = new ScriptedWallet();
-      wallet.claimAnswers = [err(remote(code, 'server words'))];
+      wallet.claimAnswers = [err({ ...remote(code, 'server words'), detail })];
       wallet.detail = ok(detail);
       const vm = openVM(wallet, packet());
-      expect(await vm.open()).toEqual(err(remote(code, 'server words')));
+      expect(await vm.open()).toEqual(err({ ...remote(code, 'server words'), detail }));
       expect(vm.state).toEqual({ ...closedGroup, status, claims: claimRows, progress });
-      expect(wallet.detailsRead).toHaveLength(1);
+      expect(wallet.detailsRead).toEqual([]);
       // Once the outcome is known, opening again is refused before the wallet.
       expect(await vm.open()).toEqual(err(stateFailure(`red packet is ${status}`)));
       expect(wallet.claimed).toHaveLength(1);
@@ -336,7 +350,7 @@ describe('RedPacketOpenViewModel: opening', () => {
   it('an unknown failure shows the server message, loads no list, and may be retried, clearing the message', async () => {
     const wallet = new ScriptedWallet();
     const message = packet();
-    const retry = deferred<Result<RedPacketClaim, AppError>>();
+    const retry = deferred<Claimed>();
     wallet.claimAnswers = [err(remote(99_999, 'try later')), retry];
     wallet.detail = ok(detail);
     const vm = openVM(wallet, message);
@@ -350,7 +364,7 @@ describe('RedPacketOpenViewModel: opening', () => {
 
     const again = vm.open();
     expect(vm.state).toEqual({ ...closedGroup, status: 'opening', failure: undefined });
-    retry.resolve(ok({ message, amountCents: 5 }));
+    retry.resolve(ok({ message, amountCents: 5, detail }));
     await again;
     expect(wallet.claimed).toEqual([message, message]);
     expect(vm.state).toEqual({

@@ -152,8 +152,9 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
   }
 
   /**
-   * Loads who received what and how long the packet stays open. A refusal or failure leaves the list
-   * out; the sender of a one-to-one packet then sees the failure instead of its state.
+   * Loads who received what and how long the packet stays open, for a packet shown without opening it. A
+   * refusal or failure leaves the list out; the sender of a one-to-one packet then sees the failure
+   * instead of its state.
    */
   async loadClaims(): Promise<Result<RedPacketDetail, AppError>> {
     const detail = await this.wallet.loadRedPacketDetail(this.message);
@@ -161,7 +162,12 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
       if (this.state.status === 'sent') this.patch({ failure: errorText(detail.error) });
       return detail;
     }
-    const d = detail.value;
+    this.show(detail.value);
+    return detail;
+  }
+
+  /** What the server said of the packet: who received what, how far it has gone, how long it stays open. */
+  private show(d: RedPacketDetail): void {
     const rows = claimRows(d, this.myID);
     const lifetime = d.expirySeconds === undefined ? undefined : redPacketLifetimeText(d.expirySeconds);
     if (!this.state.isGroup) {
@@ -170,7 +176,7 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
         failure: undefined,
         sent: this.state.status === 'sent' ? senderView(d, rows) : undefined,
       });
-      return detail;
+      return;
     }
     this.patch({
       lifetime,
@@ -183,9 +189,9 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
         total: formatCentsAsYuan(d.total),
       },
     });
-    return detail;
   }
 
+  /** Opens the packet: one request, whose answer (or refusal) carries what the dialog shows next. */
   async open(): Promise<Result<RedPacketClaim, AppError>> {
     if (this.state.status !== 'closed' && this.state.status !== 'failed') {
       return err(stateFailure(`red packet is ${this.state.status}`));
@@ -195,13 +201,13 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
     if (claimed.ok) {
       const cents = claimed.value.amountCents;
       this.patch({ status: 'received', amount: cents === undefined ? '' : formatCentsAsYuan(cents) });
-      await this.loadClaims();
+      if (claimed.value.detail !== undefined) this.show(claimed.value.detail);
       return claimed;
     }
     const error = claimed.error;
     const status = error.kind === 'remote' ? redPacketOutcomeOf(error.code) : 'failed';
     this.patch({ status, failure: status === 'failed' ? errorText(error) : undefined });
-    if (status !== 'failed') await this.loadClaims();
+    if (status !== 'failed' && error.detail !== undefined) this.show(error.detail);
     return claimed;
   }
 }
