@@ -271,20 +271,12 @@ export class SignInService {
     };
   }
 
-  /**
-   * Signs in with a session another device handed over (sign-in by QR code): stored and started as
-   * any sign-in's, without remembering an identifier this device never typed.
-   */
-  signInWithSession(session: AccountSession): Promise<Result<AccountSession, SignInError>> {
-    return this.startSession(undefined, session);
-  }
-
   private async startSession(
-    identifier: AccountIdentifier | undefined,
+    identifier: AccountIdentifier,
     session: AccountSession,
   ): Promise<Result<AccountSession, SignInError>> {
     this.session.storeCredentials(session.userID, session.imToken, session.chatToken);
-    if (identifier !== undefined) this.remember(identifier);
+    this.remember(identifier);
     const started = await this.session.bootstrap();
     if (!started.ok) {
       // bootstrap only reports noCredentials when storage lost what was just written.

@@ -4,6 +4,7 @@ import {
   describeUserAgent,
   qrCodeFromFragment,
   qrCodeFromScan,
+  qrRequestTime,
   qrSignInLink,
   QR_SIGN_IN_ROUTE,
 } from './qr-sign-in';
@@ -55,6 +56,12 @@ describe('sign-in by QR code', () => {
     ).toBe('Safari · macOS');
     expect(describeUserAgent('Mozilla/5.0 (Macintosh) Gecko/20100101 Firefox/133.0')).toBe('Firefox · macOS');
     expect(describeUserAgent('curl/8')).toBe('');
+  });
+
+  it('says the time asked as HH:mm in the given time zone', () => {
+    const at = Date.UTC(2026, 0, 15, 9, 5);
+    expect(qrRequestTime(at, 480)).toBe('17:05');
+    expect(qrRequestTime(at, -300)).toBe('04:05');
   });
 
   it("the server's refusals have texts of ours in both locales", () => {

@@ -4,8 +4,9 @@
  * scanned text back, when the waiting page renews its code, and how a device is described.
  */
 
-/** The app's route that a scanned or opened link lands on (the confirm dialog of a signed-in client). */
-export const QR_SIGN_IN_ROUTE = '/link-device';
+import { QR_SIGN_IN_ROUTE } from './qr-sign-in-route';
+
+export { QR_SIGN_IN_ROUTE };
 
 export const QR_SIGN_IN = {
   /** The waiting page renews its code this long before the server's expiry, so a late scan still works. */
@@ -80,4 +81,12 @@ export function describeUserAgent(userAgent: string): string {
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser !== undefined && system !== undefined) return `${browser} · ${system}`;
   return (browser ?? system ?? '').slice(0, 64);
+}
+
+/**
+ * When a sign-in was asked, "HH:mm" in the confirming device's time zone. A line of its own rather
+ * than `formatClock`, so the lazily loaded QR views share no module with the chat's first load.
+ */
+export function qrRequestTime(timestampMs: number, utcOffsetMinutes: number): string {
+  return new Date(timestampMs + utcOffsetMinutes * 60_000).toISOString().slice(11, 16);
 }

@@ -16,11 +16,13 @@ async function world() {
 describe('QrConfirmViewModel (the confirming device)', () => {
   it('an opened link shows what asks to sign in, and confirming signs that page in', async () => {
     const { clock, server, code, pageState } = await world();
-    const vm = new QrConfirmViewModel(code.code, server.confirmingDevice('alice'));
+    const vm = new QrConfirmViewModel(code.code, server.confirmingDevice('alice'), clock);
     await clock.advance(0);
     expect(vm.state).toMatchObject({
       phase: 'asking',
       request: { platform: 5, deviceName: 'Chrome · Linux', createdAt: clock.now() },
+      // The fake clock starts at 09:00 UTC, 17:00 in China (its default time zone).
+      requestTime: '17:00',
     });
     expect(await pageState()).toBe('scanned');
     expect((await vm.confirm()).ok).toBe(true);
@@ -30,7 +32,7 @@ describe('QrConfirmViewModel (the confirming device)', () => {
 
   it('the camera ignores QR codes that are not sign-in codes, and scans one that is', async () => {
     const { clock, server, link } = await world();
-    const vm = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'));
+    const vm = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'), clock);
     expect(vm.state.phase).toBe('camera');
     expect((await vm.decoded('https://example.com/menu')).ok).toBe(false);
     expect(vm.state).toMatchObject({ phase: 'camera', notASignInCode: true });
@@ -40,8 +42,8 @@ describe('QrConfirmViewModel (the confirming device)', () => {
   });
 
   it('declining tells the waiting page and spends the code', async () => {
-    const { server, code, pageState } = await world();
-    const vm = new QrConfirmViewModel(code.code, server.confirmingDevice('alice'));
+    const { clock, server, code, pageState } = await world();
+    const vm = new QrConfirmViewModel(code.code, server.confirmingDevice('alice'), clock);
     await Promise.resolve();
     await Promise.resolve();
     expect(vm.state.phase).toBe('asking');
@@ -52,10 +54,10 @@ describe('QrConfirmViewModel (the confirming device)', () => {
   });
 
   it("someone else's code is refused in our words", async () => {
-    const { server, link } = await world();
-    const alice = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'));
+    const { clock, server, link } = await world();
+    const alice = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'), clock);
     await alice.decoded(link);
-    const bob = new QrConfirmViewModel(undefined, server.confirmingDevice('bob'));
+    const bob = new QrConfirmViewModel(undefined, server.confirmingDevice('bob'), clock);
     const refused = await bob.decoded(link);
     expect(refused.ok).toBe(false);
     expect(bob.state).toMatchObject({
@@ -68,7 +70,7 @@ describe('QrConfirmViewModel (the confirming device)', () => {
   it('an expired or used code is refused, and the camera can look again', async () => {
     const { clock, server, link } = await world();
     await clock.advance(120_000);
-    const vm = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'));
+    const vm = new QrConfirmViewModel(undefined, server.confirmingDevice('alice'), clock);
     await vm.decoded(link);
     expect(vm.state).toMatchObject({
       phase: 'failed',

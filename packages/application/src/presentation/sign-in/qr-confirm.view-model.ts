@@ -1,5 +1,6 @@
-import { err, ok, qrCodeFromScan, type DisplayText, type Result } from '@teamim/domain';
+import { err, ok, qrCodeFromScan, qrRequestTime, type DisplayText, type Result } from '@teamim/domain';
 import { toAccountFailure } from '../../account/sign-in.service';
+import type { Clock } from '../../ports/clock.port';
 import type { QrConfirmApi, QrSignInRequest } from '../../ports/qr-sign-in.port';
 import { stateFailure, type StateFailure } from '../../shared/app-error';
 import { attempt, type RemoteFailure } from '../../shared/remote-error';
@@ -16,6 +17,8 @@ export interface QrConfirmState {
   readonly phase: QrConfirmPhase;
   /** What asks to sign in: its platform, browser and the time it asked. */
   readonly request: QrSignInRequest | undefined;
+  /** When it asked, as the clock shows it here ("14:05"). */
+  readonly requestTime: string;
   /** The camera saw a QR code that is not a sign-in code. */
   readonly notASignInCode: boolean;
   readonly failure: DisplayText | undefined;
@@ -36,8 +39,15 @@ export class QrConfirmViewModel extends StateViewModel<QrConfirmState> {
   constructor(
     code: string | undefined,
     private readonly api: QrConfirmApi,
+    private readonly clock: Clock,
   ) {
-    super({ phase: 'camera', request: undefined, notASignInCode: false, failure: undefined });
+    super({
+      phase: 'camera',
+      request: undefined,
+      requestTime: '',
+      notASignInCode: false,
+      failure: undefined,
+    });
     if (code !== undefined) void this.scan(code);
   }
 
@@ -57,7 +67,12 @@ export class QrConfirmViewModel extends StateViewModel<QrConfirmState> {
     this.patch({ phase: 'checking', notASignInCode: false, failure: undefined });
     const scanned = await attempt(() => this.api.scan(code));
     if (!scanned.ok) return this.fail(scanned.error);
-    this.patch({ phase: 'asking', request: scanned.value });
+    const { createdAt } = scanned.value;
+    this.patch({
+      phase: 'asking',
+      request: scanned.value,
+      requestTime: qrRequestTime(createdAt, this.clock.utcOffsetMinutes(createdAt)),
+    });
     return ok(undefined);
   }
 
@@ -85,7 +100,13 @@ export class QrConfirmViewModel extends StateViewModel<QrConfirmState> {
   scanAgain(): void {
     if (this.state.phase !== 'failed') return;
     this.code = undefined;
-    this.patch({ phase: 'camera', request: undefined, failure: undefined, notASignInCode: false });
+    this.patch({
+      phase: 'camera',
+      request: undefined,
+      requestTime: '',
+      failure: undefined,
+      notASignInCode: false,
+    });
   }
 
   private fail(failure: RemoteFailure): Result<never, QrConfirmError> {

@@ -1,7 +1,7 @@
-import { firstValueFrom, map, timer, type Subscription } from 'rxjs';
+import { map, timer, type Subscription } from 'rxjs';
 import { QR_SIGN_IN, qrSignInLink, type DisplayText } from '@teamim/domain';
 import type { QrSignInAvailabilityStore } from '../../account/qr-sign-in-availability.store';
-import { toAccountFailure, type SignInService } from '../../account/sign-in.service';
+import { toAccountFailure, type SessionStarter } from '../../account/sign-in.service';
 import type { Clock } from '../../ports/clock.port';
 import type { QrCodeState, QrSignInApi, QrSignInCode } from '../../ports/qr-sign-in.port';
 import type { RemoteFailure } from '../../shared/remote-error';
@@ -35,7 +35,8 @@ const RETRY_MS = 2_000;
 
 export interface QrSignInDeps {
   readonly api: QrSignInApi;
-  readonly signIn: SignInService;
+  /** Keeps the handed-over session where every sign-in keeps it, and starts it. */
+  readonly session: SessionStarter;
   readonly clock: Clock;
   readonly availability: QrSignInAvailabilityStore;
   /** The web app's address, e.g. `https://chat.example.com/`; the link points into it. */
@@ -55,6 +56,7 @@ export class QrSignInViewModel extends StateViewModel<QrSignInState> {
   private generation = 0;
   private autoRefreshes = 0;
   private renewal: Subscription | undefined;
+  private retry: Subscription | undefined;
 
   private readonly api: QrSignInApi;
   private readonly clock: Clock;
@@ -76,23 +78,16 @@ export class QrSignInViewModel extends StateViewModel<QrSignInState> {
     this.own(() => {
       this.generation += 1;
       this.renewal?.unsubscribe();
+      this.retry?.unsubscribe();
     });
     this.api = deps.api;
     this.clock = deps.clock;
     void deps.availability.detect();
   }
 
-  /** The tab is shown: make the first code (again after the tab was left, the code having been dropped). */
+  /** The tab is shown: make the first code. Disposing (the tab left) stops following it. */
   start(): void {
-    if (this.state.phase === 'loading' && this.state.link === undefined) void this.newCode();
-  }
-
-  /** The tab is left: stop following the code, so no wait runs for a page nobody looks at. */
-  stop(): void {
-    this.generation += 1;
-    this.renewal?.unsubscribe();
-    if (!this.state.signedIn)
-      this.patch({ phase: 'loading', link: undefined, scanner: undefined, failure: undefined });
+    if (this.generation === 0) void this.newCode();
   }
 
   /** The button after an end: a new code, and a new round of automatic renewals. */
@@ -142,7 +137,9 @@ export class QrSignInViewModel extends StateViewModel<QrSignInState> {
         const { code: errCode } = answer.error;
         // A network failure says nothing about the code: try again while it lives.
         if (errCode <= 0 && this.clock.now() < code.expiresAt) {
-          await firstValueFrom(timer(RETRY_MS, this.clock.scheduler));
+          await new Promise<void>((resolve) => {
+            this.retry = timer(RETRY_MS, this.clock.scheduler).subscribe(() => resolve());
+          });
           if (generation !== this.generation) return;
           continue;
         }
@@ -157,10 +154,12 @@ export class QrSignInViewModel extends StateViewModel<QrSignInState> {
         this.patch({ phase: 'scanned', scanner: { nickname: scanner.nickname, faceURL: scanner.faceURL } });
       } else if (state === 'confirmed' && session !== undefined) {
         this.patch({ phase: 'signingIn' });
-        const signedIn = await this.deps.signIn.signInWithSession(session);
+        // Nothing was typed here, so no identifier is remembered for the login form.
+        this.deps.session.storeCredentials(session.userID, session.imToken, session.chatToken);
+        const started = await this.deps.session.bootstrap();
         if (generation !== this.generation) return;
-        if (signedIn.ok) this.patch({ signedIn: true });
-        else this.failed(signedIn.error.kind === 'remote' ? signedIn.error : undefined);
+        if (started.ok) this.patch({ signedIn: true });
+        else this.failed(started.error.kind === 'remote' ? started.error : undefined);
         return;
       } else {
         // Expired, cancelled, or confirmed but collected elsewhere: this code is over.
