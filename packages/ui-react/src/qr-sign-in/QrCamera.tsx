@@ -1,7 +1,7 @@
 import { Body1, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useEffect, useRef, useState } from 'react';
 import { retryingImport } from '../retrying-import';
-import { useQrText } from './text';
+import { useQrText } from '../common/qr-text';
 
 // The decoder (and its worker) loads when the camera opens, never with the app.
 const loadScanner = retryingImport(() => import('qr-scanner'));

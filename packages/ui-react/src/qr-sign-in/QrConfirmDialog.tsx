@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components';
 import type { QrConfirmState, QrConfirmViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
-import { useQrText, type QrKey } from './text';
+import { useQrText, type QrKey } from '../common/qr-text';
 import { QrCamera } from './QrCamera';
 
 const useStyles = makeStyles({

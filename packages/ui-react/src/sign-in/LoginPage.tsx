@@ -95,7 +95,7 @@ function Notice({ notice }: { readonly notice: SignInNotice }) {
 
 // The QR tab's view loads when the tab is first shown.
 const QrSignInPanel = lazy(
-  retryingImport(() => import('../qr-sign-in/QrSignInPanel').then((m) => ({ default: m.QrSignInPanel }))),
+  retryingImport(() => import('./QrSignInPanel').then((m) => ({ default: m.QrSignInPanel }))),
 );
 
 /** Sign-in, registration, password reset and sign-in by QR code (spec §2 /login, §4, §5, §8). */

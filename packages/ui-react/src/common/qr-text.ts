@@ -1,7 +1,7 @@
 import { isLocale, type LocalizedText, type MessageParams } from '@teamim/domain';
 import { useTranslation } from 'react-i18next';
 import { useText } from '../text';
-import { QR_SIGN_IN_MESSAGES } from './messages';
+import { QR_SIGN_IN_MESSAGES } from './qr-messages';
 
 export type QrKey = keyof typeof QR_SIGN_IN_MESSAGES;
 

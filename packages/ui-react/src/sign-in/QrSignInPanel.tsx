@@ -13,7 +13,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useQrSignInServices, type QrSignInServices } from '../services';
 import { useOwnedViewModel } from '../view-model-lifetime';
-import { useQrText } from './text';
+import { useQrText } from '../common/qr-text';
 import { QrCodeImage } from './QrCodeImage';
 
 const useStyles = makeStyles({
