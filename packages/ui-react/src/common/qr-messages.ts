@@ -8,7 +8,7 @@ export const QR_SIGN_IN_MESSAGES = {
   'ui.qr.instructions': {
     'zh-CN': '在已登录的 TeamIM 上，点击头像，选择“扫码登录”，然后扫描此二维码。',
     'en-US':
-      'On a device where you are signed in to TeamIM, open your avatar menu, choose "Scan to sign in" and scan this code.',
+      'On a device where you are signed in to TeamIM, open your avatar menu, choose “Scan to sign in” and scan this code.',
   },
   'ui.qr.image': { 'zh-CN': '登录二维码', 'en-US': 'Sign-in QR code' },
   'ui.qr.linkLabel': {

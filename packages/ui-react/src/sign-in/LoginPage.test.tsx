@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEVER } from 'rxjs';
+import { defer, NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { STORAGE_KEYS } from '@teamim/domain';
@@ -56,7 +56,11 @@ async function openSignIn(
       : {
           qrSignIn: () =>
             Promise.resolve({
-              availability$: availability.state$,
+              // As the web root: whoever shows the feature asks the deployment whether it has it.
+              availability$: defer(() => {
+                void availability.detect();
+                return availability.state$;
+              }),
               waitingPage: () =>
                 new QrSignInViewModel({
                   api: qrServer.waitingPage,

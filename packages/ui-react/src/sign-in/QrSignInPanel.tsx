@@ -45,13 +45,14 @@ const useStyles = makeStyles({
     fontWeight: tokens.fontWeightSemibold,
   },
   scanner: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS },
-  instructions: { color: tokens.colorNeutralForeground2, maxWidth: '360px' },
+  instructions: { color: tokens.colorNeutralForeground2, maxWidth: '360px', textAlign: 'center' },
   status: { fontWeight: tokens.fontWeightSemibold },
   link: {
     display: 'flex',
     flexDirection: 'column',
     gap: tokens.spacingVerticalXXS,
     width: '100%',
+    textAlign: 'center',
     color: tokens.colorNeutralForeground3,
   },
   linkText: {
