@@ -52,7 +52,7 @@ interface Scanner {
   faceURL: string;
 }
 
-export interface QrSession {
+interface QrSession {
   userID: string;
   imToken: string;
   chatToken: string;

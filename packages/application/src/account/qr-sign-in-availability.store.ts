@@ -15,13 +15,7 @@ export class QrSignInAvailabilityStore {
   readonly state$: Observable<CapabilityState> = this.state.asObservable();
   private detecting: Promise<CapabilityState> | undefined;
 
-  /** `hint` is the configuration's say (`features.qrSignIn`): true or false skips the detection. */
-  constructor(
-    private readonly api: QrSignInApi,
-    hint: boolean | 'auto' = 'auto',
-  ) {
-    if (hint !== 'auto') this.state.next(hint ? 'available' : 'absent');
-  }
+  constructor(private readonly api: QrSignInApi) {}
 
   get current(): CapabilityState {
     return this.state.value;
