@@ -57,8 +57,8 @@ describe('--compat openim-3.8: answers as a real OpenIM 3.8 + chat 1.8 deploymen
     await server.close();
   });
 
-  it('has no wallet and no fuzzy search: a plain-text 404, as gin answers', async () => {
-    for (const path of ['/chat/user/search/fuzzy', '/chat/app/redbag/log/send']) {
+  it('has no wallet, no QR sign-in and no fuzzy search: a plain-text 404, as gin answers', async () => {
+    for (const path of ['/chat/user/search/fuzzy', '/chat/app/redbag/log/send', '/chat/qrlogin/create']) {
       const r = await post(path, { keyword: 'bob' }, { token: alice.chatToken });
       expect([r.status, r.type.startsWith('text/plain'), r.text]).toEqual([404, true, '404 page not found']);
     }

@@ -6,7 +6,8 @@ import type { ObjectService } from './objects/service';
  * Compatibility profiles: `openim-3.8` answers as a real open-im-server v3.8.3 + chat v1.8 deployment
  * does wherever it differs from this server's own extensions, so the client (and its end-to-end tests)
  * can be run against "a real deployment" on one machine:
- * - no `/chat/app/*` (wallet, red packets) and no `/chat/user/search/fuzzy`: plain-text 404 as gin answers;
+ * - no `/chat/app/*` (wallet, red packets), no `/chat/qrlogin/*` (QR sign-in) and no
+ *   `/chat/user/search/fuzzy`: plain-text 404 as gin answers;
  * - uploads go to presigned URLs on a second loopback origin, as with MinIO or S3 (PUT with CORS);
  * - `/conversation/get_sorted_conversation_list` answers 1004 instead of an empty first page;
  * - `/chat/user/find/full` carries none of this server's own fields (pay password, create-group flag);
@@ -24,7 +25,7 @@ export function parseCompatProfile(value: string): CompatProfile {
 }
 
 /** chat's routes that exist only on this server (`/chat` prefix included). */
-const LOCAL_ONLY_CHAT_ROUTES = /^\/chat\/(app\/|user\/search\/fuzzy(\/|$|\?))/;
+const LOCAL_ONLY_CHAT_ROUTES = /^\/chat\/(app\/|qrlogin\/|user\/search\/fuzzy(\/|$|\?))/;
 
 /** What gin answers for a route it does not have: HTTP 404, `text/plain`, no envelope. */
 export function registerRealRouterNotFound(app: FastifyInstance): void {

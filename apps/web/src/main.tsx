@@ -1,7 +1,7 @@
 import { createLocalStore, createSessionStore, type ChatApiError } from '@teamim/adapters-http';
 import { DeferredSessionStart, SignInService, SignInViewModel, type SessionScope } from '@teamim/application';
 import { STORAGE_KEYS, storedSession } from '@teamim/domain';
-import { App, loadI18n, storedLocale, type AppServices } from '@teamim/ui-react';
+import { App, loadI18n, storedLocale, type AppServices, type QrSignInServices } from '@teamim/ui-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserClock, StreamNotifier } from './browser-ports';
@@ -71,15 +71,20 @@ async function start(): Promise<void> {
     import('./account-api').then(({ createHttpAccountApi }) => createHttpAccountApi(config)),
   );
   // The IM SDK loads only once signed in: sign-in stores the credentials and the shell bootstraps.
-  const signIn = new SignInService(
-    accountApi,
-    new DeferredSessionStart(sessionStore),
-    localStore,
-    new BrowserClock(),
-  );
+  const clock = new BrowserClock();
+  const session = new DeferredSessionStart(sessionStore);
+  const signIn = new SignInService(accountApi, session, localStore, clock);
+  // Sign-in by QR code loads with its first view (the QR tab's check, the avatar menu).
+  // A failed load leaves the feature hidden until the page loads again, as on a deployment without it.
+  let qrServices: Promise<QrSignInServices> | undefined;
+  const qrSignIn = (): Promise<QrSignInServices> =>
+    (qrServices ??= import('./qr-sign-in').then(({ createQrSignInServices }) =>
+      createQrSignInServices({ config, sessionStore, session, clock, onLoginExpired }),
+    ));
 
   const services: AppServices = {
     signIn: () => new SignInViewModel(signIn),
+    qrSignIn,
     localStore,
     sessionStore,
     toasts$: notifier.toasts$,

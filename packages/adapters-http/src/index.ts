@@ -5,3 +5,4 @@ export * from './account-api';
 export * from './web-storage';
 export * from './memory-storage';
 export { md5Hex } from './md5';
+export * from './qr-sign-in-api';

@@ -59,6 +59,10 @@ export * from './presentation/shell/top-search.view-model';
 // Sign-in screens (app-level view models, created by the composition root before any session).
 export * from './presentation/sign-in/sign-in-fields';
 export * from './presentation/sign-in/sign-in.view-model';
+// Sign-in by QR code: the waiting page, the confirming device, whether the deployment has it
+export * from './presentation/sign-in/qr-sign-in.view-model';
+export * from './presentation/sign-in/qr-confirm.view-model';
+export * from './account/qr-sign-in-availability.store';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './presentation/calls/call-buttons.view-model';
 export * from './calls/call-recorder';

@@ -5,7 +5,7 @@ export { hasStoredCredentials } from './credentials';
 export { failureText } from './errors';
 export { UI_MESSAGES } from './ui-messages';
 export type { UiKey } from './ui-messages';
-export type { AppServices } from './services';
+export type { AppServices, QrSignInServices } from './services';
 export { DesktopSlotsProvider, useDesktopSlots } from './desktop-slots';
 export type { DesktopSlots } from './desktop-slots';
 // Desktop: the desktop-only views, built over the desktop ports by the desktop composition root.

@@ -1,6 +1,30 @@
-import { createContext, useContext } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { of } from 'rxjs';
 import type { Observable } from 'rxjs';
-import type { LocalStore, SessionScope, SessionStore, SignInViewModel, Toast } from '@teamim/application';
+import type {
+  CapabilityState,
+  LocalStore,
+  QrConfirmViewModel,
+  QrSignInViewModel,
+  SessionScope,
+  SessionStore,
+  SignInViewModel,
+  Toast,
+} from '@teamim/application';
+
+/**
+ * Sign-in by QR code, app-level like the sign-in screen: the waiting page exists before any session, and
+ * the confirming dialog needs nothing of a session but the signed-in user's chat token.
+ */
+export interface QrSignInServices {
+  /** Whether the deployment has it (only our local server does): hides the QR tab and the menu item. */
+  readonly availability$: Observable<CapabilityState>;
+  /** The QR tab's view model (the page disposes it). */
+  waitingPage(): QrSignInViewModel;
+  /** The confirming dialog's, for a code from an opened link, or with the camera when `code` is undefined. */
+  confirm(code: string | undefined): QrConfirmViewModel;
+}
 
 /**
  * Everything the views may use, filled by the composition root. Views never reach into a DI container:
@@ -21,6 +45,11 @@ export interface AppServices {
    * the same one until the session ends, when the composition root closes it. The IM SDK loads lazily.
    */
   openSession(): Promise<SessionScope>;
+  /**
+   * Sign-in by QR code, loaded on first call (its view models, adapters and strings stay off the sign-in
+   * page's first load); absent where the composition root offers none.
+   */
+  readonly qrSignIn?: () => Promise<QrSignInServices>;
 }
 
 export const AppServicesContext = createContext<AppServices | undefined>(undefined);
@@ -29,4 +58,31 @@ export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (services === undefined) throw new Error('AppServicesContext is not provided by the composition root');
   return services;
+}
+
+/** Sign-in by QR code once its code has loaded; undefined until then, or where the app offers none. */
+export function useQrSignInServices(): QrSignInServices | undefined {
+  const { qrSignIn } = useAppServices();
+  const [services, setServices] = useState<QrSignInServices | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    // A failed load leaves the feature hidden, as a deployment without it would.
+    void qrSignIn?.()
+      .then((loaded) => {
+        if (current) setServices(loaded);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [qrSignIn]);
+  return services;
+}
+
+const NOT_OFFERED = of<CapabilityState>('absent');
+
+/** Whether to offer sign-in by QR code: loaded, and the deployment has it. */
+export function useQrSignInOffered(): boolean {
+  const services = useQrSignInServices();
+  return useObservableEagerState(services?.availability$ ?? NOT_OFFERED) === 'available';
 }

@@ -46,6 +46,8 @@ const CORE_MESSAGES = {
   'ui.nav.accountMenu': { 'zh-CN': '我的账号', 'en-US': 'My account' },
   'ui.menu.myInfo': { 'zh-CN': '我的信息', 'en-US': 'My info' },
   'ui.menu.balance': { 'zh-CN': '我的余额', 'en-US': 'My balance' },
+  // The rest of sign-in by QR code's strings load with its views (qr-sign-in/messages.ts).
+  'ui.menu.scanToSignIn': { 'zh-CN': '扫码登录', 'en-US': 'Scan to sign in' },
   'ui.menu.accountSettings': { 'zh-CN': '账号设置', 'en-US': 'Account settings' },
   'ui.menu.about': { 'zh-CN': '关于我们', 'en-US': 'About' },
   'ui.menu.logout': { 'zh-CN': '退出登录', 'en-US': 'Log out' },

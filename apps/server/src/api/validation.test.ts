@@ -114,6 +114,8 @@ function cases(groupID: string): Case[] {
     add('/api/object/part_limit', body, 'body');
     add('/chat/user/search/fuzzy', body, 'body');
     add('/chat/app/redbag/log/send', body, 'body');
+    for (const qr of ['create', 'wait', 'scan', 'confirm', 'cancel'])
+      add(`/chat/qrlogin/${qr}`, body, 'body');
   }
   add('/api/user/get_users_info', { userIDs: 'alice' }, 'userIDs');
   add('/api/friend/get_friend_list', { userID: 'alice', pagination: 'all' }, 'pagination');
@@ -214,6 +216,27 @@ function cases(groupID: string): Case[] {
   ] as const) {
     add('/chat/app/redbag/log/send', { ...send, [field]: value }, field);
   }
+  // ---- /chat/qrlogin/* (sign-in by QR code) ----
+  for (const [field, value] of [
+    ['platform', '5'],
+    ['platform', 0],
+    ['platform', 10],
+    ['platform', 2.5],
+    ['deviceName', 5],
+    ['deviceName', long],
+    ['deviceName', 'a\u0007b'],
+  ] as const) {
+    add('/chat/qrlogin/create', { platform: 5, [field]: value }, field);
+  }
+  const qrCode = 'A'.repeat(32);
+  for (const code of ['', 'A'.repeat(31), 'A'.repeat(33), `${'A'.repeat(31)}=`, `${'A'.repeat(31)}/`, 32]) {
+    add('/chat/qrlogin/wait', { code, secret: 'B'.repeat(43) }, 'code');
+    for (const qr of ['scan', 'confirm', 'cancel']) add(`/chat/qrlogin/${qr}`, { code }, 'code');
+  }
+  for (const secret of ['', 'B'.repeat(42), `${'B'.repeat(42)}+`, null]) {
+    add('/chat/qrlogin/wait', { code: qrCode, secret }, 'secret');
+  }
+  add('/chat/qrlogin/wait', { code: qrCode, secret: 'B'.repeat(43), known: 'done' }, 'known');
   return out;
 }
 

@@ -235,7 +235,8 @@ export class AccountService {
     throw argsError('platform must be 1-9 (10 is the admin platform)');
   }
 
-  private async issueTokens(userID: string, platformID: number): Promise<LoginResult> {
+  /** An IM and a chat token, as every sign-in issues them (QR sign-in too). */
+  async issueTokens(userID: string, platformID: number): Promise<LoginResult> {
     const imToken = await this.ctx.im.issueImToken(userID, platformID);
     return { userID, imToken, chatToken: await this.issueChatToken(userID) };
   }

@@ -56,6 +56,11 @@ export interface ChatConfig {
   /** How often expired red packets are refunded in the background. */
   sweepIntervalSeconds: number;
 
+  /** QR sign-in codes one address may create per ten minutes (20005 beyond). */
+  qrCodesPerIp: number;
+  /** Longest the waiting page's long poll is held open, in seconds (under the client's 25 s timeout). */
+  qrWaitSeconds: number;
+
   /** IANA time zone of `createTime` strings; empty means the server's own. */
   timeZone: string;
   /** scrypt cost parameter N for passwords and pay passwords (stored with each hash). */
@@ -93,6 +98,9 @@ const defaultChatConfig = (): ChatConfig => ({
   redPacketAmountUnit: 'cents',
   senderMayClaimOwnGroupPacket: true,
   sweepIntervalSeconds: 60,
+  // A waiting page makes about six codes in ten minutes; a shared office address has room for a few dozen.
+  qrCodesPerIp: 60,
+  qrWaitSeconds: 20,
   timeZone: '',
   scryptCost: 16_384,
   realChatAnswers: false,
@@ -143,6 +151,8 @@ export function resolveChatConfig(partial: Partial<ChatConfig>, ctx: ResolveChat
     'redPacketMaxAmountCents',
     'redPacketMaxNum',
     'sweepIntervalSeconds',
+    'qrCodesPerIp',
+    'qrWaitSeconds',
   ];
   for (const key of positive) {
     const v = cfg[key];
@@ -300,6 +310,20 @@ export const CHAT_FLAGS: readonly ChatFlagSpec[] = [
     key: 'redPacketAmountUnit',
     kind: 'string',
     description: 'unit of the red-packet amount the client sends: cents or yuan (default cents)',
+  },
+  {
+    flag: '--qr-codes-per-ip',
+    env: 'TEAMIM_QR_CODES_PER_IP',
+    key: 'qrCodesPerIp',
+    kind: 'number',
+    description: 'QR sign-in codes one address may create per ten minutes (default 60)',
+  },
+  {
+    flag: '--qr-wait-seconds',
+    env: 'TEAMIM_QR_WAIT_SECONDS',
+    key: 'qrWaitSeconds',
+    kind: 'number',
+    description: "longest a QR sign-in page's wait is held open (default 20)",
   },
   {
     flag: '--time-zone',

@@ -28,6 +28,10 @@ export const ErrCode = {
   EmailAlreadyRegister: 20014,
   /** chat v1.8's ErrTokenNotExist: the token is no longer held (dropped, password changed elsewhere). */
   TokenNotExist: 20101,
+  /** Sign-in by QR code (our own endpoints): unknown or already used, expired, scanned by another account. */
+  QrCodeNotFound: 20301,
+  QrCodeExpired: 20302,
+  QrCodeTaken: 20303,
   InsufficientBalance: 21001,
   PayPasswordNotSet: 21002,
   PayPasswordWrong: 21003,
@@ -65,6 +69,9 @@ const NAMES: Record<number, string> = {
   20013: 'RefuseFriend',
   20014: 'EmailAlreadyRegister',
   20101: 'ErrTokenNotExist',
+  20301: 'QrCodeNotFound',
+  20302: 'QrCodeExpired',
+  20303: 'QrCodeTaken',
 };
 
 /**

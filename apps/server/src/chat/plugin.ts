@@ -26,6 +26,7 @@ import { findFullSchema, friendAddSchema, rtcSchema, searchSchema, updateSchema 
 import { UserService } from './users';
 import { jsonInt } from './validation';
 import { detailSchema } from './red-packet-detail';
+import { QrLoginService, qrCodeSchema, qrCreateSchema, qrWaitSchema } from './qr-login';
 import { WalletService } from './wallet';
 import { openSchema, pageSchema, sendSchema, setPayPasswordSchema } from './wallet-schemas';
 
@@ -92,8 +93,16 @@ export function chatPlugin(
     };
     const timer = setInterval(sweep, ctx.config.sweepIntervalSeconds * 1000);
     timer.unref();
+    // Sign-in by QR code (our own endpoints, docs/server.md): a new session as any sign-in makes one.
+    const qr = new QrLoginService(ctx, {
+      waitMs: ctx.config.qrWaitSeconds * 1000,
+      createsPerIp: ctx.config.qrCodesPerIp,
+      guessesPerIp: ctx.config.loginMaxFailuresPerIp,
+      issueTokens: (userID, platform) => accounts.issueTokens(userID, platform),
+    });
     app.addHook('onClose', () => {
       clearInterval(timer);
+      qr.close();
       return Promise.resolve();
     });
 
@@ -219,6 +228,40 @@ export function chatPlugin(
       auth: 'user',
       schema: friendAddSchema,
       handler: (input, c) => users.friendAdd(c.caller, input),
+    });
+
+    // ---- sign-in by QR code -------------------------------------------------------------
+    route({
+      path: '/qrlogin/create',
+      auth: 'none',
+      schema: qrCreateSchema,
+      noStore: true,
+      handler: (input, c) => qr.create(input, c.ip),
+    });
+    route({
+      path: '/qrlogin/wait',
+      auth: 'none',
+      schema: qrWaitSchema,
+      noStore: true,
+      handler: (input, c) => qr.wait(input, c.ip),
+    });
+    route({
+      path: '/qrlogin/scan',
+      auth: 'user',
+      schema: qrCodeSchema,
+      handler: (input, c) => qr.scan(c.caller, input.code, c.ip),
+    });
+    route({
+      path: '/qrlogin/confirm',
+      auth: 'user',
+      schema: qrCodeSchema,
+      handler: (input, c) => qr.confirm(c.caller, input.code, c.ip),
+    });
+    route({
+      path: '/qrlogin/cancel',
+      auth: 'user',
+      schema: qrCodeSchema,
+      handler: (input, c) => qr.cancel(c.caller, input.code, c.ip),
     });
 
     // ---- wallet --------------------------------------------------------------------------

@@ -21,3 +21,5 @@ export * from './desktop.port';
 // New-message notices
 export * from './message-notices.port';
 export * from './network-status.port';
+// Sign-in by QR code: the waiting page's and the confirming device's calls
+export * from './qr-sign-in.port';

@@ -33,3 +33,5 @@ export * from './fake-desktop';
 export * from './fake-notices';
 export * from './contracts/message-notices.contract';
 export * from './fake-network';
+// Sign-in by QR code: the local server's calls in memory
+export * from './fake-qr-sign-in';

@@ -65,6 +65,10 @@ export const ServerErrorCode = {
   Forbidden: 20012,
   RefuseFriend: 20013,
   EmailAlreadyRegistered: 20014,
+  /** Sign-in by QR code (the local server's own calls): unknown or used, expired, scanned by another account. */
+  QrCodeNotFound: 20301,
+  QrCodeExpired: 20302,
+  QrCodeTaken: 20303,
   NotInGroup: 1203,
   BlockedByPeer: 1302,
   NotPeersFriend: 1303,
@@ -124,7 +128,10 @@ export type ServerErrorReason =
   | 'redPacketAlreadyOpened'
   | 'redPacketAllClaimed'
   | 'redPacketNotEligible'
-  | 'invalidAmount';
+  | 'invalidAmount'
+  | 'qrCodeNotFound'
+  | 'qrCodeExpired'
+  | 'qrCodeTaken';
 
 /**
  * A more precise text for some answers of a code, recognised in the server's sentence (wherever it
@@ -257,6 +264,9 @@ export const SERVER_ERROR_CATALOGUE: readonly ServerErrorEntry[] = [
   entry(C.RedPacketEmpty, 'redPacketAllClaimed', 'error.wallet.redPacketAllClaimed'),
   entry(C.RedPacketNotEligible, 'redPacketNotEligible', 'error.wallet.redPacketNotEligible'),
   entry(C.InvalidAmount, 'invalidAmount', 'error.wallet.invalidAmount'),
+  entry(C.QrCodeNotFound, 'qrCodeNotFound', 'error.qr.notFound'),
+  entry(C.QrCodeExpired, 'qrCodeExpired', 'error.qr.expired'),
+  entry(C.QrCodeTaken, 'qrCodeTaken', 'error.qr.taken'),
 ];
 
 const BY_CODE: ReadonlyMap<number, ServerErrorEntry> = new Map(

@@ -25,3 +25,5 @@ export * from './appearance';
 // Composing mentions (suggestion ranking, at-all permission, at-text building, list mark).
 export * from './mention-compose';
 export * from './receive-option';
+// Sign-in by QR code: the link, reading a scan back, renewing the code, naming a device.
+export * from './qr-sign-in';

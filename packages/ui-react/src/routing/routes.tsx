@@ -1,6 +1,7 @@
 import { Spinner } from '@fluentui/react-components';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { QR_SIGN_IN_ROUTE } from '@teamim/domain';
 import { hasStoredCredentials } from '../credentials';
 import { retryingImport } from '../retrying-import';
 import { useAppServices } from '../services';
@@ -19,6 +20,10 @@ const ChatEmpty = lazy(() => chat().then((m) => ({ default: m.ChatEmpty })));
 // The chat view with what it hosts from other features (./chat-route), which the chat list fetches ahead.
 const ChatRoute = lazy(retryingImport(() => import('./chat-route').then((m) => ({ default: m.ChatRoute }))));
 const prefetchChatRoute = () => void import('./chat-route').catch(() => undefined);
+// A sign-in link opened in a signed-in browser: the confirming dialog, loaded when such a link is opened.
+const LinkDevicePage = lazy(
+  retryingImport(() => import('../qr-sign-in/LinkDevicePage').then((m) => ({ default: m.LinkDevicePage }))),
+);
 const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
@@ -57,6 +62,7 @@ function appRoutes(): RouteObject[] {
             { path: ':conversationID', element: lazyPage(<ChatRoute />) },
           ],
         },
+        { path: QR_SIGN_IN_ROUTE.slice(1), element: lazyPage(<LinkDevicePage />) },
         {
           path: 'contact',
           element: lazyPage(<ContactPage />),

@@ -13,7 +13,9 @@ import {
   MenuTrigger,
 } from '@fluentui/react-components';
 import type { ShellState } from '@teamim/application';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { retryingImport } from '../retrying-import';
+import { useQrSignInOffered } from '../services';
 import { useContactDialogs } from '../common/contact-dialogs';
 import { NotificationSetting } from '../notifications/NotificationSetting';
 import { useText } from '../text';
@@ -25,7 +27,12 @@ import { AccountButton } from './AccountButton';
 /** What the other features put into Account settings. */
 export const ACCOUNT_SETTINGS_SLOTS: AccountSettingsSlots = { notifications: NotificationSetting };
 
-/** The own avatar's menu (spec §2): my info, balance, account settings, About and logout. */
+// "Scan to sign in": the dialog and its camera load when first opened.
+const ScanToSignIn = lazy(
+  retryingImport(() => import('../qr-sign-in/ScanToSignIn').then((m) => ({ default: m.ScanToSignIn }))),
+);
+
+/** The own avatar's menu (spec §2): my info, balance, scan to sign in, account settings, About and logout. */
 export function AccountMenu({
   state,
   onLogout,
@@ -37,6 +44,8 @@ export function AccountMenu({
   const dialogs = useContactDialogs();
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
+  const [scanning, setScanning] = useState(false);
+  const qrSignInAvailable = useQrSignInOffered();
   const self = state.self;
   // A dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
   // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
@@ -45,10 +54,10 @@ export function AccountMenu({
   const accountButton = useId();
   const wasOpen = useRef(false);
   useEffect(() => {
-    const open = dialog !== undefined || confirmLogout;
+    const open = dialog !== undefined || confirmLogout || scanning;
     if (wasOpen.current && !open) document.getElementById(accountButton)?.focus();
     wasOpen.current = open;
-  }, [dialog, confirmLogout, accountButton]);
+  }, [dialog, confirmLogout, scanning, accountButton]);
   return (
     <>
       {/* Mounted when first asked for, so it opens at once; from then on it opens and closes itself. */}
@@ -68,6 +77,10 @@ export function AccountMenu({
             {/* The balance only where the deployment has a wallet */}
             {state.walletAvailable && (
               <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
+            )}
+            {/* Sign-in by QR code only where the deployment has it */}
+            {qrSignInAvailable && (
+              <MenuItem onClick={() => setScanning(true)}>{t('ui.menu.scanToSignIn')}</MenuItem>
             )}
             <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
             <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
@@ -95,6 +108,11 @@ export function AccountMenu({
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScanToSignIn code={undefined} onClose={() => setScanning(false)} />
+        </Suspense>
+      )}
       {dialog !== undefined && (
         <AccountSettingsSlotsProvider value={ACCOUNT_SETTINGS_SLOTS}>
           <AccountDialogs which={dialog} onClose={() => setDialog(undefined)} onOpen={setDialog} />

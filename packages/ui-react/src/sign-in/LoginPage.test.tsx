@@ -1,17 +1,21 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NEVER } from 'rxjs';
+import { defer, NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { STORAGE_KEYS } from '@teamim/domain';
 import {
   CODE_RESEND_SECONDS,
   DeferredSessionStart,
+  QrConfirmViewModel,
+  QrSignInAvailabilityStore,
+  QrSignInViewModel,
   SignInService,
   SignInViewModel,
 } from '@teamim/application';
 import {
   FakeAccountApi,
+  FakeQrSignInServer,
   InMemoryLocalStore,
   InMemorySessionStore,
   TestWorld,
@@ -22,19 +26,54 @@ import { LoginPage } from './LoginPage';
 
 const ALICE = { userID: 'alice', nickname: 'Alice', password: 'Secret123', email: 'alice@example.com' };
 
-/** The sign-in page as the web root wires it, over the fake account server, at /login. */
-async function openSignIn(options: { world?: TestWorld; localStore?: InMemoryLocalStore } = {}) {
+/**
+ * The sign-in page as the web root wires it, over the fake account server, at /login. Sign-in by QR
+ * code is wired over the fake QR server, where `qr` says the deployment has it (`none`: not wired).
+ */
+async function openSignIn(
+  options: { world?: TestWorld; localStore?: InMemoryLocalStore; qr?: 'available' | 'absent' | 'none' } = {},
+) {
   const world = options.world ?? new TestWorld().accounts(ALICE);
   const api = new FakeAccountApi(world.backend.accounts);
   const localStore = options.localStore ?? new InMemoryLocalStore();
   const sessionStore = new InMemorySessionStore();
   const service = new SignInService(api, new DeferredSessionStart(sessionStore), localStore, world.clock);
+  const qrServer = new FakeQrSignInServer(world.clock).addUser({
+    userID: 'bob',
+    nickname: 'Bob',
+    faceURL: '',
+  });
+  qrServer.available = options.qr !== 'absent';
+  const availability = new QrSignInAvailabilityStore(qrServer.waitingPage);
   const services: AppServices = {
     signIn: () => new SignInViewModel(service),
     localStore,
     sessionStore,
     toasts$: NEVER,
     openSession: () => Promise.reject(new Error('not in this test')),
+    ...(options.qr === 'none'
+      ? {}
+      : {
+          qrSignIn: () =>
+            Promise.resolve({
+              // As the web root: whoever shows the feature asks the deployment whether it has it.
+              availability$: defer(() => {
+                void availability.detect();
+                return availability.state$;
+              }),
+              waitingPage: () =>
+                new QrSignInViewModel({
+                  api: qrServer.waitingPage,
+                  session: new DeferredSessionStart(sessionStore),
+                  clock: world.clock,
+                  availability,
+                  appBaseUrl: 'http://localhost/',
+                  deviceName: 'Chrome · Linux',
+                }),
+              confirm: (code: string | undefined) =>
+                new QrConfirmViewModel(code, qrServer.confirmingDevice('bob'), world.clock),
+            }),
+        }),
   };
   await renderView(
     <Routes>
@@ -48,7 +87,7 @@ async function openSignIn(options: { world?: TestWorld; localStore?: InMemoryLoc
       ),
     },
   );
-  return { world, api, localStore, sessionStore, user: userEvent.setup() };
+  return { world, api, localStore, sessionStore, qrServer, user: userEvent.setup() };
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name });
@@ -63,6 +102,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
       'Welcome to TeamIM',
     ]);
     const tabs = screen.getByRole('tablist', { name: 'Sign in or register' });
+    await within(tabs).findByRole('tab', { name: 'QR code' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -205,6 +245,7 @@ describe('LoginPage', { timeout: 30_000 }, () => {
   it('the tabs follow the arrow keys, Home and End, with one tab stop', async () => {
     const { user } = await openSignIn();
     const tab = (name: string) => screen.getByRole('tab', { name });
+    await screen.findByRole('tab', { name: 'QR code' });
     tab('Sign in').focus();
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(tab('Register'));
@@ -212,10 +253,62 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(tab('Sign in').tabIndex).toBe(-1);
     await user.keyboard('{End}');
     expect(document.activeElement).toBe(tab('QR code'));
-    expect(screen.getByText(/QR code sign-in is not available/)).toBeTruthy();
+    expect(await screen.findByText('Waiting for a scan. The code renews itself.')).toBeTruthy();
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(tab('Sign in'));
     await user.keyboard('{ArrowLeft}{Home}');
     expect(tab('Sign in').getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('the QR tab shows the link as text, announces who scanned it, and opens the app once confirmed', async () => {
+    const { user, qrServer, sessionStore } = await openSignIn();
+    await user.click(await screen.findByRole('tab', { name: 'QR code' }));
+    const status = await screen.findByRole('status');
+    await waitFor(() => expect(status.textContent).toBe('Waiting for a scan. The code renews itself.'));
+    const link = screen.getByText(/^http:\/\/localhost\/link-device#code=/).textContent ?? '';
+    const code = link.split('#code=')[1] ?? '';
+    const bob = qrServer.confirmingDevice('bob');
+    await act(async () => {
+      await bob.scan(code);
+    });
+    await waitFor(() => expect(status.textContent).toBe('Bob scanned the code. Confirm on that device.'));
+    await act(async () => {
+      await bob.confirm(code);
+    });
+    expect(await screen.findByRole('heading', { name: 'Chat shell' })).toBeTruthy();
+    expect(sessionStore.get(STORAGE_KEYS.session.userID)).toBe('bob');
+  });
+
+  it('a declined code says so and offers a new one', async () => {
+    const { user, qrServer } = await openSignIn();
+    await user.click(await screen.findByRole('tab', { name: 'QR code' }));
+    const link = (await screen.findByText(/link-device#code=/)).textContent ?? '';
+    const code = link.split('#code=')[1] ?? '';
+    const bob = qrServer.confirmingDevice('bob');
+    await act(async () => {
+      await bob.scan(code);
+      await bob.cancel(code);
+    });
+    expect(await screen.findByText('Sign-in was declined on the other device.')).toBeTruthy();
+    await user.click(button('Get a new code'));
+    expect(await screen.findByText('Waiting for a scan. The code renews itself.')).toBeTruthy();
+    expect(qrServer.created).toHaveLength(2);
+  });
+
+  it('has no QR tab where the deployment lacks sign-in by QR code, or the app does not offer it', async () => {
+    for (const qr of ['absent', 'none'] as const) {
+      const { qrServer } = await openSignIn({ qr });
+      await act(async () => {
+        await Promise.resolve();
+      });
+      const tabs = screen.getByRole('tablist', { name: 'Sign in or register' });
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['Sign in', 'Register', 'Forgot password']);
+      expect(qrServer.created).toHaveLength(0);
+      cleanup();
+    }
   });
 });

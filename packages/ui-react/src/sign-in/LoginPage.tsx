@@ -5,18 +5,21 @@ import {
   MessageBar,
   MessageBarBody,
   shorthands,
+  Spinner,
   Title2,
   tokens,
 } from '@fluentui/react-components';
 import type { SignInNotice, SignInTab } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
-import { useEffect, useId, useRef, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { LanguageSwitch } from '../LanguageSwitch';
+import { retryingImport } from '../retrying-import';
+import { useQrSignInOffered } from '../services';
 import { useText } from '../text';
 import type { UiKey } from '../ui-messages';
 import { SignInForm } from './SignInForm';
-import { panelId, SignInTabs, tabId } from './SignInTabs';
+import { FORM_TABS, panelId, SIGN_IN_TABS, SignInTabs, tabId } from './SignInTabs';
 import { useSignInViewModel } from './use-sign-in';
 
 const useStyles = makeStyles({
@@ -90,8 +93,14 @@ function Notice({ notice }: { readonly notice: SignInNotice }) {
   );
 }
 
-/** Sign-in, registration and password reset (spec §2 /login, §4, §5 validation, §8 server texts). */
+// The QR tab's view loads when the tab is first shown.
+const QrSignInPanel = lazy(
+  retryingImport(() => import('./QrSignInPanel').then((m) => ({ default: m.QrSignInPanel }))),
+);
+
+/** Sign-in, registration, password reset and sign-in by QR code (spec §2 /login, §4, §5, §8). */
 export function LoginPage() {
+  const qrOffered = useQrSignInOffered();
   const vm = useSignInViewModel();
   const state = useObservableEagerState(vm.state$);
   const styles = useStyles();
@@ -132,7 +141,12 @@ export function LoginPage() {
           </Title2>
           <Body1 className={styles.subtitle}>{t(SUBTITLES[state.tab])}</Body1>
         </div>
-        <SignInTabs idBase={idBase} selected={state.tab} onSelect={(tab) => vm.selectTab(tab)} />
+        <SignInTabs
+          idBase={idBase}
+          tabs={qrOffered ? SIGN_IN_TABS : FORM_TABS}
+          selected={state.tab}
+          onSelect={(tab) => vm.selectTab(tab)}
+        />
         <div
           role="tabpanel"
           id={panelId(idBase)}
@@ -140,10 +154,12 @@ export function LoginPage() {
           className={styles.panel}
         >
           {state.notice !== undefined && <Notice notice={state.notice} />}
-          {state.tab === 'qr' ? (
-            <Body1>{t('ui.login.qrUnavailable')}</Body1>
-          ) : (
+          {state.tab !== 'qr' ? (
             <SignInForm vm={vm} state={state} tab={state.tab} onSubmit={submit} formRef={form} />
+          ) : (
+            <Suspense fallback={<Spinner size="small" />}>
+              <QrSignInPanel />
+            </Suspense>
           )}
         </div>
       </div>

@@ -10,7 +10,9 @@ import type { KeyboardEvent } from 'react';
 import { useText } from '../text';
 import type { UiKey } from '../ui-messages';
 
-const SIGN_IN_TABS: readonly SignInTab[] = ['login', 'register', 'reset', 'qr'];
+export const SIGN_IN_TABS: readonly SignInTab[] = ['login', 'register', 'reset', 'qr'];
+/** The tabs where the deployment has no sign-in by QR code. */
+export const FORM_TABS: readonly SignInTab[] = ['login', 'register', 'reset'];
 
 const LABELS: Record<SignInTab, UiKey> = {
   login: 'ui.login.tab.login',
@@ -67,16 +69,17 @@ const useStyles = makeStyles({
  */
 export function SignInTabs(props: {
   readonly idBase: string;
+  readonly tabs: readonly SignInTab[];
   readonly selected: SignInTab;
   readonly onSelect: (tab: SignInTab) => void;
 }) {
-  const { idBase, selected, onSelect } = props;
+  const { idBase, tabs, selected, onSelect } = props;
   const styles = useStyles();
   const { t } = useText();
 
   const move = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const count = SIGN_IN_TABS.length;
-    const index = SIGN_IN_TABS.indexOf(selected);
+    const count = tabs.length;
+    const index = tabs.indexOf(selected);
     const targets: Partial<Record<string, number>> = {
       ArrowRight: (index + 1) % count,
       ArrowLeft: (index + count - 1) % count,
@@ -84,7 +87,7 @@ export function SignInTabs(props: {
       End: count - 1,
     };
     const next = targets[event.key];
-    const tab = next === undefined ? undefined : SIGN_IN_TABS[next];
+    const tab = next === undefined ? undefined : tabs[next];
     if (tab === undefined) return;
     event.preventDefault();
     onSelect(tab);
@@ -93,7 +96,7 @@ export function SignInTabs(props: {
 
   return (
     <div role="tablist" aria-label={t('ui.login.tabs')} className={styles.list}>
-      {SIGN_IN_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <button
           key={tab}
           type="button"

@@ -7,10 +7,6 @@ export const SIGN_IN_MESSAGES = {
   'ui.login.tab.register': { 'zh-CN': '注册', 'en-US': 'Register' },
   'ui.login.tab.reset': { 'zh-CN': '忘记密码', 'en-US': 'Forgot password' },
   'ui.login.tab.qr': { 'zh-CN': '扫码登录', 'en-US': 'QR code' },
-  'ui.login.qrUnavailable': {
-    'zh-CN': '扫码登录暂不可用，请使用账号登录。',
-    'en-US': 'QR code sign-in is not available. Please sign in with your account.',
-  },
   'ui.login.method.email': { 'zh-CN': '邮箱', 'en-US': 'E-mail' },
   'ui.login.method.phone': { 'zh-CN': '手机号', 'en-US': 'Phone' },
   'ui.login.identifierKind': { 'zh-CN': '账号类型', 'en-US': 'Account type' },

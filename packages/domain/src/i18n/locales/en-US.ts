@@ -116,6 +116,9 @@ export const EN_US = {
   'error.wallet.redPacketAllClaimed': 'All the packets have been taken',
   'error.wallet.redPacketNotEligible': 'This red packet is not for you',
   'error.wallet.invalidAmount': 'Invalid amount or number of packets',
+  'error.qr.notFound': 'This sign-in code is no longer valid. Ask for a new one.',
+  'error.qr.expired': 'This sign-in code has expired. Ask for a new one.',
+  'error.qr.taken': 'Another account has already scanned this sign-in code.',
   'error.loginFailed': 'Login failed',
   'error.noLivekitUrl': 'no livekit url provided',
 

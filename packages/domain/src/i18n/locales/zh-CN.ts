@@ -109,6 +109,9 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'error.wallet.redPacketAllClaimed': '手慢了，红包派完了',
   'error.wallet.redPacketNotEligible': '这个红包不是发给你的',
   'error.wallet.invalidAmount': '金额或红包个数无效',
+  'error.qr.notFound': '该登录二维码已失效，请重新获取',
+  'error.qr.expired': '该登录二维码已过期，请重新获取',
+  'error.qr.taken': '该登录二维码已被其他账号扫描',
   'error.loginFailed': '登录失败',
   'error.noLivekitUrl': '未提供 livekit 地址',
 
