@@ -22,6 +22,8 @@ describe('sign-in by QR code', () => {
     expect(qrCodeFromScan(qrSignInLink('http://127.0.0.1:10002', CODE))).toBe(CODE);
     expect(qrCodeFromScan(`  ${CODE}\n`)).toBe(CODE);
     expect(qrCodeFromFragment(`#code=${CODE}`)).toBe(CODE);
+    expect(qrCodeFromFragment(`#from=desktop&code=${CODE}`)).toBe(CODE);
+    expect(qrCodeFromScan(`https://chat.example.com/app${QR_SIGN_IN_ROUTE}?lang=en#code=${CODE}`)).toBe(CODE);
   });
 
   it('refuses what is not a sign-in code', () => {

@@ -33,11 +33,19 @@ export function qrSignInLink(appBaseUrl: string, code: string): string {
   return `${appBaseUrl.replace(/\/+$/, '')}${QR_SIGN_IN_ROUTE}#code=${code}`;
 }
 
-/** The code in a fragment (`#code=…`), or undefined. */
+/** The code in a fragment (`#code=…`, other parameters beside it allowed), or undefined. */
 export function qrCodeFromFragment(fragment: string): string | undefined {
-  const code = new URLSearchParams(fragment.replace(/^#/, '')).get('code') ?? '';
-  return isQrSignInCode(code) ? code : undefined;
+  // The domain has no DOM: the fragment is read by hand (a code is URL-safe, so nothing is escaped).
+  const code = fragment
+    .replace(/^#/, '')
+    .split('&')
+    .find((part) => part.startsWith('code='))
+    ?.slice('code='.length);
+  return code !== undefined && isQrSignInCode(code) ? code : undefined;
 }
+
+/** An absolute link's path and fragment: scheme, `//`, host, then path, query and fragment. */
+const ABSOLUTE_LINK = /^[a-z][a-z0-9+.-]*:\/\/[^/?#\s]*(\/[^?#\s]*)?(?:\?[^#\s]*)?(#\S*)?$/i;
 
 /**
  * The code in what a camera decoded: one of our links (whatever its host, since the desktop app and the
@@ -46,14 +54,9 @@ export function qrCodeFromFragment(fragment: string): string | undefined {
 export function qrCodeFromScan(text: string): string | undefined {
   const trimmed = text.trim();
   if (isQrSignInCode(trimmed)) return trimmed;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return undefined;
-  }
-  if (!url.pathname.endsWith(QR_SIGN_IN_ROUTE)) return undefined;
-  return qrCodeFromFragment(url.hash);
+  const link = ABSOLUTE_LINK.exec(trimmed);
+  if (link === null || !(link[1] ?? '/').endsWith(QR_SIGN_IN_ROUTE)) return undefined;
+  return qrCodeFromFragment(link[2] ?? '');
 }
 
 /**
