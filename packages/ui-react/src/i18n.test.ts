@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type I18nKey } from '@teamim/domain';
 import { MemoryStore } from './test-store';
 import { loadI18n, saveLocale, storedLocale, switchLocale } from './i18n';
+import { DESKTOP_MESSAGES } from './desktop/messages';
+import { registerUiMessages } from './ui-message-registry';
 import { UI_MESSAGES, unionOf, type UiKey } from './ui-messages';
 
 describe('i18n', () => {
@@ -12,7 +14,7 @@ describe('i18n', () => {
         if (MESSAGES[key][locale].includes('{{')) continue;
         expect(i18n.t(key)).toBe(MESSAGES[key][locale]);
       }
-      for (const key of Object.keys(UI_MESSAGES) as UiKey[]) {
+      for (const key of Object.keys(UI_MESSAGES) as (keyof typeof UI_MESSAGES)[]) {
         if (UI_MESSAGES[key][locale].includes('{{')) continue;
         expect(i18n.t(key)).toBe(UI_MESSAGES[key][locale]);
       }
@@ -26,6 +28,14 @@ describe('i18n', () => {
     expect(() => unionOf(chat, calls)).toThrow('the UI string ui.x.send is defined twice');
     const wallet = { 'ui.x.pay': { 'zh-CN': '支付', 'en-US': 'Pay' } };
     expect(Object.keys(unionOf(chat, wallet))).toEqual(['ui.x.send', 'ui.x.pay']);
+  });
+
+  it("has the desktop views' strings only once they registered them, as the desktop shell's chunk does", async () => {
+    const key: UiKey = 'ui.desktop.updates.title';
+    expect((await loadI18n('en-US')).t(key)).toBe(key);
+    registerUiMessages(DESKTOP_MESSAGES);
+    expect((await loadI18n('en-US')).t(key)).toBe('Updates');
+    expect((await loadI18n('zh-CN')).t(key)).toBe('更新');
   });
 
   it('interpolated values are left unescaped for React, which renders them as text', async () => {

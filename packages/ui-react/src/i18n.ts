@@ -11,15 +11,21 @@ import {
   type NestedTranslations,
 } from '@teamim/domain';
 import type { KeyValueStore } from '@teamim/application';
+import { registeredUiMessages } from './ui-message-registry';
 import { UI_MESSAGES } from './ui-messages';
 
 const NAMESPACE = 'translation';
 
 function uiTable(locale: Locale): Record<string, string> {
   const table: Record<string, string> = {};
-  for (const [key, text] of Object.entries(UI_MESSAGES) as [string, LocalizedText][]) {
-    table[key] = text[locale];
-  }
+  const sources: readonly Readonly<Record<string, LocalizedText>>[] = [
+    UI_MESSAGES,
+    ...registeredUiMessages(),
+  ];
+  for (const source of sources)
+    for (const [key, text] of Object.entries(source)) {
+      table[key] = text[locale];
+    }
   return table;
 }
 

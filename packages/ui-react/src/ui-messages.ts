@@ -5,7 +5,7 @@ import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CHAT_MESSAGES } from './chat/messages';
 import { QUOTE_MESSAGES } from './chat/quote/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
-import { DESKTOP_MESSAGES } from './desktop/messages';
+import type { DESKTOP_MESSAGES } from './desktop/messages';
 import { GROUP_MESSAGES } from './groups/messages';
 import { NOTIFICATION_MESSAGES } from './notifications/messages';
 import { SHELL_MESSAGES } from './shell/messages';
@@ -112,7 +112,6 @@ export const UI_MESSAGES = unionOf(
   MESSAGE_ACTION_MESSAGES,
   QUOTE_MESSAGES,
   CONTACT_MESSAGES,
-  DESKTOP_MESSAGES,
   GROUP_MESSAGES,
   NOTIFICATION_MESSAGES,
   SHELL_MESSAGES,
@@ -120,4 +119,5 @@ export const UI_MESSAGES = unionOf(
   WALLET_MESSAGES,
 );
 
-export type UiKey = keyof typeof UI_MESSAGES;
+/** Every UI key: the app's table and the desktop views' own, which they register when they load. */
+export type UiKey = keyof typeof UI_MESSAGES | keyof typeof DESKTOP_MESSAGES;

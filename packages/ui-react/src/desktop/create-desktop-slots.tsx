@@ -7,10 +7,16 @@ import type {
   WindowControls,
 } from '@teamim/application';
 import type { DesktopSlots } from '../desktop-slots';
+import { registerUiMessages } from '../ui-message-registry';
 import { AboutDesktop, type AboutDesktopPorts } from './AboutDesktop';
 import { CloseActionSetting } from './CloseActionSetting';
+import { DESKTOP_MESSAGES } from './messages';
 import { TitleBar } from './TitleBar';
 import { UpdateBanner } from './UpdateBanner';
+
+// The desktop views' strings come with them: this module loads only in the desktop shell's chunk (before
+// the app builds its i18next instance), so the browser build never ships them.
+registerUiMessages(DESKTOP_MESSAGES);
 
 /** The desktop ports the desktop-only views use; the desktop composition root binds them to the shell. */
 export interface DesktopUiPorts {
