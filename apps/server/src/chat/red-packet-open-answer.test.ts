@@ -14,18 +14,8 @@ const PIN = md5Hex('123456');
 type User = { userID: string; chatToken: string; imToken: string };
 let seq = 0;
 
-async function user(cents = 0): Promise<User> {
-  const u = await h.register({ email: `o${++seq}@example.com`, nickname: `opener ${seq}` });
-  if (cents) {
-    await h.post(
-      '/admin/wallet/credit',
-      { userID: u.userID, amount: cents },
-      { headers: { adminSecret: 'test-admin' } },
-    );
-  }
-  await h.post('/app/userinfo/setPayPassword', { payPassword: PIN }, { token: u.chatToken });
-  return u;
-}
+const user = (cents = 0): Promise<User> =>
+  h.walletUser({ email: `o${++seq}@example.com`, nickname: `opener ${seq}`, cents });
 
 interface OpenData {
   id: string;

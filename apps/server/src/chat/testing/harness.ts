@@ -75,6 +75,15 @@ export interface ChatHarness {
     nickname?: string;
     password?: string;
   }): Promise<{ userID: string; chatToken: string; imToken: string }>;
+  /**
+   * Registers a user with `cents` credited by the admin and the pay password 123456 set (a wallet test's
+   * usual starting point); throws if any step is refused.
+   */
+  walletUser(opts: {
+    email: string;
+    nickname: string;
+    cents?: number;
+  }): Promise<{ userID: string; chatToken: string; imToken: string }>;
   close(): Promise<void>;
 }
 
@@ -138,5 +147,36 @@ export async function createChatHarness(overrides: Partial<ChatConfig> = {}): Pr
     clock.advance(61_000);
     return r.data;
   };
-  return { app, db, im, clock, logger, config, services, post, get, register, close: () => app.close() };
+  const walletUser: ChatHarness['walletUser'] = async ({ email, nickname, cents = 0 }) => {
+    const u = await register({ email, nickname });
+    if (cents) {
+      const credited = await post(
+        '/admin/wallet/credit',
+        { userID: u.userID, amount: cents },
+        { headers: { adminSecret: 'test-admin' } },
+      );
+      if (credited.errCode !== 0) throw new Error(`credit failed: ${JSON.stringify(credited)}`);
+    }
+    const pin = await post(
+      '/app/userinfo/setPayPassword',
+      { payPassword: md5Hex('123456') },
+      { token: u.chatToken },
+    );
+    if (pin.errCode !== 0) throw new Error(`pay password failed: ${JSON.stringify(pin)}`);
+    return u;
+  };
+  return {
+    app,
+    db,
+    im,
+    clock,
+    logger,
+    config,
+    services,
+    post,
+    get,
+    register,
+    walletUser,
+    close: () => app.close(),
+  };
 }
