@@ -12,7 +12,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`sign-in, register and reset have no serious axe violations (${scheme})`, async ({ page }) => {
+  test(`sign-in, register, reset and the QR tab have no serious axe violations (${scheme})`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await page.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
     await page.goto('/login');
@@ -32,6 +34,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: 'Forgot password' }).click();
     await page.getByRole('radio', { name: 'Phone' }).check();
     await expect(page.getByRole('textbox', { name: 'Phone number' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The QR tab's waiting page, with its code drawn.
+    await page.getByRole('tab', { name: 'QR code' }).click();
+    await expect(page.getByRole('img', { name: 'Sign-in QR code' })).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures';
-import { mainNav, newUserPage, signedInUser, userID } from './support/users';
+import { mainNav, newUserPage, seriousViolations, signedInUser, userID } from './support/users';
 
 // Sign-in by QR code with the link path: a page that is not signed in shows a code on the QR tab, a
 // browser signed in as another demo user opens the code's link (as a phone's camera app would), sees
@@ -24,6 +24,7 @@ test('a signed-in user confirms a code by its link, and the waiting page opens t
   const waiting = await newUserPage(browser);
   const link = await waitingPage(waiting.page);
   await waiting.page.screenshot({ path: testInfo.outputPath('qr-waiting-page.png') });
+  expect(await seriousViolations(waiting.page)).toEqual([]);
 
   const bob = await signedInUser(browser, 'bob');
   const bobID = await userID(bob.page);
@@ -34,6 +35,7 @@ test('a signed-in user confirms a code by its link, and the waiting page opens t
   await expect(dialog.getByText(/Chrome · /)).toBeVisible();
   await expect(waiting.page.getByRole('status')).toHaveText('bob scanned the code. Confirm on that device.');
   await bob.page.screenshot({ path: testInfo.outputPath('qr-confirm-dialog.png') });
+  expect(await seriousViolations(bob.page)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog.getByText('Confirmed. The other device is signing in.')).toBeVisible();
