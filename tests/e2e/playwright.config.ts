@@ -55,9 +55,10 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
           // The call check finds nothing at the LiveKit address the deployment hands out (that address only:
           // a refused connection anywhere else is a failure).
           `net::ERR_CONNECTION_REFUSED (http://127.0.0.1:${closedLiveKitPort}/)`,
-          // Chromium logs every 404 it fetches: the wallet probe and the fuzzy user search meet a chat
-          // service that has neither, which is how the client learns to hide them.
+          // Chromium logs every 404 it fetches: the wallet and QR sign-in probes and the fuzzy user search
+          // meet a chat service that has none of them, which is how the client learns to hide them.
           '/chat/app/user/balance/log/balance)',
+          '/chat/qrlogin/wait)',
           '/chat/user/search/fuzzy)',
         ],
       },
