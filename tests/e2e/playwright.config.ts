@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPENIM_COMPAT_PROJECT } from './support/sdk-worker-errors';
+import { CHROMIUM_LAUNCH } from './support/chromium-launch';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // Like chat 1.8.4's default configuration, the compatibility server hands out room tokens for a LiveKit
@@ -70,21 +71,7 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
     // The trace keeps its DOM snapshots (the trace viewer renders each step from them) but not the
     // screencast: encoding a frame of every page all the time took a quarter to a third of a browser run's CPU.
     trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // Calls: camera and microphone are Chromium's generated test pattern and tone, granted silently.
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: startOwnLiveKit
     ? [

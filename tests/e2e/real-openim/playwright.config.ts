@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_LAUNCH } from '../support/chromium-launch';
 
 /**
  * The client against a real open-im-server v3.8.3 and chat v1.8.4 (`npm run test:openim`, which starts the
@@ -36,20 +37,6 @@ export default defineConfig<{ deploymentConsoleErrors: readonly string[] }>({
       '/app/user/balance/log/balance)',
       '/user/search/fuzzy)',
     ],
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        // Calls (calls.e2e.ts): the microphone is Chromium's generated tone, granted silently.
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

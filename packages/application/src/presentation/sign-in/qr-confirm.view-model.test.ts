@@ -21,7 +21,7 @@ describe('QrConfirmViewModel (the confirming device)', () => {
     expect(vm.state).toMatchObject({
       phase: 'asking',
       request: { platform: 5, deviceName: 'Chrome · Linux', createdAt: clock.now() },
-      // The fake clock starts at 09:00 UTC, 17:00 in China (its default time zone).
+      // The fake clock starts at nine in the morning UTC, five in the afternoon in China (its default zone).
       requestTime: '17:00',
     });
     expect(await pageState()).toBe('scanned');
