@@ -1,14 +1,12 @@
 // The load benchmark's server under test: its process (started from source, stopped, measured from /proc)
 // and the admin API calls that seed its users and groups.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { LoadUser } from '../../apps/server/src/wire/testing/load';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+import { spawnServer } from '../spawn-server';
 
 // ---- server process ------------------------------------------------------------------------------
 
@@ -28,37 +26,10 @@ export interface ServerOptions {
 export async function startServer(adminSecret: string, options: ServerOptions): Promise<Server> {
   const dataDir = options.memory ? undefined : mkdtempSync(join(tmpdir(), 'teamim-bench-'));
   const storage = dataDir ? ['--data-dir', dataDir] : ['--memory'];
-  const proc = spawn(
-    process.execPath,
-    [
-      ...(options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--log-level',
-      'warn',
-      '--admin-secret',
-      adminSecret,
-      ...storage,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 60_000);
-    proc.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
+  const { url, proc } = await spawnServer({
+    nodeArgs: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
+    serverArgs: ['--log-level', 'warn', '--admin-secret', adminSecret, ...storage],
+    timeoutMs: 60_000,
   });
   return { url, proc, dataDir };
 }

@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /** Shared pieces of the web benchmarks (bench/web/run.ts): the server, the browser context, waits. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { spawnServer } from '../spawn-server';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const EMAIL = 'load@example.com';
@@ -36,41 +37,11 @@ export const r1 = (n: number): number => Math.round(n * 10) / 10;
 
 // ---- server --------------------------------------------------------------------------------------
 
-export async function startServer(adminSecret: string): Promise<{ url: string; proc: ChildProcess }> {
-  const proc = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-      '--memory',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      '0',
-      '--seed',
-      'large',
-      '--log-level',
-      'warn',
-      '--admin-secret',
-      adminSecret,
-    ],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 180_000);
-    proc.once('exit', (code) => fail(new Error(`server exited with ${code}: ${out}`)));
-    proc.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on (http:\/\/[^/\s]+)/.exec(out);
-      if (m?.[1]) {
-        clearTimeout(timer);
-        ok(m[1]);
-      }
-    });
+export function startServer(adminSecret: string): Promise<{ url: string; proc: ChildProcess }> {
+  return spawnServer({
+    serverArgs: ['--memory', '--seed', 'large', '--log-level', 'warn', '--admin-secret', adminSecret],
+    timeoutMs: 180_000,
   });
-  return { url, proc };
 }
 
 export async function adminToken(base: string, secret: string): Promise<string> {
