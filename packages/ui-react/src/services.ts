@@ -2,6 +2,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { of } from 'rxjs';
 import type { Observable } from 'rxjs';
+import { whenIdle } from './idle';
 import type {
   CapabilityState,
   LocalStore,
@@ -66,14 +67,19 @@ export function useQrSignInServices(): QrSignInServices | undefined {
   const [services, setServices] = useState<QrSignInServices | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    // A failed load leaves the feature hidden, as a deployment without it would.
-    void qrSignIn?.()
-      .then((loaded) => {
-        if (current) setServices(loaded);
-      })
-      .catch(() => undefined);
+    // An optional feature: its code, the HTTP client and the deployment's answer wait until the page is
+    // idle, so they never delay the first paint of the sign-in page. A failed load leaves the feature
+    // hidden, as a deployment without it would.
+    const cancel = whenIdle(() => {
+      void qrSignIn?.()
+        .then((loaded) => {
+          if (current) setServices(loaded);
+        })
+        .catch(() => undefined);
+    });
     return () => {
       current = false;
+      cancel();
     };
   }, [qrSignIn]);
   return services;
