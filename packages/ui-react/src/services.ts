@@ -62,26 +62,30 @@ export function useAppServices(): AppServices {
 }
 
 /** Sign-in by QR code once its code has loaded; undefined until then, or where the app offers none. */
-export function useQrSignInServices(): QrSignInServices | undefined {
+export function useQrSignInServices(
+  options: { readonly untilIdle?: boolean } = {},
+): QrSignInServices | undefined {
   const { qrSignIn } = useAppServices();
   const [services, setServices] = useState<QrSignInServices | undefined>(undefined);
   useEffect(() => {
     let current = true;
-    // An optional feature: its code, the HTTP client and the deployment's answer wait until the page is
-    // idle, so they never delay the first paint of the sign-in page. A failed load leaves the feature
-    // hidden, as a deployment without it would.
-    const cancel = whenIdle(() => {
+    // A failed load leaves the feature hidden, as a deployment without it would.
+    const load = () => {
       void qrSignIn?.()
         .then((loaded) => {
           if (current) setServices(loaded);
         })
         .catch(() => undefined);
-    });
+    };
+    // Only asking whether to offer the feature waits until the page is idle, so its code, the HTTP client
+    // and the deployment's answer never delay the sign-in page's first paint; a view the user opened loads
+    // at once.
+    const cancel = options.untilIdle === true ? whenIdle(load) : (load(), () => undefined);
     return () => {
       current = false;
       cancel();
     };
-  }, [qrSignIn]);
+  }, [qrSignIn, options.untilIdle]);
   return services;
 }
 
@@ -89,6 +93,6 @@ const NOT_OFFERED = of<CapabilityState>('absent');
 
 /** Whether to offer sign-in by QR code: loaded, and the deployment has it. */
 export function useQrSignInOffered(): boolean {
-  const services = useQrSignInServices();
+  const services = useQrSignInServices({ untilIdle: true });
   return useObservableEagerState(services?.availability$ ?? NOT_OFFERED) === 'available';
 }
