@@ -1,4 +1,5 @@
 import type { CallInvitation, CallMediaType } from './call';
+import type { MeetingCardData, MeetingUpdateData } from './meeting';
 
 /**
  * `customType` values inside `customElem.data`. Calls use 200-204 (spec §3). The spec does not
@@ -13,6 +14,9 @@ export const CustomType = {
   RedPacket: 300,
   /** Our own: the record a finished call leaves in the chat (the spec names no format for it). */
   CallRecord: 205,
+  /** Our own: a meeting's card and its later changes (docs/spec-deviations.md). */
+  MeetingCard: 206,
+  MeetingUpdate: 207,
 } as const;
 export type CustomType = (typeof CustomType)[keyof typeof CustomType];
 
@@ -62,4 +66,6 @@ export type CustomPayload =
   | { readonly kind: 'redPacket'; readonly data: RedPacketMessageData }
   | { readonly kind: 'callRecord'; readonly record: CallRecordData }
   | { readonly kind: 'callSignal'; readonly signal: CallSignal }
+  | { readonly kind: 'meetingCard'; readonly card: MeetingCardData }
+  | { readonly kind: 'meetingUpdate'; readonly update: MeetingUpdateData }
   | { readonly kind: 'unknown'; readonly customType: number | undefined };

@@ -7,3 +7,4 @@ export * from './message';
 export * from './settings';
 export * from './user';
 export * from './wallet';
+export * from './meeting';

@@ -13,6 +13,7 @@ import type { CustomElem, Message } from '../entities/message';
 import type { I18nKey } from '../i18n/locales/en-US';
 import type { MessageParams } from '../i18n/messages';
 import { jsonProperties } from './json';
+import { parseMeetingCard, parseMeetingUpdate } from './meeting';
 import { formatCallTimer } from './time-format';
 
 /**
@@ -65,6 +66,14 @@ export function parseCustomData(data: string): CustomPayload {
         durationSeconds: durationSeconds as number,
       },
     };
+  }
+  if (customType === CustomType.MeetingCard) {
+    const card = parseMeetingCard(raw);
+    return card === undefined ? { kind: 'unknown', customType } : { kind: 'meetingCard', card };
+  }
+  if (customType === CustomType.MeetingUpdate) {
+    const update = parseMeetingUpdate(raw);
+    return update === undefined ? { kind: 'unknown', customType } : { kind: 'meetingUpdate', update };
   }
   if ((CALL_SIGNAL_TYPES as readonly number[]).includes(customType)) {
     const invitation = parseInvitation(raw['invitation']);

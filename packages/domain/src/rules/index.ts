@@ -27,3 +27,4 @@ export * from './mention-compose';
 export * from './receive-option';
 // Sign-in by QR code: the link, reading a scan back, renewing the code, naming a device.
 export * from './qr-sign-in';
+export * from './meeting';

@@ -1,0 +1,38 @@
+import type { Observable } from 'rxjs';
+import type { Meeting, Result } from '@teamim/domain';
+import type { AppError } from '../shared/app-error';
+
+/** A request to open the meeting view and join a meeting's room. */
+export interface MeetingJoinRequest {
+  readonly meeting: Meeting;
+  /** The conversation the card was opened from: where its updates are posted. */
+  readonly conversationID: string;
+}
+
+/** What the room saw when the own user left it. */
+export interface MeetingLeft {
+  readonly meetingID: string;
+  readonly conversationID: string;
+  /** The host ended the meeting for everyone (here, or on another participant's page). */
+  readonly endedForAll: boolean;
+  /** Nobody else was in the room when the own user left. */
+  readonly lastToLeave: boolean;
+  /** Everyone seen in the room while the own user was in it, the own user included. */
+  readonly participantUserIDs: readonly string[];
+  readonly joinedAt: number;
+  readonly leftAt: number;
+}
+
+/**
+ * The seam between meetings as chat cards (what was posted, what state it is in) and the meeting's
+ * media room (tiles, devices, leaving). The card side asks to join; the room side reports the leave,
+ * from which the card side posts the meeting's end.
+ */
+export abstract class MeetingLauncher {
+  /** Opens the meeting view and connects. Fails with the room's error; only one meeting at a time. */
+  abstract join(request: MeetingJoinRequest): Promise<Result<void, AppError>>;
+  /** The meeting the own user is in or joining. Hot, replays the current value. */
+  abstract readonly active$: Observable<MeetingJoinRequest | undefined>;
+  /** Each leave of a joined room. Hot, no replay. */
+  abstract readonly left$: Observable<MeetingLeft>;
+}
