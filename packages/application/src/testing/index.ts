@@ -35,3 +35,4 @@ export * from './contracts/message-notices.contract';
 export * from './fake-network';
 // Sign-in by QR code: the local server's calls in memory
 export * from './fake-qr-sign-in';
+export * from './fake-meeting-launcher';
