@@ -122,7 +122,7 @@ export function LoginPage() {
     event.preventDefault();
     focusInvalid.current = true;
     void vm.submit().then(async (result) => {
-      if (result.ok && result.value.kind === 'signedIn') await navigate('/chat', { replace: true });
+      if (result.ok && result.value.kind === 'signedIn') await navigate(result.value.next, { replace: true });
     });
   };
 

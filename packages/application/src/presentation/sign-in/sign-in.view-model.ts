@@ -1,5 +1,13 @@
 import { distinctUntilChanged, map, of, switchMap } from 'rxjs';
-import { err, LoginMethod, ok, type DisplayText, type Result, type ValidationError } from '@teamim/domain';
+import {
+  err,
+  LoginMethod,
+  ok,
+  pathAfterSignIn,
+  type DisplayText,
+  type Result,
+  type ValidationError,
+} from '@teamim/domain';
 import { CodeUsage, type AccountSession } from '../../ports/account-api.port';
 import { stateFailure } from '../../shared/app-error';
 import type { SignInError, SignInService } from '../../account/sign-in.service';
@@ -37,9 +45,13 @@ export interface SignInState {
   readonly codeCountdown: number;
 }
 
-/** Where a successful submit leaves the user: signed in (the shell takes over) or back at sign-in. */
+/**
+ * Where a successful submit leaves the user: signed in, with the app's path to open (`next`), or back at
+ * sign-in.
+ */
 export type SignInOutcome =
-  { readonly kind: 'signedIn'; readonly session: AccountSession } | { readonly kind: 'passwordReset' };
+  | { readonly kind: 'signedIn'; readonly session: AccountSession; readonly next: string }
+  | { readonly kind: 'passwordReset' };
 
 const EMPTY_VALUES: SignInValues = {
   email: '',
@@ -87,6 +99,8 @@ function firstError(errors: FieldErrors): ValidationError | undefined {
  * It is app-level: it exists before any session, so the composition root creates it, not a session.
  */
 export class SignInViewModel extends StateViewModel<SignInState> {
+  private next = pathAfterSignIn(undefined);
+
   constructor(private readonly service: SignInService) {
     const remembered = service.rememberedIdentity();
     super({
@@ -113,6 +127,14 @@ export class SignInViewModel extends StateViewModel<SignInState> {
         )
         .subscribe((seconds) => this.patch({ codeCountdown: seconds })),
     );
+  }
+
+  /**
+   * The path the route guard sent a signed-out browser here from. A sign-in link (a code to confirm) is
+   * where signing in then leads, so the user is not left to open the link again; anything else, the chats.
+   */
+  resumeAfterSignIn(interrupted: unknown): void {
+    this.next = pathAfterSignIn(interrupted);
   }
 
   /** Another tab: the identifier stays, secrets and messages go. */
@@ -210,7 +232,7 @@ export class SignInViewModel extends StateViewModel<SignInState> {
     if (!session.ok) return this.fail(session.error);
     // The secrets leave the form; the page is left at once.
     this.patch({ busy: false, values: { ...this.state.values, password: '', confirmPassword: '' } });
-    return ok({ kind: 'signedIn', session: session.value });
+    return ok({ kind: 'signedIn', session: session.value, next: this.next });
   }
 
   private fail(error: SignInError): Result<never, SignInError> {
