@@ -127,6 +127,8 @@ describe('sign-in by QR code', () => {
     h.clock.advance(1);
     expect((await act('confirm', alice, c.code)).errCode).toBe(20302);
     expect((await wait(c)).data?.state).toBe('expired');
+    // The page has been told, and the scanner who confirms late still hears why.
+    expect((await act('confirm', alice, c.code)).errCode).toBe(20302);
   });
 
   it("only the account that scanned a code may confirm or cancel it; a second scan is someone else's code", async () => {

@@ -165,7 +165,8 @@ export class QrLoginService {
       answer.session = entry.session;
       this.entries.delete(entry.code);
     }
-    if (state === 'expired' || state === 'cancelled') this.entries.delete(entry.code);
+    // An expired code stays until the sweep, so that its scanner, confirming late, hears that it expired.
+    if (state === 'cancelled') this.entries.delete(entry.code);
     return answer;
   }
 
