@@ -104,10 +104,9 @@ describe('SignInViewModel', () => {
     const link = '/link-device#code=Ab3_-defGHIjklMNOpqrSTUvwxYZ0123';
     const signIn = async (interrupted: unknown) => {
       const { vm } = screen();
-      vm.resumeAfterSignIn(interrupted);
       vm.setField('email', ALICE.email);
       vm.setField('password', ALICE.password);
-      const result = await vm.submit();
+      const result = await vm.submit(interrupted);
       return result.ok && result.value.kind === 'signedIn' ? result.value.next : undefined;
     };
     expect(await signIn(undefined)).toBe('/chat');

@@ -99,8 +99,6 @@ function firstError(errors: FieldErrors): ValidationError | undefined {
  * It is app-level: it exists before any session, so the composition root creates it, not a session.
  */
 export class SignInViewModel extends StateViewModel<SignInState> {
-  private next = pathAfterSignIn(undefined);
-
   constructor(private readonly service: SignInService) {
     const remembered = service.rememberedIdentity();
     super({
@@ -127,14 +125,6 @@ export class SignInViewModel extends StateViewModel<SignInState> {
         )
         .subscribe((seconds) => this.patch({ codeCountdown: seconds })),
     );
-  }
-
-  /**
-   * The path the route guard sent a signed-out browser here from. A sign-in link (a code to confirm) is
-   * where signing in then leads, so the user is not left to open the link again; anything else, the chats.
-   */
-  resumeAfterSignIn(interrupted: unknown): void {
-    this.next = pathAfterSignIn(interrupted);
   }
 
   /** Another tab: the identifier stays, secrets and messages go. */
@@ -185,8 +175,12 @@ export class SignInViewModel extends StateViewModel<SignInState> {
     return sent;
   }
 
-  /** Submits the current tab's form: sign in, register (and sign in), or reset the password. */
-  async submit(): Promise<Result<SignInOutcome, SignInError>> {
+  /**
+   * Submits the current tab's form: sign in, register (and sign in), or reset the password.
+   * `interrupted` is the page the route guard sent a signed-out browser here from: a sign-in link (a code
+   * to confirm) is where signing in then leads, so the user need not open it again; else the chats.
+   */
+  async submit(interrupted?: unknown): Promise<Result<SignInOutcome, SignInError>> {
     const { tab, identifierKind, credential, values } = this.state;
     if (tab === 'qr' || this.state.busy) return err(stateFailure('busy'));
     const errors = formErrors(tab, identifierKind, credential, values);
@@ -232,7 +226,7 @@ export class SignInViewModel extends StateViewModel<SignInState> {
     if (!session.ok) return this.fail(session.error);
     // The secrets leave the form; the page is left at once.
     this.patch({ busy: false, values: { ...this.state.values, password: '', confirmPassword: '' } });
-    return ok({ kind: 'signedIn', session: session.value, next: this.next });
+    return ok({ kind: 'signedIn', session: session.value, next: pathAfterSignIn(interrupted) });
   }
 
   private fail(error: SignInError): Result<never, SignInError> {
