@@ -16,11 +16,11 @@ import {
 // Sign-in by QR code end to end. A page that is not signed in shows a code on the QR tab; bob opens its
 // link in a browser that is signed out (as a phone's camera app would hand it over), signs in and lands on
 // the confirm dialog; alice, in a browser of her own whose camera films that page, decodes the codes
-// with "Scan to sign in". Codes live 45 s on this server, so a test can watch one expire: long enough for
+// with "Scan to sign in". Codes live 60 s on this server, so a test can watch one expire: long enough for
 // bob's sign-in before the page renews its first code (15 s before the end), short enough to wait out.
 // Every sign-in costs seconds of CPU, so one test walks through every state with three of them.
 
-const CODE_SECONDS = 45;
+const CODE_SECONDS = 60;
 // A flag of the worker's server: this file runs in a worker (and a server) of its own.
 test.use({ serverFlags: ['--qr-code-seconds', String(CODE_SECONDS)] });
 
