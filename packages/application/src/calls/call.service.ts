@@ -27,6 +27,7 @@ import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
+import { CallRoomPreparation } from './call-room-preparation';
 
 export type CallPhase = 'idle' | 'waiting' | 'connecting' | 'connected';
 
@@ -78,7 +79,8 @@ const idle: CallState = {
 /**
  * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
  * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept,
- * then room access, then connect) or rejects. `state$` is hot and replays; `ended$` is an event.
+ * then connect) or rejects. While it rings, both sides make the room ready ({@link CallRoomPreparation}),
+ * with nothing on air before the answer. `state$` is hot and replays; `ended$` is an event.
  */
 export class CallService {
   private readonly state = new BehaviorSubject<CallState>(idle);
@@ -86,12 +88,13 @@ export class CallService {
   private readonly subscriptions = new Subscription();
   private timeout: Subscription | undefined;
   private ticker: Subscription | undefined;
+  private readonly preparation: CallRoomPreparation;
   readonly state$: Observable<CallState> = this.state.asObservable();
   readonly ended$: Observable<CallEnded> = this.ended.asObservable();
 
   constructor(
     private readonly signalling: CallSignalling,
-    private readonly chatApi: ChatApi,
+    chatApi: ChatApi,
     private readonly room: RtcRoom,
     private readonly currentUser: CurrentUser,
     private readonly ids: IdGenerator,
@@ -100,6 +103,7 @@ export class CallService {
     private readonly logger: Logger,
     private options: CallServiceOptions = {},
   ) {
+    this.preparation = new CallRoomPreparation(chatApi, room, currentUser, logger);
     this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
     this.subscriptions.add(
       room.participantLeft$.subscribe((userID) => {
@@ -150,6 +154,7 @@ export class CallService {
       this.reset();
       return sent;
     }
+    this.preparation.start(invitation.roomID, 'join');
     this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
       void this.sendQuietly(CustomType.CallingCancel).then(() =>
         this.finish(CallOutcome.Unanswered, false, 'timeout'),
@@ -241,6 +246,7 @@ export class CallService {
           peerUserID: callPeerOf(this.currentUser.id(), signal.invitation),
           cameraEnabled: signal.invitation.mediaType === 'video',
         });
+        this.preparation.start(signal.invitation.roomID, 'prepare');
       } else if (
         current.invitation === undefined ||
         !isSameCall(current.invitation, signal.invitation) ||
@@ -303,7 +309,7 @@ export class CallService {
     if (invitation === undefined) {
       return err(stateFailure('no call'));
     }
-    const access = await attempt(() => this.chatApi.getRoomAccess(invitation.roomID, this.currentUser.id()));
+    const access = await this.preparation.access(invitation.roomID);
     if (!access.ok || access.value.serverUrl === '') {
       this.notifier.notify({
         level: 'error',
@@ -355,8 +361,10 @@ export class CallService {
     const roomID = invitation.roomID;
     const durationSeconds = phase === 'connected' ? elapsedSeconds : 0;
     const answered = phase === 'connected';
+    // A room prepared or joined while ringing is left too, answered or not.
+    const prepared = this.preparation.stop();
     this.reset();
-    if (disconnect) {
+    if (disconnect || prepared) {
       const result = await attempt(() => this.room.disconnect());
       if (!result.ok) {
         this.logger.warn('room disconnect failed', { code: result.error.code });
@@ -379,6 +387,7 @@ export class CallService {
     this.ticker?.unsubscribe();
     this.timeout = undefined;
     this.ticker = undefined;
+    if (this.preparation.stop()) void this.room.disconnect().catch(() => undefined);
     this.state.next(idle);
   }
 
