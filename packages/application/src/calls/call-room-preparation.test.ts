@@ -139,6 +139,39 @@ describe('CallService: the room is made ready while the call rings, with nothing
     expect(alice.ports.rtcRoom.onAir).toBe(true);
   });
 
+  it('the receiver enters the room while its Accept is still on its way', async () => {
+    const { world, alice, bob, roomID } = await ringing();
+    const send = bob.ports.callSignalling.send.bind(bob.ports.callSignalling);
+    let deliver = (): void => undefined;
+    bob.ports.callSignalling.send = (to, type, invitation) =>
+      new Promise<void>((resolve) => {
+        deliver = () => void send(to, type, invitation).then(resolve);
+      });
+    const answering = bob.calls.accept();
+    await world.settle();
+    expect(bob.ports.rtcRoom.roomID).toBe(roomID);
+    expect(bob.ports.rtcRoom.onAir).toBe(true);
+    // The inviter has not had the Accept yet: still nothing on air on its side.
+    expect(alice.ports.rtcRoom.onAir).toBe(false);
+    expect(bob.calls.snapshot.phase).toBe('connecting');
+
+    deliver();
+    expect((await answering).ok).toBe(true);
+    await world.settle();
+    expect([alice.calls.snapshot.phase, bob.calls.snapshot.phase]).toEqual(['connected', 'connected']);
+  });
+
+  it('an Accept that cannot be sent leaves the room the receiver entered meanwhile', async () => {
+    const { world, bob, roomID } = await ringing();
+    bob.ports.callSignalling.send = () => Promise.reject(new RemoteError(1, 'offline'));
+    expect((await bob.calls.accept()).ok).toBe(false);
+    await world.settle();
+    expect(bob.calls.snapshot.phase).toBe('idle');
+    expect(bob.ports.rtcRoom.roomID).toBeUndefined();
+    expect(bob.ports.rtcRoom.onAir).toBe(false);
+    expect([...(world.backend.rtc.rooms.get(roomID) ?? [])].map((p) => p.userID)).not.toContain('bob');
+  });
+
   it('a room access refused while ringing is asked for again at the answer', async () => {
     const { world, alice, bob } = await pair();
     const request = bob.ports.chatApi.getRoomAccess.bind(bob.ports.chatApi);

@@ -1,4 +1,4 @@
-import type { CallAccessData, Result } from '@teamim/domain';
+import { err, type CallAccessData, type Result } from '@teamim/domain';
 import type { ChatApi } from '../ports/chat-api.port';
 import type { Logger } from '../ports/logger.port';
 import type { RtcRoom } from '../ports/rtc-room.port';
@@ -6,6 +6,9 @@ import type { CurrentUser } from '../session/current-user';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 
 type Access = Result<CallAccessData, RemoteFailure>;
+
+/** The room entered after the answer, or why not (`noUrl`: the deployment names no media server). */
+export type Entered = Result<void, RemoteFailure | 'noUrl'>;
 
 interface Prepared {
   readonly roomID: string;
@@ -45,7 +48,7 @@ export class CallRoomPreparation {
    * The access to `roomID` for the connect after the answer: the one requested while ringing (once the
    * room's preparation is done, so the connect reuses it), or a new request when there was none or it failed.
    */
-  async access(roomID: string): Promise<Access> {
+  private async access(roomID: string): Promise<Access> {
     const prepared = this.current?.roomID === roomID ? this.current : undefined;
     if (prepared !== undefined) {
       await prepared.ready;
@@ -53,6 +56,15 @@ export class CallRoomPreparation {
       if (result.ok) return result;
     }
     return this.request(roomID);
+  }
+
+  /** Enters the room after the answer, with the access asked for while ringing. */
+  async enter(roomID: string, video: boolean): Promise<Entered> {
+    const access = await this.access(roomID);
+    if (!access.ok) return access;
+    const { serverUrl, token } = access.value;
+    if (serverUrl === '') return err('noUrl');
+    return attempt(() => this.room.connect(serverUrl, token, { video }));
   }
 
   /** The call is over: forgets it, and reports whether a room may have been prepared or joined for it. */

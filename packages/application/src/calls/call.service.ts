@@ -27,7 +27,7 @@ import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
-import { CallRoomPreparation } from './call-room-preparation';
+import { CallRoomPreparation, type Entered } from './call-room-preparation';
 
 export type CallPhase = 'idle' | 'waiting' | 'connecting' | 'connected';
 
@@ -165,18 +165,23 @@ export class CallService {
 
   /** The receiver answers: Accept, then room access, then connect. */
   async accept(): Promise<Result<void, AppError>> {
-    const { phase, role } = this.state.value;
-    if (phase !== 'waiting' || role !== CallRole.Receiver) {
+    const { phase, role, invitation } = this.state.value;
+    if (phase !== 'waiting' || role !== CallRole.Receiver || invitation === undefined) {
       return err(stateFailure('no incoming call to answer'));
     }
     this.patch({ phase: 'connecting' });
+    // The room is entered while the Accept travels: the inviter receives nothing of it before the Accept.
+    const entering = this.preparation.enter(invitation.roomID, invitation.mediaType === 'video');
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
       this.reset();
+      // The room entered meanwhile is left again, unless another call has begun since.
+      if ((await entering).ok && this.state.value.phase === 'idle')
+        await attempt(() => this.room.disconnect());
       return accepted;
     }
-    return this.connect();
+    return this.connect(entering);
   }
 
   /** The receiver declines: Reject, then close. */
@@ -304,31 +309,22 @@ export class CallService {
     await this.finish(CallOutcome.HandledElsewhere, false, 'handledElsewhere');
   }
 
-  private async connect(): Promise<Result<void, AppError>> {
+  private async connect(entering?: Promise<Entered>): Promise<Result<void, AppError>> {
     const { invitation } = this.state.value;
     if (invitation === undefined) {
       return err(stateFailure('no call'));
     }
-    const access = await this.preparation.access(invitation.roomID);
-    if (!access.ok || access.value.serverUrl === '') {
+    const entered = await (entering ??
+      this.preparation.enter(invitation.roomID, invitation.mediaType === 'video'));
+    if (!entered.ok) {
+      const noUrl = entered.error === 'noUrl';
       this.notifier.notify({
         level: 'error',
-        key: access.ok ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
+        key: noUrl ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
       });
       await this.sendQuietly(CustomType.CallingHungup);
-      await this.finish(CallOutcome.HungUp, false, 'failed');
-      return access.ok ? err(stateFailure('no livekit url provided')) : access;
-    }
-    const connected = await attempt(() =>
-      this.room.connect(access.value.serverUrl, access.value.token, {
-        video: invitation.mediaType === 'video',
-      }),
-    );
-    if (!connected.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
-      await this.sendQuietly(CustomType.CallingHungup);
       await this.finish(CallOutcome.HungUp, true, 'failed');
-      return connected;
+      return entered.error === 'noUrl' ? err(stateFailure('no livekit url provided')) : err(entered.error);
     }
     this.patch({ phase: 'connected', elapsedSeconds: 0, timerText: formatCallTimer(0) });
     this.ticker = interval(1000, this.clock.scheduler).subscribe((tick) => {

@@ -28,7 +28,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     await this.enter(serverUrl, token);
     this.camera = options.video;
     this.prepared = undefined;
-    this.onAir = true;
+    // Left while joining: nothing goes on air.
+    this.onAir = this.roomID !== undefined;
     this.state.next('connected');
   }
 
@@ -77,6 +78,7 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   async disconnect(): Promise<void> {
     await Promise.resolve();
     this.prepared = undefined;
+    this.onAir = false;
     const roomID = this.roomID;
     if (roomID === undefined) {
       return;
@@ -87,7 +89,6 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
       peer.peerLeft(this.userID ?? '');
     }
     this.roomID = undefined;
-    this.onAir = false;
     this.state.next('disconnected');
   }
 
