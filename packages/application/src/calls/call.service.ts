@@ -78,9 +78,10 @@ const idle: CallState = {
 
 /**
  * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
- * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept,
- * then connect) or rejects. While it rings, both sides make the room ready ({@link CallRoomPreparation}),
- * with nothing on air before the answer. `state$` is hot and replays; `ended$` is an event.
+ * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept
+ * and connect at once) or rejects. While it rings, both sides make the room ready
+ * ({@link CallRoomPreparation}), with nothing on air before the answer. `state$` is hot and replays;
+ * `ended$` is an event.
  */
 export class CallService {
   private readonly state = new BehaviorSubject<CallState>(idle);
@@ -163,7 +164,7 @@ export class CallService {
     return ok(invitation);
   }
 
-  /** The receiver answers: Accept, then room access, then connect. */
+  /** The receiver answers: Accept, and the room entered meanwhile with the access asked for while ringing. */
   async accept(): Promise<Result<void, AppError>> {
     const { phase, role, invitation } = this.state.value;
     if (phase !== 'waiting' || role !== CallRole.Receiver || invitation === undefined) {
