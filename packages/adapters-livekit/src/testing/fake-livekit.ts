@@ -1,7 +1,8 @@
 import type {
   LiveKitRoomLike,
   LocalParticipantLike,
-  ParticipantLike,
+  RemoteParticipantLike,
+  RemotePublicationLike,
   RemoteTrackLike,
   RoomLikeEvents,
   VideoPublishOptionsLike,
@@ -87,13 +88,36 @@ export class FakeLocalParticipant implements LocalParticipantLike {
   }
 }
 
+/** A remote track as a room sees it: delivered (`trackSubscribed`) once subscribed to. */
+export class FakeRemotePublication implements RemotePublicationLike {
+  subscribed = false;
+
+  constructor(private readonly deliver: () => void) {}
+
+  setSubscribed(subscribed: boolean): void {
+    if (subscribed && !this.subscribed) this.deliver();
+    this.subscribed = subscribed;
+  }
+}
+
+interface FakeRemoteParticipant extends RemoteParticipantLike {
+  readonly trackPublications: Map<string, FakeRemotePublication>;
+}
+
+const participant = (identity: string): FakeRemoteParticipant => ({
+  identity,
+  trackPublications: new Map(),
+});
+
 type Listeners = { [E in keyof RoomLikeEvents]: Set<RoomLikeEvents[E]> };
 
 /** A fake livekit-client Room connected to a {@link FakeLiveKitServer}. */
 export class FakeLiveKitRoom implements LiveKitRoomLike {
   readonly localParticipant = new FakeLocalParticipant();
-  readonly remoteParticipants = new Map<string, ParticipantLike>();
+  readonly remoteParticipants = new Map<string, FakeRemoteParticipant>();
   identity: string | undefined;
+  /** As joined: false receives remote tracks only once subscribed to by hand. */
+  autoSubscribe = true;
   roomName: string | undefined;
   private readonly listeners: Listeners = {
     connectionStateChanged: new Set(),
@@ -107,6 +131,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     trackUnmuted: new Set(),
     disconnected: new Set(),
     trackSubscriptionFailed: new Set(),
+    trackPublished: new Set(),
   };
 
   constructor(private readonly server: FakeLiveKitServer) {}
@@ -136,7 +161,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     if (this.failPrepare !== undefined) throw this.failPrepare;
   }
 
-  async connect(url: string, token: string): Promise<void> {
+  async connect(url: string, token: string, options: { readonly autoSubscribe: boolean }): Promise<void> {
     this.emit('connectionStateChanged', 'connecting');
     await Promise.resolve();
     const [roomName, identity] = token.split('|');
@@ -146,10 +171,11 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     }
     this.roomName = roomName;
     this.identity = identity;
+    this.autoSubscribe = options.autoSubscribe;
     const peers = this.server.rooms.get(roomName) ?? new Set<FakeLiveKitRoom>();
     for (const peer of peers) {
       if (peer.identity === undefined) continue;
-      this.remoteParticipants.set(peer.identity, { identity: peer.identity });
+      this.remoteParticipants.set(peer.identity, participant(peer.identity));
       peer.remoteJoined(identity);
     }
     peers.add(this);
@@ -187,14 +213,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
 
   /** Publishes a track to everyone else in the room. */
   publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false): void {
-    for (const peer of this.peers()) {
-      peer.emit(
-        'trackSubscribed',
-        { kind, mediaStreamTrack },
-        { kind, isMuted: muted },
-        { identity: this.identity ?? '' },
-      );
-    }
+    for (const peer of this.peers()) peer.remotePublished(this.identity ?? '', kind, mediaStreamTrack, muted);
   }
 
   /** Every peer fails to subscribe to one of this participant's tracks (after livekit's retries). */
@@ -251,15 +270,25 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
   }
 
   private remoteJoined(identity: string): void {
-    const participant = { identity };
-    this.remoteParticipants.set(identity, participant);
-    this.emit('participantConnected', participant);
+    const joined = participant(identity);
+    this.remoteParticipants.set(identity, joined);
+    this.emit('participantConnected', joined);
+  }
+
+  private remotePublished(identity: string, kind: string, mediaStreamTrack: unknown, muted: boolean): void {
+    const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
+    const publication = new FakeRemotePublication(() =>
+      this.emit('trackSubscribed', { kind, mediaStreamTrack }, { kind, isMuted: muted }, publisher),
+    );
+    publisher.trackPublications.set(kind, publication);
+    this.emit('trackPublished', publication, publisher);
+    if (this.autoSubscribe) publication.setSubscribed(true);
   }
 
   private remoteLeft(identity: string): void {
-    const participant = this.remoteParticipants.get(identity) ?? { identity };
+    const gone = this.remoteParticipants.get(identity) ?? participant(identity);
     this.remoteParticipants.delete(identity);
-    this.emit('participantDisconnected', participant);
+    this.emit('participantDisconnected', gone);
   }
 
   private emit<E extends keyof RoomLikeEvents>(event: E, ...args: Parameters<RoomLikeEvents[E]>): void {
