@@ -111,6 +111,21 @@ describe('ComposerViewModel: what it tells others and what it releases', () => {
     expect(focus.chosenMentions(id)).toEqual([{ userID: 'bob', name: 'Bob' }]);
   });
 
+  it('opened over a draft changed elsewhere, it keeps only the mentions the draft still names', async () => {
+    const { alice, id } = await aliceWithBob();
+    const focus = alice.services.chatFocus;
+    alice.viewModels.composer(id).change('hello @Bob, and no one else');
+    focus.keepMentions(id, [
+      { userID: 'bob', name: 'Bob' },
+      { userID: 'carol', name: 'Carol' },
+    ]);
+
+    const composer = alice.viewModels.composer(id);
+
+    expect(composer.state.text).toBe('hello @Bob, and no one else');
+    expect(focus.chosenMentions(id)).toEqual([{ userID: 'bob', name: 'Bob' }]);
+  });
+
   it('closing it ends its mention suggestions', async () => {
     const { alice, id } = await aliceWithBob();
     const composer = alice.viewModels.composer(id);
