@@ -32,6 +32,16 @@ describe('§5 Messages, forward and search', () => {
     expect(validateMessageText('中'.repeat(30_000)).ok).toBe(true);
   });
 
+  it('a text short in characters but long in bytes is measured, not assumed to fit', () => {
+    // Each control character goes as a six-byte escape: 17,000 of them and the envelope are over the limit.
+    const escapes = '\u0001'.repeat(17_000);
+    expect(messageContentBytes(escapes)).toBe(1_024 + 17_000 * 6);
+    expect(validateMessageText(escapes)).toEqual(
+      failure('message', 'validation.message.tooLong', { max: 100 }),
+    );
+    expect(validateMessageText('\u0001'.repeat(16_896)).ok).toBe(true);
+  });
+
   it("§5 forward needs at least one conversation ('please select conversation to forward')", () => {
     expect(validateForwardTargets([])).toEqual(
       failure('forwardTargets', 'validation.forward.noConversation'),
