@@ -322,4 +322,16 @@ export class FakeMessagesGateway extends MessagesGateway {
         .reverse();
     });
   }
+
+  searchLocalByType(contentType: ContentType, count: number): Promise<readonly Message[]> {
+    return later(() => {
+      const me = this.device.me();
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      return [...this.b.conversationsOf(me).keys()]
+        .flatMap((conversationID) => this.b.messages.get(conversationID) ?? [])
+        .filter((m) => m.contentType === contentType && !deleted.has(m.clientMsgID))
+        .sort((a, b) => b.sendTime - a.sendTime)
+        .slice(0, count);
+    });
+  }
 }
