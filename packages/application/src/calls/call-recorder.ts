@@ -48,7 +48,7 @@ export class CallRecorder {
       this.logger.warn('call record: no conversation', { code: conversation.error.code });
       return;
     }
-    const data = buildCallRecordData(ended.mediaType, result, ended.durationSeconds);
+    const data = buildCallRecordData(ended.mediaType, result, ended.durationSeconds, ended.roomID);
     const sent = await this.chat.send({ kind: 'custom', data, description: 'call' }, conversation.value);
     if (!sent.ok) this.logger.warn('call record not sent', { roomID: ended.roomID });
   }
