@@ -25,6 +25,8 @@ export class FakeMessagesGateway extends MessagesGateway {
   readonly events$: Observable<MessageEvent>;
   /** When set, sends fail with this code (simulates a network or server failure). */
   failSendsWith: number | undefined;
+  /** When set, searches by content type fail with this code. */
+  failSearchWith: number | undefined;
   /** When set, sends stay pending until the returned promise's release is called. */
   holdSends = false;
   /**
@@ -326,6 +328,7 @@ export class FakeMessagesGateway extends MessagesGateway {
   searchLocalByType(contentType: ContentType, count: number): Promise<readonly Message[]> {
     return later(() => {
       const me = this.device.me();
+      if (this.failSearchWith !== undefined) throw new RemoteError(this.failSearchWith, 'search failed');
       const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
       return [...this.b.conversationsOf(me).keys()]
         .flatMap((conversationID) => this.b.messages.get(conversationID) ?? [])

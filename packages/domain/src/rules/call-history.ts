@@ -154,3 +154,27 @@ export function callHistoryOutcomeText(
   if (entry.missed && entry.outcome !== 'meetingMissed') return { key: 'callHistory.missed' };
   return { key: `callHistory.${entry.outcome}` };
 }
+
+/** How many rooms of calls handled on another device a device remembers (the newest). */
+export const HANDLED_ELSEWHERE_KEPT = 200;
+
+/** Local storage: the rooms of calls this device saw handled on another, per user (a JSON array). */
+export function handledElsewhereStorageKey(userID: string): string {
+  return `IM_CALLS_HANDLED_ELSEWHERE_${userID}`;
+}
+
+/** Local storage: when the user last looked at the call history (milliseconds), per user. */
+export function callHistorySeenStorageKey(userID: string): string {
+  return `IM_CALL_HISTORY_SEEN_${userID}`;
+}
+
+/** The stored rooms, read defensively: anything but an array of non-empty strings counts as none. */
+export function parseHandledElsewhere(stored: string | undefined): readonly string[] {
+  if (stored === undefined) return [];
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : [];
+  } catch {
+    return [];
+  }
+}
