@@ -103,8 +103,9 @@ test('each outcome on both sides, newest first with its direction; the missed fi
     // Answered, then alice hangs up.
     await ring();
     await bobCall.getByRole('button', { name: 'Answer' }).click();
-    await expect(aliceCall.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
-    await expect(bobCall.getByRole('button', { name: 'Hang up' })).toBeVisible({ timeout: 30_000 });
+    // Connected (the overlay turns dark): a call hung up while still connecting was never answered.
+    await expect(aliceCall).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
+    await expect(bobCall).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
     await aliceCall.getByRole('button', { name: 'Hang up' }).click();
     await closed();
     // Declined by bob, cancelled by alice, and left to ring out.
@@ -180,9 +181,7 @@ test('bob signed in twice: answering on one device stops the other ringing, whos
     await overlay(bobDesk.page).getByRole('button', { name: 'Answer' }).click();
     await expect(overlay(bobLaptop.page)).toHaveCount(0, { timeout: 30_000 });
     await expect(bobLaptop.page.getByText('Handled on another device')).toBeVisible();
-    await expect(overlay(alice.page).getByRole('button', { name: 'Hang up' })).toBeVisible({
-      timeout: 30_000,
-    });
+    await expect(overlay(alice.page)).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
     await overlay(alice.page).getByRole('button', { name: 'Hang up' }).click();
     await expect(overlay(bobDesk.page)).toHaveCount(0, { timeout: 30_000 });
 

@@ -8,12 +8,13 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
+// Icons the app already ships (they all share one chunk that the sign-in page loads).
 import {
-  CallInboundRegular,
-  CallMissedRegular,
-  CallOutboundRegular,
-  CallRegular,
-  VideoRegular,
+  ArrowForwardRegular,
+  ArrowUndoRegular,
+  Call24Regular,
+  CallMissed16Regular,
+  Video24Regular,
 } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { CallHistoryFilter, CallHistoryRow, CallHistoryViewModel } from '@teamim/application';
@@ -161,8 +162,8 @@ function DirectionIcon({ row }: { readonly row: CallHistoryRow }) {
   const { t } = useText();
   const styles = useStyles();
   const label = t(row.direction === 'incoming' ? 'ui.callHistory.incoming' : 'ui.callHistory.outgoing');
-  let icon = row.direction === 'incoming' ? <CallInboundRegular /> : <CallOutboundRegular />;
-  if (row.missed) icon = <CallMissedRegular />;
+  let icon = row.direction === 'incoming' ? <ArrowUndoRegular /> : <ArrowForwardRegular />;
+  if (row.missed) icon = <CallMissed16Regular />;
   return (
     <span
       role="img"
@@ -205,7 +206,7 @@ function HistoryRow(props: {
       {row.action === 'callBack' && (
         <Button
           appearance="subtle"
-          icon={row.mediaType === 'video' ? <VideoRegular /> : <CallRegular />}
+          icon={row.mediaType === 'video' ? <Video24Regular /> : <Call24Regular />}
           aria-label={t('ui.callHistory.callBack', { name: row.name })}
           title={t('ui.callHistory.callBack', { name: row.name })}
           onClick={() => void vm.callBack(row.id)}

@@ -1,7 +1,7 @@
 import { CounterBadge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import {
-  CallFilled,
-  CallRegular,
+  Call24Filled,
+  Call24Regular,
   ChatFilled,
   ChatRegular,
   PeopleFilled,
@@ -94,7 +94,7 @@ function CallsNavItem() {
     <NavItem
       to="/calls"
       label={t('ui.callHistory.nav')}
-      icon={(active) => (active ? <CallFilled /> : <CallRegular />)}
+      icon={(active) => (active ? <Call24Filled /> : <Call24Regular />)}
       count={count}
       countLabel={t('ui.callHistory.missedBadge', { count })}
     />
