@@ -21,7 +21,7 @@ async function twoCalls(world: TestWorld, alice: TestClient, bob: TestClient): P
 }
 
 describe('CallHistoryPage', () => {
-  it('lists each call newest first with its direction, outcome and a named call back; the Missed tab filters', async () => {
+  it('lists each call newest first with its direction, outcome and a named call back; the Missed button filters', async () => {
     const { world, alice, bob } = await signedInFriends();
     // The rows' texts follow the session's language, as the app's strings do.
     bob.settings.setLocale('en-US');
@@ -39,7 +39,7 @@ describe('CallHistoryPage', () => {
     await act(() => world.settle());
     expect(alice.calls.snapshot).toMatchObject({ phase: 'waiting', peerUserID: 'bob' });
 
-    fireEvent.click(screen.getByRole('tab', { name: 'Missed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Missed' }));
     expect(within(screen.getByRole('list', { name: 'Call history' })).getAllByRole('listitem')).toHaveLength(
       1,
     );
@@ -53,7 +53,7 @@ describe('CallHistoryPage', () => {
     view.unmount();
     await renderView(<CallHistoryPage />, { viewModels: alice.viewModels });
     await act(() => world.settle());
-    fireEvent.click(screen.getByRole('tab', { name: 'Missed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Missed' }));
     expect(screen.getByText('No missed calls')).toBeTruthy();
   });
 });
