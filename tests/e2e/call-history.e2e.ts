@@ -154,7 +154,11 @@ test('each outcome on both sides, newest first with its direction; the missed fi
     await expect(aliceCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
     await aliceCall.getByRole('button', { name: 'Reject' }).click();
     await closed();
-    await expect(historyRows(alice.page).first()).toContainText('Declined', { timeout: 15_000 });
+    await alice.page.getByRole('button', { name: 'All', exact: true }).click();
+    await expect(historyRows(alice.page).first()).toContainText('Declined', {
+      timeout: 15_000,
+    });
+    await expect(historyRows(alice.page).first().getByRole('img', { name: 'Incoming' })).toBeVisible();
   } finally {
     await closeAll(alice, bob);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CallHistoryViewModel } from '../presentation/calls/call-history.view-model';
 import { callHistorySeenStorageKey, type CallHistoryEntry } from '@teamim/domain';
 import { signedInFriends, type TestClient, type TestWorld } from '../testing';
 
@@ -85,7 +86,7 @@ describe('CallHistoryStore: every call from the records in the conversations', (
     await fourCalls(world, alice, bob);
     expect(badge.state).toEqual({ available: true, count: 2 });
     await world.advance(1_000);
-    const page = bob.viewModels.callHistory();
+    const page = bob.viewModels.callHistory(CallHistoryViewModel);
     await world.settle();
     expect(badge.state.count).toBe(0);
     expect(bob.ports.localStore.get(callHistorySeenStorageKey('bob'))).toBe(String(world.clock.now()));
