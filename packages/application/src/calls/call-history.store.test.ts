@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CallHistoryViewModel } from '../presentation/calls/call-history.view-model';
 import { callHistorySeenStorageKey, type CallHistoryEntry } from '@teamim/domain';
 import { signedInFriends, type TestClient, type TestWorld } from '../testing';
 
@@ -86,7 +85,7 @@ describe('CallHistoryStore: every call from the records in the conversations', (
     await fourCalls(world, alice, bob);
     expect(badge.state).toEqual({ available: true, count: 2 });
     await world.advance(1_000);
-    const page = bob.viewModels.callHistory(CallHistoryViewModel);
+    const page = bob.viewModels.callHistory();
     await world.settle();
     expect(badge.state.count).toBe(0);
     expect(bob.ports.localStore.get(callHistorySeenStorageKey('bob'))).toBe(String(world.clock.now()));

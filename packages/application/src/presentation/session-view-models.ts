@@ -1,7 +1,7 @@
 import { map } from 'rxjs';
 import { CallButtonsViewModel } from './calls/call-buttons.view-model';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
-import type { CallHistoryViewModel, CallHistoryViewModelDeps } from './calls/call-history.view-model';
+import { CallHistoryViewModel } from './calls/call-history.view-model';
 import { MissedCallsBadgeViewModel } from './calls/missed-calls-badge.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
@@ -211,16 +211,13 @@ export class SessionViewModels {
     return this.track(new CallButtonsViewModel(this.services.calls, notifier, media, calls$));
   }
 
-  /**
-   * The call history page, built from the class its view brings: the page loads on demand, and so does
-   * its view model, which the conversation list's first load then does not carry.
-   */
-  callHistory(ViewModel: new (deps: CallHistoryViewModelDeps) => CallHistoryViewModel): CallHistoryViewModel {
+  /** The call history page. */
+  callHistory(): CallHistoryViewModel {
     const { callHistory, conversations, settings, clock, calls, notifier, callMedia, meetingLauncher } =
       this.services;
     const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
     return this.track(
-      new ViewModel({
+      new CallHistoryViewModel({
         history: callHistory,
         conversations,
         settings,

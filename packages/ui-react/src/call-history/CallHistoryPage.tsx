@@ -16,7 +16,7 @@ import {
   Video24Regular,
 } from '@fluentui/react-icons';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { CallHistoryViewModel, type CallHistoryFilter, type CallHistoryRow } from '@teamim/application';
+import type { CallHistoryFilter, CallHistoryRow, CallHistoryViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useRef } from 'react';
 import { heightOf, placedAt } from '../geometry';
@@ -80,7 +80,7 @@ const useStyles = makeStyles({
 
 /** The call history (left navigation's Calls): every call and meeting, newest first, or the missed ones. */
 export function CallHistoryPage() {
-  const vm = useViewModel((vms) => vms.callHistory(CallHistoryViewModel));
+  const vm = useViewModel((vms) => vms.callHistory());
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useStyles();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { CallHistoryViewModel } from './call-history.view-model';
 import { buildMeetingCardData, SessionType } from '@teamim/domain';
 import { signedInFriends, type TestClient, type TestWorld } from '../../testing';
 
@@ -40,7 +39,7 @@ describe('CallHistoryViewModel: the call history page', () => {
     const { world, alice, bob } = await signedInFriends();
     bob.settings.setLocale('en-US');
     await missedAndAnswered(world, alice, bob);
-    const page = bob.viewModels.callHistory(CallHistoryViewModel);
+    const page = bob.viewModels.callHistory();
     await world.settle();
     expect(page.state.loaded).toBe(true);
     expect(page.state.rows.map((r) => [r.name, r.direction, r.mediaType, r.outcomeText, r.action])).toEqual([
@@ -57,7 +56,7 @@ describe('CallHistoryViewModel: the call history page', () => {
   it('call back rings the peer with the media of the call', async () => {
     const { world, alice, bob } = await signedInFriends();
     await missedAndAnswered(world, alice, bob);
-    const page = bob.viewModels.callHistory(CallHistoryViewModel);
+    const page = bob.viewModels.callHistory();
     await world.settle();
     const [missed, answered] = page.state.rows;
     expect((await page.callBack(answered?.id ?? '')).ok).toBe(true);
@@ -73,7 +72,7 @@ describe('CallHistoryViewModel: the call history page', () => {
     const { world, alice, bob } = await signedInFriends();
     bob.settings.setLocale('en-US');
     await postMeeting(world, alice);
-    const page = bob.viewModels.callHistory(CallHistoryViewModel);
+    const page = bob.viewModels.callHistory();
     await world.settle();
     expect(page.state.rows.map((r) => [r.name, r.outcomeText, r.action])).toEqual([
       ['Design review', 'Meeting in progress', 'join'],
@@ -88,7 +87,7 @@ describe('CallHistoryViewModel: the call history page', () => {
     const { world, alice, bob } = await signedInFriends();
     await missedAndAnswered(world, alice, bob);
     bob.capabilities.configure({ calls: false });
-    const page = bob.viewModels.callHistory(CallHistoryViewModel);
+    const page = bob.viewModels.callHistory();
     await world.settle();
     expect(page.state.rows.every((r) => r.action === 'none')).toBe(true);
   });
