@@ -66,3 +66,52 @@ describe('A call invitation arrives: its payload is read once', () => {
     for (const s of subscriptions) s.unsubscribe();
   });
 });
+
+describe("An answer reaches the callee's other devices", () => {
+  it('an answer or a refusal is also sent to the own user, online only; other signals go to the peer alone', async () => {
+    const { fake, signalling } = bobsAdapters();
+    let serial = 0;
+    fake.answers.set('createCustomMessage', () => ({ clientMsgID: `c${++serial}` }));
+    const sent = () =>
+      fake.calls
+        .filter((c) => c.method === 'sendMessage')
+        .map((c) => c.args[0] as { recvID: string; isOnlineOnly: boolean; message: { clientMsgID: string } });
+
+    await signalling.send('alice', 201, { ...invitation, mediaType: 'audio' });
+    expect(sent().map((s) => [s.recvID, s.isOnlineOnly])).toEqual([
+      ['alice', true],
+      ['bob', true],
+    ]);
+    await signalling.send('alice', 202, { ...invitation, mediaType: 'audio' });
+    await signalling.send('alice', 204, { ...invitation, mediaType: 'audio' });
+    expect(sent().map((s) => s.recvID)).toEqual(['alice', 'bob', 'alice', 'bob', 'alice']);
+
+    // The copy comes back to this device too: it is no news here.
+    const signals: unknown[] = [];
+    const subscription = signalling.signals$.subscribe((s) => signals.push(s));
+    const copy = sent()[1]?.message.clientMsgID;
+    const accept = JSON.stringify({ customType: 201, invitation });
+    fake.fire('OnRecvNewMessages', [
+      rawMessage({
+        clientMsgID: copy,
+        sendID: 'bob',
+        recvID: 'bob',
+        contentType: 110,
+        customElem: { data: accept },
+      }),
+    ]);
+    expect(signals).toEqual([]);
+    // From another device of bob's, it is the answer given there.
+    fake.fire('OnRecvNewMessages', [
+      rawMessage({
+        clientMsgID: 'other',
+        sendID: 'bob',
+        recvID: 'bob',
+        contentType: 110,
+        customElem: { data: accept },
+      }),
+    ]);
+    expect(signals).toEqual([expect.objectContaining({ type: 201, fromOwnDevice: true, fromUserID: 'bob' })]);
+    subscription.unsubscribe();
+  });
+});

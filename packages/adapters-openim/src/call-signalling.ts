@@ -4,6 +4,7 @@ import {
   buildCallSignalData,
   CALL_SIGNAL_TYPES,
   ContentType,
+  CustomType,
   parseCustomData,
   SessionType,
   type CallInvitation,
@@ -65,12 +66,24 @@ export class OpenImCallSignalling extends CallSignalling {
     const data = buildCallSignalData(type, invitation);
     // The receiver parses defensively and drops what it cannot read; refuse it here instead, loudly.
     if (parseCustomData(data).kind !== 'callSignal') throw argumentError('the invitation is incomplete');
+    await this.sendOnlineOnly(toUserID, data);
+    const self = this.context.userID;
+    // The SDK hands the user's other devices no copy of an online-only message sent to someone else, but
+    // it does hand them one addressed to the user: an answer or a refusal goes there too, so the other
+    // devices stop ringing. Should that copy fail, they ring on until the caller's own end reaches them.
+    const answer = type === CustomType.CallingAccept || type === CustomType.CallingReject;
+    if (answer && self !== '' && toUserID !== self) {
+      await this.sendOnlineOnly(self, data).catch(() => undefined);
+    }
+  }
+
+  private async sendOnlineOnly(recvID: string, data: string): Promise<void> {
     const message = await invoke('createCustomMessage', () =>
       this.sdk.createCustomMessage({ data, extension: '', description: DESCRIPTION }),
     );
     this.sentHere.add(message.clientMsgID);
     await invoke('sendMessage', () =>
-      this.sdk.sendMessage({ recvID: toUserID, groupID: '', message, isOnlineOnly: true }),
+      this.sdk.sendMessage({ recvID, groupID: '', message, isOnlineOnly: true }),
     );
   }
 }

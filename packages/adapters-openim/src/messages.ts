@@ -12,6 +12,7 @@ import {
 } from '@teamim/application';
 import {
   HistoryViewType,
+  type ContentType,
   messageConversationID,
   SessionType,
   singleConversationID,
@@ -20,6 +21,7 @@ import {
 import type { OpenImContext } from './context';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, mapDefined, portEvents } from './events';
+import { searchByType, searchText } from './local-search';
 import { toMessage, toSessionType } from './mappers';
 import type { OpenImDirectory } from './im-api';
 import type { OpenImSdk } from './sdk';
@@ -29,9 +31,6 @@ import { serverMessageToMessage } from './server-messages';
 const SDK_INTERNAL = 10005;
 const NO_PERMISSION = 1002;
 const NOT_YOURS = /only send by yourself message can be revoked/i;
-/** History page size and the most messages a local search reads per conversation. */
-const SEARCH_PAGE = 100;
-const SEARCH_SCAN_LIMIT = 2000;
 
 /** The conversation a message belongs to, seen from the logged-in user. */
 function conversationIDOf(item: MessageItem, selfUserID: string): string {
@@ -359,29 +358,24 @@ export class OpenImMessages extends MessagesGateway {
    * Searches the conversation's local history, newest first. The 3.8.3-patch.13 web SDK cannot search by
    * keyword: its database worker expects a sender list argument the wasm does not pass, so the query throws
    * inside the worker ("i.forEach is not a function") and `searchLocalMessages` resolves with nothing, in
-   * browsers as in Node. The adapter therefore reads the newest history pages itself (at most
-   * SEARCH_SCAN_LIMIT messages) and matches the text of text, at-text and quote messages (the reply),
-   * case-insensitively.
+   * browsers as in Node. The adapter therefore reads the newest history pages itself (at most 2000
+   * messages) and matches the text of text, at-text and quote messages (the reply), case-insensitively.
    */
   async searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]> {
     requireID(conversationID, 'conversationID');
     if (keyword.trim() === '') throw argumentError('keyword is empty');
     if (count <= 0) throw argumentError('count must be positive');
-    const needle = keyword.toLowerCase();
-    const hits: Message[] = [];
-    let start = '';
-    for (let scanned = 0; scanned < SEARCH_SCAN_LIMIT && hits.length < count;) {
-      const page = await this.getHistory(conversationID, start, SEARCH_PAGE);
-      const newestFirst = [...page.messages].reverse();
-      for (const message of newestFirst) {
-        const text = message.textElem?.content ?? message.atTextElem?.text ?? message.quoteElem?.text ?? '';
-        if (text.toLowerCase().includes(needle)) hits.push(message);
-      }
-      scanned += page.messages.length;
-      const oldest = page.messages[0];
-      if (page.isEnd || oldest === undefined) break;
-      start = oldest.clientMsgID;
-    }
-    return hits.slice(0, count);
+    return searchText((id, start, n) => this.getHistory(id, start, n), conversationID, keyword, count);
+  }
+
+  /**
+   * `searchLocalMessages` by `messageTypeList` fails in the 3.8.3-patch.13 wasm as well: across all
+   * conversations (an empty conversationID) the worker throws "i.forEach is not a function", within one
+   * it answers "no such column: undefined", and both resolve with nothing. The adapter reads the
+   * conversations' local history itself, the most recently active first.
+   */
+  async searchLocalByType(contentType: ContentType, count: number): Promise<readonly Message[]> {
+    if (count <= 0) throw argumentError('count must be positive');
+    return searchByType(this.sdk, (id, start, n) => this.getHistory(id, start, n), contentType, count);
   }
 }

@@ -67,6 +67,9 @@ export * from './account/qr-sign-in-availability.store';
 export * from './presentation/calls/call-overlay.view-model';
 export * from './presentation/calls/call-buttons.view-model';
 export * from './calls/call-recorder';
+export * from './calls/call-history.store';
+export * from './presentation/calls/call-history.view-model';
+export * from './presentation/calls/missed-calls-badge.view-model';
 export * from './presentation/desktop';
 // Message actions, pins banner, forward dialog
 export * from './presentation/chat/message-actions';

@@ -1,5 +1,6 @@
 import type { LocalizedText } from '@teamim/domain';
 import { CALL_MESSAGES } from './calls/messages';
+import { CALL_HISTORY_MESSAGES } from './call-history/messages';
 import { MESSAGE_ACTION_MESSAGES } from './chat/actions/messages';
 import { MEDIA_MESSAGES } from './chat/media/messages';
 import { CHAT_MESSAGES } from './chat/messages';
@@ -107,6 +108,7 @@ export function unionOf<T extends Tables>(...tables: T): UnionOf<T> {
 export const UI_MESSAGES = unionOf(
   CORE_MESSAGES,
   CALL_MESSAGES,
+  CALL_HISTORY_MESSAGES,
   CHAT_MESSAGES,
   MEDIA_MESSAGES,
   MESSAGE_ACTION_MESSAGES,

@@ -39,6 +39,8 @@ const KNOWN_SDK_WORKER_ERRORS: readonly KnownWorkerError[] = [
   // group-created notice, sent as the acting user, as real OpenIM 3.8 does): it looks the message up in the
   // conversation's chat-log table before its first insert has created that table. The worker logs the
   // failed lookup, the SDK takes it as "not stored yet" and the insert creates the table; nothing is lost.
+  // Also on each device of a callee who answers or refuses a call: the copy of the answer addressed to the
+  // own user is online-only, so no table for that chat is ever created (docs/spec-deviations.md, 20).
   { message: /no such table: chat_logs_/ },
   // The SDK's own reaction to a change of the signed-in user's name or avatar (openim-sdk-core 3.8.3,
   // user.go's self-info syncer): it updates the name and face of the single chat with that user, which for

@@ -52,16 +52,21 @@ export const conversationOption = (page: Page, name: string): Locator =>
  * `/chat`, which starts the SDK and syncs as after the form. The form itself is proven by the sign-in tests
  * (sign-in.e2e.ts, session.e2e.ts, a11y-sign-in.e2e.ts, offline.e2e.ts); skipping it here saves its page
  * load and typing for each of the hundred sign-ins of a run. Records how long each part took as a `sign-in`
- * annotation of the test (the JSON report's timing table reads them).
+ * annotation of the test (the JSON report's timing table reads them). `platform` signs in as another kind of
+ * device (its page must then be configured with that platformID), so one user can be signed in twice.
  */
-export async function signIn(page: Page, user: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  user: string,
+  options: { readonly platform?: number } = {},
+): Promise<void> {
   const started = Date.now();
   const answer = await page.request.post('/chat/account/login', {
     headers: { operationID: `e2e-${started}-${user}` },
     data: {
       email: `${user}@example.com`,
       password: createHash('md5').update(PASSWORD).digest('hex'),
-      platform: WEB_PLATFORM,
+      platform: options.platform ?? WEB_PLATFORM,
     },
   });
   const body = (await answer.json()) as {

@@ -126,6 +126,9 @@ describe('CallRecorder: who records, what is sent, and failures that are only lo
     expect(r.sent).toHaveLength(1);
     expect(r.sent[0]?.conversation).toBe(r.conversation);
     expect(r.sent[0]?.content).toMatchObject({ kind: 'custom', description: 'call' });
+    // The room names the call, so the callee's other devices can tell which record is theirs.
+    const data = (r.sent[0]?.content as { data: string }).data;
+    expect(JSON.parse(data)).toMatchObject({ result: 'answered', durationSeconds: 12, roomID: 'room-7' });
     expect(r.logger.entries).toEqual([]);
   });
 

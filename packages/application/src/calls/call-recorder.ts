@@ -1,5 +1,11 @@
-import type { Subscription } from 'rxjs';
-import { buildCallRecordData, CallRole, SessionType, type CallRecordResult } from '@teamim/domain';
+import { Subject, type Observable, type Subscription } from 'rxjs';
+import {
+  buildCallRecordData,
+  CallRole,
+  SessionType,
+  type CallRecordResult,
+  type Message,
+} from '@teamim/domain';
 import type { ConversationsGateway } from '../ports/conversations.port';
 import type { Logger } from '../ports/logger.port';
 import type { ChatStore } from '../messages/chat.store';
@@ -28,6 +34,9 @@ export function callRecordResultOf(ended: CallEnded): CallRecordResult | undefin
  */
 export class CallRecorder {
   private readonly subscription: Subscription;
+  private readonly recorded = new Subject<Message>();
+  /** Each record this device sent (the SDK tells a device nothing of its own sends). No replay. */
+  readonly recorded$: Observable<Message> = this.recorded.asObservable();
 
   constructor(
     calls: CallService,
@@ -48,12 +57,14 @@ export class CallRecorder {
       this.logger.warn('call record: no conversation', { code: conversation.error.code });
       return;
     }
-    const data = buildCallRecordData(ended.mediaType, result, ended.durationSeconds);
+    const data = buildCallRecordData(ended.mediaType, result, ended.durationSeconds, ended.roomID);
     const sent = await this.chat.send({ kind: 'custom', data, description: 'call' }, conversation.value);
     if (!sent.ok) this.logger.warn('call record not sent', { roomID: ended.roomID });
+    else this.recorded.next(sent.value);
   }
 
   dispose(): void {
     this.subscription.unsubscribe();
+    this.recorded.complete();
   }
 }

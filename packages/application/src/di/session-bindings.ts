@@ -1,5 +1,6 @@
 import { CallService } from '../calls/call.service';
 import { CallRecorder } from '../calls/call-recorder';
+import { CallHistoryStore } from '../calls/call-history.store';
 import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
 import { ConversationStore } from '../conversations/conversation.store';
@@ -12,6 +13,7 @@ import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TypingStore } from '../messages/typing.store';
 import { MessageNotificationService } from '../notifications/message-notifications.service';
+import { MeetingLauncher } from '../meetings/meeting-launcher';
 import { CallDevices } from '../ports/call-devices.port';
 import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
@@ -186,6 +188,17 @@ export const SESSION_BINDINGS = {
   ]),
   /** Records each finished call in the chat by listening, so it lives as long as the session. */
   callRecorder: service(CallRecorder, [CallService, ConversationsGateway, ChatStore, Logger]),
+  /** Every call and meeting of the user, from the records and cards the conversations hold. */
+  callHistory: service(CallHistoryStore, [
+    MessagesGateway,
+    SessionService,
+    CallService,
+    CallRecorder,
+    CurrentUser,
+    LocalStore,
+    Clock,
+    Logger,
+  ]),
   /** The quote each composer holds and the jump a search hit asks for. */
   chatFocus: service(ChatFocus, []),
   /** The composer's text as typed, kept in the tab until the box is empty again. */
@@ -209,6 +222,8 @@ export const SESSION_BINDINGS = {
   contactsGateway: port(ContactsGateway),
   callDevices: port(CallDevices),
   callMedia: port(CallMedia),
+  /** Joins a meeting again from the call history. */
+  meetingLauncher: port(MeetingLauncher),
 };
 
 type SessionBindings = typeof SESSION_BINDINGS;

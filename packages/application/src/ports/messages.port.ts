@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { AtUserInfo, Message } from '@teamim/domain';
+import type { AtUserInfo, ContentType, Message } from '@teamim/domain';
 import type { PickedFile } from './file-processor.port';
 
 export type MessageEvent =
@@ -92,6 +92,12 @@ export abstract class MessagesGateway {
   abstract delete(conversationID: string, clientMsgID: string): Promise<void>;
   abstract setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void>;
   abstract searchLocal(conversationID: string, keyword: string, count: number): Promise<readonly Message[]>;
+  /**
+   * The newest `count` messages of one content type this device holds, across all the user's
+   * conversations, newest first (the SDK's local search by `messageTypeList`): the call records and
+   * meeting cards the call history is built from.
+   */
+  abstract searchLocalByType(contentType: ContentType, count: number): Promise<readonly Message[]>;
   // Tells the peer of a one-to-one chat that the user is typing (an online-only Typing message).
   abstract sendTyping(recvID: string, tip: string): Promise<void>;
   /** Hot, no replay, never completes. Includes typing, revoke-type and call-signal messages. */

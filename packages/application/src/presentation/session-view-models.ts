@@ -1,6 +1,8 @@
 import { map } from 'rxjs';
 import { CallButtonsViewModel } from './calls/call-buttons.view-model';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
+import { CallHistoryViewModel } from './calls/call-history.view-model';
+import { MissedCallsBadgeViewModel } from './calls/missed-calls-badge.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
@@ -207,6 +209,32 @@ export class SessionViewModels {
     const { notifier, callMedia: media } = this.services;
     const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
     return this.track(new CallButtonsViewModel(this.services.calls, notifier, media, calls$));
+  }
+
+  /** The call history page. */
+  callHistory(): CallHistoryViewModel {
+    const { callHistory, conversations, settings, clock, calls, notifier, callMedia, meetingLauncher } =
+      this.services;
+    const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
+    return this.track(
+      new CallHistoryViewModel({
+        history: callHistory,
+        conversations,
+        settings,
+        clock,
+        calls,
+        notifier,
+        media: callMedia,
+        launcher: meetingLauncher,
+        calls$,
+      }),
+    );
+  }
+
+  /** The navigation's Calls item and its missed-call badge. */
+  missedCallsBadge(): MissedCallsBadgeViewModel {
+    const calls$ = this.services.capabilities.features$.pipe(map((features) => features.calls));
+    return this.track(new MissedCallsBadgeViewModel(this.services.callHistory, calls$));
   }
 
   // --- end of calls ---

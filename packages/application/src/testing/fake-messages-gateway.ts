@@ -25,6 +25,8 @@ export class FakeMessagesGateway extends MessagesGateway {
   readonly events$: Observable<MessageEvent>;
   /** When set, sends fail with this code (simulates a network or server failure). */
   failSendsWith: number | undefined;
+  /** When set, searches by content type fail with this code. */
+  failSearchWith: number | undefined;
   /** When set, sends stay pending until the returned promise's release is called. */
   holdSends = false;
   /**
@@ -320,6 +322,19 @@ export class FakeMessagesGateway extends MessagesGateway {
         .filter((m) => searchableText(m).toLowerCase().includes(needle))
         .slice(-count)
         .reverse();
+    });
+  }
+
+  searchLocalByType(contentType: ContentType, count: number): Promise<readonly Message[]> {
+    return later(() => {
+      const me = this.device.me();
+      if (this.failSearchWith !== undefined) throw new RemoteError(this.failSearchWith, 'search failed');
+      const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
+      return [...this.b.conversationsOf(me).keys()]
+        .flatMap((conversationID) => this.b.messages.get(conversationID) ?? [])
+        .filter((m) => m.contentType === contentType && !deleted.has(m.clientMsgID))
+        .sort((a, b) => b.sendTime - a.sendTime)
+        .slice(0, count);
     });
   }
 }

@@ -52,13 +52,18 @@ export interface CallSignal {
 /** How a call ended, as its record in the chat says. */
 export type CallRecordResult = 'answered' | 'cancelled' | 'rejected' | 'unanswered';
 
-/** `customElem.data` of a call record: `{customType: 205, mediaType, result, durationSeconds}`. */
+/** `customElem.data` of a call record: `{customType: 205, mediaType, result, durationSeconds, roomID?}`. */
 export interface CallRecordData {
   readonly customType: typeof CustomType.CallRecord;
   readonly mediaType: CallMediaType;
   readonly result: CallRecordResult;
   /** Seconds connected; 0 unless answered. */
   readonly durationSeconds: number;
+  /**
+   * The call's room: lets a device that stopped ringing because another device of the callee answered
+   * find the record of that call. Absent in records written before it was added.
+   */
+  readonly roomID?: string;
 }
 
 /** What a custom message means to this product, after parsing its `data`. */

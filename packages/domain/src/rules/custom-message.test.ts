@@ -224,6 +224,32 @@ describe('call records (our customType 205)', () => {
     }
   });
 
+  it("carry the call's room when given; records without it, or with one out of shape, still read", () => {
+    expect(parseCustomData(buildCallRecordData('audio', 'rejected', 0, 'room-1'))).toEqual({
+      kind: 'callRecord',
+      record: {
+        customType: 205,
+        mediaType: 'audio',
+        result: 'rejected',
+        durationSeconds: 0,
+        roomID: 'room-1',
+      },
+    });
+    for (const roomID of [42, '', 'x'.repeat(129), null, { id: 'r' }]) {
+      const data = JSON.stringify({
+        customType: 205,
+        mediaType: 'audio',
+        result: 'cancelled',
+        durationSeconds: 0,
+        roomID,
+      });
+      expect(parseCustomData(data)).toEqual({
+        kind: 'callRecord',
+        record: { customType: 205, mediaType: 'audio', result: 'cancelled', durationSeconds: 0 },
+      });
+    }
+  });
+
   it('read as the duration when answered, else what happened', () => {
     expect(callRecordText({ result: 'answered', durationSeconds: 65 })).toEqual({
       key: 'call.record.answered',

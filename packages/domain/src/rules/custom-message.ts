@@ -49,7 +49,7 @@ export function parseCustomData(data: string): CustomPayload {
     return { kind: 'unknown', customType };
   }
   if (customType === CustomType.CallRecord) {
-    const { mediaType, result, durationSeconds } = raw;
+    const { mediaType, result, durationSeconds, roomID } = raw;
     const known =
       (mediaType === CallMediaType.Audio || mediaType === CallMediaType.Video) &&
       // includes and Number.isInteger hold for the listed strings and for whole numbers only.
@@ -64,6 +64,8 @@ export function parseCustomData(data: string): CustomPayload {
         mediaType,
         result: result as CallRecordResult,
         durationSeconds: durationSeconds as number,
+        // An id out of shape is left out: the record still says how the call went.
+        ...(typeof roomID === 'string' && roomID !== '' && roomID.length <= 128 ? { roomID } : {}),
       },
     };
   }
@@ -90,8 +92,15 @@ export function buildCallRecordData(
   mediaType: CallMediaType,
   result: CallRecordResult,
   durationSeconds: number,
+  roomID?: string,
 ): string {
-  const data: CallRecordData = { customType: CustomType.CallRecord, mediaType, result, durationSeconds };
+  const data: CallRecordData = {
+    customType: CustomType.CallRecord,
+    mediaType,
+    result,
+    durationSeconds,
+    ...(roomID === undefined ? {} : { roomID }),
+  };
   return JSON.stringify(data);
 }
 

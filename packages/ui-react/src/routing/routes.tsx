@@ -24,6 +24,9 @@ const prefetchChatRoute = () => void import('./chat-route').catch(() => undefine
 const LinkDevicePage = lazy(
   retryingImport(() => import('../qr-sign-in/LinkDevicePage').then((m) => ({ default: m.LinkDevicePage }))),
 );
+const CallHistoryPage = lazy(
+  retryingImport(() => import('../call-history').then((m) => ({ default: m.CallHistoryPage }))),
+);
 const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
@@ -49,7 +52,7 @@ function PageLoading() {
 
 const lazyPage = (node: ReactNode) => <Suspense fallback={<PageLoading />}>{node}</Suspense>;
 
-/** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children. */
+/** Spec §2 routes: /login, / (→ /chat), /chat, /chat/:conversationID, /contact and its children; /calls. */
 function appRoutes(): RouteObject[] {
   return [
     { path: '/login', element: <LoginPage /> },
@@ -67,6 +70,7 @@ function appRoutes(): RouteObject[] {
           ],
         },
         { path: QR_SIGN_IN_ROUTE.slice(1), element: lazyPage(<LinkDevicePage />) },
+        { path: 'calls', element: lazyPage(<CallHistoryPage />) },
         {
           path: 'contact',
           element: lazyPage(<ContactPage />),

@@ -1,9 +1,18 @@
 import { CounterBadge, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { ChatFilled, ChatRegular, PeopleFilled, PeopleRegular } from '@fluentui/react-icons';
+import {
+  Call24Filled,
+  Call24Regular,
+  ChatFilled,
+  ChatRegular,
+  PeopleFilled,
+  PeopleRegular,
+} from '@fluentui/react-icons';
 import type { ShellState } from '@teamim/application';
 import { Suspense, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
+import { useObservableEagerState } from 'observable-hooks';
 import { deferred, useMenuOnRequest } from '../deferred';
+import { useViewModel } from '../session';
 import { useText } from '../text';
 import { AccountButton } from './AccountButton';
 
@@ -47,7 +56,7 @@ const useStyles = makeStyles({
   account: { marginTop: 'auto' },
 });
 
-/** Spec §2 left navigation: chat and contacts with their badges, and the own avatar's menu. */
+/** Spec §2 left navigation: chat, contacts and calls with their badges, and the own avatar's menu. */
 export function NavRail({ state, onLogout }: { readonly state: ShellState; readonly onLogout: () => void }) {
   const { t } = useText();
   const styles = useStyles();
@@ -67,10 +76,28 @@ export function NavRail({ state, onLogout }: { readonly state: ShellState; reado
         count={state.applications}
         countLabel={t('ui.nav.applications', { count: state.applications })}
       />
+      <CallsNavItem />
       <div className={styles.account}>
         <AccountEntry state={state} onLogout={onLogout} />
       </div>
     </nav>
+  );
+}
+
+/** The call history with its missed-call badge, where the deployment has calls. */
+function CallsNavItem() {
+  const { t } = useText();
+  const vm = useViewModel((vms) => vms.missedCallsBadge());
+  const { available, count } = useObservableEagerState(vm.state$);
+  if (!available) return null;
+  return (
+    <NavItem
+      to="/calls"
+      label={t('ui.callHistory.nav')}
+      icon={(active) => (active ? <Call24Filled /> : <Call24Regular />)}
+      count={count}
+      countLabel={t('ui.callHistory.missedBadge', { count })}
+    />
   );
 }
 

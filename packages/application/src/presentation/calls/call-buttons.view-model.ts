@@ -22,8 +22,8 @@ export function canCallHere(notifier: Notifier, supported: boolean): boolean {
   return false;
 }
 
-/** Invites `peerUserID` unless a call is already under way or this browser cannot call. */
-async function startCall(
+/** Invites `peerUserID` unless a call is already under way or this browser cannot call (the header, the call history). */
+export async function startCall(
   calls: CallService,
   notifier: Notifier,
   canCall: () => boolean,

@@ -287,6 +287,17 @@ export const EN_US = {
   'call.record.cancelled': 'Call cancelled',
   'call.record.rejected': 'Call declined',
   'call.record.unanswered': 'No answer',
+  // The call history: how each call or meeting went.
+  'callHistory.answered': 'Answered · {{duration}}',
+  'callHistory.unanswered': 'No answer',
+  'callHistory.rejected': 'Declined',
+  'callHistory.cancelled': 'Cancelled',
+  'callHistory.missed': 'Missed',
+  'callHistory.handledElsewhere': 'Handled on another device',
+  'callHistory.meetingJoined': 'Joined the meeting · {{duration}}',
+  'callHistory.meetingMissed': 'Missed meeting',
+  'callHistory.meetingInProgress': 'Meeting in progress',
+  'callHistory.meetingAwaitingStart': 'Meeting awaiting start',
   'toast.deviceSwitchFailed': 'Could not switch the device',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',

@@ -279,6 +279,17 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'call.record.cancelled': '已取消',
   'call.record.rejected': '已拒绝',
   'call.record.unanswered': '对方无应答',
+  // The call history: how each call or meeting went.
+  'callHistory.answered': '已接听 · {{duration}}',
+  'callHistory.unanswered': '无人接听',
+  'callHistory.rejected': '已拒绝',
+  'callHistory.cancelled': '已取消',
+  'callHistory.missed': '未接来电',
+  'callHistory.handledElsewhere': '已在其他设备处理',
+  'callHistory.meetingJoined': '已参加会议 · {{duration}}',
+  'callHistory.meetingMissed': '错过的会议',
+  'callHistory.meetingInProgress': '会议进行中',
+  'callHistory.meetingAwaitingStart': '会议待开始',
   'toast.deviceSwitchFailed': '切换设备失败',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',

@@ -1,0 +1,4 @@
+import { imTypeSearchContract } from './im-type-search.contract';
+import { fakeImWorld } from './im-worlds';
+
+imTypeSearchContract('in-memory (FakeImDevice)', () => Promise.resolve(fakeImWorld()));
