@@ -7,6 +7,13 @@ import type { OpenImSdk } from './sdk';
 const SEARCH_PAGE = 100;
 const SEARCH_SCAN_LIMIT = 2000;
 const CONVERSATION_PAGE = 100;
+/**
+ * A search by type (the call history's, after each sync) reads only the most recently active
+ * conversations, and only their newest messages: reading history can make the SDK pull missing pages
+ * from the server, and an account with a thousand conversations must not cost a thousand pulls.
+ */
+const TYPE_SEARCH_CONVERSATIONS = 30;
+const TYPE_SEARCH_DEPTH = 200;
 
 type ReadHistory = (conversationID: string, startClientMsgID: string, count: number) => Promise<HistoryPage>;
 
@@ -18,9 +25,10 @@ async function scanNewestFirst(
   read: ReadHistory,
   conversationID: string,
   visit: (message: Message) => boolean,
+  limit = SEARCH_SCAN_LIMIT,
 ): Promise<void> {
   let start = '';
-  for (let scanned = 0; scanned < SEARCH_SCAN_LIMIT;) {
+  for (let scanned = 0; scanned < limit;) {
     const page = await read(conversationID, start, SEARCH_PAGE);
     for (const message of [...page.messages].reverse()) {
       if (!visit(message)) return;
@@ -78,21 +86,26 @@ export async function searchByType(
   contentType: number,
   count: number,
 ): Promise<readonly Message[]> {
-  const conversations = [...(await allConversations(sdk))].sort(
-    (a, b) => b.latestMsgSendTime - a.latestMsgSendTime,
-  );
+  const conversations = [...(await allConversations(sdk))]
+    .sort((a, b) => b.latestMsgSendTime - a.latestMsgSendTime)
+    .slice(0, TYPE_SEARCH_CONVERSATIONS);
   const hits: Message[] = [];
   const cutoff = (): number => (hits.length < count ? -Infinity : (hits[count - 1]?.sendTime ?? -Infinity));
   for (const conversation of conversations) {
     if (conversation.latestMsgSendTime < cutoff()) break;
-    await scanNewestFirst(read, conversation.conversationID, (message) => {
-      if (message.sendTime < cutoff()) return false;
-      if (message.contentType === contentType) {
-        hits.push(message);
-        hits.sort((a, b) => b.sendTime - a.sendTime);
-      }
-      return true;
-    });
+    await scanNewestFirst(
+      read,
+      conversation.conversationID,
+      (message) => {
+        if (message.sendTime < cutoff()) return false;
+        if (message.contentType === contentType) {
+          hits.push(message);
+          hits.sort((a, b) => b.sendTime - a.sendTime);
+        }
+        return true;
+      },
+      TYPE_SEARCH_DEPTH,
+    );
   }
   return hits.slice(0, count);
 }
