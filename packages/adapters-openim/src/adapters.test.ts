@@ -213,11 +213,17 @@ describe('OpenIM adapters over a scripted SDK', () => {
     const created = rawMessage({ clientMsgID: 'c9', contentType: 110, customElem: { data } });
     fake.answers.set('createCustomMessage', () => created);
     await ports.callSignalling.send('alice', 201, { ...invitation, mediaType: 'video' });
-    expect(fake.calls.slice(-2)).toEqual([
+    // An answer goes to the peer, and a copy to the own user's other devices (call-signalling.test.ts).
+    expect(fake.calls.slice(-4)).toEqual([
       { method: 'createCustomMessage', args: [{ data, extension: '', description: 'call' }] },
       {
         method: 'sendMessage',
         args: [{ recvID: 'alice', groupID: '', message: created, isOnlineOnly: true }],
+      },
+      { method: 'createCustomMessage', args: [{ data, extension: '', description: 'call' }] },
+      {
+        method: 'sendMessage',
+        args: [{ recvID: 'bob', groupID: '', message: created, isOnlineOnly: true }],
       },
     ]);
     await expect(
