@@ -28,5 +28,6 @@ export * from './receive-option';
 // Sign-in by QR code: the link, reading a scan back, renewing the code, naming a device.
 export * from './qr-sign-in';
 export * from './meeting';
+export * from './meeting-collect';
 export * from './meeting-form';
 export * from './meeting-text';

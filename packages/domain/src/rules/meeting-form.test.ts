@@ -51,6 +51,12 @@ describe('the meeting form', () => {
     expect(keysOf({ startTime: NOW - 30_001 })).toEqual(['meetingStart:validation.meeting.startInPast']);
   });
 
+  it('an edit may keep a start that has passed since, but not move it into the past', () => {
+    const passed = NOW - 10 * MINUTE;
+    expect(validateMeetingForm({ ...form, startTime: passed }, NOW, passed).ok).toBe(true);
+    expect(validateMeetingForm({ ...form, startTime: passed - MINUTE }, NOW, passed).ok).toBe(false);
+  });
+
   it('the description is optional and at most 1000 characters', () => {
     expect(keysOf({ description: '' })).toEqual([]);
     expect(keysOf({ description: 'x'.repeat(1001) })).toEqual([

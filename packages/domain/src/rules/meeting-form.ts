@@ -30,11 +30,13 @@ const MINUTE_MS = 60_000;
  * The meeting form's rules (ours: the spec shows no form): a title of at most 100 characters, a start
  * not before the current minute (the picker has minute steps, so "now" stays choosable), 15 to 480
  * minutes, a description of at most 1000 characters, and one to 100 people when they are picked.
- * Every failing field is reported, so the dialog can mark each under its field.
+ * Every failing field is reported, so the dialog can mark each under its field. An edit that keeps the
+ * meeting's start (`keptStart`) is not refused for a start that has passed since it was scheduled.
  */
 export function validateMeetingForm(
   form: MeetingForm,
   now: number,
+  keptStart?: number,
 ): Result<ValidMeetingForm, readonly ValidationError[]> {
   const errors: ValidationError[] = [];
   const title = form.title.trim();
@@ -48,7 +50,7 @@ export function validateMeetingForm(
   const start = form.startTime;
   if (start === undefined || !Number.isSafeInteger(start) || start <= 0) {
     errors.push(validationError('meetingStart', 'validation.meeting.startRequired'));
-  } else if (start < now - (now % MINUTE_MS)) {
+  } else if (start !== keptStart && start < now - (now % MINUTE_MS)) {
     errors.push(validationError('meetingStart', 'validation.meeting.startInPast'));
   }
   const duration = form.durationMinutes;

@@ -12,6 +12,7 @@ import {
   meetingRoomID,
   meetingStateAt,
 } from './meeting';
+import { collectMeetings } from './meeting-collect';
 import { meetingStateText, meetingUpdateText } from './meeting-text';
 import { messagePreview } from './preview';
 
@@ -323,5 +324,28 @@ describe('meeting texts', () => {
     });
     expect(messagePreview(ended, naming)).toBe('Meeting ended · 12:05 · 3 took part');
     expect(messagePreview(ended, { ...naming, locale: 'zh-CN' })).toBe('会议已结束 · 12:05 · 3人参加');
+  });
+});
+
+describe('meetings in a list of messages', () => {
+  function custom(data: string, clientMsgID: string) {
+    return message({
+      clientMsgID,
+      contentType: ContentType.Custom,
+      customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
+    });
+  }
+
+  it('gathers each card with its updates; the first card of an id wins; orphan updates wait', () => {
+    const card = custom(buildMeetingCardData(cardFields), 'c1');
+    const repost = custom(buildMeetingCardData({ ...cardFields, title: 'Forged' }), 'c2');
+    const started = custom(buildMeetingUpdateData({ meetingID: 'm1', action: 'started', at: START }), 'u1');
+    const orphan = custom(buildMeetingUpdateData({ meetingID: 'zz', action: 'cancelled', at: START }), 'u2');
+    const text = message({ contentType: ContentType.Text, textElem: { content: 'hi' } });
+    const threads = collectMeetings([started, card, text, repost, orphan]);
+    expect([...threads.keys()]).toEqual(['m1']);
+    expect(threads.get('m1')?.card.title).toBe('Planning');
+    expect(threads.get('m1')?.cardMessage.clientMsgID).toBe('c1');
+    expect(threads.get('m1')?.updates.map((u) => u.action)).toEqual(['started']);
   });
 });
