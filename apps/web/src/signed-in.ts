@@ -27,6 +27,7 @@ import { CanvasFileProcessor } from './canvas-file-processor';
 import { prefetchCallsWhenSynced } from './idle-prefetch';
 import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
 import { BrowserNetworkStatus } from './browser-network';
+import { MeetingRoomPending } from './meeting-room-pending';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -134,6 +135,7 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
       network: new BrowserNetworkStatus(),
+      meetingLauncher: new MeetingRoomPending(),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).

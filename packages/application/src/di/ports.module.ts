@@ -20,6 +20,8 @@ import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // New-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { NetworkStatus } from '../ports/network-status.port';
+// Meetings: the room the cards open
+import { MeetingLauncher } from '../meetings/meeting-launcher';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -51,6 +53,8 @@ export interface PortBindings {
   readonly pageVisibility: PageVisibility;
   /** The device's network as the platform reports it (the browser's online and offline events). */
   readonly network: NetworkStatus;
+  /** The meeting view: joins a meeting's room and reports each leave. */
+  readonly meetingLauncher: MeetingLauncher;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -82,5 +86,6 @@ export function portsModule(ports: PortBindings): ContainerModule {
     bind(MessageNotices).toConstantValue(ports.messageNotices);
     bind(PageVisibility).toConstantValue(ports.pageVisibility);
     bind(NetworkStatus).toConstantValue(ports.network);
+    bind(MeetingLauncher).toConstantValue(ports.meetingLauncher);
   });
 }

@@ -16,6 +16,7 @@ import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
 import { FakeMediaServerProbe } from './fake-media-server-probe';
+import { FakeMeetingLauncher } from './fake-meeting-launcher';
 import { FakeChatApi } from './fake-chat-api';
 import { FakeFileProcessor } from './fake-file-processor';
 import { FakeFileUploader } from './fake-file-uploader';
@@ -47,6 +48,7 @@ export interface FakePorts extends PortBindings {
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
   readonly network: FakeNetworkStatus;
+  readonly meetingLauncher: FakeMeetingLauncher;
 }
 
 /**
@@ -270,6 +272,7 @@ export class TestWorld {
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),
       network: new FakeNetworkStatus(),
+      meetingLauncher: new FakeMeetingLauncher(),
     };
   }
 
