@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { validateMeetingForm, type MeetingForm } from './meeting-form';
+import {
+  defaultMeetingStart,
+  formatLocalDateTime,
+  parseLocalDateTime,
+  validateMeetingForm,
+  type MeetingForm,
+} from './meeting-form';
 
 const NOW = 1_800_000_030_000; // 30 s into a minute
 const MINUTE = 60_000;
@@ -80,5 +86,22 @@ describe('the meeting form', () => {
       'meetingStart:validation.meeting.startInPast',
       'meetingDuration:validation.meeting.durationRange',
     ]);
+  });
+});
+
+describe('the start field', () => {
+  it('shows and reads a local date and time', () => {
+    const at = Date.UTC(2026, 0, 15, 1, 30); // 09:30 in UTC+8
+    expect(formatLocalDateTime(at, 480)).toBe('2026-01-15T09:30');
+    expect(parseLocalDateTime('2026-01-15T09:30', () => 480)).toBe(at);
+    expect(parseLocalDateTime('2026-02-30T09:30', () => 480)).toBeUndefined();
+    expect(parseLocalDateTime('2026-01-15T24:00', () => 480)).toBeUndefined();
+    expect(parseLocalDateTime('', () => 480)).toBeUndefined();
+  });
+
+  it('starts the form at the next half hour at least a quarter of an hour away', () => {
+    const nine = Date.UTC(2026, 0, 15, 9, 0);
+    expect(defaultMeetingStart(nine)).toBe(Date.UTC(2026, 0, 15, 9, 30));
+    expect(defaultMeetingStart(nine + 16 * MINUTE)).toBe(Date.UTC(2026, 0, 15, 10, 0));
   });
 });

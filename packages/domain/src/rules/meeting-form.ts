@@ -87,3 +87,44 @@ export function validateMeetingForm(
     inviteeUserIDs: form.audience === 'people' ? invitees : [],
   });
 }
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** A time as a date-time field shows it, in the local zone: "2026-01-15T09:30". */
+export function formatLocalDateTime(timestampMs: number, utcOffsetMinutes: number): string {
+  const shifted = new Date(timestampMs + utcOffsetMinutes * MINUTE_MS);
+  const date = `${shifted.getUTCFullYear()}-${pad2(shifted.getUTCMonth() + 1)}-${pad2(shifted.getUTCDate())}`;
+  return `${date}T${pad2(shifted.getUTCHours())}:${pad2(shifted.getUTCMinutes())}`;
+}
+
+/**
+ * A date-time field's text ("2026-01-15T09:30", local) as a time; undefined when it is not one. The
+ * zone's offset is asked at the time meant, so a start across a daylight-saving change lands right.
+ */
+export function parseLocalDateTime(
+  text: string,
+  utcOffsetMinutes: (atMs: number) => number,
+): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(text.trim());
+  if (match === null) return undefined;
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hours, minutes);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hours > 23 || minutes > 59) {
+    return undefined;
+  }
+  const guess = asUtc - utcOffsetMinutes(asUtc) * MINUTE_MS;
+  return asUtc - utcOffsetMinutes(guess) * MINUTE_MS;
+}
+
+/** The schedule form's first start: the next half hour at least a quarter of an hour away. */
+export function defaultMeetingStart(now: number): number {
+  const half = 30 * MINUTE_MS;
+  return Math.ceil((now + 15 * MINUTE_MS) / half) * half;
+}

@@ -225,6 +225,8 @@ export const EN_US = {
   'meeting.update.ended': 'Meeting ended · {{duration}} · {{count}} took part',
   'meeting.update.cancelled': 'Meeting cancelled',
   'meeting.update.edited': 'Meeting updated',
+  'meeting.quickTitle': "{{name}}'s meeting",
+  'meeting.durationMinutes': '{{minutes}} min',
   'meeting.reminder.title': 'Meeting starting',
   'meeting.reminder.body': '{{title}} is starting now',
   'toast.meetingStarting': '{{title}} is starting now',

@@ -217,6 +217,8 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'meeting.update.ended': '会议已结束 · {{duration}} · {{count}}人参加',
   'meeting.update.cancelled': '会议已取消',
   'meeting.update.edited': '会议已更新',
+  'meeting.quickTitle': '{{name}}的会议',
+  'meeting.durationMinutes': '{{minutes}}分钟',
   'meeting.reminder.title': '会议即将开始',
   'meeting.reminder.body': '{{title}} 现在开始',
   'toast.meetingStarting': '{{title}} 现在开始',
