@@ -30,6 +30,7 @@ import type { CapabilityState } from '../../session/deployment-capabilities';
 import type { SettingsStore } from '../../settings/settings.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import type { MeetingFormTarget } from './meeting-form.view-model';
 
 /** One meeting card as the chat shows it: its words, its state now, and what the user may do. */
 export interface MeetingCardView {
@@ -190,6 +191,14 @@ export class ConversationMeetingsViewModel extends StateViewModel<ConversationMe
     const current = this.deps.conversations.currentConversation;
     if (current?.conversationID === this.conversationID) return current;
     return this.deps.conversations.snapshot.find((c) => c.conversationID === this.conversationID);
+  }
+
+  /** What the schedule dialog opened from this group chat's header works on. */
+  scheduleTarget(): MeetingFormTarget | undefined {
+    const conversation = this.conversation();
+    return conversation === undefined
+      ? undefined
+      : { kind: 'schedule', audience: { kind: 'conversation', conversation } };
   }
 
   /** Joins (or, for the host, starts) a meeting of this conversation. */
