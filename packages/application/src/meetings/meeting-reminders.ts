@@ -9,7 +9,7 @@ import type { KnownCard } from './meeting-ledger';
 import type { MeetingService } from './meeting.service';
 
 /** A reminder still counts within this long after the start (a card seen just late, a page reloaded). */
-export const MEETING_REMINDER_GRACE_MS = 60_000;
+const MEETING_REMINDER_GRACE_MS = 60_000;
 
 /**
  * The reminder at a scheduled meeting's start for each meeting the user is invited to: a toast in the
