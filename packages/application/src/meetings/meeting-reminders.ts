@@ -75,7 +75,7 @@ export class MeetingReminders {
     void this.notices.showNotice({
       conversationID,
       title: translate(locale, 'meeting.reminder.title'),
-      body: translate(locale, 'meeting.reminder.body', { title: meeting.title }),
+      body: translate(locale, 'toast.meetingStarting', { title: meeting.title }),
     });
   }
 

@@ -228,10 +228,7 @@ export const EN_US = {
   'meeting.quickTitle': "{{name}}'s meeting",
   'meeting.durationMinutes': '{{minutes}} min',
   'meeting.reminder.title': 'Meeting starting',
-  'meeting.reminder.body': '{{title}} is starting now',
   'toast.meetingStarting': '{{title}} is starting now',
-  'toast.meetingNotAllowed': 'Only the host can do this',
-  'toast.meetingClosed': 'This meeting has ended or was cancelled',
 
   // Notification tips
   'notification.friendAdded': 'You are now friends, start chatting',

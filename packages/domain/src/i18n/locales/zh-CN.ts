@@ -220,10 +220,7 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'meeting.quickTitle': '{{name}}的会议',
   'meeting.durationMinutes': '{{minutes}}分钟',
   'meeting.reminder.title': '会议即将开始',
-  'meeting.reminder.body': '{{title}} 现在开始',
   'toast.meetingStarting': '{{title}} 现在开始',
-  'toast.meetingNotAllowed': '只有主持人可以执行此操作',
-  'toast.meetingClosed': '该会议已结束或已取消',
 
   // Notification tips
   'notification.friendAdded': '你们已经是好友了，开始聊天吧',
