@@ -44,7 +44,7 @@ describe('meetings in the chat', () => {
     const actions = await openChat(alice, conversationID);
     await userEvent.click(await actions.findByRole('button', { name: 'Start meeting' }));
     const card = await screen.findByRole('group', { name: "Meeting: Alice's meeting" });
-    expect(within(card).getByText('In progress')).toBeTruthy();
+    expect(await within(card).findByText('In progress')).toBeTruthy();
     expect(within(card).getByText('You are in this meeting')).toBeTruthy();
     expect(within(card).queryByRole('button', { name: 'Join' })).toBeNull();
     expect(screen.getByRole('status', { name: '' }).textContent).toContain("Alice's meeting is in progress");
@@ -68,7 +68,7 @@ describe('meetings in the chat', () => {
     await w.settle();
     await openChat(alice, conversationID);
     const card = await screen.findByRole('group', { name: 'Meeting: <img src=x onerror=alert(1)>' });
-    expect(within(card).getByText('Not started')).toBeTruthy();
+    expect(await within(card).findByText('Not started')).toBeTruthy();
     expect(within(card).getByText('**agenda**')).toBeTruthy();
     expect(within(card).getByText('Host: Bob')).toBeTruthy();
     expect(card.querySelector('img')).toBeNull();
@@ -91,7 +91,7 @@ describe('meetings in the chat', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Review');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     const card = await screen.findByRole('group', { name: 'Meeting: Review' });
-    expect(within(card).getByText('Not started')).toBeTruthy();
+    expect(await within(card).findByText('Not started')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Edit' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Start' })).toBeTruthy();
   });
