@@ -1,5 +1,5 @@
 import { Subscription, type Observable } from 'rxjs';
-import { type Meeting, type MeetingForm, type Result } from '@teamim/domain';
+import type { Meeting, MeetingForm, Result } from '@teamim/domain';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { ChatStore } from '../messages/chat.store';
 import type { ConversationsGateway } from '../ports/conversations.port';
