@@ -14,6 +14,8 @@ import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TypingStore } from '../messages/typing.store';
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { MeetingLauncher } from '../meetings/meeting-launcher';
+import { MeetingService } from '../meetings/meeting.service';
+import { MeetingReminders } from '../meetings/meeting-reminders';
 import { CallDevices } from '../ports/call-devices.port';
 import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
@@ -213,6 +215,27 @@ export const SESSION_BINDINGS = {
     PageVisibility,
     Clock,
     Logger,
+  ]),
+  /** Meetings as chat cards: start, schedule, edit, cancel, join, and the end once the room reports it. */
+  meetings: service(MeetingService, [
+    ChatStore,
+    ConversationStore,
+    ConversationsGateway,
+    MeetingLauncher,
+    MessagesGateway,
+    CurrentUser,
+    IdGenerator,
+    Clock,
+    Logger,
+  ]),
+  /** The reminder at a scheduled meeting's start, by listening, so it lives as long as the session. */
+  meetingReminders: service(MeetingReminders, [
+    MeetingService,
+    MessageNotificationService,
+    SettingsStore,
+    CurrentUser,
+    Clock,
+    Notifier,
   ]),
   clock: port(Clock),
   /** Toasts raised by view models (About's copy). */

@@ -146,6 +146,18 @@ export class MessageNotificationService {
     }
   }
 
+  /**
+   * A notice of the app's own (a meeting's reminder) through the same path as new messages: shown where
+   * notices are on and the page is hidden (a visible page has its own toast); resolves whether it was.
+   */
+  async showNotice(notice: MessageNotice): Promise<boolean> {
+    if (!this.enabled || !this.visibility.isHidden()) return false;
+    return this.notices.show(notice).catch((error: unknown) => {
+      this.logger.warn('showing a notice failed', { error: String(error) });
+      return false;
+    });
+  }
+
   /** The throttle: per conversation, then overall; taking a slot counts it. */
   private takeSlot(conversationID: string): boolean {
     const now = this.clock.now();

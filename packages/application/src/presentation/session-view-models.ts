@@ -40,6 +40,10 @@ import { BalanceViewModel } from './wallet/balance.view-model';
 import { PayPasswordViewModel } from './wallet/pay-password.view-model';
 import { RedPacketOpenViewModel } from './wallet/red-packet-open.view-model';
 import { RedPacketSendViewModel } from './wallet/red-packet-send.view-model';
+// Meetings: a conversation's cards and banner, the schedule and edit dialog, the plus menu's entry
+import { ConversationMeetingsViewModel } from './meetings/conversation-meetings.view-model';
+import { MeetingEntryViewModel } from './meetings/meeting-entry.view-model';
+import { MeetingFormViewModel, type MeetingFormTarget } from './meetings/meeting-form.view-model';
 // New-message notices
 import { NotificationSettingViewModel } from './settings/notification-setting.view-model';
 
@@ -328,5 +332,33 @@ export class SessionViewModels {
 
   dispose(): void {
     for (const viewModel of [...this.alive]) viewModel.dispose();
+  }
+
+  // ---- meetings ----
+  conversationMeetings(conversationID: string): ConversationMeetingsViewModel {
+    const { chat, meetings, conversations, currentUser, settings, clock, capabilities } = this.services;
+    const calls$ = capabilities.features$.pipe(map((features) => features.calls));
+    return this.track(
+      new ConversationMeetingsViewModel(conversationID, {
+        chat,
+        meetings,
+        conversations,
+        currentUser,
+        settings,
+        clock,
+        calls$,
+      }),
+    );
+  }
+
+  meetingForm(target: MeetingFormTarget): MeetingFormViewModel {
+    const { meetings, settings, clock } = this.services;
+    return this.track(new MeetingFormViewModel(target, meetings, settings, clock));
+  }
+
+  meetingEntry(): MeetingEntryViewModel {
+    const { meetings, currentUser, settings, capabilities } = this.services;
+    const calls$ = capabilities.features$.pipe(map((features) => features.calls));
+    return this.track(new MeetingEntryViewModel(meetings, currentUser, settings, calls$));
   }
 }

@@ -29,6 +29,11 @@ export type ValidationField =
   | 'logLineCount'
   | 'file'
   | 'avatar'
+  | 'meetingTitle'
+  | 'meetingStart'
+  | 'meetingDuration'
+  | 'meetingDescription'
+  | 'meetingInvitees'
   | 'form';
 
 /** A §5 rule failed. `i18nKey` names the spec's message for it. */

@@ -29,3 +29,6 @@ export * from './receive-option';
 export * from './qr-sign-in';
 export * from './meeting';
 export * from './call-history';
+export * from './meeting-collect';
+export * from './meeting-form';
+export * from './meeting-text';

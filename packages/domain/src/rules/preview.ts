@@ -6,6 +6,7 @@ import { translate } from '../i18n/translate';
 import { callRecordText, customPayloadOf, withCustomPayload } from './custom-message';
 import type { NamingContext } from './display-name';
 import { jsonProperties } from './json';
+import { meetingUpdateText } from './meeting-text';
 import { bodyPlainText, messageMentions, mentionsToPlainText, type MentionList } from './mention';
 import { notificationText } from './notification-text';
 import { parseQuotedText } from './quote';
@@ -62,6 +63,13 @@ export function messageSummary(message: Message, context: NamingContext): string
       if (payload?.kind === 'callRecord') {
         const text = callRecordText(payload.record);
         return `${translate(locale, 'message.call')} ${translate(locale, text.key, text.params)}`;
+      }
+      if (payload?.kind === 'meetingCard') {
+        return translate(locale, 'message.meeting', { title: payload.card.title });
+      }
+      if (payload?.kind === 'meetingUpdate') {
+        const text = meetingUpdateText(payload.update);
+        return translate(locale, text.key, text.params);
       }
       return translate(locale, 'message.unsupported');
     }

@@ -37,7 +37,11 @@ export function ChatHeader(props: {
   const { header } = props;
   const { t } = useText();
   const styles = useStyles();
-  const { callButtons: CallButtons, groupButtons: GroupButtons } = useChatSlots();
+  const {
+    callButtons: CallButtons,
+    groupButtons: GroupButtons,
+    meetingButtons: MeetingButtons,
+  } = useChatSlots();
   return (
     <header className={styles.header}>
       <FaceAvatar name={header.name} faceURL={header.faceURL} size={36} group={header.isGroup} />
@@ -57,6 +61,10 @@ export function ChatHeader(props: {
         {/* Calls */}
         {CallButtons !== undefined && !header.isGroup && header.userID !== '' && (
           <CallButtons peerUserID={header.userID} />
+        )}
+        {/* Meetings: a group's quick and scheduled meetings */}
+        {MeetingButtons !== undefined && header.isGroup && (
+          <MeetingButtons conversationID={props.conversationID} />
         )}
         {/* Groups: create group (single chats) and invite (groups) */}
         {GroupButtons !== undefined && <GroupButtons header={header} />}

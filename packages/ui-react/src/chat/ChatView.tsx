@@ -10,6 +10,7 @@ import { useText } from '../text';
 import { Composer, ComposerSeparator } from './Composer';
 import { clampComposerHeight, defaultComposerHeight } from './composer-logic';
 import { ChatHeader } from './ChatHeader';
+import { useChatSlots } from './chat-slots';
 import { ConversationDrawer } from './ConversationDrawer';
 import { MessageList } from './MessageList';
 import { MessageActionsHost } from './actions/MessageActionsHost';
@@ -78,6 +79,7 @@ function OpenConversation(props: {
   const styles = useStyles();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const settingsID = useId();
+  const { meetingBanner: MeetingBanner } = useChatSlots();
   const closeDrawer = () => {
     setDrawerOpen(false);
     // Back to where the user was: the drawer's trigger (the drawer leaves with an animation).
@@ -115,6 +117,7 @@ function OpenConversation(props: {
           <>
             {/* Pinned banner above the list; the host runs the rows' actions and their dialogs */}
             <PinnedBanner vm={vm} pinned={state.pinned} />
+            {MeetingBanner !== undefined && <MeetingBanner conversationID={state.conversationID} />}
             <MessageActionsHost vm={vm}>
               <MessageList vm={vm} state={state} />
             </MessageActionsHost>

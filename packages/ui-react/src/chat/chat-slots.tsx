@@ -18,6 +18,16 @@ export interface ChatSlots {
   readonly redPacketEntry?: ComponentType<{ readonly conversationID: string; readonly disabled: boolean }>;
   /** The dialog that opens a red packet message. */
   readonly redPacketOpen?: ComponentType<{ readonly message: Message; readonly onClose: () => void }>;
+  /** A meeting's card in the list, following the meeting's state live. */
+  readonly meetingCard?: ComponentType<{
+    readonly conversationID: string;
+    readonly meetingID: string;
+    readonly title: string;
+  }>;
+  /** Above the list while a meeting of the conversation is in progress. */
+  readonly meetingBanner?: ComponentType<{ readonly conversationID: string }>;
+  /** A group chat header's Start meeting and Schedule meeting buttons. */
+  readonly meetingButtons?: ComponentType<{ readonly conversationID: string }>;
 }
 
 const NO_SLOTS: ChatSlots = {};

@@ -3,6 +3,9 @@ import { ChatSlotsProvider, type ChatSlots } from '../chat/chat-slots';
 import { ChatView } from '../chat/ChatView';
 import { GroupDrawerContent } from '../groups/GroupDrawer';
 import { GroupHeaderButtons } from '../groups/GroupHeaderButtons';
+import { MeetingBanner } from '../meetings/MeetingBanner';
+import { MeetingCard } from '../meetings/MeetingCard';
+import { MeetingHeaderButtons } from '../meetings/MeetingHeaderButtons';
 import { RedPacketEntry } from '../wallet/RedPacketEntry';
 import { RedPacketOpenDialog } from '../wallet/RedPacketOpenDialog';
 
@@ -13,6 +16,9 @@ export const CHAT_SLOTS: ChatSlots = {
   groupDrawer: GroupDrawerContent,
   redPacketEntry: RedPacketEntry,
   redPacketOpen: RedPacketOpenDialog,
+  meetingCard: MeetingCard,
+  meetingBanner: MeetingBanner,
+  meetingButtons: MeetingHeaderButtons,
 };
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { ViewContext } from './view-context';
 // Calls
 import { callRecordBody, type CallRecordBubbleBody } from './call-record-body';
+import { meetingBody, type MeetingBubbleBody } from './meeting-body';
 import { mediaBubbleBody, type MediaBubbleBody } from './media-body';
 // Red packets
 import { redPacketBody, type RedPacketBubble } from './red-packet-body';
@@ -37,6 +38,8 @@ export type BubbleBody =
     }
   // Calls
   | CallRecordBubbleBody
+  // Meetings: the card and its updates (meeting-body.ts)
+  | MeetingBubbleBody
   // Pictures, videos and files (presentation/chat/media-body.ts).
   | MediaBubbleBody
   // Red packets
@@ -76,6 +79,8 @@ export function bubbleBody(message: Message, context: ViewContext): BubbleBody {
   // Calls
   const callRecord = callRecordBody(message, context);
   if (callRecord !== undefined) return callRecord;
+  const meeting = meetingBody(message, context);
+  if (meeting !== undefined) return meeting;
   // Media messages.
   const media = mediaBubbleBody(message);
   if (media !== undefined) return media;

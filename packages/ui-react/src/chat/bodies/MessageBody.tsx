@@ -4,6 +4,7 @@ import { PictureBody } from './PictureBody';
 import { TextBody } from './TextBody';
 // Calls
 import { CallRecordBody } from './CallRecordBody';
+import { MeetingCardBody, MeetingUpdateBody } from './MeetingBodies';
 import { VideoBody } from './VideoBody';
 // Red packets
 import { RedPacketBody } from './RedPacketBody';
@@ -22,6 +23,10 @@ export function MessageBody({ body, vm }: { readonly body: BubbleBody; readonly 
     // Calls
     case 'callRecord':
       return <CallRecordBody body={body} />;
+    case 'meetingCard':
+      return <MeetingCardBody body={body} conversationID={vm.conversationID} />;
+    case 'meetingUpdate':
+      return <MeetingUpdateBody body={body} />;
     // Media
     case 'picture':
       return <PictureBody body={body} vm={vm} />;

@@ -1,0 +1,281 @@
+import {
+  buildMeetingCardData,
+  buildMeetingUpdateData,
+  canJoinMeeting,
+  err,
+  foldMeeting,
+  meetingRoomID,
+  meetingStateAt,
+  MeetingState,
+  ok,
+  SessionType,
+  validateMeetingForm,
+  type Conversation,
+  type Meeting,
+  type MeetingCardData,
+  type MeetingForm,
+  type MeetingUpdateData,
+  type Result,
+} from '@teamim/domain';
+import type { ConversationStore } from '../conversations/conversation.store';
+import type { ChatStore } from '../messages/chat.store';
+import type { ConversationsGateway } from '../ports/conversations.port';
+import type { IdGenerator } from '../ports/id-generator.port';
+import type { Logger } from '../ports/logger.port';
+import type { Clock } from '../ports/clock.port';
+import type { CurrentUser } from '../session/current-user';
+import { stateFailure, type AppError } from '../shared/app-error';
+import { attempt } from '../shared/remote-error';
+import type { MeetingLauncher, MeetingLeft } from './meeting-launcher';
+import type { MeetingLedger } from './meeting-ledger';
+
+/** Who a new meeting is for: the group chat it is posted in, or people picked one by one. */
+export type MeetingAudience =
+  | { readonly kind: 'conversation'; readonly conversation: Conversation }
+  | { readonly kind: 'people'; readonly userIDs: readonly string[] };
+
+/** A quick meeting runs for up to an hour as far as its card says; it ends when its room does. */
+const QUICK_MEETING_MINUTES = 60;
+
+const notAllowed = (reason: string): AppError => stateFailure(reason);
+
+/** What the actions work with: the session's stores and ports, and what it has seen of each meeting. */
+interface MeetingActionsContext {
+  readonly chat: ChatStore;
+  readonly conversations: ConversationStore;
+  readonly gateway: ConversationsGateway;
+  readonly launcher: MeetingLauncher;
+  readonly ledger: MeetingLedger;
+  readonly currentUser: CurrentUser;
+  readonly ids: IdGenerator;
+  readonly clock: Clock;
+  readonly logger: Logger;
+}
+
+/**
+ * What the user does with meetings, as posts of cards and updates (MeetingService's actions). A chunk of
+ * its own, loaded on the first action: the conversation list never needs it.
+ */
+export class MeetingActions {
+  /** Meetings whose end this device has posted: a second leave report must not post it again. */
+  private readonly endPosted = new Set<string>();
+  private readonly chat: ChatStore;
+  private readonly conversations: ConversationStore;
+  private readonly gateway: ConversationsGateway;
+  private readonly launcher: MeetingLauncher;
+  private readonly ledger: MeetingLedger;
+  private readonly currentUser: CurrentUser;
+  private readonly ids: IdGenerator;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+
+  constructor(context: MeetingActionsContext) {
+    ({
+      chat: this.chat,
+      conversations: this.conversations,
+      gateway: this.gateway,
+      launcher: this.launcher,
+      ledger: this.ledger,
+      currentUser: this.currentUser,
+      ids: this.ids,
+      clock: this.clock,
+      logger: this.logger,
+    } = context);
+  }
+
+  /** A meeting starting now: its card goes to the audience, then the own user joins its room. */
+  async quick(audience: MeetingAudience, title: string): Promise<Result<Meeting, AppError>> {
+    const meetingID = this.ids.next();
+    const card: Omit<MeetingCardData, 'customType'> = {
+      meetingID,
+      roomID: meetingRoomID(meetingID),
+      kind: 'quick',
+      title: title.trim(),
+      hostUserID: this.currentUser.id(),
+      startTime: this.clock.now(),
+      durationMinutes: QUICK_MEETING_MINUTES,
+      description: '',
+      inviteeUserIDs: audience.kind === 'people' ? [...new Set(audience.userIDs)] : [],
+    };
+    const posted = await this.postCard(card, audience);
+    if (!posted.ok) return posted;
+    const meeting = foldMeeting({ customType: 206, ...card }, []);
+    const joined = await this.launcher.join({ meeting, conversationID: posted.value });
+    return joined.ok ? ok(meeting) : joined;
+  }
+
+  /** A meeting for later: the form is checked (domain rules), then its card goes to the audience. */
+  async schedule(form: MeetingForm, audience: MeetingAudience): Promise<Result<Meeting, AppError>> {
+    const valid = validateMeetingForm(form, this.clock.now());
+    if (!valid.ok) return err(valid.error[0]!);
+    const meetingID = this.ids.next();
+    const card: Omit<MeetingCardData, 'customType'> = {
+      meetingID,
+      roomID: meetingRoomID(meetingID),
+      kind: 'scheduled',
+      hostUserID: this.currentUser.id(),
+      ...valid.value,
+      inviteeUserIDs: audience.kind === 'people' ? valid.value.inviteeUserIDs : [],
+    };
+    const posted = await this.postCard(card, audience);
+    return posted.ok ? ok(foldMeeting({ customType: 206, ...card }, [])) : posted;
+  }
+
+  /** The host changes a meeting that has not begun; every conversation the card went to is told. */
+  async edit(meetingID: string, conversationID: string, form: MeetingForm): Promise<Result<void, AppError>> {
+    const meeting = this.hostOnly(meetingID);
+    if (!meeting.ok) return meeting;
+    const valid = validateMeetingForm(form, this.clock.now(), meeting.value.startTime);
+    if (!valid.ok) return err(valid.error[0]!);
+    const { title, startTime, durationMinutes, description } = valid.value;
+    return this.postUpdate(meeting.value, conversationID, {
+      action: 'edited',
+      title,
+      startTime,
+      durationMinutes,
+      description,
+    });
+  }
+
+  /** The host cancels a meeting that has not begun. */
+  async cancel(meetingID: string, conversationID: string): Promise<Result<void, AppError>> {
+    const meeting = this.hostOnly(meetingID);
+    if (!meeting.ok) return meeting;
+    if (meeting.value.startedAt !== undefined) return err(notAllowed('the meeting has begun'));
+    return this.postUpdate(meeting.value, conversationID, { action: 'cancelled' });
+  }
+
+  /**
+   * Joins a meeting's room: anyone it is for from its start time or once begun, the host also before
+   * (starting it early). The first to join a scheduled meeting posts that it started.
+   */
+  async join(meetingID: string, conversationID: string): Promise<Result<void, AppError>> {
+    const meeting = this.ledger.meeting(meetingID);
+    if (meeting === undefined) return err(stateFailure('unknown meeting'));
+    const now = this.clock.now();
+    const isHost = meeting.hostUserID === this.currentUser.id();
+    const state = meetingStateAt(meeting, now);
+    const open = canJoinMeeting(meeting, now) || (isHost && state === MeetingState.NotStarted);
+    if (!open) return err(notAllowed(`the meeting is ${state}`));
+    if (meeting.startedAt === undefined) {
+      const started = await this.postUpdate(meeting, conversationID, { action: 'started' });
+      if (!started.ok) return started;
+    }
+    const current = this.ledger.meeting(meetingID) ?? meeting;
+    return this.launcher.join({ meeting: current, conversationID });
+  }
+
+  private hostOnly(meetingID: string): Result<Meeting, AppError> {
+    const meeting = this.ledger.meeting(meetingID);
+    if (meeting === undefined) return err(stateFailure('unknown meeting'));
+    if (meeting.hostUserID !== this.currentUser.id()) return err(notAllowed('only the host may'));
+    const state = meetingStateAt(meeting, this.clock.now());
+    if (state === MeetingState.Finished || state === MeetingState.Cancelled) {
+      return err(notAllowed(`the meeting is ${state}`));
+    }
+    return ok(meeting);
+  }
+
+  /**
+   * Posts the end once: by the host when it ended the meeting for everyone, else by the last to leave.
+   * Another device's end, already seen, is not repeated.
+   */
+  async onLeft(left: MeetingLeft): Promise<void> {
+    const meeting = this.ledger.meeting(left.meetingID);
+    if (meeting === undefined) {
+      this.logger.warn('meeting left before its card was seen', { meetingID: left.meetingID });
+      return;
+    }
+    const self = this.currentUser.id();
+    const posts = left.endedForAll ? meeting.hostUserID === self : left.lastToLeave;
+    if (
+      !posts ||
+      meeting.endedAt !== undefined ||
+      meeting.cancelled ||
+      this.endPosted.has(meeting.meetingID)
+    ) {
+      return;
+    }
+    this.endPosted.add(meeting.meetingID);
+    const startedAt = Math.min(meeting.startedAt ?? left.joinedAt, left.joinedAt);
+    const durationSeconds = Math.max(0, Math.round((left.leftAt - startedAt) / 1000));
+    const participantUserIDs = [...new Set([...left.participantUserIDs, self])];
+    const ended = await this.postUpdate(meeting, left.conversationID, {
+      action: 'ended',
+      participantUserIDs,
+      durationSeconds,
+    });
+    if (!ended.ok) this.logger.warn('meeting end not posted', { meetingID: meeting.meetingID });
+  }
+
+  /** Posts the card to each conversation of the audience; returns the first (where the host joins from). */
+  private async postCard(
+    card: Omit<MeetingCardData, 'customType'>,
+    audience: MeetingAudience,
+  ): Promise<Result<string, AppError>> {
+    const targets = await this.audienceConversations(audience);
+    if (!targets.ok) return targets;
+    if (targets.value.length === 0) return err(stateFailure('nobody to invite'));
+    const data = buildMeetingCardData(card);
+    for (const conversation of targets.value) {
+      const sent = await this.chat.send({ kind: 'custom', data, description: card.title }, conversation);
+      if (!sent.ok) return sent;
+      this.ledger.learn(sent.value, conversation.conversationID);
+      this.ledger.postedTo(card.meetingID, conversation);
+    }
+    return ok(targets.value[0]!.conversationID);
+  }
+
+  private async audienceConversations(
+    audience: MeetingAudience,
+  ): Promise<Result<readonly Conversation[], AppError>> {
+    if (audience.kind === 'conversation') return ok([audience.conversation]);
+    const found: Conversation[] = [];
+    for (const userID of new Set(audience.userIDs)) {
+      const conversation = await attempt(() => this.gateway.getOneConversation(userID, SessionType.Single));
+      if (!conversation.ok) return conversation;
+      found.push(conversation.value);
+    }
+    return ok(found);
+  }
+
+  /**
+   * Where an update goes: the host's go to every conversation the card went to (the single chats of the
+   * people picked, else the group); anyone else's to the conversation they acted from.
+   */
+  private async updateTargets(meeting: Meeting, from: string): Promise<readonly Conversation[]> {
+    const posted = this.ledger.postedConversations(meeting.meetingID);
+    if (meeting.hostUserID === this.currentUser.id()) {
+      if (posted.length > 0) return posted;
+      if (meeting.inviteeUserIDs.length > 0) {
+        const people = await this.audienceConversations({ kind: 'people', userIDs: meeting.inviteeUserIDs });
+        if (people.ok) return people.value;
+      }
+    }
+    const own = this.findConversation(from) ?? posted.find((c) => c.conversationID === from);
+    return own === undefined ? [] : [own];
+  }
+
+  private findConversation(conversationID: string): Conversation | undefined {
+    const current = this.conversations.currentConversation;
+    if (current?.conversationID === conversationID) return current;
+    return this.conversations.snapshot.find((c) => c.conversationID === conversationID);
+  }
+
+  private async postUpdate(
+    meeting: Meeting,
+    from: string,
+    change: Omit<MeetingUpdateData, 'customType' | 'meetingID' | 'at'>,
+  ): Promise<Result<void, AppError>> {
+    const targets = await this.updateTargets(meeting, from);
+    if (targets.length === 0) return err(stateFailure('no conversation to post to'));
+    const data = buildMeetingUpdateData({ meetingID: meeting.meetingID, at: this.clock.now(), ...change });
+    let failure: AppError | undefined;
+    for (const conversation of targets) {
+      const sent = await this.chat.send({ kind: 'custom', data, description: meeting.title }, conversation);
+      if (sent.ok) this.ledger.learn(sent.value, conversation.conversationID);
+      else failure ??= sent.error;
+    }
+    return failure === undefined ? ok(undefined) : err(failure);
+  }
+}

@@ -1,0 +1,35 @@
+import type { MeetingCardData, MeetingUpdateData } from '../entities/meeting';
+import type { Message } from '../entities/message';
+import { customPayloadOf } from './custom-message';
+
+/** One meeting as a list of messages holds it: its card (and the message that carried it) and updates. */
+export interface MeetingThread {
+  readonly card: MeetingCardData;
+  readonly cardMessage: Message;
+  readonly updates: readonly MeetingUpdateData[];
+}
+
+/**
+ * The meetings of a list of messages, by meeting id. An update whose card the list does not hold (an
+ * older page not loaded yet) waits for it; a second card with a known id (a repost, a forward) is
+ * ignored, so a meeting is always the first card that announced it.
+ */
+export function collectMeetings(messages: readonly Message[]): ReadonlyMap<string, MeetingThread> {
+  const cards = new Map<string, { card: MeetingCardData; cardMessage: Message }>();
+  const updates = new Map<string, MeetingUpdateData[]>();
+  for (const message of messages) {
+    const payload = customPayloadOf(message);
+    if (payload?.kind === 'meetingCard' && !cards.has(payload.card.meetingID)) {
+      cards.set(payload.card.meetingID, { card: payload.card, cardMessage: message });
+    } else if (payload?.kind === 'meetingUpdate') {
+      const list = updates.get(payload.update.meetingID) ?? [];
+      list.push(payload.update);
+      updates.set(payload.update.meetingID, list);
+    }
+  }
+  const threads = new Map<string, MeetingThread>();
+  for (const [meetingID, found] of cards) {
+    threads.set(meetingID, { ...found, updates: updates.get(meetingID) ?? [] });
+  }
+  return threads;
+}

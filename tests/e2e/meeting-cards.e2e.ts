@@ -1,0 +1,97 @@
+import { expect, test, type Page } from './fixtures';
+import {
+  adminCall,
+  conversationOption,
+  messageLog,
+  newUserPage,
+  openConversation,
+  signIn,
+} from './support/users';
+
+/**
+ * Meeting cards end to end through the real SDK and server (`--seed demo`), in a fresh group of alice
+ * (owner) and bob: alice schedules a meeting for later; bob's card says not started; alice edits the
+ * title and bob's card follows; alice cancels and bob's card says cancelled. (Joining the room is the
+ * meeting view's own test.)
+ */
+
+const ALICE = '1000000001';
+const BOB = '1000000002';
+
+function card(page: Page, title: string) {
+  return messageLog(page).getByRole('group', { name: `Meeting: ${title}` });
+}
+
+test('a scheduled meeting in a group: not started, edited and cancelled on the other side', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const alice = await newUserPage(browser);
+  const bob = await newUserPage(browser);
+  await signIn(alice.page, 'alice');
+  await signIn(bob.page, 'bob');
+
+  const groupName = `Meetings ${Date.now().toString(36)}`;
+  await adminCall(request, '/group/create_group', {
+    ownerUserID: ALICE,
+    memberUserIDs: [BOB],
+    adminUserIDs: [],
+    groupInfo: { groupName, groupType: 2 },
+  });
+  for (const page of [alice.page, bob.page]) {
+    await expect(conversationOption(page, groupName)).toBeVisible({ timeout: 30_000 });
+  }
+  await openConversation(alice.page, groupName);
+  await openConversation(bob.page, groupName);
+
+  // alice schedules "Planning" for the default start (the next half hour, at least 15 minutes away).
+  const actions = alice.page.getByRole('group', { name: 'Conversation actions' });
+  await expect(actions.getByRole('button', { name: 'Start meeting' })).toBeVisible({ timeout: 60_000 });
+  await actions.getByRole('button', { name: 'Schedule meeting' }).click();
+  const dialog = alice.page.getByRole('dialog', { name: 'Schedule meeting' });
+  // A save without a title shows the field's error and posts nothing.
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('Please enter the meeting title')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Title/ }).fill('Planning');
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Both sides show the card as not started; only the host has Start, Edit and Cancel; bob has no Join yet.
+  const aliceCard = card(alice.page, 'Planning');
+  await expect(aliceCard).toHaveAttribute('data-meeting-state', 'notStarted', { timeout: 30_000 });
+  await expect(aliceCard.getByRole('button', { name: 'Edit' })).toBeVisible();
+  const bobCard = card(bob.page, 'Planning');
+  await expect(bobCard).toHaveAttribute('data-meeting-state', 'notStarted', { timeout: 60_000 });
+  await expect(bobCard.getByText('Not started')).toBeVisible();
+  await expect(bobCard.getByText('Host: alice')).toBeVisible();
+  await expect(bobCard.getByRole('button', { name: 'Join' })).toHaveCount(0);
+  await expect(bobCard.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+
+  // alice renames it; bob's card follows and a line says it was updated.
+  await aliceCard.getByRole('button', { name: 'Edit' }).click();
+  const edit = alice.page.getByRole('dialog', { name: 'Edit meeting' });
+  await edit.getByRole('textbox', { name: /Title/ }).fill('Planning, moved');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  const renamed = card(bob.page, 'Planning, moved');
+  await expect(renamed).toHaveAttribute('data-meeting-state', 'notStarted', { timeout: 60_000 });
+  await expect(messageLog(bob.page).getByText('Meeting updated')).toBeVisible();
+  await bob.page.screenshot({ path: test.info().outputPath('meeting-card-not-started.png') });
+
+  // alice cancels it (after confirming); bob's card says cancelled.
+  await card(alice.page, 'Planning, moved').getByRole('button', { name: 'Cancel' }).click();
+  await alice.page
+    .getByRole('dialog', { name: 'Cancel the meeting' })
+    .getByRole('button', { name: 'Cancel meeting' })
+    .click();
+  await expect(renamed).toHaveAttribute('data-meeting-state', 'cancelled', { timeout: 60_000 });
+  await expect(renamed.getByText('Cancelled')).toBeVisible();
+  await expect(messageLog(bob.page).getByText('Meeting cancelled')).toBeVisible();
+  await expect(card(alice.page, 'Planning, moved').getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // The list's preview of the group says so too.
+  await expect(conversationOption(bob.page, groupName)).toContainText('Meeting cancelled');
+
+  await alice.context.close();
+  await bob.context.close();
+});
