@@ -28,3 +28,5 @@ export * from './receive-option';
 // Sign-in by QR code: the link, reading a scan back, renewing the code, naming a device.
 export * from './qr-sign-in';
 export * from './meeting';
+// The meeting room: tiles per page, the host's end-for-everyone message.
+export * from './meeting-room';
