@@ -22,6 +22,7 @@ export * from './profile/profile.service';
 export * from './wallet/wallet.service';
 export * from './calls/call.service';
 export * from './meetings/meeting-launcher';
+export * from './meetings/meeting-room.service';
 export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';

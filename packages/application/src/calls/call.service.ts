@@ -86,6 +86,7 @@ export class CallService {
   private readonly subscriptions = new Subscription();
   private timeout: Subscription | undefined;
   private ticker: Subscription | undefined;
+  private busyElsewhere: () => boolean = () => false;
   readonly state$: Observable<CallState> = this.state.asObservable();
   readonly ended$: Observable<CallEnded> = this.ended.asObservable();
 
@@ -116,6 +117,11 @@ export class CallService {
     this.options = options;
   }
 
+  /** While `busy()` (a meeting holds the devices) no call is placed or rung: an invite is declined. */
+  refuseWhile(busy: () => boolean): void {
+    this.busyElsewhere = busy;
+  }
+
   get snapshot(): CallState {
     return this.state.value;
   }
@@ -128,6 +134,10 @@ export class CallService {
   async invite(peerUserID: string, mediaType: CallMediaType): Promise<Result<CallInvitation, AppError>> {
     if (this.state.value.phase !== 'idle') {
       return err(stateFailure('already in a call'));
+    }
+    if (this.busyElsewhere()) {
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.busyInMeeting' });
+      return err(stateFailure('in a meeting'));
     }
     const invitation: CallInvitation = {
       roomID: this.ids.next(),
@@ -232,7 +242,7 @@ export class CallService {
       return;
     }
     if (signal.type === CustomType.CallingInvite) {
-      if (current.phase === 'idle') {
+      if (current.phase === 'idle' && !this.busyElsewhere()) {
         this.state.next({
           ...idle,
           phase: 'waiting',

@@ -16,6 +16,7 @@ import { MediaServerProbe } from '../ports/media-server-probe.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
+import { MeetingRoom } from '../ports/meeting-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // New-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
@@ -44,6 +45,8 @@ export interface PortBindings {
   // The call overlay's devices and media
   readonly callDevices: CallDevices;
   readonly callMedia: CallMedia;
+  /** The media room of group meetings (its devices are chosen through `callDevices`). */
+  readonly meetingRoom: MeetingRoom;
   /** Whether a call's media server answers at all (a room token alone does not say). */
   readonly mediaServerProbe: MediaServerProbe;
   // New-message notices (the browser's or the desktop shell's) and whether the page is hidden
@@ -77,6 +80,7 @@ export function portsModule(ports: PortBindings): ContainerModule {
     // Calls
     bind(CallDevices).toConstantValue(ports.callDevices);
     bind(CallMedia).toConstantValue(ports.callMedia);
+    bind(MeetingRoom).toConstantValue(ports.meetingRoom);
     bind(MediaServerProbe).toConstantValue(ports.mediaServerProbe);
     // New-message notices
     bind(MessageNotices).toConstantValue(ports.messageNotices);

@@ -1,5 +1,6 @@
 import { CallService } from '../calls/call.service';
 import { CallRecorder } from '../calls/call-recorder';
+import { MeetingRoomService } from '../meetings/meeting-room.service';
 import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
 import { ConversationStore } from '../conversations/conversation.store';
@@ -26,6 +27,7 @@ import { ImSession } from '../ports/im-session.port';
 import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
 import { MediaServerProbe } from '../ports/media-server-probe.port';
+import { MeetingRoom } from '../ports/meeting-room.port';
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { NetworkStatus } from '../ports/network-status.port';
@@ -186,6 +188,16 @@ export const SESSION_BINDINGS = {
   ]),
   /** Records each finished call in the chat by listening, so it lives as long as the session. */
   callRecorder: service(CallRecorder, [CallService, ConversationsGateway, ChatStore, Logger]),
+  /** The meeting the user is in (the MeetingLauncher the meeting cards join through). */
+  meetingRoom: service(MeetingRoomService, [
+    MeetingRoom,
+    ChatApi,
+    CallService,
+    CurrentUser,
+    Clock,
+    Notifier,
+    Logger,
+  ]),
   /** The quote each composer holds and the jump a search hit asks for. */
   chatFocus: service(ChatFocus, []),
   /** The composer's text as typed, kept in the tab until the box is empty again. */
@@ -209,6 +221,7 @@ export const SESSION_BINDINGS = {
   contactsGateway: port(ContactsGateway),
   callDevices: port(CallDevices),
   callMedia: port(CallMedia),
+  meetingMedia: port(MeetingRoom),
 };
 
 type SessionBindings = typeof SESSION_BINDINGS;
@@ -228,7 +241,12 @@ export function creationOrder(): readonly SessionServiceName[] {
   const byType = new Map<unknown, SessionServiceName>();
   for (const name of names) {
     const binding = SESSION_BINDINGS[name];
-    if (binding.kind === 'service') byType.set(binding.type, name as SessionServiceName);
+    if (binding.kind !== 'service') continue;
+    byType.set(binding.type, name as SessionServiceName);
+    // A service that implements a seam (MeetingRoomService, the MeetingLauncher) is what a dependency on
+    // the seam gets, so it is built before what depends on the seam too.
+    const seam: unknown = Object.getPrototypeOf(binding.type);
+    if (seam !== Function.prototype) byType.set(seam, name as SessionServiceName);
   }
   const order: SessionServiceName[] = [];
   const visit = (name: SessionServiceName): void => {

@@ -21,6 +21,7 @@ import { FakeFileProcessor } from './fake-file-processor';
 import { FakeFileUploader } from './fake-file-uploader';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeRtcRoom } from './fake-rtc-room';
+import { FakeMeetingRoom } from './fake-meeting-room';
 import { FakeWalletApi } from './fake-wallet-api';
 import { InMemoryLocalStore, InMemorySessionStore } from './fake-key-value-store';
 import { RecordingLogger } from './fake-logger';
@@ -42,6 +43,7 @@ export interface FakePorts extends PortBindings {
   readonly fileUploader: FakeFileUploader;
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
+  readonly meetingRoom: FakeMeetingRoom;
   readonly mediaServerProbe: FakeMediaServerProbe;
   // New-message notices
   readonly messageNotices: FakeMessageNotices;
@@ -177,6 +179,9 @@ export class TestClient implements SessionStarter {
   get calls() {
     return this.services.calls;
   }
+  get meetings() {
+    return this.services.meetingRoom;
+  }
   get notifications() {
     return this.services.notifications;
   }
@@ -266,6 +271,7 @@ export class TestWorld {
       fileUploader: new FakeFileUploader(),
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
+      meetingRoom: new FakeMeetingRoom(),
       mediaServerProbe: new FakeMediaServerProbe(),
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),

@@ -288,6 +288,13 @@ export const EN_US = {
   'call.record.rejected': 'Call declined',
   'call.record.unanswered': 'No answer',
   'toast.deviceSwitchFailed': 'Could not switch the device',
+  // The meeting room's toasts
+  'meetingRoom.joinFailed': 'Could not join the meeting',
+  'meetingRoom.busyInCall': 'End the call before joining a meeting',
+  'meetingRoom.busyInMeeting': 'You are already in a meeting',
+  'meetingRoom.endedByHost': 'The host ended the meeting',
+  'meetingRoom.deviceFailed': 'Your microphone or camera could not start',
+  'meetingRoom.screenShareFailed': 'Screen sharing did not start',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',
   'conversation.atAll': '[@everyone]',

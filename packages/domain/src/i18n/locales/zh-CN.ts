@@ -280,6 +280,13 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'call.record.rejected': '已拒绝',
   'call.record.unanswered': '对方无应答',
   'toast.deviceSwitchFailed': '切换设备失败',
+  // The meeting room's toasts
+  'meetingRoom.joinFailed': '加入会议失败',
+  'meetingRoom.busyInCall': '请先结束当前通话再加入会议',
+  'meetingRoom.busyInMeeting': '你已在会议中',
+  'meetingRoom.endedByHost': '主持人已结束会议',
+  'meetingRoom.deviceFailed': '麦克风或摄像头无法启动',
+  'meetingRoom.screenShareFailed': '共享屏幕未能开始',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',
   'conversation.atAll': '[@所有人]',
