@@ -82,6 +82,11 @@ export class MeetingRoomService extends MeetingLauncher {
     return this.status.value;
   }
 
+  /** The own user hosts the meeting they are in (and so may end it for everyone). */
+  hosting(): boolean {
+    return this.status.value.request?.meeting.hostUserID === this.currentUser.id();
+  }
+
   async join(request: MeetingJoinRequest): Promise<Result<void, AppError>> {
     if (this.status.value.phase !== 'idle')
       return this.refuse('meetingRoom.busyInMeeting', 'already in a meeting');

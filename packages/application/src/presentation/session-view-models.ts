@@ -1,6 +1,7 @@
 import { map } from 'rxjs';
 import { CallButtonsViewModel } from './calls/call-buttons.view-model';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
+import { MeetingRoomViewModel } from './meetings/meeting-room.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
@@ -210,6 +211,13 @@ export class SessionViewModels {
   }
 
   // --- end of calls ---
+
+  /** The meeting view, shown while the own user is in a meeting. */
+  meetingRoom(): MeetingRoomViewModel {
+    const { meetingRoom: meetings, meetingMedia: room, contactsGateway: contacts } = this.services;
+    const { callDevices: devices, notifier } = this.services;
+    return this.track(new MeetingRoomViewModel({ meetings, room, contacts, devices, notifier }));
+  }
   // Media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
     return this.track(new MediaUploadViewModel(this.services.chat));
