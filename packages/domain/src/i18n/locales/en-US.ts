@@ -295,6 +295,8 @@ export const EN_US = {
   'meetingRoom.endedByHost': 'The host ended the meeting',
   'meetingRoom.deviceFailed': 'Your microphone or camera could not start',
   'meetingRoom.screenShareFailed': 'Screen sharing did not start',
+  'meetingRoom.viewUnavailable': "The meeting screen couldn't load. Check your connection.",
+  'meetingRoom.leave': 'Leave',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',
   'conversation.atAll': '[@everyone]',

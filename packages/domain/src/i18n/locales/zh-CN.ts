@@ -287,6 +287,8 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'meetingRoom.endedByHost': '主持人已结束会议',
   'meetingRoom.deviceFailed': '麦克风或摄像头无法启动',
   'meetingRoom.screenShareFailed': '共享屏幕未能开始',
+  'meetingRoom.viewUnavailable': '会议界面加载失败，请检查网络连接',
+  'meetingRoom.leave': '离开',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',
   'conversation.atAll': '[@所有人]',
