@@ -7,7 +7,7 @@ import { useText } from '../text';
 import { useMeetingRoomStyles } from './meeting-room-styles';
 
 /** Plays a platform track in a media element for as long as both are there. */
-export function useTrack<E extends HTMLMediaElement>(track: MediaStreamTrack | undefined) {
+function useTrack<E extends HTMLMediaElement>(track: MediaStreamTrack | undefined) {
   const ref = useRef<E>(null);
   useEffect(() => {
     const element = ref.current;

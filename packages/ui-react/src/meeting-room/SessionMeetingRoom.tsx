@@ -2,7 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { MeetingRoomViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { Suspense, useState } from 'react';
-import { endCallButton } from '../calls/end-call-style';
+import { endCallButton } from '../common/end-call-style';
 import { deferred } from '../deferred';
 import { useViewModel } from '../session';
 import { useText } from '../text';

@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { endCallButton } from '../calls/end-call-style';
+import { endCallButton } from '../common/end-call-style';
 
 /** The meeting view: the whole window, a grid of up to nine tiles, a control bar and a side list. */
 export const useMeetingRoomStyles = makeStyles({
