@@ -1,5 +1,5 @@
-import { createLiveKitMeetingRoom, createLiveKitRoom } from './livekit-factory';
-import { LiveKitMeetingRoom } from './livekit-meeting-room';
+import { createLiveKitRoom, loadLiveKit } from './livekit-factory';
+import { LazyMeetingRoom } from './lazy-meeting-room';
 import { LiveKitRtcRoom } from './livekit-rtc-room';
 
 /** The RTC room adapter a composition root binds to RtcRoom: real livekit-client rooms. */
@@ -8,6 +8,6 @@ export function createRtcRoom(): LiveKitRtcRoom {
 }
 
 /** The meeting room adapter a composition root binds to MeetingRoom: real livekit-client rooms. */
-export function createMeetingRoom(): LiveKitMeetingRoom {
-  return new LiveKitMeetingRoom(createLiveKitMeetingRoom);
+export function createMeetingRoom(): LazyMeetingRoom {
+  return new LazyMeetingRoom(async () => (await loadLiveKit()).createMeetingRoomAdapter());
 }

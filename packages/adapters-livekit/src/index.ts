@@ -7,3 +7,4 @@ export * from './livekit-call-devices';
 export * from './livekit-call-media';
 export * from './livekit-server-probe';
 export * from './livekit-meeting-room';
+export * from './lazy-meeting-room';

@@ -4,6 +4,7 @@ import { Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client'
 import type { CallDeviceKind } from '@teamim/application';
 import type { LiveKitRoomLike, MeetingRoomLike, MeetingRoomLikeEvents, RoomLikeEvents } from './room-like';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import { LiveKitMeetingRoom } from './livekit-meeting-room';
 
 /** Options of every Room the adapter creates. */
 export function liveKitRoomOptions(): RoomOptions {
@@ -95,4 +96,9 @@ export function createLiveKitMeetingRoom(): MeetingRoomLike {
 /** The machine's devices of a kind (asking for permission first, so they have labels). */
 export function localDevices(kind: CallDeviceKind): Promise<MediaDeviceInfo[]> {
   return Room.getLocalDevices(kind, true);
+}
+
+/** The meeting room adapter over real Rooms; its code comes with this chunk, on the first join. */
+export function createMeetingRoomAdapter(): LiveKitMeetingRoom {
+  return new LiveKitMeetingRoom(createLiveKitMeetingRoom);
 }

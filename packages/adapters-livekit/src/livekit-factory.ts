@@ -1,5 +1,5 @@
 import { lazyModule } from '@teamim/application';
-import type { LiveKitRoomLike, MeetingRoomLike } from './room-like';
+import type { LiveKitRoomLike } from './room-like';
 
 /**
  * Whether this browser can take part in calls (WebRTC as livekit-client needs it: its
@@ -19,9 +19,4 @@ export const loadLiveKit = lazyModule(() => import('./livekit-client'));
 /** Creates a real livekit-client Room with the codec preferences, seen through {@link LiveKitRoomLike}. */
 export async function createLiveKitRoom(): Promise<LiveKitRoomLike> {
   return (await loadLiveKit()).createLiveKitRoom();
-}
-
-/** Creates a real livekit-client Room for a meeting (loading the client first). */
-export async function createLiveKitMeetingRoom(): Promise<MeetingRoomLike> {
-  return (await loadLiveKit()).createLiveKitMeetingRoom();
 }

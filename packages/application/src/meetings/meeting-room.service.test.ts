@@ -32,6 +32,15 @@ describe('MeetingRoomService', () => {
     expect(active).toEqual([undefined, JOIN]);
   });
 
+  it('tells the shell when the meeting view is needed, and leaves from there too', async () => {
+    const { client } = await signedIn();
+    const open: boolean[] = [];
+    client.viewModels.meetingOpen$().subscribe((o) => open.push(o));
+    await client.meetings.join(JOIN);
+    expect((await client.viewModels.leaveMeeting()).ok).toBe(true);
+    expect(open).toEqual([false, true, false]);
+  });
+
   it('holds one meeting at a time', async () => {
     const { client } = await signedIn();
     await client.meetings.join(JOIN);

@@ -1,6 +1,7 @@
-import type { MeetingRoomMedia, MeetingRoomViewModel } from '@teamim/application';
+import { MeetingRoomViewModel, type MeetingRoomMedia } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect } from 'react';
+import { useViewModel } from '../session';
 import { MeetingRoomView, type MeetingRoomTracks } from './MeetingRoomView';
 
 /** The platform's track, when the media room gave one (the application passes them through untyped). */
@@ -21,8 +22,9 @@ function platformTracks(media: MeetingRoomMedia): MeetingRoomTracks {
   return { videos, audios };
 }
 
-/** The meeting view bound to its view model; lists the devices each time a meeting opens it. */
-export function MeetingRoom({ viewModel }: { readonly viewModel: MeetingRoomViewModel }) {
+/** The meeting view and its view model (made here, of the class this chunk brings); lists the devices. */
+export function MeetingRoom() {
+  const viewModel = useViewModel((vms) => vms.meetingRoom(MeetingRoomViewModel));
   const state = useObservableEagerState(viewModel.state$);
   const media = useObservableEagerState(viewModel.media$);
   useEffect(() => {

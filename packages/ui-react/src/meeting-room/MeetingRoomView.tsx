@@ -11,17 +11,18 @@ import {
   Text,
   Tooltip,
 } from '@fluentui/react-components';
+// Only icons the app already draws: every icon lands in the one icons chunk the sign-in page loads.
 import {
+  ArrowLeftRegular,
+  ArrowUploadRegular,
   CallEnd24Filled,
-  ChevronLeft24Regular,
-  ChevronRight24Regular,
+  ChevronRightRegular,
+  DismissRegular,
   Mic24Regular,
   MicOff16Filled,
   MicOff24Regular,
-  People24Regular,
+  PeopleRegular,
   Settings24Regular,
-  ShareScreenStart24Regular,
-  ShareScreenStop24Regular,
   Video24Regular,
   VideoOff24Regular,
 } from '@fluentui/react-icons';
@@ -146,14 +147,14 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
               aria-label={t('ui.meetingRoom.pageOf', { page: state.page + 1, count: state.pageCount })}
             >
               <Button
-                icon={<ChevronLeft24Regular />}
+                icon={<ArrowLeftRegular />}
                 aria-label={t('ui.meetingRoom.previousPage')}
                 disabled={state.page === 0}
                 onClick={props.onPreviousPage}
               />
               <Text>{t('ui.meetingRoom.pageOf', { page: state.page + 1, count: state.pageCount })}</Text>
               <Button
-                icon={<ChevronRight24Regular />}
+                icon={<ChevronRightRegular />}
                 aria-label={t('ui.meetingRoom.nextPage')}
                 disabled={state.page >= state.pageCount - 1}
                 onClick={props.onNextPage}
@@ -201,7 +202,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
           <Toggle
             label={t(state.screenSharing ? 'ui.meetingRoom.stopSharing' : 'ui.meetingRoom.shareScreen')}
             pressed={state.screenSharing}
-            icon={state.screenSharing ? <ShareScreenStop24Regular /> : <ShareScreenStart24Regular />}
+            icon={state.screenSharing ? <DismissRegular /> : <ArrowUploadRegular />}
             onClick={props.onToggleScreenShare}
           />
           <Popover positioning={{ position: 'above', strategy: 'fixed' }} inline withArrow>
@@ -228,7 +229,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
           <Toggle
             label={t('ui.meetingRoom.people', { count: state.people.length })}
             pressed={state.peopleOpen}
-            icon={<People24Regular />}
+            icon={<PeopleRegular />}
             onClick={props.onTogglePeople}
           />
           <Button

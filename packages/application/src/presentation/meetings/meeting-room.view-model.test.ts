@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { meetingJoinRequest, TestWorld, type TestClient } from '../../testing';
-import type { MeetingRoomMedia, MeetingRoomViewState } from './meeting-room.view-model';
+import {
+  MeetingRoomViewModel,
+  type MeetingRoomMedia,
+  type MeetingRoomViewState,
+} from './meeting-room.view-model';
 
 const JOIN = meetingJoinRequest();
 
@@ -9,7 +13,7 @@ async function inMeeting(userID = 'alice'): Promise<{
   client: TestClient;
   state: () => MeetingRoomViewState;
   media: () => MeetingRoomMedia;
-  vm: ReturnType<TestClient['viewModels']['meetingRoom']>;
+  vm: MeetingRoomViewModel;
 }> {
   const world = new TestWorld().users(
     { userID: 'alice', nickname: 'Alice' },
@@ -17,7 +21,7 @@ async function inMeeting(userID = 'alice'): Promise<{
     { userID: 'carol', nickname: 'Carol' },
   );
   const client = await world.signIn(userID);
-  const vm = client.viewModels.meetingRoom();
+  const vm = client.viewModels.meetingRoom(MeetingRoomViewModel);
   let state: MeetingRoomViewState | undefined;
   let media: MeetingRoomMedia | undefined;
   vm.state$.subscribe((s) => (state = s));
