@@ -140,7 +140,9 @@ test('a meeting of three through the SFU: each receives the others, sees a mute,
   const [aliceID, bobID, carolID] = access.map((a) => a.userID) as [string, string, string];
   try {
     for (const [i, page] of pages.entries()) {
-      await page.evaluate((a) => window.meetingHarness.connect(a.serverUrl, a.token), access[i]);
+      const own = access[i];
+      if (own === undefined) throw new Error('no room access');
+      await page.evaluate((a) => window.meetingHarness.connect(a.serverUrl, a.token), own);
       expect(await page.evaluate(() => window.meetingHarness.state())).toBe('connected');
     }
     // Each page: two others, and two audio and two video tracks delivering media, one per remote track.
