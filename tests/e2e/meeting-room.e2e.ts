@@ -16,9 +16,10 @@ import {
 } from './support/users';
 
 const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
-const ALICE = 'alice';
-const BOB = 'bob';
-const CAROL = 'carol';
+// The demo seed's users: their ids for the admin API, their names as the tiles show them.
+const ALICE = '1000000001';
+const BOB = '1000000002';
+const CAROL = '1000000003';
 
 test.skip(
   liveKitUrl === '',
@@ -100,9 +101,9 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
   browser,
   request,
 }) => {
-  const alice = await user(browser, ALICE);
-  const bob = await user(browser, BOB);
-  const carol = await user(browser, CAROL);
+  const alice = await user(browser, 'alice');
+  const bob = await user(browser, 'bob');
+  const carol = await user(browser, 'carol');
   try {
     const groupName = `Meeting ${Date.now().toString(36)}`;
     await adminCall(request, '/group/create_group', {
@@ -140,25 +141,27 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
     // bob mutes his microphone: the mute shows on his tile for alice and carol.
     await room(bob.page).getByRole('button', { name: 'Mute microphone' }).click();
     for (const u of [alice, carol]) {
-      await expect(tileOf(u.page, BOB).getByRole('img', { name: 'Muted' })).toBeVisible({ timeout: 30_000 });
+      await expect(tileOf(u.page, 'bob').getByRole('img', { name: 'Muted' })).toBeVisible({
+        timeout: 30_000,
+      });
     }
 
     // carol shares her screen: it reaches alice and bob as a tile of its own, with frames.
     const videoBefore = await flowing(alice.page, 'video');
     await room(carol.page).getByRole('button', { name: 'Share screen' }).click();
     for (const u of [alice, bob]) {
-      await expect(tileOf(u.page, `Screen of ${CAROL}`)).toBeVisible({ timeout: 45_000 });
+      await expect(tileOf(u.page, 'Screen of carol')).toBeVisible({ timeout: 45_000 });
     }
     await expect.poll(() => flowing(alice.page, 'video'), { timeout: 60_000 }).toBeGreaterThan(videoBefore);
     await room(carol.page).getByRole('button', { name: 'Stop sharing' }).click();
-    await expect(tileOf(alice.page, `Screen of ${CAROL}`)).toHaveCount(0, { timeout: 30_000 });
+    await expect(tileOf(alice.page, 'Screen of carol')).toHaveCount(0, { timeout: 30_000 });
 
     // carol leaves: her view closes, and alice and bob see two tiles.
     await room(carol.page).getByRole('button', { name: 'Leave' }).click();
     await expect(room(carol.page)).toHaveCount(0);
     for (const u of [alice, bob]) {
       await expect(grid(u.page).getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
-      await expect(tileOf(u.page, CAROL)).toHaveCount(0);
+      await expect(tileOf(u.page, 'carol')).toHaveCount(0);
     }
 
     // alice, the host, ends the meeting for everyone: bob's view closes too.
