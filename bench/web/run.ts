@@ -47,8 +47,8 @@ const { values: args } = parseArgs({
     trace: { type: 'string' },
     // Writes a sampling heap profile (allocations, collected ones included) of the same scroll.
     'heap-profile': { type: 'string' },
-    // Writes heap snapshots of the first cold sign-in, at the end of its sync and ten seconds later
-    // (bench/web/heap-snapshot-summary.ts).
+    // Writes heap snapshots of the first cold sign-in, at the interactive list, at the end of its sync
+    // and ten seconds later (bench/web/heap-snapshot-summary.ts, heap-snapshot-compare.ts).
     'heap-snapshot': { type: 'string' },
   },
 });

@@ -150,6 +150,42 @@ export function rtcRoomContract(side: string, makeWorld: () => RtcWorld): void {
       expect(left).toEqual(['bob']);
     });
 
+    it('while ringing: prepare joins nothing; join publishes nothing until the connect with its token', async () => {
+      const world = makeWorld();
+      const bob = world.createRoom();
+      const bobStates = recordStates(bob);
+      const b = world.access('call-1', 'bob');
+      await bob.prepare(b.serverUrl, b.token);
+      expect(bobStates).toEqual(['disconnected']);
+
+      const alice = world.createRoom();
+      const aliceStates = recordStates(alice);
+      const a = world.access('call-1', 'alice');
+      await alice.join(a.serverUrl, a.token);
+      expect(aliceStates.at(-1)).toBe('connecting');
+      expect(world.published(alice)).toEqual({ microphone: false, camera: false });
+
+      await bob.connect(b.serverUrl, b.token, { video: true });
+      await alice.connect(a.serverUrl, a.token, { video: true });
+      expect([aliceStates.at(-1), bobStates.at(-1)]).toEqual(['connected', 'connected']);
+      expect(world.published(alice)).toEqual({ microphone: true, camera: true });
+      const left: string[] = [];
+      alice.participantLeft$.subscribe((id) => left.push(id));
+      await bob.disconnect();
+      await until(() => left.length > 0);
+      expect(left).toEqual(['bob']);
+    });
+
+    it('a room joined while ringing is left by disconnect', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const states = recordStates(alice);
+      const a = world.access('call-1', 'alice');
+      await alice.join(a.serverUrl, a.token);
+      await alice.disconnect();
+      expect(states.at(-1)).toBe('disconnected');
+    });
+
     it('disconnecting a room that is not connected does nothing', async () => {
       const world = makeWorld();
       const room = world.createRoom();

@@ -12,6 +12,9 @@ rtcRoomContract('in-memory (FakeRtcRoom)', () => {
     createRoom: () => new FakeRtcRoom(server),
     // The fake chat API's room access format (FakeChatApi.getRoomAccess).
     access: (roomID, userID) => ({ serverUrl: server.serverUrl, token: `${roomID}|${userID}` }),
-    published: (room) => ({ microphone: asFake(room).microphone, camera: asFake(room).camera }),
+    published: (room) => {
+      const fake = asFake(room);
+      return { microphone: fake.onAir && fake.microphone, camera: fake.onAir && fake.camera };
+    },
   };
 });

@@ -33,6 +33,8 @@ interface InboundSummary {
 
 type Harness = {
   connect(url: string, token: string, video: boolean): Promise<void>;
+  prepare(url: string, token: string): Promise<void>;
+  join(url: string, token: string): Promise<void>;
   state(): string;
   remoteKinds(): string[];
   localKinds(): string[];
@@ -140,8 +142,16 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
   const alicePage = await openHarness(browser);
   const bobPage = await openHarness(browser);
   try {
-    await alicePage.evaluate((a) => window.rtcHarness.connect(a.serverUrl, a.token, true), alice);
-    await bobPage.evaluate((a) => window.rtcHarness.connect(a.serverUrl, a.token, true), bob);
+    // Ringing, as the call service does it: alice (the inviter) joins with nothing on air, bob prepares.
+    await alicePage.evaluate((a) => window.rtcHarness.join(a.serverUrl, a.token), alice);
+    await bobPage.evaluate((a) => window.rtcHarness.prepare(a.serverUrl, a.token), bob);
+    expect(await alicePage.evaluate(() => window.rtcHarness.localKinds())).toEqual([]);
+    // Bob answers: he connects, and alice goes on air in the room she is in (in the product when his Accept
+    // arrives, a message's trip later).
+    await Promise.all([
+      bobPage.evaluate((a) => window.rtcHarness.connect(a.serverUrl, a.token, true), bob),
+      alicePage.evaluate((a) => window.rtcHarness.connect(a.serverUrl, a.token, true), alice),
+    ]);
 
     for (const page of [alicePage, bobPage]) {
       expect(await page.evaluate(() => window.rtcHarness.state())).toBe('connected');
@@ -166,8 +176,8 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
         .toEqual({ audioBytes: true, videoBytes: true, framesDecoded: true });
       await expect.poll(() => page.evaluate(() => window.rtcHarness.firstVideoFrameMs())).toBeGreaterThan(0);
     }
-    // docs/benchmarks.md: from bob's answer (his connect(); alice is already in the room) to the first
-    // remote video frame painted on each side.
+    // docs/benchmarks.md: from bob's answer (his connect(); alice has joined, and goes on air at the same
+    // time) to the first remote video frame painted on each side.
     const answeredAt = await bobPage.evaluate(() => window.rtcHarness.connectStartedEpoch());
     for (const [who, page] of [
       ['inviter', alicePage],

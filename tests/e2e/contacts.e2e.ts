@@ -15,6 +15,15 @@ async function openFriends(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/contact$/);
 }
 
+/** Back to the chat screen, where a step of the shared session starts. */
+async function openChats(page: Page): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: /^Chat/ })
+    .click();
+  await expect(page).toHaveURL(/\/chat$/);
+}
+
 test('carol finds bob, sends a friend request; bob sees the badge, accepts, and both are friends', async ({
   browser,
 }, testInfo) => {
@@ -76,104 +85,6 @@ test('carol finds bob, sends a friend request; bob sees the badge, accepts, and 
   await shot(carol, testInfo, 'carol-friends');
   await bob.context().close();
   await carol.context().close();
-});
-
-test('alice browses her friends by letter, remarks a friend, and opens a chat from the card', async ({
-  browser,
-}, testInfo) => {
-  const alice = await signedInPage(browser, 'alice');
-  await openFriends(alice);
-  const friends = alice.getByRole('list', { name: 'My friends' });
-  await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 30_000 });
-  const index = alice.getByRole('navigation', { name: 'Alphabet index' });
-  await expect(index.getByRole('button', { name: 'Jump to B' })).toBeVisible();
-  await expect(index.getByRole('button', { name: 'Jump to C' })).toBeVisible();
-  await shot(alice, testInfo, 'alice-friends');
-
-  await friends.getByRole('button', { name: 'carol' }).click();
-  const card = alice.getByRole('dialog', { name: 'User card' });
-  await expect(card.getByRole('button', { name: 'Add friends' })).toHaveCount(0);
-  // A remark with markup stays text.
-  await card.getByRole('textbox', { name: 'Remark' }).fill('<b>Caro</b>');
-  await card.getByRole('button', { name: 'Save remark' }).click();
-  await expect(card.getByRole('alert')).toHaveCount(0);
-  // The modal hides the page from the accessibility tree; close it to read the list.
-  await card.getByRole('button', { name: 'Close' }).click();
-  await expect(friends.getByRole('button', { name: '<b>Caro</b>' })).toBeVisible({ timeout: 30_000 });
-  await shot(alice, testInfo, 'alice-remark');
-  await friends.getByRole('button', { name: '<b>Caro</b>' }).click();
-  await expect(card.getByRole('textbox', { name: 'Remark' })).toHaveValue('<b>Caro</b>');
-  await card.getByRole('button', { name: 'Send message' }).click();
-  await expect(alice).toHaveURL(/\/chat\/[^/]+$/);
-  await shot(alice, testInfo, 'alice-chat-from-card');
-
-  // The server lives for the whole suite: take the remark off again, as later tests name carol.
-  await openFriends(alice);
-  await friends.getByRole('button', { name: '<b>Caro</b>' }).click();
-  await card.getByRole('textbox', { name: 'Remark' }).fill('');
-  await card.getByRole('button', { name: 'Save remark' }).click();
-  await card.getByRole('button', { name: 'Close' }).click();
-  await expect(friends.getByRole('button', { name: 'carol' })).toBeVisible({ timeout: 30_000 });
-  await alice.context().close();
-});
-
-test('alice edits her profile from My info, and the top search finds a friend', async ({
-  browser,
-}, testInfo) => {
-  const alice = await signedInPage(browser, 'alice');
-  await alice.getByRole('button', { name: 'My account' }).click();
-  await alice.getByRole('menuitem', { name: 'My info' }).click();
-  const card = alice.getByRole('dialog', { name: 'User card' });
-  await expect(card.getByText('alice (you)')).toBeVisible();
-  await card.getByRole('button', { name: 'Edit info' }).click();
-  const edit = alice.getByRole('dialog', { name: 'Edit info' });
-  const nickname = edit.getByRole('textbox', { name: 'Nickname' });
-  await nickname.fill('');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit.getByText('Please input nickname')).toBeVisible();
-  await nickname.fill('alice');
-  await edit.getByRole('textbox', { name: 'E-mail' }).fill('alice@example.com');
-  await shot(alice, testInfo, 'alice-edit-profile');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden({ timeout: 30_000 });
-
-  const box = alice.getByRole('searchbox', { name: 'Search' });
-  await box.fill('bo');
-  const dropdown = alice.getByRole('region', { name: 'Search results' });
-  await expect(
-    dropdown.getByRole('region', { name: 'Contacts' }).getByRole('button', { name: 'bob' }),
-  ).toBeVisible({
-    timeout: 30_000,
-  });
-  await shot(alice, testInfo, 'alice-top-search');
-  // Focus elsewhere hides the dropdown; focus back shows the same results.
-  await alice.getByRole('main').click({ position: { x: 5, y: 5 } });
-  await expect(dropdown).toBeHidden();
-  await box.focus();
-  await expect(
-    dropdown.getByRole('region', { name: 'Contacts' }).getByRole('button', { name: 'bob' }),
-  ).toBeVisible();
-  await box.fill('   ');
-  await expect(dropdown).toBeHidden();
-  await box.fill('zzzz-nobody');
-  await expect(dropdown.getByText('No search results')).toBeVisible({ timeout: 30_000 });
-  await alice.context().close();
-});
-
-test('the language can be switched after sign-in and is remembered', async ({ browser }, testInfo) => {
-  const alice = await signedInPage(browser, 'alice');
-  const nav = alice.getByRole('navigation', { name: 'Main navigation' });
-  await alice.getByLabel('Language').selectOption('zh-CN');
-  await expect(
-    alice.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /通讯录/ }),
-  ).toBeVisible();
-  await expect(nav).toBeHidden();
-  await shot(alice, testInfo, 'shell-zh');
-  await alice.reload();
-  await expect(alice.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: 30_000 });
-  await alice.getByLabel('语言').selectOption('en-US');
-  await expect(nav).toBeVisible();
-  await alice.context().close();
 });
 
 test('a newly registered user applies to join Demo team by id; alice accepts in Group notifications', async ({
@@ -265,27 +176,130 @@ test('a newly registered user applies to join Demo team by id; alice accepts in 
   await context.close();
 });
 
-test('alice creates a group from the plus menu and lands in its chat', async ({ browser }, testInfo) => {
+// alice's own steps share one sign-in (the SDK's 36 MB wasm, its start and first sync cost far more than
+// any of them); each starts from the chat screen and undoes what later tests rely on.
+test('alice alone: friends by letter and a remark, her profile and the top search, a new group, the language', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(300_000);
   const alice = await signedInPage(browser, 'alice');
-  await alice.getByRole('button', { name: 'Add', exact: true }).click();
-  await alice.getByRole('menuitem', { name: 'Create group' }).click();
-  // The member picker in create mode: name, avatar, friends chosen in the left pane.
-  const dialog = alice.getByRole('dialog', { name: 'Create group' });
-  await dialog.getByRole('textbox', { name: 'Group name' }).fill('E2E crew');
-  await dialog.getByRole('button', { name: 'My friends' }).click();
-  await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
-  await dialog.getByRole('checkbox', { name: /carol|Caro/ }).check();
-  await expect(dialog.getByText('Selected (2)')).toBeVisible();
-  await shot(alice, testInfo, 'alice-create-group');
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(alice).toHaveURL(/\/chat\/sg_[^/]+$/, { timeout: 30_000 });
-  await shot(alice, testInfo, 'alice-new-group-chat');
-  await openFriends(alice);
-  await alice.getByRole('navigation', { name: 'Contacts' }).getByRole('link', { name: 'My groups' }).click();
-  await expect(
-    alice.getByRole('list', { name: 'My groups' }).getByRole('button', { name: /E2E crew/ }),
-  ).toBeVisible({
-    timeout: 30_000,
+
+  await test.step('alice browses her friends by letter, remarks a friend, and opens a chat from the card', async () => {
+    await openChats(alice);
+    await openFriends(alice);
+    const friends = alice.getByRole('list', { name: 'My friends' });
+    await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 30_000 });
+    const index = alice.getByRole('navigation', { name: 'Alphabet index' });
+    await expect(index.getByRole('button', { name: 'Jump to B' })).toBeVisible();
+    await expect(index.getByRole('button', { name: 'Jump to C' })).toBeVisible();
+    await shot(alice, testInfo, 'alice-friends');
+
+    await friends.getByRole('button', { name: 'carol' }).click();
+    const card = alice.getByRole('dialog', { name: 'User card' });
+    await expect(card.getByRole('button', { name: 'Add friends' })).toHaveCount(0);
+    // A remark with markup stays text.
+    await card.getByRole('textbox', { name: 'Remark' }).fill('<b>Caro</b>');
+    await card.getByRole('button', { name: 'Save remark' }).click();
+    await expect(card.getByRole('alert')).toHaveCount(0);
+    // The modal hides the page from the accessibility tree; close it to read the list.
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(friends.getByRole('button', { name: '<b>Caro</b>' })).toBeVisible({ timeout: 30_000 });
+    await shot(alice, testInfo, 'alice-remark');
+    await friends.getByRole('button', { name: '<b>Caro</b>' }).click();
+    await expect(card.getByRole('textbox', { name: 'Remark' })).toHaveValue('<b>Caro</b>');
+    await card.getByRole('button', { name: 'Send message' }).click();
+    await expect(alice).toHaveURL(/\/chat\/[^/]+$/);
+    await shot(alice, testInfo, 'alice-chat-from-card');
+
+    // The server lives for the whole suite: take the remark off again, as later tests name carol.
+    await openFriends(alice);
+    await friends.getByRole('button', { name: '<b>Caro</b>' }).click();
+    await card.getByRole('textbox', { name: 'Remark' }).fill('');
+    await card.getByRole('button', { name: 'Save remark' }).click();
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(friends.getByRole('button', { name: 'carol' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('alice edits her profile from My info, and the top search finds a friend', async () => {
+    await openChats(alice);
+    await alice.getByRole('button', { name: 'My account' }).click();
+    await alice.getByRole('menuitem', { name: 'My info' }).click();
+    const card = alice.getByRole('dialog', { name: 'User card' });
+    await expect(card.getByText('alice (you)')).toBeVisible();
+    await card.getByRole('button', { name: 'Edit info' }).click();
+    const edit = alice.getByRole('dialog', { name: 'Edit info' });
+    const nickname = edit.getByRole('textbox', { name: 'Nickname' });
+    await nickname.fill('');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit.getByText('Please input nickname')).toBeVisible();
+    await nickname.fill('alice');
+    await edit.getByRole('textbox', { name: 'E-mail' }).fill('alice@example.com');
+    await shot(alice, testInfo, 'alice-edit-profile');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden({ timeout: 30_000 });
+
+    const box = alice.getByRole('searchbox', { name: 'Search' });
+    await box.fill('bo');
+    const dropdown = alice.getByRole('region', { name: 'Search results' });
+    await expect(
+      dropdown.getByRole('region', { name: 'Contacts' }).getByRole('button', { name: 'bob' }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await shot(alice, testInfo, 'alice-top-search');
+    // Focus elsewhere hides the dropdown; focus back shows the same results.
+    await alice.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await expect(dropdown).toBeHidden();
+    await box.focus();
+    await expect(
+      dropdown.getByRole('region', { name: 'Contacts' }).getByRole('button', { name: 'bob' }),
+    ).toBeVisible();
+    await box.fill('   ');
+    await expect(dropdown).toBeHidden();
+    await box.fill('zzzz-nobody');
+    await expect(dropdown.getByText('No search results')).toBeVisible({ timeout: 30_000 });
+  });
+
+  await test.step('alice creates a group from the plus menu and lands in its chat', async () => {
+    await openChats(alice);
+    await alice.getByRole('button', { name: 'Add', exact: true }).click();
+    await alice.getByRole('menuitem', { name: 'Create group' }).click();
+    // The member picker in create mode: name, avatar, friends chosen in the left pane.
+    const dialog = alice.getByRole('dialog', { name: 'Create group' });
+    await dialog.getByRole('textbox', { name: 'Group name' }).fill('E2E crew');
+    await dialog.getByRole('button', { name: 'My friends' }).click();
+    await dialog.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
+    await dialog.getByRole('checkbox', { name: /carol|Caro/ }).check();
+    await expect(dialog.getByText('Selected (2)')).toBeVisible();
+    await shot(alice, testInfo, 'alice-create-group');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(alice).toHaveURL(/\/chat\/sg_[^/]+$/, { timeout: 30_000 });
+    await shot(alice, testInfo, 'alice-new-group-chat');
+    await openFriends(alice);
+    await alice
+      .getByRole('navigation', { name: 'Contacts' })
+      .getByRole('link', { name: 'My groups' })
+      .click();
+    await expect(
+      alice.getByRole('list', { name: 'My groups' }).getByRole('button', { name: /E2E crew/ }),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+
+  await test.step('the language can be switched after sign-in and is remembered', async () => {
+    await openChats(alice);
+    const nav = alice.getByRole('navigation', { name: 'Main navigation' });
+    await alice.getByLabel('Language').selectOption('zh-CN');
+    await expect(
+      alice.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: /通讯录/ }),
+    ).toBeVisible();
+    await expect(nav).toBeHidden();
+    await shot(alice, testInfo, 'shell-zh');
+    await alice.reload();
+    await expect(alice.getByRole('navigation', { name: '主导航' })).toBeVisible({ timeout: 30_000 });
+    await alice.getByLabel('语言').selectOption('en-US');
+    await expect(nav).toBeVisible();
   });
   await alice.context().close();
 });

@@ -38,200 +38,203 @@ async function signIn(browser: Browser, user: string): Promise<Session> {
 const conversation = conversationOption;
 const admin = adminCall;
 
-test('the seeded group history reads oldest first, as it was sent', async ({ browser }) => {
+// Each test signs its users in once and replays several defects in named steps: a sign-in (the SDK's 36 MB
+// wasm, its start and first sync) costs far more than any of the steps, and none needs a fresh session.
+
+test('alice alone: English only, a friend card, the seeded history in order, unblocking a friend', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
   const alice = await signIn(browser, 'alice');
-  await openConversation(alice.page, 'Demo team');
-  const log = messageLog(alice.page);
-  // Older pages load at the top: scroll up until the first seeded message is there.
-  const first = log.getByText('Welcome to the Demo team, everyone.');
-  await expect(async () => {
-    await log.evaluate((element) => {
-      element.scrollTop = 0;
-    });
-    await expect(first).toBeAttached({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  const y = async (text: string) => (await log.getByText(text).boundingBox())?.y ?? Number.NaN;
-  const [welcome, hello, hi] = [
-    await y('Welcome to the Demo team'),
-    await y('Hello team!'),
-    await y('Hi all 👋'),
-  ];
-  expect(welcome).toBeLessThan(hello);
-  expect(hello).toBeLessThan(hi);
+
+  // First: it reads every request since the sign-in.
+  await test.step('in English the signed-in app loads no Chinese strings', async () => {
+    await openConversation(alice.page, 'Demo team');
+    await mainNav(alice.page)
+      .getByRole('link', { name: /Contacts/ })
+      .click();
+    await expect(alice.page.getByRole('list', { name: 'My friends' })).toBeVisible();
+    expect(alice.requests.filter((url) => /\/assets\/zh-CN[-.]/.test(url))).toEqual([]);
+    expect(alice.requests.some((url) => /\/assets\/en-US[-.]/.test(url))).toBe(true);
+  });
+
+  await test.step("a friend's user card shows the phone number and e-mail", async () => {
+    await alice.page.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }).click();
+    const card = alice.page.getByRole('dialog', { name: 'User card' });
+    await expect(card.getByText('bob@example.com')).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByText('13800000002')).toBeVisible();
+    await alice.page.keyboard.press('Escape');
+    await expect(card).toBeHidden();
+    await mainNav(alice.page).getByRole('link', { name: /^Chat/ }).click();
+  });
+
+  await test.step('the seeded group history reads oldest first, as it was sent', async () => {
+    await openConversation(alice.page, 'Demo team');
+    const log = messageLog(alice.page);
+    // Older pages load at the top: scroll up until the first seeded message is there.
+    const first = log.getByText('Welcome to the Demo team, everyone.');
+    await expect(async () => {
+      await log.evaluate((element) => {
+        element.scrollTop = 0;
+      });
+      await expect(first).toBeAttached({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const y = async (text: string) => (await log.getByText(text).boundingBox())?.y ?? Number.NaN;
+    const [welcome, hello, hi] = [
+      await y('Welcome to the Demo team'),
+      await y('Hello team!'),
+      await y('Hi all 👋'),
+    ];
+    expect(welcome).toBeLessThan(hello);
+    expect(hello).toBeLessThan(hi);
+  });
+
+  await test.step('unblocking a friend keeps them in My friends with the Unfriend button', async () => {
+    await openConversation(alice.page, 'bob');
+    await alice.page.getByRole('button', { name: 'Conversation settings' }).click();
+    const drawer = alice.page.getByRole('dialog', { name: 'Chat settings' });
+    await setBlacklistSwitch(drawer, true);
+    await expect(drawer.getByRole('button', { name: 'Unfriend' })).toHaveCount(0);
+    await setBlacklistSwitch(drawer, false);
+    await expect(drawer.getByRole('button', { name: 'Unfriend' })).toBeVisible({ timeout: 15_000 });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+
+    await mainNav(alice.page)
+      .getByRole('link', { name: /Contacts/ })
+      .click();
+    const friends = alice.page.getByRole('list', { name: 'My friends' });
+    await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 15_000 });
+  });
   await alice.page.context().close();
 });
 
-test('a saved profile shows at once on the card and in the form', async ({ browser }) => {
-  const carol = await signIn(browser, 'carol');
-  const myInfo = async (): Promise<Locator> => {
-    await carol.page.getByRole('button', { name: 'My account' }).click();
-    await carol.page.getByRole('menuitem', { name: 'My info' }).click();
-    return carol.page.getByRole('dialog', { name: 'User card' });
-  };
-  const edit = carol.page.getByRole('dialog', { name: 'Edit info' });
-  const rename = async (from: string, to: string) => {
-    const card = await myInfo();
-    await expect(card.getByText(`${from} (you)`)).toBeVisible();
-    await card.getByRole('button', { name: 'Edit info' }).click();
-    await edit.getByRole('textbox', { name: 'Nickname' }).fill(to);
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await expect(edit).toBeHidden({ timeout: 30_000 });
-    // Without a reload: the card and the form show what was saved.
-    const again = await myInfo();
-    await expect(again.getByText(`${to} (you)`)).toBeVisible();
-    await again.getByRole('button', { name: 'Edit info' }).click();
-    await expect(edit.getByRole('textbox', { name: 'Nickname' })).toHaveValue(to);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
-    await expect(edit).toBeHidden();
-  };
-  await rename('carol', 'carol renamed');
-  await rename('carol renamed', 'carol');
-  await carol.page.context().close();
-});
-
-test('unblocking a friend keeps them in My friends with the Unfriend button', async ({ browser }) => {
-  const alice = await signIn(browser, 'alice');
-  await openConversation(alice.page, 'bob');
-  await alice.page.getByRole('button', { name: 'Conversation settings' }).click();
-  const drawer = alice.page.getByRole('dialog', { name: 'Chat settings' });
-  await setBlacklistSwitch(drawer, true);
-  await expect(drawer.getByRole('button', { name: 'Unfriend' })).toHaveCount(0);
-  await setBlacklistSwitch(drawer, false);
-  await expect(drawer.getByRole('button', { name: 'Unfriend' })).toBeVisible({ timeout: 15_000 });
-  await drawer.getByRole('button', { name: 'Close' }).click();
-
-  await mainNav(alice.page)
-    .getByRole('link', { name: /Contacts/ })
-    .click();
-  const friends = alice.page.getByRole('list', { name: 'My friends' });
-  await expect(friends.getByRole('button', { name: 'bob' })).toBeVisible({ timeout: 15_000 });
-  await alice.page.context().close();
-});
-
-test('a typed mention token stays text and opens no card', async ({ browser }) => {
+test('alice, bob and carol: a saved profile shows at once, a typed mention stays text, muting lowers the badge', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const alice = await signIn(browser, 'alice');
   const bob = await signIn(browser, 'bob');
-  const aliceID = await userID(alice.page);
-  const forged = `[[at-The CEO#${aliceID}]] says hi ${Date.now().toString(36)}`;
-  await openConversation(bob.page, 'alice');
-  await send(bob.page, forged);
-  // Open it once the message has moved bob's row to the top: a click during that re-sort can be lost.
-  await expect(conversation(alice.page, 'bob')).toContainText(' says hi ', { timeout: 30_000 });
-  // The list's preview reads it as the bubble does: the token as typed, no "@The CEO".
-  await expect(conversation(alice.page, 'bob')).toContainText(`[[at-The CEO#${aliceID}]] says hi`);
-  await openConversation(alice.page, 'bob');
-  await expect(messageLog(alice.page).getByText(forged)).toBeVisible({ timeout: 30_000 });
-  await expect(messageLog(alice.page).getByRole('button', { name: /The CEO/ })).toHaveCount(0);
+  const carol = await signIn(browser, 'carol');
+
+  await test.step('a saved profile shows at once on the card and in the form', async () => {
+    const myInfo = async (): Promise<Locator> => {
+      await carol.page.getByRole('button', { name: 'My account' }).click();
+      await carol.page.getByRole('menuitem', { name: 'My info' }).click();
+      return carol.page.getByRole('dialog', { name: 'User card' });
+    };
+    const edit = carol.page.getByRole('dialog', { name: 'Edit info' });
+    const rename = async (from: string, to: string) => {
+      const card = await myInfo();
+      await expect(card.getByText(`${from} (you)`)).toBeVisible();
+      await card.getByRole('button', { name: 'Edit info' }).click();
+      await edit.getByRole('textbox', { name: 'Nickname' }).fill(to);
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(edit).toBeHidden({ timeout: 30_000 });
+      // Without a reload: the card and the form show what was saved.
+      const again = await myInfo();
+      await expect(again.getByText(`${to} (you)`)).toBeVisible();
+      await again.getByRole('button', { name: 'Edit info' }).click();
+      await expect(edit.getByRole('textbox', { name: 'Nickname' })).toHaveValue(to);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await expect(edit).toBeHidden();
+    };
+    await rename('carol', 'carol renamed');
+    await rename('carol renamed', 'carol');
+  });
+
+  await test.step('a typed mention token stays text and opens no card', async () => {
+    const aliceID = await userID(alice.page);
+    const forged = `[[at-The CEO#${aliceID}]] says hi ${Date.now().toString(36)}`;
+    await openConversation(bob.page, 'alice');
+    await send(bob.page, forged);
+    // Open it once the message has moved bob's row to the top: a click during that re-sort can be lost.
+    await expect(conversation(alice.page, 'bob')).toContainText(' says hi ', { timeout: 30_000 });
+    // The list's preview reads it as the bubble does: the token as typed, no "@The CEO".
+    await expect(conversation(alice.page, 'bob')).toContainText(`[[at-The CEO#${aliceID}]] says hi`);
+    await openConversation(alice.page, 'bob');
+    await expect(messageLog(alice.page).getByText(forged)).toBeVisible({ timeout: 30_000 });
+    await expect(messageLog(alice.page).getByRole('button', { name: /The CEO/ })).toHaveCount(0);
+  });
+
+  // The rule is held by conversation.store.test.ts too; this checks the badge the user sees.
+  await test.step('muting a conversation lowers the nav badge at once', async () => {
+    await mainNav(alice.page)
+      .getByRole('link', { name: /Contacts/ })
+      .click();
+    const before = await navUnread(alice.page);
+    await openConversation(carol.page, 'alice');
+    await send(carol.page, `unread for the badge ${Date.now().toString(36)}`);
+    await expect.poll(() => navUnread(alice.page), { timeout: 30_000 }).toBeGreaterThan(before);
+
+    // Other conversations may be unread too (the seeded history, earlier tests): carol's part must go.
+    const withCarol = await navUnread(alice.page);
+    await mainNav(alice.page).getByRole('link', { name: /^Chat/ }).click();
+    await conversation(alice.page, 'carol').click({ button: 'right' });
+    await alice.page.getByRole('menuitemradio', { name: 'Receive without notification' }).click();
+    await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBeLessThan(withCarol);
+    // Back to normal for the other tests.
+    await conversation(alice.page, 'carol').click({ button: 'right' });
+    await alice.page.getByRole('menuitemradio', { name: 'Receive and notify' }).click();
+    await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBe(withCarol);
+  });
   await alice.page.context().close();
   await bob.page.context().close();
-});
-
-// The rule is held by conversation.store.test.ts too; this checks the badge the user sees.
-test('muting a conversation lowers the nav badge at once', async ({ browser }) => {
-  const alice = await signIn(browser, 'alice');
-  const carol = await signIn(browser, 'carol');
-  await mainNav(alice.page)
-    .getByRole('link', { name: /Contacts/ })
-    .click();
-  const before = await navUnread(alice.page);
-  await openConversation(carol.page, 'alice');
-  await send(carol.page, `unread for the badge ${Date.now().toString(36)}`);
-  await expect.poll(() => navUnread(alice.page), { timeout: 30_000 }).toBeGreaterThan(before);
-
-  // Other conversations may be unread too (the seeded history, earlier tests): carol's part must go.
-  const withCarol = await navUnread(alice.page);
-  await mainNav(alice.page).getByRole('link', { name: /^Chat/ }).click();
-  await conversation(alice.page, 'carol').click({ button: 'right' });
-  await alice.page.getByRole('menuitemradio', { name: 'Receive without notification' }).click();
-  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBeLessThan(withCarol);
-  // Back to normal for the other tests.
-  await conversation(alice.page, 'carol').click({ button: 'right' });
-  await alice.page.getByRole('menuitemradio', { name: 'Receive and notify' }).click();
-  await expect.poll(() => navUnread(alice.page), { timeout: 10_000 }).toBe(withCarol);
-  await alice.page.context().close();
   await carol.page.context().close();
 });
 
-test("a friend's user card shows the phone number and e-mail", async ({ browser }) => {
-  const alice = await signIn(browser, 'alice');
-  await mainNav(alice.page)
-    .getByRole('link', { name: /Contacts/ })
-    .click();
-  await alice.page.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }).click();
-  const card = alice.page.getByRole('dialog', { name: 'User card' });
-  await expect(card.getByText('bob@example.com')).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByText('13800000002')).toBeVisible();
-  await alice.page.context().close();
-});
-
-test('English running text says "muted you", lower-case', async ({ browser, request }) => {
-  const alice = await signIn(browser, 'alice');
+test('bob muted in Demo team by the admin API: the notices read "muted you", and typed text is kept', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
   const bob = await signIn(browser, 'bob');
   await openConversation(bob.page, 'Demo team');
   const groupID = /\/chat\/sg_(.+)$/.exec(decodeURIComponent(bob.page.url()))?.[1] ?? '';
   expect(groupID).not.toBe('');
   const bobID = await userID(bob.page);
-  await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
-  await expect(
-    messageLog(bob.page)
-      .getByText(/ muted you for 10 minutes$/)
-      .last(),
-  ).toBeVisible({
-    timeout: 30_000,
-  });
-  await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
-  await expect(
-    messageLog(bob.page)
-      .getByText(/ unmuted you$/)
-      .last(),
-  ).toBeVisible({ timeout: 30_000 });
-  await alice.page.context().close();
-  await bob.page.context().close();
-});
+  const mutedNotices = messageLog(bob.page).getByText(/ muted you for 10 minutes$/);
 
-// Typed text is never thrown away: a member muted while typing sees the composer close with the spec's
-// text and keeps what she typed; it is there to send once she is unmuted.
-test('a member muted while typing keeps the typed text', async ({ browser, request }) => {
-  const bob = await signIn(browser, 'bob');
-  await openConversation(bob.page, 'Demo team');
-  const groupID = /\/chat\/sg_(.+)$/.exec(decodeURIComponent(bob.page.url()))?.[1] ?? '';
-  const bobID = await userID(bob.page);
-  const box = bob.page.getByRole('textbox', { name: 'Message' });
-  await box.fill('may I speak?');
-  await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
-  try {
+  await test.step('English running text says "muted you", lower-case', async () => {
+    try {
+      await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
+      await expect(mutedNotices.last()).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
+    }
     await expect(
       messageLog(bob.page)
-        .getByText(/ muted you for 10 minutes$/)
+        .getByText(/ unmuted you$/)
         .last(),
     ).toBeVisible({ timeout: 30_000 });
-    // bob is an admin of Demo team: a mute of his own silences him too (the server refuses his sends), so
-    // the composer closes with the spec's text (it used to stay open for admins), keeping the typed text.
-    await expect(bob.page.getByRole('status').filter({ hasText: 'You are muted' })).toBeVisible({
-      timeout: 30_000,
-    });
-    await expect(box).toBeDisabled();
-    await expect(box).toHaveValue('may I speak?');
-  } finally {
-    // bob stays a speaking member of Demo team for the tests after this one, whatever happened here.
-    await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
-  }
-  await expect(box).toBeEnabled({ timeout: 30_000 });
-  await expect(box).toHaveValue('may I speak?');
-  await box.fill('');
-  await bob.page.context().close();
-});
+  });
 
-test('in English the signed-in app loads no Chinese strings', async ({ browser }) => {
-  const alice = await signIn(browser, 'alice');
-  await openConversation(alice.page, 'Demo team');
-  await mainNav(alice.page)
-    .getByRole('link', { name: /Contacts/ })
-    .click();
-  await expect(alice.page.getByRole('list', { name: 'My friends' })).toBeVisible();
-  expect(alice.requests.filter((url) => /\/assets\/zh-CN[-.]/.test(url))).toEqual([]);
-  expect(alice.requests.some((url) => /\/assets\/en-US[-.]/.test(url))).toBe(true);
-  await alice.page.context().close();
+  // Typed text is never thrown away: a member muted while typing sees the composer close with the spec's
+  // text and keeps what she typed; it is there to send once she is unmuted.
+  await test.step('a member muted while typing keeps the typed text', async () => {
+    const box = bob.page.getByRole('textbox', { name: 'Message' });
+    // The composer is open again after the step before's unmute.
+    await expect(box).toBeEnabled({ timeout: 30_000 });
+    const noticesBefore = await mutedNotices.count();
+    await box.fill('may I speak?');
+    await admin(request, '/group/mute_group_member', { groupID, userID: bobID, mutedSeconds: 600 });
+    try {
+      await expect(mutedNotices).toHaveCount(noticesBefore + 1, { timeout: 30_000 });
+      // bob is an admin of Demo team: a mute of his own silences him too (the server refuses his sends), so
+      // the composer closes with the spec's text (it used to stay open for admins), keeping the typed text.
+      await expect(bob.page.getByRole('status').filter({ hasText: 'You are muted' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(box).toBeDisabled();
+      await expect(box).toHaveValue('may I speak?');
+    } finally {
+      // bob stays a speaking member of Demo team for the tests after this one, whatever happened here.
+      await admin(request, '/group/cancel_mute_group_member', { groupID, userID: bobID });
+    }
+    await expect(box).toBeEnabled({ timeout: 30_000 });
+    await expect(box).toHaveValue('may I speak?');
+    await box.fill('');
+  });
+  await bob.page.context().close();
 });
 
 test('after a friend request is accepted the first messages arrive on both sides', async ({ browser }) => {

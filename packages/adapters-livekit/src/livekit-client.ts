@@ -33,7 +33,7 @@ export function wrapLiveKitRoom(room: Room): LiveKitRoomLike {
       return room.remoteParticipants;
     },
     prepareConnection: (url, token) => room.prepareConnection(url, token),
-    connect: (url, token) => room.connect(url, token),
+    connect: (url, token, options) => room.connect(url, token, options),
     disconnect: () => room.disconnect(),
     switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
     on(event, listener) {
@@ -79,7 +79,7 @@ export function createLiveKitMeetingRoom(): MeetingRoomLike {
       return room.remoteParticipants;
     },
     prepareConnection: (url, token) => room.prepareConnection(url, token),
-    connect: (url, token) => room.connect(url, token),
+    connect: (url, token, options) => room.connect(url, token, options),
     disconnect: () => room.disconnect(),
     switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
     on(event, listener) {

@@ -97,7 +97,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       // The prefetch only speeds up the join; the connect below reports any real problem.
     }
     try {
-      await room.connect(serverUrl, token);
+      // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
+      await room.connect(serverUrl, token, { autoSubscribe: true });
     } catch (cause: unknown) {
       this.teardown(room);
       throw toRemoteError(cause, RtcErrorCode.ConnectFailed);

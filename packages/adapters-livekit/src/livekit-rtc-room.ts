@@ -50,6 +50,8 @@ const STATE_BY_LIVEKIT: Readonly<Record<string, RoomConnectionState>> = {
   signalReconnecting: RoomConnectionState.SignalReconnecting,
 };
 
+const keyOf = (serverUrl: string, token: string): string => `${serverUrl}\n${token}`;
+
 /** A failure of livekit-client as the RemoteError the application handles. */
 export function toRemoteError(cause: unknown, fallbackCode: number): RemoteError {
   if (cause instanceof RemoteError) return cause;
@@ -64,6 +66,11 @@ export function toRemoteError(cause: unknown, fallbackCode: number): RemoteError
  * (production: {@link createLiveKitRoom}), publishes the microphone, and the camera with vp9
  * preferred and vp8 as backup for video calls. A one-to-one call ends when the other party
  * leaves, so the room disconnects itself then.
+ *
+ * While a call rings, `prepare` creates the Room (loading the client) and reaches the server, and
+ * `join` joins with nothing published and automatic subscription off, so no media of the others
+ * arrives; the `connect` with the same url and token then subscribes and publishes in the room
+ * already joined, or joins the prepared Room.
  */
 export class LiveKitRtcRoom extends RtcRoom {
   private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
@@ -79,6 +86,12 @@ export class LiveKitRtcRoom extends RtcRoom {
   private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
   /** Counts joins and leaves, so a join whose client load outlived it knows it was left meanwhile. */
   private attempts = 0;
+  /** A Room created and warmed up by `prepare`, for the connect with these url and token. */
+  private prepared: { readonly room: LiveKitRoomLike; readonly key: string } | undefined;
+  /** The url and token of the room joined by `join`, until the connect that goes on air in it. */
+  private joinedKey: string | undefined;
+  /** Joined without automatic subscription and since gone on air: subscribes to each new track itself. */
+  private subscribeOnPublish = false;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
@@ -101,14 +114,65 @@ export class LiveKitRtcRoom extends RtcRoom {
     if (serverUrl.trim() === '') {
       throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
     }
+    const joined = this.room;
+    if (joined !== undefined && this.joinedKey === keyOf(serverUrl, token)) {
+      // Joined while ringing: receive the others from now on, then go on air.
+      this.joinedKey = undefined;
+      this.subscribeOnPublish = true;
+      for (const participant of joined.remoteParticipants.values())
+        for (const publication of participant.trackPublications.values()) publication.setSubscribed(true);
+    } else {
+      await this.open(serverUrl, token, true);
+    }
+    const room = this.room;
+    if (room === undefined) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
+    this.state.next(RoomConnectionState.Connected);
+    this.camera = options.video;
+    try {
+      // Both at once: the two devices start in parallel, and the camera is not held up by the microphone.
+      await Promise.all([
+        room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput')),
+        this.camera
+          ? room.localParticipant.setCameraEnabled(true, this.capture('videoinput'), VIDEO_PUBLISH_OPTIONS)
+          : undefined,
+      ]);
+    } catch (cause: unknown) {
+      // Without a microphone or camera the call cannot go on: leave the room, then report why.
+      await this.disconnect();
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  override async prepare(serverUrl: string, token: string): Promise<void> {
+    if (serverUrl.trim() === '' || this.state.value !== RoomConnectionState.Disconnected) return;
+    const attempt = ++this.attempts;
+    const room = await this.createRoom();
+    if (attempt !== this.attempts) return;
+    this.prepared = { room, key: keyOf(serverUrl, token) };
+    await room.prepareConnection(serverUrl, token);
+  }
+
+  override async join(serverUrl: string, token: string): Promise<void> {
+    if (serverUrl.trim() === '') {
+      throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
+    }
+    await this.open(serverUrl, token, false);
+    this.joinedKey = keyOf(serverUrl, token);
+  }
+
+  /** Joins a room (the prepared one for these url and token, if any); `connecting` until on air. */
+  private async open(serverUrl: string, token: string, subscribe: boolean): Promise<void> {
+    const key = keyOf(serverUrl, token);
+    const prepared = this.prepared?.key === key ? this.prepared.room : undefined;
     if (this.room !== undefined) {
       await this.disconnect();
     }
+    this.prepared = undefined;
     this.state.next(RoomConnectionState.Connecting);
     const attempt = ++this.attempts;
     let room: LiveKitRoomLike;
     try {
-      room = await this.createRoom();
+      room = prepared ?? (await this.createRoom());
     } catch (cause: unknown) {
       // The client's code could not be loaded (offline, say): this call fails, the next one loads again.
       if (attempt === this.attempts) this.state.next(RoomConnectionState.Disconnected);
@@ -117,38 +181,31 @@ export class LiveKitRtcRoom extends RtcRoom {
     // Left (or connecting again) while the client loaded: this join is no longer wanted.
     if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     this.room = room;
-    this.camera = options.video;
     this.detach = this.listen(room);
-    try {
-      await room.prepareConnection(serverUrl, token);
-    } catch {
-      // The prefetch only speeds up the join; the connect below reports any real problem.
+    if (prepared === undefined) {
+      try {
+        await room.prepareConnection(serverUrl, token);
+      } catch {
+        // The prefetch only speeds up the join; the connect below reports any real problem.
+      }
     }
     try {
-      await room.connect(serverUrl, token);
+      await room.connect(serverUrl, token, { autoSubscribe: subscribe });
     } catch (cause: unknown) {
       this.teardown(room);
       throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
     }
     for (const identity of room.remoteParticipants.keys()) this.remotes.add(identity);
-    this.state.next(RoomConnectionState.Connected);
-    try {
-      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput'));
-      if (this.camera) {
-        await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'), VIDEO_PUBLISH_OPTIONS);
-      }
-    } catch (cause: unknown) {
-      // Without a microphone or camera the call cannot go on: leave the room, then report why.
-      await this.disconnect();
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
-    }
   }
 
   async disconnect(): Promise<void> {
     const room = this.room;
+    // Whatever is still loading or was prepared for a join is no longer wanted.
+    this.attempts += 1;
+    this.prepared = undefined;
+    this.joinedKey = undefined;
     if (room === undefined) {
       if (this.state.value === RoomConnectionState.Connecting) {
-        this.attempts += 1;
         this.state.next(RoomConnectionState.Disconnected);
       }
       return;
@@ -204,6 +261,8 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.detach?.();
     this.detach = undefined;
     this.room = undefined;
+    this.joinedKey = undefined;
+    this.subscribeOnPublish = false;
     this.remotes.clear();
     this.local.next({});
     this.state.next(RoomConnectionState.Disconnected);
@@ -268,6 +327,9 @@ export class LiveKitRtcRoom extends RtcRoom {
     const onUnmuted = onMute('unmuted');
     const onDisconnected = (): void => this.teardown(room);
     const onSubscriptionFailed = (): void => this.subscriptionFailures.next();
+    const onPublished: RoomLikeEvents['trackPublished'] = (publication) => {
+      if (this.subscribeOnPublish) publication.setSubscribed(true);
+    };
     room.on('connectionStateChanged', onState);
     room.on('participantConnected', onJoined);
     room.on('participantDisconnected', onLeft);
@@ -279,6 +341,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     room.on('trackUnmuted', onUnmuted);
     room.on('disconnected', onDisconnected);
     room.on('trackSubscriptionFailed', onSubscriptionFailed);
+    room.on('trackPublished', onPublished);
     return () => {
       room.off('connectionStateChanged', onState);
       room.off('participantConnected', onJoined);
@@ -291,6 +354,7 @@ export class LiveKitRtcRoom extends RtcRoom {
       room.off('trackUnmuted', onUnmuted);
       room.off('disconnected', onDisconnected);
       room.off('trackSubscriptionFailed', onSubscriptionFailed);
+      room.off('trackPublished', onPublished);
     };
   }
 }

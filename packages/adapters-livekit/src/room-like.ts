@@ -8,6 +8,16 @@ export interface ParticipantLike {
   readonly identity: string;
 }
 
+/** A remote participant's published track, subscribed to or not (automatic subscription may be off). */
+export interface RemotePublicationLike {
+  setSubscribed(subscribed: boolean): void;
+}
+
+/** A remote participant with its published tracks. */
+export interface RemoteParticipantLike extends ParticipantLike {
+  readonly trackPublications: ReadonlyMap<string, RemotePublicationLike>;
+}
+
 /** A subscribed remote track: its kind and the platform track for the view to attach. */
 export interface RemoteTrackLike {
   readonly kind: string;
@@ -46,6 +56,8 @@ export interface RoomLikeEvents {
   localTrackPublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   localTrackUnpublished: (publication: PublicationLike, participant: ParticipantLike) => void;
   disconnected: (reason?: unknown) => void;
+  /** A remote participant published a track (subscribed to automatically unless that is off). */
+  trackPublished: (publication: RemotePublicationLike, participant: ParticipantLike) => void;
   /** Subscribing to a remote track failed after livekit-client's own retries. */
   trackSubscriptionFailed: (trackSid: string, participant: ParticipantLike, reason?: unknown) => void;
 }
@@ -73,10 +85,11 @@ export interface LocalParticipantLike {
 export interface LiveKitRoomLike {
   readonly localParticipant: LocalParticipantLike;
   /** Participants already in the room, by identity (filled once connected). */
-  readonly remoteParticipants: ReadonlyMap<string, ParticipantLike>;
+  readonly remoteParticipants: ReadonlyMap<string, RemoteParticipantLike>;
   /** Region lookup and a HEAD prefetch of the server before the signalling connection (spec §7). */
   prepareConnection(url: string, token: string): Promise<void>;
-  connect(url: string, token: string): Promise<void>;
+  /** `autoSubscribe: false` receives no remote track until it is subscribed to by hand. */
+  connect(url: string, token: string, options: { readonly autoSubscribe: boolean }): Promise<void>;
   disconnect(): Promise<void>;
   /** Moves the published microphone or camera to another device. */
   switchActiveDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, STORAGE_KEYS, type I18nKey } from '@teamim/domain';
-import { MemoryStore } from './test-store';
+import { InMemoryLocalStore } from '@teamim/application/testing';
 import { loadI18n, saveLocale, storedLocale, switchLocale } from './i18n';
 import { DESKTOP_MESSAGES } from './desktop/messages';
 import { registerUiMessages } from './ui-message-registry';
@@ -59,7 +59,7 @@ describe('i18n', () => {
   });
 
   it('reads the stored locale and falls back to zh-CN for anything unknown', () => {
-    const store = new MemoryStore();
+    const store = new InMemoryLocalStore();
     expect(storedLocale(store)).toBe('zh-CN');
     saveLocale(store, 'en-US');
     expect(store.get(STORAGE_KEYS.local.locale)).toBe('en-US');

@@ -89,6 +89,9 @@ const harness = {
     connectStartedAt = performance.now();
     await room.connect(url, token, { video });
   },
+  /** What a ringing call does before the answer: the receiver prepares, the inviter joins. */
+  prepare: (url: string, token: string): Promise<void> => room.prepare(url, token),
+  join: (url: string, token: string): Promise<void> => room.join(url, token),
   state: (): string => {
     let current = '';
     room.state$.subscribe((s) => (current = s)).unsubscribe();

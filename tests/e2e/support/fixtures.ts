@@ -27,6 +27,8 @@
  * - `send(page, text)`: types `text` in the open conversation, presses Enter and waits until the box is
  *   empty and the message shows in the log. For a send expected to fail, use `sendText` (no waiting).
  * - `messageLog(page)`: the open conversation's message log (`role=log name=Messages`).
+ * - `fake-camera.ts`: a second Chromium whose camera plays a video the test writes from a page's pixels
+ *   (the QR sign-in test films the waiting page's code); its pages are not watched as above.
  */
 import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -60,6 +60,8 @@ export interface ChatConfig {
   qrCodesPerIp: number;
   /** Longest the waiting page's long poll is held open, in seconds (under the client's 25 s timeout). */
   qrWaitSeconds: number;
+  /** How long a QR sign-in code may be scanned and confirmed; shorter only to watch codes expire in tests. */
+  qrCodeSeconds: number;
 
   /** IANA time zone of `createTime` strings; empty means the server's own. */
   timeZone: string;
@@ -101,6 +103,8 @@ const defaultChatConfig = (): ChatConfig => ({
   // A waiting page makes about six codes in ten minutes; a shared office address has room for a few dozen.
   qrCodesPerIp: 60,
   qrWaitSeconds: 20,
+  // As WhatsApp's and Discord's linking codes: about two minutes.
+  qrCodeSeconds: 120,
   timeZone: '',
   scryptCost: 16_384,
   realChatAnswers: false,
@@ -153,6 +157,7 @@ export function resolveChatConfig(partial: Partial<ChatConfig>, ctx: ResolveChat
     'sweepIntervalSeconds',
     'qrCodesPerIp',
     'qrWaitSeconds',
+    'qrCodeSeconds',
   ];
   for (const key of positive) {
     const v = cfg[key];
@@ -324,6 +329,13 @@ export const CHAT_FLAGS: readonly ChatFlagSpec[] = [
     key: 'qrWaitSeconds',
     kind: 'number',
     description: "longest a QR sign-in page's wait is held open (default 20)",
+  },
+  {
+    flag: '--qr-code-seconds',
+    env: 'TEAMIM_QR_CODE_SECONDS',
+    key: 'qrCodeSeconds',
+    kind: 'number',
+    description: 'how long a QR sign-in code may be scanned and confirmed (default 120)',
   },
   {
     flag: '--time-zone',

@@ -71,17 +71,14 @@ export interface ImFacade {
   /** Makes the two users friends directly (seeding, admin import), with notifications. */
   addFriendPair(userA: string, userB: string): Promise<void>;
 
-  /** False until groups exist in the IM core. */
+  /** Whether the group exists. */
   groupExists(groupID: string): boolean;
 
-  /** Whether the user is currently a member of the group. False when groups are not built yet. */
+  /** Whether the user is currently a member of the group. */
   isGroupMember(groupID: string, userID: string): boolean;
 
-  /**
-   * Optional until groups exist: creates a group owned by `ownerUserID`. Used by the
-   * demo seed. Returns the groupID.
-   */
-  createGroup?(req: {
+  /** Creates a group owned by `ownerUserID` (the demo seed). Returns the groupID. */
+  createGroup(req: {
     ownerUserID: string;
     groupName: string;
     adminUserIDs: string[];

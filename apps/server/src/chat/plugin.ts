@@ -95,6 +95,7 @@ export function chatPlugin(
     timer.unref();
     // Sign-in by QR code (our own endpoints, docs/server.md): a new session as any sign-in makes one.
     const qr = new QrLoginService(ctx, {
+      codeTtlMs: ctx.config.qrCodeSeconds * 1000,
       waitMs: ctx.config.qrWaitSeconds * 1000,
       createsPerIp: ctx.config.qrCodesPerIp,
       guessesPerIp: ctx.config.loginMaxFailuresPerIp,

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatConfig } from './config';
-import { QR_CODE_TTL_MS } from './qr-login';
 import type { ChatHarness } from './testing/harness';
 import { createChatHarness } from './testing/harness';
+
+/** A code's life unless `--qr-code-seconds` says otherwise. */
+const QR_CODE_TTL_MS = 120_000;
 
 let h: ChatHarness;
 afterEach(async () => {
@@ -114,6 +116,19 @@ describe('sign-in by QR code', () => {
     expect((await act('confirm', bob, scanned.code)).errCode).toBe(20302);
     expect((await wait(c, 'waiting')).data?.state).toBe('expired');
     expect((await wait(scanned)).data?.state).toBe('expired');
+  });
+
+  it("a deployment may shorten a code's life (--qr-code-seconds), so a test can watch one expire", async () => {
+    const { alice } = await setUp({ qrCodeSeconds: 5 });
+    const c = await create();
+    expect(c.expireTime).toBe(h.clock.now() + 5_000);
+    h.clock.advance(4_999);
+    expect((await act('scan', alice, c.code)).errCode).toBe(0);
+    h.clock.advance(1);
+    expect((await act('confirm', alice, c.code)).errCode).toBe(20302);
+    expect((await wait(c)).data?.state).toBe('expired');
+    // The page has been told, and the scanner who confirms late still hears why.
+    expect((await act('confirm', alice, c.code)).errCode).toBe(20302);
   });
 
   it("only the account that scanned a code may confirm or cancel it; a second scan is someone else's code", async () => {

@@ -5,8 +5,6 @@ import type { ChatContext } from './context';
 import { ChatError, ErrCode } from './errors';
 import { jsonInt } from './validation';
 
-/** How long a code may be scanned and confirmed (as WhatsApp's and Discord's linking codes, about two minutes). */
-export const QR_CODE_TTL_MS = 120_000;
 /** After a confirmation the waiting page has this long to collect its session, whatever the code's age. */
 const COLLECT_MS = 30_000;
 /** Codes pending at once; beyond it creation answers 20005 rather than let memory grow. */
@@ -88,6 +86,8 @@ export interface QrScanAnswer {
 }
 
 export interface QrLoginOptions {
+  /** How long a code may be scanned and confirmed (`--qr-code-seconds`, two minutes by default). */
+  codeTtlMs: number;
   /** Longest a wait is held open (under the client's 25 s request timeout). */
   waitMs: number;
   /** Codes one address may create per ten minutes. */
@@ -102,7 +102,7 @@ export interface QrLoginOptions {
  * Sign-in by QR code, as device linking works in WhatsApp, Discord or Telegram: a page that is not
  * signed in creates a code and a secret (the code goes into the QR, the secret stays with the page), a
  * signed-in user scans the code and confirms, and the page, proving it holds the secret, collects a new
- * session of that user. Codes live in memory only: they last two minutes and a restart may drop them.
+ * session of that user. Codes live in memory only: they last two minutes (by default) and a restart may drop them.
  * Nothing here logs a code, a secret or a token.
  */
 export class QrLoginService {
@@ -135,11 +135,11 @@ export class QrLoginService {
       platform: input.platform,
       deviceName: input.deviceName ?? '',
       createdAt: now,
-      expiresAt: now + QR_CODE_TTL_MS,
+      expiresAt: now + this.options.codeTtlMs,
       state: 'waiting',
       waiters: new Set(),
     });
-    return { code, secret: secret.toString('base64url'), expireTime: now + QR_CODE_TTL_MS };
+    return { code, secret: secret.toString('base64url'), expireTime: now + this.options.codeTtlMs };
   }
 
   /** The waiting page's long poll: answers at once when the state differs from `known`, else on a change. */
@@ -165,7 +165,8 @@ export class QrLoginService {
       answer.session = entry.session;
       this.entries.delete(entry.code);
     }
-    if (state === 'expired' || state === 'cancelled') this.entries.delete(entry.code);
+    // An expired code stays until the sweep, so that its scanner, confirming late, hears that it expired.
+    if (state === 'cancelled') this.entries.delete(entry.code);
     return answer;
   }
 

@@ -88,13 +88,12 @@ describe('ImFacade groups', () => {
   it('creates a group with roles and sends group texts as a member only', async () => {
     const im = facade();
     for (const u of ['a', 'b', 'c', 'd']) im.registerUser({ userID: u, nickname: u, faceURL: '' });
-    const groupID = await im.createGroup?.({
+    const groupID = await im.createGroup({
       ownerUserID: 'a',
       groupName: 'Demo team',
       adminUserIDs: ['b'],
       memberUserIDs: ['c'],
     });
-    if (!groupID) throw new Error('createGroup is missing');
     expect(im.groupExists(groupID)).toBe(true);
     expect(im.isGroupMember(groupID, 'c')).toBe(true);
     expect(im.isGroupMember(groupID, 'd')).toBe(false);
@@ -122,7 +121,7 @@ describe('ImFacade groups', () => {
       code: 1203,
     });
     await expect(
-      im.createGroup?.({ ownerUserID: 'a', groupName: 'x', adminUserIDs: ['b'], memberUserIDs: ['b'] }),
+      im.createGroup({ ownerUserID: 'a', groupName: 'x', adminUserIDs: ['b'], memberUserIDs: ['b'] }),
     ).rejects.toMatchObject({ code: 1001 });
   });
 });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import type { Db } from '../db/database';
 import { fail } from '../errors';
 import { type Authenticate, apiDialect, apiMount } from '../api/mount';
+import type { Route } from '../api/schemas';
 import { defineRoute } from '../http/route';
 import { useEnvelope } from '../http/envelope';
 import { ErrCode } from '../im/errors';
-import type { Operator } from '../im/messages';
 import { type ObjectLimits, essenceOf } from './limits';
 import { baseName } from './names';
 import { parseRange } from './range';
@@ -123,49 +123,66 @@ export function objectsPlugin(service: ObjectService, deps: ObjectsDeps): Fastif
       closed();
     });
 
-    const route = <S extends z.ZodType>(
-      path: string,
-      schema: S,
-      handler: (body: z.output<S>, op: Operator, req: FastifyRequest) => unknown,
-    ) => {
-      if (!OBJECT_API_PATHS.includes(path)) throw new Error(`${path} is missing from OBJECT_API_PATHS`);
-      defineRoute(app, mount, {
-        path,
-        schema,
-        auth: 'user',
-        handler: (body, c) => handler(body, c.caller, c.req),
-      });
+    const route: Route = (spec) => {
+      if (!OBJECT_API_PATHS.includes(spec.path))
+        throw new Error(`${spec.path} is missing from OBJECT_API_PATHS`);
+      defineRoute(app, mount, spec);
     };
 
-    route('/object/part_limit', z.object({}).passthrough(), () => service.partLimit());
-
-    route('/object/initiate_multipart_upload', initiateSchema, (body, op, req) => {
-      const result = service.initiate(op, body, urlBase(req, limits));
-      const log = { userID: op.userID, name: body.name, size: body.size, contentType: body.contentType };
-      if (result.instant) {
-        req.log.info(log, 'object stored instantly (the same bytes are already held)');
-        return { url: result.url, upload: null };
-      }
-      req.log.info({ ...log, uploadID: result.upload.uploadID, parts: result.partCount }, 'upload initiated');
-      return { url: '', upload: result.upload };
+    route({
+      path: '/object/part_limit',
+      auth: 'user',
+      schema: z.object({}).passthrough(),
+      handler: () => service.partLimit(),
     });
 
-    route('/object/auth_sign', authSignSchema, (body, op, req) =>
-      service.authSign(op, body.uploadID, body.partNumbers, urlBase(req, limits)),
-    );
-
-    route('/object/complete_multipart_upload', completeSchema, async (body, op, req) => {
-      const result = await service.complete(op, body, urlBase(req, limits));
-      req.log.info(
-        { userID: op.userID, uploadID: body.uploadID, name: body.name, size: result.size },
-        'upload completed',
-      );
-      return { url: result.url };
+    route({
+      path: '/object/initiate_multipart_upload',
+      auth: 'user',
+      schema: initiateSchema,
+      handler: (body, { caller: op, req }) => {
+        const result = service.initiate(op, body, urlBase(req, limits));
+        const log = { userID: op.userID, name: body.name, size: body.size, contentType: body.contentType };
+        if (result.instant) {
+          req.log.info(log, 'object stored instantly (the same bytes are already held)');
+          return { url: result.url, upload: null };
+        }
+        req.log.info(
+          { ...log, uploadID: result.upload.uploadID, parts: result.partCount },
+          'upload initiated',
+        );
+        return { url: '', upload: result.upload };
+      },
     });
 
-    route('/object/access_url', accessUrlSchema, (body, _op, req) =>
-      service.accessUrl(body.name, urlBase(req, limits)),
-    );
+    route({
+      path: '/object/auth_sign',
+      auth: 'user',
+      schema: authSignSchema,
+      handler: (body, { caller: op, req }) =>
+        service.authSign(op, body.uploadID, body.partNumbers, urlBase(req, limits)),
+    });
+
+    route({
+      path: '/object/complete_multipart_upload',
+      auth: 'user',
+      schema: completeSchema,
+      handler: async (body, { caller: op, req }) => {
+        const result = await service.complete(op, body, urlBase(req, limits));
+        req.log.info(
+          { userID: op.userID, uploadID: body.uploadID, name: body.name, size: result.size },
+          'upload completed',
+        );
+        return { url: result.url };
+      },
+    });
+
+    route({
+      path: '/object/access_url',
+      auth: 'user',
+      schema: accessUrlSchema,
+      handler: (body, { req }) => service.accessUrl(body.name, urlBase(req, limits)),
+    });
 
     // Downloads: public like OpenIM's (an <img src> cannot send the token header); names hold
     // unguessable message IDs. Query parameters (the SDK's `?type=image&width=640`) are ignored.

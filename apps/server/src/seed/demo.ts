@@ -79,16 +79,12 @@ export async function seedDemo(
 
   const skipped: string[] = [];
   const result: SeedDemoResult = { users, created: true, skipped };
-  if (ctx.im.createGroup) {
-    result.groupID = await ctx.im.createGroup({
-      ownerUserID: users.alice,
-      groupName: 'Demo team',
-      adminUserIDs: [users.bob],
-      memberUserIDs: [users.carol],
-    });
-  } else {
-    skipped.push('group "Demo team" (this IM core has no createGroup)');
-  }
+  result.groupID = await ctx.im.createGroup({
+    ownerUserID: users.alice,
+    groupName: 'Demo team',
+    adminUserIDs: [users.bob],
+    memberUserIDs: [users.carol],
+  });
   if (ctx.im.sendTextAsUser) {
     const say = ctx.im.sendTextAsUser.bind(ctx.im);
     await say({ sendID: users.alice, recvID: users.bob, text: 'Hi Bob, welcome to TeamIM!' });

@@ -41,7 +41,6 @@ export interface SeedLargeResult {
   singleConversations: number;
   messages: number;
   durationMs: number;
-  skipped: string[];
 }
 
 /**
@@ -58,15 +57,15 @@ export interface LargeSeedIm {
   importFriends(owner: string, friendIDs: readonly string[]): void;
   /** Stores a text as if `sendID` sent it at `sendTime` (ms), one-to-one or into a group. */
   storeText(msg: { sendID: string; recvID?: string; groupID?: string; text: string; sendTime: number }): void;
-  /** Creates a group; undefined until the core has groups. Returns the groupID. */
-  createGroup?(req: {
+  /** Creates a group. Returns the groupID. */
+  createGroup(req: {
     ownerUserID: string;
     groupName: string;
     adminUserIDs: string[];
     memberUserIDs: string[];
   }): string;
   /** Adds members to a group (more than one create call may hold). */
-  inviteToGroup?(req: { groupID: string; inviterUserID: string; userIDs: readonly string[] }): void;
+  inviteToGroup(req: { groupID: string; inviterUserID: string; userIDs: readonly string[] }): void;
 }
 
 const FIRST = ['Ada', 'Ben', 'Chen', 'Dana', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'June', 'Kai', 'Lena', 'Mo'];
@@ -114,9 +113,7 @@ export async function seedLarge(
   const conversations = options.conversations ?? 1_000;
   const longHistory = options.longHistory ?? 10_000;
   const largeGroup = options.largeGroupMembers ?? 2_000;
-  const groupsWanted = im.createGroup ? Math.min(options.groups ?? 100, conversations) : 0;
-  const skipped: string[] = [];
-  if (!im.createGroup) skipped.push('groups (the IM core has no createGroup yet)');
+  const groupsWanted = Math.min(options.groups ?? 100, conversations);
   const result: SeedLargeResult = {
     userID: LARGE_ACCOUNT.userID,
     created: false,
@@ -125,7 +122,6 @@ export async function seedLarge(
     singleConversations: 0,
     messages: 0,
     durationMs: 0,
-    skipped,
   };
   if (services.accounts.getAccount(LARGE_ACCOUNT.userID)) {
     result.durationMs = performance.now() - started;
@@ -158,7 +154,7 @@ export async function seedLarge(
     let single = 0;
     for (let k = 0, groups = 0; k < conversations; k++) {
       const lastAt = newest - k * slot;
-      if (isGroupSlot(k, groups) && im.createGroup) {
+      if (isGroupSlot(k, groups)) {
         // 20 to 60 members; the account owns the even groups and is admin of the odd ones. The first
         // group is the large one (the account and largeGroupMembers - 1 friends).
         const size = Math.min(groups === 0 ? largeGroup - 1 : 20 + (groups % 5) * 10, friends);
@@ -174,7 +170,7 @@ export async function seedLarge(
           memberUserIDs: invited.slice(0, CREATE_BATCH),
         });
         for (let from = CREATE_BATCH; from < invited.length; from += CREATE_BATCH)
-          im.inviteToGroup?.({
+          im.inviteToGroup({
             groupID,
             inviterUserID: owner,
             userIDs: invited.slice(from, from + CREATE_BATCH),
@@ -226,7 +222,6 @@ export async function seedLarge(
   });
   result.created = true;
   result.durationMs = performance.now() - started;
-  for (const s of skipped) deps.logger.warn({ seed: 'large' }, `large seed skipped: ${s}`);
   return result;
 }
 

@@ -4,7 +4,8 @@ import type {
   MeetingLocalParticipantLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
-  ParticipantLike,
+  RemoteParticipantLike,
+  RemotePublicationLike,
   RemoteTrackLike,
   VideoPublishOptionsLike,
   CaptureOptionsLike,
@@ -111,13 +112,36 @@ export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalP
   }
 }
 
+/** A remote track as a room sees it: delivered (`trackSubscribed`) once subscribed to. */
+export class FakeRemotePublication implements RemotePublicationLike {
+  subscribed = false;
+
+  constructor(private readonly deliver: () => void) {}
+
+  setSubscribed(subscribed: boolean): void {
+    if (subscribed && !this.subscribed) this.deliver();
+    this.subscribed = subscribed;
+  }
+}
+
+interface FakeRemoteParticipant extends RemoteParticipantLike {
+  readonly trackPublications: Map<string, FakeRemotePublication>;
+}
+
+const participant = (identity: string): FakeRemoteParticipant => ({
+  identity,
+  trackPublications: new Map(),
+});
+
 type Listeners = { [E in keyof MeetingRoomLikeEvents]: Set<MeetingRoomLikeEvents[E]> };
 
 /** A fake livekit-client Room connected to a {@link FakeLiveKitServer}. */
 export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   readonly localParticipant: FakeLocalParticipant = new FakeLocalParticipant(this);
-  readonly remoteParticipants = new Map<string, ParticipantLike>();
+  readonly remoteParticipants = new Map<string, FakeRemoteParticipant>();
   identity: string | undefined;
+  /** As joined: false receives remote tracks only once subscribed to by hand. */
+  autoSubscribe = true;
   roomName: string | undefined;
   private readonly listeners: Listeners = {
     connectionStateChanged: new Set(),
@@ -131,6 +155,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     trackUnmuted: new Set(),
     disconnected: new Set(),
     trackSubscriptionFailed: new Set(),
+    trackPublished: new Set(),
     activeSpeakersChanged: new Set(),
     dataReceived: new Set(),
   };
@@ -162,7 +187,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     if (this.failPrepare !== undefined) throw this.failPrepare;
   }
 
-  async connect(url: string, token: string): Promise<void> {
+  async connect(url: string, token: string, options: { readonly autoSubscribe: boolean }): Promise<void> {
     this.emit('connectionStateChanged', 'connecting');
     await Promise.resolve();
     const [roomName, identity] = token.split('|');
@@ -172,10 +197,11 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     }
     this.roomName = roomName;
     this.identity = identity;
+    this.autoSubscribe = options.autoSubscribe;
     const peers = this.server.rooms.get(roomName) ?? new Set<FakeLiveKitRoom>();
     for (const peer of peers) {
       if (peer.identity === undefined) continue;
-      this.remoteParticipants.set(peer.identity, { identity: peer.identity });
+      this.remoteParticipants.set(peer.identity, participant(peer.identity));
       peer.remoteJoined(identity);
     }
     peers.add(this);
@@ -213,14 +239,8 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
 
   /** Publishes a track to everyone else in the room. */
   publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false, source?: string): void {
-    for (const peer of this.peers()) {
-      peer.emit(
-        'trackSubscribed',
-        { kind, mediaStreamTrack },
-        { kind, isMuted: muted, ...(source === undefined ? {} : { source }) },
-        { identity: this.identity ?? '' },
-      );
-    }
+    for (const peer of this.peers())
+      peer.remotePublished(this.identity ?? '', kind, mediaStreamTrack, muted, source);
   }
 
   /** Every peer fails to subscribe to one of this participant's tracks (after livekit's retries). */
@@ -292,15 +312,32 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   }
 
   private remoteJoined(identity: string): void {
-    const participant = { identity };
-    this.remoteParticipants.set(identity, participant);
-    this.emit('participantConnected', participant);
+    const joined = participant(identity);
+    this.remoteParticipants.set(identity, joined);
+    this.emit('participantConnected', joined);
+  }
+
+  private remotePublished(
+    identity: string,
+    kind: string,
+    mediaStreamTrack: unknown,
+    muted: boolean,
+    source?: string,
+  ): void {
+    const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
+    const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }) };
+    const publication = new FakeRemotePublication(() =>
+      this.emit('trackSubscribed', { kind, mediaStreamTrack }, seen, publisher),
+    );
+    publisher.trackPublications.set(source ?? kind, publication);
+    this.emit('trackPublished', publication, publisher);
+    if (this.autoSubscribe) publication.setSubscribed(true);
   }
 
   private remoteLeft(identity: string): void {
-    const participant = this.remoteParticipants.get(identity) ?? { identity };
+    const gone = this.remoteParticipants.get(identity) ?? participant(identity);
     this.remoteParticipants.delete(identity);
-    this.emit('participantDisconnected', participant);
+    this.emit('participantDisconnected', gone);
   }
 
   private emit<E extends keyof MeetingRoomLikeEvents>(

@@ -153,9 +153,10 @@ describe("CallService: both sides' states, refusals, and signals of other calls"
     await world.settle();
 
     bob.toasts.toasts.length = 0;
+    // Refused while ringing and again at the answer.
+    bob.ports.chatApi.getRoomAccess = () => Promise.reject(new RemoteError(2, 'no token'));
     await alice.calls.invite('bob', 'audio');
     await world.settle();
-    bob.ports.chatApi.getRoomAccess = () => Promise.reject(new RemoteError(2, 'no token'));
     const noAccess = await bob.calls.accept();
     await world.settle();
     expect(noAccess).toEqual({ ok: false, error: { kind: 'remote', code: 2, message: 'no token' } });
@@ -167,9 +168,9 @@ describe("CallService: both sides' states, refusals, and signals of other calls"
 
   it('no server url: the exact error and toast; a room that fails to connect ends the call as failed', async () => {
     const { world, alice, bob, ended } = await pair();
+    world.backend.rtc.serverUrl = '';
     await alice.calls.invite('bob', 'audio');
     await world.settle();
-    world.backend.rtc.serverUrl = '';
     expect(await bob.calls.accept()).toEqual({
       ok: false,
       error: { kind: 'state', reason: 'no livekit url provided' },

@@ -147,9 +147,10 @@ describe('CallService', () => {
 
   it('§8 Calls: no server url gives "no livekit url provided" and closes', async () => {
     const { world, alice, bob } = await pair();
+    // No media server from the start: the room access is asked for while the call rings.
+    world.backend.rtc.serverUrl = '';
     await alice.calls.invite('bob', 'audio');
     await world.settle();
-    world.backend.rtc.serverUrl = '';
 
     const result = await bob.calls.accept();
     await world.settle();

@@ -27,6 +27,7 @@ import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
+import { CallRoomPreparation, type Entered } from './call-room-preparation';
 
 export type CallPhase = 'idle' | 'waiting' | 'connecting' | 'connected';
 
@@ -77,8 +78,10 @@ const idle: CallState = {
 
 /**
  * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
- * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept,
- * then room access, then connect) or rejects. `state$` is hot and replays; `ended$` is an event.
+ * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept
+ * and connect at once) or rejects. While it rings, both sides make the room ready
+ * ({@link CallRoomPreparation}), with nothing on air before the answer. `state$` is hot and replays;
+ * `ended$` is an event.
  */
 export class CallService {
   private readonly state = new BehaviorSubject<CallState>(idle);
@@ -86,13 +89,15 @@ export class CallService {
   private readonly subscriptions = new Subscription();
   private timeout: Subscription | undefined;
   private ticker: Subscription | undefined;
-  private busyElsewhere: () => boolean = () => false;
+  /** While it says so (a meeting holds the devices) no call is placed or rung: an invite is declined. */
+  busyElsewhere: () => boolean = () => false;
+  private readonly preparation: CallRoomPreparation;
   readonly state$: Observable<CallState> = this.state.asObservable();
   readonly ended$: Observable<CallEnded> = this.ended.asObservable();
 
   constructor(
     private readonly signalling: CallSignalling,
-    private readonly chatApi: ChatApi,
+    chatApi: ChatApi,
     private readonly room: RtcRoom,
     private readonly currentUser: CurrentUser,
     private readonly ids: IdGenerator,
@@ -101,6 +106,7 @@ export class CallService {
     private readonly logger: Logger,
     private options: CallServiceOptions = {},
   ) {
+    this.preparation = new CallRoomPreparation(chatApi, room, currentUser, logger);
     this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
     this.subscriptions.add(
       room.participantLeft$.subscribe((userID) => {
@@ -117,11 +123,6 @@ export class CallService {
     this.options = options;
   }
 
-  /** While `busy()` (a meeting holds the devices) no call is placed or rung: an invite is declined. */
-  refuseWhile(busy: () => boolean): void {
-    this.busyElsewhere = busy;
-  }
-
   get snapshot(): CallState {
     return this.state.value;
   }
@@ -132,9 +133,7 @@ export class CallService {
 
   /** Starts a call as the inviter. */
   async invite(peerUserID: string, mediaType: CallMediaType): Promise<Result<CallInvitation, AppError>> {
-    if (this.state.value.phase !== 'idle') {
-      return err(stateFailure('already in a call'));
-    }
+    if (this.state.value.phase !== 'idle') return err(stateFailure('already in a call'));
     if (this.busyElsewhere()) {
       this.notifier.notify({ level: 'error', key: 'meetingRoom.busyInMeeting' });
       return err(stateFailure('in a meeting'));
@@ -160,6 +159,7 @@ export class CallService {
       this.reset();
       return sent;
     }
+    this.preparation.start(invitation.roomID, 'join');
     this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
       void this.sendQuietly(CustomType.CallingCancel).then(() =>
         this.finish(CallOutcome.Unanswered, false, 'timeout'),
@@ -168,20 +168,25 @@ export class CallService {
     return ok(invitation);
   }
 
-  /** The receiver answers: Accept, then room access, then connect. */
+  /** The receiver answers: Accept, and the room entered meanwhile with the access asked for while ringing. */
   async accept(): Promise<Result<void, AppError>> {
-    const { phase, role } = this.state.value;
-    if (phase !== 'waiting' || role !== CallRole.Receiver) {
+    const { phase, role, invitation } = this.state.value;
+    if (phase !== 'waiting' || role !== CallRole.Receiver || invitation === undefined) {
       return err(stateFailure('no incoming call to answer'));
     }
     this.patch({ phase: 'connecting' });
+    // The room is entered while the Accept travels: the inviter receives nothing of it before the Accept.
+    const entering = this.preparation.enter(invitation.roomID, invitation.mediaType === 'video');
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
       this.reset();
+      // The room entered meanwhile is left again, unless another call has begun since.
+      if ((await entering).ok && this.state.value.phase === 'idle')
+        await attempt(() => this.room.disconnect());
       return accepted;
     }
-    return this.connect();
+    return this.connect(entering);
   }
 
   /** The receiver declines: Reject, then close. */
@@ -251,6 +256,7 @@ export class CallService {
           peerUserID: callPeerOf(this.currentUser.id(), signal.invitation),
           cameraEnabled: signal.invitation.mediaType === 'video',
         });
+        this.preparation.start(signal.invitation.roomID, 'prepare');
       } else if (
         current.invitation === undefined ||
         !isSameCall(current.invitation, signal.invitation) ||
@@ -308,31 +314,22 @@ export class CallService {
     await this.finish(CallOutcome.HandledElsewhere, false, 'handledElsewhere');
   }
 
-  private async connect(): Promise<Result<void, AppError>> {
+  private async connect(entering?: Promise<Entered>): Promise<Result<void, AppError>> {
     const { invitation } = this.state.value;
     if (invitation === undefined) {
       return err(stateFailure('no call'));
     }
-    const access = await attempt(() => this.chatApi.getRoomAccess(invitation.roomID, this.currentUser.id()));
-    if (!access.ok || access.value.serverUrl === '') {
+    const entered = await (entering ??
+      this.preparation.enter(invitation.roomID, invitation.mediaType === 'video'));
+    if (!entered.ok) {
+      const noUrl = entered.error === 'noUrl';
       this.notifier.notify({
         level: 'error',
-        key: access.ok ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
+        key: noUrl ? 'error.noLivekitUrl' : 'toast.byInviteUserFailed',
       });
       await this.sendQuietly(CustomType.CallingHungup);
-      await this.finish(CallOutcome.HungUp, false, 'failed');
-      return access.ok ? err(stateFailure('no livekit url provided')) : access;
-    }
-    const connected = await attempt(() =>
-      this.room.connect(access.value.serverUrl, access.value.token, {
-        video: invitation.mediaType === 'video',
-      }),
-    );
-    if (!connected.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
-      await this.sendQuietly(CustomType.CallingHungup);
       await this.finish(CallOutcome.HungUp, true, 'failed');
-      return connected;
+      return entered.error === 'noUrl' ? err(stateFailure('no livekit url provided')) : err(entered.error);
     }
     this.patch({ phase: 'connected', elapsedSeconds: 0, timerText: formatCallTimer(0) });
     this.ticker = interval(1000, this.clock.scheduler).subscribe((tick) => {
@@ -365,8 +362,10 @@ export class CallService {
     const roomID = invitation.roomID;
     const durationSeconds = phase === 'connected' ? elapsedSeconds : 0;
     const answered = phase === 'connected';
+    // A room prepared or joined while ringing is left too, answered or not.
+    const prepared = this.preparation.stop();
     this.reset();
-    if (disconnect) {
+    if (disconnect || prepared) {
       const result = await attempt(() => this.room.disconnect());
       if (!result.ok) {
         this.logger.warn('room disconnect failed', { code: result.error.code });
@@ -389,6 +388,7 @@ export class CallService {
     this.ticker?.unsubscribe();
     this.timeout = undefined;
     this.ticker = undefined;
+    if (this.preparation.stop()) void this.room.disconnect().catch(() => undefined);
     this.state.next(idle);
   }
 

@@ -6,6 +6,7 @@ import {
   activeSince,
   chatBadgeCount,
   isGroupSession,
+  keepUnchanged,
   mergeConversations,
   type Conversation,
   type Group,
@@ -114,7 +115,7 @@ export class ConversationStore {
     const confirmed = [...this.serverOnly];
     this.serverOnly.clear();
     this.openGroup.markSynced();
-    this.list.next(mergeConversations(all.value));
+    this.list.next(mergeConversations(keepUnchanged(this.list.value, all.value)));
     this.updateBadge();
     this.confirmLocal(confirmed);
     this.openPendingSelection();
@@ -138,9 +139,8 @@ export class ConversationStore {
         this.refreshAgain = false;
         const all = await readAllConversations(this.gateway, this.notifier);
         if (all.ok) {
-          this.list.next(
-            mergeConversations(this.list.value, activeSince(this.list.value, all.value, 'notOlder')),
-          );
+          const changed = activeSince(this.list.value, all.value, 'notOlder');
+          this.list.next(mergeConversations(this.list.value, keepUnchanged(this.list.value, changed)));
         }
       } while (this.refreshAgain);
     })().finally(() => {

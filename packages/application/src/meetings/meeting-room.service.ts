@@ -64,7 +64,7 @@ export class MeetingRoomService extends MeetingLauncher {
     private readonly logger: Logger,
   ) {
     super();
-    calls.refuseWhile(() => this.status.value.phase !== 'idle');
+    calls.busyElsewhere = () => this.status.value.phase !== 'idle';
     this.subscriptions.add(room.participants$.subscribe((everyone) => this.see(everyone)));
     this.subscriptions.add(room.endRequests$.subscribe((request) => void this.onEndRequest(request)));
     this.subscriptions.add(
@@ -240,7 +240,7 @@ export class MeetingRoomService extends MeetingLauncher {
 
   dispose(): void {
     if (this.status.value.phase !== 'idle') void this.finish(false, true);
-    this.calls.refuseWhile(() => false);
+    this.calls.busyElsewhere = () => false;
     this.subscriptions.unsubscribe();
     this.status.complete();
     this.active.complete();

@@ -1,9 +1,24 @@
 import type { Observable } from 'rxjs';
 import type { RoomConnectionState } from '@teamim/domain';
 
-/** The media room of a call. `connect` rejects with RemoteError (e.g. no server url). */
+/**
+ * The media room of a call. `connect` rejects with RemoteError (e.g. no server url).
+ *
+ * A call that rings can make its room ready before the answer: `prepare` (the receiver) and `join` (the
+ * inviter) are best effort and put nothing on air; the `connect` with the same url and token that follows
+ * the answer then has less left to do. A room without them connects in full on `connect`, so both do
+ * nothing by default. `disconnect` also drops whatever was prepared or joined.
+ */
 export abstract class RtcRoom {
   abstract connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void>;
+  /** Loads what a connect needs and reaches the server; joins nothing. */
+  prepare(_serverUrl: string, _token: string): Promise<void> {
+    return Promise.resolve();
+  }
+  /** Joins the room with nothing published and nothing of the others received until `connect`. */
+  join(_serverUrl: string, _token: string): Promise<void> {
+    return Promise.resolve();
+  }
   abstract disconnect(): Promise<void>;
   abstract setMicrophoneEnabled(enabled: boolean): Promise<void>;
   abstract setCameraEnabled(enabled: boolean): Promise<void>;

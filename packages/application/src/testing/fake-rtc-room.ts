@@ -13,12 +13,40 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   camera = false;
   roomID: string | undefined;
   userID: string | undefined;
+  /** Every `prepare` and `join` call, in order (the token each used). */
+  readonly preparations: { readonly kind: 'prepare' | 'join'; readonly token: string }[] = [];
+  /** Microphone or camera published: only once `connect` has run, never while only joined. */
+  onAir = false;
+  /** The token of a `prepare` not yet followed by `connect` or `disconnect`. */
+  prepared: string | undefined;
 
   constructor(private readonly server: FakeRtcServer) {
     super();
   }
 
   async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
+    await this.enter(serverUrl, token);
+    this.camera = options.video;
+    this.prepared = undefined;
+    // Left while joining: nothing goes on air.
+    this.onAir = this.roomID !== undefined;
+    this.state.next('connected');
+  }
+
+  override async prepare(serverUrl: string, token: string): Promise<void> {
+    await Promise.resolve();
+    this.preparations.push({ kind: 'prepare', token });
+    if (serverUrl !== this.server.serverUrl) throw new RemoteError(-2, 'unreachable');
+    this.prepared = token;
+  }
+
+  /** In the room's participants, with nothing on air, until `connect`. */
+  override async join(serverUrl: string, token: string): Promise<void> {
+    this.preparations.push({ kind: 'join', token });
+    await this.enter(serverUrl, token);
+  }
+
+  private async enter(serverUrl: string, token: string): Promise<void> {
     await Promise.resolve();
     if (serverUrl === '') {
       throw new RemoteError(-1, 'no livekit url provided');
@@ -30,11 +58,9 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     this.state.next('connecting');
     this.roomID = roomID;
     this.userID = userID;
-    this.camera = options.video;
     const peers = this.server.rooms.get(roomID) ?? new Set<RoomPeer>();
     peers.add(this);
     this.server.rooms.set(roomID, peers);
-    this.state.next('connected');
   }
 
   /**
@@ -51,6 +77,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
 
   async disconnect(): Promise<void> {
     await Promise.resolve();
+    this.prepared = undefined;
+    this.onAir = false;
     const roomID = this.roomID;
     if (roomID === undefined) {
       return;

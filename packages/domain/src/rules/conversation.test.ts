@@ -10,6 +10,7 @@ import {
   groupConversationID,
   isGroupConversation,
   isGroupSession,
+  keepUnchanged,
   mergeConversations,
   singleConversationID,
 } from './conversation';
@@ -109,5 +110,26 @@ describe('§3 Conversation ids (OpenIM convention)', () => {
     expect(groupConversationID('g1')).toBe('sg_g1');
     expect(conversationIDFor(SessionType.Group, 'me', 'g1')).toBe('sg_g1');
     expect(conversationIDFor(SessionType.Single, 'me', 'bob')).toBe('si_bob_me');
+  });
+});
+
+describe('§4 Conversations: a reload keeps what did not change', () => {
+  const a = conversation({ conversationID: 'a', latestMsgSendTime: 10, latestMsg: '{"x":1}' });
+  const b = conversation({ conversationID: 'b', latestMsgSendTime: 20 });
+
+  it('an equal copy gives way to the object the list holds; a changed or new one is taken', () => {
+    const aAgain = { ...a };
+    const bChanged = { ...b, unreadCount: 3 };
+    const c = conversation({ conversationID: 'c' });
+    const kept = keepUnchanged([a, b], [aAgain, bChanged, c]);
+    expect(kept[0]).toBe(a);
+    expect(kept[1]).toBe(bChanged);
+    expect(kept[2]).toBe(c);
+  });
+
+  it('a field present on one copy only is a change', () => {
+    const drafted = { ...a, draftText: 'hi' };
+    expect(keepUnchanged([a], [drafted])[0]).toBe(drafted);
+    expect(keepUnchanged([drafted], [{ ...a }])[0]).not.toBe(drafted);
   });
 });

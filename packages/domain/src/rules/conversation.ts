@@ -91,3 +91,24 @@ export function activeSince(
     return rule === 'newer' ? difference > 0 : difference >= 0;
   });
 }
+
+/**
+ * `incoming` with each conversation that equals the one `current` holds (every field the same) replaced
+ * by `current`'s object. A reload reads every conversation again; keeping the objects that did not change
+ * keeps what was derived from them (their list rows, keyed by the object) and lets the reloaded copies go.
+ */
+export function keepUnchanged(
+  current: readonly Conversation[],
+  incoming: readonly Conversation[],
+): readonly Conversation[] {
+  const shown = new Map(current.map((c) => [c.conversationID, c]));
+  return incoming.map((c) => {
+    const known = shown.get(c.conversationID);
+    return known !== undefined && sameFields(known, c) ? known : c;
+  });
+}
+
+function sameFields(a: Conversation, b: Conversation): boolean {
+  const keys = Object.keys(a) as (keyof Conversation)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}

@@ -4,3 +4,14 @@
  * (`qr-sign-in.ts`) loads with its views.
  */
 export const QR_SIGN_IN_ROUTE = '/link-device';
+
+/**
+ * Where the app goes once the user has signed in: back to a sign-in link that sent a signed-out browser
+ * to the sign-in page (its confirm dialog is what the user came for), otherwise the chats (spec §2).
+ * Only the link's own route qualifies, an in-app path, so nothing here can lead off the app.
+ */
+export function pathAfterSignIn(interrupted: unknown): string {
+  return typeof interrupted === 'string' && interrupted.startsWith(`${QR_SIGN_IN_ROUTE}#`)
+    ? interrupted
+    : '/chat';
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyServerError } from '../errors/server-errors';
 import {
   describeUserAgent,
+  pathAfterSignIn,
   qrCodeFromFragment,
   qrCodeFromScan,
   qrRequestTime,
@@ -16,6 +17,21 @@ describe('sign-in by QR code', () => {
     const link = qrSignInLink('https://chat.example.com/app/', CODE);
     expect(link).toBe(`https://chat.example.com/app${QR_SIGN_IN_ROUTE}#code=${CODE}`);
     expect(new URL(link).search).toBe('');
+  });
+
+  it('after signing in, returns to a sign-in link the guard interrupted, and to the chats otherwise', () => {
+    expect(pathAfterSignIn(`${QR_SIGN_IN_ROUTE}#code=${CODE}`)).toBe(`/link-device#code=${CODE}`);
+    for (const elsewhere of [
+      undefined,
+      '/chat/si_alice_bob',
+      '/contact',
+      `https://evil.example${QR_SIGN_IN_ROUTE}#code=${CODE}`,
+      `//evil.example${QR_SIGN_IN_ROUTE}#code=${CODE}`,
+      `${QR_SIGN_IN_ROUTE}/../chat#code=${CODE}`,
+      { pathname: QR_SIGN_IN_ROUTE },
+    ]) {
+      expect(pathAfterSignIn(elsewhere)).toBe('/chat');
+    }
   });
 
   it('reads the code back from a scanned link of any host, or from a bare code', () => {

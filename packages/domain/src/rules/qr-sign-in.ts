@@ -4,9 +4,9 @@
  * scanned text back, when the waiting page renews its code, and how a device is described.
  */
 
-import { QR_SIGN_IN_ROUTE } from './qr-sign-in-route';
+import { pathAfterSignIn, QR_SIGN_IN_ROUTE } from './qr-sign-in-route';
 
-export { QR_SIGN_IN_ROUTE };
+export { pathAfterSignIn, QR_SIGN_IN_ROUTE };
 
 export const QR_SIGN_IN = {
   /** The waiting page renews its code this long before the server's expiry, so a late scan still works. */

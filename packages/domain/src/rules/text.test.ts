@@ -15,6 +15,8 @@ describe('text helpers', () => {
     expect(takeChars('abc', -1)).toBe('');
     expect(takeChars('abc', 3)).toBe('abc');
     expect(takeChars('😀😀😀', 2)).toBe('😀😀');
+    expect(takeChars('a😀b', 3)).toBe('a😀b');
+    expect(takeChars('a😀😀', 2)).toBe('a😀');
   });
 
   it('§5 blank text counts as empty', () => {

@@ -11,14 +11,18 @@ export function charLength(text: string): number {
 /** The first `max` characters (code points) of `text`. */
 export function takeChars(text: string, max: number): string {
   if (max <= 0) return '';
-  let result = '';
+  // No longer in UTF-16 units means no longer in code points: the text as it is.
+  if (text.length <= max) return text;
+  // One cut instead of a character at a time: appending builds a chain of string pieces (a rope
+  // node per character), several hundred bytes for each preview the conversation list keeps.
+  let end = 0;
   let count = 0;
   for (const char of text) {
     if (count === max) break;
-    result += char;
+    end += char.length;
     count += 1;
   }
-  return result;
+  return text.slice(0, end);
 }
 
 export function isBlank(text: string | undefined | null): boolean {

@@ -10,7 +10,6 @@ import { conversationStep } from '../common/keyboard';
 import { useText } from '../text';
 import { usePrefetch } from '../prefetch';
 import { ConversationList, rowMenu } from './ConversationList';
-import { emojiPanel } from './media/emoji-panel';
 
 const useStyles = makeStyles({
   layout: {
@@ -74,7 +73,6 @@ export function ChatLayout({ prefetchView }: { readonly prefetchView: () => void
   const prefetch = useCallback(() => {
     prefetchView();
     rowMenu.preload();
-    emojiPanel.preload();
   }, [prefetchView]);
   usePrefetch(prefetch);
   // Alt+Up / Alt+Down move between conversations from anywhere in the chat page.

@@ -27,12 +27,16 @@ const LinkDevicePage = lazy(
 const ContactPage = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactPage })));
 const ContactSection = lazy(() => loadContactsPages().then((m) => ({ default: m.ContactSection })));
 
-/** Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. */
+/**
+ * Spec §2 guard: checked on every path change; without a stored user id and token, go to /login. The
+ * page asked for goes along (with its fragment, where a sign-in link carries its code), so that signing
+ * in can lead back to a sign-in link's confirm dialog.
+ */
 function RequireSession({ children }: { readonly children: ReactNode }) {
   const { sessionStore } = useAppServices();
   const location = useLocation();
   if (!hasStoredCredentials(sessionStore)) {
-    return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.hash}` }} />;
   }
   return <>{children}</>;
 }

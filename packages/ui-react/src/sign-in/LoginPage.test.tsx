@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defer, NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { STORAGE_KEYS } from '@teamim/domain';
 import {
   CODE_RESEND_SECONDS,
@@ -31,7 +31,13 @@ const ALICE = { userID: 'alice', nickname: 'Alice', password: 'Secret123', email
  * code is wired over the fake QR server, where `qr` says the deployment has it (`none`: not wired).
  */
 async function openSignIn(
-  options: { world?: TestWorld; localStore?: InMemoryLocalStore; qr?: 'available' | 'absent' | 'none' } = {},
+  options: {
+    world?: TestWorld;
+    localStore?: InMemoryLocalStore;
+    qr?: 'available' | 'absent' | 'none';
+    /** The page the route guard sent the browser here from. */
+    from?: string;
+  } = {},
 ) {
   const world = options.world ?? new TestWorld().accounts(ALICE);
   const api = new FakeAccountApi(world.backend.accounts);
@@ -79,15 +85,22 @@ async function openSignIn(
     <Routes>
       <Route path="/login" element={<LoginPage />} />
       <Route path="/chat" element={<h1>Chat shell</h1>} />
+      <Route path="/link-device" element={<LinkDeviceProbe />} />
     </Routes>,
     {
       route: '/login',
+      routeState: options.from === undefined ? undefined : { from: options.from },
       wrap: (children) => (
         <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>
       ),
     },
   );
   return { world, api, localStore, sessionStore, qrServer, user: userEvent.setup() };
+}
+
+/** Where a sign-in link lands, saying which code it carries. */
+function LinkDeviceProbe() {
+  return <h1>Confirm {useLocation().hash}</h1>;
 }
 
 const textbox = (name: string) => screen.getByRole('textbox', { name });
@@ -151,6 +164,17 @@ describe('LoginPage', { timeout: 30_000 }, () => {
     expect(sessionStore.get(STORAGE_KEYS.session.userID)).toBe('alice');
     expect(sessionStore.get(STORAGE_KEYS.session.imToken)).toBe(world.backend.user('alice').token);
     expect(localStore.get(STORAGE_KEYS.local.email)).toBe(ALICE.email);
+  });
+
+  it('a sign-in link opened signed out leads to its confirm dialog once signed in', async () => {
+    const link = '/link-device#code=Ab3_-defGHIjklMNOpqrSTUvwxYZ0123';
+    const { user } = await openSignIn({ from: link });
+    await user.type(textbox('E-mail'), ALICE.email);
+    await user.type(passwordBox('Password'), `${ALICE.password}{Enter}`);
+
+    expect(
+      await screen.findByRole('heading', { name: 'Confirm #code=Ab3_-defGHIjklMNOpqrSTUvwxYZ0123' }),
+    ).toBeTruthy();
   });
 
   it('§3 prefills the remembered phone identifier', async () => {

@@ -12,7 +12,7 @@ import {
 import type { SignInNotice, SignInTab } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { lazy, Suspense, useEffect, useId, useRef, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../LanguageSwitch';
 import { retryingImport } from '../retrying-import';
 import { useQrSignInOffered } from '../services';
@@ -106,6 +106,8 @@ export function LoginPage() {
   const styles = useStyles();
   const { t } = useText();
   const navigate = useNavigate();
+  // The page the route guard sent this browser here from (routing/routes.tsx): signing in may lead back.
+  const interrupted = (useLocation().state as { readonly from?: unknown } | null)?.from;
   const idBase = useId();
   const form = useRef<HTMLFormElement>(null);
   const focusInvalid = useRef(false);
@@ -121,8 +123,8 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     focusInvalid.current = true;
-    void vm.submit().then(async (result) => {
-      if (result.ok && result.value.kind === 'signedIn') await navigate('/chat', { replace: true });
+    void vm.submit(interrupted).then(async (result) => {
+      if (result.ok && result.value.kind === 'signedIn') await navigate(result.value.next, { replace: true });
     });
   };
 

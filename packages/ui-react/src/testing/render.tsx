@@ -12,6 +12,8 @@ export interface RenderViewOptions {
   readonly locale?: Locale;
   /** The current path; with `path`, the view is rendered as that route's element (for params). */
   readonly route?: string;
+  /** The history state of that entry, as a redirect leaves it (`routing/routes.tsx`'s guard). */
+  readonly routeState?: unknown;
   readonly path?: string;
   readonly viewModels?: SessionViewModels;
   /** Extra providers around the view (e.g. the app services context). */
@@ -41,7 +43,15 @@ export async function renderView(ui: ReactNode, options: RenderViewOptions = {})
   return render(
     <I18nextProvider i18n={i18n}>
       <FluentProvider theme={webLightTheme}>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>{wrapped}</MemoryRouter>
+        <MemoryRouter
+          initialEntries={[
+            options.routeState === undefined
+              ? (options.route ?? '/')
+              : { pathname: options.route ?? '/', state: options.routeState },
+          ]}
+        >
+          {wrapped}
+        </MemoryRouter>
       </FluentProvider>
     </I18nextProvider>,
   );

@@ -121,9 +121,10 @@ describe('CallOverlayViewModel (spec §2 call overlay, §4 calls, §6 roles)', (
 
   it('surfaces "no livekit url provided" and closes when the server has no media server', async () => {
     const { world, bob, aliceVm, bobVm, aliceButtons } = await pair();
+    // No media server from the start: the room access is asked for while the call rings.
+    world.backend.rtc.serverUrl = '';
     await aliceButtons.start('bob', 'audio');
     await world.settle();
-    world.backend.rtc.serverUrl = '';
     expect((await bobVm.answer()).ok).toBe(false);
     await world.settle();
     expect(bob.toasts.keys()).toContain('error.noLivekitUrl');

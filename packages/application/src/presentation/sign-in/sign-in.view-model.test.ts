@@ -100,6 +100,21 @@ describe('SignInViewModel', () => {
     expect(vm.state.values.password).toBe('');
   });
 
+  it('signing in opens the chats, or the sign-in link that sent a signed-out browser here', async () => {
+    const link = '/link-device#code=Ab3_-defGHIjklMNOpqrSTUvwxYZ0123';
+    const signIn = async (interrupted: unknown) => {
+      const { vm } = screen();
+      vm.setField('email', ALICE.email);
+      vm.setField('password', ALICE.password);
+      const result = await vm.submit(interrupted);
+      return result.ok && result.value.kind === 'signedIn' ? result.value.next : undefined;
+    };
+    expect(await signIn(undefined)).toBe('/chat');
+    expect(await signIn('/contact/myGroups')).toBe('/chat');
+    expect(await signIn(link)).toBe(link);
+    expect(await signIn(`https://evil.example${link}`)).toBe('/chat');
+  });
+
   it('§8 20001 shows the spec text and stores nothing', async () => {
     const { vm, sessionStore } = screen();
     vm.setField('email', ALICE.email);

@@ -1,5 +1,13 @@
 import { distinctUntilChanged, map, of, switchMap } from 'rxjs';
-import { err, LoginMethod, ok, type DisplayText, type Result, type ValidationError } from '@teamim/domain';
+import {
+  err,
+  LoginMethod,
+  ok,
+  pathAfterSignIn,
+  type DisplayText,
+  type Result,
+  type ValidationError,
+} from '@teamim/domain';
 import { CodeUsage, type AccountSession } from '../../ports/account-api.port';
 import { stateFailure } from '../../shared/app-error';
 import type { SignInError, SignInService } from '../../account/sign-in.service';
@@ -37,9 +45,13 @@ export interface SignInState {
   readonly codeCountdown: number;
 }
 
-/** Where a successful submit leaves the user: signed in (the shell takes over) or back at sign-in. */
+/**
+ * Where a successful submit leaves the user: signed in, with the app's path to open (`next`), or back at
+ * sign-in.
+ */
 export type SignInOutcome =
-  { readonly kind: 'signedIn'; readonly session: AccountSession } | { readonly kind: 'passwordReset' };
+  | { readonly kind: 'signedIn'; readonly session: AccountSession; readonly next: string }
+  | { readonly kind: 'passwordReset' };
 
 const EMPTY_VALUES: SignInValues = {
   email: '',
@@ -163,8 +175,12 @@ export class SignInViewModel extends StateViewModel<SignInState> {
     return sent;
   }
 
-  /** Submits the current tab's form: sign in, register (and sign in), or reset the password. */
-  async submit(): Promise<Result<SignInOutcome, SignInError>> {
+  /**
+   * Submits the current tab's form: sign in, register (and sign in), or reset the password.
+   * `interrupted` is the page the route guard sent a signed-out browser here from: a sign-in link (a code
+   * to confirm) is where signing in then leads, so the user need not open it again; else the chats.
+   */
+  async submit(interrupted?: unknown): Promise<Result<SignInOutcome, SignInError>> {
     const { tab, identifierKind, credential, values } = this.state;
     if (tab === 'qr' || this.state.busy) return err(stateFailure('busy'));
     const errors = formErrors(tab, identifierKind, credential, values);
@@ -210,7 +226,7 @@ export class SignInViewModel extends StateViewModel<SignInState> {
     if (!session.ok) return this.fail(session.error);
     // The secrets leave the form; the page is left at once.
     this.patch({ busy: false, values: { ...this.state.values, password: '', confirmPassword: '' } });
-    return ok({ kind: 'signedIn', session: session.value });
+    return ok({ kind: 'signedIn', session: session.value, next: pathAfterSignIn(interrupted) });
   }
 
   private fail(error: SignInError): Result<never, SignInError> {

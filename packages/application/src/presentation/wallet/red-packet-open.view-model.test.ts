@@ -175,7 +175,7 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
     expect(other.state.greeting).toBe('');
   });
 
-  it('a packet already opened here loads the list at once, with names falling back to the id', async () => {
+  it('a packet opened here loads the list at once, names falling back to the id; no list, no failure', async () => {
     const wallet = new ScriptedWallet();
     wallet.detail = ok(detail);
     const message = packet({ localEx: RED_PACKET_OPENED_MARK });
@@ -183,6 +183,10 @@ describe('RedPacketOpenViewModel: the state before opening', () => {
     await clock.advance(0);
     expect(wallet.detailsRead).toEqual([message]);
     expect(vm.state).toEqual({ ...closedGroup, status: 'alreadyOpened', claims: claimRows, progress });
+    wallet.detail = err(remote(21005, 'red packet not found'));
+    const unread = openVM(wallet, message);
+    await clock.advance(0);
+    expect(unread.state).toEqual({ ...closedGroup, status: 'alreadyOpened' });
   });
 
   it('an expired packet loads the list too; opening it is refused without asking the wallet', async () => {
@@ -252,16 +256,11 @@ describe('RedPacketOpenViewModel: the sender', () => {
     wallet.detail = ok(expired);
     const vm = openVM(wallet, mineSingle());
     await vm.loadClaims();
-    expect(vm.state.sent?.state).toBe('expired');
+    const unopened = { openedBy: '', openedAt: '', amount: '5.20' };
+    expect(vm.state.sent).toEqual({ ...unopened, state: 'expired', refund: '' });
     wallet.detail = ok({ ...expired, refundedAmount: 520 });
     await vm.loadClaims();
-    expect(vm.state.sent).toEqual({
-      state: 'refunded',
-      openedBy: '',
-      openedAt: '',
-      amount: '5.20',
-      refund: '5.20',
-    });
+    expect(vm.state.sent).toEqual({ ...unopened, state: 'refunded', refund: '5.20' });
   });
 
   it('sees why when the server refuses the detail, and the state once it answers', async () => {

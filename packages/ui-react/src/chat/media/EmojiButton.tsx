@@ -12,6 +12,7 @@ import {
 import { EmojiRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel } from '@teamim/application';
 import { Suspense, useRef, useState } from 'react';
+import { usePrefetch } from '../../prefetch';
 import { useText } from '../../text';
 import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
@@ -55,6 +56,9 @@ export function EmojiButton({
   const styles = useStyles();
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
+  // The picker's chunk and emoji data (over half a megabyte of heap once evaluated) load once a composer
+  // shows, not with the conversation list: a session that opens no chat never holds them.
+  usePrefetch(emojiPanel.preload);
   const pick = (emoji: string) => {
     const box = messageBox(anchor.current);
     const next = insertText(vm.state.text, box?.selectionStart, box?.selectionEnd, emoji);
@@ -77,7 +81,14 @@ export function EmojiButton({
       >
         <PopoverTrigger disableButtonEnhancement>
           <Tooltip content={t('ui.media.emoji')} relationship="label">
-            <Button appearance="subtle" icon={<EmojiRegular />} aria-haspopup="dialog" disabled={disabled} />
+            <Button
+              appearance="subtle"
+              icon={<EmojiRegular />}
+              aria-haspopup="dialog"
+              disabled={disabled}
+              onPointerEnter={emojiPanel.preload}
+              onFocus={emojiPanel.preload}
+            />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface aria-label={t('ui.media.emoji')} className={styles.surface}>

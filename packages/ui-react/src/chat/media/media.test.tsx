@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
 import { ChatLayout } from '../ChatPages';
 import { ChatRoute } from '../../routing/chat-route';
+import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
 
 const HOSTILE = '<img src=x onerror=alert(1)>.pdf';
@@ -94,6 +95,33 @@ describe('media in the chat view', () => {
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(document.activeElement).toBe(within(toolbar).getAllByRole('button').at(-1));
     expect(document.activeElement).not.toBe(within(toolbar).getByRole('button', { name: 'Emoji' }));
+  });
+});
+
+describe('the emoji picker on first use', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  // jsdom has no requestIdleCallback: "idle" is a timer of a second there.
+  it('is fetched while idle once a composer shows, not with the conversation list alone', async () => {
+    const preload = vi.spyOn(emojiPanel, 'preload').mockImplementation(() => undefined);
+    const w = new TestWorld().users(
+      { userID: 'alice', nickname: 'Alice' },
+      { userID: 'bob', nickname: 'Bob' },
+    );
+    w.backend.makeFriends('alice', 'bob');
+    const alice = await w.signIn('alice');
+    await renderView(
+      <Routes>
+        <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />} />
+      </Routes>,
+      { viewModels: alice.viewModels, route: '/chat' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(preload).not.toHaveBeenCalled();
+    await world();
+    await waitFor(() => expect(preload).toHaveBeenCalled(), { timeout: 3_000 });
   });
 });
 
