@@ -4,6 +4,7 @@ import {
   createContainer,
   openSessionScope,
   portsModule,
+  type CallDeviceKind,
   type FileUploader,
   type LocalStore,
   type Logger,
@@ -16,6 +17,7 @@ import { createOpenImPorts, createOpenImSdk, type BusinessInfoSource } from '@te
 import { STORAGE_KEYS } from '@teamim/domain';
 // The media-room client (livekit-client) is not in this chunk: the adapter loads it when a call needs it.
 import {
+  createMeetingRoom,
   createRtcRoom,
   LiveKitCallDevices,
   LiveKitCallMedia,
@@ -27,7 +29,6 @@ import { CanvasFileProcessor } from './canvas-file-processor';
 import { prefetchCallsWhenSynced } from './idle-prefetch';
 import { BrowserMessageNotices, DocumentVisibility } from './browser-notices';
 import { BrowserNetworkStatus } from './browser-network';
-import { MeetingRoomPending } from './meeting-room-pending';
 import type { ClientConfig } from './config';
 
 export interface SignedInDeps {
@@ -108,6 +109,13 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
   );
   // One media room per page: a user is in at most one call, whichever session placed it.
   const rtcRoom = createRtcRoom();
+  const meetingRoom = createMeetingRoom();
+  // The device chosen in a call's or a meeting's menu is used by both, now and next time.
+  const deviceRooms = {
+    selectDevice: async (kind: CallDeviceKind, deviceID: string) => {
+      await Promise.all([rtcRoom.selectDevice(kind, deviceID), meetingRoom.selectDevice(kind, deviceID)]);
+    },
+  };
   const root = createContainer(
     portsModule({
       imSession: im.session,
@@ -128,14 +136,14 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       notifier: deps.notifier,
       fileProcessor: new CanvasFileProcessor(),
       fileUploader: im.fileUploader,
-      callDevices: new LiveKitCallDevices(rtcRoom),
+      callDevices: new LiveKitCallDevices(deviceRooms),
       callMedia: new LiveKitCallMedia(rtcRoom),
+      meetingRoom,
       mediaServerProbe: new LiveKitServerProbe(),
       // New-message notices while the page (or the desktop window) is hidden
       messageNotices: deps.messageNotices ?? new BrowserMessageNotices(),
       pageVisibility: new DocumentVisibility(),
       network: new BrowserNetworkStatus(),
-      meetingLauncher: new MeetingRoomPending(),
     }),
   );
   // Wallet and calls appear only where the deployment has them (a real OpenIM has no wallet API).

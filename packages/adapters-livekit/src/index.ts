@@ -6,3 +6,5 @@ export * from './create-rtc-room';
 export * from './livekit-call-devices';
 export * from './livekit-call-media';
 export * from './livekit-server-probe';
+export * from './livekit-meeting-room';
+export * from './lazy-meeting-room';

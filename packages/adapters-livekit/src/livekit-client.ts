@@ -2,8 +2,9 @@
 // adapter reaches it through `loadLiveKit`, so the client loads when a call needs it, not at sign-in.
 import { Room, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
 import type { CallDeviceKind } from '@teamim/application';
-import type { LiveKitRoomLike, RoomLikeEvents } from './room-like';
+import type { LiveKitRoomLike, MeetingRoomLike, MeetingRoomLikeEvents, RoomLikeEvents } from './room-like';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import { LiveKitMeetingRoom } from './livekit-meeting-room';
 
 /** Options of every Room the adapter creates. */
 export function liveKitRoomOptions(): RoomOptions {
@@ -51,7 +52,53 @@ export function createLiveKitRoom(): LiveKitRoomLike {
   return wrapLiveKitRoom(new Room(liveKitRoomOptions()));
 }
 
+/**
+ * Options of a meeting's Room: besides adaptive stream (each tile gets the layer its size needs) and
+ * dynacast (layers nobody watches are paused), the camera is sent in simulcast layers. Simulcast is a
+ * vp8 feature (vp9 sends scalable layers instead, at a cost a 2-core laptop feels with many tiles), so
+ * a meeting prefers vp8, which every browser decodes in hardware or cheaply.
+ */
+export function liveKitMeetingRoomOptions(): RoomOptions {
+  return {
+    adaptiveStream: true,
+    dynacast: true,
+    publishDefaults: { videoCodec: 'vp8', simulcast: true },
+  };
+}
+
+/** Creates a real livekit-client Room for a meeting, seen through {@link MeetingRoomLike}. */
+export function createLiveKitMeetingRoom(): MeetingRoomLike {
+  const room = new Room(liveKitMeetingRoomOptions());
+  const forward = <E extends keyof MeetingRoomLikeEvents>(listener: MeetingRoomLikeEvents[E]) =>
+    listener as unknown as RoomEventCallbacks[E];
+  return {
+    get localParticipant() {
+      return room.localParticipant;
+    },
+    get remoteParticipants() {
+      return room.remoteParticipants;
+    },
+    prepareConnection: (url, token) => room.prepareConnection(url, token),
+    connect: (url, token, options) => room.connect(url, token, options),
+    disconnect: () => room.disconnect(),
+    switchActiveDevice: (kind, deviceId) => room.switchActiveDevice(kind, deviceId),
+    on(event, listener) {
+      room.on(event, forward(listener));
+      return this;
+    },
+    off(event, listener) {
+      room.off(event, forward(listener));
+      return this;
+    },
+  };
+}
+
 /** The machine's devices of a kind (asking for permission first, so they have labels). */
 export function localDevices(kind: CallDeviceKind): Promise<MediaDeviceInfo[]> {
   return Room.getLocalDevices(kind, true);
+}
+
+/** The meeting room adapter over real Rooms; its code comes with this chunk, on the first join. */
+export function createMeetingRoomAdapter(): LiveKitMeetingRoom {
+  return new LiveKitMeetingRoom(createLiveKitMeetingRoom);
 }

@@ -52,7 +52,8 @@ const STATE_BY_LIVEKIT: Readonly<Record<string, RoomConnectionState>> = {
 
 const keyOf = (serverUrl: string, token: string): string => `${serverUrl}\n${token}`;
 
-function toRemoteError(cause: unknown, fallbackCode: number): RemoteError {
+/** A failure of livekit-client as the RemoteError the application handles. */
+export function toRemoteError(cause: unknown, fallbackCode: number): RemoteError {
   if (cause instanceof RemoteError) return cause;
   // livekit-client's ConnectionError carries the HTTP status of a refused join (401 bad token…).
   const status = (cause as { status?: unknown } | null)?.status;

@@ -29,6 +29,8 @@ export interface PublicationLike {
   readonly kind: string;
   /** The publisher has muted it (a microphone off, a camera turned off). */
   readonly isMuted?: boolean;
+  /** What it captures: livekit's `camera`, `microphone`, `screen_share`, `screen_share_audio`. */
+  readonly source?: string;
   readonly track?: { readonly mediaStreamTrack?: unknown } | undefined;
 }
 
@@ -93,4 +95,31 @@ export interface LiveKitRoomLike {
   switchActiveDevice(kind: 'audioinput' | 'videoinput', deviceId: string): Promise<unknown>;
   on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
   off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): unknown;
+}
+
+/** Events a meeting room listens to besides a call's (names and argument order as in livekit-client). */
+export interface MeetingRoomLikeEvents extends RoomLikeEvents {
+  /** Everyone speaking now, loudest first (the own participant included). */
+  activeSpeakersChanged: (speakers: readonly ParticipantLike[]) => void;
+  /** A data message; `participant` is the sender as the SFU knows it (absent for server messages). */
+  dataReceived: (payload: Uint8Array, participant?: ParticipantLike, kind?: unknown, topic?: string) => void;
+}
+
+export interface MeetingLocalParticipantLike {
+  readonly identity: string;
+  setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown>;
+  setCameraEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown>;
+  /** Asks the browser for a screen (`getDisplayMedia`) and publishes it, or stops sharing. */
+  setScreenShareEnabled(enabled: boolean): Promise<unknown>;
+  publishData(
+    data: Uint8Array,
+    options: { readonly reliable: boolean; readonly topic: string },
+  ): Promise<void>;
+}
+
+/** The part of livekit-client's `Room` a meeting room uses. */
+export interface MeetingRoomLike extends Omit<LiveKitRoomLike, 'localParticipant' | 'on' | 'off'> {
+  readonly localParticipant: MeetingLocalParticipantLike;
+  on<E extends keyof MeetingRoomLikeEvents>(event: E, listener: MeetingRoomLikeEvents[E]): unknown;
+  off<E extends keyof MeetingRoomLikeEvents>(event: E, listener: MeetingRoomLikeEvents[E]): unknown;
 }

@@ -5,7 +5,8 @@ import { useOwnedViewModel } from './view-model-lifetime';
 /** The view-model factories of the signed-in session, provided by the shell while a session is open. */
 export const SessionViewModelsContext = createContext<SessionViewModels | undefined>(undefined);
 
-function useSessionViewModels(): SessionViewModels {
+/** The session's view-model factories, for a view that reads a stream from them rather than owning one. */
+export function useSessionViewModels(): SessionViewModels {
   const viewModels = useContext(SessionViewModelsContext);
   if (viewModels === undefined)
     throw new Error('SessionViewModelsContext is provided by the shell once signed in');

@@ -7,6 +7,7 @@ import { CHAT_MESSAGES } from './chat/messages';
 import { QUOTE_MESSAGES } from './chat/quote/messages';
 import { CONTACT_MESSAGES } from './contacts/messages';
 import type { DESKTOP_MESSAGES } from './desktop/messages';
+import type { MEETING_ROOM_MESSAGES } from './meeting-room/messages';
 import { GROUP_MESSAGES } from './groups/messages';
 import { NOTIFICATION_MESSAGES } from './notifications/messages';
 import { SHELL_MESSAGES } from './shell/messages';
@@ -122,4 +123,5 @@ export const UI_MESSAGES = unionOf(
 );
 
 /** Every UI key: the app's table and the desktop views' own, which they register when they load. */
-export type UiKey = keyof typeof UI_MESSAGES | keyof typeof DESKTOP_MESSAGES;
+export type UiKey =
+  keyof typeof UI_MESSAGES | keyof typeof DESKTOP_MESSAGES | keyof typeof MEETING_ROOM_MESSAGES;

@@ -1,10 +1,12 @@
 import type {
   LiveKitRoomLike,
   LocalParticipantLike,
+  MeetingLocalParticipantLike,
+  MeetingRoomLike,
+  MeetingRoomLikeEvents,
   RemoteParticipantLike,
   RemotePublicationLike,
   RemoteTrackLike,
-  RoomLikeEvents,
   VideoPublishOptionsLike,
   CaptureOptionsLike,
 } from '../room-like';
@@ -50,7 +52,7 @@ export class FakeLiveKitServer {
   }
 }
 
-export class FakeLocalParticipant implements LocalParticipantLike {
+export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalParticipantLike {
   microphone = false;
   camera = false;
   /** Capture options of each microphone and camera call, in order. */
@@ -59,6 +61,28 @@ export class FakeLocalParticipant implements LocalParticipantLike {
   readonly cameraPublishOptions: (VideoPublishOptionsLike | undefined)[] = [];
   /** When set, the next device call rejects with it (permission denied, no device). */
   failNext: Error | undefined;
+  screenSharing = false;
+
+  constructor(private readonly room?: FakeLiveKitRoom) {}
+
+  get identity(): string {
+    return this.room?.identity ?? '';
+  }
+
+  /** Shares a fake screen to every peer (as `getDisplayMedia` and a publish would), or stops. */
+  async setScreenShareEnabled(enabled: boolean): Promise<unknown> {
+    await Promise.resolve();
+    this.throwIfFailing();
+    this.screenSharing = enabled;
+    if (enabled) this.room?.publish('video', `screen:${this.identity}`, false, 'screen_share');
+    else this.room?.unpublish('video', 'screen_share');
+    return undefined;
+  }
+
+  async publishData(data: Uint8Array, options: { reliable: boolean; topic: string }): Promise<void> {
+    await Promise.resolve();
+    this.room?.sendData(data, options.topic);
+  }
 
   async setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown> {
     await Promise.resolve();
@@ -109,11 +133,11 @@ const participant = (identity: string): FakeRemoteParticipant => ({
   trackPublications: new Map(),
 });
 
-type Listeners = { [E in keyof RoomLikeEvents]: Set<RoomLikeEvents[E]> };
+type Listeners = { [E in keyof MeetingRoomLikeEvents]: Set<MeetingRoomLikeEvents[E]> };
 
 /** A fake livekit-client Room connected to a {@link FakeLiveKitServer}. */
-export class FakeLiveKitRoom implements LiveKitRoomLike {
-  readonly localParticipant = new FakeLocalParticipant();
+export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
+  readonly localParticipant: FakeLocalParticipant = new FakeLocalParticipant(this);
   readonly remoteParticipants = new Map<string, FakeRemoteParticipant>();
   identity: string | undefined;
   /** As joined: false receives remote tracks only once subscribed to by hand. */
@@ -132,16 +156,18 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     disconnected: new Set(),
     trackSubscriptionFailed: new Set(),
     trackPublished: new Set(),
+    activeSpeakersChanged: new Set(),
+    dataReceived: new Set(),
   };
 
   constructor(private readonly server: FakeLiveKitServer) {}
 
-  on<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): this {
+  on<E extends keyof MeetingRoomLikeEvents>(event: E, listener: MeetingRoomLikeEvents[E]): this {
     this.listeners[event].add(listener);
     return this;
   }
 
-  off<E extends keyof RoomLikeEvents>(event: E, listener: RoomLikeEvents[E]): this {
+  off<E extends keyof MeetingRoomLikeEvents>(event: E, listener: MeetingRoomLikeEvents[E]): this {
     this.listeners[event].delete(listener);
     return this;
   }
@@ -212,8 +238,9 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
   }
 
   /** Publishes a track to everyone else in the room. */
-  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false): void {
-    for (const peer of this.peers()) peer.remotePublished(this.identity ?? '', kind, mediaStreamTrack, muted);
+  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false, source?: string): void {
+    for (const peer of this.peers())
+      peer.remotePublished(this.identity ?? '', kind, mediaStreamTrack, muted, source);
   }
 
   /** Every peer fails to subscribe to one of this participant's tracks (after livekit's retries). */
@@ -222,12 +249,12 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
       peer.emit('trackSubscriptionFailed', 'TR_x', { identity: this.identity ?? '' });
   }
 
-  unpublish(kind: 'audio' | 'video'): void {
+  unpublish(kind: 'audio' | 'video', source?: string): void {
     for (const peer of this.peers()) {
       peer.emit(
         'trackUnsubscribed',
         { kind } satisfies RemoteTrackLike,
-        { kind },
+        { kind, ...(source === undefined ? {} : { source }) },
         { identity: this.identity ?? '' },
       );
     }
@@ -253,6 +280,21 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
       room.emit(muted ? 'trackMuted' : 'trackUnmuted', { kind }, self);
   }
 
+  /** A data message from this participant reaches every peer, stamped with this identity. */
+  sendData(data: Uint8Array, topic: string, as: string | undefined = this.identity): void {
+    for (const peer of this.peers())
+      peer.emit('dataReceived', data, as === undefined ? undefined : { identity: as }, 0, topic);
+  }
+
+  /** The SFU reports who speaks now, in every room of the meeting (this one included). */
+  speakers(identities: readonly string[]): void {
+    for (const room of [this, ...this.peers()])
+      room.emit(
+        'activeSpeakersChanged',
+        identities.map((identity) => ({ identity })),
+      );
+  }
+
   private leave(): void {
     const roomName = this.roomName;
     if (roomName === undefined) return;
@@ -275,12 +317,19 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     this.emit('participantConnected', joined);
   }
 
-  private remotePublished(identity: string, kind: string, mediaStreamTrack: unknown, muted: boolean): void {
+  private remotePublished(
+    identity: string,
+    kind: string,
+    mediaStreamTrack: unknown,
+    muted: boolean,
+    source?: string,
+  ): void {
     const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
+    const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }) };
     const publication = new FakeRemotePublication(() =>
-      this.emit('trackSubscribed', { kind, mediaStreamTrack }, { kind, isMuted: muted }, publisher),
+      this.emit('trackSubscribed', { kind, mediaStreamTrack }, seen, publisher),
     );
-    publisher.trackPublications.set(kind, publication);
+    publisher.trackPublications.set(source ?? kind, publication);
     this.emit('trackPublished', publication, publisher);
     if (this.autoSubscribe) publication.setSubscribed(true);
   }
@@ -291,9 +340,12 @@ export class FakeLiveKitRoom implements LiveKitRoomLike {
     this.emit('participantDisconnected', gone);
   }
 
-  private emit<E extends keyof RoomLikeEvents>(event: E, ...args: Parameters<RoomLikeEvents[E]>): void {
+  private emit<E extends keyof MeetingRoomLikeEvents>(
+    event: E,
+    ...args: Parameters<MeetingRoomLikeEvents[E]>
+  ): void {
     for (const listener of [...this.listeners[event]]) {
-      (listener as (...a: Parameters<RoomLikeEvents[E]>) => void)(...args);
+      (listener as (...a: Parameters<MeetingRoomLikeEvents[E]>) => void)(...args);
     }
   }
 }

@@ -89,6 +89,8 @@ export class CallService {
   private readonly subscriptions = new Subscription();
   private timeout: Subscription | undefined;
   private ticker: Subscription | undefined;
+  /** While it says so (a meeting holds the devices) no call is placed or rung: an invite is declined. */
+  busyElsewhere: () => boolean = () => false;
   private readonly preparation: CallRoomPreparation;
   readonly state$: Observable<CallState> = this.state.asObservable();
   readonly ended$: Observable<CallEnded> = this.ended.asObservable();
@@ -131,8 +133,10 @@ export class CallService {
 
   /** Starts a call as the inviter. */
   async invite(peerUserID: string, mediaType: CallMediaType): Promise<Result<CallInvitation, AppError>> {
-    if (this.state.value.phase !== 'idle') {
-      return err(stateFailure('already in a call'));
+    if (this.state.value.phase !== 'idle') return err(stateFailure('already in a call'));
+    if (this.busyElsewhere()) {
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.busyInMeeting' });
+      return err(stateFailure('in a meeting'));
     }
     const invitation: CallInvitation = {
       roomID: this.ids.next(),
@@ -243,7 +247,7 @@ export class CallService {
       return;
     }
     if (signal.type === CustomType.CallingInvite) {
-      if (current.phase === 'idle') {
+      if (current.phase === 'idle' && !this.busyElsewhere()) {
         this.state.next({
           ...idle,
           phase: 'waiting',

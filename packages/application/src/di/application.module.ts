@@ -1,4 +1,6 @@
 import { ContainerModule } from 'inversify';
+import { MeetingLauncher } from '../meetings/meeting-launcher';
+import { MeetingRoomService } from '../meetings/meeting-room.service';
 import { SESSION_BINDINGS, type Disposable, type PortBinding, type ServiceBinding } from './session-bindings';
 
 /**
@@ -15,4 +17,12 @@ export const applicationModule = new ContainerModule(({ bind }) => {
       .toResolvedValue((...args: unknown[]) => binding.create(args), [...binding.deps])
       .inSingletonScope();
   }
+});
+
+/**
+ * The meeting cards join through the seam, and the session's room is its implementation, unless the
+ * root supplies one: the application tests do, to follow the cards without a room.
+ */
+export const meetingLauncherModule = new ContainerModule(({ bind, isBound }) => {
+  if (!isBound(MeetingLauncher)) bind(MeetingLauncher).toService(MeetingRoomService);
 });

@@ -16,12 +16,12 @@ import { MediaServerProbe } from '../ports/media-server-probe.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { Notifier } from '../ports/notifier.port';
 import { RtcRoom } from '../ports/rtc-room.port';
+import { MeetingRoom } from '../ports/meeting-room.port';
 import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // New-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { NetworkStatus } from '../ports/network-status.port';
 // Meetings: the room the cards open
-import { MeetingLauncher } from '../meetings/meeting-launcher';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -46,6 +46,8 @@ export interface PortBindings {
   // The call overlay's devices and media
   readonly callDevices: CallDevices;
   readonly callMedia: CallMedia;
+  /** The media room of group meetings (its devices are chosen through `callDevices`). */
+  readonly meetingRoom: MeetingRoom;
   /** Whether a call's media server answers at all (a room token alone does not say). */
   readonly mediaServerProbe: MediaServerProbe;
   // New-message notices (the browser's or the desktop shell's) and whether the page is hidden
@@ -53,8 +55,6 @@ export interface PortBindings {
   readonly pageVisibility: PageVisibility;
   /** The device's network as the platform reports it (the browser's online and offline events). */
   readonly network: NetworkStatus;
-  /** The meeting view: joins a meeting's room and reports each leave. */
-  readonly meetingLauncher: MeetingLauncher;
 }
 
 /** Binds every port to the given adapter instance. */
@@ -81,11 +81,11 @@ export function portsModule(ports: PortBindings): ContainerModule {
     // Calls
     bind(CallDevices).toConstantValue(ports.callDevices);
     bind(CallMedia).toConstantValue(ports.callMedia);
+    bind(MeetingRoom).toConstantValue(ports.meetingRoom);
     bind(MediaServerProbe).toConstantValue(ports.mediaServerProbe);
     // New-message notices
     bind(MessageNotices).toConstantValue(ports.messageNotices);
     bind(PageVisibility).toConstantValue(ports.pageVisibility);
     bind(NetworkStatus).toConstantValue(ports.network);
-    bind(MeetingLauncher).toConstantValue(ports.meetingLauncher);
   });
 }

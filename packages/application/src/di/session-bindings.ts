@@ -1,6 +1,7 @@
 import { CallService } from '../calls/call.service';
 import { CallRecorder } from '../calls/call-recorder';
 import { CallHistoryStore } from '../calls/call-history.store';
+import { MeetingRoomService } from '../meetings/meeting-room.service';
 import { ContactActions } from '../contacts/contact-actions';
 import { ContactStore } from '../contacts/contact.store';
 import { ConversationStore } from '../conversations/conversation.store';
@@ -30,6 +31,7 @@ import { ImSession } from '../ports/im-session.port';
 import { LocalStore, SessionStore } from '../ports/key-value-store.port';
 import { Logger } from '../ports/logger.port';
 import { MediaServerProbe } from '../ports/media-server-probe.port';
+import { MeetingRoom } from '../ports/meeting-room.port';
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { MessagesGateway } from '../ports/messages.port';
 import { NetworkStatus } from '../ports/network-status.port';
@@ -201,6 +203,16 @@ export const SESSION_BINDINGS = {
     Clock,
     Logger,
   ]),
+  /** The meeting the user is in (the MeetingLauncher the meeting cards join through). */
+  meetingRoom: service(MeetingRoomService, [
+    MeetingRoom,
+    ChatApi,
+    CallService,
+    CurrentUser,
+    Clock,
+    Notifier,
+    Logger,
+  ]),
   /** The quote each composer holds and the jump a search hit asks for. */
   chatFocus: service(ChatFocus, []),
   /** The composer's text as typed, kept in the tab until the box is empty again. */
@@ -245,8 +257,9 @@ export const SESSION_BINDINGS = {
   contactsGateway: port(ContactsGateway),
   callDevices: port(CallDevices),
   callMedia: port(CallMedia),
-  /** Joins a meeting again from the call history. */
+  /** Joins a meeting (the card's Join, the call history's join again). */
   meetingLauncher: port(MeetingLauncher),
+  meetingMedia: port(MeetingRoom),
 };
 
 type SessionBindings = typeof SESSION_BINDINGS;
@@ -266,7 +279,12 @@ export function creationOrder(): readonly SessionServiceName[] {
   const byType = new Map<unknown, SessionServiceName>();
   for (const name of names) {
     const binding = SESSION_BINDINGS[name];
-    if (binding.kind === 'service') byType.set(binding.type, name as SessionServiceName);
+    if (binding.kind !== 'service') continue;
+    byType.set(binding.type, name as SessionServiceName);
+    // A service that implements a seam (MeetingRoomService, the MeetingLauncher) is what a dependency on
+    // the seam gets, so it is built before what depends on the seam too.
+    const seam: unknown = Object.getPrototypeOf(binding.type);
+    if (seam !== Function.prototype) byType.set(seam, name as SessionServiceName);
   }
   const order: SessionServiceName[] = [];
   const visit = (name: SessionServiceName): void => {

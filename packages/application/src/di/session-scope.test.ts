@@ -1,6 +1,8 @@
 import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@teamim/domain';
+import { MeetingLauncher } from '../meetings/meeting-launcher';
+import { FakeMeetingLauncher } from '../testing/fake-meeting-launcher';
 import { TestWorld } from '../testing/harness';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
@@ -129,6 +131,19 @@ describe('session scope', () => {
     expect(scope.services.currentUser.id()).toBe('alice');
     expect(scope.services.currentUser.selfInfo).toBeUndefined();
     await scope.close();
+  });
+
+  it("the meeting cards join through the session's room unless the root supplies a launcher", async () => {
+    const w = await world();
+    const scope = openSessionScope(createContainer(portsModule(w.ports())), 'alice');
+    expect(scope.services.meetingLauncher).toBe(scope.services.meetingRoom);
+    await scope.close();
+    const root = createContainer(portsModule(w.ports()));
+    const supplied = new FakeMeetingLauncher();
+    root.bind(MeetingLauncher).toConstantValue(supplied);
+    const tested = openSessionScope(root, 'alice');
+    expect(tested.services.meetingLauncher).toBe(supplied);
+    await tested.close();
   });
 
   it('closing a scope disposes every session service, each before the services it depends on', async () => {

@@ -1,7 +1,7 @@
 import { Container } from 'inversify';
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
-import { applicationModule } from './application.module';
+import { applicationModule, meetingLauncherModule } from './application.module';
 import { creationOrder, SelfUserID, SESSION_BINDINGS } from './session-bindings';
 
 /** One signed-in user's services and view-model factories; `close()` ends all of them. */
@@ -24,7 +24,7 @@ export interface SessionScope {
 export function openSessionScope(root: Container, selfUserID: string): SessionScope {
   const container = new Container({ parent: root, defaultScope: 'Singleton' });
   container.bind(SelfUserID).toConstantValue(selfUserID);
-  container.loadSync(applicationModule);
+  container.loadSync(applicationModule, meetingLauncherModule);
   const order = creationOrder();
   const resolved: Partial<Record<keyof SessionServices, unknown>> = {};
   for (const name of order) resolved[name] = container.get(SESSION_BINDINGS[name].type);

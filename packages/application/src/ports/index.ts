@@ -23,3 +23,4 @@ export * from './message-notices.port';
 export * from './network-status.port';
 // Sign-in by QR code: the waiting page's and the confirming device's calls
 export * from './qr-sign-in.port';
+export * from './meeting-room.port';

@@ -1,15 +1,16 @@
-import { map } from 'rxjs';
+import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import { CallButtonsViewModel } from './calls/call-buttons.view-model';
 import { CallOverlayViewModel } from './calls/call-overlay.view-model';
 import { CallHistoryViewModel } from './calls/call-history.view-model';
 import { MissedCallsBadgeViewModel } from './calls/missed-calls-badge.view-model';
+import type { MeetingRoomViewModel, MeetingRoomViewModelDeps } from './meetings/meeting-room.view-model';
 import { MediaUploadViewModel } from './chat/media-upload.view-model';
 import { ChatViewModel } from './chat/chat.view-model';
 import { ComposerViewModel } from './chat/composer.view-model';
 import { TypingIndicatorViewModel } from './chat/typing-indicator.view-model';
 import { ConversationListViewModel } from './chat/conversation-list.view-model';
 import { SingleChatDrawerViewModel } from './chat/single-chat-drawer.view-model';
-import type { Group } from '@teamim/domain';
+import type { Group, Result } from '@teamim/domain';
 import { AddSearchViewModel } from './contacts/add-search.view-model';
 import { GroupNotificationsViewModel, NewFriendsViewModel } from './contacts/applications.view-model';
 import { ContactsPageViewModel } from './contacts/contacts-page.view-model';
@@ -29,6 +30,7 @@ import { ComposerAccessViewModel } from './chat/composer-access.view-model';
 import { BlacklistViewModel } from './contacts/blacklist.view-model';
 import type { OpenPickerOptions } from '../groups/member-picker.store';
 import type { SessionServices } from './session-services';
+import type { AppError } from '../shared/app-error';
 import { ShellViewModel } from './shell/shell.view-model';
 import { TopSearchViewModel } from './shell/top-search.view-model';
 import type { ViewModel } from './view-model';
@@ -242,6 +244,28 @@ export class SessionViewModels {
   }
 
   // --- end of calls ---
+
+  // --- meetings: the meeting view, whose code (view model included) loads with the first meeting ---
+
+  /** Whether the own user is in (or joining) a meeting: when the meeting view's code is needed. */
+  meetingOpen$(): Observable<boolean> {
+    return this.services.meetingRoom.status$.pipe(
+      map((status) => status.phase !== 'idle'),
+      distinctUntilChanged(),
+    );
+  }
+
+  /** Leaves the meeting (the way out when the meeting view's code could not load). */
+  leaveMeeting(): Promise<Result<void, AppError>> {
+    return this.services.meetingRoom.leave();
+  }
+
+  /** The meeting view's view model; the view's chunk passes the class, so the list's bundle lacks it. */
+  meetingRoom(ViewModel: new (deps: MeetingRoomViewModelDeps) => MeetingRoomViewModel): MeetingRoomViewModel {
+    const { meetingRoom: meetings, meetingMedia: room, contactsGateway: contacts } = this.services;
+    const { callDevices: devices, notifier } = this.services;
+    return this.track(new ViewModel({ meetings, room, contacts, devices, notifier }));
+  }
   // Media uploads (pictures, videos, files) from the composer.
   mediaUpload(): MediaUploadViewModel {
     return this.track(new MediaUploadViewModel(this.services.chat));

@@ -17,11 +17,13 @@ import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
 import { FakeMediaServerProbe } from './fake-media-server-probe';
 import { FakeMeetingLauncher } from './fake-meeting-launcher';
+import { MeetingLauncher } from '../meetings/meeting-launcher';
 import { FakeChatApi } from './fake-chat-api';
 import { FakeFileProcessor } from './fake-file-processor';
 import { FakeFileUploader } from './fake-file-uploader';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeRtcRoom } from './fake-rtc-room';
+import { FakeMeetingRoom } from './fake-meeting-room';
 import { FakeWalletApi } from './fake-wallet-api';
 import { InMemoryLocalStore, InMemorySessionStore } from './fake-key-value-store';
 import { RecordingLogger } from './fake-logger';
@@ -43,11 +45,13 @@ export interface FakePorts extends PortBindings {
   readonly fileUploader: FakeFileUploader;
   readonly callDevices: FakeCallDevices;
   readonly callMedia: FakeCallMedia;
+  readonly meetingRoom: FakeMeetingRoom;
   readonly mediaServerProbe: FakeMediaServerProbe;
   // New-message notices
   readonly messageNotices: FakeMessageNotices;
   readonly pageVisibility: FakePageVisibility;
   readonly network: FakeNetworkStatus;
+  /** What the meeting cards join through in these tests (bound at the root, so it stands in for the room). */
   readonly meetingLauncher: FakeMeetingLauncher;
 }
 
@@ -66,6 +70,8 @@ export class TestClient implements SessionStarter {
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
     this.root = createContainer(portsModule(ports));
+    // The cards are followed here without a room: the session's room would otherwise be the launcher.
+    this.root.bind(MeetingLauncher).toConstantValue(ports.meetingLauncher);
     this.account = new SignInService(ports.accountApi, this, ports.localStore, ports.clock);
   }
 
@@ -179,6 +185,9 @@ export class TestClient implements SessionStarter {
   get calls() {
     return this.services.calls;
   }
+  get meetings() {
+    return this.services.meetingRoom;
+  }
   get notifications() {
     return this.services.notifications;
   }
@@ -268,6 +277,7 @@ export class TestWorld {
       fileUploader: new FakeFileUploader(),
       callDevices: new FakeCallDevices(),
       callMedia: new FakeCallMedia(),
+      meetingRoom: new FakeMeetingRoom(),
       mediaServerProbe: new FakeMediaServerProbe(),
       messageNotices: new FakeMessageNotices(),
       pageVisibility: new FakePageVisibility(),

@@ -36,3 +36,4 @@ export * from './fake-network';
 // Sign-in by QR code: the local server's calls in memory
 export * from './fake-qr-sign-in';
 export * from './fake-meeting-launcher';
+export * from './fake-meeting-room';

@@ -32,3 +32,5 @@ export * from './call-history';
 export * from './meeting-collect';
 export * from './meeting-form';
 export * from './meeting-text';
+// The meeting room: tiles per page, the host's end-for-everyone message.
+export * from './meeting-room';

@@ -2,7 +2,7 @@ import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import type { CallOverlayViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useText } from '../text';
-import { endCallButton } from './end-call-style';
+import { endCallButton } from '../common/end-call-style';
 
 /** What the overlay's host reads of its view model: whether a call is open, and how to end it. */
 export type CallOverlayHostViewModel = Pick<CallOverlayViewModel, 'state$' | 'close'>;

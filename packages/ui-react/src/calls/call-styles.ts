@@ -1,5 +1,5 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { endCallButton } from './end-call-style';
+import { endCallButton } from '../common/end-call-style';
 
 /** Spec §2 "Call overlay": 480x340; the own video is a 100x150 thumbnail at the top right. */
 export const useCallStyles = makeStyles({

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { callOverlay, SessionCallOverlay } from '../calls/SessionCallOverlay';
+import { SessionMeetingRoom } from '../meeting-room/SessionMeetingRoom';
 import { ContactDialogsProvider, preloadContactDialogs } from './contact-dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { PrefetchProvider, usePrefetch } from '../prefetch';
@@ -195,6 +196,8 @@ function SignedInShell() {
       )}
       {/* The overlay of the call that rings or runs, over every page */}
       <SessionCallOverlay />
+      {/* The meeting the user joined, over every page */}
+      <SessionMeetingRoom />
     </div>
   );
 }

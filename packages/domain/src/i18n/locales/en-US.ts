@@ -323,6 +323,15 @@ export const EN_US = {
   'callHistory.meetingInProgress': 'Meeting in progress',
   'callHistory.meetingAwaitingStart': 'Meeting awaiting start',
   'toast.deviceSwitchFailed': 'Could not switch the device',
+  // The meeting room's toasts
+  'meetingRoom.joinFailed': 'Could not join the meeting',
+  'meetingRoom.busyInCall': 'End the call before joining a meeting',
+  'meetingRoom.busyInMeeting': 'You are already in a meeting',
+  'meetingRoom.endedByHost': 'The host ended the meeting',
+  'meetingRoom.deviceFailed': 'Your microphone or camera could not start',
+  'meetingRoom.screenShareFailed': 'Screen sharing did not start',
+  'meetingRoom.viewUnavailable': "The meeting screen couldn't load. Check your connection.",
+  'meetingRoom.leave': 'Leave',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[@you]',
   'conversation.atAll': '[@everyone]',

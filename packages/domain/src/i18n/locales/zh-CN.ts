@@ -315,6 +315,15 @@ export const ZH_CN: Readonly<Record<I18nKey, string>> = {
   'callHistory.meetingInProgress': '会议进行中',
   'callHistory.meetingAwaitingStart': '会议待开始',
   'toast.deviceSwitchFailed': '切换设备失败',
+  // The meeting room's toasts
+  'meetingRoom.joinFailed': '加入会议失败',
+  'meetingRoom.busyInCall': '请先结束当前通话再加入会议',
+  'meetingRoom.busyInMeeting': '你已在会议中',
+  'meetingRoom.endedByHost': '主持人已结束会议',
+  'meetingRoom.deviceFailed': '麦克风或摄像头无法启动',
+  'meetingRoom.screenShareFailed': '共享屏幕未能开始',
+  'meetingRoom.viewUnavailable': '会议界面加载失败，请检查网络连接',
+  'meetingRoom.leave': '离开',
   // The conversation list's unread-mention marks; typing in a one-to-one chat (spec presence).
   'conversation.atYou': '[有人@我]',
   'conversation.atAll': '[@所有人]',

@@ -1,0 +1,115 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import {
+  MeetingRoom,
+  RemoteError,
+  type CallDeviceKind,
+  type MeetingEndRequest,
+  type MeetingParticipantMedia,
+  type MeetingRoomJoinOptions,
+} from '@teamim/application';
+import { RoomConnectionState } from '@teamim/domain';
+import { RtcErrorCode, toRemoteError } from './livekit-rtc-room';
+import type { LiveKitMeetingRoom } from './livekit-meeting-room';
+
+type Loaded = Pick<
+  LiveKitMeetingRoom,
+  | 'connect'
+  | 'disconnect'
+  | 'setMicrophoneEnabled'
+  | 'setCameraEnabled'
+  | 'setScreenShareEnabled'
+  | 'sendEndForAll'
+  | 'selectDevice'
+  | 'state$'
+  | 'participants$'
+  | 'endRequests$'
+>;
+
+const LEFT_WHILE_LOADING = 'the meeting was left before it was joined';
+
+/**
+ * {@link MeetingRoom} whose LiveKit code loads with the first join (it rides in livekit-client's chunk),
+ * so the page signed in to a chat list does not carry it. Until then it is an empty room; a device chosen
+ * meanwhile is applied once the room is there.
+ */
+export class LazyMeetingRoom extends MeetingRoom {
+  private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
+  private readonly everyone = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
+  private readonly ends = new Subject<MeetingEndRequest>();
+  private room: Promise<Loaded> | undefined;
+  private current: Loaded | undefined;
+  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  private attempts = 0;
+  readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
+  readonly participants$: Observable<readonly MeetingParticipantMedia[]> = this.everyone.asObservable();
+  readonly endRequests$: Observable<MeetingEndRequest> = this.ends.asObservable();
+
+  constructor(private readonly load: () => Promise<Loaded>) {
+    super();
+  }
+
+  private loaded(): Promise<Loaded> {
+    this.room ??= this.load().then(
+      async (room) => {
+        room.state$.subscribe((s) => this.state.next(s));
+        room.participants$.subscribe((p) => this.everyone.next(p));
+        room.endRequests$.subscribe((e) => this.ends.next(e));
+        for (const [kind, id] of Object.entries(this.deviceIDs) as [CallDeviceKind, string][]) {
+          await room.selectDevice(kind, id);
+        }
+        this.current = room;
+        return room;
+      },
+      (cause: unknown) => {
+        // The next join loads again (offline now, say).
+        this.room = undefined;
+        throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+      },
+    );
+    return this.room;
+  }
+
+  async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
+    const attempt = ++this.attempts;
+    if (this.current === undefined) this.state.next(RoomConnectionState.Connecting);
+    let room: Loaded;
+    try {
+      room = await this.loaded();
+    } catch (cause: unknown) {
+      if (attempt === this.attempts) this.state.next(RoomConnectionState.Disconnected);
+      throw cause;
+    }
+    if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
+    await room.connect(serverUrl, token, options);
+  }
+
+  async disconnect(): Promise<void> {
+    this.attempts += 1;
+    if (this.current === undefined) {
+      this.state.next(RoomConnectionState.Disconnected);
+      return;
+    }
+    await this.current.disconnect();
+  }
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    await this.current?.setMicrophoneEnabled(enabled);
+  }
+
+  async setCameraEnabled(enabled: boolean): Promise<void> {
+    await this.current?.setCameraEnabled(enabled);
+  }
+
+  async setScreenShareEnabled(enabled: boolean): Promise<void> {
+    await this.current?.setScreenShareEnabled(enabled);
+  }
+
+  async sendEndForAll(meetingID: string): Promise<void> {
+    await this.current?.sendEndForAll(meetingID);
+  }
+
+  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    this.deviceIDs[kind] = deviceID;
+    await this.current?.selectDevice(kind, deviceID);
+  }
+}

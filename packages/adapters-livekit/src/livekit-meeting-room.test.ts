@@ -1,0 +1,166 @@
+import { Room } from 'livekit-client';
+import { RemoteError, type MeetingEndRequest, type MeetingParticipantMedia } from '@teamim/application';
+import { buildMeetingEndSignal, MEETING_CONTROL_TOPIC } from '@teamim/domain';
+import { describe, expect, it } from 'vitest';
+import { liveKitMeetingRoomOptions } from './livekit-client';
+import { LiveKitMeetingRoom } from './livekit-meeting-room';
+import { FakeLiveKitServer, type FakeLiveKitRoom } from './testing/fake-livekit';
+
+const ON = { microphone: true, camera: true } as const;
+
+function latestOf<T>(
+  room: LiveKitMeetingRoom,
+  pick: (r: LiveKitMeetingRoom) => { subscribe(f: (v: T) => void): unknown },
+) {
+  const seen: T[] = [];
+  pick(room).subscribe((v) => seen.push(v));
+  return seen;
+}
+
+async function joined(server: FakeLiveKitServer, ...names: string[]) {
+  const rooms: {
+    room: LiveKitMeetingRoom;
+    fake: FakeLiveKitRoom;
+    views: (readonly MeetingParticipantMedia[])[];
+  }[] = [];
+  for (const name of names) {
+    const room = new LiveKitMeetingRoom(server.createRoom);
+    const views = latestOf<readonly MeetingParticipantMedia[]>(room, (r) => r.participants$);
+    await room.connect(server.url, server.token('meeting-m1', name), ON);
+    rooms.push({ room, fake: server.latest(), views });
+  }
+  return rooms;
+}
+
+const last = <T>(list: readonly T[]): T => {
+  const value = list.at(-1);
+  if (value === undefined) throw new Error('nothing emitted');
+  return value;
+};
+
+describe('LiveKitMeetingRoom', () => {
+  it('turns on adaptive stream, dynacast and simulcast for every meeting room', () => {
+    const room = new Room(liveKitMeetingRoomOptions());
+    expect(room.options.adaptiveStream).toBeTruthy();
+    expect(room.options.dynacast).toBe(true);
+    expect(room.options.publishDefaults?.simulcast).toBe(true);
+  });
+
+  it('publishes the devices asked for and lists everyone, the own user first', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob, carol] = await joined(server, 'alice', 'bob', 'carol');
+    expect([alice?.fake.localParticipant.microphone, alice?.fake.localParticipant.camera]).toEqual([
+      true,
+      true,
+    ]);
+    expect(last(alice?.views ?? []).map((p) => [p.userID, p.isLocal])).toEqual([
+      ['alice', true],
+      ['bob', false],
+      ['carol', false],
+    ]);
+    expect(last(carol?.views ?? []).map((p) => p.userID)).toEqual(['carol', 'alice', 'bob']);
+    // Nobody has published yet: everyone shows muted and without video.
+    expect(
+      last(carol?.views ?? [])
+        .slice(1)
+        .every((p) => p.microphoneMuted && p.cameraOff),
+    ).toBe(true);
+    void bob;
+  });
+
+  it('shows remote tracks, their mutes, a shared screen and who speaks', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    bob?.fake.publish('audio', 'bob-mic');
+    bob?.fake.publish('video', 'bob-cam', false, 'camera');
+    let bobSeen = last(alice?.views ?? [])[1];
+    expect(bobSeen).toMatchObject({
+      userID: 'bob',
+      audio: 'bob-mic',
+      video: 'bob-cam',
+      microphoneMuted: false,
+    });
+    bob?.fake.setTrackMuted('audio', true);
+    bob?.fake.setTrackMuted('video', true);
+    bobSeen = last(alice?.views ?? [])[1];
+    expect(bobSeen).toMatchObject({ microphoneMuted: true, cameraOff: true });
+    expect(bobSeen?.video).toBeUndefined();
+    await bob?.room.setScreenShareEnabled(true);
+    expect(last(alice?.views ?? [])[1]?.screen).toBe('screen:bob');
+    bob?.fake.speakers(['bob']);
+    expect(last(alice?.views ?? []).map((p) => p.speaking)).toEqual([false, true]);
+    await bob?.room.setScreenShareEnabled(false);
+    expect(last(alice?.views ?? [])[1]?.screen).toBeUndefined();
+  });
+
+  it('follows the own toggles and shows the own camera and screen', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice] = await joined(server, 'alice');
+    alice?.fake.publishLocal('video', 'alice-cam');
+    expect(last(alice?.views ?? [])[0]).toMatchObject({ video: 'alice-cam', cameraOff: false });
+    await alice?.room.setMicrophoneEnabled(false);
+    await alice?.room.setCameraEnabled(false);
+    expect(alice?.fake.localParticipant.microphone).toBe(false);
+    expect(last(alice?.views ?? [])[0]).toMatchObject({ microphoneMuted: true, cameraOff: true });
+    expect(last(alice?.views ?? [])[0]?.video).toBeUndefined();
+  });
+
+  it('keeps the meeting when someone leaves, and forgets everyone once the own user leaves', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob', 'carol');
+    await bob?.room.disconnect();
+    expect(last(alice?.views ?? []).map((p) => p.userID)).toEqual(['alice', 'carol']);
+    const states: string[] = [];
+    alice?.room.state$.subscribe((s) => states.push(s));
+    expect(states).toEqual(['connected']);
+    await alice?.room.disconnect();
+    expect(last(alice?.views ?? [])).toEqual([]);
+    expect(states).toEqual(['connected', 'disconnected']);
+  });
+
+  it('sends the end for everyone as a data message stamped with the sender', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    const ends: MeetingEndRequest[] = [];
+    bob?.room.endRequests$.subscribe((e) => ends.push(e));
+    await alice?.room.sendEndForAll('m1');
+    // Another topic, or a text that is no end message, is not one.
+    alice?.fake.sendData(new TextEncoder().encode(buildMeetingEndSignal('m1')), 'other');
+    alice?.fake.sendData(new TextEncoder().encode('{"type":"endForAll"}'), MEETING_CONTROL_TOPIC);
+    expect(ends).toEqual([{ meetingID: 'm1', fromUserID: 'alice' }]);
+  });
+
+  it('stays in the meeting with a device off when it fails to start', async () => {
+    const server = new FakeLiveKitServer();
+    const room = new LiveKitMeetingRoom(() => {
+      const fake = server.createRoom();
+      fake.localParticipant.failNext = new Error('Permission denied');
+      return fake;
+    });
+    const views = latestOf<readonly MeetingParticipantMedia[]>(room, (r) => r.participants$);
+    await expect(room.connect(server.url, server.token('meeting-m1', 'alice'), ON)).rejects.toBeInstanceOf(
+      RemoteError,
+    );
+    expect(server.rooms.get('meeting-m1')?.size).toBe(1);
+    expect(last(views)[0]).toMatchObject({ microphoneMuted: true, cameraOff: false });
+  });
+
+  it('rejects a refused token and stops listening to the room', async () => {
+    const server = new FakeLiveKitServer();
+    const room = new LiveKitMeetingRoom(server.createRoom);
+    await expect(room.connect(server.url, 'bad', ON)).rejects.toMatchObject({ code: 401 });
+    expect(server.latest().listenerCount()).toBe(0);
+  });
+
+  it('moves the published device to the one chosen, and captures from it next time', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice] = await joined(server, 'alice');
+    await alice?.room.selectDevice('videoinput', 'cam-2');
+    expect(alice?.fake.switchedDevices).toEqual([{ kind: 'videoinput', deviceId: 'cam-2' }]);
+    await alice?.room.setCameraEnabled(true);
+    expect(alice?.fake.localParticipant.captureOptions.at(-1)).toEqual({
+      kind: 'videoinput',
+      deviceId: 'cam-2',
+    });
+  });
+});

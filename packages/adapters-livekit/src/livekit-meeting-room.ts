@@ -1,0 +1,317 @@
+import { BehaviorSubject, Subject, type Observable } from 'rxjs';
+import {
+  MeetingRoom,
+  RemoteError,
+  type CallDeviceKind,
+  type MeetingEndRequest,
+  type MeetingParticipantMedia,
+  type MeetingRoomJoinOptions,
+} from '@teamim/application';
+import {
+  buildMeetingEndSignal,
+  MEETING_CONTROL_TOPIC,
+  parseMeetingEndSignal,
+  RoomConnectionState,
+} from '@teamim/domain';
+import { NO_LIVEKIT_URL_MESSAGE, RtcErrorCode, toRemoteError } from './livekit-rtc-room';
+import type {
+  CaptureOptionsLike,
+  MeetingRoomLike,
+  MeetingRoomLikeEvents,
+  ParticipantLike,
+  PublicationLike,
+  RemoteTrackLike,
+} from './room-like';
+
+/** What the room knows of one remote participant's tracks. */
+interface RemoteMedia {
+  audio?: unknown;
+  audioMuted: boolean;
+  video?: unknown;
+  videoMuted: boolean;
+  screen?: unknown;
+}
+
+type Slot = 'audio' | 'video' | 'screen';
+
+/** Which of a participant's slots a publication fills: its source, or else its kind. */
+function slotOf(publication: PublicationLike | undefined, kind: string): Slot | undefined {
+  const source = publication?.source;
+  if (source === 'screen_share') return 'screen';
+  // The sound of a shared tab is not played: a meeting's own audio already reaches everyone.
+  if (source === 'screen_share_audio') return undefined;
+  return kind === 'video' ? 'video' : 'audio';
+}
+
+const LEFT_WHILE_LOADING = 'the meeting was left before it was joined';
+
+/**
+ * {@link MeetingRoom} over livekit-client. Each connect creates a new Room through `createRoom`
+ * (production: `createLiveKitMeetingRoom`, with adaptive stream, dynacast and simulcast), then publishes
+ * the microphone and camera as asked. Unlike a one-to-one call it stays when others leave; the end for
+ * everyone travels as a reliable data message whose sender identity the SFU vouches for.
+ */
+export class LiveKitMeetingRoom extends MeetingRoom {
+  private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
+  private readonly participants = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
+  private readonly ends = new Subject<MeetingEndRequest>();
+  private room: MeetingRoomLike | undefined;
+  private detach: (() => void) | undefined;
+  private identity = '';
+  private readonly remotes = new Map<string, RemoteMedia>();
+  private speaking = new Set<string>();
+  private local: { video?: unknown; screen?: unknown } = {};
+  private microphone = false;
+  private camera = false;
+  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  private attempts = 0;
+
+  readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
+  readonly participants$: Observable<readonly MeetingParticipantMedia[]> = this.participants.asObservable();
+  readonly endRequests$: Observable<MeetingEndRequest> = this.ends.asObservable();
+
+  constructor(private readonly createRoom: () => MeetingRoomLike | Promise<MeetingRoomLike>) {
+    super();
+  }
+
+  async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
+    if (serverUrl.trim() === '') throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
+    if (this.room !== undefined) await this.disconnect();
+    this.state.next(RoomConnectionState.Connecting);
+    const attempt = ++this.attempts;
+    let room: MeetingRoomLike;
+    try {
+      room = await this.createRoom();
+    } catch (cause: unknown) {
+      if (attempt === this.attempts) this.state.next(RoomConnectionState.Disconnected);
+      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
+    this.room = room;
+    this.microphone = options.microphone;
+    this.camera = options.camera;
+    this.detach = this.listen(room);
+    try {
+      await room.prepareConnection(serverUrl, token);
+    } catch {
+      // The prefetch only speeds up the join; the connect below reports any real problem.
+    }
+    try {
+      // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
+      await room.connect(serverUrl, token, { autoSubscribe: true });
+    } catch (cause: unknown) {
+      this.teardown(room);
+      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    this.identity = room.localParticipant.identity;
+    for (const identity of room.remoteParticipants.keys()) this.addRemote(identity);
+    this.state.next(RoomConnectionState.Connected);
+    this.publish();
+    // Others can still be seen and heard without the own devices: a failed one stays off, and is reported.
+    let failure: RemoteError | undefined;
+    try {
+      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput'));
+    } catch (cause: unknown) {
+      this.microphone = false;
+      failure = toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+    try {
+      if (this.camera) await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'));
+    } catch (cause: unknown) {
+      this.camera = false;
+      failure ??= toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+    this.publish();
+    if (failure !== undefined) throw failure;
+  }
+
+  async disconnect(): Promise<void> {
+    const room = this.room;
+    if (room === undefined) {
+      if (this.state.value === RoomConnectionState.Connecting) {
+        this.attempts += 1;
+        this.state.next(RoomConnectionState.Disconnected);
+      }
+      return;
+    }
+    this.teardown(room);
+    try {
+      await room.disconnect();
+    } catch {
+      // Leaving a room that is already gone has nothing left to report.
+    }
+  }
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    await this.device(() =>
+      this.room?.localParticipant.setMicrophoneEnabled(enabled, this.capture('audioinput')),
+    );
+    this.microphone = enabled;
+    this.publish();
+  }
+
+  async setCameraEnabled(enabled: boolean): Promise<void> {
+    await this.device(() =>
+      this.room?.localParticipant.setCameraEnabled(enabled, this.capture('videoinput')),
+    );
+    this.camera = enabled;
+    this.publish();
+  }
+
+  async setScreenShareEnabled(enabled: boolean): Promise<void> {
+    await this.device(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
+  }
+
+  async sendEndForAll(meetingID: string): Promise<void> {
+    const room = this.room;
+    if (room === undefined) return;
+    const data = new TextEncoder().encode(buildMeetingEndSignal(meetingID));
+    try {
+      await room.localParticipant.publishData(data, { reliable: true, topic: MEETING_CONTROL_TOPIC });
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+  }
+
+  /** Captures from `deviceID` from now on: switches the meeting in progress, and is used by later ones. */
+  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    this.deviceIDs[kind] = deviceID;
+    await this.device(() => this.room?.switchActiveDevice(kind, deviceID));
+  }
+
+  private async device(action: () => Promise<unknown> | undefined): Promise<void> {
+    try {
+      await action();
+    } catch (cause: unknown) {
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  private capture(kind: CallDeviceKind): CaptureOptionsLike | undefined {
+    const deviceId = this.deviceIDs[kind];
+    return deviceId === undefined ? undefined : { deviceId };
+  }
+
+  private addRemote(identity: string): void {
+    if (!this.remotes.has(identity)) this.remotes.set(identity, { audioMuted: false, videoMuted: false });
+  }
+
+  /** Emits everyone as the view needs them: the own user first, then the others in the order they came. */
+  private publish(): void {
+    if (this.room === undefined) {
+      this.participants.next([]);
+      return;
+    }
+    const self: MeetingParticipantMedia = {
+      userID: this.identity,
+      isLocal: true,
+      ...(this.camera && this.local.video !== undefined ? { video: this.local.video } : {}),
+      ...(this.local.screen !== undefined ? { screen: this.local.screen } : {}),
+      microphoneMuted: !this.microphone,
+      cameraOff: !this.camera,
+      speaking: this.speaking.has(this.identity),
+    };
+    const others = [...this.remotes].map(([userID, m]): MeetingParticipantMedia => {
+      const showVideo = m.video !== undefined && !m.videoMuted;
+      return {
+        userID,
+        isLocal: false,
+        ...(showVideo ? { video: m.video } : {}),
+        ...(m.audio !== undefined ? { audio: m.audio } : {}),
+        ...(m.screen !== undefined ? { screen: m.screen } : {}),
+        microphoneMuted: m.audio === undefined || m.audioMuted,
+        cameraOff: !showVideo,
+        speaking: this.speaking.has(userID),
+      };
+    });
+    this.participants.next([self, ...others]);
+  }
+
+  private teardown(room: MeetingRoomLike): void {
+    if (this.room !== room) return;
+    this.detach?.();
+    this.detach = undefined;
+    this.room = undefined;
+    this.remotes.clear();
+    this.speaking = new Set();
+    this.local = {};
+    this.publish();
+    this.state.next(RoomConnectionState.Disconnected);
+  }
+
+  private listen(room: MeetingRoomLike): () => void {
+    const handlers: { [E in keyof MeetingRoomLikeEvents]?: MeetingRoomLikeEvents[E] } = {
+      connectionStateChanged: (state) => {
+        if (state === 'reconnecting' || state === 'signalReconnecting') this.state.next(state);
+        else if (state === 'connected' && this.state.value !== RoomConnectionState.Connecting) {
+          this.state.next(RoomConnectionState.Connected);
+        }
+      },
+      participantConnected: (p: ParticipantLike) => {
+        this.addRemote(p.identity);
+        this.publish();
+      },
+      participantDisconnected: (p: ParticipantLike) => {
+        this.remotes.delete(p.identity);
+        this.speaking.delete(p.identity);
+        this.publish();
+      },
+      trackSubscribed: (track: RemoteTrackLike, publication: PublicationLike, p: ParticipantLike) => {
+        const slot = slotOf(publication, track.kind);
+        if (slot === undefined) return;
+        this.addRemote(p.identity);
+        const media = this.remotes.get(p.identity);
+        if (media === undefined) return;
+        media[slot] = track.mediaStreamTrack;
+        if (slot === 'audio') media.audioMuted = publication.isMuted === true;
+        if (slot === 'video') media.videoMuted = publication.isMuted === true;
+        this.publish();
+      },
+      trackUnsubscribed: (track: RemoteTrackLike, publication: PublicationLike, p: ParticipantLike) => {
+        const slot = slotOf(publication, track.kind);
+        const media = this.remotes.get(p.identity);
+        if (slot === undefined || media === undefined) return;
+        delete media[slot];
+        this.publish();
+      },
+      trackMuted: (publication: PublicationLike, p: ParticipantLike) => this.mute(publication, p, true),
+      trackUnmuted: (publication: PublicationLike, p: ParticipantLike) => this.mute(publication, p, false),
+      localTrackPublished: (publication: PublicationLike) => this.localTrack(publication, true),
+      localTrackUnpublished: (publication: PublicationLike) => this.localTrack(publication, false),
+      activeSpeakersChanged: (speakers: readonly ParticipantLike[]) => {
+        this.speaking = new Set(speakers.map((s) => s.identity));
+        this.publish();
+      },
+      dataReceived: (payload: Uint8Array, participant?: ParticipantLike, _kind?: unknown, topic?: string) => {
+        if (topic !== MEETING_CONTROL_TOPIC || participant === undefined) return;
+        const meetingID = parseMeetingEndSignal(new TextDecoder().decode(payload));
+        if (meetingID !== undefined) this.ends.next({ meetingID, fromUserID: participant.identity });
+      },
+      disconnected: () => this.teardown(room),
+    };
+    const names = Object.keys(handlers) as (keyof MeetingRoomLikeEvents)[];
+    for (const name of names) room.on(name, handlers[name] as MeetingRoomLikeEvents[typeof name]);
+    return () => {
+      for (const name of names) room.off(name, handlers[name] as MeetingRoomLikeEvents[typeof name]);
+    };
+  }
+
+  private mute(publication: PublicationLike, p: ParticipantLike, muted: boolean): void {
+    const media = this.remotes.get(p.identity);
+    const slot = slotOf(publication, publication.kind);
+    // The room reports the own mutes too; the own state follows the toggles instead.
+    if (media === undefined || slot === undefined || slot === 'screen') return;
+    if (slot === 'audio') media.audioMuted = muted;
+    else media.videoMuted = muted;
+    this.publish();
+  }
+
+  private localTrack(publication: PublicationLike, published: boolean): void {
+    const slot = slotOf(publication, publication.kind);
+    if (slot === undefined || slot === 'audio') return;
+    const track = publication.track?.mediaStreamTrack;
+    const { [slot]: _gone, ...rest } = this.local;
+    this.local = published && track !== undefined ? { ...rest, [slot]: track } : rest;
+    this.publish();
+  }
+}

@@ -1,0 +1,249 @@
+import { BehaviorSubject, Subject, Subscription, type Observable } from 'rxjs';
+import { err, ok, RoomConnectionState, type I18nKey, type Result } from '@teamim/domain';
+import type { CallService } from '../calls/call.service';
+import type { ChatApi } from '../ports/chat-api.port';
+import type { Clock } from '../ports/clock.port';
+import type { Logger } from '../ports/logger.port';
+import type { MeetingEndRequest, MeetingParticipantMedia, MeetingRoom } from '../ports/meeting-room.port';
+import type { Notifier } from '../ports/notifier.port';
+import type { CurrentUser } from '../session/current-user';
+import { stateFailure, type AppError } from '../shared/app-error';
+import { attempt } from '../shared/remote-error';
+import { MeetingLauncher, type MeetingJoinRequest, type MeetingLeft } from './meeting-launcher';
+
+export type MeetingRoomPhase = 'idle' | 'connecting' | 'connected';
+
+export interface MeetingRoomStatus {
+  readonly phase: MeetingRoomPhase;
+  readonly request: MeetingJoinRequest | undefined;
+  readonly microphoneEnabled: boolean;
+  readonly cameraEnabled: boolean;
+}
+
+const idle: MeetingRoomStatus = {
+  phase: 'idle',
+  request: undefined,
+  microphoneEnabled: true,
+  cameraEnabled: true,
+};
+
+/** What one stay in a meeting's room has seen so far. */
+interface Stay {
+  readonly request: MeetingJoinRequest;
+  readonly joinedAt: number;
+  readonly seen: Set<string>;
+  /** The others in the room at the last look (to tell whether the own user was the last to leave). */
+  others: number;
+}
+
+/**
+ * The meeting room of the signed-in user, one meeting at a time: joins the meeting's media room with a
+ * token from the chat API, keeps the own devices, leaves, and lets the host end the meeting for
+ * everyone. The end travels through the room itself (a data message the SFU stamps with its sender), so
+ * it needs nothing of ours on the server; each participant honours it only from the meeting's host.
+ * Meetings and one-to-one calls exclude each other: each holds the microphone and camera.
+ */
+export class MeetingRoomService extends MeetingLauncher {
+  private readonly status = new BehaviorSubject<MeetingRoomStatus>(idle);
+  private readonly active = new BehaviorSubject<MeetingJoinRequest | undefined>(undefined);
+  private readonly left = new Subject<MeetingLeft>();
+  private readonly subscriptions = new Subscription();
+  private stay: Stay | undefined;
+  private roomState: RoomConnectionState = RoomConnectionState.Disconnected;
+  readonly status$: Observable<MeetingRoomStatus> = this.status.asObservable();
+  readonly active$: Observable<MeetingJoinRequest | undefined> = this.active.asObservable();
+  readonly left$: Observable<MeetingLeft> = this.left.asObservable();
+
+  constructor(
+    private readonly room: MeetingRoom,
+    private readonly chatApi: ChatApi,
+    private readonly calls: CallService,
+    private readonly currentUser: CurrentUser,
+    private readonly clock: Clock,
+    private readonly notifier: Notifier,
+    private readonly logger: Logger,
+  ) {
+    super();
+    calls.busyElsewhere = () => this.status.value.phase !== 'idle';
+    this.subscriptions.add(room.participants$.subscribe((everyone) => this.see(everyone)));
+    this.subscriptions.add(room.endRequests$.subscribe((request) => void this.onEndRequest(request)));
+    this.subscriptions.add(
+      room.state$.subscribe((state) => {
+        this.roomState = state;
+        // Dropped by the SFU (the room closed, the network gone for good): the stay is over.
+        if (state === RoomConnectionState.Disconnected && this.status.value.phase === 'connected') {
+          void this.finish(false, false);
+        }
+      }),
+    );
+  }
+
+  get snapshot(): MeetingRoomStatus {
+    return this.status.value;
+  }
+
+  /** The own user hosts the meeting they are in (and so may end it for everyone). */
+  hosting(): boolean {
+    return this.status.value.request?.meeting.hostUserID === this.currentUser.id();
+  }
+
+  async join(request: MeetingJoinRequest): Promise<Result<void, AppError>> {
+    if (this.status.value.phase !== 'idle')
+      return this.refuse('meetingRoom.busyInMeeting', 'already in a meeting');
+    if (this.calls.snapshot.phase !== 'idle') return this.refuse('meetingRoom.busyInCall', 'in a call');
+    const self = this.currentUser.id();
+    this.status.next({ ...idle, phase: 'connecting', request });
+    this.active.next(request);
+    const access = await attempt(() => this.chatApi.getRoomAccess(request.meeting.roomID, self));
+    if (this.status.value.request !== request) return err(stateFailure('left while joining'));
+    if (!access.ok || access.value.serverUrl === '') {
+      this.notifier.notify({
+        level: 'error',
+        key: access.ok ? 'error.noLivekitUrl' : 'meetingRoom.joinFailed',
+      });
+      this.reset();
+      return access.ok ? err(stateFailure('no livekit url provided')) : access;
+    }
+    const { microphoneEnabled, cameraEnabled } = this.status.value;
+    const options = { microphone: microphoneEnabled, camera: cameraEnabled };
+    const connected = await attempt(() =>
+      this.room.connect(access.value.serverUrl, access.value.token, options),
+    );
+    if (this.status.value.request !== request) return err(stateFailure('left while joining'));
+    if (!connected.ok && this.roomState !== RoomConnectionState.Connected) {
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.joinFailed' });
+      this.reset();
+      return connected;
+    }
+    this.stay = { request, joinedAt: this.clock.now(), seen: new Set([self]), others: 0 };
+    this.status.next({ ...this.status.value, phase: 'connected' });
+    if (!connected.ok) {
+      // In the room, but a device could not start: it stays off, and the user is told.
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.deviceFailed' });
+      this.status.next({ ...this.status.value, microphoneEnabled: false, cameraEnabled: false });
+    }
+    return ok(undefined);
+  }
+
+  /** Leaves the meeting; the others stay in it. */
+  async leave(): Promise<Result<void, AppError>> {
+    if (this.status.value.phase === 'idle') return err(stateFailure('not in a meeting'));
+    await this.finish(false, true);
+    return ok(undefined);
+  }
+
+  /** The host ends the meeting: everyone in the room is told, then the host leaves. */
+  async endForAll(): Promise<Result<void, AppError>> {
+    const { phase, request } = this.status.value;
+    if (phase !== 'connected' || request === undefined) return err(stateFailure('not in a meeting'));
+    if (request.meeting.hostUserID !== this.currentUser.id())
+      return err(stateFailure('only the host ends a meeting'));
+    const sent = await attempt(() => this.room.sendEndForAll(request.meeting.meetingID));
+    if (!sent.ok) {
+      this.notifier.notify({ level: 'error', key: 'toast.accessFailed' });
+      return sent;
+    }
+    await this.finish(true, true);
+    return ok(undefined);
+  }
+
+  async toggleMicrophone(): Promise<Result<void, AppError>> {
+    const enabled = !this.status.value.microphoneEnabled;
+    return this.toggle({ microphoneEnabled: enabled }, () => this.room.setMicrophoneEnabled(enabled));
+  }
+
+  async toggleCamera(): Promise<Result<void, AppError>> {
+    const enabled = !this.status.value.cameraEnabled;
+    return this.toggle({ cameraEnabled: enabled }, () => this.room.setCameraEnabled(enabled));
+  }
+
+  /** Starts or stops sharing a screen (the browser asks which); declining the browser's picker is no error to show. */
+  async setScreenShare(enabled: boolean): Promise<Result<void, AppError>> {
+    if (this.status.value.phase !== 'connected') return err(stateFailure('not in a meeting'));
+    const shared = await attempt(() => this.room.setScreenShareEnabled(enabled));
+    if (!shared.ok) {
+      this.logger.warn('screen share failed', { code: shared.error.code });
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.screenShareFailed' });
+    }
+    return shared;
+  }
+
+  private async toggle(
+    change: Partial<MeetingRoomStatus>,
+    apply: () => Promise<void>,
+  ): Promise<Result<void, AppError>> {
+    const before = this.status.value;
+    if (before.phase === 'idle') return err(stateFailure('not in a meeting'));
+    this.status.next({ ...before, ...change });
+    if (before.phase !== 'connected') return ok(undefined);
+    const applied = await attempt(apply);
+    if (!applied.ok) {
+      this.notifier.notify({ level: 'error', key: 'meetingRoom.deviceFailed' });
+      this.status.next({
+        ...this.status.value,
+        microphoneEnabled: before.microphoneEnabled,
+        cameraEnabled: before.cameraEnabled,
+      });
+    }
+    return applied;
+  }
+
+  private refuse(key: I18nKey, reason: string): Result<void, AppError> {
+    this.notifier.notify({ level: 'error', key });
+    return err(stateFailure(reason));
+  }
+
+  private see(everyone: readonly MeetingParticipantMedia[]): void {
+    const stay = this.stay;
+    if (stay === undefined || everyone.length === 0) return;
+    for (const p of everyone) stay.seen.add(p.userID);
+    stay.others = everyone.filter((p) => !p.isLocal).length;
+  }
+
+  private async onEndRequest(request: MeetingEndRequest): Promise<void> {
+    const active = this.status.value.request;
+    if (active === undefined || request.meetingID !== active.meeting.meetingID) return;
+    // Only the meeting's host may end it for everyone; the SFU stamps who sent the message.
+    if (request.fromUserID !== active.meeting.hostUserID) {
+      this.logger.warn('meeting end ignored: not from the host', { meetingID: request.meetingID });
+      return;
+    }
+    this.notifier.notify({ level: 'info', key: 'meetingRoom.endedByHost' });
+    await this.finish(true, true);
+  }
+
+  private async finish(endedForAll: boolean, disconnect: boolean): Promise<void> {
+    const stay = this.stay;
+    this.stay = undefined;
+    this.reset();
+    if (disconnect) {
+      const result = await attempt(() => this.room.disconnect());
+      if (!result.ok) this.logger.warn('meeting room disconnect failed', { code: result.error.code });
+    }
+    if (stay === undefined) return;
+    this.left.next({
+      meetingID: stay.request.meeting.meetingID,
+      conversationID: stay.request.conversationID,
+      endedForAll,
+      lastToLeave: stay.others === 0,
+      participantUserIDs: [...stay.seen],
+      joinedAt: stay.joinedAt,
+      leftAt: this.clock.now(),
+    });
+  }
+
+  private reset(): void {
+    if (this.status.value.phase === 'idle') return;
+    this.status.next(idle);
+    this.active.next(undefined);
+  }
+
+  dispose(): void {
+    if (this.status.value.phase !== 'idle') void this.finish(false, true);
+    this.calls.busyElsewhere = () => false;
+    this.subscriptions.unsubscribe();
+    this.status.complete();
+    this.active.complete();
+    this.left.complete();
+  }
+}

@@ -1,0 +1,166 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import { RoomConnectionState } from '@teamim/domain';
+import {
+  MeetingRoom,
+  type MeetingEndRequest,
+  type MeetingParticipantMedia,
+  type MeetingRoomJoinOptions,
+} from '../ports/meeting-room.port';
+import { RemoteError } from '../shared/remote-error';
+import type { MeetingJoinRequest } from '../meetings/meeting-launcher';
+
+/** A quick meeting hosted by alice in group g1, as a card would ask to join it. */
+export function meetingJoinRequest(change: Partial<MeetingJoinRequest['meeting']> = {}): MeetingJoinRequest {
+  return {
+    conversationID: 'sg_g1',
+    meeting: {
+      meetingID: 'm1',
+      roomID: 'meeting-m1',
+      kind: 'quick',
+      title: 'Standup',
+      hostUserID: 'alice',
+      startTime: 1_000,
+      durationMinutes: 30,
+      description: '',
+      inviteeUserIDs: [],
+      startedAt: 1_000,
+      participantUserIDs: [],
+      cancelled: false,
+      ...change,
+    },
+  };
+}
+
+const remote = (userID: string): MeetingParticipantMedia => ({
+  userID,
+  isLocal: false,
+  microphoneMuted: true,
+  cameraOff: true,
+  speaking: false,
+});
+
+/**
+ * A meeting's media room in memory, joined with the fake chat API's tokens (`room|user`). A test plays
+ * the others: who comes and goes, their tracks and mutes, who speaks, and what they send.
+ */
+export class FakeMeetingRoom extends MeetingRoom {
+  private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
+  private readonly everyone = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
+  private readonly ends = new Subject<MeetingEndRequest>();
+  readonly state$ = this.state.asObservable();
+  readonly participants$ = this.everyone.asObservable();
+  readonly endRequests$ = this.ends.asObservable();
+  /** Each connect's room name and options, in order. */
+  readonly joins: { roomID: string; userID: string; options: MeetingRoomJoinOptions }[] = [];
+  /** End-for-everyone messages sent. */
+  readonly sentEnds: string[] = [];
+  /** Set to make the next connect fail as the SFU would. */
+  failConnect: RemoteError | undefined;
+  /** Set to join with the microphone and camera failing to start (connect rejects, the room stays joined). */
+  failDevices = false;
+  /** Set to make the next screen share fail (the user declined the browser's picker). */
+  failScreenShare = false;
+
+  async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
+    await Promise.resolve();
+    const failure = this.failConnect;
+    this.failConnect = undefined;
+    if (serverUrl === '') throw new RemoteError(-1, 'no livekit url provided');
+    if (failure !== undefined) throw failure;
+    const [roomID = '', userID = ''] = token.split('|');
+    this.joins.push({ roomID, userID, options });
+    this.state.next(RoomConnectionState.Connected);
+    const devices = !this.failDevices;
+    this.everyone.next([
+      {
+        userID,
+        isLocal: true,
+        ...(devices && options.camera ? { video: `video:${userID}` } : {}),
+        microphoneMuted: !(devices && options.microphone),
+        cameraOff: !(devices && options.camera),
+        speaking: false,
+      },
+    ]);
+    if (!devices) throw new RemoteError(-3, 'Permission denied');
+  }
+
+  async disconnect(): Promise<void> {
+    await Promise.resolve();
+    this.dropped();
+  }
+
+  async setMicrophoneEnabled(enabled: boolean): Promise<void> {
+    await Promise.resolve();
+    this.updateSelf({ microphoneMuted: !enabled });
+  }
+
+  async setCameraEnabled(enabled: boolean): Promise<void> {
+    await Promise.resolve();
+    const self = this.self();
+    if (self === undefined) return;
+    const { video: _old, ...rest } = self;
+    this.replace({ ...rest, cameraOff: !enabled, ...(enabled ? { video: `video:${self.userID}` } : {}) });
+  }
+
+  async setScreenShareEnabled(enabled: boolean): Promise<void> {
+    await Promise.resolve();
+    if (this.failScreenShare) {
+      this.failScreenShare = false;
+      throw new RemoteError(-3, 'Permission denied by user');
+    }
+    const self = this.self();
+    if (self === undefined) return;
+    const { screen: _old, ...rest } = self;
+    this.replace(enabled ? { ...rest, screen: `screen:${self.userID}` } : rest);
+  }
+
+  async sendEndForAll(meetingID: string): Promise<void> {
+    await Promise.resolve();
+    this.sentEnds.push(meetingID);
+  }
+
+  // --- what the others do ---
+
+  /** Another participant comes in, with nothing on air yet. */
+  arrives(userID: string): void {
+    this.everyone.next([...this.everyone.value, remote(userID)]);
+  }
+
+  leaves(userID: string): void {
+    this.everyone.next(this.everyone.value.filter((p) => p.userID !== userID));
+  }
+
+  /** Changes what a participant has on air (tracks, mutes, speaking). */
+  update(userID: string, change: Partial<Omit<MeetingParticipantMedia, 'userID' | 'isLocal'>>): void {
+    const current = this.everyone.value.find((p) => p.userID === userID);
+    if (current !== undefined) this.replace({ ...current, ...change });
+  }
+
+  /** Someone sent the end for everyone (the SFU stamps who). */
+  receiveEnd(fromUserID: string, meetingID: string): void {
+    this.ends.next({ fromUserID, meetingID });
+  }
+
+  /** The SFU drops this participant (the room closed, the network is gone for good). */
+  dropped(): void {
+    this.everyone.next([]);
+    this.state.next(RoomConnectionState.Disconnected);
+  }
+
+  reconnecting(): void {
+    this.state.next(RoomConnectionState.Reconnecting);
+  }
+
+  private self(): MeetingParticipantMedia | undefined {
+    return this.everyone.value.find((p) => p.isLocal);
+  }
+
+  private updateSelf(change: Partial<MeetingParticipantMedia>): void {
+    const self = this.self();
+    if (self !== undefined) this.replace({ ...self, ...change });
+  }
+
+  private replace(next: MeetingParticipantMedia): void {
+    this.everyone.next(this.everyone.value.map((p) => (p.userID === next.userID ? next : p)));
+  }
+}

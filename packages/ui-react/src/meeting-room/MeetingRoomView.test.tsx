@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { MeetingRoomViewState, MeetingTileView } from '@teamim/application';
+import type { i18n as I18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadI18n } from '../i18n';
+import { MeetingRoomView, type MeetingRoomViewProps } from './MeetingRoomView';
+
+let en: I18n;
+let zh: I18n;
+beforeAll(async () => {
+  en = await loadI18n('en-US');
+  zh = await loadI18n('zh-CN');
+  Object.defineProperty(Element.prototype, 'animate', { value: undefined, configurable: true });
+});
+afterEach(cleanup);
+
+const show = (ui: ReactElement, i18n = en) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+
+const tile = (userID: string, change: Partial<MeetingTileView> = {}): MeetingTileView => ({
+  key: userID,
+  userID,
+  name: userID[0]?.toUpperCase() + userID.slice(1),
+  faceURL: '',
+  isSelf: false,
+  isScreen: false,
+  hasVideo: false,
+  microphoneMuted: false,
+  activeSpeaker: false,
+  ...change,
+});
+
+const inMeeting: MeetingRoomViewState = {
+  open: true,
+  status: 'connected',
+  tone: 'dark',
+  title: 'Standup',
+  isHost: true,
+  tiles: [
+    tile('alice', { isSelf: true }),
+    tile('bob', { activeSpeaker: true }),
+    tile('carol', { microphoneMuted: true }),
+  ],
+  page: 0,
+  pageCount: 1,
+  activeSpeakerID: 'bob',
+  people: [
+    {
+      userID: 'alice',
+      name: 'Alice',
+      faceURL: '',
+      isSelf: true,
+      isHost: true,
+      microphoneMuted: false,
+      cameraOff: true,
+    },
+    {
+      userID: 'carol',
+      name: 'Carol',
+      faceURL: '',
+      isSelf: false,
+      isHost: false,
+      microphoneMuted: true,
+      cameraOff: true,
+    },
+  ],
+  peopleOpen: false,
+  microphoneEnabled: true,
+  cameraEnabled: true,
+  screenSharing: false,
+  microphones: { devices: [{ deviceID: 'mic-1', label: 'Headset' }], selectedID: 'mic-1' },
+  cameras: { devices: [], selectedID: undefined },
+};
+
+function handlers(): Omit<MeetingRoomViewProps, 'state' | 'media'> {
+  return {
+    onLeave: vi.fn(),
+    onEndForAll: vi.fn(),
+    onToggleMicrophone: vi.fn(),
+    onToggleCamera: vi.fn(),
+    onToggleScreenShare: vi.fn(),
+    onTogglePeople: vi.fn(),
+    onPreviousPage: vi.fn(),
+    onNextPage: vi.fn(),
+    onSelectMicrophone: vi.fn(),
+    onSelectCamera: vi.fn(),
+  };
+}
+
+describe('MeetingRoomView', () => {
+  it('renders nothing outside a meeting', () => {
+    const { container } = show(<MeetingRoomView state={{ ...inMeeting, open: false }} {...handlers()} />);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('is light while joining and dark once in', () => {
+    show(<MeetingRoomView state={{ ...inMeeting, status: 'connecting', tone: 'light' }} {...handlers()} />);
+    const region = screen.getByRole('region', { name: 'Meeting: Standup' });
+    expect(region.dataset['tone']).toBe('light');
+    expect(screen.getByRole('status').textContent).toBe('Joining the meeting…');
+    cleanup();
+    show(<MeetingRoomView state={inMeeting} {...handlers()} />);
+    expect(screen.getByRole('region', { name: 'Meeting: Standup' }).dataset['tone']).toBe('dark');
+  });
+
+  it('shows a tile per participant, the active speaker marked and the muted ones', () => {
+    show(<MeetingRoomView state={inMeeting} {...handlers()} />);
+    const grid = screen.getByRole('list', { name: 'Participants’ videos' });
+    const tiles = within(grid).getAllByRole('listitem');
+    expect(tiles.map((t) => t.getAttribute('aria-label'))).toEqual(['Alice (you)', 'Bob', 'Carol']);
+    expect(tiles.map((t) => t.dataset['speaking'])).toEqual(['false', 'true', 'false']);
+    expect(within(tiles[1] as HTMLElement).getByText('· Speaking')).toBeTruthy();
+    expect(within(tiles[2] as HTMLElement).getByRole('img', { name: 'Muted' })).toBeTruthy();
+    expect(within(tiles[1] as HTMLElement).queryByRole('img', { name: 'Muted' })).toBeNull();
+  });
+
+  it('pages beyond nine tiles with keyboard-reachable buttons', () => {
+    const on = handlers();
+    show(<MeetingRoomView state={{ ...inMeeting, page: 1, pageCount: 2 }} {...on} />);
+    expect(screen.getAllByText('Page 2 of 2').length).toBeGreaterThan(0);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next page' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(on.onPreviousPage).toHaveBeenCalledOnce();
+  });
+
+  it('offers the own toggles, the devices, the list, Leave and (host) End for everyone', () => {
+    const on = handlers();
+    show(<MeetingRoomView state={inMeeting} {...on} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute microphone' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn camera off' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Share screen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Participants (2)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    fireEvent.click(screen.getByRole('button', { name: 'End for everyone' }));
+    expect(on.onToggleMicrophone).toHaveBeenCalledOnce();
+    expect(on.onToggleCamera).toHaveBeenCalledOnce();
+    expect(on.onToggleScreenShare).toHaveBeenCalledOnce();
+    expect(on.onTogglePeople).toHaveBeenCalledOnce();
+    expect(on.onLeave).toHaveBeenCalledOnce();
+    expect(on.onEndForAll).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Choose devices' })).toBeTruthy();
+  });
+
+  it('gives a guest no End for everyone', () => {
+    show(<MeetingRoomView state={{ ...inMeeting, isHost: false }} {...handlers()} />);
+    expect(screen.getByRole('button', { name: 'Leave' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End for everyone' })).toBeNull();
+  });
+
+  it('lists the participants with the host and their mutes', () => {
+    show(<MeetingRoomView state={{ ...inMeeting, peopleOpen: true, screenSharing: true }} {...handlers()} />);
+    const list = screen.getByRole('complementary', { name: 'Participants' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.textContent)).toEqual(['AAlice (you)Host', 'CCarol']);
+    expect(within(rows[1] as HTMLElement).getByRole('img', { name: 'Muted' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop sharing' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('speaks Chinese too', () => {
+    show(<MeetingRoomView state={inMeeting} {...handlers()} />, zh);
+    expect(screen.getByRole('region', { name: '会议：Standup' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '离开' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '结束会议' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,253 @@
+import {
+  Button,
+  Field,
+  FluentProvider,
+  mergeClasses,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Select,
+  Spinner,
+  Text,
+  Tooltip,
+} from '@fluentui/react-components';
+// Only icons the app already draws: every icon lands in the one icons chunk the sign-in page loads.
+import {
+  ArrowLeftRegular,
+  ArrowUploadRegular,
+  CallEnd24Filled,
+  ChevronRightRegular,
+  DismissRegular,
+  Mic24Regular,
+  MicOff16Filled,
+  MicOff24Regular,
+  PeopleRegular,
+  Settings24Regular,
+  Video24Regular,
+  VideoOff24Regular,
+} from '@fluentui/react-icons';
+import type { CallDeviceChoice, MeetingRoomViewState } from '@teamim/application';
+import type { ReactElement } from 'react';
+import { FaceAvatar } from '../FaceAvatar';
+import { useText } from '../text';
+import { themeFor } from '../theme';
+import { useMeetingRoomMessages } from './meeting-room-messages';
+import { useMeetingRoomStyles } from './meeting-room-styles';
+import { MeetingAudio, MeetingTile } from './MeetingTile';
+
+/** The platform tracks to attach: videos by tile key, and the remote microphones. */
+export interface MeetingRoomTracks {
+  readonly videos: ReadonlyMap<string, MediaStreamTrack>;
+  readonly audios: readonly { readonly userID: string; readonly track: MediaStreamTrack }[];
+}
+
+export interface MeetingRoomViewProps {
+  readonly state: MeetingRoomViewState;
+  readonly media?: MeetingRoomTracks | undefined;
+  readonly onLeave: () => void;
+  readonly onEndForAll: () => void;
+  readonly onToggleMicrophone: () => void;
+  readonly onToggleCamera: () => void;
+  readonly onToggleScreenShare: () => void;
+  readonly onTogglePeople: () => void;
+  readonly onPreviousPage: () => void;
+  readonly onNextPage: () => void;
+  readonly onSelectMicrophone: (deviceID: string) => void;
+  readonly onSelectCamera: (deviceID: string) => void;
+}
+
+const NO_TRACKS: MeetingRoomTracks = { videos: new Map(), audios: [] };
+
+function DeviceSelect(props: {
+  readonly label: string;
+  readonly choice: CallDeviceChoice;
+  readonly onSelect: (deviceID: string) => void;
+}) {
+  if (props.choice.devices.length === 0) return null;
+  return (
+    <Field label={props.label} size="small">
+      <Select
+        size="small"
+        value={props.choice.selectedID ?? ''}
+        onChange={(_e, d) => props.onSelect(d.value)}
+      >
+        {props.choice.devices.map((d) => (
+          <option key={d.deviceID} value={d.deviceID}>
+            {d.label || d.deviceID}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** A toggle of the control bar: an icon button named by what pressing it does. */
+function Toggle(props: {
+  readonly label: string;
+  readonly pressed: boolean;
+  readonly icon: ReactElement;
+  readonly onClick: () => void;
+}) {
+  return (
+    <Tooltip content={props.label} relationship="label">
+      <Button
+        shape="circular"
+        size="large"
+        aria-pressed={props.pressed}
+        icon={props.icon}
+        onClick={props.onClick}
+      />
+    </Tooltip>
+  );
+}
+
+/** The meeting view (grid, controls, participant list), drawn from a {@link MeetingRoomViewState}. */
+export function MeetingRoomView(props: MeetingRoomViewProps) {
+  const { state, media = NO_TRACKS } = props;
+  useMeetingRoomMessages();
+  const styles = useMeetingRoomStyles();
+  const { t } = useText();
+  if (!state.open) return null;
+  const columns =
+    state.tiles.length <= 1 ? styles.grid1 : state.tiles.length <= 4 ? styles.grid2 : styles.grid3;
+  const busy = state.status !== 'connected';
+  return (
+    // As a call's overlay: light while joining, dark once in, whatever the app's own theme.
+    <FluentProvider theme={themeFor(state.tone)} className={styles.frame}>
+      <section
+        aria-label={t('ui.meetingRoom.region', { title: state.title })}
+        data-tone={state.tone}
+        data-status={state.status}
+        className={mergeClasses(styles.room, state.tone === 'dark' && styles.dark)}
+      >
+        <header className={styles.header}>
+          <Text as="h2" size={400} weight="semibold" className={styles.title}>
+            {state.title}
+          </Text>
+          <div role="status" className={styles.status}>
+            {busy && <Spinner size="tiny" />}
+            {busy && (
+              <Text>
+                {t(
+                  state.status === 'connecting' ? 'ui.meetingRoom.connecting' : 'ui.meetingRoom.reconnecting',
+                )}
+              </Text>
+            )}
+          </div>
+        </header>
+        <div className={styles.stage}>
+          <ul aria-label={t('ui.meetingRoom.grid')} className={mergeClasses(styles.grid, columns)}>
+            {state.tiles.map((tile) => (
+              <MeetingTile key={tile.key} tile={tile} video={media.videos.get(tile.key)} />
+            ))}
+          </ul>
+          {state.pageCount > 1 && (
+            <nav
+              className={styles.paging}
+              aria-label={t('ui.meetingRoom.pageOf', { page: state.page + 1, count: state.pageCount })}
+            >
+              <Button
+                icon={<ArrowLeftRegular />}
+                aria-label={t('ui.meetingRoom.previousPage')}
+                disabled={state.page === 0}
+                onClick={props.onPreviousPage}
+              />
+              <Text>{t('ui.meetingRoom.pageOf', { page: state.page + 1, count: state.pageCount })}</Text>
+              <Button
+                icon={<ChevronRightRegular />}
+                aria-label={t('ui.meetingRoom.nextPage')}
+                disabled={state.page >= state.pageCount - 1}
+                onClick={props.onNextPage}
+              />
+            </nav>
+          )}
+        </div>
+        {media.audios.map((audio) => (
+          <MeetingAudio key={audio.userID} track={audio.track} />
+        ))}
+        {state.peopleOpen && (
+          <aside aria-label={t('ui.meetingRoom.peopleList')} className={styles.people}>
+            <ul className={styles.peopleList}>
+              {state.people.map((person) => (
+                <li key={person.userID} className={styles.person}>
+                  <FaceAvatar name={person.name} faceURL={person.faceURL} size={28} />
+                  <Text className={styles.personName}>
+                    {person.isSelf ? t('ui.meetingRoom.you', { name: person.name }) : person.name}
+                  </Text>
+                  {person.isHost && <Text size={200}>{t('ui.meetingRoom.host')}</Text>}
+                  {person.cameraOff && (
+                    <VideoOff24Regular role="img" aria-label={t('ui.meetingRoom.cameraOff')} />
+                  )}
+                  {person.microphoneMuted && (
+                    <MicOff16Filled role="img" aria-label={t('ui.meetingRoom.muted')} />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        )}
+        <div role="group" aria-label={t('ui.meetingRoom.controls')} className={styles.controls}>
+          <Toggle
+            label={t(state.microphoneEnabled ? 'call.microphoneOn' : 'call.microphoneOff')}
+            pressed={!state.microphoneEnabled}
+            icon={state.microphoneEnabled ? <Mic24Regular /> : <MicOff24Regular />}
+            onClick={props.onToggleMicrophone}
+          />
+          <Toggle
+            label={t(state.cameraEnabled ? 'call.cameraOn' : 'call.cameraOff')}
+            pressed={!state.cameraEnabled}
+            icon={state.cameraEnabled ? <Video24Regular /> : <VideoOff24Regular />}
+            onClick={props.onToggleCamera}
+          />
+          <Toggle
+            label={t(state.screenSharing ? 'ui.meetingRoom.stopSharing' : 'ui.meetingRoom.shareScreen')}
+            pressed={state.screenSharing}
+            icon={state.screenSharing ? <DismissRegular /> : <ArrowUploadRegular />}
+            onClick={props.onToggleScreenShare}
+          />
+          <Popover positioning={{ position: 'above', strategy: 'fixed' }} inline withArrow>
+            <PopoverTrigger disableButtonEnhancement>
+              <Tooltip content={t('ui.call.devices')} relationship="label">
+                <Button shape="circular" size="large" icon={<Settings24Regular />} />
+              </Tooltip>
+            </PopoverTrigger>
+            <PopoverSurface aria-label={t('ui.call.devices')}>
+              <div className={styles.devices}>
+                <DeviceSelect
+                  label={t('call.microphone')}
+                  choice={state.microphones}
+                  onSelect={props.onSelectMicrophone}
+                />
+                <DeviceSelect
+                  label={t('call.camera')}
+                  choice={state.cameras}
+                  onSelect={props.onSelectCamera}
+                />
+              </div>
+            </PopoverSurface>
+          </Popover>
+          <Toggle
+            label={t('ui.meetingRoom.people', { count: state.people.length })}
+            pressed={state.peopleOpen}
+            icon={<PeopleRegular />}
+            onClick={props.onTogglePeople}
+          />
+          <Button
+            shape="circular"
+            size="large"
+            className={styles.end}
+            icon={<CallEnd24Filled />}
+            onClick={props.onLeave}
+          >
+            {t('meetingRoom.leave')}
+          </Button>
+          {state.isHost && (
+            <Button shape="circular" size="large" className={styles.end} onClick={props.onEndForAll}>
+              {t('ui.meetingRoom.endForAll')}
+            </Button>
+          )}
+        </div>
+      </section>
+    </FluentProvider>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * A meeting's media through a real LiveKit SFU: three Chromium pages with fake devices join one meeting room
+ * through the product's MeetingRoom adapter (packages/adapters-livekit), with tokens from the local server's
+ * RTC-token endpoint. The meeting view over the same adapter is meeting-room.e2e.ts. The SFU is started by
+ * `npm test` (LIVEKIT_URL) or by the Playwright config from the cached build (scripts/livekit.mjs).
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { expect, test, type Browser, type Page } from './fixtures';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const harnessOut = join(repo, 'test-results', 'meeting-harness');
+const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
+let harnessOrigin = '';
+let harnessServer: Server | undefined;
+
+interface Seen {
+  readonly userID: string;
+  readonly isLocal: boolean;
+  readonly video: boolean;
+  readonly audio: boolean;
+  readonly screen: boolean;
+  readonly microphoneMuted: boolean;
+  readonly cameraOff: boolean;
+}
+
+type Harness = {
+  connect(url: string, token: string): Promise<void>;
+  state(): string;
+  participants(): Seen[];
+  inbound(): Promise<{ kind: string; bytes: number; frames: number }[]>;
+  setMicrophoneEnabled(enabled: boolean): Promise<void>;
+  setScreenShareEnabled(enabled: boolean): Promise<void>;
+  sendEndForAll(meetingID: string): Promise<void>;
+  ends(): string[];
+  disconnect(): Promise<void>;
+};
+declare global {
+  interface Window {
+    meetingHarness: Harness;
+  }
+}
+
+test.skip(
+  liveKitUrl === '',
+  'no LiveKit SFU (npm test starts one; or run `node scripts/livekit.mjs install`)',
+);
+test.setTimeout(180_000);
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+
+test.beforeAll(async () => {
+  await build({
+    configFile: false,
+    root: join(repo, 'tests', 'e2e', 'meeting-harness'),
+    base: './',
+    logLevel: 'warn',
+    build: { outDir: harnessOut, emptyOutDir: true, minify: false },
+  });
+  // Served over real loopback HTTP: Chromium lets only loopback pages reach the loopback SFU.
+  harnessServer = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const file = join(harnessOut, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(harnessOut) || !existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.end(readFileSync(file));
+  });
+  const server = harnessServer;
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const address = server.address();
+  harnessOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+test.afterAll(async () => {
+  await new Promise((closed) => harnessServer?.close(closed) ?? closed(undefined));
+});
+
+async function chat<T>(baseURL: string, path: string, body: unknown, token = ''): Promise<T> {
+  const response = await fetch(`${baseURL}/chat${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', operationID: `meet-${Date.now()}`, token },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { errCode: number; errMsg: string; data: T };
+  if (envelope.errCode !== 0) throw new Error(`${path}: ${envelope.errCode} ${envelope.errMsg}`);
+  return envelope.data;
+}
+
+/** Signs in a demo user and asks the local server for access to `room`, as the meeting room does. */
+async function roomAccess(baseURL: string, user: string, room: string) {
+  const password = createHash('md5').update('Demo1234').digest('hex');
+  const session = await chat<{ userID: string; chatToken: string }>(baseURL, '/account/login', {
+    email: `${user}@example.com`,
+    password,
+    platform: 5,
+  });
+  const access = await chat<{ serverUrl: string; token: string }>(
+    baseURL,
+    '/user/rtc/get_token',
+    { room, identity: session.userID },
+    session.chatToken,
+  );
+  return { ...access, userID: session.userID };
+}
+
+async function openHarness(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  const page = await context.newPage();
+  await page.goto(`${harnessOrigin}/`);
+  await expect(page).toHaveTitle('Meeting harness ready');
+  return page;
+}
+
+/** Remote tracks of a kind delivering media: audio with bytes, video with bytes and decoded frames. */
+async function flowing(page: Page, kind: 'audio' | 'video'): Promise<number> {
+  const tracks = await page.evaluate(() => window.meetingHarness.inbound());
+  return tracks.filter((t) => t.kind === kind && t.bytes > 0 && (kind === 'audio' || t.frames > 0)).length;
+}
+
+const seen = (page: Page) => page.evaluate(() => window.meetingHarness.participants());
+
+test('a meeting of three through the SFU: each receives the others, sees a mute, a screen share, a leave and the end', async ({
+  browser,
+  baseURL,
+}) => {
+  const meetingID = `e2e${Date.now().toString(36)}`;
+  const room = `meeting-${meetingID}`;
+  const names = ['alice', 'bob', 'carol'] as const;
+  const access = await Promise.all(names.map((n) => roomAccess(baseURL ?? '', n, room)));
+  const pages: Page[] = [];
+  for (const _ of names) pages.push(await openHarness(browser));
+  const [alice, bob, carol] = pages as [Page, Page, Page];
+  const [aliceID, bobID, carolID] = access.map((a) => a.userID) as [string, string, string];
+  try {
+    for (const [i, page] of pages.entries()) {
+      const own = access[i];
+      if (own === undefined) throw new Error('no room access');
+      await page.evaluate((a) => window.meetingHarness.connect(a.serverUrl, a.token), own);
+      expect(await page.evaluate(() => window.meetingHarness.state())).toBe('connected');
+    }
+    // Each page: two others, and two audio and two video tracks delivering media, one per remote track.
+    for (const page of pages) {
+      await expect.poll(async () => (await seen(page)).filter((p) => !p.isLocal).length).toBe(2);
+      await expect.poll(() => flowing(page, 'video'), { timeout: 60_000 }).toBe(2);
+      await expect.poll(() => flowing(page, 'audio'), { timeout: 60_000 }).toBe(2);
+    }
+
+    // bob mutes his microphone: alice and carol see it.
+    await bob.evaluate(() => window.meetingHarness.setMicrophoneEnabled(false));
+    for (const page of [alice, carol]) {
+      await expect
+        .poll(async () => (await seen(page)).find((p) => p.userID === bobID)?.microphoneMuted)
+        .toBe(true);
+    }
+
+    // carol shares her screen (a click: getDisplayMedia needs a user gesture); alice and bob receive it.
+    await carol.getByRole('button', { name: 'Share' }).click();
+    await expect(carol).toHaveTitle('sharing', { timeout: 30_000 });
+    for (const page of [alice, bob]) {
+      await expect.poll(async () => (await seen(page)).find((p) => p.userID === carolID)?.screen).toBe(true);
+      await expect.poll(() => flowing(page, 'video'), { timeout: 60_000 }).toBe(3);
+    }
+    await carol.evaluate(() => window.meetingHarness.setScreenShareEnabled(false));
+    await expect.poll(async () => (await seen(alice)).find((p) => p.userID === carolID)?.screen).toBe(false);
+
+    // carol leaves: the others still meet, without her.
+    await carol.evaluate(() => window.meetingHarness.disconnect());
+    for (const page of [alice, bob]) {
+      await expect.poll(async () => (await seen(page)).map((p) => p.userID).includes(carolID)).toBe(false);
+      expect(await page.evaluate(() => window.meetingHarness.state())).toBe('connected');
+    }
+
+    // alice ends it for everyone: bob receives the end, stamped by the SFU with alice as its sender.
+    await alice.evaluate((id) => window.meetingHarness.sendEndForAll(id), meetingID);
+    await expect
+      .poll(() => bob.evaluate(() => window.meetingHarness.ends()))
+      .toEqual([`${aliceID}:${meetingID}`]);
+  } finally {
+    for (const page of pages) await page.evaluate(() => window.meetingHarness.disconnect());
+    for (const page of pages) await page.context().close();
+  }
+});
