@@ -8,4 +8,4 @@ export * from './settings';
 export * from './user';
 export * from './wallet';
 export * from './meeting';
-export * from './call-history';
+export type * from './call-history';
