@@ -58,7 +58,15 @@ const useStyles = makeStyles({
     padding: `0 ${tokens.spacingHorizontalL}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke3}`,
   },
-  icon: { fontSize: tokens.fontSizeBase500, color: tokens.colorNeutralForeground2, display: 'flex' },
+  // One width for every direction icon, so the names line up whichever icon a row has.
+  icon: {
+    fontSize: tokens.fontSizeBase500,
+    color: tokens.colorNeutralForeground2,
+    display: 'flex',
+    justifyContent: 'center',
+    width: '24px',
+    flexShrink: 0,
+  },
   missedIcon: { color: tokens.colorPaletteRedForeground1 },
   text: { display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0 },
   name: {
