@@ -11,6 +11,7 @@ import {
   conversationOption,
   newUserPage,
   openConversation,
+  seriousViolations,
   signIn,
   type UserPage,
 } from './support/users';
@@ -135,6 +136,8 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
       await expect.poll(() => flowing(u.page, 'video'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
       await expect.poll(() => flowing(u.page, 'audio'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     }
+    await alice.page.screenshot({ path: test.info().outputPath('meeting-of-three.png') });
+    expect(await seriousViolations(alice.page)).toEqual([]);
     await expect(room(bob.page).getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
     await expect(room(alice.page).getByRole('button', { name: 'End for everyone' })).toBeVisible();
 
@@ -168,6 +171,13 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
     await room(alice.page).getByRole('button', { name: 'End for everyone' }).click();
     await expect(room(alice.page)).toHaveCount(0);
     await expect(room(bob.page)).toHaveCount(0, { timeout: 30_000 });
+    // Every card, carol's too, ends as finished with who took part.
+    for (const u of [alice, bob, carol]) {
+      await expect(
+        u.page.getByRole('log', { name: 'Messages' }).getByText(/^Finished · .* · 3 took part$/),
+      ).toBeVisible({ timeout: 30_000 });
+    }
+    await bob.page.screenshot({ path: test.info().outputPath('meeting-card-finished.png') });
   } finally {
     await closeAll(alice, bob, carol);
   }

@@ -21,7 +21,22 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     color: tokens.colorNeutralForeground1,
   },
-  head: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
+  head: {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    rowGap: tokens.spacingVerticalXXS,
+  },
+  // A finished meeting's state carries its summary: the badge grows to its lines instead of one line high.
+  status: {
+    height: 'auto',
+    minHeight: '20px',
+    maxWidth: '100%',
+    whiteSpace: 'normal',
+    paddingTop: tokens.spacingVerticalXXS,
+    paddingBottom: tokens.spacingVerticalXXS,
+  },
   label: { flex: 1, color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   line: { color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200, overflowWrap: 'anywhere' },
@@ -83,7 +98,12 @@ function MeetingCardFrame(props: {
         <VideoRegular aria-hidden />
         <Text className={styles.label}>{mt('ui.meeting.card')}</Text>
         {view !== undefined && (
-          <Badge appearance="tint" color={BADGE_COLOR[view.state]} data-meeting-status="">
+          <Badge
+            appearance="tint"
+            color={BADGE_COLOR[view.state]}
+            className={styles.status}
+            data-meeting-status=""
+          >
             {view.stateText}
           </Badge>
         )}
