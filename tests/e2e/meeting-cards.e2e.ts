@@ -11,8 +11,8 @@ import {
 /**
  * Meeting cards end to end through the real SDK and server (`--seed demo`), in a fresh group of alice
  * (owner) and bob: alice schedules a meeting for later; bob's card says not started; alice edits the
- * title and bob's card follows; alice cancels and bob's card says cancelled. (Joining the room is the
- * meeting view's own test.)
+ * title and bob's card follows; alice cancels and bob's card says cancelled; a meeting for the next
+ * minute is joined at its time. (What happens inside the room is the meeting view's own test.)
  */
 
 const ALICE = '1000000001';
@@ -22,7 +22,7 @@ function card(page: Page, title: string) {
   return messageLog(page).getByRole('group', { name: `Meeting: ${title}` });
 }
 
-test('a scheduled meeting in a group: not started, edited and cancelled on the other side', async ({
+test('scheduled meetings in a group: not started, edited and cancelled on the other side; one joined at its time', async ({
   browser,
   request,
 }) => {
@@ -91,6 +91,33 @@ test('a scheduled meeting in a group: not started, edited and cancelled on the o
   await expect(card(alice.page, 'Planning, moved').getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   // The list's preview of the group says so too.
   await expect(conversationOption(bob.page, groupName)).toContainText('Meeting cancelled');
+
+  // A meeting for the next minute: not started on bob's card until then, awaiting start at its time, and
+  // bob joins it from the card; as the last to leave he posts its end, which alice's card shows.
+  const nextMinute = await alice.page.evaluate(() => {
+    const at = new Date(Date.now() + 60_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  });
+  await actions.getByRole('button', { name: 'Schedule meeting' }).click();
+  await dialog.getByRole('textbox', { name: /Title/ }).fill('Standup');
+  await dialog.getByLabel(/Start time/).fill(nextMinute);
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toHaveCount(0);
+  const standup = card(bob.page, 'Standup');
+  await expect(standup).toHaveAttribute('data-meeting-state', 'notStarted', { timeout: 60_000 });
+  await expect(standup).toHaveAttribute('data-meeting-state', 'awaitingStart', { timeout: 90_000 });
+  await standup.getByRole('button', { name: 'Join' }).click();
+  const bobRoom = bob.page.getByRole('region', { name: 'Meeting: Standup' });
+  // Connected (the view turns dark): a leave while still connecting knows nothing of who else is in.
+  await expect(bobRoom).toHaveAttribute('data-tone', 'dark', { timeout: 45_000 });
+  await expect(card(alice.page, 'Standup')).toHaveAttribute('data-meeting-state', 'inProgress', {
+    timeout: 60_000,
+  });
+  await bobRoom.getByRole('button', { name: 'Leave' }).click();
+  await expect(card(alice.page, 'Standup')).toHaveAttribute('data-meeting-state', 'finished', {
+    timeout: 60_000,
+  });
 
   await alice.context.close();
   await bob.context.close();
