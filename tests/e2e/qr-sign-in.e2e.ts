@@ -62,7 +62,8 @@ qrTest(
   'a code is scanned by link and by camera, refused to a second account, declined, left to expire, renewed and confirmed',
   async ({ browser, camera, baseURL }, testInfo) => {
     qrTest.setTimeout(300_000);
-    const alice = await signedInUser(camera.browser, 'alice');
+    // alice's client is in the dark theme, so the confirm dialog is checked in both (bob's is light).
+    const alice = await signedInUser(camera.browser, 'alice', { colorScheme: 'dark' });
     const aliceID = await userID(alice.page);
     for (const name of HER_CHATS) await expect(conversationOption(alice.page, name)).toBeVisible();
 
@@ -134,6 +135,8 @@ qrTest(
     writeCameraVideo(camera.video, third.frame);
     await aliceDialog.getByRole('button', { name: 'Scan again' }).click();
     await expect(aliceDialog.getByText('Sign in to your account on this device?')).toBeVisible();
+    await alice.page.screenshot({ path: testInfo.outputPath('qr-confirm-dialog-dark.png') });
+    expect(await seriousViolations(alice.page)).toEqual([]);
     await expect(waiting.page.getByRole('status')).toHaveText(
       'alice scanned the code. Confirm on that device.',
     );
