@@ -32,9 +32,9 @@ module.exports = {
     {
       name: 'application-only-domain-and-rxjs',
       comment:
-        'packages/application depends only on the domain and rxjs (inversify lives in src/di/; pinyin-pro only in the friend index).',
+        'packages/application depends only on the domain and rxjs, its DI included (pinyin-pro only in the friend index).',
       severity: 'error',
-      from: { path: '^packages/application/', pathNot: `${NOT_PRODUCTION}|^packages/application/src/di/` },
+      from: { path: '^packages/application/', pathNot: NOT_PRODUCTION },
       // pinyin-pro is allowed here and confined to the friend index by the next rule.
       to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('pinyin-pro')}` },
     },
@@ -46,15 +46,6 @@ module.exports = {
         pathNot: `${NOT_PRODUCTION}|^packages/application/src/presentation/contacts/friend-index\\.ts$`,
       },
       to: { path: pkg('pinyin-pro') },
-    },
-    {
-      name: 'application-di-only-inversify',
-      comment: 'The DI modules of the application may add inversify, nothing else.',
-      severity: 'error',
-      from: { path: '^packages/application/src/di/', pathNot: NOT_PRODUCTION },
-      to: {
-        pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('inversify')}|${pkg('@inversifyjs/[^/]+')}|${pkg('reflect-metadata')}`,
-      },
     },
     {
       name: 'openim-sdk-only-in-its-adapter',

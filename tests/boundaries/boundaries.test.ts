@@ -91,8 +91,8 @@ describe('layer boundaries (dependency-cruiser)', () => {
     ],
     [
       'application-only-domain-and-rxjs',
-      'packages/application/src/uses-inversify.ts',
-      "import { Container } from 'inversify';\nexport const a = Container;\n",
+      'packages/application/src/di/uses-react.ts',
+      "import { useState } from 'react';\nexport const a = useState;\n",
     ],
     [
       'openim-sdk-only-in-its-adapter',

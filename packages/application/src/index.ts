@@ -22,7 +22,6 @@ export * from './profile/profile.service';
 export * from './wallet/wallet.service';
 export * from './calls/call.service';
 export * from './meetings/meeting-launcher';
-export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';
 export * from './presentation/view-model';

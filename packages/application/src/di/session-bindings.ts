@@ -47,7 +47,7 @@ declare const givenValue: unique symbol;
 export type Given<T> = symbol & { readonly [givenValue]?: T };
 
 /** What a dependency is resolved by: a class or port (its instance) or a value given to the scope. */
-type Token<T> = (abstract new (...args: never[]) => T) | Given<T>;
+export type Token<T> = (abstract new (...args: never[]) => T) | Given<T>;
 
 /** The own user's id: the scope opens with it, once the sign-in has succeeded. */
 export const SelfUserID = Symbol('SelfUserID') as Given<string>;
