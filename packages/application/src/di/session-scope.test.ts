@@ -4,6 +4,7 @@ import { STORAGE_KEYS } from '@teamim/domain';
 import { TestWorld } from '../testing/harness';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
+import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { SESSION_BINDINGS } from './session-bindings';
 import { openSessionScope } from './session-scope';
 
@@ -158,6 +159,38 @@ describe('session scope', () => {
         if (needed !== undefined) expect(disposed.indexOf(name)).toBeLessThan(disposed.indexOf(needed));
       }
     }
+  });
+
+  it('a lazy service is built on first use, once, and disposed with the scope before what it uses', async () => {
+    const w = await world();
+    const scope = openSessionScope(createContainer(portsModule(w.ports())), 'alice');
+    const forwarding = scope.services.forwardMessages;
+    expect(forwarding.loaded()).toBeUndefined();
+
+    const [first, second] = await Promise.all([forwarding(), forwarding()]);
+    expect(first).toBeInstanceOf(ForwardMessages);
+    expect(second).toBe(first);
+    expect(forwarding.loaded()).toBe(first);
+    expect(await forwarding()).toBe(first);
+
+    const disposed: string[] = [];
+    const spy = (name: string, service: { dispose(): void }) => {
+      const dispose = service.dispose.bind(service);
+      service.dispose = () => {
+        disposed.push(name);
+        dispose();
+      };
+    };
+    spy('forwardMessages', first);
+    spy('chat', scope.services.chat);
+    await scope.close();
+    expect(disposed).toEqual(['forwardMessages', 'chat']);
+    // A closed session builds nothing more.
+    const other = openSessionScope(createContainer(portsModule(w.ports())), 'bob');
+    const pending = other.services.forwardMessages();
+    await other.close();
+    await expect(pending).rejects.toThrow(/closed/);
+    expect(other.services.forwardMessages.loaded()).toBeUndefined();
   });
 
   it('a second scope for the same user after a sign-out starts from nothing', async () => {

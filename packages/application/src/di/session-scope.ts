@@ -1,6 +1,7 @@
 import type { SessionServices } from '../presentation/session-services';
 import { SessionViewModels } from '../presentation/session-view-models';
 import type { PortContainer } from './create-container';
+import { buildOnFirstUse } from '../shared/lazy-service';
 import { creationOrder, SelfUserID, SESSION_BINDINGS, type Disposable, type Token } from './session-bindings';
 
 /** One signed-in user's services and view-model factories; `close()` ends all of them. */
@@ -17,9 +18,10 @@ export interface SessionScope {
  * Opens a session scope for `selfUserID` (once the sign-in has succeeded) over `root`, which holds only
  * the ports (the SDK adapters, storage, clock, notifier): every service of `SESSION_BINDINGS` is built
  * once for this session, each after the services it depends on, from the tokens its binding names (a
- * port of the root, a service built before it, or the own user id). Closing the scope disposes the view
- * models, then every service, each before the services it depends on (their subscriptions to the ports
- * end, their streams complete), so the next sign-in starts from nothing.
+ * port of the root, a service built before it, or the own user id); a lazy service is built on its first
+ * use. Closing the scope disposes the view models, then the lazy services that were built, then every
+ * other service, each before the services it depends on (their subscriptions to the ports end, their
+ * streams complete), so the next sign-in starts from nothing.
  */
 export function openSessionScope(root: PortContainer, selfUserID: string): SessionScope {
   const order = creationOrder();
@@ -27,6 +29,9 @@ export function openSessionScope(root: PortContainer, selfUserID: string): Sessi
   const resolve = (token: Token<unknown>): unknown => (built.has(token) ? built.get(token) : root.get(token));
   const resolved: Partial<Record<keyof SessionServices, unknown>> = {};
   const disposables: Disposable[] = [];
+  // Built on first use, so in any order; each depends only on what the scope built when it opened.
+  const lazyBuilt: Disposable[] = [];
+  let closed = false;
   try {
     for (const name of order) {
       const binding = SESSION_BINDINGS[name];
@@ -37,6 +42,15 @@ export function openSessionScope(root: PortContainer, selfUserID: string): Sessi
     }
     for (const [name, binding] of Object.entries(SESSION_BINDINGS)) {
       if (binding.kind === 'port') resolved[name as keyof SessionServices] = resolve(binding.token);
+      if (binding.kind === 'lazy')
+        resolved[name as keyof SessionServices] = buildOnFirstUse(binding.load, {
+          build: (create) => {
+            const service = create(binding.deps.map(resolve));
+            lazyBuilt.push(service);
+            return service;
+          },
+          closed: () => closed,
+        });
     }
   } catch (error: unknown) {
     // A missing port or a failing constructor: what was built so far must not keep listening.
@@ -45,7 +59,6 @@ export function openSessionScope(root: PortContainer, selfUserID: string): Sessi
   }
   const services = resolved as SessionServices;
   const viewModels = new SessionViewModels(services);
-  let closed = false;
   return {
     userID: selfUserID,
     services,
@@ -57,6 +70,7 @@ export function openSessionScope(root: PortContainer, selfUserID: string): Sessi
       if (closed) return Promise.resolve();
       closed = true;
       viewModels.dispose();
+      for (const service of lazyBuilt.reverse()) service.dispose();
       for (const name of [...order].reverse()) services[name].dispose();
       return Promise.resolve();
     },

@@ -150,8 +150,9 @@ export class TestClient implements SessionStarter {
   get pins() {
     return this.services.pinnedMessages;
   }
-  get forward() {
-    return this.services.forwardMessages;
+  /** Forwarding, loaded on first use as in the app. */
+  forward() {
+    return this.services.forwardMessages();
   }
   get search() {
     return this.services.topSearch;
