@@ -39,6 +39,18 @@ module.exports = {
       to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('pinyin-pro')}` },
     },
     {
+      name: 'session-view-models-load-with-the-list-only',
+      comment:
+        'SessionViewModels loads before the conversation list: it builds the list, the shell and the call ' +
+        'overlay itself; every other view model is built from the factory its views import (vms.build).',
+      severity: 'error',
+      from: { path: '^packages/application/src/presentation/session-view-models\\.ts$' },
+      to: {
+        path: '\\.view-model\\.ts$',
+        pathNot: '/(conversation-list|shell|top-search|call-overlay)\\.view-model\\.ts$',
+      },
+    },
+    {
       name: 'pinyin-only-in-the-friend-index',
       comment: 'Chinese names are grouped by pinyin initial in one place; nothing else loads the dictionary.',
       severity: 'error',

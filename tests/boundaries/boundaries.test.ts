@@ -122,6 +122,16 @@ describe('layer boundaries (dependency-cruiser)', () => {
     });
   }
 
+  const eagerViewModel = probe({
+    'packages/application/src/presentation/wallet/balance.view-model.ts':
+      'export class BalanceViewModel {}\n',
+    'packages/application/src/presentation/session-view-models.ts':
+      "import { BalanceViewModel } from './wallet/balance.view-model';\nexport const a = BalanceViewModel;\n",
+  });
+  it('session-view-models-load-with-the-list-only fires when the session builds a view model of a lazy view', () => {
+    expect(ruleOf(eagerViewModel())).toContain('session-view-models-load-with-the-list-only');
+  });
+
   const viewUsesAdapter = probe({
     'packages/adapters-http/src/index.ts': 'export const http = 1;\n',
     'packages/ui-react/src/uses-adapter.ts':

@@ -256,11 +256,6 @@ type Instance<B> =
 /** The services (and the few ports) of one signed-in user, as the table declares them. */
 export type BoundSessionServices = { readonly [K in keyof SessionBindings]: Instance<SessionBindings[K]> };
 
-/** The names of the services loaded on first use. */
-export type LazySessionServiceName = {
-  [K in keyof SessionBindings]: SessionBindings[K] extends LazyServiceBinding<Disposable> ? K : never;
-}[keyof SessionBindings];
-
 /** The names of the services the scope builds when it opens (not the lazy ones, not the root's ports). */
 export type SessionServiceName = {
   [K in keyof SessionBindings]: SessionBindings[K] extends ServiceBinding<Disposable> ? K : never;

@@ -5,6 +5,7 @@ import { TestWorld } from '../testing/harness';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
 import { ForwardMessages } from '../messages/forward-messages.use-case';
+import { callButtonsViewModel } from '../presentation/calls/call-buttons.view-model';
 import { SESSION_BINDINGS } from './session-bindings';
 import { openSessionScope } from './session-scope';
 
@@ -101,7 +102,7 @@ describe('session scope', () => {
     const bob = await open('bob');
     alice.scope.services.calls.configure({ timeoutSeconds: 5 });
     const overlay = bob.scope.viewModels.callOverlay();
-    await alice.scope.viewModels.callButtons().start('bob', 'video');
+    await alice.scope.viewModels.build(callButtonsViewModel).start('bob', 'video');
     await w.settle();
     expect(overlay.state).toMatchObject({ open: true, status: 'incoming' });
     await w.advance(5_000);

@@ -4,6 +4,7 @@ import { SessionType } from '@teamim/domain';
 import { ChatStore } from '../messages/chat.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { BalanceViewModel, balanceViewModel } from '../presentation/wallet/balance.view-model';
 import { WalletService } from '../wallet/wallet.service';
 import { TestWorld } from '../testing';
 import { ImSession } from '../ports/im-session.port';
@@ -26,6 +27,15 @@ describe('the session wiring', () => {
     // One instance per session: a service's dependants share it.
     expect(scope.services.session).toBeInstanceOf(SessionService);
     expect(openSessionScope(root, 'bob').services.currentUser.id()).toBe('bob');
+  });
+
+  it('builds a view model from the factory its feature exports, and disposes it with the scope', async () => {
+    const scope = openSessionScope(createContainer(portsModule(new TestWorld().ports())), 'alice');
+    const balance = scope.viewModels.build(balanceViewModel);
+    expect(balance).toBeInstanceOf(BalanceViewModel);
+    expect(scope.viewModels.aliveCount).toBe(1);
+    await scope.close();
+    expect(balance.disposed).toBe(true);
   });
 
   it('the session needs no account port: the sign-in lives outside it', () => {

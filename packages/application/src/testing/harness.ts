@@ -7,7 +7,7 @@ import type { BootstrapError } from '../session/session.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import { FakeNetworkStatus } from './fake-network';
 import type { SessionServices } from '../presentation/session-services';
-import type { SessionViewModels } from '../presentation/session-view-models';
+import { withShortcuts, type TestViewModels } from './view-model-shortcuts';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend } from './fake-backend';
 import type { FakeUserSeed } from './fake-backend-users';
@@ -60,6 +60,7 @@ export class TestClient implements SessionStarter {
   readonly account: SignInService;
   private readonly root: ReturnType<typeof createContainer>;
   private current: SessionScope | undefined;
+  private shortcuts: { readonly scope: SessionScope; readonly viewModels: TestViewModels } | undefined;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
@@ -124,9 +125,15 @@ export class TestClient implements SessionStarter {
     return this.scope.services;
   }
 
-  /** The view-model factories over the open session's services, as the shell provides them to views. */
-  get viewModels(): SessionViewModels {
-    return this.scope.viewModels;
+  /**
+   * The view-model factories over the open session's services, as the shell provides them to views, with
+   * a method for each view model that loads with its views (`viewModels.balance()`).
+   */
+  get viewModels(): TestViewModels {
+    const scope = this.scope;
+    if (this.shortcuts?.scope !== scope)
+      this.shortcuts = { scope, viewModels: withShortcuts(scope.viewModels) };
+    return this.shortcuts.viewModels;
   }
 
   get session() {

@@ -11,6 +11,7 @@ import type { ChatStore } from '../../messages/chat.store';
 import type { ForwardMessages, ForwardSummary } from '../../messages/forward-messages.use-case';
 import type { LazyService } from '../../shared/lazy-service';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface ForwardTargetRow {
   readonly id: string;
@@ -96,3 +97,8 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
     }
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const forwardDialogViewModel = viewModelFactory(
+  (s, message: Message) => new ForwardDialogViewModel(message, s.conversations, s.chat, s.forwardMessages),
+);
