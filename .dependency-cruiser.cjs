@@ -32,11 +32,26 @@ module.exports = {
     {
       name: 'application-only-domain-and-rxjs',
       comment:
-        'packages/application depends only on the domain and rxjs (inversify lives in src/di/; pinyin-pro only in the friend index).',
+        'packages/application depends only on the domain and rxjs, its DI included (pinyin-pro only in the friend index).',
       severity: 'error',
-      from: { path: '^packages/application/', pathNot: `${NOT_PRODUCTION}|^packages/application/src/di/` },
+      from: { path: '^packages/application/', pathNot: NOT_PRODUCTION },
       // pinyin-pro is allowed here and confined to the friend index by the next rule.
       to: { pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('pinyin-pro')}` },
+    },
+    {
+      name: 'session-view-models-load-with-the-list-only',
+      comment:
+        "SessionViewModels loads before the conversation list: it builds the list, the shell, the navigation's " +
+        'missed-call badge, the call history and the call overlay itself; every other view model is built ' +
+        'from the factory its views import (vms.build), or from the class its view passes (the meeting room).',
+      severity: 'error',
+      from: { path: '^packages/application/src/presentation/session-view-models\\.ts$' },
+      to: {
+        path: '\\.view-model\\.ts$',
+        pathNot:
+          '/(conversation-list|shell|top-search|call-overlay|missed-calls-badge|call-history)\\.view-model\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'pinyin-only-in-the-friend-index',
@@ -46,15 +61,6 @@ module.exports = {
         pathNot: `${NOT_PRODUCTION}|^packages/application/src/presentation/contacts/friend-index\\.ts$`,
       },
       to: { path: pkg('pinyin-pro') },
-    },
-    {
-      name: 'application-di-only-inversify',
-      comment: 'The DI modules of the application may add inversify, nothing else.',
-      severity: 'error',
-      from: { path: '^packages/application/src/di/', pathNot: NOT_PRODUCTION },
-      to: {
-        pathNot: `^packages/(application|domain)/|${pkg('rxjs')}|${pkg('inversify')}|${pkg('@inversifyjs/[^/]+')}|${pkg('reflect-metadata')}`,
-      },
     },
     {
       name: 'openim-sdk-only-in-its-adapter',

@@ -91,8 +91,8 @@ describe('layer boundaries (dependency-cruiser)', () => {
     ],
     [
       'application-only-domain-and-rxjs',
-      'packages/application/src/uses-inversify.ts',
-      "import { Container } from 'inversify';\nexport const a = Container;\n",
+      'packages/application/src/di/uses-react.ts',
+      "import { useState } from 'react';\nexport const a = useState;\n",
     ],
     [
       'openim-sdk-only-in-its-adapter',
@@ -121,6 +121,16 @@ describe('layer boundaries (dependency-cruiser)', () => {
       expect(ruleOf(found())).toContain(rule);
     });
   }
+
+  const eagerViewModel = probe({
+    'packages/application/src/presentation/wallet/balance.view-model.ts':
+      'export class BalanceViewModel {}\n',
+    'packages/application/src/presentation/session-view-models.ts':
+      "import { BalanceViewModel } from './wallet/balance.view-model';\nexport const a = BalanceViewModel;\n",
+  });
+  it('session-view-models-load-with-the-list-only fires when the session builds a view model of a lazy view', () => {
+    expect(ruleOf(eagerViewModel())).toContain('session-view-models-load-with-the-list-only');
+  });
 
   const viewUsesAdapter = probe({
     'packages/adapters-http/src/index.ts': 'export const http = 1;\n',

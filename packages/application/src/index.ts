@@ -28,7 +28,6 @@ export * from './presentation/meetings/meeting-form.view-model';
 export * from './presentation/meetings/meeting-entry.view-model';
 export * from './presentation/chat/meeting-body';
 export * from './meetings/meeting-room.service';
-export * from './di/application.module';
 export * from './di/ports.module';
 export * from './di/create-container';
 export * from './presentation/view-model';

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { CallDevices } from '../ports/call-devices.port';
 import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
@@ -21,7 +20,7 @@ import { PasswordHasher, WalletApi } from '../ports/wallet-api.port';
 // New-message notices
 import { MessageNotices, PageVisibility } from '../ports/message-notices.port';
 import { NetworkStatus } from '../ports/network-status.port';
-// Meetings: the room the cards open
+import type { ContainerModule } from './create-container';
 
 /** One adapter instance per port; a composition root builds this from its adapter packages. */
 export interface PortBindings {
@@ -59,33 +58,33 @@ export interface PortBindings {
 
 /** Binds every port to the given adapter instance. */
 export function portsModule(ports: PortBindings): ContainerModule {
-  return new ContainerModule(({ bind }) => {
-    bind(ImSession).toConstantValue(ports.imSession);
-    bind(ContactsGateway).toConstantValue(ports.contacts);
-    bind(GroupsGateway).toConstantValue(ports.groups);
-    bind(ConversationsGateway).toConstantValue(ports.conversations);
-    bind(MessagesGateway).toConstantValue(ports.messages);
-    bind(CallSignalling).toConstantValue(ports.callSignalling);
-    bind(ChatApi).toConstantValue(ports.chatApi);
-    bind(WalletApi).toConstantValue(ports.walletApi);
-    bind(PasswordHasher).toConstantValue(ports.passwordHasher);
-    bind(RtcRoom).toConstantValue(ports.rtcRoom);
-    bind(LocalStore).toConstantValue(ports.localStore);
-    bind(SessionStore).toConstantValue(ports.sessionStore);
-    bind(Clock).toConstantValue(ports.clock);
-    bind(IdGenerator).toConstantValue(ports.idGenerator);
-    bind(Logger).toConstantValue(ports.logger);
-    bind(Notifier).toConstantValue(ports.notifier);
-    bind(FileProcessor).toConstantValue(ports.fileProcessor);
-    bind(FileUploader).toConstantValue(ports.fileUploader);
+  return (container) => {
+    container.bind(ImSession, ports.imSession);
+    container.bind(ContactsGateway, ports.contacts);
+    container.bind(GroupsGateway, ports.groups);
+    container.bind(ConversationsGateway, ports.conversations);
+    container.bind(MessagesGateway, ports.messages);
+    container.bind(CallSignalling, ports.callSignalling);
+    container.bind(ChatApi, ports.chatApi);
+    container.bind(WalletApi, ports.walletApi);
+    container.bind(PasswordHasher, ports.passwordHasher);
+    container.bind(RtcRoom, ports.rtcRoom);
+    container.bind(LocalStore, ports.localStore);
+    container.bind(SessionStore, ports.sessionStore);
+    container.bind(Clock, ports.clock);
+    container.bind(IdGenerator, ports.idGenerator);
+    container.bind(Logger, ports.logger);
+    container.bind(Notifier, ports.notifier);
+    container.bind(FileProcessor, ports.fileProcessor);
+    container.bind(FileUploader, ports.fileUploader);
     // Calls
-    bind(CallDevices).toConstantValue(ports.callDevices);
-    bind(CallMedia).toConstantValue(ports.callMedia);
-    bind(MeetingRoom).toConstantValue(ports.meetingRoom);
-    bind(MediaServerProbe).toConstantValue(ports.mediaServerProbe);
+    container.bind(CallDevices, ports.callDevices);
+    container.bind(CallMedia, ports.callMedia);
+    container.bind(MeetingRoom, ports.meetingRoom);
+    container.bind(MediaServerProbe, ports.mediaServerProbe);
     // New-message notices
-    bind(MessageNotices).toConstantValue(ports.messageNotices);
-    bind(PageVisibility).toConstantValue(ports.pageVisibility);
-    bind(NetworkStatus).toConstantValue(ports.network);
-  });
+    container.bind(MessageNotices, ports.messageNotices);
+    container.bind(PageVisibility, ports.pageVisibility);
+    container.bind(NetworkStatus, ports.network);
+  };
 }

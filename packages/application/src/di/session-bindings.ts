@@ -10,7 +10,6 @@ import { GroupActions } from '../groups/group-actions';
 import { MemberPickerStore } from '../groups/member-picker.store';
 import { ChatFocus } from '../messages/chat-focus';
 import { ChatStore } from '../messages/chat.store';
-import { ForwardMessages } from '../messages/forward-messages.use-case';
 import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TypingStore } from '../messages/typing.store';
 import { MessageNotificationService } from '../notifications/message-notifications.service';
@@ -46,6 +45,7 @@ import { DeploymentCapabilities } from '../session/deployment-capabilities';
 import { SessionService } from '../session/session.service';
 import { SettingsStore } from '../settings/settings.store';
 import { WalletService } from '../wallet/wallet.service';
+import type { LazyService } from '../shared/lazy-service';
 
 declare const givenValue: unique symbol;
 
@@ -53,7 +53,7 @@ declare const givenValue: unique symbol;
 export type Given<T> = symbol & { readonly [givenValue]?: T };
 
 /** What a dependency is resolved by: a class or port (its instance) or a value given to the scope. */
-type Token<T> = (abstract new (...args: never[]) => T) | Given<T>;
+export type Token<T> = (abstract new (...args: never[]) => T) | Given<T>;
 
 /** The own user's id: the scope opens with it, once the sign-in has succeeded. */
 export const SelfUserID = Symbol('SelfUserID') as Given<string>;
@@ -90,6 +90,34 @@ function service<Args extends readonly unknown[], T extends Disposable>(
     type,
     deps,
     create: (args) => new type(...(args as Args)),
+  };
+}
+
+/**
+ * A service whose module loads on its first use rather than with the session (a chunk of its own, off
+ * the conversation list's first load): the scope gives a {@link LazyService} in its place. Its
+ * dependencies are ports and services built with the session (a lazy service is no token: its class is
+ * not imported eagerly), and nothing built with the session may depend on it.
+ */
+export interface LazyServiceBinding<T extends Disposable> {
+  readonly kind: 'lazy';
+  readonly deps: readonly Token<unknown>[];
+  readonly load: () => Promise<(args: readonly unknown[]) => T>;
+}
+
+/** `load`'s class, built from `deps` on first use; `load` is a dynamic import, so the class has its own chunk. */
+function lazyService<C extends new (...args: never) => Disposable>(
+  load: () => Promise<C>,
+  deps: NoInfer<Deps<ConstructorParameters<C>>>,
+): LazyServiceBinding<InstanceType<C>> {
+  return {
+    kind: 'lazy',
+    deps,
+    load: async () => {
+      // The deps were checked against the constructor's parameters above; here they are only passed on.
+      const type = (await load()) as unknown as new (...args: readonly unknown[]) => InstanceType<C>;
+      return (args) => new type(...args);
+    },
   };
 }
 
@@ -142,7 +170,11 @@ export const SESSION_BINDINGS = {
   ]),
   /** Typing notices in one-to-one chats. */
   typing: service(TypingStore, [MessagesGateway, ConversationStore, CurrentUser, Clock, Logger]),
-  forwardMessages: service(ForwardMessages, [MessagesGateway, Notifier]),
+  /** Forwarding: loaded when a forward dialog opens. */
+  forwardMessages: lazyService(
+    () => import('../messages/forward-messages.use-case').then((m) => m.ForwardMessages),
+    [MessagesGateway, Notifier],
+  ),
   topSearch: service(TopSearchStore, [
     ContactsGateway,
     GroupsGateway,
@@ -263,12 +295,19 @@ export const SESSION_BINDINGS = {
 };
 
 type SessionBindings = typeof SESSION_BINDINGS;
-type Instance<B> = B extends ServiceBinding<infer T> ? T : B extends PortBinding<infer T> ? T : never;
+type Instance<B> =
+  B extends ServiceBinding<infer T>
+    ? T
+    : B extends LazyServiceBinding<infer T>
+      ? LazyService<T>
+      : B extends PortBinding<infer T>
+        ? T
+        : never;
 
 /** The services (and the few ports) of one signed-in user, as the table declares them. */
 export type BoundSessionServices = { readonly [K in keyof SessionBindings]: Instance<SessionBindings[K]> };
 
-/** The names of the services the scope owns (not the root's ports). */
+/** The names of the services the scope builds when it opens (not the lazy ones, not the root's ports). */
 export type SessionServiceName = {
   [K in keyof SessionBindings]: SessionBindings[K] extends ServiceBinding<Disposable> ? K : never;
 }[keyof SessionBindings];

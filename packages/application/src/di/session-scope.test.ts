@@ -6,6 +6,8 @@ import { FakeMeetingLauncher } from '../testing/fake-meeting-launcher';
 import { TestWorld } from '../testing/harness';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
+import { ForwardMessages } from '../messages/forward-messages.use-case';
+import { callButtonsViewModel } from '../presentation/calls/call-buttons.view-model';
 import { SESSION_BINDINGS } from './session-bindings';
 import { openSessionScope } from './session-scope';
 
@@ -102,7 +104,7 @@ describe('session scope', () => {
     const bob = await open('bob');
     alice.scope.services.calls.configure({ timeoutSeconds: 5 });
     const overlay = bob.scope.viewModels.callOverlay();
-    await alice.scope.viewModels.callButtons().start('bob', 'video');
+    await alice.scope.viewModels.build(callButtonsViewModel).start('bob', 'video');
     await w.settle();
     expect(overlay.state).toMatchObject({ open: true, status: 'incoming' });
     await w.advance(5_000);
@@ -140,7 +142,7 @@ describe('session scope', () => {
     await scope.close();
     const root = createContainer(portsModule(w.ports()));
     const supplied = new FakeMeetingLauncher();
-    root.bind(MeetingLauncher).toConstantValue(supplied);
+    root.bind(MeetingLauncher, supplied);
     const tested = openSessionScope(root, 'alice');
     expect(tested.services.meetingLauncher).toBe(supplied);
     await tested.close();
@@ -173,6 +175,38 @@ describe('session scope', () => {
         if (needed !== undefined) expect(disposed.indexOf(name)).toBeLessThan(disposed.indexOf(needed));
       }
     }
+  });
+
+  it('a lazy service is built on first use, once, and disposed with the scope before what it uses', async () => {
+    const w = await world();
+    const scope = openSessionScope(createContainer(portsModule(w.ports())), 'alice');
+    const forwarding = scope.services.forwardMessages;
+    expect(forwarding.loaded()).toBeUndefined();
+
+    const [first, second] = await Promise.all([forwarding(), forwarding()]);
+    expect(first).toBeInstanceOf(ForwardMessages);
+    expect(second).toBe(first);
+    expect(forwarding.loaded()).toBe(first);
+    expect(await forwarding()).toBe(first);
+
+    const disposed: string[] = [];
+    const spy = (name: string, service: { dispose(): void }) => {
+      const dispose = service.dispose.bind(service);
+      service.dispose = () => {
+        disposed.push(name);
+        dispose();
+      };
+    };
+    spy('forwardMessages', first);
+    spy('chat', scope.services.chat);
+    await scope.close();
+    expect(disposed).toEqual(['forwardMessages', 'chat']);
+    // A closed session builds nothing more.
+    const other = openSessionScope(createContainer(portsModule(w.ports())), 'bob');
+    const pending = other.services.forwardMessages();
+    await other.close();
+    await expect(pending).rejects.toThrow(/closed/);
+    expect(other.services.forwardMessages.loaded()).toBeUndefined();
   });
 
   it('a second scope for the same user after a sign-out starts from nothing', async () => {

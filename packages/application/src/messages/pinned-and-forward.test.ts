@@ -123,7 +123,7 @@ describe('ForwardMessages', () => {
     const toBob = await alice.ports.conversations.getOneConversation('bob', SessionType.Single);
     const toCarol = await alice.ports.conversations.getOneConversation('carol', SessionType.Single);
 
-    const result = await alice.forward.execute(message, [toBob, toCarol]);
+    const result = await (await alice.forward()).execute(message, [toBob, toCarol]);
     await world.settle();
 
     expect(result).toEqual({ ok: true, value: { succeeded: 2, failed: 0 } });
@@ -147,7 +147,7 @@ describe('ForwardMessages', () => {
       await alice.ports.conversations.getOneConversation('carol', SessionType.Single),
     ];
 
-    const result = await alice.forward.execute(message, targets);
+    const result = await (await alice.forward()).execute(message, targets);
 
     expect(result).toEqual({ ok: true, value: { succeeded: 1, failed: 1 } });
     expect(alice.toasts.toasts.at(-1)).toMatchObject({
@@ -170,7 +170,7 @@ describe('ForwardMessages', () => {
       throw new Error('send failed');
     }
 
-    const result = await alice.forward.execute(sent.value, [target]);
+    const result = await (await alice.forward()).execute(sent.value, [target]);
 
     expect(result).toEqual({ ok: true, value: { succeeded: 0, failed: 1 } });
     expect(alice.toasts.keys()).toEqual(['toast.unsupportedMessageType', 'toast.forwardFailed']);
@@ -184,7 +184,7 @@ describe('ForwardMessages', () => {
     alice.ports.device.messages.failSendsWith = 10000;
     const target = await alice.ports.conversations.getOneConversation('bob', SessionType.Single);
 
-    await alice.forward.execute(message, [target]);
+    await (await alice.forward()).execute(message, [target]);
 
     expect(alice.toasts.keys().at(-1)).toBe('toast.forwardFailedNetwork');
   });
@@ -194,7 +194,7 @@ describe('ForwardMessages', () => {
     const alice = await world.signIn('alice');
     await alice.conversations.open('bob', SessionType.Single);
     const message = await send(alice, world, 'x');
-    const result = await alice.forward.execute(message, []);
+    const result = await (await alice.forward()).execute(message, []);
     expect(!result.ok && result.error.i18nKey).toBe('validation.forward.noConversation');
     expect(alice.toasts.keys()).toEqual(['validation.forward.noConversation']);
   });

@@ -131,7 +131,7 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     const { alice, message, targets, toBob, toGroup } = await forwarding();
     const before = alice.toasts.toasts.length;
 
-    const result = await alice.forward.execute(message, [toBob, toGroup]);
+    const result = await (await alice.forward()).execute(message, [toBob, toGroup]);
 
     expect(result).toEqual({ ok: true, value: { succeeded: 2, failed: 0 } });
     expect(targets).toEqual([
@@ -148,7 +148,7 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     world.backend.blacklistOf('carol').add('alice');
     const before = alice.toasts.toasts.length;
 
-    await alice.forward.execute(message, [toBob, toCarol]);
+    await (await alice.forward()).execute(message, [toBob, toCarol]);
 
     expect(alice.toasts.toasts.slice(before)).toStrictEqual([
       { level: 'warning', key: 'toast.forwardSummary', params: { success: 1, failed: 1 } },
@@ -160,7 +160,7 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     world.backend.blacklistOf('carol').add('alice');
     const before = alice.toasts.toasts.length;
 
-    expect(await alice.forward.execute(message, [toCarol])).toEqual({
+    expect(await (await alice.forward()).execute(message, [toCarol])).toEqual({
       ok: true,
       value: { succeeded: 0, failed: 1 },
     });
@@ -172,14 +172,14 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     const { world, alice, message, toBob, toCarol } = await forwarding();
     alice.ports.device.messages.send = () => Promise.reject(new RemoteError(10001, 'timeout'));
     const before = alice.toasts.toasts.length;
-    await alice.forward.execute(message, [toBob]);
+    await (await alice.forward()).execute(message, [toBob]);
     expect(alice.toasts.toasts.slice(before)).toStrictEqual([
       { level: 'error', key: 'toast.forwardFailedNetwork' },
     ]);
 
     const codes = [10000, 1302];
     alice.ports.device.messages.send = () => Promise.reject(new RemoteError(codes.shift() ?? 0, 'failed'));
-    await alice.forward.execute(message, [toBob, toCarol]);
+    await (await alice.forward()).execute(message, [toBob, toCarol]);
     await world.settle();
 
     expect(alice.toasts.toasts.at(-1)).toStrictEqual({ level: 'error', key: 'toast.forwardFailed' });
@@ -189,7 +189,7 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     const { alice, message } = await forwarding();
     const before = alice.toasts.toasts.length;
 
-    await alice.forward.execute(message, []);
+    await (await alice.forward()).execute(message, []);
 
     expect(alice.toasts.toasts.slice(before)).toStrictEqual([
       { level: 'warning', key: 'validation.forward.noConversation' },
@@ -206,7 +206,7 @@ describe('ForwardMessages: targets, toasts and network failures', () => {
     if (!sent.ok) throw new Error('send failed');
     const before = alice.toasts.toasts.length;
 
-    await alice.forward.execute(sent.value, [toBob, toCarol]);
+    await (await alice.forward()).execute(sent.value, [toBob, toCarol]);
 
     expect(alice.toasts.toasts.slice(before)).toStrictEqual([
       { level: 'warning', key: 'toast.unsupportedMessageType' },

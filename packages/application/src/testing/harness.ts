@@ -7,7 +7,7 @@ import type { BootstrapError } from '../session/session.service';
 import { FakeMessageNotices, FakePageVisibility } from './fake-notices';
 import { FakeNetworkStatus } from './fake-network';
 import type { SessionServices } from '../presentation/session-services';
-import type { SessionViewModels } from '../presentation/session-view-models';
+import { withShortcuts, type TestViewModels } from './view-model-shortcuts';
 import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend } from './fake-backend';
 import type { FakeUserSeed } from './fake-backend-users';
@@ -66,12 +66,13 @@ export class TestClient implements SessionStarter {
   readonly account: SignInService;
   private readonly root: ReturnType<typeof createContainer>;
   private current: SessionScope | undefined;
+  private shortcuts: { readonly scope: SessionScope; readonly viewModels: TestViewModels } | undefined;
 
   constructor(readonly ports: FakePorts) {
     // The harness is the tests' composition root: the only place that resolves services.
     this.root = createContainer(portsModule(ports));
     // The cards are followed here without a room: the session's room would otherwise be the launcher.
-    this.root.bind(MeetingLauncher).toConstantValue(ports.meetingLauncher);
+    this.root.bind(MeetingLauncher, ports.meetingLauncher);
     this.account = new SignInService(ports.accountApi, this, ports.localStore, ports.clock);
   }
 
@@ -132,9 +133,15 @@ export class TestClient implements SessionStarter {
     return this.scope.services;
   }
 
-  /** The view-model factories over the open session's services, as the shell provides them to views. */
-  get viewModels(): SessionViewModels {
-    return this.scope.viewModels;
+  /**
+   * The view-model factories over the open session's services, as the shell provides them to views, with
+   * a method for each view model that loads with its views (`viewModels.balance()`).
+   */
+  get viewModels(): TestViewModels {
+    const scope = this.scope;
+    if (this.shortcuts?.scope !== scope)
+      this.shortcuts = { scope, viewModels: withShortcuts(scope.viewModels) };
+    return this.shortcuts.viewModels;
   }
 
   get session() {
@@ -158,8 +165,9 @@ export class TestClient implements SessionStarter {
   get pins() {
     return this.services.pinnedMessages;
   }
-  get forward() {
-    return this.services.forwardMessages;
+  /** Forwarding, loaded on first use as in the app. */
+  forward() {
+    return this.services.forwardMessages();
   }
   get search() {
     return this.services.topSearch;

@@ -1,3 +1,4 @@
+import { callButtonsViewModel } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
 import { CallButtons } from './CallButtons';
@@ -7,7 +8,7 @@ import { CallButtons } from './CallButtons';
  * work: the view model says when (see DeploymentCapabilities).
  */
 export function ChatCallButtons({ peerUserID }: { readonly peerUserID: string }) {
-  const vm = useViewModel((vms) => vms.callButtons());
+  const vm = useViewModel((vms) => vms.build(callButtonsViewModel));
   const { callsAvailable } = useObservableEagerState(vm.state$);
   if (!callsAvailable) return null;
   return <CallButtons peerUserID={peerUserID} viewModel={vm} />;

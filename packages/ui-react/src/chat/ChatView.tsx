@@ -1,3 +1,4 @@
+import { chatViewModel } from '@teamim/application';
 import { Button, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { ArrowLeftRegular, ChatDismissRegular } from '@fluentui/react-icons';
 import type { ChatViewModel, ChatViewState } from '@teamim/application';
@@ -35,7 +36,7 @@ const useStyles = makeStyles({
  */
 export function ChatView() {
   const { conversationID = '' } = useParams();
-  const vm = useViewModel((vms) => vms.chat(conversationID), conversationID);
+  const vm = useViewModel((vms) => vms.build(chatViewModel, conversationID), conversationID);
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useStyles();

@@ -1,3 +1,4 @@
+import { composerAccessViewModel, composerViewModel, quoteDraftViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { SendRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
@@ -131,16 +132,22 @@ function describedBy(conversationID: string, blocked: boolean, problem: boolean)
  * is the conversation's draft (kept through the SDK) and clears only when the send was accepted.
  */
 export function Composer(props: { readonly conversationID: string }) {
-  const vm = useViewModel((vms) => vms.composer(props.conversationID), props.conversationID);
+  const vm = useViewModel((vms) => vms.build(composerViewModel, props.conversationID), props.conversationID);
   const state = useObservableEagerState(vm.state$);
   // Closed, with the spec's text, while the user is muted or mute-all applies to her.
-  const access = useViewModel((vms) => vms.composerAccess(props.conversationID), props.conversationID);
+  const access = useViewModel(
+    (vms) => vms.build(composerAccessViewModel, props.conversationID),
+    props.conversationID,
+  );
   const { blocked, tools, redPackets } = useObservableEagerState(access.state$);
   const { t, display } = useText();
   const styles = useStyles();
   const box = useRef<HTMLTextAreaElement>(null);
   // The quoted block above the box
-  const quote = useViewModel((vms) => vms.quoteDraft(props.conversationID), props.conversationID);
+  const quote = useViewModel(
+    (vms) => vms.build(quoteDraftViewModel, props.conversationID),
+    props.conversationID,
+  );
   const mention = useMentionSuggestions(props.conversationID, vm, box);
 
   useEffect(() => box.current?.focus(), [props.conversationID]);

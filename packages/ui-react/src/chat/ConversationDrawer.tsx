@@ -1,3 +1,4 @@
+import { singleChatDrawerViewModel } from '@teamim/application';
 import {
   Button,
   Dialog,
@@ -93,7 +94,7 @@ export function ConversationDrawer(props: {
 function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
   const { t } = useText();
   const styles = useStyles();
-  const vm = useViewModel((vms) => vms.singleChatDrawer(header.userID), header.userID);
+  const vm = useViewModel((vms) => vms.build(singleChatDrawerViewModel, header.userID), header.userID);
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const [confirm, setConfirm] = useState(false);

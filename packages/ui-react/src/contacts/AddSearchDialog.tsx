@@ -1,3 +1,4 @@
+import { addSearchViewModel } from '@teamim/application';
 import { Button, DialogActions, Field, Input, Text } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
@@ -18,7 +19,7 @@ export function AddSearchDialog({
   readonly target: 'friend' | 'group';
   readonly onClose: () => void;
 }) {
-  const vm = useViewModel((vms) => vms.addSearch(target), target);
+  const vm = useViewModel((vms) => vms.build(addSearchViewModel, target), target);
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const { t, display } = useText();

@@ -1,3 +1,4 @@
+import { blacklistViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useContactStyles } from './styles';
@@ -19,7 +20,7 @@ const useStyles = makeStyles({
 
 /** /contact/blacklist (spec §2): blocked users with avatar, nickname and remove, or the empty state. */
 export function Blacklist() {
-  const vm = useViewModel((vms) => vms.blacklist());
+  const vm = useViewModel((vms) => vms.build(blacklistViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useContactStyles();

@@ -1,3 +1,4 @@
+import { friendListViewModel, groupListViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useObservableEagerState } from 'observable-hooks';
@@ -49,7 +50,7 @@ export function EmptyList({ text }: { readonly text: string }) {
 
 /** My friends: grouped by index letter, virtualized, with a letter index that jumps to its section. */
 export function FriendList() {
-  const vm = useViewModel((vms) => vms.friendList());
+  const vm = useViewModel((vms) => vms.build(friendListViewModel));
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const { t } = useText();
@@ -118,7 +119,7 @@ export function FriendList() {
 
 /** My groups: avatar, name and member count; a row opens the group card. */
 export function GroupList() {
-  const vm = useViewModel((vms) => vms.groupList());
+  const vm = useViewModel((vms) => vms.build(groupListViewModel));
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const { t } = useText();

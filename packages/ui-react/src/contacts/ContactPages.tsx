@@ -1,3 +1,4 @@
+import { contactsPageViewModel } from '@teamim/application';
 import { CounterBadge, makeStyles, mergeClasses, shorthands, tokens } from '@fluentui/react-components';
 import type { ContactSectionId } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
@@ -89,7 +90,7 @@ const useStyles = makeStyles({
 
 /** /contact (spec §2): the sub-navigation with its request badges, and the chosen page. */
 export function ContactPage() {
-  const vm = useViewModel((vms) => vms.contactsPage());
+  const vm = useViewModel((vms) => vms.build(contactsPageViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useStyles();

@@ -1,3 +1,4 @@
+import { editProfileViewModel } from '@teamim/application';
 import { Button, DialogActions, Field, Input, Radio, RadioGroup, Text } from '@fluentui/react-components';
 import { Gender, type ValidationField } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
@@ -12,7 +13,7 @@ import { useContactStyles } from './styles';
  * the phone number is read-only. The view model validates and saves; the dialog closes on success.
  */
 export function EditProfileDialog({ onClose }: { readonly onClose: () => void }) {
-  const vm = useViewModel((vms) => vms.editProfile());
+  const vm = useViewModel((vms) => vms.build(editProfileViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useContactStyles();

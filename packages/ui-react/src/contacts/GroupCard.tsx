@@ -1,3 +1,4 @@
+import { groupCardViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type { Group } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
@@ -33,7 +34,7 @@ export function GroupCardDialog({
   readonly group: Group | { readonly groupID: string };
   readonly onClose: () => void;
 }) {
-  const vm = useViewModel((vms) => vms.groupCard(group), group.groupID);
+  const vm = useViewModel((vms) => vms.build(groupCardViewModel, group), group.groupID);
   const state = useObservableEagerState(vm.state$);
   const navigate = useNavigate();
   const { t, display } = useText();

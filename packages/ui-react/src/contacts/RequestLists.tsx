@@ -1,3 +1,4 @@
+import { groupNotificationsViewModel, newFriendsViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import type {
   ApplicationListState,
@@ -28,13 +29,13 @@ const STATUS = {
 
 /** New friends: received friend requests (accept, refuse, state) and the own sent requests. */
 export function NewFriends() {
-  const vm = useViewModel((vms) => vms.newFriends());
+  const vm = useViewModel((vms) => vms.build(newFriendsViewModel));
   return <Requests vm={vm} kind="friend" />;
 }
 
 /** Group notifications: join requests to groups I manage (accept, refuse) and my own join requests. */
 export function GroupNotifications() {
-  const vm = useViewModel((vms) => vms.groupNotifications());
+  const vm = useViewModel((vms) => vms.build(groupNotificationsViewModel));
   return <Requests vm={vm} kind="group" />;
 }
 

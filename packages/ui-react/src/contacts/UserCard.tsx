@@ -1,3 +1,4 @@
+import { userCardViewModel } from '@teamim/application';
 import { Button, Input, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import type { CardUser, UserCardOptions } from '@teamim/application';
@@ -40,7 +41,7 @@ export function UserCardDialog({
   readonly options?: UserCardOptions;
   readonly onClose: () => void;
 }) {
-  const vm = useViewModel((vms) => vms.userCard(user, options), user.userID);
+  const vm = useViewModel((vms) => vms.build(userCardViewModel, user, options), user.userID);
   const state = useObservableEagerState(vm.state$);
   const dialogs = useContactDialogs();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { groupSettingsViewModel } from '@teamim/application';
 import {
   Button,
   DrawerHeader,
@@ -71,7 +72,7 @@ export function GroupDrawerContent(props: { readonly groupID: string; readonly o
   const styles = useStyles();
   const navigate = useNavigate();
   const dialogs = useContactDialogs();
-  const vm = useViewModel((vms) => vms.groupSettings(props.groupID), props.groupID);
+  const vm = useViewModel((vms) => vms.build(groupSettingsViewModel, props.groupID), props.groupID);
   const state = useObservableEagerState(vm.state$);
   const [view, setView] = useState<View>('settings');
   const bodyShown = useSecondTask();

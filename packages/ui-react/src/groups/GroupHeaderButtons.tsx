@@ -1,3 +1,4 @@
+import { groupHeaderViewModel } from '@teamim/application';
 import { Button } from '@fluentui/react-components';
 import { PeopleAddRegular, PersonAddRegular } from '@fluentui/react-icons';
 import type { ChatHeader } from '@teamim/application';
@@ -15,7 +16,7 @@ import { MemberPickerDialog } from './MemberPickerDialog';
 export function GroupHeaderButtons({ header }: { readonly header: ChatHeader }) {
   const { t } = useText();
   const vm = useViewModel(
-    (vms) => vms.groupHeader(header.isGroup, header.groupID),
+    (vms) => vms.build(groupHeaderViewModel, header.isGroup, header.groupID),
     `${header.isGroup ? 'g' : 's'}:${header.groupID}:${header.userID}`,
   );
   const state = useObservableEagerState(vm.state$);

@@ -1,3 +1,4 @@
+import { memberPickerViewModel } from '@teamim/application';
 import {
   Button,
   Dialog,
@@ -99,7 +100,7 @@ export function MemberPickerDialog(props: {
   const styles = useStyles();
   const navigate = useNavigate();
   const vm = useViewModel((vms) =>
-    vms.memberPicker({
+    vms.build(memberPickerViewModel, {
       mode: props.mode,
       ...(props.groupID === undefined ? {} : { groupID: props.groupID }),
       ...(props.preselected === undefined ? {} : { preselected: props.preselected }),

@@ -1,3 +1,4 @@
+import { conversationMeetingsViewModel } from '@teamim/application';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { VideoRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
@@ -20,7 +21,7 @@ const useStyles = makeStyles({
 
 /** Above the chat while a meeting there is in progress, with Join for those not in it yet. */
 export function MeetingBanner({ conversationID }: { readonly conversationID: string }) {
-  const vm = useViewModel((vms) => vms.conversationMeetings(conversationID), conversationID);
+  const vm = useViewModel((vms) => vms.build(conversationMeetingsViewModel, conversationID), conversationID);
   const { inProgress } = useObservableEagerState(vm.state$);
   const { mt } = useMeetingText();
   const styles = useStyles();

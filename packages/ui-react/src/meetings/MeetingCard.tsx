@@ -1,3 +1,4 @@
+import { conversationMeetingsViewModel } from '@teamim/application';
 import { Badge, Button, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { VideoRegular } from '@fluentui/react-icons';
 import type { ConversationMeetingsViewModel, MeetingCardView } from '@teamim/application';
@@ -68,7 +69,10 @@ export function MeetingCard(props: {
   readonly meetingID: string;
   readonly title: string;
 }) {
-  const vm = useViewModel((vms) => vms.conversationMeetings(props.conversationID), props.conversationID);
+  const vm = useViewModel(
+    (vms) => vms.build(conversationMeetingsViewModel, props.conversationID),
+    props.conversationID,
+  );
   const state = useObservableEagerState(vm.state$);
   const view = state.meetings[props.meetingID];
   // A card whose meeting is not folded yet (the list is still loading) shows its title alone.

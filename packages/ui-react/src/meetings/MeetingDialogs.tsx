@@ -1,3 +1,4 @@
+import { meetingFormViewModel } from '@teamim/application';
 import {
   Button,
   DialogActions,
@@ -34,7 +35,7 @@ export function MeetingFormDialog(props: {
   const styles = useStyles();
   const formID = useId();
   const vm = useViewModel(
-    (vms) => vms.meetingForm(target),
+    (vms) => vms.build(meetingFormViewModel, target),
     target.kind === 'edit' ? target.meetingID : 'schedule',
   );
   const state = useObservableEagerState(vm.state$);

@@ -1,3 +1,4 @@
+import { conversationMeetingsViewModel } from '@teamim/application';
 import { Button } from '@fluentui/react-components';
 import { CalendarAddRegular, VideoAddRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
@@ -11,7 +12,7 @@ import { useMeetingText } from './meeting-text';
  * the deployment has a media server (hidden like the call buttons elsewhere).
  */
 export function MeetingHeaderButtons({ conversationID }: { readonly conversationID: string }) {
-  const vm = useViewModel((vms) => vms.conversationMeetings(conversationID), conversationID);
+  const vm = useViewModel((vms) => vms.build(conversationMeetingsViewModel, conversationID), conversationID);
   const state = useObservableEagerState(vm.state$);
   const { mt } = useMeetingText();
   const [scheduling, setScheduling] = useState(false);

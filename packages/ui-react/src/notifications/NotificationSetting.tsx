@@ -1,3 +1,4 @@
+import { notificationSettingViewModel } from '@teamim/application';
 import { Field, Switch } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../session';
@@ -14,7 +15,7 @@ const PROBLEM_KEYS = {
  */
 export function NotificationSetting() {
   const { t } = useText();
-  const vm = useViewModel((vms) => vms.notificationSetting());
+  const vm = useViewModel((vms) => vms.build(notificationSettingViewModel));
   const state = useObservableEagerState(vm.state$);
   return (
     <Field

@@ -1,3 +1,4 @@
+import { meetingEntryViewModel } from '@teamim/application';
 import { Menu, MenuDivider, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import { PlusButton } from './PlusButton';
 export function PlusMenu(props: { readonly canAddFriends: boolean; readonly canCreateGroup: boolean }) {
   const { t, mt } = useMeetingText();
   const dialogs = useContactDialogs();
-  const entry = useViewModel((vms) => vms.meetingEntry());
+  const entry = useViewModel((vms) => vms.build(meetingEntryViewModel));
   const { available } = useObservableEagerState(entry.state$);
   const [step, setStep] = useState<MeetingPlusStep>({ kind: 'none' });
   return (

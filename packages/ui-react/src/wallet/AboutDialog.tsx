@@ -1,3 +1,4 @@
+import { aboutViewModel } from '@teamim/application';
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CopyRegular } from '@fluentui/react-icons';
 import { useObservableEagerState } from 'observable-hooks';
@@ -30,7 +31,7 @@ const useStyles = makeStyles({
 
 /** About (spec §2): product name, version and SDK version; a click copies them. */
 export function AboutDialog({ onClose }: { readonly onClose: () => void }) {
-  const vm = useViewModel((vms) => vms.about());
+  const vm = useViewModel((vms) => vms.build(aboutViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useStyles();

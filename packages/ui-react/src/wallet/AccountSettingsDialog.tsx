@@ -1,3 +1,4 @@
+import { accountSettingsViewModel } from '@teamim/application';
 import {
   Button,
   Field,
@@ -53,7 +54,7 @@ export function AccountSettingsDialog(props: {
 }) {
   const { onClose, onPayPassword } = props;
   const appearance = useAppearance();
-  const vm = useViewModel((vms) => vms.accountSettings(appearance));
+  const vm = useViewModel((vms) => vms.build(accountSettingsViewModel, appearance));
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const { i18n } = useTranslation();

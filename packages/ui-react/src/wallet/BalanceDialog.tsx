@@ -1,3 +1,4 @@
+import { balanceViewModel } from '@teamim/application';
 import { Button, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { BalanceLogRow } from '@teamim/application';
@@ -76,7 +77,7 @@ const placed = (height: number, top: number) => (element: HTMLElement | null) =>
 
 /** My balance (spec §2, §9): the balance in yuan and the ledger, virtualized and paged as it scrolls. */
 export function BalanceDialog({ onClose }: { readonly onClose: () => void }) {
-  const vm = useViewModel((vms) => vms.balance());
+  const vm = useViewModel((vms) => vms.build(balanceViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t } = useText();
   const styles = useStyles();

@@ -1,3 +1,4 @@
+import { payPasswordViewModel } from '@teamim/application';
 import { makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useEffect, useId } from 'react';
@@ -20,7 +21,7 @@ const FIELD_LABELS = { old: 'ui.pay.old', new: 'ui.pay.new', confirm: 'ui.pay.co
 
 /** Set or change the pay password (spec §2, §4): six boxes per field; closes 1 s after success. */
 export function PayPasswordDialog({ onClose }: { readonly onClose: () => void }) {
-  const vm = useViewModel((vms) => vms.payPassword());
+  const vm = useViewModel((vms) => vms.build(payPasswordViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();

@@ -1,3 +1,4 @@
+import { redPacketOpenViewModel } from '@teamim/application';
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { GiftFilled } from '@fluentui/react-icons';
 import type { RedPacketSenderView } from '@teamim/application';
@@ -75,7 +76,7 @@ function SenderState(props: {
 /** Opening a red packet (spec §4): the amount received, or why it cannot be opened. */
 export function RedPacketOpenDialog(props: { readonly message: Message; readonly onClose: () => void }) {
   const { message, onClose } = props;
-  const vm = useViewModel((vms) => vms.redPacketOpen(message), message.clientMsgID);
+  const vm = useViewModel((vms) => vms.build(redPacketOpenViewModel, message), message.clientMsgID);
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();

@@ -1,3 +1,4 @@
+import { redPacketSendViewModel } from '@teamim/application';
 import {
   Button,
   DialogActions,
@@ -41,7 +42,7 @@ export function RedPacketSendDialog(props: {
   readonly onClose: () => void;
 }) {
   const { conversationID, onClose } = props;
-  const vm = useViewModel((vms) => vms.redPacketSend(conversationID), conversationID);
+  const vm = useViewModel((vms) => vms.build(redPacketSendViewModel, conversationID), conversationID);
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();

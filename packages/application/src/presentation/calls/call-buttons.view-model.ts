@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { err, ok, type CallMediaType, type Result } from '@teamim/domain';
 import type { CallService } from '../../calls/call.service';
 import type { CallMedia } from '../../ports/call-media.port';
@@ -6,6 +6,7 @@ import type { Notifier } from '../../ports/notifier.port';
 import type { CapabilityState } from '../../session/deployment-capabilities';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface CallButtonsState {
   /**
@@ -64,3 +65,14 @@ export class CallButtonsViewModel extends StateViewModel<CallButtonsState> {
     );
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const callButtonsViewModel = viewModelFactory(
+  (s) =>
+    new CallButtonsViewModel(
+      s.calls,
+      s.notifier,
+      s.callMedia,
+      s.capabilities.features$.pipe(map((features) => features.calls)),
+    ),
+);

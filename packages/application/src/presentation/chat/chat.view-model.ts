@@ -24,6 +24,7 @@ import {
   type ChatMessageActionsDeps,
   type PinnedBannerView,
 } from './chat-message-actions';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface ChatHeader {
   /** The other party of a single chat; '' in groups. */
@@ -227,3 +228,18 @@ function header(conversation: Conversation, group: Group | undefined): ChatHeade
     memberCount: isGroup && group !== undefined && group.inGroup !== false ? group.memberCount : undefined,
   };
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const chatViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new ChatViewModel(conversationID, {
+      conversations: s.conversations,
+      session: s.session,
+      clock: s.clock,
+      chat: s.chat,
+      pinnedMessages: s.pinnedMessages,
+      chatFocus: s.chatFocus,
+      settings: s.settings,
+      currentUser: s.currentUser,
+    }),
+);

@@ -10,6 +10,7 @@ import type { ConversationStore } from '../../conversations/conversation.store';
 import type { Clock } from '../../ports/clock.port';
 import type { DeploymentCapabilities } from '../../session/deployment-capabilities';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface ComposerAccessState {
   /**
@@ -78,3 +79,9 @@ export class ComposerAccessViewModel extends StateViewModel<ComposerAccessState>
     );
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const composerAccessViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new ComposerAccessViewModel(conversationID, s.conversations, s.clock, s.capabilities),
+);

@@ -8,6 +8,7 @@ import type { Clock } from '../../ports/clock.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
 import { ComposerMentions, type ComposerMentionsDeps } from './composer-mentions';
+import { viewModelFactory } from '../view-model-factory';
 
 // It builds its mentions, so it needs their services too.
 export interface ComposerViewModelDeps extends ComposerMentionsDeps {
@@ -147,3 +148,20 @@ export class ComposerViewModel extends StateViewModel<ComposerState> {
     super.dispose();
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const composerViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new ComposerViewModel(conversationID, {
+      chat: s.chat,
+      typing: s.typing,
+      drafts: s.drafts,
+      clock: s.clock,
+      conversations: s.conversations,
+      contacts: s.contacts,
+      groupActions: s.groupActions,
+      chatFocus: s.chatFocus,
+      settings: s.settings,
+      currentUser: s.currentUser,
+    }),
+);

@@ -9,7 +9,9 @@ import {
 import type { ConversationStore } from '../../conversations/conversation.store';
 import type { ChatStore } from '../../messages/chat.store';
 import type { ForwardMessages, ForwardSummary } from '../../messages/forward-messages.use-case';
+import type { LazyService } from '../../shared/lazy-service';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface ForwardTargetRow {
   readonly id: string;
@@ -41,9 +43,11 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
     private readonly message: Message,
     private readonly conversations: ConversationStore,
     private readonly chat: ChatStore,
-    private readonly forwardMessages: ForwardMessages,
+    private readonly forwardMessages: LazyService<ForwardMessages>,
   ) {
     super({ query: '', rows: [], selectedCount: 0, sending: false, canForward: false });
+    // Forwarding's code loads with the session's first forward dialog, while the user picks targets.
+    forwardMessages.prefetch();
     this.own(
       combineLatest([conversations.conversations$, this.query, this.selected]).subscribe(
         ([list, query, selected]) => {
@@ -86,8 +90,15 @@ export class ForwardDialogViewModel extends StateViewModel<ForwardDialogState> {
     this.patch({ sending: true, canForward: false });
     // A message shown from the server's copy goes as the SDK's copy, once the SDK has its chat.
     const message = await this.chat.sdkCopy(this.message);
-    const result = await this.forwardMessages.execute(message, targets);
-    this.patch({ sending: false, canForward: this.selected.value.size > 0 });
-    return result;
+    try {
+      return await (await this.forwardMessages()).execute(message, targets);
+    } finally {
+      this.patch({ sending: false, canForward: this.selected.value.size > 0 });
+    }
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const forwardDialogViewModel = viewModelFactory(
+  (s, message: Message) => new ForwardDialogViewModel(message, s.conversations, s.chat, s.forwardMessages),
+);

@@ -15,6 +15,7 @@ import type { MessageDraft } from '../../ports/messages.port';
 import type { PickedFile } from '../../ports/file-processor.port';
 import type { AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** A file the user picked, pasted or dropped; a dropped folder says so. */
 export interface PickedUpload {
@@ -118,3 +119,6 @@ async function draftOf(file: PickedFile, kind: MediaKind, probe: MediaProber): P
     duration: media.duration,
   };
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const mediaUploadViewModel = viewModelFactory((s) => new MediaUploadViewModel(s.chat));

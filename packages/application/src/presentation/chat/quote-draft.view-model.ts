@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../session/current-user';
 import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
 import { locale$ } from './conversation-list.view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** The block above the composer while a reply quotes a message (plain text). */
 export interface QuoteDraftView {
@@ -60,3 +61,9 @@ export class QuoteDraftViewModel extends StateViewModel<QuoteDraftState> {
     return this.chatFocus.clearQuote(this.conversationID);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const quoteDraftViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new QuoteDraftViewModel(conversationID, s.chatFocus, s.settings, s.currentUser),
+);

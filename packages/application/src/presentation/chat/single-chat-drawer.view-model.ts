@@ -4,6 +4,7 @@ import type { ContactActions } from '../../contacts/contact-actions';
 import type { ContactStore } from '../../contacts/contact.store';
 import type { RemoteFailure } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface SingleChatDrawerState {
   readonly isFriend: boolean;
@@ -54,3 +55,8 @@ export class SingleChatDrawerViewModel extends StateViewModel<SingleChatDrawerSt
     return this.contactActions.unfriend(this.userID);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const singleChatDrawerViewModel = viewModelFactory(
+  (s, userID: string) => new SingleChatDrawerViewModel(userID, s.contacts, s.contactActions),
+);

@@ -4,6 +4,7 @@ import type { TypingStore } from '../../messages/typing.store';
 import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
 import { locale$ } from './conversation-list.view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface TypingIndicatorState {
   /** "typing..." while the other party of the one-to-one chat types, else ''. */
@@ -21,3 +22,8 @@ export class TypingIndicatorViewModel extends StateViewModel<TypingIndicatorStat
     );
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const typingIndicatorViewModel = viewModelFactory(
+  (s, conversationID: string) => new TypingIndicatorViewModel(conversationID, s.typing, s.settings),
+);

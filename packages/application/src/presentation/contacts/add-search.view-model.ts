@@ -12,6 +12,7 @@ import type { ContactActions } from '../../contacts/contact-actions';
 import type { AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
 import { errorText } from './error-text';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface SearchHit {
   readonly userID: string;
@@ -97,3 +98,8 @@ export class AddSearchViewModel extends StateViewModel<AddSearchState> {
     return ok({ kind: 'users' });
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const addSearchViewModel = viewModelFactory(
+  (s, target: 'friend' | 'group') => new AddSearchViewModel(target, s.contactActions),
+);

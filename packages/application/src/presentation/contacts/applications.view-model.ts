@@ -16,6 +16,7 @@ import type { AppError } from '../../shared/app-error';
 import { stateFailure } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
 import { errorText } from './error-text';
+import { viewModelFactory } from '../view-model-factory';
 
 export type ApplicationStatus = 'pending' | 'agreed' | 'refused';
 
@@ -209,3 +210,13 @@ export class GroupNotificationsViewModel extends ApplicationListViewModel {
       : this.actions.refuseJoinRequest(row.groupID, row.userID);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const newFriendsViewModel = viewModelFactory(
+  (s) => new NewFriendsViewModel(s.contacts, s.contactActions),
+);
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const groupNotificationsViewModel = viewModelFactory(
+  (s) => new GroupNotificationsViewModel(s.contacts, s.contactActions),
+);

@@ -3,6 +3,7 @@ import type { ContactActions } from '../../contacts/contact-actions';
 import type { ContactStore } from '../../contacts/contact.store';
 import type { RemoteFailure } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface BlacklistRow {
   readonly userID: string;
@@ -41,3 +42,8 @@ export class BlacklistViewModel extends StateViewModel<BlacklistState> {
     return this.contactActions.setBlacklisted(userID, false);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const blacklistViewModel = viewModelFactory(
+  (s) => new BlacklistViewModel(s.contacts, s.contactActions),
+);

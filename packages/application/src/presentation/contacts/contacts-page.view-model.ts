@@ -1,6 +1,7 @@
 import { distinctUntilChanged, map } from 'rxjs';
 import type { ContactStore } from '../../contacts/contact.store';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** The pages under /contact (spec §2), in the order of the sub-navigation. */
 export type ContactSectionId =
@@ -53,3 +54,6 @@ export class ContactsPageViewModel extends StateViewModel<ContactsPageState> {
     );
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const contactsPageViewModel = viewModelFactory((s) => new ContactsPageViewModel(s.contacts));

@@ -16,6 +16,7 @@ import type { CurrentUser } from '../../session/current-user';
 import { StateViewModel } from '../view-model';
 import { errorText } from './error-text';
 import { birthFromInput, birthToInput } from './profile-form';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface EditProfileState {
   readonly nickname: string;
@@ -127,3 +128,8 @@ export class EditProfileViewModel extends StateViewModel<EditProfileState> {
     return saved;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const editProfileViewModel = viewModelFactory(
+  (s) => new EditProfileViewModel(s.currentUser, s.profile, s.clock),
+);

@@ -3,6 +3,7 @@ import type { ContactStore } from '../../contacts/contact.store';
 import { StateViewModel } from '../view-model';
 import type { LazyModule } from '../../shared/lazy-module';
 import { groupByIndexLetter, loadPinyin, type IndexLetter, type PinyinReader } from './friend-index';
+import { viewModelFactory } from '../view-model-factory';
 
 /** A friend as a list row shows it: the one display name (remark, else nickname, else id) and the avatar. */
 export interface FriendRowItem {
@@ -95,3 +96,6 @@ export class FriendListViewModel extends StateViewModel<FriendListState> {
 }
 
 const HAN_NAME = /\p{Script=Han}/u;
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const friendListViewModel = viewModelFactory((s) => new FriendListViewModel(s.contacts));

@@ -20,6 +20,7 @@ import { stateFailure } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
 import { errorText } from './error-text';
 import { requestDraft, type RequestDraft } from './request-draft';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface GroupCardMember {
   readonly userID: string;
@@ -214,3 +215,15 @@ export class GroupCardViewModel extends StateViewModel<GroupCardState> {
     return opened.ok ? ok(opened.value.conversationID) : opened;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const groupCardViewModel = viewModelFactory(
+  (s, group: Group | { readonly groupID: string }) =>
+    new GroupCardViewModel(group, {
+      contacts: s.contacts,
+      contactActions: s.contactActions,
+      groupActions: s.groupActions,
+      conversations: s.conversations,
+      clock: s.clock,
+    }),
+);

@@ -1,6 +1,7 @@
 import { groupDisplayName, type Group } from '@teamim/domain';
 import type { ContactStore } from '../../contacts/contact.store';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface GroupRowItem {
   readonly groupID: string;
@@ -30,3 +31,6 @@ export class GroupListViewModel extends StateViewModel<GroupListState> {
     this.own(contacts.groupList$.subscribe((groups) => this.set({ groups: groups.map(rowOf) })));
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const groupListViewModel = viewModelFactory((s) => new GroupListViewModel(s.contacts));

@@ -30,6 +30,7 @@ import type { CurrentUser } from '../../session/current-user';
 import { StateViewModel } from '../view-model';
 import { errorText } from './error-text';
 import { requestDraft, type RequestDraft } from './request-draft';
+import { viewModelFactory } from '../view-model-factory';
 
 /** Whatever is known of a user when the card opens (a friend, a search hit, an applicant, self). */
 export interface CardUser {
@@ -277,3 +278,15 @@ export class UserCardViewModel extends StateViewModel<UserCardState> {
     return opened.ok ? ok(opened.value.conversationID) : opened;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const userCardViewModel = viewModelFactory(
+  (s, user: CardUser, options: UserCardOptions = {}) =>
+    new UserCardViewModel(user, options, {
+      currentUser: s.currentUser,
+      contacts: s.contacts,
+      contactActions: s.contactActions,
+      conversations: s.conversations,
+      clock: s.clock,
+    }),
+);

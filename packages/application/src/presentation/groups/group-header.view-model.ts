@@ -1,6 +1,7 @@
 import { chatHeaderActions, SessionType } from '@teamim/domain';
 import type { ConversationStore } from '../../conversations/conversation.store';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface GroupHeaderState {
   /** Single chats: start a group with the other party preselected. */
@@ -22,3 +23,8 @@ export class GroupHeaderViewModel extends StateViewModel<GroupHeaderState> {
     );
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const groupHeaderViewModel = viewModelFactory(
+  (s, isGroup: boolean, groupID: string) => new GroupHeaderViewModel(isGroup, groupID, s.conversations),
+);

@@ -33,6 +33,7 @@ import { now$ } from '../chat/conversation-list.view-model';
 import { errorText } from '../contacts/error-text';
 import { StateViewModel } from '../view-model';
 import { applyMemberChange, filterMembers, memberRow, type MemberRow } from './member-rows';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface GroupPermissions {
   /** Name and avatar (owner and admin). */
@@ -368,3 +369,9 @@ function groupOf(event: GroupEvent): string | undefined {
   if ('member' in event) return event.member.groupID;
   return undefined;
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const groupSettingsViewModel = viewModelFactory(
+  (s, groupID: string) =>
+    new GroupSettingsViewModel(groupID, s.conversations, s.groupActions, s.currentUser, s.clock),
+);

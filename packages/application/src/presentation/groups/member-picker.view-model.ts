@@ -11,6 +11,7 @@ import type { PickedFile } from '../../ports/file-processor.port';
 import type { CurrentUser } from '../../session/current-user';
 import type { AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** An entry of the left pane: a pickable user, or a group to open. */
 export type PickerRow =
@@ -162,3 +163,9 @@ export class MemberPickerViewModel extends StateViewModel<MemberPickerViewState>
     super.dispose();
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const memberPickerViewModel = viewModelFactory(
+  (s, options: OpenPickerOptions) =>
+    new MemberPickerViewModel(options, s.memberPicker, s.contacts, s.currentUser),
+);

@@ -1,5 +1,5 @@
 import type { Subscription } from 'rxjs';
-import { combineLatest, Subject, timer, type Observable } from 'rxjs';
+import { combineLatest, map, Subject, timer, type Observable } from 'rxjs';
 import {
   canJoinMeeting,
   collectMeetings,
@@ -31,6 +31,7 @@ import type { SettingsStore } from '../../settings/settings.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
 import type { MeetingFormTarget } from './meeting-form.view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** One meeting card as the chat shows it: its words, its state now, and what the user may do. */
 export interface MeetingCardView {
@@ -233,3 +234,17 @@ export class ConversationMeetingsViewModel extends StateViewModel<ConversationMe
     return started.ok ? { ok: true, value: undefined } : started;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const conversationMeetingsViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new ConversationMeetingsViewModel(conversationID, {
+      chat: s.chat,
+      meetings: s.meetings,
+      conversations: s.conversations,
+      currentUser: s.currentUser,
+      settings: s.settings,
+      clock: s.clock,
+      calls$: s.capabilities.features$.pipe(map((features) => features.calls)),
+    }),
+);

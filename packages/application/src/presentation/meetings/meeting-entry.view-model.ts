@@ -1,4 +1,4 @@
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { err, MEETING_LIMITS, ok, translate, type Result } from '@teamim/domain';
 import type { MeetingService } from '../../meetings/meeting.service';
 import type { CurrentUser } from '../../session/current-user';
@@ -6,6 +6,7 @@ import type { CapabilityState } from '../../session/deployment-capabilities';
 import type { SettingsStore } from '../../settings/settings.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface MeetingEntryState {
   /** The deployment has a media server: the plus menu offers meetings. */
@@ -37,3 +38,14 @@ export class MeetingEntryViewModel extends StateViewModel<MeetingEntryState> {
     return started.ok ? ok(undefined) : started;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const meetingEntryViewModel = viewModelFactory(
+  (s) =>
+    new MeetingEntryViewModel(
+      s.meetings,
+      s.currentUser,
+      s.settings,
+      s.capabilities.features$.pipe(map((features) => features.calls)),
+    ),
+);

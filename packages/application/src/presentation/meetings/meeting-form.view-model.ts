@@ -16,6 +16,7 @@ import type { Clock } from '../../ports/clock.port';
 import type { SettingsStore } from '../../settings/settings.store';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** What the dialog does: schedule a new meeting for an audience, or edit one of a conversation. */
 export type MeetingFormTarget =
@@ -136,3 +137,8 @@ export class MeetingFormViewModel extends StateViewModel<MeetingFormState> {
     return saved.ok ? ok(undefined) : saved;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const meetingFormViewModel = viewModelFactory(
+  (s, target: MeetingFormTarget) => new MeetingFormViewModel(target, s.meetings, s.settings, s.clock),
+);

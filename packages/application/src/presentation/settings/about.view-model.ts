@@ -1,6 +1,7 @@
 import { APP_VERSION, SDK_VERSION } from '@teamim/domain';
 import type { Notifier } from '../../ports/notifier.port';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface AboutState {
   readonly productName: string;
@@ -36,3 +37,6 @@ export class AboutViewModel extends StateViewModel<AboutState> {
     }
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const aboutViewModel = viewModelFactory((s) => new AboutViewModel(s.notifier));

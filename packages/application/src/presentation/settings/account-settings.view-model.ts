@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../session/current-user';
 import type { AppearanceStore } from '../../settings/appearance.store';
 import type { SettingsStore } from '../../settings/settings.store';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface AccountSettingsState {
   readonly locale: Locale;
@@ -54,3 +55,8 @@ export class AccountSettingsViewModel extends StateViewModel<AccountSettingsStat
     return this.appearance.setPreference(theme);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const accountSettingsViewModel = viewModelFactory(
+  (s, appearance: AppearanceStore) => new AccountSettingsViewModel(s.settings, appearance, s.currentUser),
+);

@@ -3,6 +3,7 @@ import type {
   MessageNotificationService,
 } from '../../notifications/message-notifications.service';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export interface NotificationSettingState {
   /** The switch as it shows: off again when the permission was refused. */
@@ -35,3 +36,8 @@ export class NotificationSettingViewModel extends StateViewModel<NotificationSet
     return result.ok;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const notificationSettingViewModel = viewModelFactory(
+  (s) => new NotificationSettingViewModel(s.notifications),
+);

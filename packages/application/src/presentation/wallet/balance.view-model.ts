@@ -14,6 +14,7 @@ import type { AppError } from '../../shared/app-error';
 import { stateFailure } from '../../shared/app-error';
 import type { WalletService } from '../../wallet/wallet.service';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** Rows fetched per ledger page as the user scrolls the detail list. */
 export const BALANCE_LOG_PAGE_SIZE = 20;
@@ -145,3 +146,6 @@ export class BalanceViewModel extends StateViewModel<BalanceState> {
     return ok(undefined);
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const balanceViewModel = viewModelFactory((s) => new BalanceViewModel(s.wallet, s.clock));

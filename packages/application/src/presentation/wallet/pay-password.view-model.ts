@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../session/current-user';
 import type { WalletService } from '../../wallet/wallet.service';
 import { errorText } from '../contacts/error-text';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export type PinField = 'old' | 'new' | 'confirm';
 
@@ -107,3 +108,8 @@ export class PayPasswordViewModel extends StateViewModel<PayPasswordState> {
     return result;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const payPasswordViewModel = viewModelFactory(
+  (s) => new PayPasswordViewModel(s.currentUser, s.wallet),
+);

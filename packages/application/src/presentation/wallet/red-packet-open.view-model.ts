@@ -20,6 +20,7 @@ import { stateFailure } from '../../shared/app-error';
 import type { RedPacketClaim, WalletService } from '../../wallet/wallet.service';
 import { errorText } from '../contacts/error-text';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 /** One line of "who received what". */
 export interface RedPacketClaimRow {
@@ -211,3 +212,8 @@ export class RedPacketOpenViewModel extends StateViewModel<RedPacketOpenState> {
     return claimed;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const redPacketOpenViewModel = viewModelFactory(
+  (s, message: Message) => new RedPacketOpenViewModel(message, s.currentUser.id(), s.wallet, s.clock),
+);

@@ -18,6 +18,7 @@ import type { WalletService } from '../../wallet/wallet.service';
 import { errorText } from '../contacts/error-text';
 import { pinDigits } from './pay-password.view-model';
 import { StateViewModel } from '../view-model';
+import { viewModelFactory } from '../view-model-factory';
 
 export type RedPacketField = 'amount' | 'count' | 'pin' | 'form';
 
@@ -168,3 +169,9 @@ export class RedPacketSendViewModel extends StateViewModel<RedPacketSendState> {
     return sent;
   }
 }
+
+/** Built by `SessionViewModels.build`; its views import it, so this view model loads with them. */
+export const redPacketSendViewModel = viewModelFactory(
+  (s, conversationID: string) =>
+    new RedPacketSendViewModel(conversationID, s.conversations, s.wallet, s.settings),
+);

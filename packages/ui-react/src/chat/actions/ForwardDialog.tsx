@@ -1,3 +1,4 @@
+import { forwardDialogViewModel } from '@teamim/application';
 import {
   Button,
   Checkbox,
@@ -50,7 +51,10 @@ const useStyles = makeStyles({
 export function ForwardDialog(props: { readonly message: Message; readonly onClose: () => void }) {
   const { t } = useText();
   const styles = useStyles();
-  const vm = useViewModel((vms) => vms.forwardDialog(props.message), props.message.clientMsgID);
+  const vm = useViewModel(
+    (vms) => vms.build(forwardDialogViewModel, props.message),
+    props.message.clientMsgID,
+  );
   const state = useObservableEagerState(vm.state$);
   return (
     <Dialog open modalType="modal" onOpenChange={(_e, data) => !data.open && props.onClose()}>

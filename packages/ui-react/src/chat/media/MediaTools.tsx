@@ -1,3 +1,4 @@
+import { mediaUploadViewModel } from '@teamim/application';
 import { Button, makeStyles, Text, Tooltip, tokens } from '@fluentui/react-components';
 import { AttachRegular, DismissRegular, ImageRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel, PickedUpload } from '@teamim/application';
@@ -46,7 +47,7 @@ export function MediaTools({
   /** The composer is closed (muted, mute-all): no tool, and no paste or drop of files. */
   readonly disabled?: boolean;
 }) {
-  const vm = useViewModel((vms) => vms.mediaUpload());
+  const vm = useViewModel((vms) => vms.build(mediaUploadViewModel));
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();

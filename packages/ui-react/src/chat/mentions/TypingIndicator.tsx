@@ -1,3 +1,4 @@
+import { typingIndicatorViewModel } from '@teamim/application';
 import { makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../../session';
@@ -11,7 +12,10 @@ const useStyles = makeStyles({
  * presence). A polite live region, so a screen reader hears it without losing its place.
  */
 export function TypingIndicator(props: { readonly conversationID: string }) {
-  const vm = useViewModel((vms) => vms.typingIndicator(props.conversationID), props.conversationID);
+  const vm = useViewModel(
+    (vms) => vms.build(typingIndicatorViewModel, props.conversationID),
+    props.conversationID,
+  );
   const state = useObservableEagerState(vm.state$);
   const styles = useStyles();
   return (

@@ -4,22 +4,38 @@ import { SessionType } from '@teamim/domain';
 import { ChatStore } from '../messages/chat.store';
 import { CurrentUser } from '../session/current-user';
 import { SessionService } from '../session/session.service';
+import { BalanceViewModel, balanceViewModel } from '../presentation/wallet/balance.view-model';
 import { WalletService } from '../wallet/wallet.service';
 import { TestWorld } from '../testing';
-import { applicationModule } from './application.module';
+import { ImSession } from '../ports/im-session.port';
 import { createContainer } from './create-container';
 import { portsModule } from './ports.module';
 import { openSessionScope } from './session-scope';
 
-describe('applicationModule', () => {
-  it('resolves the session services once the ports and the own user id are bound, and refuses without', () => {
-    expect(() => createContainer(applicationModule).get(ChatStore)).toThrow();
+describe('the session wiring', () => {
+  it('builds the session services once the ports are bound, and refuses without them', () => {
+    expect(() => openSessionScope(createContainer(), 'alice')).toThrow(/nothing is bound/);
     const ports = new TestWorld().ports();
-    const withoutUser = createContainer(portsModule(ports), applicationModule);
-    expect(() => withoutUser.get(CurrentUser)).toThrow();
-    const scope = openSessionScope(createContainer(portsModule(ports)), 'alice');
+    const root = createContainer(portsModule(ports));
+    expect(root.get(ImSession)).toBe(ports.imSession);
+    expect(() => root.bind(ImSession, ports.imSession)).toThrow(/bound twice/);
+    const scope = openSessionScope(root, 'alice');
     expect(scope.services.chat).toBeInstanceOf(ChatStore);
     expect(scope.services.wallet).toBeInstanceOf(WalletService);
+    expect(scope.services.currentUser).toBeInstanceOf(CurrentUser);
+    expect(scope.services.currentUser.id()).toBe('alice');
+    // One instance per session: a service's dependants share it.
+    expect(scope.services.session).toBeInstanceOf(SessionService);
+    expect(openSessionScope(root, 'bob').services.currentUser.id()).toBe('bob');
+  });
+
+  it('builds a view model from the factory its feature exports, and disposes it with the scope', async () => {
+    const scope = openSessionScope(createContainer(portsModule(new TestWorld().ports())), 'alice');
+    const balance = scope.viewModels.build(balanceViewModel);
+    expect(balance).toBeInstanceOf(BalanceViewModel);
+    expect(scope.viewModels.aliveCount).toBe(1);
+    await scope.close();
+    expect(balance.disposed).toBe(true);
   });
 
   it('the session needs no account port: the sign-in lives outside it', () => {
