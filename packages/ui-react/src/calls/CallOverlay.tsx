@@ -25,7 +25,8 @@ import type {
   CallOverlayViewModel,
 } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { TrackAudio, TrackVideo } from '../common/media-track';
 import { useText } from '../text';
 import { themeFor } from '../theme';
 import { CallDeviceSelects } from './CallDeviceSelects';
@@ -48,29 +49,6 @@ export interface CallOverlayViewProps {
   readonly onToggleCamera: () => void;
   readonly onSelectMicrophone: (deviceID: string) => void;
   readonly onSelectCamera: (deviceID: string) => void;
-}
-
-function useTrack<E extends HTMLMediaElement>(track: MediaStreamTrack | undefined) {
-  const ref = useRef<E>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null) return undefined;
-    element.srcObject = track === undefined ? null : new MediaStream([track]);
-    return () => {
-      element.srcObject = null;
-    };
-  }, [track]);
-  return ref;
-}
-
-function TrackVideo(props: { track: MediaStreamTrack; className: string; label: string }) {
-  const ref = useTrack<HTMLVideoElement>(props.track);
-  return <video ref={ref} className={props.className} aria-label={props.label} autoPlay playsInline muted />;
-}
-
-function TrackAudio(props: { track: MediaStreamTrack }) {
-  const ref = useTrack<HTMLAudioElement>(props.track);
-  return <audio ref={ref} autoPlay />;
 }
 
 /** The call overlay of spec §2, drawn from a {@link CallOverlayState}; renders nothing without a call. */

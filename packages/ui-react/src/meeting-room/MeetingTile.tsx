@@ -1,34 +1,14 @@
 import { mergeClasses, Text } from '@fluentui/react-components';
 import { MicOff16Filled } from '@fluentui/react-icons';
 import type { MeetingTileView } from '@teamim/application';
-import { useEffect, useRef } from 'react';
+import { TrackAudio, TrackVideo } from '../common/media-track';
 import { FaceAvatar } from '../FaceAvatar';
 import { useText } from '../text';
 import { useMeetingRoomStyles } from './meeting-room-styles';
 
-/** Plays a platform track in a media element for as long as both are there. */
-function useTrack<E extends HTMLMediaElement>(track: MediaStreamTrack | undefined) {
-  const ref = useRef<E>(null);
-  useEffect(() => {
-    const element = ref.current;
-    if (element === null) return undefined;
-    element.srcObject = track === undefined ? null : new MediaStream([track]);
-    return () => {
-      element.srcObject = null;
-    };
-  }, [track]);
-  return ref;
-}
-
-function TileVideo(props: { track: MediaStreamTrack; className: string; label: string }) {
-  const ref = useTrack<HTMLVideoElement>(props.track);
-  return <video ref={ref} className={props.className} aria-label={props.label} autoPlay playsInline muted />;
-}
-
 /** A remote participant's microphone, played whatever page of the grid is shown. */
 export function MeetingAudio(props: { track: MediaStreamTrack }) {
-  const ref = useTrack<HTMLAudioElement>(props.track);
-  return <audio ref={ref} autoPlay />;
+  return <TrackAudio track={props.track} />;
 }
 
 /** One tile of the grid: video, or the avatar and the name; a mute mark; the active speaker outlined. */
@@ -51,7 +31,7 @@ export function MeetingTile(props: {
       className={mergeClasses(styles.tile, tile.activeSpeaker && styles.speaking)}
     >
       {showVideo && (
-        <TileVideo
+        <TrackVideo
           track={video}
           className={mergeClasses(styles.video, tile.isScreen && styles.screen)}
           label={
