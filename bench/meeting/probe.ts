@@ -59,6 +59,7 @@ export function installProbe(selfID: string): void {
 /** One remote tile's counters at a moment. */
 export interface TileSample {
   readonly userID: string;
+  readonly framesReceived: number;
   readonly framesDecoded: number;
   readonly framesPainted: number;
   readonly width: number;
@@ -66,12 +67,19 @@ export interface TileSample {
   readonly codec: string;
 }
 
-/** What the page has sent of its own camera so far. */
-export interface OwnVideoSample {
+/** One simulcast layer of the page's own camera: the frames it has encoded so far. */
+export interface LayerSample {
+  readonly rid: string;
   readonly framesEncoded: number;
   readonly width: number;
   readonly height: number;
   readonly limitation: string;
+}
+
+/** What the page has captured of its own camera so far, and sent in each layer. */
+export interface OwnVideoSample {
+  readonly framesCaptured: number;
+  readonly layers: readonly LayerSample[];
 }
 
 export interface PageSample {
@@ -84,7 +92,7 @@ export interface PageSample {
 export function samplePage(page: Page): Promise<PageSample> {
   return page.evaluate(async () => {
     const state = (window as unknown as { __meetingBench: ProbeState }).__meetingBench;
-    type Stat = Record<string, unknown> & { type: string; id: string };
+    type Stat = Record<string, string | number | undefined> & { type: string; id: string };
     const stats: Stat[] = [];
     for (const pc of state.peerConnections) {
       if (pc.connectionState === 'closed') continue;
@@ -100,6 +108,7 @@ export function samplePage(page: Page): Promise<PageSample> {
       const inbound = stats.find((s) => s.type === 'inbound-rtp' && s['trackIdentifier'] === trackID);
       tiles.push({
         userID,
+        framesReceived: num(inbound, 'framesReceived'),
         framesDecoded: num(inbound, 'framesDecoded'),
         framesPainted: painted,
         width: num(inbound, 'frameWidth'),
@@ -107,19 +116,20 @@ export function samplePage(page: Page): Promise<PageSample> {
         codec: inbound ? codecOf(inbound) : '',
       });
     }
-    // Simulcast sends several layers of one camera: the frames of the largest count as what was sent.
-    const outbound = stats
+    const source = stats.find((s) => s.type === 'media-source' && s['kind'] === 'video');
+    const layers = stats
       .filter((s) => s.type === 'outbound-rtp' && s['kind'] === 'video')
-      .sort((a, b) => num(b, 'frameWidth') - num(a, 'frameWidth'))[0];
+      .map((s) => ({
+        rid: String(s['rid'] ?? ''),
+        framesEncoded: num(s, 'framesEncoded'),
+        width: num(s, 'frameWidth'),
+        height: num(s, 'frameHeight'),
+        limitation: String(s['qualityLimitationReason'] ?? ''),
+      }));
     return {
       at: performance.timeOrigin + performance.now(),
       tiles,
-      sent: {
-        framesEncoded: num(outbound, 'framesEncoded'),
-        width: num(outbound, 'frameWidth'),
-        height: num(outbound, 'frameHeight'),
-        limitation: String(outbound?.['qualityLimitationReason'] ?? ''),
-      },
+      sent: { framesCaptured: num(source, 'frames'), layers },
     };
   });
 }

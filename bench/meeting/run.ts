@@ -118,20 +118,27 @@ async function mainThreadBusy(page: Page): Promise<() => Promise<number>> {
 
 function perSecond(before: PageSample, after: PageSample) {
   const seconds = (after.at - before.at) / 1000;
+  const rate = (now: number, then: number | undefined): number => r1((now - (then ?? 0)) / seconds);
   return {
     tiles: after.tiles.map((t) => {
       const b = before.tiles.find((x) => x.userID === t.userID);
       return {
         userID: t.userID,
-        decodedFps: r1((t.framesDecoded - (b?.framesDecoded ?? 0)) / seconds),
-        paintedFps: r1((t.framesPainted - (b?.framesPainted ?? 0)) / seconds),
+        receivedFps: rate(t.framesReceived, b?.framesReceived),
+        decodedFps: rate(t.framesDecoded, b?.framesDecoded),
+        paintedFps: rate(t.framesPainted, b?.framesPainted),
         resolution: `${t.width}x${t.height}`,
         codec: t.codec,
       };
     }),
-    sentFps: r1((after.sent.framesEncoded - before.sent.framesEncoded) / seconds),
-    sentResolution: `${after.sent.width}x${after.sent.height}`,
-    encoderLimitation: after.sent.limitation,
+    capturedFps: rate(after.sent.framesCaptured, before.sent.framesCaptured),
+    // Dynacast pauses the layers nobody watches: a paused one encodes nothing in the window.
+    sentLayers: after.sent.layers.map((l) => ({
+      rid: l.rid,
+      fps: rate(l.framesEncoded, before.sent.layers.find((x) => x.rid === l.rid)?.framesEncoded),
+      resolution: `${l.width}x${l.height}`,
+      limitation: l.limitation,
+    })),
   };
 }
 
