@@ -57,7 +57,7 @@ export function installProbe(selfID: string): void {
 }
 
 /** One remote tile's counters at a moment. */
-export interface TileSample {
+interface TileSample {
   readonly userID: string;
   readonly framesReceived: number;
   readonly framesDecoded: number;
@@ -68,7 +68,7 @@ export interface TileSample {
 }
 
 /** One simulcast layer of the page's own camera: the frames it has encoded so far. */
-export interface LayerSample {
+interface LayerSample {
   readonly rid: string;
   readonly framesEncoded: number;
   readonly width: number;
@@ -77,7 +77,7 @@ export interface LayerSample {
 }
 
 /** What the page has captured of its own camera so far, and sent in each layer. */
-export interface OwnVideoSample {
+interface OwnVideoSample {
   readonly framesCaptured: number;
   readonly layers: readonly LayerSample[];
 }
