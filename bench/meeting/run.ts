@@ -150,138 +150,150 @@ async function main(): Promise<void> {
   const loadBefore = loadAverage();
   const sfu = await startLiveKit({ binary: installed.binary });
   const adminSecret = randomBytes(12).toString('hex');
-  const server = await spawnServer({
-    serverArgs: ['--memory', '--seed', 'demo', '--log-level', 'warn', '--admin-secret', adminSecret].concat([
-      '--livekit-url',
-      sfu.url,
-    ]),
-    timeoutMs: 180_000,
-  });
-  const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
-    executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
-    headless: true,
-  });
-  const excluded = [server.proc.pid ?? 0, sfu.pid ?? 0];
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  let browser: Browser | undefined;
   try {
-    const people: Participant[] = [
-      { name: 'alice', userID: '1000000001' },
-      { name: 'bob', userID: '1000000002' },
-      { name: 'carol', userID: '1000000003' },
-      { name: 'dave', userID: await registerFourth(server.url, 'dave') },
-    ];
-    const group = `Meeting bench ${Date.now().toString(36)}`;
-    const [host, ...guests] = people as [Participant, ...Participant[]];
-    await post(
-      `${server.url}/api/group/create_group`,
-      {
-        ownerUserID: host.userID,
-        memberUserIDs: guests.map((p) => p.userID),
-        adminUserIDs: [],
-        groupInfo: { groupName: group, groupType: 2 },
-      },
-      await adminToken(server.url, adminSecret),
-    );
-    for (const p of people) p.page = await signInAndOpen(browser, server.url, p, group);
-    console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
-    const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
-
-    await pageOf(host).getByRole('button', { name: 'Start meeting' }).click();
-    await pageOf(host)
-      .getByRole('region', { name: /^Meeting: / })
-      .waitFor({ timeout: 60_000 });
-    const inMeeting: Participant[] = [host];
-    for (const guest of guests) {
-      const page = pageOf(guest);
-      await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
-      const present = inMeeting.length;
-      inMeeting.push(guest);
-      // Everybody's video reaches everybody before the next one joins.
-      for (const p of inMeeting)
-        await until(
-          `${p.name}'s remote video`,
-          async () => (await remoteTilesWithFrames(pageOf(p))) >= present,
-        );
-      console.log(`${guest.name} joined; ${inMeeting.length} in the meeting`);
-    }
-
-    const times = await Promise.all(people.map((p) => joinTimes(pageOf(p))));
-    const join = guests.map((guest) => {
-      const g = people.indexOf(guest);
-      const clickAt = times[g]?.clickAt ?? Number.NaN;
-      const before = people.slice(0, g);
-      const sees = before.map((p) => (times[g]?.firstFrame[p.userID] ?? Number.NaN) - clickAt);
-      const seen = before.map(
-        (p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt,
-      );
-      return {
-        joiner: guest.name,
-        alreadyThere: before.length,
-        firstRemoteFrameMs: Math.round(Math.min(...sees)),
-        allRemoteFramesMs: Math.round(Math.max(...sees)),
-        seenByAllMs: Math.round(Math.max(...seen)),
-      };
+    server = await spawnServer({
+      serverArgs: [
+        ...['--memory', '--seed', 'demo', '--log-level', 'warn'],
+        ...['--admin-secret', adminSecret, '--livekit-url', sfu.url],
+      ],
+      timeoutMs: 180_000,
     });
-    console.log('join:', JSON.stringify(join));
-
-    await new Promise((r) => setTimeout(r, 5_000));
-    const browserPid = process.pid;
-    const cpu0 = {
-      browser: chromiumCpuByType(browserPid, excluded),
-      sfu: processCpuMs(sfu.pid ?? 0),
-      server: processCpuMs(server.proc.pid ?? 0),
-      machine: machineCpuMs(),
-      tasks: await Promise.all(people.map((p) => mainThreadBusy(pageOf(p)))),
-      samples: await Promise.all(people.map((p) => samplePage(pageOf(p)))),
-    };
-    const loadAtWindow = loadAverage();
-    await new Promise((r) => setTimeout(r, WINDOW_MS));
-    const samples = await Promise.all(people.map((p) => samplePage(pageOf(p))));
-    const tasks = await Promise.all(cpu0.tasks.map((busy) => busy()));
-    const browserCpu = chromiumCpuByType(browserPid, excluded);
-    const machine = machineCpuMs();
-    const sfuCpu = processCpuMs(sfu.pid ?? 0) - cpu0.sfu;
-    const serverCpu = processCpuMs(server.proc.pid ?? 0) - cpu0.server;
-    const seconds = WINDOW_MS / 1000;
-    const share = (ms: number): number => r1(ms / 10 / seconds); // percent of one core
-    const byType = Object.fromEntries(
-      Object.entries(browserCpu).map(([type, ms]) => [type, share(ms - (cpu0.browser[type] ?? 0))]),
-    );
-    const nameOf = (id: string): string => people.find((p) => p.userID === id)?.name ?? id;
-    const pages = people.map((p, i) => {
-      const rates = perSecond(cpu0.samples[i] as PageSample, samples[i] as PageSample);
-      return {
-        page: p.name,
-        mainThreadPercentOfCore: share(tasks[i] ?? Number.NaN),
-        ...rates,
-        tiles: rates.tiles.map(({ userID, ...t }) => ({ from: nameOf(userID), ...t })),
-      };
+    browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
+      headless: true,
     });
-    const decoded = pages.flatMap((p) => p.tiles.map((t) => t.decodedFps));
-    const result = {
-      date: new Date().toISOString(),
-      machine: { cpus: cpus().length, chromium: browser.version(), loadBefore, loadAtWindow },
-      windowSeconds: seconds,
-      join,
-      pages,
-      medianDecodedFpsPerTile: median(decoded),
-      cpuPercentOfOneCore: {
-        browserByType: byType,
-        browserTotal: r1(Object.values(byType).reduce((a, b) => a + b, 0)),
-        sfu: share(sfuCpu),
-        server: share(serverCpu),
-        machineBusyPercentOfAllCores: r1(
-          (100 * (machine.busy - cpu0.machine.busy)) / (machine.total - cpu0.machine.total),
-        ),
-      },
-    };
-    if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
-    console.log(JSON.stringify(result, null, 2));
+    await measure(browser, server, sfu, adminSecret, loadBefore);
   } finally {
-    await browser.close().catch(() => undefined);
-    server.proc.kill('SIGTERM');
+    await browser?.close().catch(() => undefined);
+    server?.proc.kill('SIGTERM');
     await sfu.stop();
   }
+}
+
+async function measure(
+  browser: Browser,
+  server: Awaited<ReturnType<typeof spawnServer>>,
+  sfu: { readonly pid: number | undefined },
+  adminSecret: string,
+  loadBefore: string,
+): Promise<void> {
+  const excluded = [server.proc.pid ?? 0, sfu.pid ?? 0];
+  const people: Participant[] = [
+    { name: 'alice', userID: '1000000001' },
+    { name: 'bob', userID: '1000000002' },
+    { name: 'carol', userID: '1000000003' },
+    { name: 'dave', userID: await registerFourth(server.url, 'dave') },
+  ];
+  const group = `Meeting bench ${Date.now().toString(36)}`;
+  const [host, ...guests] = people as [Participant, ...Participant[]];
+  await post(
+    `${server.url}/api/group/create_group`,
+    {
+      ownerUserID: host.userID,
+      memberUserIDs: guests.map((p) => p.userID),
+      adminUserIDs: [],
+      groupInfo: { groupName: group, groupType: 2 },
+    },
+    await adminToken(server.url, adminSecret),
+  );
+  for (const p of people) p.page = await signInAndOpen(browser, server.url, p, group);
+  console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
+  const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
+
+  await pageOf(host).getByRole('button', { name: 'Start meeting' }).click();
+  await pageOf(host)
+    .getByRole('region', { name: /^Meeting: / })
+    .waitFor({ timeout: 60_000 });
+  const inMeeting: Participant[] = [host];
+  for (const guest of guests) {
+    const page = pageOf(guest);
+    await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
+    const present = inMeeting.length;
+    inMeeting.push(guest);
+    // Everybody's video reaches everybody before the next one joins.
+    for (const p of inMeeting)
+      await until(
+        `${p.name}'s remote video`,
+        async () => (await remoteTilesWithFrames(pageOf(p))) >= present,
+      );
+    console.log(`${guest.name} joined; ${inMeeting.length} in the meeting`);
+  }
+
+  const times = await Promise.all(people.map((p) => joinTimes(pageOf(p))));
+  const join = guests.map((guest) => {
+    const g = people.indexOf(guest);
+    const clickAt = times[g]?.clickAt ?? Number.NaN;
+    const before = people.slice(0, g);
+    const sees = before.map((p) => (times[g]?.firstFrame[p.userID] ?? Number.NaN) - clickAt);
+    const seen = before.map(
+      (p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt,
+    );
+    return {
+      joiner: guest.name,
+      alreadyThere: before.length,
+      firstRemoteFrameMs: Math.round(Math.min(...sees)),
+      allRemoteFramesMs: Math.round(Math.max(...sees)),
+      seenByAllMs: Math.round(Math.max(...seen)),
+    };
+  });
+  console.log('join:', JSON.stringify(join));
+
+  await new Promise((r) => setTimeout(r, 5_000));
+  const browserPid = process.pid;
+  const cpu0 = {
+    browser: chromiumCpuByType(browserPid, excluded),
+    sfu: processCpuMs(sfu.pid ?? 0),
+    server: processCpuMs(server.proc.pid ?? 0),
+    machine: machineCpuMs(),
+    tasks: await Promise.all(people.map((p) => mainThreadBusy(pageOf(p)))),
+    samples: await Promise.all(people.map((p) => samplePage(pageOf(p)))),
+  };
+  const loadAtWindow = loadAverage();
+  await new Promise((r) => setTimeout(r, WINDOW_MS));
+  const samples = await Promise.all(people.map((p) => samplePage(pageOf(p))));
+  const tasks = await Promise.all(cpu0.tasks.map((busy) => busy()));
+  const browserCpu = chromiumCpuByType(browserPid, excluded);
+  const machine = machineCpuMs();
+  const sfuCpu = processCpuMs(sfu.pid ?? 0) - cpu0.sfu;
+  const serverCpu = processCpuMs(server.proc.pid ?? 0) - cpu0.server;
+  const seconds = WINDOW_MS / 1000;
+  const share = (ms: number): number => r1(ms / 10 / seconds); // percent of one core
+  const byType = Object.fromEntries(
+    Object.entries(browserCpu).map(([type, ms]) => [type, share(ms - (cpu0.browser[type] ?? 0))]),
+  );
+  const nameOf = (id: string): string => people.find((p) => p.userID === id)?.name ?? id;
+  const pages = people.map((p, i) => {
+    const rates = perSecond(cpu0.samples[i] as PageSample, samples[i] as PageSample);
+    return {
+      page: p.name,
+      mainThreadPercentOfCore: share(tasks[i] ?? Number.NaN),
+      ...rates,
+      tiles: rates.tiles.map(({ userID, ...t }) => ({ from: nameOf(userID), ...t })),
+    };
+  });
+  const decoded = pages.flatMap((p) => p.tiles.map((t) => t.decodedFps));
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, chromium: browser.version(), loadBefore, loadAtWindow },
+    windowSeconds: seconds,
+    join,
+    pages,
+    medianDecodedFpsPerTile: median(decoded),
+    cpuPercentOfOneCore: {
+      browserByType: byType,
+      browserTotal: r1(Object.values(byType).reduce((a, b) => a + b, 0)),
+      sfu: share(sfuCpu),
+      server: share(serverCpu),
+      machineBusyPercentOfAllCores: r1(
+        (100 * (machine.busy - cpu0.machine.busy)) / (machine.total - cpu0.machine.total),
+      ),
+    },
+  };
+  if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
 }
 
 main().catch((err: unknown) => {
