@@ -1,0 +1,152 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * What the meeting benchmark installs in and reads from each page: the join click's time, the first frame
+ * each remote tile paints, and per remote tile the frames decoded (WebRTC statistics) and painted
+ * (`requestVideoFrameCallback`) so far. Times are epoch milliseconds (the page's time origin plus its clock),
+ * so the four pages' times compare.
+ */
+import type { Page } from 'playwright-core';
+
+interface ProbeState {
+  peerConnections: RTCPeerConnection[];
+  /** When a "Join" or "Start meeting" button was clicked (the capture phase, before the app's handler). */
+  clickAt: number | undefined;
+  /** The first painted frame of each remote participant's tile video, by user id. */
+  firstFrame: Record<string, number>;
+  /** Frames painted per remote tile since the start of the page. */
+  painted: Record<string, number>;
+}
+
+/** The init script: records the peer connections, the join click and every remote tile's painted frames. */
+export function installProbe(selfID: string): void {
+  const now = (): number => performance.timeOrigin + performance.now();
+  const state: ProbeState = { peerConnections: [], clickAt: undefined, firstFrame: {}, painted: {} };
+  (window as unknown as { __meetingBench: ProbeState }).__meetingBench = state;
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
+      super(...args);
+      state.peerConnections.push(this);
+    }
+  };
+  document.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest('button');
+      if (button && /^(Join|Start meeting)$/.test(button.textContent?.trim() ?? '')) state.clickAt ??= now();
+    },
+    true,
+  );
+  const watched = new WeakSet<HTMLVideoElement>();
+  const watch = (): void => {
+    for (const video of document.querySelectorAll<HTMLVideoElement>('li[data-user-id] video')) {
+      const userID = video.closest('li')?.getAttribute('data-user-id') ?? '';
+      const label = video.closest('li')?.getAttribute('aria-label') ?? '';
+      if (watched.has(video) || userID === selfID || label.startsWith('Screen of')) continue;
+      watched.add(video);
+      const onFrame = (): void => {
+        state.firstFrame[userID] ??= now();
+        state.painted[userID] = (state.painted[userID] ?? 0) + 1;
+        if (video.isConnected) video.requestVideoFrameCallback(onFrame);
+      };
+      video.requestVideoFrameCallback(onFrame);
+    }
+  };
+  new MutationObserver(watch).observe(document, { subtree: true, childList: true });
+}
+
+/** One remote tile's counters at a moment. */
+interface TileSample {
+  readonly userID: string;
+  readonly framesReceived: number;
+  readonly framesDecoded: number;
+  readonly framesPainted: number;
+  readonly width: number;
+  readonly height: number;
+  readonly codec: string;
+}
+
+/** One simulcast layer of the page's own camera: the frames it has encoded so far. */
+interface LayerSample {
+  readonly rid: string;
+  readonly framesEncoded: number;
+  readonly width: number;
+  readonly height: number;
+  readonly limitation: string;
+}
+
+/** What the page has captured of its own camera so far, and sent in each layer. */
+interface OwnVideoSample {
+  readonly framesCaptured: number;
+  readonly layers: readonly LayerSample[];
+}
+
+export interface PageSample {
+  readonly at: number;
+  readonly tiles: readonly TileSample[];
+  readonly sent: OwnVideoSample;
+}
+
+/** Reads every remote tile's decoded and painted frames (its video track matched to `inbound-rtp`). */
+export function samplePage(page: Page): Promise<PageSample> {
+  return page.evaluate(async () => {
+    const state = (window as unknown as { __meetingBench: ProbeState }).__meetingBench;
+    type Stat = Record<string, string | number | undefined> & { type: string; id: string };
+    const stats: Stat[] = [];
+    for (const pc of state.peerConnections) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: Stat) => stats.push(s));
+    }
+    const num = (s: Stat | undefined, key: string): number => Number(s?.[key] ?? 0);
+    const codecOf = (s: Stat): string =>
+      String(stats.find((c) => c.id === s['codecId'])?.['mimeType'] ?? '').replace('video/', '');
+    const tiles: TileSample[] = [];
+    for (const [userID, painted] of Object.entries(state.painted)) {
+      const video = document.querySelector<HTMLVideoElement>(`li[data-user-id="${userID}"] video`);
+      const trackID = (video?.srcObject as MediaStream | null)?.getVideoTracks()[0]?.id;
+      const inbound = stats.find((s) => s.type === 'inbound-rtp' && s['trackIdentifier'] === trackID);
+      tiles.push({
+        userID,
+        framesReceived: num(inbound, 'framesReceived'),
+        framesDecoded: num(inbound, 'framesDecoded'),
+        framesPainted: painted,
+        width: num(inbound, 'frameWidth'),
+        height: num(inbound, 'frameHeight'),
+        codec: inbound ? codecOf(inbound) : '',
+      });
+    }
+    const source = stats.find((s) => s.type === 'media-source' && s['kind'] === 'video');
+    const layers = stats
+      .filter((s) => s.type === 'outbound-rtp' && s['kind'] === 'video')
+      .map((s) => ({
+        rid: String(s['rid'] ?? ''),
+        framesEncoded: num(s, 'framesEncoded'),
+        width: num(s, 'frameWidth'),
+        height: num(s, 'frameHeight'),
+        limitation: String(s['qualityLimitationReason'] ?? ''),
+      }));
+    return {
+      at: performance.timeOrigin + performance.now(),
+      tiles,
+      sent: { framesCaptured: num(source, 'frames'), layers },
+    };
+  });
+}
+
+/** The join click's time and the first frame painted per remote participant. */
+export function joinTimes(
+  page: Page,
+): Promise<{ clickAt: number | undefined; firstFrame: Record<string, number> }> {
+  return page.evaluate(() => {
+    const state = (window as unknown as { __meetingBench: ProbeState }).__meetingBench;
+    return { clickAt: state.clickAt, firstFrame: { ...state.firstFrame } };
+  });
+}
+
+/** How many remote tiles have painted a frame. */
+export function remoteTilesWithFrames(page: Page): Promise<number> {
+  return page.evaluate(
+    () => Object.keys((window as unknown as { __meetingBench: ProbeState }).__meetingBench.firstFrame).length,
+  );
+}

@@ -1,0 +1,302 @@
+/**
+ * A four-participant meeting on this machine, through the product's UI and a real LiveKit SFU: the cached
+ * livekit-server (scripts/livekit.mjs), the local server (`--seed demo` plus a fourth account registered
+ * here) serving the built app (`npm run build -w apps/web` first), and four pages of one headless system
+ * Chromium with the fake camera and microphone. Each user signs in through the form and opens a new group;
+ * alice presses "Start meeting" in its header, then bob, carol and dave press "Join" on the card, one after
+ * the other, each once the previous one sees everybody's video. Measured:
+ *
+ *   1. join click → the first frame painted by each remote tile (`requestVideoFrameCallback`), both ways:
+ *      what the joiner sees of those already there, and what they see of the joiner;
+ *   2. over a window (`--window` seconds, after 5 s of settling), per remote tile: frames decoded
+ *      (`inbound-rtp` framesDecoded) and painted per second, its resolution and codec; per page the camera
+ *      frames encoded per second and why the encoder limits itself;
+ *   3. over the same window: CPU time of the browser's processes by type, of the SFU and of the local
+ *      server (/proc), each page's main-thread busy time (CDP `Performance.getMetrics` TaskDuration),
+ *      the machine's busy share, and the load average before the run.
+ *
+ * Usage: npm run bench:meeting -- [--window 25] [--json out.json] [--chromium /path/to/chromium]
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
+import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
+import { spawnServer } from '../spawn-server';
+import { adminToken, median, r1, root } from '../web/support';
+import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
+import { installProbe, joinTimes, remoteTilesWithFrames, samplePage, type PageSample } from './probe';
+
+const { values: args } = parseArgs({
+  options: {
+    window: { type: 'string', default: '25' },
+    json: { type: 'string' },
+    chromium: { type: 'string' },
+  },
+});
+const WINDOW_MS = Number(args.window) * 1000;
+const PASSWORD = 'Demo1234';
+const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
+const opID = (): string => randomBytes(8).toString('hex');
+
+interface Participant {
+  readonly name: string;
+  readonly userID: string;
+  page?: Page;
+}
+
+async function post<T>(url: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', operationID: opID(), ...(token ? { token } : {}) },
+    body: JSON.stringify(body),
+  });
+  const env = (await res.json()) as { errCode: number; errMsg: string; data?: T };
+  if (env.errCode !== 0) throw new Error(`${url}: ${env.errCode} ${env.errMsg}`);
+  return env.data as T;
+}
+
+/** The demo seed has three users: a fourth registers with the code the dev-mode server reveals. */
+async function registerFourth(base: string, name: string): Promise<string> {
+  const email = `${name}@example.com`;
+  await post(`${base}/chat/account/code/send`, { usedFor: 1, email });
+  const code = (await (await fetch(`${base}/chat/dev/verify-code?email=${email}`)).json()) as {
+    data?: { code: string };
+  };
+  const registered = await post<{ userID: string }>(`${base}/chat/account/register`, {
+    verifyCode: code.data?.code ?? '',
+    platform: 5,
+    autoLogin: false,
+    user: { nickname: name, email, password: md5(PASSWORD) },
+  });
+  return registered.userID;
+}
+
+/** A page signed in through the form, with the meeting's group open. */
+async function signInAndOpen(browser: Browser, base: string, who: Participant, group: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['camera', 'microphone']);
+  // tsx compiles this file with keep-names, so functions handed to the page call a `__name` helper.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  await context.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
+  await context.addInitScript(installProbe, who.userID);
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${who.name}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const option = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option', { name: group });
+  await option.waitFor({ timeout: 240_000 });
+  await option.click();
+  await page.getByRole('heading', { level: 2, name: group }).waitFor({ timeout: 60_000 });
+  return page;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Reads a page's main-thread busy milliseconds since the call (Chromium's TaskDuration metric). */
+async function mainThreadBusy(page: Page): Promise<() => Promise<number>> {
+  const session = await page.context().newCDPSession(page);
+  // The metrics count from `Performance.enable`, for as long as this session stays attached.
+  await session.send('Performance.enable');
+  const read = async (): Promise<number> => {
+    const { metrics } = await session.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN) * 1000;
+  };
+  const start = await read();
+  return async () => (await read()) - start;
+}
+
+function perSecond(before: PageSample, after: PageSample) {
+  const seconds = (after.at - before.at) / 1000;
+  const rate = (now: number, then: number | undefined): number => r1((now - (then ?? 0)) / seconds);
+  return {
+    tiles: after.tiles.map((t) => {
+      const b = before.tiles.find((x) => x.userID === t.userID);
+      return {
+        userID: t.userID,
+        receivedFps: rate(t.framesReceived, b?.framesReceived),
+        decodedFps: rate(t.framesDecoded, b?.framesDecoded),
+        paintedFps: rate(t.framesPainted, b?.framesPainted),
+        resolution: `${t.width}x${t.height}`,
+        codec: t.codec,
+      };
+    }),
+    capturedFps: rate(after.sent.framesCaptured, before.sent.framesCaptured),
+    // Dynacast pauses the layers nobody watches: a paused one encodes nothing in the window.
+    sentLayers: after.sent.layers.map((l) => ({
+      rid: l.rid,
+      fps: rate(l.framesEncoded, before.sent.layers.find((x) => x.rid === l.rid)?.framesEncoded),
+      resolution: `${l.width}x${l.height}`,
+      limitation: l.limitation,
+    })),
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  const installed = ensureLiveKitServer();
+  if (installed.binary === undefined) throw new Error(installed.problem);
+  const loadBefore = loadAverage();
+  const sfu = await startLiveKit({ binary: installed.binary });
+  const adminSecret = randomBytes(12).toString('hex');
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await spawnServer({
+      serverArgs: [
+        ...['--memory', '--seed', 'demo', '--log-level', 'warn'],
+        ...['--admin-secret', adminSecret, '--livekit-url', sfu.url],
+      ],
+      timeoutMs: 180_000,
+    });
+    browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
+      headless: true,
+    });
+    await measure(browser, server, sfu, adminSecret, loadBefore);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server?.proc.kill('SIGTERM');
+    await sfu.stop();
+  }
+}
+
+async function measure(
+  browser: Browser,
+  server: Awaited<ReturnType<typeof spawnServer>>,
+  sfu: { readonly pid: number | undefined },
+  adminSecret: string,
+  loadBefore: string,
+): Promise<void> {
+  const excluded = [server.proc.pid ?? 0, sfu.pid ?? 0];
+  const people: Participant[] = [
+    { name: 'alice', userID: '1000000001' },
+    { name: 'bob', userID: '1000000002' },
+    { name: 'carol', userID: '1000000003' },
+    { name: 'dave', userID: await registerFourth(server.url, 'dave') },
+  ];
+  const group = `Meeting bench ${Date.now().toString(36)}`;
+  const [host, ...guests] = people as [Participant, ...Participant[]];
+  await post(
+    `${server.url}/api/group/create_group`,
+    {
+      ownerUserID: host.userID,
+      memberUserIDs: guests.map((p) => p.userID),
+      adminUserIDs: [],
+      groupInfo: { groupName: group, groupType: 2 },
+    },
+    await adminToken(server.url, adminSecret),
+  );
+  for (const p of people) p.page = await signInAndOpen(browser, server.url, p, group);
+  console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
+  const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
+
+  await pageOf(host).getByRole('button', { name: 'Start meeting' }).click();
+  await pageOf(host)
+    .getByRole('region', { name: /^Meeting: / })
+    .waitFor({ timeout: 60_000 });
+  const inMeeting: Participant[] = [host];
+  for (const guest of guests) {
+    const page = pageOf(guest);
+    await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
+    const present = inMeeting.length;
+    inMeeting.push(guest);
+    // Everybody's video reaches everybody before the next one joins.
+    for (const p of inMeeting)
+      await until(
+        `${p.name}'s remote video`,
+        async () => (await remoteTilesWithFrames(pageOf(p))) >= present,
+      );
+    console.log(`${guest.name} joined; ${inMeeting.length} in the meeting`);
+  }
+
+  const times = await Promise.all(people.map((p) => joinTimes(pageOf(p))));
+  const join = guests.map((guest) => {
+    const g = people.indexOf(guest);
+    const clickAt = times[g]?.clickAt ?? Number.NaN;
+    const before = people.slice(0, g);
+    const sees = before.map((p) => (times[g]?.firstFrame[p.userID] ?? Number.NaN) - clickAt);
+    const seen = before.map(
+      (p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt,
+    );
+    return {
+      joiner: guest.name,
+      alreadyThere: before.length,
+      firstRemoteFrameMs: Math.round(Math.min(...sees)),
+      allRemoteFramesMs: Math.round(Math.max(...sees)),
+      seenByAllMs: Math.round(Math.max(...seen)),
+    };
+  });
+  console.log('join:', JSON.stringify(join));
+
+  await new Promise((r) => setTimeout(r, 5_000));
+  const browserPid = process.pid;
+  const cpu0 = {
+    browser: chromiumCpuByType(browserPid, excluded),
+    sfu: processCpuMs(sfu.pid ?? 0),
+    server: processCpuMs(server.proc.pid ?? 0),
+    machine: machineCpuMs(),
+    tasks: await Promise.all(people.map((p) => mainThreadBusy(pageOf(p)))),
+    samples: await Promise.all(people.map((p) => samplePage(pageOf(p)))),
+  };
+  const loadAtWindow = loadAverage();
+  await new Promise((r) => setTimeout(r, WINDOW_MS));
+  const samples = await Promise.all(people.map((p) => samplePage(pageOf(p))));
+  const tasks = await Promise.all(cpu0.tasks.map((busy) => busy()));
+  const browserCpu = chromiumCpuByType(browserPid, excluded);
+  const machine = machineCpuMs();
+  const sfuCpu = processCpuMs(sfu.pid ?? 0) - cpu0.sfu;
+  const serverCpu = processCpuMs(server.proc.pid ?? 0) - cpu0.server;
+  const seconds = WINDOW_MS / 1000;
+  const share = (ms: number): number => r1(ms / 10 / seconds); // percent of one core
+  const byType = Object.fromEntries(
+    Object.entries(browserCpu).map(([type, ms]) => [type, share(ms - (cpu0.browser[type] ?? 0))]),
+  );
+  const nameOf = (id: string): string => people.find((p) => p.userID === id)?.name ?? id;
+  const pages = people.map((p, i) => {
+    const rates = perSecond(cpu0.samples[i] as PageSample, samples[i] as PageSample);
+    return {
+      page: p.name,
+      mainThreadPercentOfCore: share(tasks[i] ?? Number.NaN),
+      ...rates,
+      tiles: rates.tiles.map(({ userID, ...t }) => ({ from: nameOf(userID), ...t })),
+    };
+  });
+  const decoded = pages.flatMap((p) => p.tiles.map((t) => t.decodedFps));
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, chromium: browser.version(), loadBefore, loadAtWindow },
+    windowSeconds: seconds,
+    join,
+    pages,
+    medianDecodedFpsPerTile: median(decoded),
+    cpuPercentOfOneCore: {
+      browserByType: byType,
+      browserTotal: r1(Object.values(byType).reduce((a, b) => a + b, 0)),
+      sfu: share(sfuCpu),
+      server: share(serverCpu),
+      machineBusyPercentOfAllCores: r1(
+        (100 * (machine.busy - cpu0.machine.busy)) / (machine.total - cpu0.machine.total),
+      ),
+    },
+  };
+  if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
