@@ -287,10 +287,14 @@ test('alice and bob: a message too long, a draft across a reload, a refused send
 
     await alice.context.setOffline(false);
     // The SDK may still deliver the frame it kept; otherwise the resend does.
+    // bob's log may have stopped following the newest (the earlier steps sent him an 80-line message):
+    // he goes back to the newest as a reader would, by the list's jump control.
+    const jump = bob.page.getByRole('button', { name: /jump to latest$/i });
     await expect(async () => {
       // The kept frame may land between the count and the click, taking the button away: a bounded click.
       if ((await resendButton(alice.page).count()) > 0)
         await resendButton(alice.page).click({ timeout: 5_000 });
+      if (await jump.isVisible()) await jump.click({ timeout: 5_000 });
       await expect(messageLog(bob.page).getByText(text)).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 120_000 });
     await expect(resendButton(alice.page)).toHaveCount(0, { timeout: 30_000 });
