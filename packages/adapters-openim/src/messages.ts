@@ -21,6 +21,7 @@ import {
 import type { OpenImContext } from './context';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, mapDefined, portEvents } from './events';
+import { KeyedQueue } from './keyed-queue';
 import { searchByType, searchText } from './local-search';
 import { toMessage, toSessionType } from './mappers';
 import type { OpenImDirectory } from './im-api';
@@ -69,6 +70,8 @@ export class OpenImMessages extends MessagesGateway {
   readonly live$: Observable<readonly Message[]>;
   /** Object URLs of files this client sends, by client message id (kept for the session). */
   private readonly previews = new Map<string, string>();
+  /** One history read per conversation at a time (see KeyedQueue). */
+  private readonly historyReads = new KeyedQueue();
 
   /** `directory` reads a chat's newest messages from the server (absent: like a deployment without the path). */
   constructor(
@@ -311,13 +314,15 @@ export class OpenImMessages extends MessagesGateway {
   async getHistory(conversationID: string, startClientMsgID: string, count: number): Promise<HistoryPage> {
     requireID(conversationID, 'conversationID');
     if (count <= 0) throw argumentError('count must be positive');
-    const result = await invoke('getAdvancedHistoryMessageList', () =>
-      this.sdk.getAdvancedHistoryMessageList({
-        conversationID,
-        startClientMsgID,
-        count,
-        viewType: HistoryViewType.History,
-      }),
+    const result = await this.historyReads.run(conversationID, () =>
+      invoke('getAdvancedHistoryMessageList', () =>
+        this.sdk.getAdvancedHistoryMessageList({
+          conversationID,
+          startClientMsgID,
+          count,
+          viewType: HistoryViewType.History,
+        }),
+      ),
     );
     return {
       messages: (result.messageList ?? []).map((item) => this.seen(item)),
