@@ -52,10 +52,11 @@ describe('CallHistoryStore: every call from the records in the conversations', (
     ]);
   });
 
-  it('a device signed in later reads the records its conversations already hold', async () => {
+  it('a device signed in later reads the records its conversations already hold once the history is opened', async () => {
     const { world, alice, bob } = await signedInFriends();
     await fourCalls(world, alice, bob);
     const laptop = await world.signIn('bob');
+    await laptop.services.callHistory.refresh();
     expect(laptop.services.callHistory.snapshot.loaded).toBe(true);
     expect(summary(laptop)).toEqual(summary(bob));
   });

@@ -1,4 +1,4 @@
-import { BehaviorSubject, filter, Subscription, type Observable } from 'rxjs';
+import { BehaviorSubject, Subscription, type Observable } from 'rxjs';
 import {
   buildCallHistory,
   callHistorySeenStorageKey,
@@ -39,7 +39,8 @@ function isHistoryMessage(message: Message): boolean {
 
 /**
  * Every call and meeting of the user, built from the call records and meeting cards the device holds
- * (nothing of ours on the server): read after each sync, kept up to date by the messages that arrive and
+ * (nothing of ours on the server): read when the history is opened (not after each sync: reading
+ * histories while the SDK syncs makes its worker insert pulled rows twice), kept up to date by the messages that arrive and
  * the records this device sends. A call that stopped ringing here because another device of the user
  * took it is remembered by its room, so its record reads "handled on another device" on this device.
  */
@@ -64,9 +65,6 @@ export class CallHistoryStore {
     this.handledElsewhere = [...parseHandledElsewhere(store.get(handledElsewhereStorageKey(userID)))];
     const seen = Number(store.get(callHistorySeenStorageKey(userID)) ?? 0);
     this.state.next({ ...this.state.value, seenAt: Number.isFinite(seen) ? seen : 0 });
-    this.subscriptions.add(
-      session.sync$.pipe(filter((s) => s === 'success')).subscribe(() => void this.refresh()),
-    );
     this.subscriptions.add(
       gateway.events$.subscribe((event) => {
         if (event.type === 'received') this.add(event.messages);
