@@ -15,7 +15,6 @@ import type { LocalStore } from '../ports/key-value-store.port';
 import type { Logger } from '../ports/logger.port';
 import type { MessagesGateway } from '../ports/messages.port';
 import type { CurrentUser } from '../session/current-user';
-import type { SessionService } from '../session/session.service';
 import { attempt } from '../shared/remote-error';
 import type { CallService } from './call.service';
 import type { CallRecorder } from './call-recorder';
@@ -53,7 +52,6 @@ export class CallHistoryStore {
 
   constructor(
     private readonly gateway: MessagesGateway,
-    session: SessionService,
     calls: CallService,
     recorder: CallRecorder,
     private readonly currentUser: CurrentUser,

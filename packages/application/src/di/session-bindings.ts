@@ -227,7 +227,6 @@ export const SESSION_BINDINGS = {
   /** Every call and meeting of the user, from the records and cards the conversations hold. */
   callHistory: service(CallHistoryStore, [
     MessagesGateway,
-    SessionService,
     CallService,
     CallRecorder,
     CurrentUser,

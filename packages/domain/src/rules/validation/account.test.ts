@@ -111,7 +111,7 @@ describe('§5 Nickname, e-mail, phone, area code, birth', () => {
     });
     // Later today in Shanghai is still today.
     expect(validateBirth(Date.UTC(2026, 10, 22, 15, 0), now, shanghai).ok).toBe(true);
-    // 16:30 UTC is already 23 Nov in Shanghai: tomorrow.
+    // Half past four in the afternoon UTC is already the next day in Shanghai: tomorrow.
     expect(validateBirth(Date.UTC(2026, 10, 22, 16, 30), now, shanghai)).toEqual(
       failure('birth', 'validation.birth.future'),
     );
