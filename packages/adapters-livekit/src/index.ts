@@ -1,5 +1,6 @@
 export type * from './room-like';
 export * from './video-options';
+export * from './livekit-room-parts';
 export * from './livekit-rtc-room';
 export * from './livekit-factory';
 export * from './create-rtc-room';

@@ -8,7 +8,7 @@ import {
   type MeetingRoomJoinOptions,
 } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
-import { RtcErrorCode, toRemoteError } from './livekit-rtc-room';
+import { RtcErrorCode, toRemoteError } from './livekit-room-parts';
 import type { LiveKitMeetingRoom } from './livekit-meeting-room';
 
 type Loaded = Pick<

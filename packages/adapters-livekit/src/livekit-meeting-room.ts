@@ -13,9 +13,18 @@ import {
   parseMeetingEndSignal,
   RoomConnectionState,
 } from '@teamim/domain';
-import { NO_LIVEKIT_URL_MESSAGE, RtcErrorCode, toRemoteError } from './livekit-rtc-room';
+import {
+  ChosenDevices,
+  enterRoom,
+  listenTo,
+  nextRoomState,
+  onDevice,
+  requireServerUrl,
+  RtcErrorCode,
+  toRemoteError,
+  withTrack,
+} from './livekit-room-parts';
 import type {
-  CaptureOptionsLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
   ParticipantLike,
@@ -63,7 +72,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private local: { video?: unknown; screen?: unknown } = {};
   private microphone = false;
   private camera = false;
-  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  private readonly devices = new ChosenDevices();
   private attempts = 0;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
@@ -75,7 +84,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
-    if (serverUrl.trim() === '') throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
+    requireServerUrl(serverUrl);
     if (this.room !== undefined) await this.disconnect();
     this.state.next(RoomConnectionState.Connecting);
     const attempt = ++this.attempts;
@@ -92,16 +101,11 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     this.camera = options.camera;
     this.detach = this.listen(room);
     try {
-      await room.prepareConnection(serverUrl, token);
-    } catch {
-      // The prefetch only speeds up the join; the connect below reports any real problem.
-    }
-    try {
       // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
-      await room.connect(serverUrl, token, { autoSubscribe: true });
+      await enterRoom(room, serverUrl, token, { autoSubscribe: true, prepared: false });
     } catch (cause: unknown) {
       this.teardown(room);
-      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+      throw cause;
     }
     this.identity = room.localParticipant.identity;
     for (const identity of room.remoteParticipants.keys()) this.addRemote(identity);
@@ -110,13 +114,13 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     // Others can still be seen and heard without the own devices: a failed one stays off, and is reported.
     let failure: RemoteError | undefined;
     try {
-      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput'));
+      await room.localParticipant.setMicrophoneEnabled(this.microphone, this.devices.capture('audioinput'));
     } catch (cause: unknown) {
       this.microphone = false;
       failure = toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
     try {
-      if (this.camera) await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'));
+      if (this.camera) await room.localParticipant.setCameraEnabled(true, this.devices.capture('videoinput'));
     } catch (cause: unknown) {
       this.camera = false;
       failure ??= toRemoteError(cause, RtcErrorCode.DeviceFailed);
@@ -143,23 +147,23 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   async setMicrophoneEnabled(enabled: boolean): Promise<void> {
-    await this.device(() =>
-      this.room?.localParticipant.setMicrophoneEnabled(enabled, this.capture('audioinput')),
+    await onDevice(() =>
+      this.room?.localParticipant.setMicrophoneEnabled(enabled, this.devices.capture('audioinput')),
     );
     this.microphone = enabled;
     this.publish();
   }
 
   async setCameraEnabled(enabled: boolean): Promise<void> {
-    await this.device(() =>
-      this.room?.localParticipant.setCameraEnabled(enabled, this.capture('videoinput')),
+    await onDevice(() =>
+      this.room?.localParticipant.setCameraEnabled(enabled, this.devices.capture('videoinput')),
     );
     this.camera = enabled;
     this.publish();
   }
 
   async setScreenShareEnabled(enabled: boolean): Promise<void> {
-    await this.device(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
+    await onDevice(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
@@ -174,22 +178,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   /** Captures from `deviceID` from now on: switches the meeting in progress, and is used by later ones. */
-  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
-    this.deviceIDs[kind] = deviceID;
-    await this.device(() => this.room?.switchActiveDevice(kind, deviceID));
-  }
-
-  private async device(action: () => Promise<unknown> | undefined): Promise<void> {
-    try {
-      await action();
-    } catch (cause: unknown) {
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
-    }
-  }
-
-  private capture(kind: CallDeviceKind): CaptureOptionsLike | undefined {
-    const deviceId = this.deviceIDs[kind];
-    return deviceId === undefined ? undefined : { deviceId };
+  selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    return this.devices.select(this.room, kind, deviceID);
   }
 
   private addRemote(identity: string): void {
@@ -240,12 +230,10 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   private listen(room: MeetingRoomLike): () => void {
-    const handlers: { [E in keyof MeetingRoomLikeEvents]?: MeetingRoomLikeEvents[E] } = {
+    return listenTo<MeetingRoomLikeEvents>(room, {
       connectionStateChanged: (state) => {
-        if (state === 'reconnecting' || state === 'signalReconnecting') this.state.next(state);
-        else if (state === 'connected' && this.state.value !== RoomConnectionState.Connecting) {
-          this.state.next(RoomConnectionState.Connected);
-        }
+        const next = nextRoomState(state, this.state.value);
+        if (next !== undefined) this.state.next(next);
       },
       participantConnected: (p: ParticipantLike) => {
         this.addRemote(p.identity);
@@ -288,12 +276,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         if (meetingID !== undefined) this.ends.next({ meetingID, fromUserID: participant.identity });
       },
       disconnected: () => this.teardown(room),
-    };
-    const names = Object.keys(handlers) as (keyof MeetingRoomLikeEvents)[];
-    for (const name of names) room.on(name, handlers[name] as MeetingRoomLikeEvents[typeof name]);
-    return () => {
-      for (const name of names) room.off(name, handlers[name] as MeetingRoomLikeEvents[typeof name]);
-    };
+    });
   }
 
   private mute(publication: PublicationLike, p: ParticipantLike, muted: boolean): void {
@@ -309,9 +292,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private localTrack(publication: PublicationLike, published: boolean): void {
     const slot = slotOf(publication, publication.kind);
     if (slot === undefined || slot === 'audio') return;
-    const track = publication.track?.mediaStreamTrack;
-    const { [slot]: _gone, ...rest } = this.local;
-    this.local = published && track !== undefined ? { ...rest, [slot]: track } : rest;
+    this.local = withTrack(this.local, slot, published ? publication.track?.mediaStreamTrack : undefined);
     this.publish();
   }
 }

@@ -4,7 +4,8 @@ import type { RoomConnectionState } from '@teamim/domain';
 import { describe, expect, it } from 'vitest';
 import { LiveKitCallDevices } from './livekit-call-devices';
 import { liveKitRoomOptions } from './livekit-client';
-import { LiveKitRtcRoom, NO_LIVEKIT_URL_MESSAGE, type RemoteTrackEvent } from './livekit-rtc-room';
+import { NO_LIVEKIT_URL_MESSAGE } from './livekit-room-parts';
+import { LiveKitRtcRoom, type RemoteTrackEvent } from './livekit-rtc-room';
 import { FakeLiveKitServer } from './testing/fake-livekit';
 
 const flush = async (): Promise<void> => {

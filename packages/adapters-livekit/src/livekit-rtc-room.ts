@@ -2,17 +2,24 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { RemoteError, RtcRoom, type CallDeviceKind } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import {
+  ChosenDevices,
+  enterRoom,
+  listenTo,
+  nextRoomState,
+  onDevice,
+  requireServerUrl,
+  RtcErrorCode,
+  toRemoteError,
+  withTrack,
+} from './livekit-room-parts';
 import type {
-  CaptureOptionsLike,
   LiveKitRoomLike,
   ParticipantLike,
   PublicationLike,
   RemoteTrackLike,
   RoomLikeEvents,
 } from './room-like';
-
-/** The message the spec's client shows when a call has no media server configured. */
-export const NO_LIVEKIT_URL_MESSAGE = 'no livekit url provided';
 
 /** This device's tracks on air, as platform objects to attach. */
 export interface LocalTracks {
@@ -21,13 +28,6 @@ export interface LocalTracks {
 }
 
 const LEFT_WHILE_LOADING = 'the room was left before it was joined';
-
-/** Codes of media-room failures that carry no HTTP status of their own. */
-export const RtcErrorCode = {
-  NoServerUrl: -1,
-  ConnectFailed: -2,
-  DeviceFailed: -3,
-} as const;
 
 /**
  * A remote participant's track appeared or went away (`track` is the platform object to attach), or
@@ -42,24 +42,7 @@ export interface RemoteTrackEvent {
   readonly muted?: boolean;
 }
 
-const STATE_BY_LIVEKIT: Readonly<Record<string, RoomConnectionState>> = {
-  disconnected: RoomConnectionState.Disconnected,
-  connecting: RoomConnectionState.Connecting,
-  connected: RoomConnectionState.Connected,
-  reconnecting: RoomConnectionState.Reconnecting,
-  signalReconnecting: RoomConnectionState.SignalReconnecting,
-};
-
 const keyOf = (serverUrl: string, token: string): string => `${serverUrl}\n${token}`;
-
-/** A failure of livekit-client as the RemoteError the application handles. */
-export function toRemoteError(cause: unknown, fallbackCode: number): RemoteError {
-  if (cause instanceof RemoteError) return cause;
-  // livekit-client's ConnectionError carries the HTTP status of a refused join (401 bad token…).
-  const status = (cause as { status?: unknown } | null)?.status;
-  const code = typeof status === 'number' && status > 0 ? status : fallbackCode;
-  return new RemoteError(code, cause instanceof Error ? cause.message : String(cause));
-}
 
 /**
  * {@link RtcRoom} over livekit-client. Each connect creates a new Room through `createRoom`
@@ -83,7 +66,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   private readonly remotes = new Set<string>();
   private microphone = true;
   private camera = false;
-  private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  private readonly devices = new ChosenDevices();
   /** Counts joins and leaves, so a join whose client load outlived it knows it was left meanwhile. */
   private attempts = 0;
   /** A Room created and warmed up by `prepare`, for the connect with these url and token. */
@@ -111,9 +94,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   }
 
   async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
-    if (serverUrl.trim() === '') {
-      throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
-    }
+    requireServerUrl(serverUrl);
     const joined = this.room;
     if (joined !== undefined && this.joinedKey === keyOf(serverUrl, token)) {
       // Joined while ringing: receive the others from now on, then go on air.
@@ -131,9 +112,13 @@ export class LiveKitRtcRoom extends RtcRoom {
     try {
       // Both at once: the two devices start in parallel, and the camera is not held up by the microphone.
       await Promise.all([
-        room.localParticipant.setMicrophoneEnabled(this.microphone, this.capture('audioinput')),
+        room.localParticipant.setMicrophoneEnabled(this.microphone, this.devices.capture('audioinput')),
         this.camera
-          ? room.localParticipant.setCameraEnabled(true, this.capture('videoinput'), VIDEO_PUBLISH_OPTIONS)
+          ? room.localParticipant.setCameraEnabled(
+              true,
+              this.devices.capture('videoinput'),
+              VIDEO_PUBLISH_OPTIONS,
+            )
           : undefined,
       ]);
     } catch (cause: unknown) {
@@ -153,9 +138,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   }
 
   override async join(serverUrl: string, token: string): Promise<void> {
-    if (serverUrl.trim() === '') {
-      throw new RemoteError(RtcErrorCode.NoServerUrl, NO_LIVEKIT_URL_MESSAGE);
-    }
+    requireServerUrl(serverUrl);
     await this.open(serverUrl, token, false);
     this.joinedKey = keyOf(serverUrl, token);
   }
@@ -182,18 +165,11 @@ export class LiveKitRtcRoom extends RtcRoom {
     if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     this.room = room;
     this.detach = this.listen(room);
-    if (prepared === undefined) {
-      try {
-        await room.prepareConnection(serverUrl, token);
-      } catch {
-        // The prefetch only speeds up the join; the connect below reports any real problem.
-      }
-    }
     try {
-      await room.connect(serverUrl, token, { autoSubscribe: subscribe });
+      await enterRoom(room, serverUrl, token, { autoSubscribe: subscribe, prepared: prepared !== undefined });
     } catch (cause: unknown) {
       this.teardown(room);
-      throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+      throw cause;
     }
     for (const identity of room.remoteParticipants.keys()) this.remotes.add(identity);
   }
@@ -220,39 +196,25 @@ export class LiveKitRtcRoom extends RtcRoom {
 
   async setMicrophoneEnabled(enabled: boolean): Promise<void> {
     this.microphone = enabled;
-    try {
-      await this.room?.localParticipant.setMicrophoneEnabled(enabled, this.capture('audioinput'));
-    } catch (cause: unknown) {
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
-    }
+    await onDevice(() =>
+      this.room?.localParticipant.setMicrophoneEnabled(enabled, this.devices.capture('audioinput')),
+    );
   }
 
   async setCameraEnabled(enabled: boolean): Promise<void> {
     this.camera = enabled;
-    try {
-      await this.room?.localParticipant.setCameraEnabled(
+    await onDevice(() =>
+      this.room?.localParticipant.setCameraEnabled(
         enabled,
-        this.capture('videoinput'),
+        this.devices.capture('videoinput'),
         VIDEO_PUBLISH_OPTIONS,
-      );
-    } catch (cause: unknown) {
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
-    }
+      ),
+    );
   }
 
   /** Captures from `deviceID` from now on: switches the call in progress, and is used by later ones. */
-  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
-    this.deviceIDs[kind] = deviceID;
-    try {
-      await this.room?.switchActiveDevice(kind, deviceID);
-    } catch (cause: unknown) {
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
-    }
-  }
-
-  private capture(kind: CallDeviceKind): CaptureOptionsLike | undefined {
-    const deviceId = this.deviceIDs[kind];
-    return deviceId === undefined ? undefined : { deviceId };
+  selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    return this.devices.select(this.room, kind, deviceID);
   }
 
   /** Stops listening to `room` and reports the room as disconnected, once. */
@@ -269,32 +231,8 @@ export class LiveKitRtcRoom extends RtcRoom {
   }
 
   private listen(room: LiveKitRoomLike): () => void {
-    const onState: RoomLikeEvents['connectionStateChanged'] = (state) => {
-      const mapped = STATE_BY_LIVEKIT[state];
-      // Disconnection is reported by `disconnected`, which also cleans up; connected comes after publishing.
-      if (mapped === RoomConnectionState.Reconnecting || mapped === RoomConnectionState.SignalReconnecting) {
-        this.state.next(mapped);
-      } else if (
-        mapped === RoomConnectionState.Connected &&
-        this.state.value !== RoomConnectionState.Connecting
-      ) {
-        this.state.next(mapped);
-      }
-    };
-    const onJoined = (p: ParticipantLike): void => {
-      this.remotes.add(p.identity);
-      this.joined.next(p.identity);
-    };
-    const onLeft = (p: ParticipantLike): void => {
-      this.remotes.delete(p.identity);
-      this.left.next(p.identity);
-      if (this.remotes.size === 0) {
-        // One-to-one: the other party left, so the call is over for us too.
-        void this.disconnect();
-      }
-    };
     const onTrack =
-      (type: RemoteTrackEvent['type']) =>
+      (type: 'subscribed' | 'unsubscribed') =>
       (track: RemoteTrackLike, publication: PublicationLike | undefined, p: ParticipantLike): void => {
         this.tracks.next({
           type,
@@ -304,8 +242,6 @@ export class LiveKitRtcRoom extends RtcRoom {
           ...(type === 'subscribed' ? { muted: publication?.isMuted === true } : {}),
         });
       };
-    const onSubscribed = onTrack('subscribed');
-    const onUnsubscribed = onTrack('unsubscribed');
     const onMute =
       (type: 'muted' | 'unmuted') =>
       (publication: PublicationLike, p: ParticipantLike): void => {
@@ -317,44 +253,37 @@ export class LiveKitRtcRoom extends RtcRoom {
       (published: boolean) =>
       (publication: PublicationLike): void => {
         const kind = publication.kind === 'video' ? 'video' : 'audio';
-        const { [kind]: _gone, ...rest } = this.local.value;
-        const track = publication.track?.mediaStreamTrack;
-        this.local.next(published && track !== undefined ? { ...rest, [kind]: track } : rest);
+        const track = published ? publication.track?.mediaStreamTrack : undefined;
+        this.local.next(withTrack(this.local.value, kind, track));
       };
-    const onLocalPublished = onLocal(true);
-    const onLocalUnpublished = onLocal(false);
-    const onMuted = onMute('muted');
-    const onUnmuted = onMute('unmuted');
-    const onDisconnected = (): void => this.teardown(room);
-    const onSubscriptionFailed = (): void => this.subscriptionFailures.next();
-    const onPublished: RoomLikeEvents['trackPublished'] = (publication) => {
-      if (this.subscribeOnPublish) publication.setSubscribed(true);
-    };
-    room.on('connectionStateChanged', onState);
-    room.on('participantConnected', onJoined);
-    room.on('participantDisconnected', onLeft);
-    room.on('trackSubscribed', onSubscribed);
-    room.on('trackUnsubscribed', onUnsubscribed);
-    room.on('localTrackPublished', onLocalPublished);
-    room.on('localTrackUnpublished', onLocalUnpublished);
-    room.on('trackMuted', onMuted);
-    room.on('trackUnmuted', onUnmuted);
-    room.on('disconnected', onDisconnected);
-    room.on('trackSubscriptionFailed', onSubscriptionFailed);
-    room.on('trackPublished', onPublished);
-    return () => {
-      room.off('connectionStateChanged', onState);
-      room.off('participantConnected', onJoined);
-      room.off('participantDisconnected', onLeft);
-      room.off('trackSubscribed', onSubscribed);
-      room.off('trackUnsubscribed', onUnsubscribed);
-      room.off('localTrackPublished', onLocalPublished);
-      room.off('localTrackUnpublished', onLocalUnpublished);
-      room.off('trackMuted', onMuted);
-      room.off('trackUnmuted', onUnmuted);
-      room.off('disconnected', onDisconnected);
-      room.off('trackSubscriptionFailed', onSubscriptionFailed);
-      room.off('trackPublished', onPublished);
-    };
+    return listenTo<RoomLikeEvents>(room, {
+      connectionStateChanged: (state) => {
+        const next = nextRoomState(state, this.state.value);
+        if (next !== undefined) this.state.next(next);
+      },
+      participantConnected: (p) => {
+        this.remotes.add(p.identity);
+        this.joined.next(p.identity);
+      },
+      participantDisconnected: (p) => {
+        this.remotes.delete(p.identity);
+        this.left.next(p.identity);
+        if (this.remotes.size === 0) {
+          // One-to-one: the other party left, so the call is over for us too.
+          void this.disconnect();
+        }
+      },
+      trackSubscribed: onTrack('subscribed'),
+      trackUnsubscribed: onTrack('unsubscribed'),
+      localTrackPublished: onLocal(true),
+      localTrackUnpublished: onLocal(false),
+      trackMuted: onMute('muted'),
+      trackUnmuted: onMute('unmuted'),
+      disconnected: () => this.teardown(room),
+      trackSubscriptionFailed: () => this.subscriptionFailures.next(),
+      trackPublished: (publication) => {
+        if (this.subscribeOnPublish) publication.setSubscribed(true);
+      },
+    });
   }
 }
