@@ -70,6 +70,7 @@ export * from './presentation/sign-in/qr-sign-in.view-model';
 export * from './presentation/sign-in/qr-confirm.view-model';
 export * from './account/qr-sign-in-availability.store';
 export * from './presentation/calls/call-overlay.view-model';
+export * from './presentation/calls/device-menus';
 export * from './presentation/calls/call-buttons.view-model';
 export * from './presentation/meetings/meeting-room.view-model';
 export * from './calls/call-recorder';

@@ -4,14 +4,13 @@ import {
   canAnswerCall,
   CallRole,
   err,
-  ok,
   RoomConnectionState,
   type CallMediaType,
   type I18nKey,
   type Result,
 } from '@teamim/domain';
 import type { CallService, CallState } from '../../calls/call.service';
-import type { CallDevice, CallDeviceKind, CallDevices } from '../../ports/call-devices.port';
+import type { CallDevices } from '../../ports/call-devices.port';
 import { NO_CALL_MEDIA, type CallMedia, type CallMediaTracks } from '../../ports/call-media.port';
 import type { ContactsGateway } from '../../ports/contacts.port';
 import type { Notifier } from '../../ports/notifier.port';
@@ -20,6 +19,7 @@ import { stateFailure, type AppError } from '../../shared/app-error';
 import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
 import { canCallHere } from './call-buttons.view-model';
+import { DeviceMenus, NO_DEVICE_CHOICES, type CallDeviceChoice } from './device-menus';
 
 /** What the overlay shows: ringing out, ringing in, joining the room, in the call, or recovering it. */
 export type CallOverlayStatus = 'outgoing' | 'incoming' | 'connecting' | 'connected' | 'reconnecting';
@@ -28,11 +28,6 @@ export interface CallPeerView {
   readonly userID: string;
   readonly nickname: string;
   readonly faceURL: string;
-}
-
-export interface CallDeviceChoice {
-  readonly devices: readonly CallDevice[];
-  readonly selectedID: string | undefined;
 }
 
 export interface CallOverlayState {
@@ -69,8 +64,6 @@ export interface CallOverlayOptions {
   readonly media?: CallMedia;
 }
 
-const noDevices: CallDeviceChoice = { devices: [], selectedID: undefined };
-
 const closed: CallOverlayState = {
   open: false,
   status: 'outgoing',
@@ -85,8 +78,7 @@ const closed: CallOverlayState = {
   canToggleCamera: false,
   canAnswer: false,
   closeLabelKey: 'call.cancel',
-  microphones: noDevices,
-  cameras: noDevices,
+  ...NO_DEVICE_CHOICES,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
 };
@@ -116,6 +108,7 @@ const STATUS_KEYS: Readonly<Record<CallOverlayStatus, Record<CallMediaType, I18n
  */
 export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private readonly peers = new Map<string, CallPeerView>();
+  private readonly deviceMenus: DeviceMenus;
   /**
    * The platform tracks to attach while the overlay is open (not part of `state`, which is plain data).
    * Hot, replays.
@@ -127,10 +120,14 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
     room: RtcRoom,
     private readonly contacts: ContactsGateway,
     private readonly notifier: Notifier,
-    private readonly devices: CallDevices,
+    devices: CallDevices,
     private readonly options: CallOverlayOptions = {},
   ) {
     super(closed);
+    this.deviceMenus = new DeviceMenus(devices, notifier, {
+      get: () => this.state,
+      set: (choices) => this.patch(choices),
+    });
     const tracks$ = options.media?.tracks$ ?? of(NO_CALL_MEDIA);
     this.media$ = combineLatest([tracks$, this.state$]).pipe(
       map(([tracks, state]) => (state.open ? tracks : NO_CALL_MEDIA)),
@@ -153,8 +150,7 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   private show(call: CallState, roomState: RoomConnectionState, tracks: CallMediaTracks): void {
     const { invitation, role, peerUserID } = call;
     if (call.phase === 'idle' || invitation === undefined || role === undefined || peerUserID === undefined) {
-      const { microphones, cameras } = this.state;
-      this.set({ ...closed, microphones, cameras });
+      this.set({ ...closed, ...this.deviceMenus.current() });
       return;
     }
     const status = statusOf(call, roomState);
@@ -224,40 +220,15 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
   }
 
   /** Lists microphones and cameras for the device menus (labels need a granted permission). */
-  async loadDevices(): Promise<Result<void, AppError>> {
-    const [microphones, cameras] = await Promise.all([
-      attempt(() => this.devices.list('audioinput')),
-      attempt(() => this.devices.list('videoinput')),
-    ]);
-    if (!microphones.ok) return microphones;
-    if (!cameras.ok) return cameras;
-    const keep = (choice: CallDeviceChoice, list: readonly CallDevice[]): CallDeviceChoice => ({
-      devices: list,
-      selectedID: list.some((d) => d.deviceID === choice.selectedID) ? choice.selectedID : list[0]?.deviceID,
-    });
-    this.patch({
-      microphones: keep(this.state.microphones, microphones.value),
-      cameras: keep(this.state.cameras, cameras.value),
-    });
-    return ok(undefined);
+  loadDevices(): Promise<Result<void, AppError>> {
+    return this.deviceMenus.load();
   }
 
   selectMicrophone(deviceID: string): Promise<Result<void, AppError>> {
-    return this.select('audioinput', deviceID);
+    return this.deviceMenus.select('audioinput', deviceID);
   }
 
   selectCamera(deviceID: string): Promise<Result<void, AppError>> {
-    return this.select('videoinput', deviceID);
-  }
-
-  private async select(kind: CallDeviceKind, deviceID: string): Promise<Result<void, AppError>> {
-    const selected = await attempt(() => this.devices.select(kind, deviceID));
-    if (!selected.ok) {
-      this.notifier.notify({ level: 'error', key: 'toast.deviceSwitchFailed' });
-      return selected;
-    }
-    const field = kind === 'audioinput' ? 'microphones' : 'cameras';
-    this.patch({ [field]: { ...this.state[field], selectedID: deviceID } });
-    return ok(undefined);
+    return this.deviceMenus.select('videoinput', deviceID);
   }
 }

@@ -1,14 +1,14 @@
 import { BehaviorSubject, combineLatest, type Observable } from 'rxjs';
 import { err, meetingPage, meetingPageCount, ok, RoomConnectionState, type Result } from '@teamim/domain';
 import type { MeetingRoomService, MeetingRoomStatus } from '../../meetings/meeting-room.service';
-import type { CallDevice, CallDeviceKind, CallDevices } from '../../ports/call-devices.port';
+import type { CallDevices } from '../../ports/call-devices.port';
 import type { ContactsGateway } from '../../ports/contacts.port';
 import type { MeetingParticipantMedia, MeetingRoom } from '../../ports/meeting-room.port';
 import type { Notifier } from '../../ports/notifier.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
 import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
-import type { CallDeviceChoice } from '../calls/call-overlay.view-model';
+import { DeviceMenus, NO_DEVICE_CHOICES, type CallDeviceChoice } from '../calls/device-menus';
 
 /** One tile of the grid: a participant's camera (or avatar and name), or a screen someone shares. */
 export interface MeetingTileView {
@@ -75,8 +75,6 @@ export interface MeetingRoomViewModelDeps {
   readonly notifier: Notifier;
 }
 
-const noDevices: CallDeviceChoice = { devices: [], selectedID: undefined };
-
 const closed: MeetingRoomViewState = {
   open: false,
   status: 'connecting',
@@ -92,8 +90,7 @@ const closed: MeetingRoomViewState = {
   microphoneEnabled: true,
   cameraEnabled: true,
   screenSharing: false,
-  microphones: noDevices,
-  cameras: noDevices,
+  ...NO_DEVICE_CHOICES,
 };
 
 const NO_MEDIA: MeetingRoomMedia = { videos: new Map(), audios: [] };
@@ -120,11 +117,16 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
   private status: MeetingRoomStatus | undefined;
   private roomState: RoomConnectionState = RoomConnectionState.Disconnected;
   private page = 0;
+  private readonly deviceMenus: DeviceMenus;
   /** The tracks to attach while the view is open. Hot, replays. */
   readonly media$: Observable<MeetingRoomMedia> = this.media.asObservable();
 
   constructor(private readonly deps: MeetingRoomViewModelDeps) {
     super(closed);
+    this.deviceMenus = new DeviceMenus(deps.devices, deps.notifier, {
+      get: () => this.state,
+      set: (choices) => this.patch(choices),
+    });
     this.own(
       combineLatest([deps.meetings.status$, deps.room.state$, deps.room.participants$]).subscribe(
         ([status, roomState, everyone]) => {
@@ -142,9 +144,8 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
     const status = this.status;
     const request = status?.request;
     if (status === undefined || status.phase === 'idle' || request === undefined) {
-      const { microphones, cameras } = this.state;
       this.page = 0;
-      this.set({ ...closed, microphones, cameras });
+      this.set({ ...closed, ...this.deviceMenus.current() });
       this.media.next(NO_MEDIA);
       return;
     }
@@ -287,40 +288,15 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
   }
 
   /** Lists microphones and cameras for the device menu (labels need a granted permission). */
-  async loadDevices(): Promise<Result<void, AppError>> {
-    const [microphones, cameras] = await Promise.all([
-      attempt(() => this.deps.devices.list('audioinput')),
-      attempt(() => this.deps.devices.list('videoinput')),
-    ]);
-    if (!microphones.ok) return microphones;
-    if (!cameras.ok) return cameras;
-    const keep = (choice: CallDeviceChoice, list: readonly CallDevice[]): CallDeviceChoice => ({
-      devices: list,
-      selectedID: list.some((d) => d.deviceID === choice.selectedID) ? choice.selectedID : list[0]?.deviceID,
-    });
-    this.patch({
-      microphones: keep(this.state.microphones, microphones.value),
-      cameras: keep(this.state.cameras, cameras.value),
-    });
-    return ok(undefined);
+  loadDevices(): Promise<Result<void, AppError>> {
+    return this.deviceMenus.load();
   }
 
   selectMicrophone(deviceID: string): Promise<Result<void, AppError>> {
-    return this.select('audioinput', deviceID);
+    return this.deviceMenus.select('audioinput', deviceID);
   }
 
   selectCamera(deviceID: string): Promise<Result<void, AppError>> {
-    return this.select('videoinput', deviceID);
-  }
-
-  private async select(kind: CallDeviceKind, deviceID: string): Promise<Result<void, AppError>> {
-    const selected = await attempt(() => this.deps.devices.select(kind, deviceID));
-    if (!selected.ok) {
-      this.deps.notifier.notify({ level: 'error', key: 'toast.deviceSwitchFailed' });
-      return selected;
-    }
-    const field = kind === 'audioinput' ? 'microphones' : 'cameras';
-    this.patch({ [field]: { ...this.state[field], selectedID: deviceID } });
-    return ok(undefined);
+    return this.deviceMenus.select('videoinput', deviceID);
   }
 }
