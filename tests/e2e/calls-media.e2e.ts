@@ -1,35 +1,11 @@
 /**
  * Media through a real LiveKit SFU (spec §7 "Call media room"): two Chromium pages with fake devices join
  * one room through the product's RtcRoom adapter (packages/adapters-livekit), with tokens from the local
- * server's RTC-token endpoint. The SFU is started by `npm test` (LIVEKIT_URL) or by the Playwright
- * config from the cached build (scripts/livekit.mjs).
+ * server's RTC-token endpoint (support/sfu-harness.ts).
  */
-import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { expect, test, type Browser, type Page } from './fixtures';
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const harnessOut = join(repo, 'test-results', 'rtc-harness');
-const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
-let harnessOrigin = '';
-let harnessServer: Server | undefined;
-
-interface Envelope<T> {
-  readonly errCode: number;
-  readonly errMsg: string;
-  readonly data: T;
-}
-
-interface InboundSummary {
-  readonly kind: string;
-  readonly bytesReceived: number;
-  readonly framesDecoded: number;
-  readonly codec: string;
-}
+import { expect, test } from './fixtures';
+import type { InboundSummary } from './support/inbound-rtp';
+import { harnessPage, liveKitUrl, roomAccess, skipWithoutSfu } from './support/sfu-harness';
 
 type Harness = {
   connect(url: string, token: string, video: boolean): Promise<void>;
@@ -52,82 +28,8 @@ declare global {
   }
 }
 
-test.skip(
-  liveKitUrl === '',
-  'no LiveKit SFU (npm test starts one; or run `node scripts/livekit.mjs install`)',
-);
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-test.beforeAll(async () => {
-  // The harness is the adapter bundled for the browser, as the web app bundles it.
-  await build({
-    configFile: false,
-    root: join(repo, 'tests', 'e2e', 'rtc-harness'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: harnessOut, emptyOutDir: true, minify: false },
-  });
-  // Served over real loopback HTTP: Chromium lets only loopback pages reach the loopback SFU.
-  harnessServer = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const file = join(harnessOut, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(harnessOut) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  const server = harnessServer;
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  harnessOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
-
-test.afterAll(async () => {
-  await new Promise((closed) => harnessServer?.close(closed) ?? closed(undefined));
-});
-
-async function chat<T>(baseURL: string, path: string, body: unknown, token = ''): Promise<T> {
-  const response = await fetch(`${baseURL}/chat${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', operationID: `rtc-${Date.now()}`, token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as Envelope<T>;
-  if (envelope.errCode !== 0) throw new Error(`${path}: ${envelope.errCode} ${envelope.errMsg}`);
-  return envelope.data;
-}
-
-/** Signs in a demo user and asks the local server for access to `room`, as the client does. */
-async function roomAccess(baseURL: string, email: string, room: string) {
-  const password = createHash('md5').update('Demo1234').digest('hex');
-  const session = await chat<{ userID: string; chatToken: string }>(baseURL, '/account/login', {
-    email,
-    password,
-    platform: 5,
-  });
-  return chat<{ serverUrl: string; token: string }>(
-    baseURL,
-    '/user/rtc/get_token',
-    { room, identity: session.userID },
-    session.chatToken,
-  );
-}
-
-/** Opens the harness in its own browser context with fake camera and microphone granted. */
-async function openHarness(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const page = await context.newPage();
-  await page.goto(`${harnessOrigin}/`);
-  await expect(page).toHaveTitle('RTC harness ready');
-  return page;
-}
+skipWithoutSfu();
+const harness = harnessPage('rtc-harness', 'RTC harness ready');
 
 test('audio and video flow both ways through the SFU, and a muted microphone shows as muted', async ({
   browser,
@@ -135,12 +37,12 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
 }) => {
   const room = `e2e-${Date.now()}`;
   const [alice, bob] = await Promise.all([
-    roomAccess(baseURL ?? '', 'alice@example.com', room),
-    roomAccess(baseURL ?? '', 'bob@example.com', room),
+    roomAccess(baseURL ?? '', 'alice', room),
+    roomAccess(baseURL ?? '', 'bob', room),
   ]);
   expect(alice.serverUrl).toBe(liveKitUrl);
-  const alicePage = await openHarness(browser);
-  const bobPage = await openHarness(browser);
+  const alicePage = await harness.open(browser);
+  const bobPage = await harness.open(browser);
   try {
     // Ringing, as the call service does it: alice (the inviter) joins with nothing on air, bob prepares.
     await alicePage.evaluate((a) => window.rtcHarness.join(a.serverUrl, a.token), alice);

@@ -1,22 +1,11 @@
 /**
  * A meeting's media through a real LiveKit SFU: three Chromium pages with fake devices join one meeting room
  * through the product's MeetingRoom adapter (packages/adapters-livekit), with tokens from the local server's
- * RTC-token endpoint. The meeting view over the same adapter is meeting-room.e2e.ts. The SFU is started by
- * `npm test` (LIVEKIT_URL) or by the Playwright config from the cached build (scripts/livekit.mjs).
+ * RTC-token endpoint (support/sfu-harness.ts). The meeting view over the same adapter is meeting-room.e2e.ts.
  */
-import { createHash } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
-import { expect, test, type Browser, type Page } from './fixtures';
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const harnessOut = join(repo, 'test-results', 'meeting-harness');
-const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
-let harnessOrigin = '';
-let harnessServer: Server | undefined;
+import { expect, test, type Page } from './fixtures';
+import type { InboundSummary } from './support/inbound-rtp';
+import { harnessPage, roomAccess, skipWithoutSfu } from './support/sfu-harness';
 
 interface Seen {
   readonly userID: string;
@@ -32,7 +21,7 @@ type Harness = {
   connect(url: string, token: string): Promise<void>;
   state(): string;
   participants(): Seen[];
-  inbound(): Promise<{ kind: string; bytes: number; frames: number }[]>;
+  inbound(): Promise<InboundSummary[]>;
   setMicrophoneEnabled(enabled: boolean): Promise<void>;
   setScreenShareEnabled(enabled: boolean): Promise<void>;
   sendEndForAll(meetingID: string): Promise<void>;
@@ -45,83 +34,16 @@ declare global {
   }
 }
 
-test.skip(
-  liveKitUrl === '',
-  'no LiveKit SFU (npm test starts one; or run `node scripts/livekit.mjs install`)',
-);
+skipWithoutSfu();
 test.setTimeout(180_000);
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-
-test.beforeAll(async () => {
-  await build({
-    configFile: false,
-    root: join(repo, 'tests', 'e2e', 'meeting-harness'),
-    base: './',
-    logLevel: 'warn',
-    build: { outDir: harnessOut, emptyOutDir: true, minify: false },
-  });
-  // Served over real loopback HTTP: Chromium lets only loopback pages reach the loopback SFU.
-  harnessServer = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const file = join(harnessOut, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(harnessOut) || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    response.end(readFileSync(file));
-  });
-  const server = harnessServer;
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const address = server.address();
-  harnessOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-});
-
-test.afterAll(async () => {
-  await new Promise((closed) => harnessServer?.close(closed) ?? closed(undefined));
-});
-
-async function chat<T>(baseURL: string, path: string, body: unknown, token = ''): Promise<T> {
-  const response = await fetch(`${baseURL}/chat${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', operationID: `meet-${Date.now()}`, token },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { errCode: number; errMsg: string; data: T };
-  if (envelope.errCode !== 0) throw new Error(`${path}: ${envelope.errCode} ${envelope.errMsg}`);
-  return envelope.data;
-}
-
-/** Signs in a demo user and asks the local server for access to `room`, as the meeting room does. */
-async function roomAccess(baseURL: string, user: string, room: string) {
-  const password = createHash('md5').update('Demo1234').digest('hex');
-  const session = await chat<{ userID: string; chatToken: string }>(baseURL, '/account/login', {
-    email: `${user}@example.com`,
-    password,
-    platform: 5,
-  });
-  const access = await chat<{ serverUrl: string; token: string }>(
-    baseURL,
-    '/user/rtc/get_token',
-    { room, identity: session.userID },
-    session.chatToken,
-  );
-  return { ...access, userID: session.userID };
-}
-
-async function openHarness(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
-  const page = await context.newPage();
-  await page.goto(`${harnessOrigin}/`);
-  await expect(page).toHaveTitle('Meeting harness ready');
-  return page;
-}
+const harness = harnessPage('meeting-harness', 'Meeting harness ready');
 
 /** Remote tracks of a kind delivering media: audio with bytes, video with bytes and decoded frames. */
 async function flowing(page: Page, kind: 'audio' | 'video'): Promise<number> {
   const tracks = await page.evaluate(() => window.meetingHarness.inbound());
-  return tracks.filter((t) => t.kind === kind && t.bytes > 0 && (kind === 'audio' || t.frames > 0)).length;
+  return tracks.filter(
+    (t) => t.kind === kind && t.bytesReceived > 0 && (kind === 'audio' || t.framesDecoded > 0),
+  ).length;
 }
 
 const seen = (page: Page) => page.evaluate(() => window.meetingHarness.participants());
@@ -135,7 +57,7 @@ test('a meeting of three through the SFU: each receives the others, sees a mute,
   const names = ['alice', 'bob', 'carol'] as const;
   const access = await Promise.all(names.map((n) => roomAccess(baseURL ?? '', n, room)));
   const pages: Page[] = [];
-  for (const _ of names) pages.push(await openHarness(browser));
+  for (const _ of names) pages.push(await harness.open(browser));
   const [alice, bob, carol] = pages as [Page, Page, Page];
   const [aliceID, bobID, carolID] = access.map((a) => a.userID) as [string, string, string];
   try {

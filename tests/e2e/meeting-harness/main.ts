@@ -1,20 +1,14 @@
 /**
  * A page for the real-SFU meeting test (meeting-room-media.e2e.ts): joins a meeting room through the
  * product's MeetingRoom adapter, plays every remote track in a media element as the meeting view does,
- * and exposes what the test checks on `window.meetingHarness`. Every RTCPeerConnection is kept, so the
- * test reads the browser's own inbound-rtp statistics per remote track.
+ * and exposes what the test checks on `window.meetingHarness`, the browser's own inbound-rtp statistics
+ * per remote track included.
  */
 import { createMeetingRoom } from '@teamim/adapters-livekit';
 import type { MeetingParticipantMedia } from '@teamim/application';
+import { recordInboundRtp } from '../support/inbound-rtp';
 
-const connections: RTCPeerConnection[] = [];
-const NativePeerConnection = window.RTCPeerConnection;
-window.RTCPeerConnection = class extends NativePeerConnection {
-  constructor(configuration?: RTCConfiguration) {
-    super(configuration);
-    connections.push(this);
-  }
-};
+const inbound = recordInboundRtp();
 
 const room = createMeetingRoom();
 let everyone: readonly MeetingParticipantMedia[] = [];
@@ -62,12 +56,6 @@ room.endRequests$.subscribe((e) => ends.push(`${e.fromUserID}:${e.meetingID}`));
 let state = 'disconnected';
 room.state$.subscribe((s) => (state = s));
 
-interface InboundTrack {
-  readonly kind: string;
-  readonly bytes: number;
-  readonly frames: number;
-}
-
 const harness = {
   connect: (url: string, token: string) => room.connect(url, token, { microphone: true, camera: true }),
   state: () => state,
@@ -82,19 +70,7 @@ const harness = {
       microphoneMuted: p.microphoneMuted,
       cameraOff: p.cameraOff,
     })),
-  async inbound(): Promise<InboundTrack[]> {
-    const out: InboundTrack[] = [];
-    for (const pc of connections) {
-      if (pc.connectionState === 'closed') continue;
-      const report = await pc.getStats();
-      report.forEach((s: { type: string; kind?: string; bytesReceived?: number; framesDecoded?: number }) => {
-        if (s.type === 'inbound-rtp') {
-          out.push({ kind: s.kind ?? '', bytes: s.bytesReceived ?? 0, frames: s.framesDecoded ?? 0 });
-        }
-      });
-    }
-    return out;
-  },
+  inbound,
   setMicrophoneEnabled: (enabled: boolean) => room.setMicrophoneEnabled(enabled),
   setScreenShareEnabled: (enabled: boolean) => room.setScreenShareEnabled(enabled),
   sendEndForAll: (meetingID: string) => room.sendEndForAll(meetingID),

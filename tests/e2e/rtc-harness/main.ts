@@ -1,18 +1,12 @@
 /**
  * A page for the real-SFU test (calls-media.e2e.ts): joins a LiveKit room through the product's
- * RtcRoom adapter and exposes what the test checks on `window.rtcHarness`. Every RTCPeerConnection the
- * page creates is kept, so the test reads the browser's own inbound-rtp statistics.
+ * RtcRoom adapter and exposes what the test checks on `window.rtcHarness`, the browser's own
+ * inbound-rtp statistics included.
  */
 import { createRtcRoom, type RemoteTrackEvent } from '@teamim/adapters-livekit';
+import { recordInboundRtp } from '../support/inbound-rtp';
 
-const connections: RTCPeerConnection[] = [];
-const NativePeerConnection = window.RTCPeerConnection;
-window.RTCPeerConnection = class extends NativePeerConnection {
-  constructor(configuration?: RTCConfiguration) {
-    super(configuration);
-    connections.push(this);
-  }
-};
+const inbound = recordInboundRtp();
 
 const room = createRtcRoom();
 const events: RemoteTrackEvent['type'][] = [];
@@ -46,43 +40,6 @@ room.remoteTracks$.subscribe((event) => {
     });
   }
 });
-
-interface InboundSummary {
-  readonly kind: string;
-  readonly bytesReceived: number;
-  readonly framesDecoded: number;
-  readonly codec: string;
-}
-
-async function inbound(): Promise<InboundSummary[]> {
-  const out: InboundSummary[] = [];
-  for (const pc of connections) {
-    if (pc.connectionState === 'closed') continue;
-    const report = await pc.getStats();
-    const codecs = new Map<string, string>();
-    report.forEach((s: { type: string; id: string; mimeType?: string }) => {
-      if (s.type === 'codec') codecs.set(s.id, s.mimeType ?? '');
-    });
-    report.forEach(
-      (s: {
-        type: string;
-        kind?: string;
-        bytesReceived?: number;
-        framesDecoded?: number;
-        codecId?: string;
-      }) => {
-        if (s.type !== 'inbound-rtp') return;
-        out.push({
-          kind: s.kind ?? '',
-          bytesReceived: s.bytesReceived ?? 0,
-          framesDecoded: s.framesDecoded ?? 0,
-          codec: codecs.get(s.codecId ?? '') ?? '',
-        });
-      },
-    );
-  }
-  return out;
-}
 
 const harness = {
   async connect(url: string, token: string, video: boolean): Promise<void> {
