@@ -8,16 +8,8 @@ import {
   singleConversationID,
   type CallInvitation,
 } from '@teamim/domain';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import {
-  codeOf,
-  contractCase,
-  receivedOf,
-  recorder,
-  sendText,
-  type ImContractOptions,
-  type MakeWorld,
-} from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, receivedOf, recorder, sendText, type MakeWorld } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 import type { MessageEvent } from '@teamim/application';
 
@@ -36,11 +28,7 @@ export const CALL_SIGNAL_CASES = {
  * `signals$` only for signals addressed to this user. caller and callee are signed in once (on the real
  * side: two SDK instances); cases run in order.
  */
-export function callSignallingContract(
-  side: string,
-  makeWorld: MakeWorld,
-  options: ImContractOptions = {},
-): void {
+export function callSignallingContract(side: string, makeWorld: MakeWorld): void {
   describe(`CallSignalling contract: ${side}`, () => {
     let world: ImWorld;
     let caller: SignedIn;
@@ -67,7 +55,7 @@ export function callSignallingContract(
       await world.close();
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.roundTrip, async () => {
+    it(CALL_SIGNAL_CASES.roundTrip, async () => {
       const atCaller = recorder<ReceivedCallSignal>(caller.callSignalling.signals$);
       const atCallee = recorder<ReceivedCallSignal>(callee.callSignalling.signals$);
       const invite = invitation();
@@ -89,7 +77,7 @@ export function callSignallingContract(
       atCallee.stop();
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.types, async () => {
+    it(CALL_SIGNAL_CASES.types, async () => {
       const atCaller = recorder<ReceivedCallSignal>(caller.callSignalling.signals$);
       const atCallee = recorder<ReceivedCallSignal>(callee.callSignalling.signals$);
       const audio = invitation(CallMediaType.Audio);
@@ -119,7 +107,7 @@ export function callSignallingContract(
       atCallee.stop();
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.onlineOnly, async () => {
+    it(CALL_SIGNAL_CASES.onlineOnly, async () => {
       const inbox = recorder<MessageEvent>(callee.messages.events$);
       await caller.callSignalling.send(callee.user.userID, CustomType.CallingInvite, invitation());
       const marker = await sendText(caller, callee, 'after the call');
@@ -135,7 +123,7 @@ export function callSignallingContract(
       }
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.notSignals, async () => {
+    it(CALL_SIGNAL_CASES.notSignals, async () => {
       const atCallee = recorder<ReceivedCallSignal>(callee.callSignalling.signals$);
       const inbox = recorder<MessageEvent>(callee.messages.events$);
       const to = { recvID: callee.user.userID, groupID: '' };
@@ -160,7 +148,7 @@ export function callSignallingContract(
       inbox.stop();
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.group, async () => {
+    it(CALL_SIGNAL_CASES.group, async () => {
       const group = await caller.groups.createGroup({
         groupName: 'call group',
         faceURL: '',
@@ -184,7 +172,7 @@ export function callSignallingContract(
       inbox.stop();
     });
 
-    contractCase(options, CALL_SIGNAL_CASES.badInput, async () => {
+    it(CALL_SIGNAL_CASES.badInput, async () => {
       expect(await codeOf(caller.callSignalling.send('', CustomType.CallingInvite, invitation()))).toBe(1001);
       const incomplete = { ...invitation(), inviteeUserIDList: [] };
       expect(

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { contractCase, type ImContractOptions, type MakeWorld } from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MakeWorld } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
 export const UPLOAD_CASES = {
@@ -16,11 +16,7 @@ function picked(name: string, mimeType: string, bytes: Uint8Array<ArrayBuffer>) 
  * FileUploader contract: what the application relies on when it uploads a group avatar or an
  * attachment — the URL it gets back serves exactly the uploaded bytes, and no upload replaces another.
  */
-export function fileUploaderContract(
-  side: string,
-  makeWorld: MakeWorld,
-  options: ImContractOptions = {},
-): void {
+export function fileUploaderContract(side: string, makeWorld: MakeWorld): void {
   describe(`FileUploader contract: ${side}`, () => {
     let world: ImWorld;
     let user: SignedIn;
@@ -33,14 +29,14 @@ export function fileUploaderContract(
       await world.close();
     });
 
-    contractCase(options, UPLOAD_CASES.roundTrip, async () => {
+    it(UPLOAD_CASES.roundTrip, async () => {
       const bytes = new Uint8Array(70_000).map((_, i) => (i * 31) % 251);
       const url = await user.fileUploader.upload(picked('team photo.png', 'image/png', bytes));
       expect(url).toMatch(/^https?:\/\//);
       expect(await world.download(url)).toEqual(bytes);
     });
 
-    contractCase(options, UPLOAD_CASES.distinct, async () => {
+    it(UPLOAD_CASES.distinct, async () => {
       const first = new Uint8Array([1, 2, 3]);
       const second = new Uint8Array([4, 5, 6, 7]);
       const a = await user.fileUploader.upload(picked('avatar.png', 'image/png', first));

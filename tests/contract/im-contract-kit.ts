@@ -1,12 +1,7 @@
 import { RemoteError, type MessageEvent } from '@teamim/application';
 import type { Message } from '@teamim/domain';
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { ImWorld, SignedIn } from './im-worlds';
-
-/** Options of a contract run: cases a side cannot run yet, with the reason (reported as todo, never as a pass). */
-export interface ImContractOptions {
-  readonly todo?: Readonly<Record<string, string>>;
-}
 
 /** The code a port call rejected with; fails when it resolves or rejects with something else. */
 export async function codeOf(call: Promise<unknown>): Promise<number> {
@@ -17,18 +12,6 @@ export async function codeOf(call: Promise<unknown>): Promise<number> {
     return (e as RemoteError).code;
   }
   throw new Error('expected the call to be rejected');
-}
-
-/** Declares one contract case, or a todo with its reason when this side cannot run it yet. */
-export function contractCase(
-  options: ImContractOptions,
-  name: string,
-  run: () => Promise<void>,
-  timeoutMs?: number,
-): void {
-  const reason = options.todo?.[name];
-  if (reason !== undefined) it.todo(`${name} (${reason})`);
-  else it(name, run, timeoutMs);
 }
 
 /** Collects everything a stream emits until `stop()`. */

@@ -1,14 +1,7 @@
 import type { ConversationEvent } from '@teamim/application';
 import { parseLatestMessage, RecvMsgOpt, SessionType, singleConversationID } from '@teamim/domain';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import {
-  befriend,
-  contractCase,
-  recorder,
-  sendText,
-  type ImContractOptions,
-  type MakeWorld,
-} from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, recorder, sendText, type MakeWorld } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
 /**
@@ -17,11 +10,7 @@ import type { ImWorld, SignedIn } from './im-worlds';
  * with its messages.
  * alice and bob are friends and signed in once (on the real side: two SDK instances).
  */
-export function imConversationsContract(
-  side: string,
-  makeWorld: MakeWorld,
-  options: ImContractOptions = {},
-): void {
+export function imConversationsContract(side: string, makeWorld: MakeWorld): void {
   describe(`ConversationsGateway contract: ${side}`, () => {
     let world: ImWorld;
     let alice: SignedIn;
@@ -44,41 +33,37 @@ export function imConversationsContract(
       return page.find((c) => c.conversationID === conversationID);
     }
 
-    contractCase(
-      options,
-      'a message counts as unread for the receiver only; marking read clears it',
-      async () => {
-        await bob.conversations.markAsRead(conversationID).catch(() => undefined);
-        const events = recorder<ConversationEvent>(bob.conversations.events$);
-        const sent = await sendText(alice, bob, 'count me');
-        await world.eventually(async () => {
-          const view = await bobsConversation();
-          expect(view).toMatchObject({
-            conversationType: SessionType.Single,
-            userID: alice.user.userID,
-            unreadCount: 1,
-            latestMsgSendTime: sent.sendTime,
-          });
-          expect(view?.latestMsg).toContain(sent.clientMsgID);
-          expect(await bob.conversations.getTotalUnread()).toBe(1);
-          expect(events.values).toContainEqual({ type: 'totalUnreadChanged', count: 1 });
+    it('a message counts as unread for the receiver only; marking read clears it', async () => {
+      await bob.conversations.markAsRead(conversationID).catch(() => undefined);
+      const events = recorder<ConversationEvent>(bob.conversations.events$);
+      const sent = await sendText(alice, bob, 'count me');
+      await world.eventually(async () => {
+        const view = await bobsConversation();
+        expect(view).toMatchObject({
+          conversationType: SessionType.Single,
+          userID: alice.user.userID,
+          unreadCount: 1,
+          latestMsgSendTime: sent.sendTime,
         });
-        expect(await alice.conversations.getTotalUnread()).toBe(0);
-        await bob.conversations.markAsRead(conversationID);
-        await world.eventually(async () => {
-          expect(await bob.conversations.getTotalUnread()).toBe(0);
-          expect((await bobsConversation())?.unreadCount).toBe(0);
-        });
-        events.stop();
-      },
-    );
+        expect(view?.latestMsg).toContain(sent.clientMsgID);
+        expect(await bob.conversations.getTotalUnread()).toBe(1);
+        expect(events.values).toContainEqual({ type: 'totalUnreadChanged', count: 1 });
+      });
+      expect(await alice.conversations.getTotalUnread()).toBe(0);
+      await bob.conversations.markAsRead(conversationID);
+      await world.eventually(async () => {
+        expect(await bob.conversations.getTotalUnread()).toBe(0);
+        expect((await bobsConversation())?.unreadCount).toBe(0);
+      });
+      events.stop();
+    });
 
-    contractCase(options, 'the one-to-one conversation is found by the peer id', async () => {
+    it('the one-to-one conversation is found by the peer id', async () => {
       const found = await bob.conversations.getOneConversation(alice.user.userID, SessionType.Single);
       expect(found).toMatchObject({ conversationID, userID: alice.user.userID, groupID: '' });
     });
 
-    contractCase(options, 'pinning and unpinning is stored and announced', async () => {
+    it('pinning and unpinning is stored and announced', async () => {
       const events = recorder<ConversationEvent>(bob.conversations.events$);
       await bob.conversations.setPinned(conversationID, true);
       await world.eventually(async () => {
@@ -95,7 +80,7 @@ export function imConversationsContract(
       events.stop();
     });
 
-    contractCase(options, 'a draft is kept with the conversation and removed by blank text', async () => {
+    it('a draft is kept with the conversation and removed by blank text', async () => {
       const events = recorder<ConversationEvent>(bob.conversations.events$);
       await bob.conversations.setDraft(conversationID, 'half a thought');
       await world.eventually(async () => {
@@ -118,7 +103,7 @@ export function imConversationsContract(
       events.stop();
     });
 
-    contractCase(options, 'the receive option is stored', async () => {
+    it('the receive option is stored', async () => {
       await bob.conversations.setRecvMsgOpt(conversationID, RecvMsgOpt.NotNotify);
       await world.eventually(async () => {
         expect((await bobsConversation())?.recvMsgOpt).toBe(RecvMsgOpt.NotNotify);
@@ -129,35 +114,31 @@ export function imConversationsContract(
       });
     });
 
-    contractCase(
-      options,
-      'the server first page lists the conversation as the local list does, with its newest message',
-      async () => {
-        const sent = await sendText(alice, bob, 'first page');
-        await world.eventually(async () => {
-          const local = await bobsConversation();
-          const page = await bob.conversations.getServerFirstPage(bob.user.userID, 10);
-          const remote = page.find((c) => c.conversationID === conversationID);
-          expect(remote).toMatchObject({
-            conversationType: SessionType.Single,
-            userID: alice.user.userID,
-            groupID: '',
-            showName: local?.showName,
-            unreadCount: 1,
-            latestMsgSendTime: sent.sendTime,
-            isPinned: false,
-          });
-          expect(parseLatestMessage(remote ?? { latestMsg: '' })).toMatchObject({
-            clientMsgID: sent.clientMsgID,
-            sendID: alice.user.userID,
-            textElem: { content: 'first page' },
-          });
+    it('the server first page lists the conversation as the local list does, with its newest message', async () => {
+      const sent = await sendText(alice, bob, 'first page');
+      await world.eventually(async () => {
+        const local = await bobsConversation();
+        const page = await bob.conversations.getServerFirstPage(bob.user.userID, 10);
+        const remote = page.find((c) => c.conversationID === conversationID);
+        expect(remote).toMatchObject({
+          conversationType: SessionType.Single,
+          userID: alice.user.userID,
+          groupID: '',
+          showName: local?.showName,
+          unreadCount: 1,
+          latestMsgSendTime: sent.sendTime,
+          isPinned: false,
         });
-        await bob.conversations.markAsRead(conversationID);
-      },
-    );
+        expect(parseLatestMessage(remote ?? { latestMsg: '' })).toMatchObject({
+          clientMsgID: sent.clientMsgID,
+          sendID: alice.user.userID,
+          textElem: { content: 'first page' },
+        });
+      });
+      await bob.conversations.markAsRead(conversationID);
+    });
 
-    contractCase(options, 'deleting a conversation removes it and its messages', async () => {
+    it('deleting a conversation removes it and its messages', async () => {
       await bob.conversations.deleteConversation(conversationID);
       await world.eventually(async () => {
         expect(await bobsConversation()).toBeUndefined();

@@ -7,15 +7,8 @@ import {
   singleConversationID,
   type Conversation,
 } from '@teamim/domain';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import {
-  befriend,
-  contractCase,
-  receivedOf,
-  recorder,
-  type ImContractOptions,
-  type MakeWorld,
-} from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, receivedOf, recorder, type MakeWorld } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
 /**
@@ -23,11 +16,7 @@ import type { ImWorld, SignedIn } from './im-worlds';
  * marks the mentioned members' conversations (groupAtType), at-all marks everyone's, resetting clears
  * the mark; a typing notice reaches the one-to-one peer at once and is not stored.
  */
-export function imMentionsContract(
-  side: string,
-  makeWorld: MakeWorld,
-  options: ImContractOptions = {},
-): void {
+export function imMentionsContract(side: string, makeWorld: MakeWorld): void {
   describe(`mentions and typing contract: ${side}`, () => {
     let world: ImWorld;
     let alice: SignedIn;
@@ -73,79 +62,67 @@ export function imMentionsContract(
       await world.close();
     });
 
-    contractCase(
-      options,
-      'an at-text marks the mentioned member only; resetting clears the mark',
-      async () => {
-        const inbox = recorder<MessageEvent>(bob.messages.events$);
-        const sent = await aliceSays(`hi [[at-bob#${bob.user.userID}]]`, [bob.user.userID]);
-        const got = await world.eventually(() => {
-          const found = receivedOf(inbox.values).find((m) => m.contentType === ContentType.AtText);
-          if (found === undefined) throw new Error('bob has not received the at-text');
-          return found;
-        }, 10_000);
-        inbox.stop();
-        expect(got.atTextElem?.atUserList).toEqual([bob.user.userID]);
-        expect(got.atTextElem?.atUsersInfo).toEqual([
-          { atUserID: bob.user.userID, groupNickname: `name of ${bob.user.userID}` },
-        ]);
-        await world.eventually(async () => {
-          expect((await conversationOf(bob, conversationID))?.groupAtType).toBe(GroupAtType.AtMe);
-          expect((await conversationOf(carol, conversationID))?.latestMsg).toContain(sent);
-        }, 10_000);
-        expect((await conversationOf(carol, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
-        expect((await conversationOf(alice, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
+    it('an at-text marks the mentioned member only; resetting clears the mark', async () => {
+      const inbox = recorder<MessageEvent>(bob.messages.events$);
+      const sent = await aliceSays(`hi [[at-bob#${bob.user.userID}]]`, [bob.user.userID]);
+      const got = await world.eventually(() => {
+        const found = receivedOf(inbox.values).find((m) => m.contentType === ContentType.AtText);
+        if (found === undefined) throw new Error('bob has not received the at-text');
+        return found;
+      }, 10_000);
+      inbox.stop();
+      expect(got.atTextElem?.atUserList).toEqual([bob.user.userID]);
+      expect(got.atTextElem?.atUsersInfo).toEqual([
+        { atUserID: bob.user.userID, groupNickname: `name of ${bob.user.userID}` },
+      ]);
+      await world.eventually(async () => {
+        expect((await conversationOf(bob, conversationID))?.groupAtType).toBe(GroupAtType.AtMe);
+        expect((await conversationOf(carol, conversationID))?.latestMsg).toContain(sent);
+      }, 10_000);
+      expect((await conversationOf(carol, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
+      expect((await conversationOf(alice, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
 
-        await bob.conversations.markAsRead(conversationID);
-        await bob.conversations.resetGroupAtType(conversationID);
-        await world.eventually(async () => {
-          const seen = await conversationOf(bob, conversationID);
-          expect(seen?.unreadCount).toBe(0);
-          expect(seen?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
-        }, 10_000);
-      },
-    );
+      await bob.conversations.markAsRead(conversationID);
+      await bob.conversations.resetGroupAtType(conversationID);
+      await world.eventually(async () => {
+        const seen = await conversationOf(bob, conversationID);
+        expect(seen?.unreadCount).toBe(0);
+        expect(seen?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
+      }, 10_000);
+    });
 
-    contractCase(
-      options,
-      'at-all marks every other member; with a named mention it is @all and @me',
-      async () => {
-        await aliceSays(`all: [[at-all#${AT_ALL_TAG}]] and [[at-carol#${carol.user.userID}]]`, [
-          AT_ALL_TAG,
-          carol.user.userID,
-        ]);
-        await world.eventually(async () => {
-          expect((await conversationOf(bob, conversationID))?.groupAtType).toBe(GroupAtType.AtAll);
-          expect((await conversationOf(carol, conversationID))?.groupAtType).toBe(GroupAtType.AtAllAtMe);
-        }, 10_000);
-        expect((await conversationOf(alice, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
-      },
-    );
+    it('at-all marks every other member; with a named mention it is @all and @me', async () => {
+      await aliceSays(`all: [[at-all#${AT_ALL_TAG}]] and [[at-carol#${carol.user.userID}]]`, [
+        AT_ALL_TAG,
+        carol.user.userID,
+      ]);
+      await world.eventually(async () => {
+        expect((await conversationOf(bob, conversationID))?.groupAtType).toBe(GroupAtType.AtAll);
+        expect((await conversationOf(carol, conversationID))?.groupAtType).toBe(GroupAtType.AtAllAtMe);
+      }, 10_000);
+      expect((await conversationOf(alice, conversationID))?.groupAtType ?? 0).toBe(GroupAtType.AtNormal);
+    });
 
-    contractCase(
-      options,
-      'a typing notice reaches the one-to-one peer as its input status and is not stored',
-      async () => {
-        await befriend(world, alice, bob);
-        const single = singleConversationID(alice.user.userID, bob.user.userID);
-        const bobInbox = recorder<MessageEvent>(bob.messages.events$);
-        const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
-        await alice.messages.sendTyping(bob.user.userID, 'yes');
-        await world.eventually(() => {
-          expect(bobInbox.values).toContainEqual({
-            type: 'typing',
-            conversationID: single,
-            userID: alice.user.userID,
-            typing: true,
-          });
-        }, 10_000);
-        bobInbox.stop();
-        aliceInbox.stop();
-        expect(aliceInbox.values.filter((e) => e.type === 'typing')).toEqual([]);
-        expect(receivedOf(bobInbox.values).filter((m) => m.contentType === ContentType.Typing)).toEqual([]);
-        const history = await bob.messages.getHistory(single, '', 20);
-        expect(history.messages.filter((m) => m.contentType === ContentType.Typing)).toEqual([]);
-      },
-    );
+    it('a typing notice reaches the one-to-one peer as its input status and is not stored', async () => {
+      await befriend(world, alice, bob);
+      const single = singleConversationID(alice.user.userID, bob.user.userID);
+      const bobInbox = recorder<MessageEvent>(bob.messages.events$);
+      const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
+      await alice.messages.sendTyping(bob.user.userID, 'yes');
+      await world.eventually(() => {
+        expect(bobInbox.values).toContainEqual({
+          type: 'typing',
+          conversationID: single,
+          userID: alice.user.userID,
+          typing: true,
+        });
+      }, 10_000);
+      bobInbox.stop();
+      aliceInbox.stop();
+      expect(aliceInbox.values.filter((e) => e.type === 'typing')).toEqual([]);
+      expect(receivedOf(bobInbox.values).filter((m) => m.contentType === ContentType.Typing)).toEqual([]);
+      const history = await bob.messages.getHistory(single, '', 20);
+      expect(history.messages.filter((m) => m.contentType === ContentType.Typing)).toEqual([]);
+    });
   });
 }

@@ -1,16 +1,7 @@
 import type { MessageEvent } from '@teamim/application';
 import { ContentType, MessageStatus, SessionType, singleConversationID, type Message } from '@teamim/domain';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import {
-  befriend,
-  codeOf,
-  contractCase,
-  receivedOf,
-  recorder,
-  sendText,
-  type ImContractOptions,
-  type MakeWorld,
-} from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { befriend, codeOf, receivedOf, recorder, sendText, type MakeWorld } from './im-contract-kit';
 import type { ImWorld, SignedIn } from './im-worlds';
 
 const PICTURE = 'a picture message is uploaded and received with its dimensions';
@@ -22,11 +13,7 @@ export const LOCAL_SEARCH = 'local search finds a message by a keyword of its te
  * revoke, delete, local search and localEx. alice and bob are friends, signed in once, and share the
  * conversation across the cases (on the real side: two SDK instances).
  */
-export function imMessagesContract(
-  side: string,
-  makeWorld: MakeWorld,
-  options: ImContractOptions = {},
-): void {
+export function imMessagesContract(side: string, makeWorld: MakeWorld): void {
   describe(`MessagesGateway contract: ${side}`, () => {
     let world: ImWorld;
     let alice: SignedIn;
@@ -55,7 +42,7 @@ export function imMessagesContract(
       await world.close();
     });
 
-    contractCase(options, 'a text message is acknowledged and received; the reply comes back', async () => {
+    it('a text message is acknowledged and received; the reply comes back', async () => {
       const draft = await alice.messages.create({ kind: 'text', text: 'hello bob' });
       expect(draft).toMatchObject({ contentType: ContentType.Text, status: MessageStatus.Sending });
       const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
@@ -87,7 +74,7 @@ export function imMessagesContract(
       expect(reply.sendTime).toBeGreaterThanOrEqual(sent.sendTime);
     });
 
-    contractCase(options, 'an at-text message keeps its text and mentioned users', async () => {
+    it('an at-text message keeps its text and mentioned users', async () => {
       const draft = await alice.messages.create({
         kind: 'atText',
         text: 'look @bob',
@@ -101,7 +88,7 @@ export function imMessagesContract(
       expect(got.atTextElem?.atUserList).toEqual([bob.user.userID]);
     });
 
-    contractCase(options, 'a custom message carries its data and description', async () => {
+    it('a custom message carries its data and description', async () => {
       const data = JSON.stringify({ type: 'contract', value: 42 });
       const draft = await alice.messages.create({ kind: 'custom', data, description: 'a test card' });
       const sent = await alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' });
@@ -111,7 +98,7 @@ export function imMessagesContract(
     });
 
     // The SDK's quote message (createQuoteMessage), with the quoted message inside.
-    contractCase(options, 'a quote message carries its reply and the message it quotes', async () => {
+    it('a quote message carries its reply and the message it quotes', async () => {
       const original = await sendText(bob, alice, 'lunch at noon?');
       const seen = await world.eventually(async () => {
         const page = await alice.messages.getHistory(conversationID, '', 5);
@@ -134,7 +121,7 @@ export function imMessagesContract(
       expect(got.quoteElem?.quoteMessage?.seq).toBeGreaterThan(0);
     });
 
-    contractCase(options, 'history pages backwards from a start message, oldest first', async () => {
+    it('history pages backwards from a start message, oldest first', async () => {
       const sent: Message[] = [];
       for (const text of ['page-1', 'page-2', 'page-3']) sent.push(await sendText(alice, bob, text));
       const last = sent[2];
@@ -151,35 +138,31 @@ export function imMessagesContract(
     });
 
     // What a chat shows while the SDK's first sync has not reached the conversation.
-    contractCase(
-      options,
-      "the server's newest messages are the local history's newest, oldest first",
-      async () => {
-        const last = await sendText(alice, bob, 'from the server');
-        await receivedByBob(last.clientMsgID);
-        const pick = (m: Message) => ({
-          clientMsgID: m.clientMsgID,
-          sendID: m.sendID,
-          recvID: m.recvID,
-          sessionType: m.sessionType,
-          contentType: m.contentType,
-          sendTime: m.sendTime,
-          status: m.status,
-          textElem: m.textElem,
-          customElem: m.customElem,
-        });
-        await world.eventually(async () => {
-          const local = await bob.messages.getHistory(conversationID, '', 4);
-          const server = await bob.messages.getServerNewest(conversationID, 4);
-          expect(server.map(pick)).toEqual(local.messages.map(pick));
-          expect(server.at(-1)?.textElem?.content).toBe('from the server');
-          expect(server.at(-1)?.seq).toBeGreaterThan(0);
-        });
-        expect(await alice.messages.getServerNewest(conversationID, 1)).toHaveLength(1);
-      },
-    );
+    it("the server's newest messages are the local history's newest, oldest first", async () => {
+      const last = await sendText(alice, bob, 'from the server');
+      await receivedByBob(last.clientMsgID);
+      const pick = (m: Message) => ({
+        clientMsgID: m.clientMsgID,
+        sendID: m.sendID,
+        recvID: m.recvID,
+        sessionType: m.sessionType,
+        contentType: m.contentType,
+        sendTime: m.sendTime,
+        status: m.status,
+        textElem: m.textElem,
+        customElem: m.customElem,
+      });
+      await world.eventually(async () => {
+        const local = await bob.messages.getHistory(conversationID, '', 4);
+        const server = await bob.messages.getServerNewest(conversationID, 4);
+        expect(server.map(pick)).toEqual(local.messages.map(pick));
+        expect(server.at(-1)?.textElem?.content).toBe('from the server');
+        expect(server.at(-1)?.seq).toBeGreaterThan(0);
+      });
+      expect(await alice.messages.getServerNewest(conversationID, 1)).toHaveLength(1);
+    });
 
-    contractCase(options, 'only the sender revokes (1002 for the peer); the peer is told', async () => {
+    it('only the sender revokes (1002 for the peer); the peer is told', async () => {
       const sent = await sendText(alice, bob, 'oops');
       await receivedByBob(sent.clientMsgID);
       expect(await codeOf(bob.messages.revoke(conversationID, sent.clientMsgID))).toBe(1002);
@@ -199,7 +182,7 @@ export function imMessagesContract(
       });
     });
 
-    contractCase(options, "deleting a message removes it from the deleter's history only", async () => {
+    it("deleting a message removes it from the deleter's history only", async () => {
       const sent = await sendText(alice, bob, 'delete me');
       await receivedByBob(sent.clientMsgID);
       await alice.messages.delete(conversationID, sent.clientMsgID);
@@ -211,7 +194,7 @@ export function imMessagesContract(
       expect(theirs.messages.map((m) => m.clientMsgID)).toContain(sent.clientMsgID);
     });
 
-    contractCase(options, PICTURE, async () => {
+    it(PICTURE, async () => {
       const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       const file = new File([bytes], 'dot.png', { type: 'image/png' });
       const draft = await alice.messages.create({
@@ -228,7 +211,7 @@ export function imMessagesContract(
     });
 
     // Videos and files, sent as the composer sends them.
-    contractCase(options, VIDEO_AND_FILE, async () => {
+    it(VIDEO_AND_FILE, async () => {
       const video = new File([new Uint8Array(64).fill(7)], 'clip.mp4', { type: 'video/mp4' });
       const poster = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'clip.png', { type: 'image/png' });
       const draft = await alice.messages.create({
@@ -261,27 +244,23 @@ export function imMessagesContract(
       expect(gotFile.fileElem?.sourceUrl).not.toBe('');
     });
 
-    contractCase(
-      options,
-      'a received message is forwarded as a new message with the same content',
-      async () => {
-        const original = await sendText(alice, bob, 'pass it on');
-        const got = await receivedByBob(original.clientMsgID);
-        const copy = await bob.messages.createForward(got);
-        expect(copy.clientMsgID).not.toBe(original.clientMsgID);
-        expect(copy.textElem?.content).toBe('pass it on');
-        const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
-        const sent = await bob.messages.send(copy, { recvID: alice.user.userID, groupID: '' });
-        await world.eventually(() => {
-          const back = receivedOf(aliceInbox.values).find((m) => m.clientMsgID === sent.clientMsgID);
-          expect(back?.textElem?.content).toBe('pass it on');
-          expect(back?.sendID).toBe(bob.user.userID);
-        });
-        aliceInbox.stop();
-      },
-    );
+    it('a received message is forwarded as a new message with the same content', async () => {
+      const original = await sendText(alice, bob, 'pass it on');
+      const got = await receivedByBob(original.clientMsgID);
+      const copy = await bob.messages.createForward(got);
+      expect(copy.clientMsgID).not.toBe(original.clientMsgID);
+      expect(copy.textElem?.content).toBe('pass it on');
+      const aliceInbox = recorder<MessageEvent>(alice.messages.events$);
+      const sent = await bob.messages.send(copy, { recvID: alice.user.userID, groupID: '' });
+      await world.eventually(() => {
+        const back = receivedOf(aliceInbox.values).find((m) => m.clientMsgID === sent.clientMsgID);
+        expect(back?.textElem?.content).toBe('pass it on');
+        expect(back?.sendID).toBe(bob.user.userID);
+      });
+      aliceInbox.stop();
+    });
 
-    contractCase(options, LOCAL_SEARCH, async () => {
+    it(LOCAL_SEARCH, async () => {
       const sent = await sendText(alice, bob, 'the word is pineapple today');
       await receivedByBob(sent.clientMsgID);
       const hits = await world.eventually(async () => {
@@ -298,7 +277,7 @@ export function imMessagesContract(
       expect(newest.map((m) => m.clientMsgID)).toEqual([later.clientMsgID]);
     });
 
-    contractCase(options, 'localEx is stored on the message', async () => {
+    it('localEx is stored on the message', async () => {
       const sent = await sendText(alice, bob, 'mark me');
       await receivedByBob(sent.clientMsgID);
       await bob.messages.setLocalEx(conversationID, sent.clientMsgID, '{"opened":true}');

@@ -1,6 +1,6 @@
 import type { SessionEvent } from '@teamim/application';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { codeOf, contractCase, recorder, type ImContractOptions, type MakeWorld } from './im-contract-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, recorder, type MakeWorld } from './im-contract-kit';
 import type { ImClient, ImUser, ImWorld } from './im-worlds';
 
 export const SESSION_CASES = {
@@ -19,7 +19,7 @@ export const SESSION_CASES = {
  * its old token is refused and a fresh one logs in. One client is reused across the cases (on the real side
  * it is one SDK instance; the in-memory side's FakeBackend applies the multi-login policy and revocation).
  */
-export function imSessionContract(side: string, makeWorld: MakeWorld, options: ImContractOptions = {}): void {
+export function imSessionContract(side: string, makeWorld: MakeWorld): void {
   describe(`ImSession contract: ${side}`, () => {
     let world: ImWorld;
     let user: ImUser;
@@ -37,12 +37,12 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
       await world.close();
     });
 
-    contractCase(options, SESSION_CASES.wrongToken, async () => {
+    it(SESSION_CASES.wrongToken, async () => {
       const code = await codeOf(client.session.login(user.userID, `${user.token}x`));
       expect(code).not.toBe(0);
     });
 
-    contractCase(options, SESSION_CASES.login, async () => {
+    it(SESSION_CASES.login, async () => {
       const events = recorder<SessionEvent>(client.session.events$);
       await client.session.login(user.userID, user.token);
       await world.eventually(() => {
@@ -57,17 +57,17 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
       expect(self.nickname).toBe(user.nickname);
     });
 
-    contractCase(options, SESSION_CASES.repeated, async () => {
+    it(SESSION_CASES.repeated, async () => {
       expect(await codeOf(client.session.login(user.userID, user.token))).toBe(10102);
     });
 
-    contractCase(options, SESSION_CASES.relogin, async () => {
+    it(SESSION_CASES.relogin, async () => {
       await client.session.logout();
       await client.session.login(user.userID, user.token);
       expect((await client.session.getSelfInfo()).userID).toBe(user.userID);
     });
 
-    contractCase(options, SESSION_CASES.kicked, async () => {
+    it(SESSION_CASES.kicked, async () => {
       const events = recorder<SessionEvent>(client.session.events$);
       const other = await world.signInElsewhere(user);
       await world.eventually(() => {
@@ -82,7 +82,7 @@ export function imSessionContract(side: string, makeWorld: MakeWorld, options: I
       token = other.token;
     });
 
-    contractCase(options, SESSION_CASES.revoked, async () => {
+    it(SESSION_CASES.revoked, async () => {
       const events = recorder<SessionEvent>(client.session.events$);
       await world.endSession(user);
       await world.eventually(() => {
