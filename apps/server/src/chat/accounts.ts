@@ -187,38 +187,14 @@ export class AccountService {
         if (isAdminCode && used.changes !== 1)
           return new ChatError(ErrCode.InvitationCodeUsed, 'invitation code used');
       }
-      const phone = ids.find((i) => i.kind === 'phone');
-      const email = ids.find((i) => i.kind === 'email');
-      this.ctx.db
-        .prepare(
-          `INSERT INTO chat_accounts (user_id, nickname, face_url, area_code, phone_number, email, gender, birth_ms,
-             register_type, invite_code, invited_by, password_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          userID,
-          u.nickname,
-          u.faceURL ?? '',
-          phone?.areaCode ?? '',
-          phone?.phoneNumber ?? '',
-          email?.value ?? '',
-          u.gender ?? 0,
-          u.birth ?? 0,
-          email ? 1 : 2,
-          this.invitations.newInviteCode(),
-          invitedBy,
-          passwordHash,
-          now,
-          now,
-        );
-      const cred = this.ctx.db.prepare(
-        'INSERT INTO chat_credentials (identifier, user_id, kind) VALUES (?, ?, ?)',
-      );
-      for (const id of ids) cred.run(id.value, userID, id.kind);
-      this.ctx.db
-        .prepare('INSERT INTO wallet_accounts (user_id, balance_cents, updated_at) VALUES (?, 0, ?)')
-        .run(userID, now);
-      this.ctx.im.registerUser({ userID, nickname: u.nickname, faceURL: u.faceURL ?? '' });
+      this.insertAccount(userID, ids, now, {
+        nickname: u.nickname,
+        faceURL: u.faceURL ?? '',
+        gender: u.gender ?? 0,
+        birth: u.birth ?? 0,
+        invitedBy,
+        passwordHash,
+      });
       return undefined;
     })();
     if (outcome) throw outcome;
@@ -363,36 +339,60 @@ export class AccountService {
     for (const id of ids) if (this.userIDByIdentifier(id.value) !== undefined) throw this.takenError(id);
     const hash = await hashSecret(req.passwordMd5, this.ctx.config.scryptCost);
     const userID = req.userID ?? this.newUserID();
-    const now = this.ctx.clock.now();
-    const phone = ids.find((i) => i.kind === 'phone');
-    const email = ids.find((i) => i.kind === 'email');
     this.ctx.db.transaction(() => {
-      this.ctx.db
-        .prepare(
-          `INSERT INTO chat_accounts (user_id, nickname, area_code, phone_number, email, register_type, invite_code, password_hash, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          userID,
-          req.nickname,
-          phone?.areaCode ?? '',
-          phone?.phoneNumber ?? '',
-          email?.value ?? '',
-          email ? 1 : 2,
-          this.invitations.newInviteCode(),
-          hash,
-          now,
-          now,
-        );
-      const cred = this.ctx.db.prepare(
-        'INSERT INTO chat_credentials (identifier, user_id, kind) VALUES (?, ?, ?)',
-      );
-      for (const id of ids) cred.run(id.value, userID, id.kind);
-      this.ctx.db
-        .prepare('INSERT INTO wallet_accounts (user_id, balance_cents, updated_at) VALUES (?, 0, ?)')
-        .run(userID, now);
-      this.ctx.im.registerUser({ userID, nickname: req.nickname, faceURL: '' });
+      this.insertAccount(userID, ids, this.ctx.clock.now(), { nickname: req.nickname, passwordHash: hash });
     })();
     return userID;
+  }
+
+  /**
+   * The one way an account comes to exist, inside the caller's transaction: its row (registered by
+   * e-mail or by phone), its sign-in identifiers, an empty wallet, and the IM user.
+   */
+  private insertAccount(
+    userID: string,
+    ids: readonly Identifier[],
+    now: number,
+    profile: {
+      readonly nickname: string;
+      readonly passwordHash: string;
+      readonly faceURL?: string;
+      readonly gender?: number;
+      readonly birth?: number;
+      readonly invitedBy?: string;
+    },
+  ): void {
+    const phone = ids.find((i) => i.kind === 'phone');
+    const email = ids.find((i) => i.kind === 'email');
+    this.ctx.db
+      .prepare(
+        `INSERT INTO chat_accounts (user_id, nickname, face_url, area_code, phone_number, email, gender, birth_ms,
+           register_type, invite_code, invited_by, password_hash, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        userID,
+        profile.nickname,
+        profile.faceURL ?? '',
+        phone?.areaCode ?? '',
+        phone?.phoneNumber ?? '',
+        email?.value ?? '',
+        profile.gender ?? 0,
+        profile.birth ?? 0,
+        email ? 1 : 2,
+        this.invitations.newInviteCode(),
+        profile.invitedBy ?? '',
+        profile.passwordHash,
+        now,
+        now,
+      );
+    const cred = this.ctx.db.prepare(
+      'INSERT INTO chat_credentials (identifier, user_id, kind) VALUES (?, ?, ?)',
+    );
+    for (const id of ids) cred.run(id.value, userID, id.kind);
+    this.ctx.db
+      .prepare('INSERT INTO wallet_accounts (user_id, balance_cents, updated_at) VALUES (?, 0, ?)')
+      .run(userID, now);
+    this.ctx.im.registerUser({ userID, nickname: profile.nickname, faceURL: profile.faceURL ?? '' });
   }
 }
