@@ -152,7 +152,8 @@ describe('layer boundaries (dependency-cruiser)', () => {
 
   const gatewayReadsUsers = probe({
     'apps/server/src/im/users.ts': 'export const getUser = (id: string) => id;\n',
-    'apps/server/src/wire/gateway.ts': "import { getUser } from '../im/users';\nexport const g = getUser;\n",
+    'apps/server/src/wire/gateway/attach.ts':
+      "import { getUser } from '../../im/users';\nexport const g = getUser;\n",
   });
   it('server-wire-knows-no-users fires when the gateway reads users', () => {
     expect(ruleOf(gatewayReadsUsers())).toContain('server-wire-knows-no-users');

@@ -26,7 +26,7 @@ import { createImFacade } from './im/facade';
 import type { Operator } from './im/messages';
 import { createWsHandlers, gatewaySink } from './im/ws-handlers';
 import type { Gateway } from './wire/contract';
-import { attachGateway } from './wire/gateway';
+import { attachGateway } from './wire/gateway/attach';
 import { resolveObjectLimits } from './objects/limits';
 import { OBJECTS_MIGRATION_MODULE, objectMigrations } from './objects/migrations';
 import { OBJECT_API_PATHS, createObjectService, objectsPlugin } from './objects/plugin';

@@ -14,14 +14,14 @@ import {
   type WsConnContext,
   type WsError,
   type WsRequestHandlers,
-} from './contract';
-import { attachGateway } from './gateway';
-import { GetMaxSeqReqCodec, GetMaxSeqRespCodec, MsgDataCodec } from './messages';
-import { OpenImTestClient } from './testing/client';
-import { WsRequestError, type TestClientOptions } from './testing/connection';
-import { OBSERVED_SDK_1001_REQUEST } from './testing/gob-fixtures';
-import { runWsLoad } from './testing/load';
-import { mulberry32, randomBytes } from './testing/random';
+} from '../contract';
+import { attachGateway } from './attach';
+import { GetMaxSeqReqCodec, GetMaxSeqRespCodec, MsgDataCodec } from '../messages';
+import { OpenImTestClient } from '../testing/client';
+import { WsRequestError, type TestClientOptions } from '../testing/connection';
+import { OBSERVED_SDK_1001_REQUEST } from '../testing/gob-fixtures';
+import { runWsLoad } from '../testing/load';
+import { mulberry32, randomBytes } from '../testing/random';
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 

@@ -1,6 +1,6 @@
 /**
  * The OpenIM-compatible WebSocket gateway (protocol: shared/reference/openim-protocol.md §2, §3, §13; the
- * behaviour is listed in ./README.md). The units it composes live in ./gateway/.
+ * behaviour is listed in ../README.md). The units it composes live beside it in this folder.
  */
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
@@ -16,15 +16,15 @@ import {
   type SubUserOnlineStatusTips,
   type VerifiedToken,
   type WsConnContext,
-} from './contract';
+} from '../contract';
 import {
   decodeRequestFrame,
   decodeRequestGob,
   WireFrameError,
   type WsRequestEnvelope,
   type WsResponseEnvelope,
-} from './envelope';
-import { SubUserOnlineStatusTipsCodec } from './messages';
+} from '../envelope';
+import { SubUserOnlineStatusTipsCodec } from '../messages';
 import {
   type Connection,
   FrameSender,
@@ -32,27 +32,27 @@ import {
   encoderFor,
   newServerOperationID,
   startLiveness,
-} from './gateway/connection';
-import { KNOWN_REQUESTS, createDispatcher, reply } from './gateway/dispatch';
-import { type QueryInfo, SUCCESS_HANDSHAKE } from './gateway/handshake';
-import { loginVictims } from './gateway/multi-login';
-import { fanOut, pushTargets } from './gateway/push';
-import { ConnectionRegistry } from './gateway/registry';
-import { Deadlines, RequestQueue } from './gateway/requests';
-import { upgradeListener } from './gateway/upgrade';
+} from './connection';
+import { KNOWN_REQUESTS, createDispatcher, reply } from './dispatch';
+import { type QueryInfo, SUCCESS_HANDSHAKE } from './handshake';
+import { loginVictims } from './multi-login';
+import { fanOut, pushTargets } from './push';
+import { ConnectionRegistry } from './registry';
+import { Deadlines, RequestQueue } from './requests';
+import { upgradeListener } from './upgrade';
 import {
   MAX_BUFFERED_BYTES,
   MAX_QUEUED_REQUESTS,
   noopLogger,
   resolveGatewayOptions,
   resolveServer,
-} from './gateway/options';
+} from './options';
 
 const stack = (err: unknown): string => (err instanceof Error ? (err.stack ?? err.message) : String(err));
 
 /**
  * Attach the gateway to an HTTP server (or a Fastify instance, via its `.server`). This composes the units of
- * `./gateway/`: the handshake, the connection registry (online status, 2005 subscriptions), the multi-login
+ * this folder: the handshake, the connection registry (online status, 2005 subscriptions), the multi-login
  * policy, each connection's request queue with the handlers' deadlines, the dispatcher and the push fan-out.
  */
 export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
