@@ -1,13 +1,5 @@
-import {
-  expect,
-  send,
-  test,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from './fixtures';
+import { expect, send, test, type Browser, type BrowserContext, type Locator, type Page } from './fixtures';
+import { shot } from './support/shots';
 import {
   conversationList,
   conversationOption,
@@ -47,10 +39,6 @@ async function signOut(page: Page): Promise<void> {
 const conversation = conversationOption;
 
 const chatNavLink = (page: Page): Locator => mainNav(page).getByRole('link', { name: /^Chat/ });
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-}
 
 const unique = (label: string): string => `${label} ${Date.now().toString(36)}`;
 

@@ -1,11 +1,9 @@
-import { expect, test, type Page, type TestInfo } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { shot } from './support/shots';
 import { signedInPage } from './support/users';
 
 // One server runs for the whole suite (demo seed: alice friends with bob and carol; bob and carol are not
 // friends), so each test here changes state no other test relies on.
-
-const shot = async (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`) });
 
 async function openFriends(page: Page): Promise<void> {
   await page

@@ -8,7 +8,7 @@ import {
   newUserPage,
   openConversation,
   setBlacklistSwitch,
-  signIn as signInAs,
+  signIn,
   userID,
 } from './support/users';
 
@@ -24,14 +24,14 @@ interface Session {
 }
 
 /** Signed in as `user`, recording the page's and the SDK worker's console and every request. */
-async function signIn(browser: Browser, user: string): Promise<Session> {
+async function recordedSession(browser: Browser, user: string): Promise<Session> {
   const { page } = await newUserPage(browser, { width: 1280 });
   const consoleLines: string[] = [];
   const requests: string[] = [];
   page.on('console', (message) => consoleLines.push(message.text()));
   page.on('worker', (worker) => worker.on('console', (message) => consoleLines.push(message.text())));
   page.on('request', (request) => requests.push(request.url()));
-  await signInAs(page, user);
+  await signIn(page, user);
   return { page, console: consoleLines, requests };
 }
 
@@ -45,7 +45,7 @@ test('alice alone: English only, a friend card, the seeded history in order, unb
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await signIn(browser, 'alice');
+  const alice = await recordedSession(browser, 'alice');
 
   // First: it reads every request since the sign-in.
   await test.step('in English the signed-in app loads no Chinese strings', async () => {
@@ -112,9 +112,9 @@ test('alice, bob and carol: a saved profile shows at once, a typed mention stays
   browser,
 }) => {
   test.setTimeout(300_000);
-  const alice = await signIn(browser, 'alice');
-  const bob = await signIn(browser, 'bob');
-  const carol = await signIn(browser, 'carol');
+  const alice = await recordedSession(browser, 'alice');
+  const bob = await recordedSession(browser, 'bob');
+  const carol = await recordedSession(browser, 'carol');
 
   await test.step('a saved profile shows at once on the card and in the form', async () => {
     const myInfo = async (): Promise<Locator> => {
@@ -187,7 +187,7 @@ test('bob muted in Demo team by the admin API: the notices read "muted you", and
   request,
 }) => {
   test.setTimeout(240_000);
-  const bob = await signIn(browser, 'bob');
+  const bob = await recordedSession(browser, 'bob');
   await openConversation(bob.page, 'Demo team');
   const groupID = /\/chat\/sg_(.+)$/.exec(decodeURIComponent(bob.page.url()))?.[1] ?? '';
   expect(groupID).not.toBe('');
@@ -239,7 +239,7 @@ test('bob muted in Demo team by the admin API: the notices read "muted you", and
 
 test('after a friend request is accepted the first messages arrive on both sides', async ({ browser }) => {
   test.setTimeout(180_000);
-  const alice = await signIn(browser, 'alice');
+  const alice = await recordedSession(browser, 'alice');
   // A new account, registered with the dev-mode code.
   const context = await browser.newContext();
   const newbie = await context.newPage();

@@ -1,40 +1,15 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from './fixtures';
+import { expect, test, type Page } from './fixtures';
+import { shot } from './support/shots';
+import { adminCall as admin, preferLocale, signIn } from './support/users';
 
-// The e2e server runs with its default admin secret (docs/server.md, "Tokens and the admin bootstrap API").
-const ADMIN = { secret: 'openIM123', userID: 'imAdmin' };
 const WEB_PLATFORM = 5;
 
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.addInitScript(() => {
-    if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', 'en-US');
-  });
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Demo1234');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/chat$/);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
-  // Connected and synced: the status line is empty again.
-  await expect(page.getByRole('status').filter({ hasText: /Connecting|Syncing/ })).toHaveCount(0, {
-    timeout: 30_000,
-  });
-}
-
-const shot = async (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`) });
-
-async function admin(request: APIRequestContext, path: string, body: object): Promise<void> {
-  const headers = { operationID: `e2e-${Date.now()}` };
-  const tokenAnswer = await request.post('/api/auth/get_admin_token', { headers, data: ADMIN });
-  const token = ((await tokenAnswer.json()) as { data: { token: string } }).data.token;
-  const answer = await request.post(`/api${path}`, { headers: { ...headers, token }, data: body });
-  expect(((await answer.json()) as { errCode: number }).errCode).toBe(0);
-}
+test.beforeEach(({ page }) => preferLocale(page, 'en-US'));
 
 const storedUserID = (page: Page) => page.evaluate(() => window.sessionStorage.getItem('IM_USERID') ?? '');
 
 test('a revoked token ends the session with the login-expired toast', async ({ page, request }, testInfo) => {
-  await signIn(page, 'carol@example.com');
+  await signIn(page, 'carol');
   const userID = await storedUserID(page);
   expect(userID).not.toBe('');
   await shot(page, testInfo, 'before-revoke');
@@ -52,7 +27,7 @@ test('a kick (force logout on the web platform) ends the session with the other-
   page,
   request,
 }, testInfo) => {
-  await signIn(page, 'bob@example.com');
+  await signIn(page, 'bob');
   const userID = await storedUserID(page);
   await admin(request, '/auth/force_logout', { userID, platformID: WEB_PLATFORM });
   // The toast title, not Fluent's screen-reader copy of it (the last of the two).
@@ -66,7 +41,7 @@ test('a kick (force logout on the web platform) ends the session with the other-
 test('signing out asks for confirmation; cancel keeps the session, OK ends it', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'alice@example.com');
+  await signIn(page, 'alice');
   await page.getByRole('button', { name: 'My account' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log out' });
@@ -99,7 +74,7 @@ test('the app is served with a strict CSP and runs without violations', async ({
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
 
   // Sign in (the SDK's wasm and workers start under the policy), then visit the contact pages.
-  await signIn(page, 'alice@example.com');
+  await signIn(page, 'alice');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: /Contacts/ })

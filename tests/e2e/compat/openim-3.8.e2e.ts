@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { expect, messageLog, send, test, type Browser, type Page, type TestInfo } from '../fixtures';
+import { expect, messageLog, send, test, type Browser, type Page } from '../fixtures';
+import { shot } from '../support/shots';
 
 /**
  * The client, unchanged, against the server's `--compat openim-3.8` profile, which answers as a real
@@ -25,9 +26,6 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible({ timeout: 30_000 });
   return page;
 }
-
-const shot = async (page: Page, info: TestInfo, name: string) =>
-  page.screenshot({ path: info.outputPath(`${name}.png`) });
 
 const conversationList = (page: Page) => page.getByRole('listbox', { name: 'Conversations' });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}`;

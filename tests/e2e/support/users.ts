@@ -34,11 +34,15 @@ export async function newUserPage(
     colorScheme: options.colorScheme ?? 'light',
   });
   const page = await context.newPage();
-  const locale = options.locale ?? 'en-US';
+  await preferLocale(page, options.locale ?? 'en-US');
+  return { context, page };
+}
+
+/** The app starts in `locale` on this page, as after the user chose it, unless a language is stored already. */
+export async function preferLocale(page: Page, locale: 'en-US' | 'zh-CN'): Promise<void> {
   await page.addInitScript((value) => {
     if (window.localStorage.getItem('IM_LOCALE') === null) window.localStorage.setItem('IM_LOCALE', value);
   }, locale);
-  return { context, page };
 }
 
 export const conversationList = (page: Page): Locator => page.getByRole('listbox', { name: 'Conversations' });
@@ -50,7 +54,7 @@ export const conversationOption = (page: Page, name: string): Locator =>
  * Signs in as `user` for a test that is not about signing in: the chat API's password login, its answer
  * stored where the sign-in form stores it (the tab's session storage, the e-mail in local storage), then
  * `/chat`, which starts the SDK and syncs as after the form. The form itself is proven by the sign-in tests
- * (sign-in.e2e.ts, session.e2e.ts, a11y-sign-in.e2e.ts, offline.e2e.ts); skipping it here saves its page
+ * (sign-in.e2e.ts, a11y-sign-in.e2e.ts, offline.e2e.ts); skipping it here saves its page
  * load and typing for each of the hundred sign-ins of a run. Records how long each part took as a `sign-in`
  * annotation of the test (the JSON report's timing table reads them). `platform` signs in as another kind of
  * device (its page must then be configured with that platformID), so one user can be signed in twice.
