@@ -1,4 +1,4 @@
-import { LocalStore, SessionStore } from '@teamim/application';
+import { KeyValueStore, type LocalStore, type SessionStore } from '@teamim/application';
 
 /** Thrown when the browser refuses to store a value (quota exceeded, storage disabled). */
 export class StorageWriteError extends Error {
@@ -11,71 +11,44 @@ export class StorageWriteError extends Error {
   }
 }
 
-/** The four operations every key-value port needs, over any Web Storage object. */
-function webStorageOps(storage: Storage): {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-  remove(key: string): void;
-  clear(): void;
-} {
-  return {
-    get: (key) => storage.getItem(key) ?? undefined,
-    set: (key, value) => {
-      try {
-        storage.setItem(key, value);
-      } catch (cause: unknown) {
-        throw new StorageWriteError(key, cause);
-      }
-    },
-    remove: (key) => storage.removeItem(key),
-    clear: () => storage.clear(),
-  };
+/**
+ * A key-value port over a Web Storage object: the one implementation of both ports below, which add
+ * nothing to it (a port is a DI token with the four operations of {@link KeyValueStore}).
+ */
+abstract class WebStorageStore extends KeyValueStore {
+  constructor(private readonly storage: Storage) {
+    super();
+  }
+
+  get(key: string): string | undefined {
+    return this.storage.getItem(key) ?? undefined;
+  }
+
+  set(key: string, value: string): void {
+    try {
+      this.storage.setItem(key, value);
+    } catch (cause: unknown) {
+      throw new StorageWriteError(key, cause);
+    }
+  }
+
+  remove(key: string): void {
+    this.storage.removeItem(key);
+  }
+
+  clear(): void {
+    this.storage.clear();
+  }
 }
 
 /**
  * {@link LocalStore} over `window.localStorage`: area code, phone, e-mail, login method, locale and
  * the pinned messages (`pinned_message_<conversationID>`), under the spec's keys (STORAGE_KEYS).
  */
-export class WebLocalStore extends LocalStore {
-  private readonly ops: ReturnType<typeof webStorageOps>;
-  constructor(storage: Storage) {
-    super();
-    this.ops = webStorageOps(storage);
-  }
-  get(key: string): string | undefined {
-    return this.ops.get(key);
-  }
-  set(key: string, value: string): void {
-    this.ops.set(key, value);
-  }
-  remove(key: string): void {
-    this.ops.remove(key);
-  }
-  clear(): void {
-    this.ops.clear();
-  }
-}
+export class WebLocalStore extends WebStorageStore implements LocalStore {}
 
 /** {@link SessionStore} over `window.sessionStorage`: IM token, chat token, user id. */
-export class WebSessionStore extends SessionStore {
-  private readonly ops: ReturnType<typeof webStorageOps>;
-  constructor(storage: Storage) {
-    super();
-    this.ops = webStorageOps(storage);
-  }
-  get(key: string): string | undefined {
-    return this.ops.get(key);
-  }
-  set(key: string, value: string): void {
-    this.ops.set(key, value);
-  }
-  remove(key: string): void {
-    this.ops.remove(key);
-  }
-  clear(): void {
-    this.ops.clear();
-  }
-}
+export class WebSessionStore extends WebStorageStore implements SessionStore {}
 
 /** The browser's local storage as a {@link LocalStore}; pass another Storage in tests. */
 export function createLocalStore(storage: Storage = globalThis.localStorage): WebLocalStore {
