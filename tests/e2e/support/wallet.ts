@@ -12,7 +12,7 @@ export const redPacketBubble = (page: Page, greeting: string): Locator =>
 /** The dialog a red packet's bubble opens. */
 export const packetDialog = (page: Page): Locator => page.getByRole('dialog', { name: /^Red packet from/ });
 
-export interface LedgerRecord {
+interface LedgerRecord {
   readonly id: string;
   readonly type: number;
   readonly remark: string;
