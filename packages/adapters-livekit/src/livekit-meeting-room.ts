@@ -96,12 +96,19 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     } catch {
       // The prefetch only speeds up the join; the connect below reports any real problem.
     }
+    // Each wait below may end after a disconnect (the user left while connecting): go no further.
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
       await room.connect(serverUrl, token, { autoSubscribe: true });
     } catch (cause: unknown) {
       this.teardown(room);
       throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    if (this.room !== room) {
+      // The SFU answered after the leave: leave it again, so the meeting is never joined late.
+      await room.disconnect().catch(() => undefined);
+      throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     }
     this.identity = room.localParticipant.identity;
     for (const identity of room.remoteParticipants.keys()) this.addRemote(identity);
@@ -115,6 +122,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       this.microphone = false;
       failure = toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       if (this.camera) await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'));
     } catch (cause: unknown) {

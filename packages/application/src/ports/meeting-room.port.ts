@@ -41,6 +41,7 @@ export interface MeetingEndRequest {
  * failure, but the room stays joined (`state$` connected): the others can still be seen and heard.
  */
 export abstract class MeetingRoom {
+  /** Joins; a `disconnect` before it settles cancels it: it rejects, and the room is never joined. */
   abstract connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void>;
   abstract disconnect(): Promise<void>;
   abstract setMicrophoneEnabled(enabled: boolean): Promise<void>;
