@@ -105,6 +105,32 @@ describe('LiveKitMeetingRoom', () => {
     expect(last(alice?.views ?? [])[0]?.video).toBeUndefined();
   });
 
+  it('plays a camera or a screen through livekit, so adaptive stream sees the element', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    bob?.fake.publish('video', 'bob-cam', false, 'camera');
+    await bob?.room.setScreenShareEnabled(true);
+    alice?.fake.publishLocal('video', 'alice-cam');
+    const [self, other] = last(alice?.views ?? []);
+    const tile = { tag: 'video' };
+    const screen = { tag: 'video' };
+    const own = { tag: 'video' };
+    const detach = alice?.room.attachVideo(other?.video, tile);
+    alice?.room.attachVideo(other?.screen, screen);
+    alice?.room.attachVideo(self?.video, own);
+    expect([...(alice?.fake.attachedVideo ?? [])]).toEqual([
+      [tile, 'bob-cam'],
+      [screen, 'screen:bob'],
+      [own, 'alice-cam'],
+    ]);
+    detach?.();
+    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
+    // A track the room no longer has plays nowhere.
+    bob?.fake.unpublish('video', 'camera');
+    alice?.room.attachVideo('bob-cam', tile);
+    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
+  });
+
   it('keeps the meeting when someone leaves, and forgets everyone once the own user leaves', async () => {
     const server = new FakeLiveKitServer();
     const [alice, bob] = await joined(server, 'alice', 'bob', 'carol');

@@ -54,6 +54,8 @@ export class FakeMeetingRoom extends MeetingRoom {
   readonly joins: { roomID: string; userID: string; options: MeetingRoomJoinOptions }[] = [];
   /** End-for-everyone messages sent. */
   readonly sentEnds: string[] = [];
+  /** The video each element of the view plays now. */
+  readonly attached = new Map<unknown, unknown>();
   /** Set to make the next connect fail as the SFU would. */
   failConnect: RemoteError | undefined;
   /** Set to join with the microphone and camera failing to start (connect rejects, the room stays joined). */
@@ -148,6 +150,13 @@ export class FakeMeetingRoom extends MeetingRoom {
     if (self === undefined) return;
     const { screen: _old, ...rest } = self;
     this.replace(enabled ? { ...rest, screen: `screen:${self.userID}` } : rest);
+  }
+
+  attachVideo(track: unknown, element: unknown): () => void {
+    this.attached.set(element, track);
+    return () => {
+      if (this.attached.get(element) === track) this.attached.delete(element);
+    };
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
