@@ -15,6 +15,7 @@ import {
 } from '@teamim/domain';
 import { NO_LIVEKIT_URL_MESSAGE, RtcErrorCode, toRemoteError } from './livekit-rtc-room';
 import type {
+  AttachableTrackLike,
   CaptureOptionsLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
@@ -64,6 +65,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private microphone = false;
   private camera = false;
   private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
+  /** The livekit track behind each video handed out, which plays it in the view's element. */
+  private readonly players = new Map<unknown, AttachableTrackLike>();
   private attempts = 0;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
@@ -96,12 +99,19 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     } catch {
       // The prefetch only speeds up the join; the connect below reports any real problem.
     }
+    // Each wait below may end after a disconnect (the user left while connecting): go no further.
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
       await room.connect(serverUrl, token, { autoSubscribe: true });
     } catch (cause: unknown) {
       this.teardown(room);
       throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
+    }
+    if (this.room !== room) {
+      // The SFU answered after the leave: leave it again, so the meeting is never joined late.
+      await room.disconnect().catch(() => undefined);
+      throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     }
     this.identity = room.localParticipant.identity;
     for (const identity of room.remoteParticipants.keys()) this.addRemote(identity);
@@ -115,6 +125,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       this.microphone = false;
       failure = toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       if (this.camera) await room.localParticipant.setCameraEnabled(true, this.capture('videoinput'));
     } catch (cause: unknown) {
@@ -160,6 +171,15 @@ export class LiveKitMeetingRoom extends MeetingRoom {
 
   async setScreenShareEnabled(enabled: boolean): Promise<void> {
     await this.device(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
+  }
+
+  /** Through livekit's own attach: adaptive stream then receives the layer that fits the element. */
+  attachVideo(track: unknown, element: unknown): () => void {
+    const player = this.players.get(track);
+    const media = element as HTMLMediaElement;
+    if (player?.attach === undefined) return () => undefined;
+    player.attach(media);
+    return () => player.detach?.(media);
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
@@ -233,6 +253,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     this.detach = undefined;
     this.room = undefined;
     this.remotes.clear();
+    this.players.clear();
     this.speaking = new Set();
     this.local = {};
     this.publish();
@@ -252,6 +273,9 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         this.publish();
       },
       participantDisconnected: (p: ParticipantLike) => {
+        const gone = this.remotes.get(p.identity);
+        this.players.delete(gone?.video);
+        this.players.delete(gone?.screen);
         this.remotes.delete(p.identity);
         this.speaking.delete(p.identity);
         this.publish();
@@ -263,6 +287,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const media = this.remotes.get(p.identity);
         if (media === undefined) return;
         media[slot] = track.mediaStreamTrack;
+        if (slot !== 'audio') this.players.set(track.mediaStreamTrack, track);
         if (slot === 'audio') media.audioMuted = publication.isMuted === true;
         if (slot === 'video') media.videoMuted = publication.isMuted === true;
         this.publish();
@@ -271,6 +296,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const slot = slotOf(publication, track.kind);
         const media = this.remotes.get(p.identity);
         if (slot === undefined || media === undefined) return;
+        this.players.delete(media[slot]);
         delete media[slot];
         this.publish();
       },
@@ -310,6 +336,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     const slot = slotOf(publication, publication.kind);
     if (slot === undefined || slot === 'audio') return;
     const track = publication.track?.mediaStreamTrack;
+    this.players.delete(this.local[slot]);
+    if (published && track !== undefined) this.players.set(track, publication.track ?? {});
     const { [slot]: _gone, ...rest } = this.local;
     this.local = published && track !== undefined ? { ...rest, [slot]: track } : rest;
     this.publish();
