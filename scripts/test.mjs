@@ -2,6 +2,7 @@
 // line "Summary: N passed, M failed". Each check step (typecheck, lint, ...) counts as one test; each
 // Vitest and Playwright test counts as itself. Exits non-zero on any failure.
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import {
   childEnv,
@@ -111,7 +112,15 @@ async function webBuildStep() {
   return code === 0;
 }
 
-const turbo = ['--concurrency=2', '--output-logs=errors-only', '--log-prefix=task'];
+// Turbo's cache lives beside the other per-machine builds, outside the clone: a second clone of unchanged
+// sources (what CI runs) replays typecheck and lint from the hashes of their inputs instead of rerunning them.
+const turboCache = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'teamim', 'turbo');
+const turbo = [
+  '--concurrency=2',
+  '--output-logs=errors-only',
+  '--log-prefix=task',
+  `--cache-dir=${turboCache}`,
+];
 await step('typecheck (every workspace)', bin('turbo'), ['run', 'typecheck', ...turbo]);
 await step('lint (ESLint, every workspace)', bin('turbo'), ['run', 'lint', ...turbo]);
 await step('lint (root scripts and configs)', bin('eslint'), [

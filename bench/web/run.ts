@@ -24,6 +24,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
 import { firstMinute, largeGroup, longHistory } from './chat';
 import { firstUse } from './first-use';
 import { conversationList, signInPage } from './list';
@@ -58,8 +59,12 @@ async function main(): Promise<void> {
   if (!existsSync(join(root, 'apps/web/dist/index.html')))
     throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
   const adminSecret = randomBytes(12).toString('hex');
+  const phases = new Set((args.phases ?? '').split(','));
+  // The first-use phase also starts a call and a meeting, which need a media server: the cached
+  // livekit-server when it can be had (built on first use, as for the browser tests).
+  const sfu = phases.has('first-use') ? await startSfu() : undefined;
   const t0 = performance.now();
-  const server = await startServer(adminSecret);
+  const server = await startServer(adminSecret, sfu ? ['--livekit-url', sfu.url] : []);
   const startupSeconds = r1((performance.now() - t0) / 1000);
   console.log(`server ${server.url} with --seed large, started in ${startupSeconds} s`);
   const browser = await chromium.launch({
@@ -80,7 +85,6 @@ async function main(): Promise<void> {
     runs: RUNS,
     serverStartupWithLargeSeedSeconds: startupSeconds,
   };
-  const phases = new Set((args.phases ?? '').split(','));
   const phase = async (name: string, key: string, run: () => Promise<unknown>): Promise<void> => {
     if (!phases.has(name)) return;
     try {
@@ -107,7 +111,9 @@ async function main(): Promise<void> {
           args['server-cpu-profile'],
         ),
       );
-      await phase('first-use', 'clickToFrameOnFirstUseMs', () => firstUse(browser, server.url));
+      await phase('first-use', 'clickToFrameOnFirstUseMs', () =>
+        firstUse(browser, server.url, sfu !== undefined),
+      );
       await phase('first-minute', 'chatOpenedRightAfterSignIn', () =>
         firstMinute(browser, server.url, admin, RUNS),
       );
@@ -128,9 +134,19 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     server.proc.kill('SIGTERM');
+    await sfu?.stop();
   }
   if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
   console.log(JSON.stringify(result));
+}
+
+async function startSfu(): Promise<{ url: string; stop: () => Promise<void> } | undefined> {
+  const installed = ensureLiveKitServer();
+  if (installed.binary === undefined) {
+    console.log(`no media server, so no call or meeting on first use: ${installed.problem}`);
+    return undefined;
+  }
+  return startLiveKit({ binary: installed.binary });
 }
 
 main().catch((err: unknown) => {

@@ -25,6 +25,9 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // Chromium's fake camera and microphone, for the call and meeting started on first use.
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
 ];
 
 export const median = (xs: number[]): number => {
@@ -37,9 +40,16 @@ export const r1 = (n: number): number => Math.round(n * 10) / 10;
 
 // ---- server --------------------------------------------------------------------------------------
 
-export function startServer(adminSecret: string): Promise<{ url: string; proc: ChildProcess }> {
+/** The server with the large seed; `extraArgs` adds, for instance, `--livekit-url` of a running SFU. */
+export function startServer(
+  adminSecret: string,
+  extraArgs: readonly string[] = [],
+): Promise<{ url: string; proc: ChildProcess }> {
   return spawnServer({
-    serverArgs: ['--memory', '--seed', 'large', '--log-level', 'warn', '--admin-secret', adminSecret],
+    serverArgs: [
+      ...['--memory', '--seed', 'large', '--log-level', 'warn', '--admin-secret', adminSecret],
+      ...extraArgs,
+    ],
     timeoutMs: 180_000,
   });
 }

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
-import { newUserPage, openConversation, signIn, type UserPage } from './support/users';
+import { conversationList, newUserPage, openConversation, signIn, type UserPage } from './support/users';
 
 const liveKitUrl = process.env['LIVEKIT_URL'] ?? '';
 
@@ -39,7 +39,8 @@ async function user(
   name: string,
   options: {
     colorScheme?: 'light' | 'dark';
-    config?: Record<string, unknown>;
+    /** What the page reads as its deploy-time `config.json` from its next start on; the server's while unset. */
+    config?: { json?: Record<string, unknown> };
     /** While `blocked` is true, the call overlay's chunk fails to load (as after a deployment removed it). */
     overlayCode?: { blocked: boolean };
   } = {},
@@ -61,20 +62,36 @@ async function user(
       }
     };
   });
-  if (options.config !== undefined) {
-    const config = options.config;
-    await opened.context.route('**/config.json', (route) => route.fulfill({ json: config }));
-  }
-  // Call signals are online-only messages: a user rings only once the IM connection is up, which can be a
-  // few seconds after the conversation list (loaded over HTTP) shows.
-  const connected = new Promise<void>((resolve) => {
-    opened.page.on('websocket', (ws) => {
-      if (new URL(ws.url()).pathname.endsWith('/ws')) ws.once('framereceived', () => resolve());
-    });
-  });
+  const config = options.config;
+  if (config !== undefined)
+    await opened.context.route('**/config.json', (route) =>
+      config.json === undefined ? route.continue() : route.fulfill({ json: config.json }),
+    );
+  const connected = imConnected(opened.page);
   await signIn(opened.page, name);
   await connected;
   return opened;
+}
+
+/**
+ * Resolves once the page's IM connection has received its first frame. Call signals are online-only
+ * messages: a user rings only once that connection is up, which can be a few seconds after the
+ * conversation list (loaded over HTTP) shows.
+ */
+function imConnected(page: Page): Promise<void> {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname.endsWith('/ws')) ws.once('framereceived', () => resolve());
+    });
+  });
+}
+
+/** Loads the signed-in tab again (the app starts anew from the stored session) and waits until it is online. */
+async function reloadConnected(u: UserPage): Promise<void> {
+  const connected = imConnected(u.page);
+  await u.page.reload();
+  await expect(conversationList(u.page).getByRole('option').first()).toBeVisible({ timeout: 90_000 });
+  await connected;
 }
 
 const overlay = (page: Page, kind: 'Video call' | 'Voice call'): Locator =>
@@ -161,209 +178,205 @@ async function closeAll(...users: UserPage[]): Promise<void> {
   ]);
 }
 
-test('a video call from the header: media both ways through the SFU, timer, remote mute, hang-up and the record on both sides', async ({
-  browser,
-}, testInfo) => {
-  // alice in the light theme, bob in the dark one: the overlay is checked by axe in both.
-  const alice = await user(browser, 'alice');
-  const bob = await user(browser, 'bob', { colorScheme: 'dark' });
-  try {
-    await openConversation(alice.page, 'bob');
-    await headerButton(alice.page, 'Video call').click();
-
-    // Waiting: light, the peer's name, Cancel for the inviter; Answer and Reject for the receiver.
-    const aliceCall = overlay(alice.page, 'Video call');
-    const bobCall = overlay(bob.page, 'Video call');
-    await expect(aliceCall).toHaveAttribute('data-tone', 'light');
-    await expect(aliceCall.getByRole('status')).toHaveText('Waiting for an answer…');
-    await expect(aliceCall.getByRole('button', { name: 'Cancel' })).toBeVisible();
-    await expect(aliceCall.getByRole('button', { name: 'Answer' })).toHaveCount(0);
-    await expect(bobCall.getByRole('status')).toHaveText('Incoming video call', { timeout: 30_000 });
-    await expect(bobCall).toHaveAttribute('data-tone', 'light');
-    await expect(bobCall.getByText('alice', { exact: true })).toBeVisible();
-    await expect(bobCall.getByRole('button', { name: 'Reject' })).toBeVisible();
-    await alice.page.screenshot({ path: testInfo.outputPath('call-waiting-light.png') });
-    await bob.page.screenshot({ path: testInfo.outputPath('call-incoming-dark.png') });
-    expect(await overlayViolations(alice.page)).toEqual([]);
-    expect(await overlayViolations(bob.page)).toEqual([]);
-
-    const frameAtBob = firstRemoteFrame(bob.page);
-    const frameAtAlice = firstRemoteFrame(alice.page);
-    const answeredAt = await bob.page.evaluate(() => Date.now());
-    await bobCall.getByRole('button', { name: 'Answer' }).click();
-
-    for (const [page, call] of [
-      [alice.page, aliceCall],
-      [bob.page, bobCall],
-    ] as const) {
-      await expect(call).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
-      await expect(call.getByRole('button', { name: 'Hang up' })).toBeVisible();
-      // Remote video full size, the own camera as the thumbnail, the remote audio playing.
-      await expect
-        .poll(() => attachedTracks(page, 'video[aria-label^="Video of"]'), { timeout: 30_000 })
-        .toEqual(['video:live']);
-      await expect.poll(() => attachedTracks(page, 'video[aria-label="Your video"]')).toEqual(['video:live']);
-      await expect.poll(() => attachedTracks(page, 'audio'), { timeout: 30_000 }).toEqual(['audio:live']);
-      await expect
-        .poll(async () => {
-          const stats = await inbound(page);
-          return stats.audioBytes > 0 && stats.videoBytes > 0 && stats.framesDecoded > 0;
-        })
-        .toBe(true);
-    }
-    // docs/benchmarks.md: from bob's click on Answer to the first remote frame painted on each side.
-    for (const [who, frame] of [
-      ['inviter', frameAtAlice],
-      ['receiver', frameAtBob],
-    ] as const) {
-      test.info().annotations.push({
-        type: `ui-answer-to-first-remote-frame-ms (${who})`,
-        description: String((await frame) - answeredAt),
-      });
-    }
-
-    // The mm:ss timer runs. How far it has got depends on how long the media checks above took (over 20 s
-    // on a loaded machine), so only its form and its moving on are checked.
-    const timer = aliceCall.getByRole('status');
-    await expect(timer).toHaveText(/^(?!00:00$)\d{2}:[0-5]\d$/, { timeout: 15_000 });
-    const first = await timer.textContent();
-    await expect(timer).not.toHaveText(first ?? '', { timeout: 10_000 });
-    await alice.page.screenshot({ path: testInfo.outputPath('call-connected-light.png') });
-    await bob.page.screenshot({ path: testInfo.outputPath('call-connected-dark.png') });
-    expect(await overlayViolations(alice.page)).toEqual([]);
-    expect(await overlayViolations(bob.page)).toEqual([]);
-
-    // bob mutes his microphone: alice's page learns the remote audio is muted, and shows it.
-    await bobCall.getByRole('button', { name: 'Mute microphone' }).click();
-    await expect(bobCall.getByRole('button', { name: 'Unmute microphone' })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await expect(aliceCall.getByText('bob is muted')).toBeVisible({ timeout: 15_000 });
-    await alice.page.screenshot({ path: testInfo.outputPath('call-peer-muted.png') });
-    await bobCall.getByRole('button', { name: 'Unmute microphone' }).click();
-    await expect(aliceCall.getByText('bob is muted')).toHaveCount(0, { timeout: 15_000 });
-
-    // Hang-up closes both overlays; the record with its duration is in the chat on both sides.
-    await aliceCall.getByRole('button', { name: 'Hang up' }).click();
-    await expect(aliceCall).toHaveCount(0);
-    await expect(bobCall).toHaveCount(0, { timeout: 15_000 });
-    await expect(lastRecord(alice.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
-    await openConversation(bob.page, 'alice');
-    await expect(lastRecord(bob.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
-    await expect(lastRecord(bob.page)).toHaveAttribute('data-call-record', 'answered');
-  } finally {
-    await closeAll(alice, bob);
-  }
-});
-
-test('a voice call: audio only both ways, avatars instead of video; a third caller finds the callee busy', async ({
-  browser,
-}) => {
-  const alice = await user(browser, 'alice');
-  const bob = await user(browser, 'bob');
-  const carol = await user(browser, 'carol');
-  try {
-    await openConversation(bob.page, 'alice');
-    await headerButton(bob.page, 'Voice call').click();
-    const aliceCall = overlay(alice.page, 'Voice call');
-    const bobCall = overlay(bob.page, 'Voice call');
-    await expect(aliceCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
-    await aliceCall.getByRole('button', { name: 'Answer' }).click();
-    for (const [page, call, peer] of [
-      [alice.page, aliceCall, 'bob'],
-      [bob.page, bobCall, 'alice'],
-    ] as const) {
-      await expect(call).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
-      await expect(call.getByText(peer, { exact: true })).toBeVisible();
-      await expect(call.getByRole('button', { name: /camera/ })).toHaveCount(0);
-      await expect(page.locator('video')).toHaveCount(0);
-      await expect.poll(() => attachedTracks(page, 'audio'), { timeout: 30_000 }).toEqual(['audio:live']);
-      await expect
-        .poll(async () => {
-          const stats = await inbound(page);
-          return { audio: stats.audioBytes > 0, video: stats.videoBytes };
-        })
-        .toEqual({ audio: true, video: 0 });
-    }
-
-    // carol calls alice, who is in the call with bob: it is declined for her at once, the call goes on.
-    await openConversation(carol.page, 'alice');
-    await headerButton(carol.page, 'Voice call').click();
-    const carolCall = overlay(carol.page, 'Voice call');
-    await expect(carolCall).toHaveCount(0, { timeout: 30_000 });
-    await expect(lastRecord(carol.page)).toHaveText('Call declined', { timeout: 15_000 });
-    await expect(aliceCall.getByRole('button', { name: 'Hang up' })).toBeVisible();
-    // alice herself cannot place a second call while in one.
-    await openConversation(alice.page, 'carol');
-    await headerButton(alice.page, 'Video call').click();
-    await expect(
-      alice.page.locator('.fui-ToastTitle').filter({ hasText: 'You are already in a call' }),
-    ).toBeVisible();
-
-    await bobCall.getByRole('button', { name: 'Hang up' }).click();
-    await expect(aliceCall).toHaveCount(0, { timeout: 15_000 });
-    await expect(lastRecord(bob.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
-  } finally {
-    await closeAll(alice, bob, carol);
-  }
-});
-
-test('reject (also when the overlay cannot load), cancel, and no answer before the (shortened) timeout each close both overlays and leave their record', async ({
+test('calls between alice, bob and carol: video, voice and busy, then reject, cancel and no answer', async ({
   browser,
   expectConsoleError,
 }, testInfo) => {
-  // bob's overlay code cannot be fetched (its prefetch and the ring's load both fail).
+  // Three former tests' steps, each a few minutes at most on a loaded machine.
+  test.setTimeout(540_000);
+  // The last step blocks bob's overlay code: its prefetch and the ring's load both fail then.
   expectConsoleError('net::ERR_FAILED');
   expectConsoleError('Failed to fetch dynamically imported module');
-  const bobOverlayCode = { blocked: true };
-  // config.json is the deploy-time configuration; here it shortens the 30 s ring to 10 s.
-  const alice = await user(browser, 'alice', { config: { callTimeoutSeconds: 10 } });
-  const bob = await user(browser, 'bob', { overlayCode: bobOverlayCode });
+  const aliceConfig: { json?: Record<string, unknown> } = {};
+  const bobOverlayCode = { blocked: false };
+  // alice in the light theme, bob in the dark one: the overlay is checked by axe in both.
+  const alice = await user(browser, 'alice', { config: aliceConfig });
+  const bob = await user(browser, 'bob', { colorScheme: 'dark', overlayCode: bobOverlayCode });
+  const carol = await user(browser, 'carol');
   try {
-    await openConversation(alice.page, 'bob');
-    await openConversation(bob.page, 'alice');
-    const aliceCall = overlay(alice.page, 'Voice call');
-    const bobCall = overlay(bob.page, 'Voice call');
-    const both = async () => {
+    await test.step('a video call from the header: media both ways through the SFU, timer, remote mute, hang-up and the record on both sides', async () => {
+      await openConversation(alice.page, 'bob');
+      await headerButton(alice.page, 'Video call').click();
+
+      // Waiting: light, the peer's name, Cancel for the inviter; Answer and Reject for the receiver.
+      const aliceCall = overlay(alice.page, 'Video call');
+      const bobCall = overlay(bob.page, 'Video call');
+      await expect(aliceCall).toHaveAttribute('data-tone', 'light');
+      await expect(aliceCall.getByRole('status')).toHaveText('Waiting for an answer…');
+      await expect(aliceCall.getByRole('button', { name: 'Cancel' })).toBeVisible();
+      await expect(aliceCall.getByRole('button', { name: 'Answer' })).toHaveCount(0);
+      await expect(bobCall.getByRole('status')).toHaveText('Incoming video call', { timeout: 30_000 });
+      await expect(bobCall).toHaveAttribute('data-tone', 'light');
+      await expect(bobCall.getByText('alice', { exact: true })).toBeVisible();
+      await expect(bobCall.getByRole('button', { name: 'Reject' })).toBeVisible();
+      await alice.page.screenshot({ path: testInfo.outputPath('call-waiting-light.png') });
+      await bob.page.screenshot({ path: testInfo.outputPath('call-incoming-dark.png') });
+      expect(await overlayViolations(alice.page)).toEqual([]);
+      expect(await overlayViolations(bob.page)).toEqual([]);
+
+      const frameAtBob = firstRemoteFrame(bob.page);
+      const frameAtAlice = firstRemoteFrame(alice.page);
+      const answeredAt = await bob.page.evaluate(() => Date.now());
+      await bobCall.getByRole('button', { name: 'Answer' }).click();
+
+      for (const [page, call] of [
+        [alice.page, aliceCall],
+        [bob.page, bobCall],
+      ] as const) {
+        await expect(call).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
+        await expect(call.getByRole('button', { name: 'Hang up' })).toBeVisible();
+        // Remote video full size, the own camera as the thumbnail, the remote audio playing.
+        await expect
+          .poll(() => attachedTracks(page, 'video[aria-label^="Video of"]'), { timeout: 30_000 })
+          .toEqual(['video:live']);
+        await expect
+          .poll(() => attachedTracks(page, 'video[aria-label="Your video"]'))
+          .toEqual(['video:live']);
+        await expect.poll(() => attachedTracks(page, 'audio'), { timeout: 30_000 }).toEqual(['audio:live']);
+        await expect
+          .poll(async () => {
+            const stats = await inbound(page);
+            return stats.audioBytes > 0 && stats.videoBytes > 0 && stats.framesDecoded > 0;
+          })
+          .toBe(true);
+      }
+      // docs/benchmarks.md: from bob's click on Answer to the first remote frame painted on each side.
+      for (const [who, frame] of [
+        ['inviter', frameAtAlice],
+        ['receiver', frameAtBob],
+      ] as const) {
+        test.info().annotations.push({
+          type: `ui-answer-to-first-remote-frame-ms (${who})`,
+          description: String((await frame) - answeredAt),
+        });
+      }
+
+      // The mm:ss timer runs. How far it has got depends on how long the media checks above took (over 20 s
+      // on a loaded machine), so only its form and its moving on are checked.
+      const timer = aliceCall.getByRole('status');
+      await expect(timer).toHaveText(/^(?!00:00$)\d{2}:[0-5]\d$/, { timeout: 15_000 });
+      const first = await timer.textContent();
+      await expect(timer).not.toHaveText(first ?? '', { timeout: 10_000 });
+      await alice.page.screenshot({ path: testInfo.outputPath('call-connected-light.png') });
+      await bob.page.screenshot({ path: testInfo.outputPath('call-connected-dark.png') });
+      expect(await overlayViolations(alice.page)).toEqual([]);
+      expect(await overlayViolations(bob.page)).toEqual([]);
+
+      // bob mutes his microphone: alice's page learns the remote audio is muted, and shows it.
+      await bobCall.getByRole('button', { name: 'Mute microphone' }).click();
+      await expect(bobCall.getByRole('button', { name: 'Unmute microphone' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await expect(aliceCall.getByText('bob is muted')).toBeVisible({ timeout: 15_000 });
+      await alice.page.screenshot({ path: testInfo.outputPath('call-peer-muted.png') });
+      await bobCall.getByRole('button', { name: 'Unmute microphone' }).click();
+      await expect(aliceCall.getByText('bob is muted')).toHaveCount(0, { timeout: 15_000 });
+
+      // Hang-up closes both overlays; the record with its duration is in the chat on both sides.
+      await aliceCall.getByRole('button', { name: 'Hang up' }).click();
+      await expect(aliceCall).toHaveCount(0);
+      await expect(bobCall).toHaveCount(0, { timeout: 15_000 });
+      await expect(lastRecord(alice.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
+      await openConversation(bob.page, 'alice');
+      await expect(lastRecord(bob.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
+      await expect(lastRecord(bob.page)).toHaveAttribute('data-call-record', 'answered');
+    });
+
+    await test.step('a voice call: audio only both ways, avatars instead of video; a third caller finds the callee busy', async () => {
+      await openConversation(bob.page, 'alice');
+      await headerButton(bob.page, 'Voice call').click();
+      const aliceCall = overlay(alice.page, 'Voice call');
+      const bobCall = overlay(bob.page, 'Voice call');
+      await expect(aliceCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
+      await aliceCall.getByRole('button', { name: 'Answer' }).click();
+      for (const [page, call, peer] of [
+        [alice.page, aliceCall, 'bob'],
+        [bob.page, bobCall, 'alice'],
+      ] as const) {
+        await expect(call).toHaveAttribute('data-tone', 'dark', { timeout: 30_000 });
+        await expect(call.getByText(peer, { exact: true })).toBeVisible();
+        await expect(call.getByRole('button', { name: /camera/ })).toHaveCount(0);
+        await expect(page.locator('video')).toHaveCount(0);
+        await expect.poll(() => attachedTracks(page, 'audio'), { timeout: 30_000 }).toEqual(['audio:live']);
+        await expect
+          .poll(async () => {
+            const stats = await inbound(page);
+            return { audio: stats.audioBytes > 0, video: stats.videoBytes };
+          })
+          .toEqual({ audio: true, video: 0 });
+      }
+
+      // carol calls alice, who is in the call with bob: it is declined for her at once, the call goes on.
+      await openConversation(carol.page, 'alice');
+      await headerButton(carol.page, 'Voice call').click();
+      const carolCall = overlay(carol.page, 'Voice call');
+      await expect(carolCall).toHaveCount(0, { timeout: 30_000 });
+      await expect(lastRecord(carol.page)).toHaveText('Call declined', { timeout: 15_000 });
+      await expect(aliceCall.getByRole('button', { name: 'Hang up' })).toBeVisible();
+      // alice herself cannot place a second call while in one.
+      await openConversation(alice.page, 'carol');
+      await headerButton(alice.page, 'Video call').click();
+      await expect(
+        alice.page.locator('.fui-ToastTitle').filter({ hasText: 'You are already in a call' }),
+      ).toBeVisible();
+
+      await bobCall.getByRole('button', { name: 'Hang up' }).click();
+      await expect(aliceCall).toHaveCount(0, { timeout: 15_000 });
+      await expect(lastRecord(bob.page)).toHaveText(/^Call duration \d\d:\d\d$/, { timeout: 30_000 });
+    });
+
+    await test.step('reject (also when the overlay cannot load), cancel, and no answer before the (shortened) timeout each close both overlays and leave their record', async () => {
+      // config.json is the deploy-time configuration, read when the app starts: alice's now shortens the 30 s
+      // ring to 10 s, and bob's overlay code can no longer be fetched (its prefetch and the ring's load both
+      // fail). Both tabs start the app again to take that in.
+      aliceConfig.json = { callTimeoutSeconds: 10 };
+      bobOverlayCode.blocked = true;
+      await Promise.all([reloadConnected(alice), reloadConnected(bob)]);
+      await openConversation(alice.page, 'bob');
+      await openConversation(bob.page, 'alice');
+      const aliceCall = overlay(alice.page, 'Voice call');
+      const bobCall = overlay(bob.page, 'Voice call');
+      const both = async () => {
+        await expect(aliceCall).toHaveCount(0, { timeout: 20_000 });
+        await expect(bobCall).toHaveCount(0, { timeout: 20_000 });
+      };
+
+      // bob's overlay cannot load: a bar says so and still lets him reject the ringing call.
+      await headerButton(alice.page, 'Voice call').click();
+      const bar = bob.page.getByRole('alert').filter({ hasText: "The call screen with alice couldn't load" });
+      await expect(bar).toBeVisible({ timeout: 45_000 });
+      await bob.page.screenshot({ path: testInfo.outputPath('call-overlay-unavailable.png') });
+      await bar.getByRole('button', { name: 'Reject' }).click();
       await expect(aliceCall).toHaveCount(0, { timeout: 20_000 });
-      await expect(bobCall).toHaveCount(0, { timeout: 20_000 });
-    };
+      await expect(bar).toHaveCount(0);
+      for (const page of [alice.page, bob.page])
+        await expect(lastRecord(page)).toHaveText('Call declined', { timeout: 15_000 });
 
-    // bob's overlay cannot load: a bar says so and still lets him reject the ringing call.
-    await headerButton(alice.page, 'Voice call').click();
-    const bar = bob.page.getByRole('alert').filter({ hasText: "The call screen with alice couldn't load" });
-    await expect(bar).toBeVisible({ timeout: 45_000 });
-    await bob.page.screenshot({ path: testInfo.outputPath('call-overlay-unavailable.png') });
-    await bar.getByRole('button', { name: 'Reject' }).click();
-    await expect(aliceCall).toHaveCount(0, { timeout: 20_000 });
-    await expect(bar).toHaveCount(0);
-    for (const page of [alice.page, bob.page])
-      await expect(lastRecord(page)).toHaveText('Call declined', { timeout: 15_000 });
+      // Its code is back: the next call loads the overlay. bob rejects from it.
+      bobOverlayCode.blocked = false;
+      await headerButton(alice.page, 'Voice call').click();
+      await bobCall.getByRole('button', { name: 'Reject' }).click({ timeout: 30_000 });
+      await both();
+      for (const page of [alice.page, bob.page])
+        await expect(lastRecord(page)).toHaveText('Call declined', { timeout: 15_000 });
 
-    // Its code is back: the next call loads the overlay. bob rejects from it.
-    bobOverlayCode.blocked = false;
-    await headerButton(alice.page, 'Voice call').click();
-    await bobCall.getByRole('button', { name: 'Reject' }).click({ timeout: 30_000 });
-    await both();
-    for (const page of [alice.page, bob.page])
-      await expect(lastRecord(page)).toHaveText('Call declined', { timeout: 15_000 });
+      // alice cancels.
+      await headerButton(alice.page, 'Voice call').click();
+      await expect(bobCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
+      await aliceCall.getByRole('button', { name: 'Cancel' }).click();
+      await both();
+      for (const page of [alice.page, bob.page])
+        await expect(lastRecord(page)).toHaveText('Call cancelled', { timeout: 15_000 });
 
-    // alice cancels.
-    await headerButton(alice.page, 'Voice call').click();
-    await expect(bobCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
-    await aliceCall.getByRole('button', { name: 'Cancel' }).click();
-    await both();
-    for (const page of [alice.page, bob.page])
-      await expect(lastRecord(page)).toHaveText('Call cancelled', { timeout: 15_000 });
-
-    // Nobody answers: after the timeout both overlays close.
-    await headerButton(alice.page, 'Voice call').click();
-    await expect(bobCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
-    await both();
-    for (const page of [alice.page, bob.page])
-      await expect(lastRecord(page)).toHaveText('No answer', { timeout: 15_000 });
+      // Nobody answers: after the timeout both overlays close.
+      await headerButton(alice.page, 'Voice call').click();
+      await expect(bobCall.getByRole('status')).toHaveText('Incoming voice call', { timeout: 30_000 });
+      await both();
+      for (const page of [alice.page, bob.page])
+        await expect(lastRecord(page)).toHaveText('No answer', { timeout: 15_000 });
+    });
   } finally {
-    await closeAll(alice, bob);
+    await closeAll(alice, bob, carol);
   }
 });

@@ -12,7 +12,9 @@ import {
  * Meeting cards end to end through the real SDK and server (`--seed demo`), in a fresh group of alice
  * (owner) and bob: alice schedules a meeting for later; bob's card says not started; alice edits the
  * title and bob's card follows; alice cancels and bob's card says cancelled; a meeting for the next
- * minute is joined at its time. (What happens inside the room is the meeting view's own test.)
+ * minute is joined at its time. Then alice starts a quick meeting for bob from the plus menu's member
+ * picker, and bob joins it from the card in their single chat. (What happens inside the room is the
+ * meeting view's own test.)
  */
 
 const ALICE = '1000000001';
@@ -109,7 +111,8 @@ test('scheduled meetings in a group: not started, edited and cancelled on the ot
   await expect(standup).toHaveAttribute('data-meeting-state', 'awaitingStart', { timeout: 90_000 });
   await standup.getByRole('button', { name: 'Join' }).click();
   const bobRoom = bob.page.getByRole('region', { name: 'Meeting: Standup' });
-  // Connected (the view turns dark): a leave while still connecting knows nothing of who else is in.
+  // Connected (the view turns dark): a leave before the room has answered cannot tell who else is in,
+  // so it would not post the end.
   await expect(bobRoom).toHaveAttribute('data-tone', 'dark', { timeout: 45_000 });
   await expect(card(alice.page, 'Standup')).toHaveAttribute('data-meeting-state', 'inProgress', {
     timeout: 60_000,
@@ -118,6 +121,30 @@ test('scheduled meetings in a group: not started, edited and cancelled on the ot
   await expect(card(alice.page, 'Standup')).toHaveAttribute('data-meeting-state', 'finished', {
     timeout: 60_000,
   });
+
+  // The plus menu's quick meeting with people picked: alice picks bob, is in the meeting herself, and
+  // the card lands in their single chat, where bob's Join opens the meeting view.
+  await alice.page.getByRole('button', { name: 'Add', exact: true }).click();
+  await alice.page.getByRole('menuitem', { name: 'Quick meeting' }).click();
+  const picker = alice.page.getByRole('dialog', { name: 'Select users' });
+  await picker.getByRole('button', { name: 'My friends' }).click();
+  await picker.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
+  await picker.getByRole('button', { name: 'OK' }).click();
+  await expect(picker).toHaveCount(0);
+  const title = "alice's meeting";
+  const aliceRoom = alice.page.getByRole('region', { name: `Meeting: ${title}` });
+  await expect(aliceRoom).toBeVisible({ timeout: 45_000 });
+  await expect(conversationOption(bob.page, 'alice')).toBeVisible({ timeout: 60_000 });
+  await openConversation(bob.page, 'alice');
+  const quick = card(bob.page, title).last();
+  await expect(quick).toHaveAttribute('data-meeting-state', 'inProgress', { timeout: 60_000 });
+  await quick.getByRole('button', { name: 'Join' }).click();
+  const bobQuickRoom = bob.page.getByRole('region', { name: `Meeting: ${title}` });
+  await expect(bobQuickRoom).toBeVisible({ timeout: 45_000 });
+  await bobQuickRoom.getByRole('button', { name: 'Leave' }).click();
+  await expect(bobQuickRoom).toHaveCount(0);
+  await aliceRoom.getByRole('button', { name: 'Leave' }).click();
+  await expect(aliceRoom).toHaveCount(0);
 
   await alice.context.close();
   await bob.context.close();

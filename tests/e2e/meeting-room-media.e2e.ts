@@ -22,6 +22,8 @@ type Harness = {
   state(): string;
   participants(): Seen[];
   inbound(): Promise<InboundSummary[]>;
+  setVideoVisible(userID: string, visible: boolean): void;
+  videoFrames(userID: string): Promise<number>;
   setMicrophoneEnabled(enabled: boolean): Promise<void>;
   setScreenShareEnabled(enabled: boolean): Promise<void>;
   sendEndForAll(meetingID: string): Promise<void>;
@@ -48,6 +50,14 @@ async function flowing(page: Page, kind: 'audio' | 'video'): Promise<number> {
 
 const seen = (page: Page) => page.evaluate(() => window.meetingHarness.participants());
 
+/** How many frames of a participant's camera a page decodes over a second and a half. */
+async function framesMeanwhile(page: Page, userID: string): Promise<number> {
+  const frames = () => page.evaluate((id) => window.meetingHarness.videoFrames(id), userID);
+  const before = await frames();
+  await page.waitForTimeout(1_500);
+  return (await frames()) - before;
+}
+
 test('a meeting of three through the SFU: each receives the others, sees a mute, a screen share, a leave and the end', async ({
   browser,
   baseURL,
@@ -73,6 +83,14 @@ test('a meeting of three through the SFU: each receives the others, sees a mute,
       await expect.poll(() => flowing(page, 'video'), { timeout: 60_000 }).toBe(2);
       await expect.poll(() => flowing(page, 'audio'), { timeout: 60_000 }).toBe(2);
     }
+
+    // Adaptive stream sees the elements the videos play in: bob's camera, hidden on alice's page, stops
+    // coming to her (the SFU pauses it), and comes again once shown.
+    await expect.poll(() => framesMeanwhile(alice, bobID), { timeout: 30_000 }).toBeGreaterThan(0);
+    await alice.evaluate((id) => window.meetingHarness.setVideoVisible(id, false), bobID);
+    await expect.poll(() => framesMeanwhile(alice, bobID), { timeout: 30_000 }).toBe(0);
+    await alice.evaluate((id) => window.meetingHarness.setVideoVisible(id, true), bobID);
+    await expect.poll(() => framesMeanwhile(alice, bobID), { timeout: 30_000 }).toBeGreaterThan(0);
 
     // bob mutes his microphone: alice and carol see it.
     await bob.evaluate(() => window.meetingHarness.setMicrophoneEnabled(false));

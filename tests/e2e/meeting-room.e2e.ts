@@ -136,8 +136,12 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
       await expect.poll(() => flowing(u.page, 'video'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
       await expect.poll(() => flowing(u.page, 'audio'), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     }
-    await alice.page.screenshot({ path: test.info().outputPath('meeting-of-three.png') });
-    expect(await seriousViolations(alice.page)).toEqual([]);
+    // Axe on the meeting view in both themes (switched in place, as the system's setting would).
+    for (const scheme of ['light', 'dark'] as const) {
+      await alice.page.emulateMedia({ colorScheme: scheme });
+      await alice.page.screenshot({ path: test.info().outputPath(`meeting-of-three-${scheme}.png`) });
+      expect(await seriousViolations(alice.page), `meeting view (${scheme})`).toEqual([]);
+    }
     await expect(room(bob.page).getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
     await expect(room(alice.page).getByRole('button', { name: 'End for everyone' })).toBeVisible();
 

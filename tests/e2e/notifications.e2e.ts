@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './fixtures';
 import { installDesktopBridge, type DesktopBridge } from './support/desktop-bridge';
 import {
+  conversationList,
   conversationOption,
   navUnread,
   newUserPage,
@@ -8,7 +9,6 @@ import {
   sendText,
   signIn,
   settledViolations,
-  signedInUser,
 } from './support/users';
 
 /*
@@ -53,49 +53,6 @@ async function shownNotices(bridge: DesktopBridge): Promise<unknown[]> {
     .map((call) => call.args[0]);
 }
 
-test('desktop: the tray follows the unread count, a hidden window gets a notice, its click opens the chat', async ({
-  browser,
-}) => {
-  test.setTimeout(150_000);
-  const { context, page } = await newUserPage(browser);
-  const bridge = await installDesktopBridge(page);
-  await controllableVisibility(page);
-  await signIn(page, 'alice');
-
-  // The tray always shows the app's own total (the chat badge), whatever alice had unread before.
-  const trayFollowsBadge = async () => {
-    const tray = (await trayCounts(bridge)).at(-1);
-    return tray !== undefined && tray === (await navUnread(page)) ? tray : undefined;
-  };
-  const bob = await signedInUser(browser, 'bob');
-  await openConversation(bob.page, 'alice');
-  const visibleText = `seen in the window ${Date.now()}`;
-  await sendText(bob.page, visibleText);
-  await expect(conversationOption(page, 'bob')).toContainText(visibleText, { timeout: 30_000 });
-  await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBeGreaterThan(0);
-  const afterFirst = (await trayFollowsBadge()) ?? 0;
-  // The window was visible: the message shows in the app, no notice.
-  expect(await shownNotices(bridge)).toEqual([]);
-
-  await setHidden(page, true);
-  const hiddenText = `while hidden <b>${Date.now()}</b>`;
-  await sendText(bob.page, hiddenText);
-  await expect
-    .poll(() => shownNotices(bridge), { timeout: 30_000 })
-    .toEqual([{ conversationId: ALICE_BOB, title: 'bob', body: hiddenText }]);
-  await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBe(afterFirst + 1);
-
-  // The shell reveals the window and reports the click; the renderer opens the conversation.
-  await setHidden(page, false);
-  await bridge.emit('notification:clicked', ALICE_BOB);
-  await expect(page).toHaveURL(new RegExp(`/chat/${ALICE_BOB}$`));
-  await expect(page.getByRole('heading', { level: 2, name: 'bob' })).toBeVisible();
-  // Opening it reads it (at least the two messages above): the tray goes down with the badge.
-  await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBeLessThanOrEqual(afterFirst - 1);
-  await bob.context.close();
-  await context.close();
-});
-
 /** Records every Notification the page creates (the real one still runs), and keeps them to click. */
 async function recordNotifications(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -124,65 +81,111 @@ async function openSettings(page: Page) {
   return settings;
 }
 
-test('web: notifications switched on with permission notify a message while the page is hidden', async ({
+test('notices on the desktop (alice) and on the web (bob), each from a message of the other; a refused permission', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
-  const { context, page } = await newUserPage(browser);
-  await context.grantPermissions(['notifications']);
-  await controllableVisibility(page);
-  await recordNotifications(page);
-  await signIn(page, 'bob');
-  const settings = await openSettings(page);
-  const toggle = settings.getByRole('switch', { name: 'New message notifications' });
-  await expect(toggle).not.toBeChecked();
-  await toggle.click();
-  await expect(toggle).toBeChecked();
-  await settings.screenshot({ path: test.info().outputPath('notifications-on.png') });
-  await page.keyboard.press('Escape');
-  await expect(settings).toHaveCount(0);
+  test.setTimeout(300_000);
+  // alice in the desktop renderer (the recording bridge), bob in a browser that grants notifications;
+  // both can be hidden by the test. Each sends the other's messages.
+  const alice = await newUserPage(browser);
+  const bridge = await installDesktopBridge(alice.page);
+  await controllableVisibility(alice.page);
+  await signIn(alice.page, 'alice');
+  const bob = await newUserPage(browser);
+  await bob.context.grantPermissions(['notifications']);
+  await controllableVisibility(bob.page);
+  await recordNotifications(bob.page);
+  await signIn(bob.page, 'bob');
 
-  const alice = await signedInUser(browser, 'alice');
-  await openConversation(alice.page, 'bob');
-  await setHidden(page, true);
-  const text = `web notice ${Date.now()}`;
-  await sendText(alice.page, text);
-  await expect
-    .poll(() => webNotices(page), { timeout: 30_000 })
-    .toEqual([{ title: 'alice', body: text, tag: ALICE_BOB }]);
+  await test.step('desktop: the tray follows the unread count, a hidden window gets a notice, its click opens the chat', async () => {
+    // The tray always shows the app's own total (the chat badge), whatever alice had unread before.
+    const trayFollowsBadge = async () => {
+      const tray = (await trayCounts(bridge)).at(-1);
+      return tray !== undefined && tray === (await navUnread(alice.page)) ? tray : undefined;
+    };
+    await openConversation(bob.page, 'alice');
+    const visibleText = `seen in the window ${Date.now()}`;
+    await sendText(bob.page, visibleText);
+    await expect(conversationOption(alice.page, 'bob')).toContainText(visibleText, { timeout: 30_000 });
+    await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBeGreaterThan(0);
+    const afterFirst = (await trayFollowsBadge()) ?? 0;
+    // The window was visible: the message shows in the app, no notice.
+    expect(await shownNotices(bridge)).toEqual([]);
 
-  // Clicking it opens the conversation.
-  await setHidden(page, false);
-  await page.evaluate(() => {
-    const [notice] = (window as unknown as { __noticeObjects: Notification[] }).__noticeObjects;
-    notice?.onclick?.(new Event('click'));
+    await setHidden(alice.page, true);
+    const hiddenText = `while hidden <b>${Date.now()}</b>`;
+    await sendText(bob.page, hiddenText);
+    await expect
+      .poll(() => shownNotices(bridge), { timeout: 30_000 })
+      .toEqual([{ conversationId: ALICE_BOB, title: 'bob', body: hiddenText }]);
+    await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBe(afterFirst + 1);
+
+    // The shell reveals the window and reports the click; the renderer opens the conversation.
+    await setHidden(alice.page, false);
+    await bridge.emit('notification:clicked', ALICE_BOB);
+    await expect(alice.page).toHaveURL(new RegExp(`/chat/${ALICE_BOB}$`));
+    await expect(alice.page.getByRole('heading', { level: 2, name: 'bob' })).toBeVisible();
+    // Opening it reads it (at least the two messages above): the tray goes down with the badge.
+    await expect.poll(trayFollowsBadge, { timeout: 30_000 }).toBeLessThanOrEqual(afterFirst - 1);
   });
-  await expect(page).toHaveURL(new RegExp(`/chat/${ALICE_BOB}$`));
 
-  // Switched off, nothing more.
-  const again = await openSettings(page);
-  await again.getByRole('switch', { name: 'New message notifications' }).click();
-  await expect(again.getByRole('switch', { name: 'New message notifications' })).not.toBeChecked();
-  await page.keyboard.press('Escape');
-  await setHidden(page, true);
-  await sendText(alice.page, `after switching off ${Date.now()}`);
-  await expect(alice.page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
-  await expect(page.getByRole('listbox', { name: 'Conversations' })).toContainText('after switching off');
-  expect(await webNotices(page)).toHaveLength(1);
+  await test.step('web: notifications switched on with permission notify a message while the page is hidden', async () => {
+    // bob wrote to alice from their chat above: away from it, so that the notice's click has somewhere to take him.
+    await openConversation(bob.page, 'Demo team');
+    const settings = await openSettings(bob.page);
+    const toggle = settings.getByRole('switch', { name: 'New message notifications' });
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await settings.screenshot({ path: test.info().outputPath('notifications-on.png') });
+    await bob.page.keyboard.press('Escape');
+    await expect(settings).toHaveCount(0);
+
+    await openConversation(alice.page, 'bob');
+    await setHidden(bob.page, true);
+    const text = `web notice ${Date.now()}`;
+    await sendText(alice.page, text);
+    await expect
+      .poll(() => webNotices(bob.page), { timeout: 30_000 })
+      .toEqual([{ title: 'alice', body: text, tag: ALICE_BOB }]);
+
+    // Clicking it opens the conversation.
+    await setHidden(bob.page, false);
+    await bob.page.evaluate(() => {
+      const [notice] = (window as unknown as { __noticeObjects: Notification[] }).__noticeObjects;
+      notice?.onclick?.(new Event('click'));
+    });
+    await expect(bob.page).toHaveURL(new RegExp(`/chat/${ALICE_BOB}$`));
+
+    // Switched off, nothing more.
+    const again = await openSettings(bob.page);
+    await again.getByRole('switch', { name: 'New message notifications' }).click();
+    await expect(again.getByRole('switch', { name: 'New message notifications' })).not.toBeChecked();
+    await bob.page.keyboard.press('Escape');
+    await setHidden(bob.page, true);
+    await sendText(alice.page, `after switching off ${Date.now()}`);
+    await expect(alice.page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    await expect(bob.page.getByRole('listbox', { name: 'Conversations' })).toContainText(
+      'after switching off',
+    );
+    expect(await webNotices(bob.page)).toHaveLength(1);
+  });
+
+  await test.step('web: a refused permission turns the switch back off and says why', async () => {
+    // Without a grant, headless Chromium refuses (or dismisses) the prompt: bob's grant is taken back, and
+    // his tab loaded again with the system in dark (bob switched notices off above, so the switch asks anew).
+    await bob.context.clearPermissions();
+    await bob.page.emulateMedia({ colorScheme: 'dark' });
+    await bob.page.reload();
+    await expect(conversationList(bob.page).getByRole('option').first()).toBeVisible({ timeout: 90_000 });
+    const settings = await openSettings(bob.page);
+    const toggle = settings.getByRole('switch', { name: 'New message notifications' });
+    await toggle.click();
+    await expect(settings.getByText(/Your browser blocked notifications for this site/)).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    expect(await settledViolations(bob.page)).toEqual([]);
+    await settings.screenshot({ path: test.info().outputPath('notifications-refused-dark.png') });
+  });
+  await bob.context.close();
   await alice.context.close();
-  await context.close();
-});
-
-test('web: a refused permission turns the switch back off and says why', async ({ browser }) => {
-  const { context, page } = await newUserPage(browser, { colorScheme: 'dark' });
-  await signIn(page, 'carol');
-  // Without a grant, headless Chromium refuses (or dismisses) the prompt.
-  const settings = await openSettings(page);
-  const toggle = settings.getByRole('switch', { name: 'New message notifications' });
-  await toggle.click();
-  await expect(settings.getByText(/Your browser blocked notifications for this site/)).toBeVisible();
-  await expect(toggle).not.toBeChecked();
-  expect(await settledViolations(page)).toEqual([]);
-  await settings.screenshot({ path: test.info().outputPath('notifications-refused-dark.png') });
-  await context.close();
 });

@@ -155,7 +155,10 @@ export async function createSessionFactory(deps: SignedInDeps): Promise<SessionF
       const prefetch = prefetchCallsWhenSynced(
         scope.services.session.sync$,
         scope.services.capabilities.features$,
-        () => loadLiveKit.prefetch(),
+        () => {
+          loadLiveKit.prefetch();
+          scope.services.meetings.prefetch();
+        },
       );
       scope.services.session.signedOut$.subscribe(() => prefetch.unsubscribe());
       return scope;

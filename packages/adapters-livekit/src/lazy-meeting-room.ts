@@ -19,6 +19,7 @@ type Loaded = Pick<
   | 'setCameraEnabled'
   | 'setScreenShareEnabled'
   | 'sendEndForAll'
+  | 'attachVideo'
   | 'selectDevice'
   | 'state$'
   | 'participants$'
@@ -102,6 +103,10 @@ export class LazyMeetingRoom extends MeetingRoom {
 
   async setScreenShareEnabled(enabled: boolean): Promise<void> {
     await this.current?.setScreenShareEnabled(enabled);
+  }
+
+  attachVideo(track: unknown, element: unknown): () => void {
+    return this.current?.attachVideo(track, element) ?? (() => undefined);
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { Room } from 'livekit-client';
 import { RemoteError, type MeetingEndRequest, type MeetingParticipantMedia } from '@teamim/application';
 import { buildMeetingEndSignal, MEETING_CONTROL_TOPIC } from '@teamim/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { liveKitMeetingRoomOptions } from './livekit-client';
 import { LiveKitMeetingRoom } from './livekit-meeting-room';
 import { FakeLiveKitServer, type FakeLiveKitRoom } from './testing/fake-livekit';
@@ -105,6 +105,32 @@ describe('LiveKitMeetingRoom', () => {
     expect(last(alice?.views ?? [])[0]?.video).toBeUndefined();
   });
 
+  it('plays a camera or a screen through livekit, so adaptive stream sees the element', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    bob?.fake.publish('video', 'bob-cam', false, 'camera');
+    await bob?.room.setScreenShareEnabled(true);
+    alice?.fake.publishLocal('video', 'alice-cam');
+    const [self, other] = last(alice?.views ?? []);
+    const tile = { tag: 'video' };
+    const screen = { tag: 'video' };
+    const own = { tag: 'video' };
+    const detach = alice?.room.attachVideo(other?.video, tile);
+    alice?.room.attachVideo(other?.screen, screen);
+    alice?.room.attachVideo(self?.video, own);
+    expect([...(alice?.fake.attachedVideo ?? [])]).toEqual([
+      [tile, 'bob-cam'],
+      [screen, 'screen:bob'],
+      [own, 'alice-cam'],
+    ]);
+    detach?.();
+    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
+    // A track the room no longer has plays nowhere.
+    bob?.fake.unpublish('video', 'camera');
+    alice?.room.attachVideo('bob-cam', tile);
+    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
+  });
+
   it('keeps the meeting when someone leaves, and forgets everyone once the own user leaves', async () => {
     const server = new FakeLiveKitServer();
     const [alice, bob] = await joined(server, 'alice', 'bob', 'carol');
@@ -144,6 +170,33 @@ describe('LiveKitMeetingRoom', () => {
     expect(server.rooms.get('meeting-m1')?.size).toBe(1);
     expect(last(views)[0]).toMatchObject({ microphoneMuted: true, cameraOff: false });
   });
+
+  it.each(['prepareConnection', 'connect'] as const)(
+    'a leave while the room waits on %s cancels the join: no late joined, nothing published',
+    async (step) => {
+      const server = new FakeLiveKitServer();
+      let release: (() => void) | undefined;
+      const room = new LiveKitMeetingRoom(() => {
+        const fake = server.createRoom();
+        const original = fake[step].bind(fake);
+        fake[step] = async (url: string, token: string, options?: { readonly autoSubscribe: boolean }) => {
+          await new Promise<void>((resolve) => (release = resolve));
+          return original(url, token, options ?? { autoSubscribe: true });
+        };
+        return fake;
+      });
+      const states = latestOf<string>(room, (r) => r.state$);
+      const connecting = room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
+      await vi.waitFor(() => expect(release).toBeDefined());
+      await room.disconnect();
+      release?.();
+      await expect(connecting).rejects.toBeInstanceOf(RemoteError);
+      expect(states).not.toContain('connected');
+      expect(states.at(-1)).toBe('disconnected');
+      expect(server.rooms.get('meeting-m1')?.size ?? 0).toBe(0);
+      expect(server.latest().localParticipant.camera).toBe(false);
+    },
+  );
 
   it('rejects a refused token and stops listening to the room', async () => {
     const server = new FakeLiveKitServer();

@@ -15,16 +15,18 @@ import {
 } from '@teamim/domain';
 import {
   ChosenDevices,
-  enterRoom,
+  joinRoom,
   listenTo,
   nextRoomState,
   onDevice,
+  prefetchRoom,
   requireServerUrl,
   RtcErrorCode,
   toRemoteError,
   withTrack,
 } from './livekit-room-parts';
 import type {
+  AttachableTrackLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
   ParticipantLike,
@@ -73,6 +75,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private microphone = false;
   private camera = false;
   private readonly devices = new ChosenDevices();
+  /** The livekit track behind each video handed out, which plays it in the view's element. */
+  private readonly players = new Map<unknown, AttachableTrackLike>();
   private attempts = 0;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
@@ -100,12 +104,20 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     this.microphone = options.microphone;
     this.camera = options.camera;
     this.detach = this.listen(room);
+    await prefetchRoom(room, serverUrl, token);
+    // Each wait below may end after a disconnect (the user left while connecting): go no further.
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       // Every participant's tracks are wanted: adaptive stream and dynacast pick their layers.
-      await enterRoom(room, serverUrl, token, { autoSubscribe: true, prepared: false });
+      await joinRoom(room, serverUrl, token, true);
     } catch (cause: unknown) {
       this.teardown(room);
       throw cause;
+    }
+    if (this.room !== room) {
+      // The SFU answered after the leave: leave it again, so the meeting is never joined late.
+      await room.disconnect().catch(() => undefined);
+      throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     }
     this.identity = room.localParticipant.identity;
     for (const identity of room.remoteParticipants.keys()) this.addRemote(identity);
@@ -119,6 +131,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       this.microphone = false;
       failure = toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
+    if (this.room !== room) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     try {
       if (this.camera) await room.localParticipant.setCameraEnabled(true, this.devices.capture('videoinput'));
     } catch (cause: unknown) {
@@ -164,6 +177,15 @@ export class LiveKitMeetingRoom extends MeetingRoom {
 
   async setScreenShareEnabled(enabled: boolean): Promise<void> {
     await onDevice(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
+  }
+
+  /** Through livekit's own attach: adaptive stream then receives the layer that fits the element. */
+  attachVideo(track: unknown, element: unknown): () => void {
+    const player = this.players.get(track);
+    const media = element as HTMLMediaElement;
+    if (player?.attach === undefined) return () => undefined;
+    player.attach(media);
+    return () => player.detach?.(media);
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
@@ -223,6 +245,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     this.detach = undefined;
     this.room = undefined;
     this.remotes.clear();
+    this.players.clear();
     this.speaking = new Set();
     this.local = {};
     this.publish();
@@ -240,6 +263,9 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         this.publish();
       },
       participantDisconnected: (p: ParticipantLike) => {
+        const gone = this.remotes.get(p.identity);
+        this.players.delete(gone?.video);
+        this.players.delete(gone?.screen);
         this.remotes.delete(p.identity);
         this.speaking.delete(p.identity);
         this.publish();
@@ -251,6 +277,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const media = this.remotes.get(p.identity);
         if (media === undefined) return;
         media[slot] = track.mediaStreamTrack;
+        if (slot !== 'audio') this.players.set(track.mediaStreamTrack, track);
         if (slot === 'audio') media.audioMuted = publication.isMuted === true;
         if (slot === 'video') media.videoMuted = publication.isMuted === true;
         this.publish();
@@ -259,6 +286,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const slot = slotOf(publication, track.kind);
         const media = this.remotes.get(p.identity);
         if (slot === undefined || media === undefined) return;
+        this.players.delete(media[slot]);
         delete media[slot];
         this.publish();
       },
@@ -292,7 +320,10 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private localTrack(publication: PublicationLike, published: boolean): void {
     const slot = slotOf(publication, publication.kind);
     if (slot === undefined || slot === 'audio') return;
-    this.local = withTrack(this.local, slot, published ? publication.track?.mediaStreamTrack : undefined);
+    const track = published ? publication.track?.mediaStreamTrack : undefined;
+    this.players.delete(this.local[slot]);
+    if (track !== undefined) this.players.set(track, publication.track ?? {});
+    this.local = withTrack(this.local, slot, track);
     this.publish();
   }
 }

@@ -46,25 +46,28 @@ export function nextRoomState(
   return undefined;
 }
 
-/**
- * Joins `room`: warms the connection up first unless `prepared` did already (a failed warm-up only
- * costs time; the connect reports any real problem), then connects. A refusal rejects as a RemoteError.
- */
-export async function enterRoom(
-  room: Pick<LiveKitRoomLike, 'prepareConnection' | 'connect'>,
+/** Region lookup and a prefetch of the server before joining; a failure only costs time. */
+export async function prefetchRoom(
+  room: Pick<LiveKitRoomLike, 'prepareConnection'>,
   serverUrl: string,
   token: string,
-  options: { readonly autoSubscribe: boolean; readonly prepared: boolean },
 ): Promise<void> {
-  if (!options.prepared) {
-    try {
-      await room.prepareConnection(serverUrl, token);
-    } catch {
-      // Only a prefetch: the connect below says whether the server can be reached.
-    }
-  }
   try {
-    await room.connect(serverUrl, token, { autoSubscribe: options.autoSubscribe });
+    await room.prepareConnection(serverUrl, token);
+  } catch {
+    // Only a prefetch: the join says whether the server can be reached.
+  }
+}
+
+/** Joins `room` (its connect); a refusal rejects as a RemoteError with the server's status. */
+export async function joinRoom(
+  room: Pick<LiveKitRoomLike, 'connect'>,
+  serverUrl: string,
+  token: string,
+  autoSubscribe: boolean,
+): Promise<void> {
+  try {
+    await room.connect(serverUrl, token, { autoSubscribe });
   } catch (cause: unknown) {
     throw toRemoteError(cause, RtcErrorCode.ConnectFailed);
   }

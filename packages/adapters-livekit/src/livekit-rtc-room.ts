@@ -4,10 +4,11 @@ import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
 import {
   ChosenDevices,
-  enterRoom,
+  joinRoom,
   listenTo,
   nextRoomState,
   onDevice,
+  prefetchRoom,
   requireServerUrl,
   RtcErrorCode,
   toRemoteError,
@@ -165,8 +166,9 @@ export class LiveKitRtcRoom extends RtcRoom {
     if (attempt !== this.attempts) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
     this.room = room;
     this.detach = this.listen(room);
+    if (prepared === undefined) await prefetchRoom(room, serverUrl, token);
     try {
-      await enterRoom(room, serverUrl, token, { autoSubscribe: subscribe, prepared: prepared !== undefined });
+      await joinRoom(room, serverUrl, token, subscribe);
     } catch (cause: unknown) {
       this.teardown(room);
       throw cause;

@@ -18,8 +18,17 @@ export interface RemoteParticipantLike extends ParticipantLike {
   readonly trackPublications: ReadonlyMap<string, RemotePublicationLike>;
 }
 
+/**
+ * A track livekit-client plays in a media element itself (`attach`), watching the element's size and
+ * visibility to pick what it receives (adaptive stream); `detach` stops both.
+ */
+export interface AttachableTrackLike {
+  attach?(element: HTMLMediaElement): unknown;
+  detach?(element: HTMLMediaElement): unknown;
+}
+
 /** A subscribed remote track: its kind and the platform track for the view to attach. */
-export interface RemoteTrackLike {
+export interface RemoteTrackLike extends AttachableTrackLike {
   readonly kind: string;
   readonly mediaStreamTrack?: unknown;
 }
@@ -31,7 +40,7 @@ export interface PublicationLike {
   readonly isMuted?: boolean;
   /** What it captures: livekit's `camera`, `microphone`, `screen_share`, `screen_share_audio`. */
   readonly source?: string;
-  readonly track?: { readonly mediaStreamTrack?: unknown } | undefined;
+  readonly track?: ({ readonly mediaStreamTrack?: unknown } & AttachableTrackLike) | undefined;
 }
 
 /** The Room events the adapter listens to (names and argument order as in livekit-client). */

@@ -1,8 +1,8 @@
 /**
  * A page for the real-SFU meeting test (meeting-room-media.e2e.ts): joins a meeting room through the
- * product's MeetingRoom adapter, plays every remote track in a media element as the meeting view does,
- * and exposes what the test checks on `window.meetingHarness`, the browser's own inbound-rtp statistics
- * per remote track included.
+ * product's MeetingRoom adapter, plays every remote track in a media element as the meeting view does
+ * (videos through the room's `attachVideo`, so adaptive stream sees their elements), and exposes what the
+ * test checks on `window.meetingHarness`, the browser's own inbound-rtp statistics per remote track included.
  */
 import { createMeetingRoom } from '@teamim/adapters-livekit';
 import type { MeetingParticipantMedia } from '@teamim/application';
@@ -15,9 +15,15 @@ let everyone: readonly MeetingParticipantMedia[] = [];
 const ends: string[] = [];
 const container = document.querySelector('#media');
 const elements = new Map<string, HTMLMediaElement>();
+const playing = new Map<string, { track: MediaStreamTrack; detach: () => void }>();
 
 function play(key: string, track: unknown, kind: 'video' | 'audio'): void {
   let element = elements.get(key);
+  const current = playing.get(key);
+  if (current !== undefined && current.track !== track) {
+    current.detach();
+    playing.delete(key);
+  }
   if (!(track instanceof MediaStreamTrack)) {
     element?.remove();
     elements.delete(key);
@@ -30,8 +36,13 @@ function play(key: string, track: unknown, kind: 'video' | 'audio'): void {
     container?.append(element);
     elements.set(key, element);
   }
-  const current = element.srcObject instanceof MediaStream ? element.srcObject.getTracks()[0] : undefined;
-  if (current !== track) element.srcObject = new MediaStream([track]);
+  if (playing.has(key)) return;
+  if (kind === 'video') {
+    playing.set(key, { track, detach: room.attachVideo(track, element) });
+  } else {
+    element.srcObject = new MediaStream([track]);
+    playing.set(key, { track, detach: () => (element.srcObject = null) });
+  }
 }
 
 room.participants$.subscribe((list) => {
@@ -71,6 +82,17 @@ const harness = {
       cameraOff: p.cameraOff,
     })),
   inbound,
+  /** Hides or shows the element of a participant's camera, as a tile scrolled away or back would be. */
+  setVideoVisible(userID: string, visible: boolean): void {
+    const element = elements.get(`${userID}:video`);
+    if (element !== undefined) element.style.display = visible ? '' : 'none';
+  },
+  /** Frames decoded so far of a participant's camera (its inbound-rtp statistics). */
+  async videoFrames(userID: string): Promise<number> {
+    const id = playing.get(`${userID}:video`)?.track.id;
+    const tracks = await inbound();
+    return tracks.filter((t) => t.trackIdentifier === id).reduce((sum, t) => sum + t.framesDecoded, 0);
+  },
   setMicrophoneEnabled: (enabled: boolean) => room.setMicrophoneEnabled(enabled),
   setScreenShareEnabled: (enabled: boolean) => room.setScreenShareEnabled(enabled),
   sendEndForAll: (meetingID: string) => room.sendEndForAll(meetingID),

@@ -9,6 +9,8 @@ export interface InboundSummary {
   readonly bytesReceived: number;
   readonly framesDecoded: number;
   readonly codec: string;
+  /** The receiving MediaStreamTrack's id. */
+  readonly trackIdentifier: string;
 }
 
 /** Starts keeping the page's peer connections (before the room connects); the result reads their statistics. */
@@ -37,6 +39,7 @@ export function recordInboundRtp(): () => Promise<InboundSummary[]> {
           bytesReceived?: number;
           framesDecoded?: number;
           codecId?: string;
+          trackIdentifier?: string;
         }) => {
           if (s.type !== 'inbound-rtp') return;
           out.push({
@@ -44,6 +47,7 @@ export function recordInboundRtp(): () => Promise<InboundSummary[]> {
             bytesReceived: s.bytesReceived ?? 0,
             framesDecoded: s.framesDecoded ?? 0,
             codec: codecs.get(s.codecId ?? '') ?? '',
+            trackIdentifier: s.trackIdentifier ?? '',
           });
         },
       );

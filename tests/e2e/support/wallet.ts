@@ -9,6 +9,63 @@ import { messageLog } from './users';
 export const redPacketBubble = (page: Page, greeting: string): Locator =>
   messageLog(page).getByRole('button', { name: new RegExp(`^Red packet.*: ${greeting}$`) });
 
+/** The dialog a red packet's bubble opens. */
+export const packetDialog = (page: Page): Locator => page.getByRole('dialog', { name: /^Red packet from/ });
+
+interface LedgerRecord {
+  readonly id: string;
+  readonly type: number;
+  readonly remark: string;
+  readonly balance: number;
+}
+
+/** The signed-in user's balance and ledger as the wallet API answers them (cents). */
+export async function ledger(page: Page): Promise<{ balance: number; records: readonly LedgerRecord[] }> {
+  return page.evaluate(async () => {
+    const headers = { token: window.sessionStorage.getItem('IM_CHAT_TOKEN') ?? '' };
+    const balance = (await (await fetch('/chat/app/user/balance/log/balance', { headers })).json()) as {
+      data: number;
+    };
+    const log = (await (
+      await fetch('/chat/app/user/balance/log/log?current=1&size=100', { headers })
+    ).json()) as {
+      data: { records: LedgerRecord[] };
+    };
+    return { balance: balance.data, records: log.data.records };
+  });
+}
+
+/** An amount as the screens show it (`¥1.23`, `+1.23`), in cents. */
+export const centsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
+
+export async function accountMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: 'My account' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Opens My balance and returns the dialog once the balance shows. */
+export async function openBalance(page: Page): Promise<Locator> {
+  await accountMenu(page, 'My balance');
+  const dialog = page.getByRole('dialog', { name: 'My balance' });
+  await expect(dialog.getByText(/^¥\d+\.\d{2}$/)).toBeVisible({ timeout: 15_000 });
+  return dialog;
+}
+
+/** The balance the open My balance dialog shows (cents). */
+export async function shownBalance(dialog: Locator): Promise<number> {
+  return centsOf(await dialog.getByText(/^¥\d+\.\d{2}$/).innerText());
+}
+
+/** Opens a packet's dialog afresh (a new dialog asks the server again). */
+export async function reopenPacket(page: Page, packet: Locator): Promise<void> {
+  const dialog = packetDialog(page);
+  if (await dialog.isVisible()) {
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+  await packet.click();
+}
+
 /** Types `pin` into the six single-digit boxes of the group named `label`, starting at the first. */
 export async function typePin(scope: Locator, label: string, pin: string): Promise<void> {
   const group = scope.getByRole('group', { name: label });

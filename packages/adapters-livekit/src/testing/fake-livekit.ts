@@ -176,6 +176,19 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     return Object.values(this.listeners).reduce((n, set) => n + set.size, 0);
   }
 
+  /** The video each element plays now, as livekit's `attach` left it (element to platform track). */
+  readonly attachedVideo = new Map<unknown, unknown>();
+
+  /** A track as livekit hands it out: it plays itself in an element, recorded in `attachedVideo`. */
+  private playable(kind: string, mediaStreamTrack: unknown) {
+    return {
+      kind,
+      mediaStreamTrack,
+      attach: (element: unknown) => this.attachedVideo.set(element, mediaStreamTrack),
+      detach: (element: unknown) => this.attachedVideo.delete(element),
+    };
+  }
+
   /** Urls prefetched before connecting, in order. */
   readonly prepared: string[] = [];
   /** When set, the prefetch fails with it (e.g. the HEAD request is blocked). */
@@ -264,7 +277,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   publishLocal(kind: 'audio' | 'video', mediaStreamTrack: unknown): void {
     this.emit(
       'localTrackPublished',
-      { kind, track: { mediaStreamTrack } },
+      { kind, track: this.playable(kind, mediaStreamTrack) },
       { identity: this.identity ?? '' },
     );
   }
@@ -327,7 +340,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
     const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }) };
     const publication = new FakeRemotePublication(() =>
-      this.emit('trackSubscribed', { kind, mediaStreamTrack }, seen, publisher),
+      this.emit('trackSubscribed', this.playable(kind, mediaStreamTrack), seen, publisher),
     );
     publisher.trackPublications.set(source ?? kind, publication);
     this.emit('trackPublished', publication, publisher);

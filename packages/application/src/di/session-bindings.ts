@@ -279,6 +279,7 @@ export const SESSION_BINDINGS = {
     CurrentUser,
     Clock,
     Notifier,
+    LocalStore,
   ]),
   clock: port(Clock),
   /** Toasts raised by view models (About's copy). */

@@ -135,6 +135,25 @@ describe('MeetingReminders: the reminder at the start', () => {
     expect(bob.ports.notifier.keys().filter((k) => k === 'toast.meetingStarting')).toHaveLength(1);
   });
 
+  it('reminds once per meeting on a device: not again after signing in again, nor in a second tab', async () => {
+    const { world, bob, groupID } = await scheduled(10);
+    const secondTab = await world.signIn('bob', { localStore: bob.ports.localStore });
+    await secondTab.conversations.open(groupID, SessionType.Group);
+    await world.settle();
+    await world.advance(10 * MINUTE);
+    const reminders = (client: TestClient) =>
+      client.ports.notifier.keys().filter((k) => k === 'toast.meetingStarting');
+    expect([...reminders(bob), ...reminders(secondTab)]).toHaveLength(1);
+    // Signed in again within the reminder's grace after the start: the card is seen anew, and is quiet.
+    bob.reopen();
+    await world.settle();
+    await bob.conversations.open(groupID, SessionType.Group);
+    await world.advance(1_000);
+    expect([...reminders(bob), ...reminders(secondTab)]).toHaveLength(1);
+    const notices = [...bob.ports.messageNotices.shown, ...secondTab.ports.messageNotices.shown];
+    expect(notices.filter((n) => n.title === '会议即将开始')).toHaveLength(1);
+  });
+
   it('follows an edit that moves the start, and says nothing for a cancelled meeting', async () => {
     const { world, alice, bob, chat, meetingID } = await scheduled(10);
     await alice.services.meetings.edit(meetingID, chat.conversationID, {

@@ -1,7 +1,17 @@
 import { Subscription, timer } from 'rxjs';
-import { MeetingState, meetingStateAt, translate, type MeetingCardData } from '@teamim/domain';
+import {
+  MeetingState,
+  meetingPlannedEnd,
+  meetingStateAt,
+  rememberMeetingReminded,
+  remindedMeetingsStorageKey,
+  translate,
+  wasMeetingReminded,
+  type MeetingCardData,
+} from '@teamim/domain';
 import type { MessageNotificationService } from '../notifications/message-notifications.service';
 import type { Clock } from '../ports/clock.port';
+import type { LocalStore } from '../ports/key-value-store.port';
 import type { Notifier } from '../ports/notifier.port';
 import type { CurrentUser } from '../session/current-user';
 import type { SettingsStore } from '../settings/settings.store';
@@ -14,12 +24,12 @@ const MEETING_REMINDER_GRACE_MS = 60_000;
 /**
  * The reminder at a scheduled meeting's start for each meeting the user is invited to: a toast in the
  * app and a notice through the new-message notices (where they are on and the page is hidden). Once
- * per meeting; none for a meeting cancelled, ended or already joined by then.
+ * per meeting on a device: the reminded meetings are kept per user in local storage, so signing in
+ * again or a second tab does not remind again. None for a meeting cancelled, ended or already joined.
  */
 export class MeetingReminders {
   private readonly subscriptions = new Subscription();
   private readonly timers = new Map<string, Subscription>();
-  private readonly reminded = new Set<string>();
   private activeMeetingID: string | undefined;
 
   constructor(
@@ -29,6 +39,7 @@ export class MeetingReminders {
     private readonly currentUser: CurrentUser,
     private readonly clock: Clock,
     private readonly notifier: Notifier,
+    private readonly store: LocalStore,
   ) {
     this.subscriptions.add(meetings.cards$.subscribe((known) => this.watch(known)));
     this.subscriptions.add(
@@ -45,7 +56,7 @@ export class MeetingReminders {
   private watch({ card, conversationID }: KnownCard): void {
     const { meetingID } = card;
     if (card.kind !== 'scheduled' || !this.isInvited(card)) return;
-    if (this.reminded.has(meetingID) || this.timers.has(meetingID)) return;
+    if (this.timers.has(meetingID) || this.wasReminded(meetingID)) return;
     const meeting = this.meetings.meeting(meetingID);
     const start = meeting?.startTime ?? card.startTime;
     if (this.clock.now() >= start + MEETING_REMINDER_GRACE_MS) return;
@@ -68,8 +79,13 @@ export class MeetingReminders {
     }
     const state = meetingStateAt(meeting, now);
     if (state === MeetingState.Cancelled || state === MeetingState.Finished) return;
-    if (this.activeMeetingID === meetingID || this.reminded.has(meetingID)) return;
-    this.reminded.add(meetingID);
+    // Read again at the start: another tab of the same browser may have just reminded.
+    if (this.activeMeetingID === meetingID || this.wasReminded(meetingID)) return;
+    const key = remindedMeetingsStorageKey(this.currentUser.id());
+    this.store.set(
+      key,
+      rememberMeetingReminded(this.store.get(key), meetingID, meetingPlannedEnd(meeting), now),
+    );
     const { locale } = this.settings.snapshot;
     this.notifier.notify({ level: 'info', key: 'toast.meetingStarting', params: { title: meeting.title } });
     void this.notices.showNotice({
@@ -77,6 +93,10 @@ export class MeetingReminders {
       title: translate(locale, 'meeting.reminder.title'),
       body: translate(locale, 'toast.meetingStarting', { title: meeting.title }),
     });
+  }
+
+  private wasReminded(meetingID: string): boolean {
+    return wasMeetingReminded(this.store.get(remindedMeetingsStorageKey(this.currentUser.id())), meetingID);
   }
 
   dispose(): void {

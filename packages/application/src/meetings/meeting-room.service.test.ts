@@ -156,6 +156,51 @@ describe('MeetingRoomService', () => {
     expect(left).toEqual([expect.objectContaining({ endedForAll: false, lastToLeave: true })]);
   });
 
+  it('reports a leave while the devices start in the room, knowing who else is in, and never joins late', async () => {
+    const { world, client, left } = await signedIn();
+    const room = client.ports.meetingRoom;
+    room.holdConnect = 'devices';
+    const joining = client.meetings.join(JOIN);
+    await world.settle();
+    expect(room.holding).toBe(true);
+    expect(client.meetings.snapshot.phase).toBe('connecting');
+    expect(await client.meetings.leave()).toEqual({ ok: true, value: undefined });
+    expect((await joining).ok).toBe(false);
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    expect(left).toEqual([
+      expect.objectContaining({ meetingID: 'm1', lastToLeave: true, participantUserIDs: ['alice'] }),
+    ]);
+
+    room.holdConnect = 'devices';
+    const again = client.meetings.join(JOIN);
+    await world.settle();
+    room.arrives('bob');
+    await client.meetings.leave();
+    await again;
+    expect(left[1]).toMatchObject({ lastToLeave: false, participantUserIDs: ['alice', 'bob'] });
+  });
+
+  it('reports a leave before the room answered as not the last, and cancels the connection', async () => {
+    const { world, client, left } = await signedIn();
+    const room = client.ports.meetingRoom;
+    const states: string[] = [];
+    room.state$.subscribe((s) => states.push(s));
+    room.holdConnect = 'room';
+    const joining = client.meetings.join(JOIN);
+    await world.settle();
+    expect(room.holding).toBe(true);
+    await client.meetings.leave();
+    expect((await joining).ok).toBe(false);
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    expect(room.joins).toEqual([]);
+    expect(states).not.toContain('connected');
+    expect(left).toEqual([
+      expect.objectContaining({ endedForAll: false, lastToLeave: false, participantUserIDs: ['alice'] }),
+    ]);
+  });
+
   it('toggles the own microphone and camera on the room', async () => {
     const { client } = await signedIn();
     await client.meetings.join(JOIN);

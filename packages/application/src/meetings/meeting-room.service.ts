@@ -27,13 +27,16 @@ const idle: MeetingRoomStatus = {
   cameraEnabled: true,
 };
 
-/** What one stay in a meeting's room has seen so far. */
+/** What one stay in a meeting's room has seen so far, from the join on (while connecting too). */
 interface Stay {
   readonly request: MeetingJoinRequest;
   readonly joinedAt: number;
   readonly seen: Set<string>;
-  /** The others in the room at the last look (to tell whether the own user was the last to leave). */
-  others: number;
+  /**
+   * The others in the room at the last look (to tell whether the own user was the last to leave);
+   * undefined until the room has said who is in.
+   */
+  others: number | undefined;
 }
 
 /**
@@ -94,6 +97,8 @@ export class MeetingRoomService extends MeetingLauncher {
     const self = this.currentUser.id();
     this.status.next({ ...idle, phase: 'connecting', request });
     this.active.next(request);
+    // The stay starts with the join: a leave while connecting is reported as one, from what the room said.
+    this.stay = { request, joinedAt: this.clock.now(), seen: new Set([self]), others: undefined };
     const access = await attempt(() => this.chatApi.getRoomAccess(request.meeting.roomID, self));
     if (this.status.value.request !== request) return err(stateFailure('left while joining'));
     if (!access.ok || access.value.serverUrl === '') {
@@ -109,13 +114,13 @@ export class MeetingRoomService extends MeetingLauncher {
     const connected = await attempt(() =>
       this.room.connect(access.value.serverUrl, access.value.token, options),
     );
+    // Left while connecting: the leave's disconnect cancelled the connect (the port's promise).
     if (this.status.value.request !== request) return err(stateFailure('left while joining'));
     if (!connected.ok && this.roomState !== RoomConnectionState.Connected) {
       this.notifier.notify({ level: 'error', key: 'meetingRoom.joinFailed' });
       this.reset();
       return connected;
     }
-    this.stay = { request, joinedAt: this.clock.now(), seen: new Set([self]), others: 0 };
     this.status.next({ ...this.status.value, phase: 'connected' });
     if (!connected.ok) {
       // In the room, but a device could not start: it stays off, and the user is told.
@@ -225,6 +230,7 @@ export class MeetingRoomService extends MeetingLauncher {
       meetingID: stay.request.meeting.meetingID,
       conversationID: stay.request.conversationID,
       endedForAll,
+      // Nobody can tell whether others were in a room that never answered: not ending it under them.
       lastToLeave: stay.others === 0,
       participantUserIDs: [...stay.seen],
       joinedAt: stay.joinedAt,
@@ -233,6 +239,7 @@ export class MeetingRoomService extends MeetingLauncher {
   }
 
   private reset(): void {
+    this.stay = undefined;
     if (this.status.value.phase === 'idle') return;
     this.status.next(idle);
     this.active.next(undefined);

@@ -87,6 +87,11 @@ export class MeetingService {
     return actions.ok ? act(actions.value) : actions;
   }
 
+  /** Fetches the actions' code ahead of the first action (while the page is idle). */
+  prefetch(): void {
+    loadActions.prefetch();
+  }
+
   /** A meeting starting now: its card goes to the audience, then the own user joins its room. */
   quick(audience: MeetingAudience, title: string): Promise<Result<Meeting, AppError>> {
     return this.withActions((actions) => actions.quick(audience, title));

@@ -41,12 +41,19 @@ export interface MeetingEndRequest {
  * failure, but the room stays joined (`state$` connected): the others can still be seen and heard.
  */
 export abstract class MeetingRoom {
+  /** Joins; a `disconnect` before it settles cancels it: it rejects, and the room is never joined. */
   abstract connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void>;
   abstract disconnect(): Promise<void>;
   abstract setMicrophoneEnabled(enabled: boolean): Promise<void>;
   abstract setCameraEnabled(enabled: boolean): Promise<void>;
   /** Shares a screen (the browser asks which) or stops sharing; rejects when the user declines. */
   abstract setScreenShareEnabled(enabled: boolean): Promise<void>;
+  /**
+   * Plays a camera or screen of `participants$` (its `video` or `screen`) in an element of the view (a
+   * browser's video element) until the returned detach. The room sees the element's size and whether it
+   * is on screen, and receives the layer that fits (none while hidden).
+   */
+  abstract attachVideo(track: unknown, element: unknown): () => void;
   /** Tells everyone in the room the meeting is over; each honours it only from the meeting's host. */
   abstract sendEndForAll(meetingID: string): Promise<void>;
   /** Current connection state. Hot, replays the current value. */

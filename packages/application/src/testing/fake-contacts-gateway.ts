@@ -20,6 +20,8 @@ export class FakeContactsGateway extends ContactsGateway {
    * follows, as the SDK does when its follow-up sync times out on a loaded machine.
    */
   failBlacklistWith: number | undefined;
+  /** How many of the next user lookups fail (the SDK busy with its sync, say). */
+  failUserLookups = 0;
 
   constructor(private readonly device: GatewayDevice) {
     super();
@@ -63,9 +65,13 @@ export class FakeContactsGateway extends ContactsGateway {
   }
 
   getUsers(userIDs: readonly string[]): Promise<readonly PublicUser[]> {
-    return later(() =>
-      userIDs.filter((id) => this.b.users.has(id)).map((id) => publicUser(this.b.user(id).info)),
-    );
+    return later(() => {
+      if (this.failUserLookups > 0) {
+        this.failUserLookups -= 1;
+        throw new RemoteError(-1, 'the lookup timed out');
+      }
+      return userIDs.filter((id) => this.b.users.has(id)).map((id) => publicUser(this.b.user(id).info));
+    });
   }
 
   searchFriends(keyword: string): Promise<readonly Friend[]> {

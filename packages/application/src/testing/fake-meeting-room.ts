@@ -54,37 +54,75 @@ export class FakeMeetingRoom extends MeetingRoom {
   readonly joins: { roomID: string; userID: string; options: MeetingRoomJoinOptions }[] = [];
   /** End-for-everyone messages sent. */
   readonly sentEnds: string[] = [];
+  /** The video each element of the view plays now. */
+  readonly attached = new Map<unknown, unknown>();
   /** Set to make the next connect fail as the SFU would. */
   failConnect: RemoteError | undefined;
   /** Set to join with the microphone and camera failing to start (connect rejects, the room stays joined). */
   failDevices = false;
   /** Set to make the next screen share fail (the user declined the browser's picker). */
   failScreenShare = false;
+  /**
+   * Set to hold the next connect until `release()`: before the SFU answers (`room`), or in the room while
+   * the devices start (`devices`, the browser's permission prompt). A disconnect meanwhile cancels it.
+   */
+  holdConnect: 'room' | 'devices' | undefined;
+  private held: (() => void) | undefined;
+  private attempts = 0;
 
   async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
     await Promise.resolve();
+    const attempt = ++this.attempts;
     const failure = this.failConnect;
+    const hold = this.holdConnect;
     this.failConnect = undefined;
+    this.holdConnect = undefined;
     if (serverUrl === '') throw new RemoteError(-1, 'no livekit url provided');
     if (failure !== undefined) throw failure;
+    if (hold === 'room') await this.hold();
+    if (attempt !== this.attempts) throw new RemoteError(-2, 'Client initiated disconnect');
     const [roomID = '', userID = ''] = token.split('|');
     this.joins.push({ roomID, userID, options });
     this.state.next(RoomConnectionState.Connected);
+    if (hold === 'devices') {
+      this.everyone.next([
+        { userID, isLocal: true, microphoneMuted: true, cameraOff: true, speaking: false },
+      ]);
+      await this.hold();
+      if (attempt !== this.attempts) throw new RemoteError(-2, 'Client initiated disconnect');
+    }
     const devices = !this.failDevices;
-    this.everyone.next([
-      {
-        userID,
-        isLocal: true,
-        ...(devices && options.camera ? { video: `video:${userID}` } : {}),
-        microphoneMuted: !(devices && options.microphone),
-        cameraOff: !(devices && options.camera),
-        speaking: false,
-      },
-    ]);
+    const self: MeetingParticipantMedia = {
+      userID,
+      isLocal: true,
+      ...(devices && options.camera ? { video: `video:${userID}` } : {}),
+      microphoneMuted: !(devices && options.microphone),
+      cameraOff: !(devices && options.camera),
+      speaking: false,
+    };
+    this.everyone.next([self, ...this.everyone.value.filter((p) => !p.isLocal)]);
     if (!devices) throw new RemoteError(-3, 'Permission denied');
   }
 
+  /** Lets a held connect go on. */
+  release(): void {
+    const go = this.held;
+    this.held = undefined;
+    go?.();
+  }
+
+  /** Whether a connect is held now. */
+  get holding(): boolean {
+    return this.held !== undefined;
+  }
+
+  private hold(): Promise<void> {
+    return new Promise((resolve) => (this.held = resolve));
+  }
+
   async disconnect(): Promise<void> {
+    this.attempts += 1;
+    this.release();
     await Promise.resolve();
     this.dropped();
   }
@@ -112,6 +150,13 @@ export class FakeMeetingRoom extends MeetingRoom {
     if (self === undefined) return;
     const { screen: _old, ...rest } = self;
     this.replace(enabled ? { ...rest, screen: `screen:${self.userID}` } : rest);
+  }
+
+  attachVideo(track: unknown, element: unknown): () => void {
+    this.attached.set(element, track);
+    return () => {
+      if (this.attached.get(element) === track) this.attached.delete(element);
+    };
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {

@@ -294,9 +294,15 @@ export class TestWorld {
     };
   }
 
-  /** A client with stored credentials for `userID`, bootstrapped and settled. */
-  async signIn(userID: string): Promise<TestClient> {
-    const client = this.client();
+  /**
+   * A client with stored credentials for `userID`, bootstrapped and settled; pass another client's local
+   * store for a second tab of the same browser.
+   */
+  async signIn(
+    userID: string,
+    options: { readonly localStore?: InMemoryLocalStore } = {},
+  ): Promise<TestClient> {
+    const client = this.client(options);
     const token = this.backend.user(userID).token;
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);
     client.ports.sessionStore.set(STORAGE_KEYS.session.imToken, token);

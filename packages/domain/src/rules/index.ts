@@ -32,5 +32,7 @@ export * from './call-history';
 export * from './meeting-collect';
 export * from './meeting-form';
 export * from './meeting-text';
+// Which meetings a device has reminded its user of, kept per user and bounded.
+export * from './meeting-reminders';
 // The meeting room: tiles per page, the host's end-for-everyone message.
 export * from './meeting-room';

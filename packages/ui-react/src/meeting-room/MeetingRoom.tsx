@@ -34,6 +34,7 @@ export function MeetingRoom() {
     <MeetingRoomView
       state={state}
       media={platformTracks(media)}
+      onAttachVideo={viewModel.attachVideo}
       onLeave={() => void viewModel.leave()}
       onEndForAll={() => void viewModel.endForAll()}
       onToggleMicrophone={() => void viewModel.toggleMicrophone()}

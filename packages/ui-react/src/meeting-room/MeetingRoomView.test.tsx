@@ -86,6 +86,7 @@ function handlers(): Omit<MeetingRoomViewProps, 'state' | 'media'> {
     onNextPage: vi.fn(),
     onSelectMicrophone: vi.fn(),
     onSelectCamera: vi.fn(),
+    onAttachVideo: vi.fn(() => () => undefined),
   };
 }
 
@@ -114,6 +115,19 @@ describe('MeetingRoomView', () => {
     expect(within(tiles[1] as HTMLElement).getByText('· Speaking')).toBeTruthy();
     expect(within(tiles[2] as HTMLElement).getByRole('img', { name: 'Muted' })).toBeTruthy();
     expect(within(tiles[1] as HTMLElement).queryByRole('img', { name: 'Muted' })).toBeNull();
+  });
+
+  it("plays a tile's video through the room, and detaches it when the tile goes", () => {
+    const detach = vi.fn();
+    const on = { ...handlers(), onAttachVideo: vi.fn(() => detach) };
+    const track = { kind: 'video' } as unknown as MediaStreamTrack;
+    const state = { ...inMeeting, tiles: [tile('bob', { hasVideo: true })] };
+    const media = { videos: new Map([['bob', track]]), audios: [] };
+    const view = show(<MeetingRoomView state={state} media={media} {...on} />);
+    const video = screen.getByLabelText('Video of Bob');
+    expect(on.onAttachVideo).toHaveBeenCalledWith(track, video);
+    view.unmount();
+    expect(detach).toHaveBeenCalledOnce();
   });
 
   it('pages beyond nine tiles with keyboard-reachable buttons', () => {

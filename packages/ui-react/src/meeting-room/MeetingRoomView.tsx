@@ -33,7 +33,7 @@ import { useText } from '../text';
 import { themeFor } from '../theme';
 import { useMeetingRoomMessages } from './meeting-room-messages';
 import { useMeetingRoomStyles } from './meeting-room-styles';
-import { MeetingAudio, MeetingTile } from './MeetingTile';
+import { MeetingAudio, MeetingTile, type AttachVideo } from './MeetingTile';
 
 /** The platform tracks to attach: videos by tile key, and the remote microphones. */
 export interface MeetingRoomTracks {
@@ -44,6 +44,8 @@ export interface MeetingRoomTracks {
 export interface MeetingRoomViewProps {
   readonly state: MeetingRoomViewState;
   readonly media?: MeetingRoomTracks | undefined;
+  /** Plays a tile's video through the room (see {@link AttachVideo}); returns the detach. */
+  readonly onAttachVideo: AttachVideo;
   readonly onLeave: () => void;
   readonly onEndForAll: () => void;
   readonly onToggleMicrophone: () => void;
@@ -138,7 +140,12 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
         <div className={styles.stage}>
           <ul aria-label={t('ui.meetingRoom.grid')} className={mergeClasses(styles.grid, columns)}>
             {state.tiles.map((tile) => (
-              <MeetingTile key={tile.key} tile={tile} video={media.videos.get(tile.key)} />
+              <MeetingTile
+                key={tile.key}
+                tile={tile}
+                video={media.videos.get(tile.key)}
+                attach={props.onAttachVideo}
+              />
             ))}
           </ul>
           {state.pageCount > 1 && (

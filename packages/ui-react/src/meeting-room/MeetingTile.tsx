@@ -1,7 +1,8 @@
 import { mergeClasses, Text } from '@fluentui/react-components';
 import { MicOff16Filled } from '@fluentui/react-icons';
 import type { MeetingTileView } from '@teamim/application';
-import { TrackAudio, TrackVideo } from '../common/media-track';
+import { useEffect, useRef } from 'react';
+import { TrackAudio } from '../common/media-track';
 import { FaceAvatar } from '../FaceAvatar';
 import { useText } from '../text';
 import { useMeetingRoomStyles } from './meeting-room-styles';
@@ -11,10 +12,33 @@ export function MeetingAudio(props: { track: MediaStreamTrack }) {
   return <TrackAudio track={props.track} />;
 }
 
+/** Plays a track in a video element through `attach` (the room), which then sees the element's size. */
+export type AttachVideo = (track: MediaStreamTrack, element: HTMLVideoElement) => () => void;
+
+/**
+ * A camera or a screen, played by the room in this element rather than through `srcObject`: the room
+ * sees the element's size and visibility and receives the layer that fits (LiveKit's adaptive stream).
+ */
+function AttachedVideo(props: {
+  readonly track: MediaStreamTrack;
+  readonly attach: AttachVideo;
+  readonly className: string;
+  readonly label: string;
+}) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const { track, attach } = props;
+  useEffect(() => {
+    const element = ref.current;
+    return element === null ? undefined : attach(track, element);
+  }, [track, attach]);
+  return <video ref={ref} className={props.className} aria-label={props.label} autoPlay playsInline muted />;
+}
+
 /** One tile of the grid: video, or the avatar and the name; a mute mark; the active speaker outlined. */
 export function MeetingTile(props: {
   readonly tile: MeetingTileView;
   readonly video: MediaStreamTrack | undefined;
+  readonly attach: AttachVideo;
 }) {
   const { tile, video } = props;
   const styles = useMeetingRoomStyles();
@@ -31,8 +55,9 @@ export function MeetingTile(props: {
       className={mergeClasses(styles.tile, tile.activeSpeaker && styles.speaking)}
     >
       {showVideo && (
-        <TrackVideo
+        <AttachedVideo
           track={video}
+          attach={props.attach}
           className={mergeClasses(styles.video, tile.isScreen && styles.screen)}
           label={
             tile.isScreen

@@ -8,7 +8,7 @@ import { useText } from '../text';
 
 // The meeting view (its view model, grid, popover and strings) is needed only once a meeting is joined:
 // it loads then, outside the sign-in page's and the chat list's bundles.
-const meetingRoom = deferred(() => import('./MeetingRoom').then((m) => m.MeetingRoom));
+export const meetingRoom = deferred(() => import('./MeetingRoom').then((m) => m.MeetingRoom));
 
 const useStyles = makeStyles({
   bar: {

@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { callOverlay, SessionCallOverlay } from '../calls/SessionCallOverlay';
-import { SessionMeetingRoom } from '../meeting-room/SessionMeetingRoom';
+import { meetingRoom, SessionMeetingRoom } from '../meeting-room/SessionMeetingRoom';
 import { ContactDialogsProvider, preloadContactDialogs } from './contact-dialogs';
 import { useDesktopSlots } from '../desktop-slots';
 import { PrefetchProvider, usePrefetch } from '../prefetch';
@@ -106,12 +106,13 @@ export function Shell() {
   );
 }
 
-// The call overlay, menus and contact dialogs of the shell, and the Contacts pages, are chunks of their
+// The call overlay, meeting view, menus and contact dialogs of the shell, and the Contacts pages, are chunks of their
 // own, fetched ahead. So is the toasts' host: signed in, the network works, and a failure later (offline)
 // must not need it; a toast raised before it is there waits in the queue.
 function prefetchShellParts(): void {
   preloadToastHost();
   callOverlay.preload();
+  meetingRoom.preload();
   accountMenu.preload();
   plusMenu.preload();
   preloadContactDialogs();

@@ -67,6 +67,19 @@ describe('MeetingRoomViewModel', () => {
     expect(state().tiles[1]?.microphoneMuted).toBe(true);
   });
 
+  it("asks again for a name whose lookup failed, at the room's next change", async () => {
+    const { world, client, state } = await inMeeting();
+    await client.meetings.join(JOIN);
+    await world.settle();
+    client.ports.contacts.failUserLookups = 1;
+    client.ports.meetingRoom.arrives('bob');
+    await world.settle();
+    expect(state().tiles.map((t) => t.name)).toEqual(['Alice', 'bob']);
+    client.ports.meetingRoom.update('bob', { speaking: true });
+    await world.settle();
+    expect(state().tiles.map((t) => t.name)).toEqual(['Alice', 'Bob']);
+  });
+
   it('marks the active speaker, preferring another participant over the own user', async () => {
     const { client, state } = await inMeeting();
     await client.meetings.join(JOIN);
@@ -154,6 +167,18 @@ describe('MeetingRoomViewModel', () => {
     expect(client.ports.callDevices.selected.audioinput).toBe('mic-2');
     expect((await vm.selectCamera('nope')).ok).toBe(false);
     expect(client.toasts.keys()).toContain('toast.deviceSwitchFailed');
+  });
+
+  it("plays a video in the view's element through the room, until detached", async () => {
+    const { client, media, vm } = await inMeeting();
+    await client.meetings.join(JOIN);
+    client.ports.meetingRoom.arrives('bob');
+    client.ports.meetingRoom.update('bob', { video: 'bob-cam' });
+    const element = { tag: 'video' };
+    const detach = vm.attachVideo(media().videos.get('bob'), element);
+    expect(client.ports.meetingRoom.attached.get(element)).toBe('bob-cam');
+    detach();
+    expect(client.ports.meetingRoom.attached.has(element)).toBe(false);
   });
 
   it('leaves, and closes with nothing left to attach', async () => {

@@ -237,7 +237,11 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
     if (unknown.length === 0) return;
     for (const id of unknown) this.profiles.set(id, { name: id, faceURL: '' });
     void attempt(() => this.deps.contacts.getUsers(unknown)).then((found) => {
-      if (!found.ok) return;
+      // Asked again at the room's next change: a name must not stay an id for the whole meeting.
+      if (!found.ok) {
+        for (const id of unknown) this.profiles.delete(id);
+        return;
+      }
       for (const user of found.value) {
         this.profiles.set(user.userID, { name: user.nickname || user.userID, faceURL: user.faceURL });
       }
@@ -265,6 +269,13 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
     this.patch({ peopleOpen: !this.state.peopleOpen });
     return ok(undefined);
   }
+
+  /**
+   * Plays a video of `media$` in the view's element until the returned detach, through the room, so it
+   * receives the layer that fits the element and nothing while the element is hidden.
+   */
+  readonly attachVideo = (track: unknown, element: unknown): (() => void) =>
+    this.deps.room.attachVideo(track, element);
 
   leave(): Promise<Result<void, AppError>> {
     return this.deps.meetings.leave();

@@ -98,12 +98,11 @@ describe('message actions (spec §2 context menu)', () => {
     const row = within(log).getByRole('article', { name: 'Olivia' });
     row.focus();
     fireEvent.contextMenu(row);
-    // One click event rather than userEvent's pointer sequence: on a loaded machine the dialog once never
-    // showed after that sequence in jsdom (the menu item acts on the click alone, as in a browser).
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete for me' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete message' });
-    // jsdom: the closed menu's focus trap (tabster) sometimes leaves the dialog aria-hidden here; the
-    // e2e test clicks the same button by role in a real browser.
+    // jsdom: the closed menu's focus trap (tabster) sometimes leaves the new dialog itself aria-hidden, and a
+    // hidden element has no accessible name, so a search by role and name finds nothing; the dialog is
+    // found by its title instead. The e2e test confirms by role in a real browser.
+    const dialog = dialogTitled(await screen.findByText('Delete message', { selector: 'h2' }));
     const confirm = within(dialog).getByRole('button', { name: 'Delete', hidden: true });
     await userEvent.click(confirm);
     await w.settle();
@@ -127,7 +126,7 @@ describe('message actions (spec §2 context menu)', () => {
     // jsdom: as above, Tabster can leave the new dialog itself marked aria-hidden after the toolbar's
     // focus moves, and a hidden element has no accessible name; so the dialog is found by its title. The
     // e2e test forwards by role in a real browser.
-    const dialog = forwardDialog(await screen.findByText('Forward message', { selector: 'h2' }));
+    const dialog = dialogTitled(await screen.findByText('Forward message', { selector: 'h2' }));
     const send = within(dialog).getByRole('button', { name: 'Forward (0)', hidden: true });
     expect(send.hasAttribute('disabled') || send.getAttribute('aria-disabled') === 'true').toBe(true);
     await userEvent.type(
@@ -142,8 +141,8 @@ describe('message actions (spec §2 context menu)', () => {
   });
 });
 
-function forwardDialog(title: HTMLElement): HTMLElement {
+function dialogTitled(title: HTMLElement): HTMLElement {
   const dialog = title.closest<HTMLElement>('[role="dialog"]');
-  if (dialog === null) throw new Error('the title "Forward message" is not inside a dialog');
+  if (dialog === null) throw new Error(`the title "${title.textContent}" is not inside a dialog`);
   return dialog;
 }
