@@ -13,8 +13,8 @@ import type {
 import type { PublicUser } from '@teamim/application';
 import {
   ApplicationHandleResult,
-  compactLatestMessage,
   BusinessAllowType,
+  compactLatestMessage,
   Gender,
   GroupAllowType,
   GroupMemberRole,
