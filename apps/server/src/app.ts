@@ -33,6 +33,7 @@ import { OBJECT_API_PATHS, createObjectService, objectsPlugin } from './objects/
 import {
   type ObjectStorageOrigin,
   parseCompatProfile,
+  registerRealErrorDetails,
   registerRealRouterNotFound,
   startObjectStorageOrigin,
 } from './compat';
@@ -258,6 +259,7 @@ export async function createServer(
       storageOrigin = await startObjectStorageOrigin(objectService, objectDeps, config.host);
       objectDeps.limits = { ...objectDeps.limits, publicBaseUrl: `${storageOrigin.url}/api` };
       registerRealRouterNotFound(app);
+      registerRealErrorDetails(app);
     }
 
     // Before the API plugins, so its navigation hook also covers the web app's /chat routes.

@@ -1,9 +1,9 @@
 import { map, type Observable } from 'rxjs';
 import { ConversationsGateway, type ConversationEvent } from '@teamim/application';
 import {
+  compactLatestMessage,
   GroupAtType,
   messagePeerOf,
-  MessageStatus,
   RecvMsgOpt,
   SessionType,
   type Conversation,
@@ -25,7 +25,7 @@ function peerFromID(conversationID: string, self: string): string {
 
 /**
  * A conversation of the server's sorted list in the shape the SDK's list has, with the newest message as
- * the SDK's JSON (`latestMsg`) so previews render the same. Undefined for kinds the list does not show.
+ * the SDK's conversations carry it (`latestMsg`, compacted as theirs are) so previews render the same. Undefined for kinds the list does not show.
  */
 function sortedElemToConversation(elem: SortedConversationElem, self: string): Conversation | undefined {
   const isGroup = elem.conversationID.startsWith('sg_');
@@ -36,28 +36,19 @@ function sortedElemToConversation(elem: SortedConversationElem, self: string): C
     : info.sendID === ''
       ? peerFromID(elem.conversationID, self)
       : messagePeerOf(info, self);
-  let latestMsg = '';
-  if (info.clientMsgID !== '') {
-    const message: Record<string, unknown> = {
-      clientMsgID: info.clientMsgID,
-      serverMsgID: info.serverMsgID,
-      sendID: info.sendID,
-      recvID: info.recvID,
-      groupID: info.groupID,
-      sessionType: isGroup ? SessionType.Group : SessionType.Single,
-      contentType: info.contentType,
-      sendTime: info.latestMsgRecvTime,
-      createTime: info.latestMsgRecvTime,
-      // Group: the sender's nickname; one-to-one: the peer's, when the peer sent it.
-      senderNickname: isGroup || info.sendID === peer ? info.senderName : '',
-      senderFaceUrl: !isGroup && info.sendID === peer ? info.faceURL : '',
-      status: MessageStatus.Succeeded,
-      isRead: false,
-      msgFrom: info.msgFrom,
-      ex: info.ex,
-    };
-    latestMsg = JSON.stringify(withParsedContent(message, info.contentType, info.content));
-  }
+  // The list keeps of the latest message what its preview reads (compactLatestMessage), as for the SDK's.
+  const latestMsg =
+    info.clientMsgID === ''
+      ? ''
+      : compactLatestMessage(
+          JSON.stringify(
+            withParsedContent(
+              { clientMsgID: info.clientMsgID, contentType: info.contentType },
+              info.contentType,
+              info.content,
+            ),
+          ),
+        );
   return {
     conversationID: elem.conversationID,
     conversationType: isGroup ? SessionType.Group : SessionType.Single,

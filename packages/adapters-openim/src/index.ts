@@ -15,6 +15,7 @@ export { OpenImContacts } from './contacts';
 export { OpenImConversations } from './conversations';
 export { OpenImFileUploader } from './file-uploader';
 export { OpenImGroups } from './groups';
+export { OpenImContext } from './context';
 export { OpenImDirectory, type FetchLike } from './im-api';
 export { OpenImMessages } from './messages';
 export { OpenImSession } from './session';

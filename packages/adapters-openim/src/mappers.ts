@@ -14,6 +14,7 @@ import type { PublicUser } from '@teamim/application';
 import {
   ApplicationHandleResult,
   BusinessAllowType,
+  compactLatestMessage,
   Gender,
   GroupAllowType,
   GroupMemberRole,
@@ -198,7 +199,8 @@ export function toConversation(item: ConversationItem): Conversation {
     showName: text(item.showName),
     faceURL: text(item.faceURL),
     unreadCount: num(item.unreadCount),
-    latestMsg: text(item.latestMsg),
+    // The SDK's JSON of the whole message; the list keeps what its preview reads (a third of it or less).
+    latestMsg: compactLatestMessage(text(item.latestMsg)),
     latestMsgSendTime: num(item.latestMsgSendTime),
     ...(item.draftText ? { draftText: item.draftText } : {}),
     draftTextTime: num(item.draftTextTime),

@@ -78,7 +78,7 @@ export function registerGroupRoutes(route: Route, ctx: CoreContext, realLists = 
     auth: 'user',
     schema: z.object({ groupIDs: idList() }),
     handler: (b) => ({
-      groupInfos: groupQueries.getGroupsInfo(ctx, b.groupIDs),
+      groupInfos: emptyList(groupQueries.getGroupsInfo(ctx, b.groupIDs), realLists),
     }),
   });
   route({

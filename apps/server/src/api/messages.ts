@@ -11,7 +11,8 @@ import * as readState from '../im/read-state';
 import * as revoke from '../im/revoke';
 import { getUser } from '../im/models';
 
-import type { ImMsg, PullMsgs } from '../im/types';
+import type { ImMsg } from '../im/types';
+import { pullJson } from './pull-json';
 
 import {
   type Route,
@@ -28,19 +29,6 @@ import {
   versionID,
   wrapped,
 } from './schemas';
-
-/** sdkws.PullMsgs as open-im-server writes them over HTTP (Go's encoding/json: `Msgs`, bytes in base64). */
-function pullJson(map: ReadonlyMap<string, PullMsgs>) {
-  const out: Record<string, { Msgs: unknown[]; isEnd: boolean; endSeq: number }> = {};
-  for (const [id, p] of map) {
-    out[id] = {
-      Msgs: p.msgs.map((m) => ({ ...m, content: Buffer.from(m.content).toString('base64') })),
-      isEnd: p.isEnd,
-      endSeq: p.endSeq,
-    };
-  }
-  return out;
-}
 
 /** `/api/conversation/*` and `/api/msg/*`. */
 export function registerConversationAndMessageRoutes(
@@ -242,7 +230,11 @@ export function registerConversationAndMessageRoutes(
       if (b.userID !== c.caller.userID && !c.caller.isAdmin)
         throw noPermission('userID must be the logged-in user');
       const r = pullByRange(ctx, b.userID, b.seqRanges, b.order ?? 0);
-      return { msgs: pullJson(r.msgs), notificationMsgs: pullJson(r.notificationMsgs) };
+      const real = config.compat === 'openim-3.8';
+      return {
+        msgs: pullJson(r.msgs, real, b.seqRanges),
+        notificationMsgs: pullJson(r.notificationMsgs, real),
+      };
     },
   });
   route({

@@ -46,6 +46,8 @@ export class ConversationStore {
   private readonly subscriptions = new Subscription();
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  /** Counts the full loads started: a read while the SDK syncs stops once one has (it has them all). */
+  private loadsStarted = 0;
   /**
    * Conversations the list shows from the server's first page that the SDK has not confirmed yet (by an
    * event, an open, or the full load after its sync). Opening one waits for that: the SDK cannot show
@@ -110,12 +112,13 @@ export class ConversationStore {
    * (conversations the SDK no longer has leave it). Use once the SDK's sync is complete.
    */
   async loadConversations(): Promise<Result<readonly Conversation[], RemoteFailure>> {
-    const all = await readAllConversations(this.gateway, this.notifier);
+    this.loadsStarted += 1;
+    const all = await readAllConversations(this.gateway, this.notifier, { keep: this.keepShown });
     if (!all.ok) return all;
     const confirmed = [...this.serverOnly];
     this.serverOnly.clear();
     this.openGroup.markSynced();
-    this.list.next(mergeConversations(keepUnchanged(this.list.value, all.value)));
+    this.list.next(mergeConversations(all.value));
     this.updateBadge();
     this.confirmLocal(confirmed);
     this.openPendingSelection();
@@ -135,14 +138,21 @@ export class ConversationStore {
       return this.refreshing;
     }
     this.refreshing = (async () => {
+      // The full load after the sync reads every conversation again: a read still under way beside it
+      // would hold another copy of them all, for nothing.
+      const loads = this.loadsStarted;
+      const superseded = () => this.loadsStarted !== loads;
       do {
         this.refreshAgain = false;
-        const all = await readAllConversations(this.gateway, this.notifier);
+        const all = await readAllConversations(this.gateway, this.notifier, {
+          keep: this.keepShown,
+          stop: superseded,
+        });
         if (all.ok) {
           const changed = activeSince(this.list.value, all.value, 'notOlder');
-          this.list.next(mergeConversations(this.list.value, keepUnchanged(this.list.value, changed)));
+          this.list.next(mergeConversations(this.list.value, changed));
         }
-      } while (this.refreshAgain);
+      } while (this.refreshAgain && !superseded());
     })().finally(() => {
       this.refreshing = undefined;
     });
@@ -289,6 +299,10 @@ export class ConversationStore {
       this.current.next({ ...this.current.value, ...change });
     }
   }
+
+  /** A page as the list's own objects where nothing changed (keepUnchanged), read at each page's arrival. */
+  private readonly keepShown = (page: readonly Conversation[]): readonly Conversation[] =>
+    keepUnchanged(this.list.value, page);
 
   isServerOnly(conversationID: string): boolean {
     return this.serverOnly.has(conversationID);

@@ -12,6 +12,7 @@ import { FakeAccountApi, type FakeAccountSeed } from './fake-account-server';
 import { FakeBackend } from './fake-backend';
 import type { FakeUserSeed } from './fake-backend-users';
 import { FakeClock, drainMicrotasks } from './fake-clock';
+import type { FakeContactsGateway } from './fake-contacts-gateway';
 import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
@@ -34,6 +35,7 @@ import { SequentialIdGenerator } from './fake-id-generator';
 export interface FakePorts extends PortBindings {
   readonly accountApi: FakeAccountApi;
   readonly device: FakeImDevice;
+  readonly contacts: FakeContactsGateway;
   readonly chatApi: FakeChatApi;
   readonly walletApi: FakeWalletApi;
   readonly rtcRoom: FakeRtcRoom;

@@ -28,7 +28,10 @@ export interface Conversation {
   readonly showName: string;
   readonly faceURL: string;
   readonly unreadCount: number;
-  /** The SDK delivers the latest message as JSON text (empty when there is none). */
+  /**
+   * The latest message as JSON text (empty when there is none), as the SDK delivers it, cut by the
+   * adapter to what the list's preview reads (compactLatestMessage); parseLatestMessage reads it.
+   */
   readonly latestMsg: string;
   readonly latestMsgSendTime: number;
   readonly draftText?: string;

@@ -12,6 +12,7 @@ export * from './permissions';
 export * from './picker';
 export * from './pinned';
 export * from './preview';
+export * from './latest-message';
 export * from './quote';
 export * from './red-packet';
 export * from './session';
