@@ -22,6 +22,7 @@ import {
   waitForTopOption,
 } from './support';
 import { writeHeapSnapshot } from './recording';
+import { recordRequests } from './requests';
 import { startServerCpuProfile } from './server-profile';
 
 export async function signInPage(browser: Browser, base: string, runs: number) {
@@ -73,6 +74,7 @@ export async function conversationList(
   runs: number,
   heapSnapshotDir?: string,
   serverProfileDir?: string,
+  requestsDir?: string,
 ) {
   const serverCpu: number[] = [];
   const cold: { at: Milestones; from: number }[] = [];
@@ -95,6 +97,7 @@ export async function conversationList(
       i === 0 ? serverProfileDir : undefined,
       'server-cold-sign-in',
     );
+    const stopRecordingRequests = recordRequests(page, i === 0 ? requestsDir : undefined, 'cold-sign-in');
     const cpuNav = cpuMs(serverPid);
     const toInteractive = collectAssetsUntil(page);
     await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
@@ -126,6 +129,7 @@ export async function conversationList(
     // Navigation to /login → the end of the SDK's first sync: the server's whole work for one sign-in.
     serverCpuToSync.push(cpuMs(serverPid) - cpuNav);
     await stopServerProfile();
+    stopRecordingRequests();
     heapAfterSyncGc.push(await jsHeapUsed(page, true));
     // Read again at once: the first figure often holds 1-5 MB that a moment later is gone (the reload after
     // the sync was under way at the first collection); both are reported (docs/benchmarks.md).

@@ -17,6 +17,7 @@
  * Usage: npm run bench:web -- [--runs 5] [--json out.json] [--chromium /path/to/chromium]
  *        [--phases long-history,large-group] [--scroll-seconds 240] [--cpu-profile DIR] [--trace DIR]
  *        [--heap-profile DIR] [--heap-snapshot DIR] [--server-cpu-profile DIR]
+ *        [--server-requests DIR]
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,8 @@ const { values: args } = parseArgs({
     // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
     'cpu-profile': { type: 'string' },
     'server-cpu-profile': { type: 'string' },
+    // Writes what the page asked of the server during the first cold sign-in (HTTP paths, WS requests).
+    'server-requests': { type: 'string' },
     // Writes a Chrome trace of the long-history scroll into this directory (bench/web/trace-summary.ts).
     trace: { type: 'string' },
     // Writes a sampling heap profile (allocations, collected ones included) of the same scroll.
@@ -109,6 +112,7 @@ async function main(): Promise<void> {
           RUNS,
           args['heap-snapshot'],
           args['server-cpu-profile'],
+          args['server-requests'],
         ),
       );
       await phase('first-use', 'clickToFrameOnFirstUseMs', () =>

@@ -4,6 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Dialect } from './envelope';
+import { holdHashedAssets, sendHeld } from './static-memory';
 
 function urlPathOf(url: string): string | undefined {
   try {
@@ -105,6 +106,8 @@ export interface StaticOptions {
    * answers 404 in that API's envelope, not the app or a file.
    */
   readonly apis?: Readonly<Record<string, Dialect>>;
+  /** Serve the hashed scripts and styles from memory (static-memory.ts); false leaves them to @fastify/static. */
+  readonly holdAssets?: boolean;
 }
 
 /** Vite's content-hashed output: a new build gets new names, so these may be cached for good. */
@@ -172,6 +175,12 @@ export async function registerStatic(
   await app.register(async (site) => {
     // The app's policy is set on documents only (below); helmet adds the other headers to every file.
     await site.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+    const held = options.holdAssets === false ? new Map() : holdHashedAssets(root);
+    // After helmet's hook (its headers are already on the reply), before @fastify/static's route.
+    site.addHook('onRequest', async (req, reply) => {
+      if (sendHeld(held, req, reply, IMMUTABLE)) return reply;
+      return undefined;
+    });
     await site.register(fastifyStatic, {
       root,
       preCompressed: true,

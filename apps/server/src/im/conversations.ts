@@ -12,6 +12,7 @@ import {
   getUser,
 } from './models';
 import { notify } from './notifications';
+import { prep } from './statements';
 import { ContentType, type ImMsg, SessionType } from './types';
 import { Collection, EntryState, bump, diff, head } from './versions';
 
@@ -29,15 +30,15 @@ export function getOwnerConversations(
 ) {
   requireSelf(op, userID, 'userID');
   const { limit, offset } = pageLimits(p);
-  const rows = ctx.db
-    .prepare<[string, number, number], ConversationRow>(
-      `SELECT * FROM conversations WHERE owner_user_id = ? ${ORDER} LIMIT ? OFFSET ?`,
-    )
-    .all(userID, limit, offset);
+  const rows = prep<[string, number, number], ConversationRow>(
+    ctx.db,
+    `SELECT * FROM conversations WHERE owner_user_id = (SELECT ?) ${ORDER} LIMIT (SELECT ?) OFFSET (SELECT ?)`,
+  ).all(userID, limit, offset);
   const total =
-    ctx.db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM conversations WHERE owner_user_id = ?')
-      .get(userID)?.n ?? 0;
+    prep<[string], { n: number }>(
+      ctx.db,
+      'SELECT COUNT(*) AS n FROM conversations WHERE owner_user_id = ?',
+    ).get(userID)?.n ?? 0;
   return { total, conversations: rows.map(conversationInfo) };
 }
 
@@ -59,10 +60,10 @@ export function getConversations(
 export function getFullConversationIDs(ctx: CoreContext, op: Operator, userID: string) {
   requireSelf(op, userID, 'userID');
   const h = head(ctx.db, Collection.Conversations, userID);
-  const conversationIDs = ctx.db
-    .prepare<[string], { conversation_id: string }>(
-      `SELECT conversation_id FROM conversations WHERE owner_user_id = ? ${ORDER}`,
-    )
+  const conversationIDs = prep<[string], { conversation_id: string }>(
+    ctx.db,
+    `SELECT conversation_id FROM conversations WHERE owner_user_id = (SELECT ?) ${ORDER}`,
+  )
     .all(userID)
     .map((r) => r.conversation_id);
   return { version: h.version, versionID: h.versionID, equal: false, conversationIDs };
@@ -116,8 +117,10 @@ export function getSortedConversationList(
 ): { conversationTotal: number; unreadTotal: number; conversationElems: SortedConversationElem[] } {
   requireSelf(op, req.userID, 'userID');
   const owner = req.userID;
-  let rows = ctx.db
-    .prepare<[string], ConversationRow>(`SELECT * FROM conversations WHERE owner_user_id = ? ${ORDER}`)
+  let rows = prep<[string], ConversationRow>(
+    ctx.db,
+    `SELECT * FROM conversations WHERE owner_user_id = (SELECT ?) ${ORDER}`,
+  )
     .all(owner)
     .filter((r) => !r.conversation_id.startsWith('n_'));
   if (req.conversationIDs.length > 0) {

@@ -108,9 +108,10 @@ export function getMemberRow(db: Db, groupID: string, userID: string): MemberRow
 }
 
 export function memberRows(db: Db, groupID: string): MemberRow[] {
-  return prep<[string], MemberRow>(db, `SELECT * FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`).all(
-    groupID,
-  );
+  return prep<[string], MemberRow>(
+    db,
+    `SELECT * FROM group_members WHERE group_id = (SELECT ?) ${MEMBER_ORDER}`,
+  ).all(groupID);
 }
 
 /**
@@ -136,7 +137,7 @@ export function memberRowsPage(
     ).get(...args)?.n ?? 0;
   const rows = prep<(string | number)[], MemberRow>(
     db,
-    `SELECT * FROM group_members WHERE group_id = ? ${where} ${MEMBER_ORDER} LIMIT ? OFFSET ?`,
+    `SELECT * FROM group_members WHERE group_id = (SELECT ?) ${where} ${MEMBER_ORDER} LIMIT (SELECT ?) OFFSET (SELECT ?)`,
   ).all(...args, limit < 0 ? -1 : limit, limit < 0 ? 0 : offset);
   return { total, rows };
 }
@@ -144,7 +145,7 @@ export function memberRowsPage(
 export function memberIDs(db: Db, groupID: string): string[] {
   return prep<[string], { user_id: string }>(
     db,
-    `SELECT user_id FROM group_members WHERE group_id = ? ${MEMBER_ORDER}`,
+    `SELECT user_id FROM group_members WHERE group_id = (SELECT ?) ${MEMBER_ORDER}`,
   )
     .all(groupID)
     .map((r) => r.user_id);

@@ -19,6 +19,7 @@ import {
 } from './group-models';
 import { incrementalAnswer } from './incremental';
 import type { Operator } from './messages';
+import { prep } from './statements';
 import { Collection, diff, entryVersion, head } from './versions';
 import { requireMemberListAccess, requireSelf } from './group-access';
 
@@ -32,7 +33,7 @@ export function getGroupsInfo(ctx: CoreContext, groupIDs: readonly string[]): Gr
 }
 
 const JOINED = `SELECT g.* FROM groups g JOIN group_members m ON m.group_id = g.group_id
-  WHERE m.user_id = ? ORDER BY m.join_time, m.rowid`;
+  WHERE m.user_id = (SELECT ?) ORDER BY m.join_time, m.rowid`;
 
 export function getJoinedGroupList(
   ctx: CoreContext,
@@ -42,21 +43,21 @@ export function getJoinedGroupList(
 ): { total: number; groups: GroupInfo[] } {
   requireSelf(op, userID, 'fromUserID');
   const { limit, offset } = pageLimits(p);
-  const rows = ctx.db
-    .prepare<[string, number, number], GroupRow>(`${JOINED} LIMIT ? OFFSET ?`)
-    .all(userID, limit, offset);
+  const rows = prep<[string, number, number], GroupRow>(
+    ctx.db,
+    `${JOINED} LIMIT (SELECT ?) OFFSET (SELECT ?)`,
+  ).all(userID, limit, offset);
   const total =
-    ctx.db
-      .prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?')
-      .get(userID)?.n ?? 0;
+    prep<[string], { n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM group_members WHERE user_id = ?').get(
+      userID,
+    )?.n ?? 0;
   return { total, groups: rows.map((r) => groupInfo(ctx.db, r)) };
 }
 
 export function getFullJoinGroupIDs(ctx: CoreContext, op: Operator, userID: string) {
   requireSelf(op, userID, 'userID');
   const h = head(ctx.db, Collection.JoinGroups, userID);
-  const groupIDs = ctx.db
-    .prepare<[string], GroupRow>(JOINED)
+  const groupIDs = prep<[string], GroupRow>(ctx.db, JOINED)
     .all(userID)
     .map((r) => r.group_id);
   return { version: h.version, versionID: h.versionID, equal: false, groupIDs };

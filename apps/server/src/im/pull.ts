@@ -37,7 +37,8 @@ function loadRange(db: Db, viewer: string, conversationID: string, lo: number, h
   if (hi < lo) return [];
   const rows = prep<[string, number, number], MsgRow>(
     db,
-    'SELECT * FROM messages WHERE conversation_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+    // No ORDER BY: the rows are placed by seq below (see statements.ts for why that matters).
+    'SELECT * FROM messages WHERE conversation_id = ? AND seq BETWEEN ? AND ?',
   ).all(conversationID, lo, hi);
   const deleted = new Set(
     prep<[string, string, number, number], { seq: number }>(
@@ -298,7 +299,7 @@ function newestVisibleRow<R>(
 ): R | undefined {
   return prep<[string, number, number, string, string], R>(
     db,
-    `SELECT ${columns} FROM messages m WHERE conversation_id = ? AND seq BETWEEN ? AND ?
+    `SELECT ${columns} FROM messages m WHERE conversation_id = (SELECT ?) AND seq BETWEEN ? AND ?
        AND NOT EXISTS (SELECT 1 FROM message_deletes d WHERE d.user_id = ? AND d.conversation_id = ? AND d.seq = m.seq)
        ORDER BY seq DESC LIMIT 1`,
   ).get(conversationID, min, max, userID, conversationID);

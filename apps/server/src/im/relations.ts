@@ -302,7 +302,7 @@ export function getFriendList(
   const { limit, offset } = pageLimits(p);
   const rows = prep<[string, number, number], FriendRow>(
     ctx.db,
-    `SELECT * FROM friends WHERE owner_user_id = ? ${friendOrder} LIMIT ? OFFSET ?`,
+    `SELECT * FROM friends WHERE owner_user_id = (SELECT ?) ${friendOrder} LIMIT (SELECT ?) OFFSET (SELECT ?)`,
   ).all(userID, limit, offset);
   const total =
     prep<[string], { n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM friends WHERE owner_user_id = ?').get(

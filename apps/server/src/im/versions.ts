@@ -111,8 +111,8 @@ export function diff(
   if (clientVersion === h.version) return base;
   const rows = prep<[string, string, number, number], { e_id: string; state: number; version: number }>(
     db,
-    `SELECT e_id, state, version FROM version_entries WHERE collection = ? AND d_id = ? AND version > ?
-       ORDER BY version, rowid LIMIT ?`,
+    `SELECT e_id, state, version FROM version_entries WHERE collection = (SELECT ?) AND d_id = (SELECT ?) AND version > ?
+       ORDER BY version, rowid LIMIT (SELECT ?)`,
   ).all(collection, dId, clientVersion, MAX_INCREMENTAL_ENTRIES + 1);
   if (rows.length > MAX_INCREMENTAL_ENTRIES) return { ...base, full: true };
   if (rows.some((r) => r.e_id === CLEARED_ID)) return { ...base, full: true };

@@ -27,6 +27,18 @@ const FRAME_SLACK_BYTES = 8 * 1024;
 
 export type FrameEncoder = (env: WsResponseEnvelope) => Buffer;
 
+/**
+ * `encode`, giving the frame it made last again when asked for the same envelope (the same object): a pull
+ * answer is encoded once to measure it against the frame limit, and that frame is the one sent.
+ */
+export function rememberLastFrame(encode: FrameEncoder): FrameEncoder {
+  let last: { env: WsResponseEnvelope; frame: Buffer } | undefined;
+  return (env) => {
+    if (last?.env !== env) last = { env, frame: encode(env) };
+    return last.frame;
+  };
+}
+
 const gzipFrameEncoder: FrameEncoder = (env) => encodeResponseFrame(env);
 
 function pushEnvelope(data: Uint8Array, operationID: string): WsResponseEnvelope {

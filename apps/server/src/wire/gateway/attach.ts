@@ -25,6 +25,7 @@ import {
   type WsResponseEnvelope,
 } from '../envelope';
 import { SubUserOnlineStatusTipsCodec } from '../messages';
+import { rememberLastFrame } from '../framing';
 import {
   type Connection,
   FrameSender,
@@ -166,7 +167,7 @@ export function attachGateway(host: GatewayHost, deps: GatewayDeps): Gateway {
       closeConnection(conn, 1008, 'unknown ReqIdentifier');
       return;
     }
-    const encode = encoderFor(conn);
+    const encode = rememberLastFrame(encoderFor(conn));
     let resp: WsResponseEnvelope;
     if (env.sendID !== conn.userID) {
       resp = reply(env, {

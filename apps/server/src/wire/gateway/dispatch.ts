@@ -103,22 +103,21 @@ export function createDispatcher<C>(
     }
     if (isWsError(result)) return reply(env, { errCode: result.errCode, errMsg: result.errMsg });
     try {
-      let data = respCodec.encode(result);
       if (fit) {
-        const fits = (r: Resp): boolean => {
-          data = respCodec.encode(r);
-          return fit.encode(reply(env, { errCode: 0, errMsg: '', data })).length <= maxFrameBytes;
+        const fits = (r: Resp): WsResponseEnvelope | undefined => {
+          const candidate = reply(env, { errCode: 0, errMsg: '', data: respCodec.encode(r) });
+          return fit.encode(candidate).length <= maxFrameBytes ? candidate : undefined;
         };
-        if (!fits(result)) {
-          fit.trim(result, fits);
-          data = respCodec.encode(result);
-          log.warn(
-            { reqIdentifier: env.reqIdentifier, userID: fit.userID },
-            'ws response trimmed to the frame limit',
-          );
-        }
+        // The answer as measured: the gateway's encoder (rememberLastFrame) sends the frame made for it.
+        const whole = fits(result);
+        if (whole) return whole;
+        fit.trim(result, (r) => fits(r) !== undefined);
+        log.warn(
+          { reqIdentifier: env.reqIdentifier, userID: fit.userID },
+          'ws response trimmed to the frame limit',
+        );
       }
-      return reply(env, { errCode: 0, errMsg: '', data });
+      return reply(env, { errCode: 0, errMsg: '', data: respCodec.encode(result) });
     } catch (err) {
       log.error({ err: stack(err), reqIdentifier: env.reqIdentifier }, 'ws response encode failed');
       return reply(env, { errCode: WsErrCode.ServerInternalError, errMsg: 'internal server error' });
