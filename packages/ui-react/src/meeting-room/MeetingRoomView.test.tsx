@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadI18n } from '../i18n';
+import { themeFor } from '../theme';
 import { MeetingRoomView, type MeetingRoomViewProps } from './MeetingRoomView';
 
 let en: I18n;
@@ -38,6 +39,7 @@ const inMeeting: MeetingRoomViewState = {
   tone: 'dark',
   title: 'Standup',
   isHost: true,
+  confirmingEnd: false,
   tiles: [
     tile('alice', { isSelf: true }),
     tile('bob', { activeSpeaker: true }),
@@ -77,6 +79,8 @@ const inMeeting: MeetingRoomViewState = {
 function handlers(): Omit<MeetingRoomViewProps, 'state' | 'media'> {
   return {
     onLeave: vi.fn(),
+    onAskToEndForAll: vi.fn(),
+    onCancelEndForAll: vi.fn(),
     onEndForAll: vi.fn(),
     onToggleMicrophone: vi.fn(),
     onToggleCamera: vi.fn(),
@@ -153,8 +157,36 @@ describe('MeetingRoomView', () => {
     expect(on.onToggleScreenShare).toHaveBeenCalledOnce();
     expect(on.onTogglePeople).toHaveBeenCalledOnce();
     expect(on.onLeave).toHaveBeenCalledOnce();
-    expect(on.onEndForAll).toHaveBeenCalledOnce();
+    // The end for everyone only asks: the view model opens the question.
+    expect(on.onAskToEndForAll).toHaveBeenCalledOnce();
+    expect(on.onEndForAll).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Choose devices' })).toBeTruthy();
+  });
+
+  it('keeps Leave the one red button: End for everyone is a quiet one beside it', () => {
+    show(<MeetingRoomView state={inMeeting} {...handlers()} />);
+    const controls = screen.getByRole('group', { name: 'Meeting controls' });
+    const dark = themeFor('dark');
+    const red = within(controls)
+      .getAllByRole('button')
+      .filter((b) => getComputedStyle(b).backgroundColor === dark.colorStatusDangerBackground3);
+    expect(red.map((b) => b.textContent)).toEqual(['Leave']);
+    const end = within(controls).getByRole('button', { name: 'End for everyone' });
+    expect(getComputedStyle(end).color).toBe(dark.colorStatusDangerForeground3);
+  });
+
+  it('asks the host before ending for everyone: Cancel, Escape or the end itself', () => {
+    const on = handlers();
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...on} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'End the meeting for everyone?' });
+    expect(within(dialog).getByText('Everyone will be removed from the meeting.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(on.onCancelEndForAll).toHaveBeenCalledOnce();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(on.onCancelEndForAll).toHaveBeenCalledTimes(2);
+    expect(on.onEndForAll).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End for everyone' }));
+    expect(on.onEndForAll).toHaveBeenCalledOnce();
   });
 
   it('gives a guest no End for everyone', () => {
@@ -177,5 +209,9 @@ describe('MeetingRoomView', () => {
     expect(screen.getByRole('region', { name: '会议：Standup' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '离开' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '结束会议' })).toBeTruthy();
+    cleanup();
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...handlers()} />, zh);
+    const dialog = screen.getByRole('alertdialog', { name: '要为所有人结束会议吗？' });
+    expect(within(dialog).getByRole('button', { name: '取消' })).toBeTruthy();
   });
 });

@@ -114,5 +114,12 @@ export const useMeetingRoomStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalL,
   },
   devices: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: '220px' },
-  end: endCallButton,
+  // Leave is the one red button of the bar: the end for everyone, asked first, is plain text beside it.
+  leave: endCallButton,
+  endForAll: {
+    color: tokens.colorStatusDangerForeground3,
+    ':hover': { color: tokens.colorStatusDangerForeground3 },
+    ':hover:active': { color: tokens.colorStatusDangerForeground3 },
+  },
+  confirmEnd: endCallButton,
 });
