@@ -95,6 +95,18 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
     ).toEqual([1, 1, 1]);
   });
 
+  it('mirrors the own picture-in-picture, never the remote video', () => {
+    const state: CallOverlayState = { ...base, status: 'connected', tone: 'dark', canAnswer: false };
+    show(
+      <CallOverlayView state={state} media={{ remoteVideo: track(), localVideo: track() }} {...handlers()} />,
+    );
+    const own = screen.getByLabelText('Your video');
+    const remote = screen.getByLabelText('Video of Alice');
+    expect([own.dataset['mirrored'], getComputedStyle(own).transform]).toEqual(['true', 'scaleX(-1)']);
+    expect(remote.dataset['mirrored']).toBe('false');
+    expect(getComputedStyle(remote).transform).not.toBe('scaleX(-1)');
+  });
+
   it('a voice call shows the avatar and nickname and no camera toggle', () => {
     show(
       <CallOverlayView

@@ -83,7 +83,12 @@ export function CallOverlayView(props: CallOverlayViewProps) {
           />
         )}
         {localVideo !== undefined && (
-          <TrackVideo track={localVideo} className={styles.localVideo} label={t('call.localVideo')} />
+          <TrackVideo
+            track={localVideo}
+            className={styles.localVideo}
+            label={t('call.localVideo')}
+            mirrored
+          />
         )}
         {connected && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
         <div className={mergeClasses(styles.identity, onVideo && styles.identityOnVideo)}>

@@ -189,6 +189,34 @@ describe('MeetingRoomView', () => {
     expect(on.onEndForAll).toHaveBeenCalledOnce();
   });
 
+  it("mirrors the own camera only: not the others', not the own screen", () => {
+    const track = { kind: 'video' } as unknown as MediaStreamTrack;
+    const state = {
+      ...inMeeting,
+      tiles: [
+        tile('alice:screen', {
+          userID: 'alice',
+          name: 'Alice',
+          isSelf: true,
+          isScreen: true,
+          hasVideo: true,
+        }),
+        tile('alice', { isSelf: true, hasVideo: true }),
+        tile('bob', { hasVideo: true }),
+      ],
+    };
+    const tracks = new Map(['alice:screen', 'alice', 'bob'].map((key) => [key, track]));
+    show(<MeetingRoomView state={state} media={{ videos: tracks, audios: [] }} {...handlers()} />);
+    const videos = [...document.querySelectorAll('video')];
+    expect(videos.map((v) => v.getAttribute('aria-label'))).toEqual([
+      'Screen of Alice',
+      'Your video',
+      'Video of Bob',
+    ]);
+    expect(videos.map((v) => v.dataset['mirrored'])).toEqual(['false', 'true', 'false']);
+    expect(videos.map((v) => getComputedStyle(v).transform === 'scaleX(-1)')).toEqual([false, true, false]);
+  });
+
   it('gives a guest no End for everyone', () => {
     show(<MeetingRoomView state={{ ...inMeeting, isHost: false }} {...handlers()} />);
     expect(screen.getByRole('button', { name: 'Leave' })).toBeTruthy();
