@@ -217,6 +217,28 @@ describe('MeetingRoomView', () => {
     expect(videos.map((v) => getComputedStyle(v).transform === 'scaleX(-1)')).toEqual([false, true, false]);
   });
 
+  it('centres an incomplete last row, its tiles as wide as the others', () => {
+    const starts = (count: number): string[] => {
+      const tiles = Array.from({ length: count }, (_, i) => tile(`user${String(i + 1)}`));
+      const view = show(<MeetingRoomView state={{ ...inMeeting, tiles }} {...handlers()} />);
+      const items = within(screen.getByRole('list', { name: 'Participants’ videos' })).getAllByRole(
+        'listitem',
+      );
+      expect(items.map((item) => getComputedStyle(item).gridColumnEnd)).toEqual(items.map(() => 'span 2'));
+      const result = items.map((item) => getComputedStyle(item).gridColumnStart || 'auto');
+      view.unmount();
+      return result;
+    };
+    // Two tiles a row: the third sits under the middle of the first two.
+    expect(starts(3)).toEqual(['auto', 'auto', '2']);
+    expect(starts(4)).toEqual(['auto', 'auto', 'auto', 'auto']);
+    // Three a row: a last row of two starts half a tile in, a last one alone in the middle.
+    expect(starts(5)).toEqual(['auto', 'auto', 'auto', '2', 'auto']);
+    expect(starts(7).slice(6)).toEqual(['3']);
+    expect(starts(8).slice(6)).toEqual(['2', 'auto']);
+    expect(starts(9).slice(6)).toEqual(['auto', 'auto', 'auto']);
+  });
+
   it('gives a guest no End for everyone', () => {
     show(<MeetingRoomView state={{ ...inMeeting, isHost: false }} {...handlers()} />);
     expect(screen.getByRole('button', { name: 'Leave' })).toBeTruthy();
