@@ -107,6 +107,16 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
     expect(getComputedStyle(remote).transform).not.toBe('scaleX(-1)');
   });
 
+  it("shows a control's tooltip over the call, not a blank box", async () => {
+    show(<CallOverlayView state={{ ...base, status: 'connected', tone: 'dark' }} {...handlers()} />);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Mute microphone' }));
+    const layer = (await screen.findByRole('tooltip')).closest<HTMLElement>('[data-portal-node]');
+    // The layer takes the call's theme, but neither the overlay's box nor its background.
+    const style = getComputedStyle(layer as HTMLElement);
+    expect([style.backgroundColor, style.inset, style.width]).toEqual(['', '', '']);
+    expect(layer?.className).toMatch(/\bfui-FluentProvider_/);
+  });
+
   it('a voice call shows the avatar and nickname and no camera toggle', () => {
     show(
       <CallOverlayView

@@ -189,6 +189,15 @@ describe('MeetingRoomView', () => {
     expect(on.onEndForAll).toHaveBeenCalledOnce();
   });
 
+  it('shows the question over the meeting, which stays in sight behind it', () => {
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...handlers()} />);
+    const layer = screen.getByRole('alertdialog').closest<HTMLElement>('[data-portal-node]');
+    // The layer takes the meeting's theme, but neither its frame nor its background.
+    const style = getComputedStyle(layer as HTMLElement);
+    expect([style.backgroundColor, style.inset]).toEqual(['', '']);
+    expect(layer?.className).toMatch(/\bfui-FluentProvider_/);
+  });
+
   it("mirrors the own camera only: not the others', not the own screen", () => {
     const track = { kind: 'video' } as unknown as MediaStreamTrack;
     const state = {

@@ -43,8 +43,10 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     state.tiles.length <= 1 ? styles.grid1 : state.tiles.length <= 4 ? styles.grid2 : styles.grid3;
   const busy = state.status !== 'connected';
   return (
-    // As a call's overlay: light while joining, dark once in, whatever the app's own theme.
-    <FluentProvider theme={themeFor(state.tone)} className={styles.frame}>
+    // As a call's overlay: light while joining, dark once in, whatever the app's own theme. Its tooltips
+    // and the end question take the theme, not the frame: with the provider's classes, their layer
+    // covered the whole window in the background colour.
+    <FluentProvider theme={themeFor(state.tone)} className={styles.frame} applyStylesToPortals={false}>
       <section
         aria-label={t('ui.meetingRoom.region', { title: state.title })}
         data-tone={state.tone}
