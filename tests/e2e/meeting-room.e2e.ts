@@ -2,7 +2,7 @@
  * A group meeting through the product's UI and a real LiveKit SFU: three signed-in browser contexts with
  * Chromium's fake camera and microphone. alice starts a quick meeting from her group's header; bob and carol
  * join from the card. Each page receives the other two's audio and video; a mute, a screen share and a leave
- * reach the others; the host ends the meeting for everyone. The SFU is started by `npm test` (LIVEKIT_URL)
+ * reach the others; the host asks to end the meeting for everyone, cancels, then ends it. The SFU is started by `npm test` (LIVEKIT_URL)
  * or by the Playwright config from the cached build (scripts/livekit.mjs), as for calls-ui.e2e.ts.
  */
 import { expect, test, type Browser, type Locator, type Page } from './fixtures';
@@ -121,6 +121,8 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
     // alice starts the meeting from the group's header and is in it; bob and carol join from the card.
     await alice.page.getByRole('button', { name: 'Start meeting' }).click();
     await expect(room(alice.page)).toHaveAttribute('data-tone', 'dark', { timeout: 45_000 });
+    await expect(tileOf(alice.page, 'alice (you)').locator('video')).toHaveAttribute('data-mirrored', 'true');
+    await alice.page.screenshot({ path: test.info().outputPath('meeting-of-one.png') });
     for (const u of [bob, carol]) {
       await u.page
         .getByRole('log', { name: 'Messages' })
@@ -143,7 +145,20 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
       expect(await seriousViolations(alice.page), `meeting view (${scheme})`).toEqual([]);
     }
     await expect(room(bob.page).getByRole('button', { name: 'End for everyone' })).toHaveCount(0);
-    await expect(room(alice.page).getByRole('button', { name: 'End for everyone' })).toBeVisible();
+    // alice opens the end for everyone from the keyboard: it asks first, on Cancel, and Escape keeps
+    // the meeting going with the focus back on the button.
+    const endForAll = room(alice.page).getByRole('button', { name: 'End for everyone' });
+    await endForAll.focus();
+    await alice.page.keyboard.press('Enter');
+    const question = alice.page.getByRole('alertdialog', { name: 'End the meeting for everyone?' });
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    // Axe waits for the dialog's motion to end: the screenshot then shows it settled.
+    expect(await seriousViolations(alice.page), 'end for everyone question').toEqual([]);
+    await alice.page.screenshot({ path: test.info().outputPath('meeting-end-for-everyone-question.png') });
+    await alice.page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(endForAll).toBeFocused();
+    await expect(grid(bob.page).getByRole('listitem')).toHaveCount(3);
 
     // bob mutes his microphone: the mute shows on his tile for alice and carol.
     await room(bob.page).getByRole('button', { name: 'Mute microphone' }).click();
@@ -172,7 +187,8 @@ test('a quick meeting of three: media from each to each through the SFU, a remot
     }
 
     // alice, the host, ends the meeting for everyone: bob's view closes too.
-    await room(alice.page).getByRole('button', { name: 'End for everyone' }).click();
+    await endForAll.click();
+    await question.getByRole('button', { name: 'End for everyone' }).click();
     await expect(room(alice.page)).toHaveCount(0);
     await expect(room(bob.page)).toHaveCount(0, { timeout: 30_000 });
     // Every card, carol's too, ends as finished with who took part.

@@ -95,6 +95,28 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
     ).toEqual([1, 1, 1]);
   });
 
+  it('mirrors the own picture-in-picture, never the remote video', () => {
+    const state: CallOverlayState = { ...base, status: 'connected', tone: 'dark', canAnswer: false };
+    show(
+      <CallOverlayView state={state} media={{ remoteVideo: track(), localVideo: track() }} {...handlers()} />,
+    );
+    const own = screen.getByLabelText('Your video');
+    const remote = screen.getByLabelText('Video of Alice');
+    expect([own.dataset['mirrored'], getComputedStyle(own).transform]).toEqual(['true', 'scaleX(-1)']);
+    expect(remote.dataset['mirrored']).toBe('false');
+    expect(getComputedStyle(remote).transform).not.toBe('scaleX(-1)');
+  });
+
+  it("shows a control's tooltip over the call, not a blank box", async () => {
+    show(<CallOverlayView state={{ ...base, status: 'connected', tone: 'dark' }} {...handlers()} />);
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Mute microphone' }));
+    const layer = (await screen.findByRole('tooltip')).closest<HTMLElement>('[data-portal-node]');
+    // The layer takes the call's theme, but neither the overlay's box nor its background.
+    const style = getComputedStyle(layer as HTMLElement);
+    expect([style.backgroundColor, style.inset, style.width]).toEqual(['', '', '']);
+    expect(layer?.className).toMatch(/\bfui-FluentProvider_/);
+  });
+
   it('a voice call shows the avatar and nickname and no camera toggle', () => {
     show(
       <CallOverlayView

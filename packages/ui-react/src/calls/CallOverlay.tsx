@@ -66,8 +66,9 @@ export function CallOverlayView(props: CallOverlayViewProps) {
   const hasDevices = state.microphones.devices.length > 0 || state.cameras.devices.length > 0;
   const onVideo = remoteVideo !== undefined;
   return (
-    // Spec §2: light while it rings, dark once connected, whatever the app's own theme.
-    <FluentProvider theme={themeFor(state.tone)} className={styles.frame}>
+    // Spec §2: light while it rings, dark once connected, whatever the app's own theme. Its tooltips take
+    // the theme, not the frame: with the provider's classes, their layer was a blank box over the call.
+    <FluentProvider theme={themeFor(state.tone)} className={styles.frame} applyStylesToPortals={false}>
       <section
         role="dialog"
         aria-label={t(video ? 'call.videoCall' : 'call.voiceCall')}
@@ -83,7 +84,12 @@ export function CallOverlayView(props: CallOverlayViewProps) {
           />
         )}
         {localVideo !== undefined && (
-          <TrackVideo track={localVideo} className={styles.localVideo} label={t('call.localVideo')} />
+          <TrackVideo
+            track={localVideo}
+            className={styles.localVideo}
+            label={t('call.localVideo')}
+            mirrored
+          />
         )}
         {connected && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
         <div className={mergeClasses(styles.identity, onVideo && styles.identityOnVideo)}>

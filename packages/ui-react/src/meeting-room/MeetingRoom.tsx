@@ -36,6 +36,8 @@ export function MeetingRoom() {
       media={platformTracks(media)}
       onAttachVideo={viewModel.attachVideo}
       onLeave={() => void viewModel.leave()}
+      onAskToEndForAll={() => viewModel.askToEndForAll()}
+      onCancelEndForAll={() => viewModel.cancelEndForAll()}
       onEndForAll={() => void viewModel.endForAll()}
       onToggleMicrophone={() => void viewModel.toggleMicrophone()}
       onToggleCamera={() => void viewModel.toggleCamera()}

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadI18n } from '../i18n';
+import { themeFor } from '../theme';
 import { MeetingRoomView, type MeetingRoomViewProps } from './MeetingRoomView';
 
 let en: I18n;
@@ -38,6 +39,7 @@ const inMeeting: MeetingRoomViewState = {
   tone: 'dark',
   title: 'Standup',
   isHost: true,
+  confirmingEnd: false,
   tiles: [
     tile('alice', { isSelf: true }),
     tile('bob', { activeSpeaker: true }),
@@ -77,6 +79,8 @@ const inMeeting: MeetingRoomViewState = {
 function handlers(): Omit<MeetingRoomViewProps, 'state' | 'media'> {
   return {
     onLeave: vi.fn(),
+    onAskToEndForAll: vi.fn(),
+    onCancelEndForAll: vi.fn(),
     onEndForAll: vi.fn(),
     onToggleMicrophone: vi.fn(),
     onToggleCamera: vi.fn(),
@@ -153,8 +157,95 @@ describe('MeetingRoomView', () => {
     expect(on.onToggleScreenShare).toHaveBeenCalledOnce();
     expect(on.onTogglePeople).toHaveBeenCalledOnce();
     expect(on.onLeave).toHaveBeenCalledOnce();
-    expect(on.onEndForAll).toHaveBeenCalledOnce();
+    // The end for everyone only asks: the view model opens the question.
+    expect(on.onAskToEndForAll).toHaveBeenCalledOnce();
+    expect(on.onEndForAll).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Choose devices' })).toBeTruthy();
+  });
+
+  it('keeps Leave the one red button: End for everyone is a quiet one beside it', () => {
+    show(<MeetingRoomView state={inMeeting} {...handlers()} />);
+    const controls = screen.getByRole('group', { name: 'Meeting controls' });
+    const dark = themeFor('dark');
+    const red = within(controls)
+      .getAllByRole('button')
+      .filter((b) => getComputedStyle(b).backgroundColor === dark.colorStatusDangerBackground3);
+    expect(red.map((b) => b.textContent)).toEqual(['Leave']);
+    const end = within(controls).getByRole('button', { name: 'End for everyone' });
+    expect(getComputedStyle(end).color).toBe(dark.colorStatusDangerForeground3);
+  });
+
+  it('asks the host before ending for everyone: Cancel, Escape or the end itself', () => {
+    const on = handlers();
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...on} />);
+    const dialog = screen.getByRole('alertdialog', { name: 'End the meeting for everyone?' });
+    expect(within(dialog).getByText('Everyone will be removed from the meeting.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(on.onCancelEndForAll).toHaveBeenCalledOnce();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(on.onCancelEndForAll).toHaveBeenCalledTimes(2);
+    expect(on.onEndForAll).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End for everyone' }));
+    expect(on.onEndForAll).toHaveBeenCalledOnce();
+  });
+
+  it('shows the question over the meeting, which stays in sight behind it', () => {
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...handlers()} />);
+    const layer = screen.getByRole('alertdialog').closest<HTMLElement>('[data-portal-node]');
+    // The layer takes the meeting's theme, but neither its frame nor its background.
+    const style = getComputedStyle(layer as HTMLElement);
+    expect([style.backgroundColor, style.inset]).toEqual(['', '']);
+    expect(layer?.className).toMatch(/\bfui-FluentProvider_/);
+  });
+
+  it("mirrors the own camera only: not the others', not the own screen", () => {
+    const track = { kind: 'video' } as unknown as MediaStreamTrack;
+    const state = {
+      ...inMeeting,
+      tiles: [
+        tile('alice:screen', {
+          userID: 'alice',
+          name: 'Alice',
+          isSelf: true,
+          isScreen: true,
+          hasVideo: true,
+        }),
+        tile('alice', { isSelf: true, hasVideo: true }),
+        tile('bob', { hasVideo: true }),
+      ],
+    };
+    const tracks = new Map(['alice:screen', 'alice', 'bob'].map((key) => [key, track]));
+    show(<MeetingRoomView state={state} media={{ videos: tracks, audios: [] }} {...handlers()} />);
+    const videos = [...document.querySelectorAll('video')];
+    expect(videos.map((v) => v.getAttribute('aria-label'))).toEqual([
+      'Screen of Alice',
+      'Your video',
+      'Video of Bob',
+    ]);
+    expect(videos.map((v) => v.dataset['mirrored'])).toEqual(['false', 'true', 'false']);
+    expect(videos.map((v) => getComputedStyle(v).transform === 'scaleX(-1)')).toEqual([false, true, false]);
+  });
+
+  it('centres an incomplete last row, its tiles as wide as the others', () => {
+    const starts = (count: number): string[] => {
+      const tiles = Array.from({ length: count }, (_, i) => tile(`user${String(i + 1)}`));
+      const view = show(<MeetingRoomView state={{ ...inMeeting, tiles }} {...handlers()} />);
+      const items = within(screen.getByRole('list', { name: 'Participants’ videos' })).getAllByRole(
+        'listitem',
+      );
+      expect(items.map((item) => getComputedStyle(item).gridColumnEnd)).toEqual(items.map(() => 'span 2'));
+      const result = items.map((item) => getComputedStyle(item).gridColumnStart || 'auto');
+      view.unmount();
+      return result;
+    };
+    // Two tiles a row: the third sits under the middle of the first two.
+    expect(starts(3)).toEqual(['auto', 'auto', '2']);
+    expect(starts(4)).toEqual(['auto', 'auto', 'auto', 'auto']);
+    // Three a row: a last row of two starts half a tile in, a last one alone in the middle.
+    expect(starts(5)).toEqual(['auto', 'auto', 'auto', '2', 'auto']);
+    expect(starts(7).slice(6)).toEqual(['3']);
+    expect(starts(8).slice(6)).toEqual(['2', 'auto']);
+    expect(starts(9).slice(6)).toEqual(['auto', 'auto', 'auto']);
   });
 
   it('gives a guest no End for everyone', () => {
@@ -177,5 +268,9 @@ describe('MeetingRoomView', () => {
     expect(screen.getByRole('region', { name: '会议：Standup' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '离开' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '结束会议' })).toBeTruthy();
+    cleanup();
+    show(<MeetingRoomView state={{ ...inMeeting, confirmingEnd: true }} {...handlers()} />, zh);
+    const dialog = screen.getByRole('alertdialog', { name: '要为所有人结束会议吗？' });
+    expect(within(dialog).getByRole('button', { name: '取消' })).toBeTruthy();
   });
 });

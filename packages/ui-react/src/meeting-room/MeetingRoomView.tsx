@@ -1,36 +1,16 @@
-import {
-  Button,
-  Field,
-  FluentProvider,
-  mergeClasses,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Select,
-  Spinner,
-  Text,
-  Tooltip,
-} from '@fluentui/react-components';
+import { Button, FluentProvider, mergeClasses, Spinner, Text } from '@fluentui/react-components';
 // Only icons the app already draws: every icon lands in the one icons chunk the sign-in page loads.
 import {
   ArrowLeftRegular,
-  ArrowUploadRegular,
-  CallEnd24Filled,
   ChevronRightRegular,
-  DismissRegular,
-  Mic24Regular,
   MicOff16Filled,
-  MicOff24Regular,
-  PeopleRegular,
-  Settings24Regular,
-  Video24Regular,
   VideoOff24Regular,
 } from '@fluentui/react-icons';
-import type { CallDeviceChoice, MeetingRoomViewState } from '@teamim/application';
-import type { ReactElement } from 'react';
+import type { MeetingRoomViewState } from '@teamim/application';
 import { FaceAvatar } from '../FaceAvatar';
 import { useText } from '../text';
 import { themeFor } from '../theme';
+import { MeetingControls, type MeetingControlsProps } from './MeetingControls';
 import { useMeetingRoomMessages } from './meeting-room-messages';
 import { useMeetingRoomStyles } from './meeting-room-styles';
 import { MeetingAudio, MeetingTile, type AttachVideo } from './MeetingTile';
@@ -41,67 +21,16 @@ export interface MeetingRoomTracks {
   readonly audios: readonly { readonly userID: string; readonly track: MediaStreamTrack }[];
 }
 
-export interface MeetingRoomViewProps {
+export interface MeetingRoomViewProps extends MeetingControlsProps {
   readonly state: MeetingRoomViewState;
   readonly media?: MeetingRoomTracks | undefined;
   /** Plays a tile's video through the room (see {@link AttachVideo}); returns the detach. */
   readonly onAttachVideo: AttachVideo;
-  readonly onLeave: () => void;
-  readonly onEndForAll: () => void;
-  readonly onToggleMicrophone: () => void;
-  readonly onToggleCamera: () => void;
-  readonly onToggleScreenShare: () => void;
-  readonly onTogglePeople: () => void;
   readonly onPreviousPage: () => void;
   readonly onNextPage: () => void;
-  readonly onSelectMicrophone: (deviceID: string) => void;
-  readonly onSelectCamera: (deviceID: string) => void;
 }
 
 const NO_TRACKS: MeetingRoomTracks = { videos: new Map(), audios: [] };
-
-function DeviceSelect(props: {
-  readonly label: string;
-  readonly choice: CallDeviceChoice;
-  readonly onSelect: (deviceID: string) => void;
-}) {
-  if (props.choice.devices.length === 0) return null;
-  return (
-    <Field label={props.label} size="small">
-      <Select
-        size="small"
-        value={props.choice.selectedID ?? ''}
-        onChange={(_e, d) => props.onSelect(d.value)}
-      >
-        {props.choice.devices.map((d) => (
-          <option key={d.deviceID} value={d.deviceID}>
-            {d.label || d.deviceID}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
-/** A toggle of the control bar: an icon button named by what pressing it does. */
-function Toggle(props: {
-  readonly label: string;
-  readonly pressed: boolean;
-  readonly icon: ReactElement;
-  readonly onClick: () => void;
-}) {
-  return (
-    <Tooltip content={props.label} relationship="label">
-      <Button
-        shape="circular"
-        size="large"
-        aria-pressed={props.pressed}
-        icon={props.icon}
-        onClick={props.onClick}
-      />
-    </Tooltip>
-  );
-}
 
 /** The meeting view (grid, controls, participant list), drawn from a {@link MeetingRoomViewState}. */
 export function MeetingRoomView(props: MeetingRoomViewProps) {
@@ -114,8 +43,10 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
     state.tiles.length <= 1 ? styles.grid1 : state.tiles.length <= 4 ? styles.grid2 : styles.grid3;
   const busy = state.status !== 'connected';
   return (
-    // As a call's overlay: light while joining, dark once in, whatever the app's own theme.
-    <FluentProvider theme={themeFor(state.tone)} className={styles.frame}>
+    // As a call's overlay: light while joining, dark once in, whatever the app's own theme. Its tooltips
+    // and the end question take the theme, not the frame: with the provider's classes, their layer
+    // covered the whole window in the background colour.
+    <FluentProvider theme={themeFor(state.tone)} className={styles.frame} applyStylesToPortals={false}>
       <section
         aria-label={t('ui.meetingRoom.region', { title: state.title })}
         data-tone={state.tone}
@@ -193,67 +124,7 @@ export function MeetingRoomView(props: MeetingRoomViewProps) {
             </ul>
           </aside>
         )}
-        <div role="group" aria-label={t('ui.meetingRoom.controls')} className={styles.controls}>
-          <Toggle
-            label={t(state.microphoneEnabled ? 'call.microphoneOn' : 'call.microphoneOff')}
-            pressed={!state.microphoneEnabled}
-            icon={state.microphoneEnabled ? <Mic24Regular /> : <MicOff24Regular />}
-            onClick={props.onToggleMicrophone}
-          />
-          <Toggle
-            label={t(state.cameraEnabled ? 'call.cameraOn' : 'call.cameraOff')}
-            pressed={!state.cameraEnabled}
-            icon={state.cameraEnabled ? <Video24Regular /> : <VideoOff24Regular />}
-            onClick={props.onToggleCamera}
-          />
-          <Toggle
-            label={t(state.screenSharing ? 'ui.meetingRoom.stopSharing' : 'ui.meetingRoom.shareScreen')}
-            pressed={state.screenSharing}
-            icon={state.screenSharing ? <DismissRegular /> : <ArrowUploadRegular />}
-            onClick={props.onToggleScreenShare}
-          />
-          <Popover positioning={{ position: 'above', strategy: 'fixed' }} inline withArrow>
-            <PopoverTrigger disableButtonEnhancement>
-              <Tooltip content={t('ui.call.devices')} relationship="label">
-                <Button shape="circular" size="large" icon={<Settings24Regular />} />
-              </Tooltip>
-            </PopoverTrigger>
-            <PopoverSurface aria-label={t('ui.call.devices')}>
-              <div className={styles.devices}>
-                <DeviceSelect
-                  label={t('call.microphone')}
-                  choice={state.microphones}
-                  onSelect={props.onSelectMicrophone}
-                />
-                <DeviceSelect
-                  label={t('call.camera')}
-                  choice={state.cameras}
-                  onSelect={props.onSelectCamera}
-                />
-              </div>
-            </PopoverSurface>
-          </Popover>
-          <Toggle
-            label={t('ui.meetingRoom.people', { count: state.people.length })}
-            pressed={state.peopleOpen}
-            icon={<PeopleRegular />}
-            onClick={props.onTogglePeople}
-          />
-          <Button
-            shape="circular"
-            size="large"
-            className={styles.end}
-            icon={<CallEnd24Filled />}
-            onClick={props.onLeave}
-          >
-            {t('meetingRoom.leave')}
-          </Button>
-          {state.isHost && (
-            <Button shape="circular" size="large" className={styles.end} onClick={props.onEndForAll}>
-              {t('ui.meetingRoom.endForAll')}
-            </Button>
-          )}
-        </div>
+        <MeetingControls {...props} />
       </section>
     </FluentProvider>
   );

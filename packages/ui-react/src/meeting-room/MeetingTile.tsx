@@ -2,7 +2,7 @@ import { mergeClasses, Text } from '@fluentui/react-components';
 import { MicOff16Filled } from '@fluentui/react-icons';
 import type { MeetingTileView } from '@teamim/application';
 import { useEffect, useRef } from 'react';
-import { TrackAudio } from '../common/media-track';
+import { TrackAudio, useVideoMirror } from '../common/media-track';
 import { FaceAvatar } from '../FaceAvatar';
 import { useText } from '../text';
 import { useMeetingRoomStyles } from './meeting-room-styles';
@@ -24,14 +24,16 @@ function AttachedVideo(props: {
   readonly attach: AttachVideo;
   readonly className: string;
   readonly label: string;
+  readonly mirrored: boolean;
 }) {
   const ref = useRef<HTMLVideoElement>(null);
   const { track, attach } = props;
+  const mirror = useVideoMirror(props.mirrored, props.className);
   useEffect(() => {
     const element = ref.current;
     return element === null ? undefined : attach(track, element);
   }, [track, attach]);
-  return <video ref={ref} className={props.className} aria-label={props.label} autoPlay playsInline muted />;
+  return <video ref={ref} {...mirror} aria-label={props.label} autoPlay playsInline muted />;
 }
 
 /** One tile of the grid: video, or the avatar and the name; a mute mark; the active speaker outlined. */
@@ -59,6 +61,7 @@ export function MeetingTile(props: {
           track={video}
           attach={props.attach}
           className={mergeClasses(styles.video, tile.isScreen && styles.screen)}
+          mirrored={tile.isSelf && !tile.isScreen}
           label={
             tile.isScreen
               ? label

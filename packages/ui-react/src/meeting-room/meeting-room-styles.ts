@@ -34,8 +34,19 @@ export const useMeetingRoomStyles = makeStyles({
     padding: 0,
   },
   grid1: { gridTemplateColumns: '1fr' },
-  grid2: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-  grid3: { gridTemplateColumns: 'repeat(3, minmax(0, 1fr))' },
+  // Two tracks a tile, so that an incomplete last row can start half a tile in and sit centred, its
+  // tiles as wide as the others (three tiles: the third under the middle of the first two, no hole).
+  grid2: {
+    gridTemplateColumns: 'repeat(4, minmax(0, 1fr))',
+    '& > li': { gridColumnEnd: 'span 2' },
+    '& > li:last-child:nth-child(2n+1)': { gridColumnStart: 2 },
+  },
+  grid3: {
+    gridTemplateColumns: 'repeat(6, minmax(0, 1fr))',
+    '& > li': { gridColumnEnd: 'span 2' },
+    '& > li:nth-last-child(2):nth-child(3n+1)': { gridColumnStart: 2 },
+    '& > li:last-child:nth-child(3n+1)': { gridColumnStart: 3 },
+  },
   tile: {
     position: 'relative',
     display: 'flex',
@@ -114,5 +125,12 @@ export const useMeetingRoomStyles = makeStyles({
     paddingBlock: tokens.spacingVerticalL,
   },
   devices: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: '220px' },
-  end: endCallButton,
+  // Leave is the one red button of the bar: the end for everyone, asked first, is plain text beside it.
+  leave: endCallButton,
+  endForAll: {
+    color: tokens.colorStatusDangerForeground3,
+    ':hover': { color: tokens.colorStatusDangerForeground3 },
+    ':hover:active': { color: tokens.colorStatusDangerForeground3 },
+  },
+  confirmEnd: endCallButton,
 });

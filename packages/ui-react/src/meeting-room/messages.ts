@@ -24,4 +24,12 @@ export const MEETING_ROOM_MESSAGES = {
   'ui.meetingRoom.people': { 'zh-CN': '参会者（{{count}}）', 'en-US': 'Participants ({{count}})' },
   'ui.meetingRoom.peopleList': { 'zh-CN': '参会者', 'en-US': 'Participants' },
   'ui.meetingRoom.endForAll': { 'zh-CN': '结束会议', 'en-US': 'End for everyone' },
+  'ui.meetingRoom.endForAllQuestion': {
+    'zh-CN': '要为所有人结束会议吗？',
+    'en-US': 'End the meeting for everyone?',
+  },
+  'ui.meetingRoom.endForAllDetail': {
+    'zh-CN': '所有参会者都将被移出会议。',
+    'en-US': 'Everyone will be removed from the meeting.',
+  },
 } as const satisfies Record<string, LocalizedText>;

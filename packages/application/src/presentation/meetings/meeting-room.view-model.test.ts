@@ -194,13 +194,45 @@ describe('MeetingRoomViewModel', () => {
   it('offers the end for everyone to the host only', async () => {
     const host = await inMeeting('alice');
     await host.client.meetings.join(JOIN);
+    expect(host.vm.askToEndForAll().ok).toBe(true);
     expect((await host.vm.endForAll()).ok).toBe(true);
     expect(host.client.ports.meetingRoom.sentEnds).toEqual(['m1']);
-    expect(host.state().open).toBe(false);
+    expect(host.state()).toMatchObject({ open: false, confirmingEnd: false });
 
     const guest = await inMeeting('bob');
     await guest.client.meetings.join(JOIN);
+    expect(guest.vm.askToEndForAll().ok).toBe(false);
+    expect(guest.state().confirmingEnd).toBe(false);
     expect((await guest.vm.endForAll()).ok).toBe(false);
     expect(guest.client.ports.meetingRoom.sentEnds).toEqual([]);
+  });
+
+  it('ends the meeting for everyone only once the host confirmed, and goes on when the host cancels', async () => {
+    const { client, state, vm } = await inMeeting('alice');
+    expect(vm.askToEndForAll().ok).toBe(false);
+    await client.meetings.join(JOIN);
+    expect((await vm.endForAll()).ok).toBe(false);
+    expect(client.ports.meetingRoom.sentEnds).toEqual([]);
+
+    expect(vm.askToEndForAll().ok).toBe(true);
+    expect(state().confirmingEnd).toBe(true);
+    // The room changing under the question keeps it asked.
+    client.ports.meetingRoom.arrives('bob');
+    expect(state().confirmingEnd).toBe(true);
+    expect(vm.cancelEndForAll().ok).toBe(true);
+    expect(state()).toMatchObject({ open: true, confirmingEnd: false });
+    expect(vm.cancelEndForAll().ok).toBe(false);
+    expect((await vm.endForAll()).ok).toBe(false);
+    expect(client.ports.meetingRoom.sentEnds).toEqual([]);
+  });
+
+  it('forgets the question when the meeting closes under it', async () => {
+    const { client, state, vm } = await inMeeting('alice');
+    await client.meetings.join(JOIN);
+    vm.askToEndForAll();
+    await client.meetings.leave();
+    expect(state()).toMatchObject({ open: false, confirmingEnd: false });
+    await client.meetings.join(JOIN);
+    expect(state()).toMatchObject({ open: true, confirmingEnd: false });
   });
 });

@@ -47,6 +47,8 @@ export interface MeetingRoomViewState {
   readonly tone: 'light' | 'dark';
   readonly title: string;
   readonly isHost: boolean;
+  /** The host is asked whether to end the meeting for everyone (only the host, only while open). */
+  readonly confirmingEnd: boolean;
   /** The tiles of the page shown (at most nine). */
   readonly tiles: readonly MeetingTileView[];
   readonly page: number;
@@ -81,6 +83,7 @@ const closed: MeetingRoomViewState = {
   tone: 'light',
   title: '',
   isHost: false,
+  confirmingEnd: false,
   tiles: [],
   page: 0,
   pageCount: 1,
@@ -108,7 +111,8 @@ function activeSpeakerOf(everyone: readonly MeetingParticipantMedia[]): string |
 /**
  * The meeting view over {@link MeetingRoomService} and the meeting's media room: the grid's tiles page by
  * page (shared screens first, then the own tile, then the others as they came), the active speaker, the
- * participant list with names from the contact lookups, the own toggles and devices, leave and end.
+ * participant list with names from the contact lookups, the own toggles and devices, leave, and
+ * the host's end for everyone, asked first.
  */
 export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
   private readonly profiles = new Map<string, Profile>();
@@ -161,12 +165,14 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
       this.roomState === RoomConnectionState.Reconnecting ||
       this.roomState === RoomConnectionState.SignalReconnecting;
     const connected = status.phase === 'connected';
+    const isHost = this.deps.meetings.hosting();
     this.patch({
       open: true,
       status: connected ? (reconnecting ? 'reconnecting' : 'connected') : 'connecting',
       tone: connected ? 'dark' : 'light',
       title: meeting.title,
-      isHost: this.deps.meetings.hosting(),
+      isHost,
+      confirmingEnd: this.state.confirmingEnd && isHost,
       tiles: shown.tiles,
       page: shown.page,
       pageCount: meetingPageCount(tiles.length),
@@ -281,8 +287,28 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
     return this.deps.meetings.leave();
   }
 
+  /** Asks the host to confirm the end for everyone: one click must not end the meeting for all. */
+  askToEndForAll(): Result<void, AppError> {
+    if (!this.state.open) return err(stateFailure('not in a meeting'));
+    if (!this.state.isHost) return err(stateFailure('only the host ends a meeting'));
+    this.patch({ confirmingEnd: true });
+    return ok(undefined);
+  }
+
+  /** The host changed their mind: the meeting goes on. */
+  cancelEndForAll(): Result<void, AppError> {
+    if (!this.state.confirmingEnd) return err(stateFailure('not asked to end the meeting'));
+    this.patch({ confirmingEnd: false });
+    return ok(undefined);
+  }
+
+  /** Ends the meeting for everyone, once the host confirmed it ({@link askToEndForAll}). */
   endForAll(): Promise<Result<void, AppError>> {
     if (!this.state.isHost) return Promise.resolve(err(stateFailure('only the host ends a meeting')));
+    if (!this.state.confirmingEnd)
+      return Promise.resolve(err(stateFailure('end for everyone not confirmed')));
+    // The question is answered: if the end fails (a toast says so), the host stays in, with no dialog.
+    this.patch({ confirmingEnd: false });
     return this.deps.meetings.endForAll();
   }
 
