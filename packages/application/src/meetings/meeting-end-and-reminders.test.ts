@@ -97,6 +97,20 @@ describe('MeetingService: the end of a meeting', () => {
   });
 });
 
+describe("MeetingService: the host's end reaches the rooms through the chat too", () => {
+  it('hands each end it receives to the room, with who posted it', async () => {
+    const { world, alice, bob, chat } = await team();
+    const started = await alice.services.meetings.quick({ kind: 'conversation', conversation: chat }, 'Sync');
+    const meetingID = started.ok ? started.value.meetingID : '';
+    await bob.services.meetings.join(meetingID, chat.conversationID);
+    await world.settle();
+    expect(bob.ports.meetingLauncher.endsPosted).toEqual([]);
+    alice.ports.meetingLauncher.leave({ endedForAll: true, participantUserIDs: ['alice', 'bob'] });
+    await world.settle();
+    expect(bob.ports.meetingLauncher.endsPosted).toEqual([{ meetingID, senderUserID: 'alice' }]);
+  });
+});
+
 describe('MeetingReminders: the reminder at the start', () => {
   async function scheduled(minutesAhead: number) {
     const t = await team();

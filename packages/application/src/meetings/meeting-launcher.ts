@@ -35,4 +35,10 @@ export abstract class MeetingLauncher {
   abstract readonly active$: Observable<MeetingJoinRequest | undefined>;
   /** Each leave of a joined room. Hot, no replay. */
   abstract readonly left$: Observable<MeetingLeft>;
+  /**
+   * A meeting's end arrived as its card's update, posted by `senderUserID`: if that is the meeting's host
+   * and the own user is still in its room (the room's own end signal lost, or not there yet), the room is
+   * left as ended for everyone.
+   */
+  abstract endPosted(meetingID: string, senderUserID: string): void;
 }

@@ -147,6 +147,28 @@ describe('MeetingRoomService', () => {
     expect(client.toasts.keys()).toContain('meetingRoom.endedByHost');
   });
 
+  it("leaves when the host's end is posted to the card's conversation, as when the room's signal is lost", async () => {
+    const { world, client, left } = await signedIn('bob');
+    await client.meetings.join(JOIN);
+    const room = client.ports.meetingRoom;
+    room.arrives('alice');
+    client.meetings.endPosted('m1', 'carol');
+    client.meetings.endPosted('another meeting', 'alice');
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('connected');
+    client.meetings.endPosted('m1', 'alice');
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    expect(left).toEqual([
+      expect.objectContaining({ endedForAll: true, participantUserIDs: ['bob', 'alice'] }),
+    ]);
+    expect(client.toasts.keys()).toContain('meetingRoom.endedByHost');
+    // The room's own signal coming late changes nothing more.
+    room.receiveEnd('alice', 'm1');
+    await world.settle();
+    expect(left).toHaveLength(1);
+  });
+
   it('ends the stay when the SFU drops the own user', async () => {
     const { world, client, left } = await signedIn();
     await client.meetings.join(JOIN);

@@ -206,11 +206,21 @@ export class MeetingRoomService extends MeetingLauncher {
   }
 
   private async onEndRequest(request: MeetingEndRequest): Promise<void> {
+    await this.endByHost(request.meetingID, request.fromUserID);
+  }
+
+  /** The end as posted to the card's conversation: the same end as the room's signal, whichever comes first. */
+  endPosted(meetingID: string, senderUserID: string): void {
+    void this.endByHost(meetingID, senderUserID);
+  }
+
+  private async endByHost(meetingID: string, fromUserID: string): Promise<void> {
     const active = this.status.value.request;
-    if (active === undefined || request.meetingID !== active.meeting.meetingID) return;
-    // Only the meeting's host may end it for everyone; the SFU stamps who sent the message.
-    if (request.fromUserID !== active.meeting.hostUserID) {
-      this.logger.warn('meeting end ignored: not from the host', { meetingID: request.meetingID });
+    if (active === undefined || meetingID !== active.meeting.meetingID) return;
+    // Only the meeting's host may end it for everyone; the SFU stamps who sent a room message, the IM
+    // server who sent a chat message.
+    if (fromUserID !== active.meeting.hostUserID) {
+      this.logger.warn('meeting end ignored: not from the host', { meetingID });
       return;
     }
     this.notifier.notify({ level: 'info', key: 'meetingRoom.endedByHost' });

@@ -1,5 +1,5 @@
 import { Subscription, type Observable } from 'rxjs';
-import type { Meeting, MeetingForm, Result } from '@teamim/domain';
+import { customPayloadOf, type Meeting, type MeetingForm, type Result } from '@teamim/domain';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { ChatStore } from '../messages/chat.store';
 import type { ConversationsGateway } from '../ports/conversations.port';
@@ -52,7 +52,13 @@ export class MeetingService {
     this.subscriptions.add(chat.state$.subscribe((state) => this.ledger.learnAll(state.messages, self)));
     this.subscriptions.add(
       messages.events$.subscribe((event) => {
-        if (event.type === 'received') this.ledger.learnAll(event.messages, self);
+        if (event.type !== 'received') return;
+        this.ledger.learnAll(event.messages, self);
+        for (const message of event.messages) {
+          const payload = customPayloadOf(message);
+          if (payload?.kind === 'meetingUpdate' && payload.update.action === 'ended')
+            launcher.endPosted(payload.update.meetingID, message.sendID);
+        }
       }),
     );
     this.subscriptions.add(

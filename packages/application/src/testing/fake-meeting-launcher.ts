@@ -20,6 +20,13 @@ export class FakeMeetingLauncher extends MeetingLauncher {
     return Promise.resolve(ok(undefined));
   }
 
+  /** Each end posted to a meeting's conversations that reached this launcher, in order. */
+  readonly endsPosted: { readonly meetingID: string; readonly senderUserID: string }[] = [];
+
+  endPosted(meetingID: string, senderUserID: string): void {
+    this.endsPosted.push({ meetingID, senderUserID });
+  }
+
   /** The own user leaves the active meeting; fields not given are a plain leave with others still in. */
   leave(seen: Partial<Omit<MeetingLeft, 'meetingID' | 'conversationID'>> = {}): void {
     const request = this.active.value;
