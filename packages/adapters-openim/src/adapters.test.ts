@@ -79,12 +79,34 @@ describe('OpenIM adapters over a scripted SDK', () => {
     await expect(ports.session.login('alice', 'bad')).rejects.toMatchObject({ code: 1505 });
     expect(fake.calls.map((c) => c.method)).toEqual(['login', 'logout']);
 
+    // Logged in by this adapter: a second login is refused as repeated and the session stays.
     fake.calls.length = 0;
+    fake.answers.set('login', () => {
+      queueMicrotask(() => fake.fire('OnConnectSuccess', undefined));
+      return null;
+    });
+    await ports.session.login('alice', 'tok');
     fake.answers.set('login', () => {
       throw Object.assign(new Error('x'), { errCode: 10102, errMsg: 'User has logged in repeatedly' });
     });
     await expect(ports.session.login('alice', 'tok')).rejects.toMatchObject({ code: 10102 });
-    expect(fake.calls.map((c) => c.method)).toEqual(['login']);
+    expect(fake.calls.map((c) => c.method)).toEqual(['login', 'login']);
+  });
+
+  it('clears a session the SDK kept from a refused login and logs in once more', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    // The SDK still counts itself logged in from a refused attempt: the first try is refused as repeated.
+    let tries = 0;
+    fake.answers.set('login', () => {
+      tries += 1;
+      if (tries === 1)
+        throw Object.assign(new Error('x'), { errCode: 10102, errMsg: 'User has logged in repeatedly' });
+      queueMicrotask(() => fake.fire('OnConnectSuccess', undefined));
+      return null;
+    });
+    await ports.session.login('alice', 'tok');
+    expect(fake.calls.map((c) => c.method)).toEqual(['login', 'logout', 'login']);
   });
 
   it('maps session callbacks to session events', () => {

@@ -74,8 +74,8 @@ export class OpenImSession extends ImSession {
       else if (event.type === 'kickedOffline') settle?.(new RemoteError(KICKED, 'kicked offline'));
     });
     const timer = setTimeout(() => settle?.(), this.config.connectTimeoutMs ?? 15_000);
-    try {
-      await invoke(
+    const sdkLogin = () =>
+      invoke(
         'login',
         () =>
           this.sdk.login({
@@ -87,13 +87,27 @@ export class OpenImSession extends ImSession {
             logLevel: this.config.logLevel ?? 3,
             isLogStandardOutput: false,
           }) as Promise<{ readonly data: unknown }>,
-      ).catch(async (error: unknown) => {
-        // A login the SDK refused part-way can leave it marked as logged in, and every later login would be
-        // refused as repeated. A repeated login itself (10102) leaves the session that is there alone.
-        if (!(error instanceof RemoteError && error.code === ServerErrorCode.LoginRepeated))
+      );
+    const repeated = (error: unknown) =>
+      error instanceof RemoteError && error.code === ServerErrorCode.LoginRepeated;
+    // Whether this adapter's own login holds the SDK's session (a refused one never sets the user).
+    const holdsSession = this.context.userID !== '';
+    try {
+      await sdkLogin()
+        .catch(async (error: unknown) => {
+          // A repeated login while no login of ours holds the session: the SDK kept itself marked as logged
+          // in from an attempt refused part-way (its log-out after that refusal can come too early on a
+          // busy machine). That stale session goes, and the login is tried once more.
+          if (!repeated(error) || holdsSession) throw error;
           await this.sdk.logout().catch(() => undefined);
-        throw error;
-      });
+          await sdkLogin();
+        })
+        .catch(async (error: unknown) => {
+          // A login the SDK refused part-way can leave it marked as logged in, and every later login would
+          // be refused as repeated. A repeated login itself (10102) leaves the session that is there alone.
+          if (!repeated(error)) await this.sdk.logout().catch(() => undefined);
+          throw error;
+        });
       const failure = await outcome;
       if (failure) {
         // Leave the SDK logged out so that a later login with a good token is not refused as repeated.
