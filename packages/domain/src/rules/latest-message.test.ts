@@ -120,8 +120,60 @@ describe('§4 the list keeps of a latest message what its preview reads', () => 
   });
 
   it('leaves what is not a message as it is: no message, no preview', () => {
-    for (const latestMsg of ['', '{oops', 'null', '[{"clientMsgID":"m1","contentType":101}]', '{"a":1}']) {
+    for (const latestMsg of [
+      '',
+      '{oops',
+      'null',
+      '[{"clientMsgID":"m1","contentType":101}]',
+      '{"a":1}',
+      // An id without a kind, or a kind without an id (the sender would go in a compact copy).
+      '{"clientMsgID":"m1","contentType":"101","sendID":"bob","textElem":{"content":"hi"}}',
+      '{"clientMsgID":1,"contentType":101,"sendID":"bob","textElem":{"content":"hi"}}',
+    ]) {
       expect(compactLatestMessage(latestMsg)).toBe(latestMsg);
     }
+  });
+
+  it('drops an element that is not an object', () => {
+    for (const textElem of ['null', '"hi"', '["hi"]']) {
+      expect(compactLatestMessage(`{"clientMsgID":"m1","contentType":101,"textElem":${textElem}}`)).toBe(
+        '{"clientMsgID":"m1","contentType":101}',
+      );
+    }
+  });
+
+  it('keeps every field a preview reads of mentions and custom messages', () => {
+    const mention = {
+      clientMsgID: 'm1',
+      contentType: ContentType.AtText,
+      sendID: 'bob',
+      atTextElem: {
+        text: '@alice hi',
+        atUserList: ['alice'],
+        atUsersInfo: [{ atUserID: 'alice', groupNickname: 'Alice' }],
+        isAtSelf: true,
+        quoteMessage: { clientMsgID: 'q' },
+      },
+    };
+    expect(JSON.parse(compactLatestMessage(JSON.stringify(mention)))).toEqual({
+      clientMsgID: 'm1',
+      contentType: ContentType.AtText,
+      atTextElem: {
+        text: '@alice hi',
+        atUserList: ['alice'],
+        atUsersInfo: [{ atUserID: 'alice', groupNickname: 'Alice' }],
+        isAtSelf: true,
+      },
+    });
+    const custom = {
+      clientMsgID: 'm2',
+      contentType: ContentType.Custom,
+      customElem: { data: '{"customType":206}', description: 'Sync', extension: 'x', other: 1 },
+    };
+    expect(JSON.parse(compactLatestMessage(JSON.stringify(custom)))).toEqual({
+      clientMsgID: 'm2',
+      contentType: ContentType.Custom,
+      customElem: { data: '{"customType":206}', description: 'Sync', extension: 'x' },
+    });
   });
 });

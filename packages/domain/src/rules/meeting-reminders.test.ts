@@ -39,9 +39,25 @@ describe('the meetings a device has reminded its user of', () => {
     expect(wasMeetingReminded(stored, `m${REMINDED_MEETINGS_KEPT}`)).toBe(true);
   });
 
+  it('keeps a meeting for a day after its planned end, to the millisecond', () => {
+    expect(REMINDED_MEETINGS_KEPT_MS).toBe(24 * HOUR);
+    const stored = rememberMeetingReminded(undefined, 'm1', HOUR, HOUR);
+    const atTheLimit = rememberMeetingReminded(stored, 'm2', 30 * HOUR, HOUR + REMINDED_MEETINGS_KEPT_MS);
+    expect(wasMeetingReminded(atTheLimit, 'm1')).toBe(true);
+    const past = rememberMeetingReminded(stored, 'm2', 30 * HOUR, HOUR + REMINDED_MEETINGS_KEPT_MS + 1);
+    expect(wasMeetingReminded(past, 'm1')).toBe(false);
+  });
+
   it('reads a damaged entry as nothing reminded', () => {
     expect(wasMeetingReminded('not json', 'm1')).toBe(false);
     expect(wasMeetingReminded('{"m1":"soon"}', 'm1')).toBe(false);
+    expect(wasMeetingReminded('{"m1":1.5}', 'm1')).toBe(false);
+    expect(wasMeetingReminded('{"":5}', '')).toBe(false);
+    // Damaged entries are not carried into what is stored next.
+    expect(JSON.parse(rememberMeetingReminded('{"a":"x","":5,"b":1.5,"c":10}', 'm1', 20, 10))).toEqual({
+      m1: 20,
+      c: 10,
+    });
     expect(wasMeetingReminded(rememberMeetingReminded('[', 'm1', HOUR, 0), 'm1')).toBe(true);
   });
 
