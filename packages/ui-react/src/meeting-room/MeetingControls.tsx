@@ -7,11 +7,9 @@ import {
   DialogSurface,
   DialogTitle,
   DialogTrigger,
-  Field,
   Popover,
   PopoverSurface,
   PopoverTrigger,
-  Select,
   Tooltip,
 } from '@fluentui/react-components';
 // Only icons the app already draws: every icon lands in the one icons chunk the sign-in page loads.
@@ -26,8 +24,9 @@ import {
   Video24Regular,
   VideoOff24Regular,
 } from '@fluentui/react-icons';
-import type { CallDeviceChoice, MeetingRoomViewState } from '@teamim/application';
+import type { MeetingRoomViewState } from '@teamim/application';
 import type { ReactElement } from 'react';
+import { DeviceSelect } from '../common/DeviceSelect';
 import { useText } from '../text';
 import { useMeetingRoomStyles } from './meeting-room-styles';
 
@@ -44,29 +43,6 @@ export interface MeetingControlsProps {
   readonly onTogglePeople: () => void;
   readonly onSelectMicrophone: (deviceID: string) => void;
   readonly onSelectCamera: (deviceID: string) => void;
-}
-
-function DeviceSelect(props: {
-  readonly label: string;
-  readonly choice: CallDeviceChoice;
-  readonly onSelect: (deviceID: string) => void;
-}) {
-  if (props.choice.devices.length === 0) return null;
-  return (
-    <Field label={props.label} size="small">
-      <Select
-        size="small"
-        value={props.choice.selectedID ?? ''}
-        onChange={(_e, d) => props.onSelect(d.value)}
-      >
-        {props.choice.devices.map((d) => (
-          <option key={d.deviceID} value={d.deviceID}>
-            {d.label || d.deviceID}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
 }
 
 /** A toggle of the control bar: an icon button named by what pressing it does. */
