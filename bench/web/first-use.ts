@@ -152,12 +152,7 @@ async function clickEach(browser: Browser, base: string, afterSync: boolean, par
     await page.waitForTimeout(afterSync ? 2_000 : 3_000);
     const ms: Record<string, number> = {};
     for (const part of parts) {
-      ms[part.name] = r1(
-        await clickToFrame(page, part.target(page), ...part.shown).catch(async (e) => {
-          await page.screenshot({ path: '/tmp/fu-fail.png' });
-          throw e;
-        }),
-      );
+      ms[part.name] = r1(await clickToFrame(page, part.target(page), ...part.shown));
       await part.leave(page);
     }
     return ms;
