@@ -185,6 +185,13 @@ export function imMessagesContract(side: string, makeWorld: MakeWorld): void {
     it("deleting a message removes it from the deleter's history only", async () => {
       const sent = await sendText(alice, bob, 'delete me');
       await receivedByBob(sent.clientMsgID);
+      // The sender's copy learns its place in the conversation (its seq) from the server's push of it, after
+      // the send's answer; a delete before that has no seq to delete on the server, and the push puts the
+      // message back. A person deletes after seeing it sent.
+      await world.eventually(async () => {
+        const mine = await alice.messages.getHistory(conversationID, '', 20);
+        expect(mine.messages.find((m) => m.clientMsgID === sent.clientMsgID)?.seq).toBeGreaterThan(0);
+      });
       await alice.messages.delete(conversationID, sent.clientMsgID);
       await world.eventually(async () => {
         const mine = await alice.messages.getHistory(conversationID, '', 20);
