@@ -86,6 +86,8 @@ describe('meetings in the chat', () => {
     const actions = await openChat(alice, conversationID);
     await userEvent.click(await actions.findByRole('button', { name: 'Schedule meeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Schedule meeting' });
+    // The focus manager's queued work runs first, as on a loaded machine before the next query.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Schedule' }));
     expect(await within(dialog).findByText('Please enter the meeting title')).toBeTruthy();
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Review');

@@ -33,6 +33,27 @@ if (typeof window !== 'undefined') {
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 768 });
 }
 
+// Tabster (Fluent's focus manager) keeps the focused element and its ancestors out of its aria-hidden, and
+// Chromium shows the same (the browser tests find every open dialog by role). In jsdom, a dialog whose
+// surface took the focus before its modal part was registered is later marked aria-hidden as an inactive
+// modal, and stays so: its whole content then vanishes from role queries once that timer has run. This
+// restores tabster's own rule here, so a test does not depend on whether its next query beat that timer.
+if (typeof window !== 'undefined') {
+  new MutationObserver((mutations) => {
+    const focused = document.activeElement;
+    if (focused === null || focused === document.body) return;
+    for (const { target } of mutations) {
+      if (
+        target instanceof Element &&
+        target.getAttribute('aria-hidden') === 'true' &&
+        target.contains(focused)
+      ) {
+        target.removeAttribute('aria-hidden');
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-hidden'] });
+}
+
 // A loaded machine renders slowly; waiting longer costs nothing when it is fast.
 configure({ asyncUtilTimeout: 60_000 });
 

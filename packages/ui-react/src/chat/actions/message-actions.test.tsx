@@ -99,11 +99,8 @@ describe('message actions (spec §2 context menu)', () => {
     row.focus();
     fireEvent.contextMenu(row);
     fireEvent.click(screen.getByRole('menuitem', { name: 'Delete for me' }));
-    // jsdom: the closed menu's focus trap (tabster) sometimes leaves the new dialog itself aria-hidden, and a
-    // hidden element has no accessible name, so a search by role and name finds nothing; the dialog is
-    // found by its title instead. The e2e test confirms by role in a real browser.
-    const dialog = dialogTitled(await screen.findByText('Delete message', { selector: 'h2' }));
-    const confirm = within(dialog).getByRole('button', { name: 'Delete', hidden: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     await userEvent.click(confirm);
     await w.settle();
     await waitFor(() => expect(within(log).queryByText('from olivia')).toBeNull());
@@ -123,26 +120,14 @@ describe('message actions (spec §2 context menu)', () => {
     const row = within(log).getByRole('article', { name: 'Olivia' });
     await userEvent.hover(row);
     await userEvent.click(within(row).getByRole('button', { name: 'Forward', hidden: true }));
-    // jsdom: as above, Tabster can leave the new dialog itself marked aria-hidden after the toolbar's
-    // focus moves, and a hidden element has no accessible name; so the dialog is found by its title. The
-    // e2e test forwards by role in a real browser.
-    const dialog = dialogTitled(await screen.findByText('Forward message', { selector: 'h2' }));
-    const send = within(dialog).getByRole('button', { name: 'Forward (0)', hidden: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Forward message' });
+    const send = within(dialog).getByRole('button', { name: 'Forward (0)' });
     expect(send.hasAttribute('disabled') || send.getAttribute('aria-disabled') === 'true').toBe(true);
-    await userEvent.type(
-      within(dialog).getByRole('searchbox', { name: 'Search conversations', hidden: true }),
-      'team',
-    );
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Team/, hidden: true }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Forward (1)', hidden: true }));
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search conversations' }), 'team');
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Team/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Forward (1)' }));
     await w.settle();
     await waitFor(() => expect(screen.queryByText('Forward message', { selector: 'h2' })).toBeNull());
     expect(alice.toasts.toasts.at(-1)).toMatchObject({ key: 'toast.forwardSummary' });
   });
 });
-
-function dialogTitled(title: HTMLElement): HTMLElement {
-  const dialog = title.closest<HTMLElement>('[role="dialog"]');
-  if (dialog === null) throw new Error(`the title "${title.textContent}" is not inside a dialog`);
-  return dialog;
-}
