@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPENIM_COMPAT_PROJECT } from './support/sdk-worker-errors';
 import { CHROMIUM_LAUNCH } from './support/chromium-launch';
+import { QR_CODE_SERVER_FLAGS } from './support/qr-code-life';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // Like chat 1.8.4's default configuration, the compatibility server hands out room tokens for a LiveKit
@@ -43,7 +44,11 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
   reporter: [['list'], ['json', { outputFile: join(repo, 'test-results', 'e2e.json') }]],
   projects: [
     // real-openim/ runs against a real OpenIM stack, by `npm run test:openim` with its own config.
-    { name: 'default', testIgnore: ['compat/**', 'real-openim/**'] },
+    {
+      name: 'default',
+      testIgnore: ['compat/**', 'real-openim/**'],
+      use: { serverFlags: QR_CODE_SERVER_FLAGS },
+    },
     // The client unchanged against what a real deployment answers: no wallet, no fuzzy search, uploads
     // to another origin, 20101 for a dropped chat token (docs/deploying-with-openim.md).
     {

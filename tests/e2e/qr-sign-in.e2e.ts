@@ -12,17 +12,14 @@ import {
   signedInUser,
   userID,
 } from './support/users';
+import { QR_CODE_SECONDS } from './support/qr-code-life';
 
 // Sign-in by QR code end to end. A page that is not signed in shows a code on the QR tab; bob opens its
 // link in a browser that is signed out (as a phone's camera app would hand it over), signs in and lands on
 // the confirm dialog; alice, in a browser of her own whose camera films that page, decodes the codes
-// with "Scan to sign in". Codes live 60 s on this server, so a test can watch one expire: long enough for
-// bob's sign-in before the page renews its first code (15 s before the end), short enough to wait out.
+// with "Scan to sign in". Codes live a minute on these servers (support/qr-code-life.ts), so the test
+// watches one expire.
 // Every sign-in costs seconds of CPU, so one test walks through every state with three of them.
-
-const CODE_SECONDS = 60;
-// A flag of the worker's server: this file runs in a worker (and a server) of its own.
-test.use({ serverFlags: ['--qr-code-seconds', String(CODE_SECONDS)] });
 
 /** Two of alice's conversations in the demo seed; bob's list, for one, has no chat with bob. */
 const HER_CHATS = ['bob', 'Demo team'];
@@ -124,7 +121,7 @@ qrTest(
       'bob scanned the code. Confirm on that device.',
     );
     await expect(waiting.page.getByRole('status')).toHaveText('The code has expired.', {
-      timeout: (CODE_SECONDS + 30) * 1000,
+      timeout: (QR_CODE_SECONDS + 30) * 1000,
     });
     await bobDialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(bobDialog.getByText('This sign-in code has expired. Ask for a new one.')).toBeVisible();
