@@ -266,6 +266,9 @@ test('alice alone: keyboard list, pins and drafts, the chat drawer, older pages,
     const line = (n: number) => `paging ${tag} #${String(n).padStart(2, '0')}`;
     for (let n = 1; n <= 25; n += 1) await send(alice.page, line(n));
     await expect(messageLog(alice.page).getByText(line(25))).toBeVisible();
+    // Reloaded once every one is sent, as a person would: one still on its way may not have reached even
+    // the device's own store when the page goes.
+    await expect(messageLog(alice.page).getByRole('progressbar', { name: 'Sending' })).toHaveCount(0);
 
     // A fresh load starts at the bottom of the newest page of 20 (#06..#25).
     await alice.page.reload();
