@@ -120,7 +120,8 @@ export class ConversationStore {
     this.openGroup.markSynced();
     this.list.next(mergeConversations(all.value));
     this.updateBadge();
-    this.confirmLocal(confirmed);
+    // markSynced has read the open group again already.
+    this.confirmLocal(confirmed, false);
     this.openPendingSelection();
     return ok(this.list.value);
   }
@@ -318,15 +319,19 @@ export class ConversationStore {
     this.serverOnlyOpener = opener;
   }
 
-  /** The SDK now has these server-only conversations; the open one takes the SDK's copy. */
-  private confirmLocal(conversationIDs: readonly string[]): void {
+  /**
+   * The SDK now has these server-only conversations; the open one takes the SDK's copy (and, unless
+   * `readGroup` is false, its group's info and own membership are read again).
+   */
+  private confirmLocal(conversationIDs: readonly string[], readGroup = true): void {
     for (const id of conversationIDs) {
       const current = this.current.value;
       if (current?.conversationID === id) {
         this.current.next(this.list.value.find((c) => c.conversationID === id) ?? current);
         this.reads.request(id);
         // Its group info and own membership were read before the SDK had them: read them again.
-        if (isGroupSession(current.conversationType)) void this.openGroup.refresh(current.groupID);
+        if (readGroup && isGroupSession(current.conversationType))
+          void this.openGroup.refresh(current.groupID);
       }
       this.local.next(id);
     }

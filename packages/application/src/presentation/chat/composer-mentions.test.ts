@@ -311,6 +311,26 @@ describe('ComposerMentions: reading the members (spec §4 paging)', () => {
     expect(mentions.current.options.map((o) => o.userID)).toEqual(['bob']);
     expect(calls).toBe(2);
   });
+
+  it('no members yet (the SDK has not synced the group) suggests nobody and is asked again at the next "@"', async () => {
+    const { alice, team: t } = await team();
+    const groups = alice.ports.groups;
+    const read = groups.getMembersPage.bind(groups);
+    let synced = false;
+    let calls = 0;
+    groups.getMembersPage = (groupID, offset, count) => {
+      calls += 1;
+      return synced ? read(groupID, offset, count) : Promise.resolve([]);
+    };
+    const mentions = mentionsOf(alice, t.conversationID);
+    await mentions.update('@b', 2);
+    expect(mentions.current).toEqual({ query: 'b', start: 0, options: [] });
+    synced = true;
+    await mentions.update('@b', 2);
+    expect(mentions.current.options.map((o) => o.userID)).toEqual(['bob']);
+    await mentions.update('@bo', 3);
+    expect(calls).toBe(2);
+  });
 });
 
 describe('ComposerMentions: inserting and remembering mentions', () => {

@@ -186,7 +186,7 @@ export class ComposerMentions {
     return options.slice(0, MENTION_SUGGESTION_LIMIT);
   }
 
-  /** The group's members with the user's remarks for friends, read once per composer. */
+  /** The group's members with the user's remarks for friends, read once per composer (once found). */
   private loadMembers(groupID: string): Promise<readonly MentionMember[]> {
     this.members ??= (async () => {
       const remarks = new Map(this.deps.contacts.snapshot.friendList.map((f) => [f.userID, f.remark]));
@@ -209,6 +209,9 @@ export class ComposerMentions {
         }
         if (page.value.length < count || all.length >= MEMBER_READ_LIMIT) break;
       }
+      // A group has the user at least: none means the SDK did not have its members yet (its sync had
+      // not reached the group). Asked again on the next "@" rather than suggesting nobody for good.
+      if (all.length === 0) this.members = undefined;
       return all;
     })();
     return this.members;

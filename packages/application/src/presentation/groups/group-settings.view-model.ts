@@ -99,6 +99,8 @@ export const VERIFICATION_MODES: readonly GroupVerification[] = [
 export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
   private group: Group | undefined;
   private loaded: readonly GroupMember[] = [];
+  /** The own membership arrived while a read of the members was under way: read again if it found none. */
+  private readAgain = false;
   private nowMs: number;
   private rows:
     | {
@@ -149,7 +151,7 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
           if (group?.groupID === groupID) this.group = group;
           this.render();
           // Members read before the SDK had the group came back empty: read them once it has.
-          if (member?.groupID === groupID && this.loaded.length === 0) void this.loadMembers();
+          if (member?.groupID === groupID) this.readIfNoneLoaded();
         },
       ),
     );
@@ -159,6 +161,16 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
         .subscribe((event) => this.onEvent(event)),
     );
     void this.loadMembers();
+  }
+
+  /**
+   * The SDK has the group (the own membership came): reads the members if none came back so far. A read
+   * still under way may have been asked before the SDK had them and answer empty: then it is read again.
+   */
+  private readIfNoneLoaded(): void {
+    if (this.loaded.length > 0) return;
+    if (this.state.loadingMembers) this.readAgain = true;
+    else void this.loadMembers();
   }
 
   private get selfID(): string {
@@ -263,15 +275,19 @@ export class GroupSettingsViewModel extends StateViewModel<GroupSettingsState> {
     const count = first ? PAGING.groupMemberFirst : PAGING.groupMemberNext;
     this.patch({ loadingMembers: true });
     const page = await this.groupActions.membersPage(this.groupID, this.loaded.length, count);
-    if (!page.ok) {
+    if (page.ok) {
+      const known = new Set(this.loaded.map((m) => m.userID));
+      this.loaded = [...this.loaded, ...page.value.filter((m) => !known.has(m.userID))];
+      this.patch({ loadingMembers: false, hasMoreMembers: hasMorePages(page.value.length, count) });
+      this.render();
+    } else {
       this.patch({ loadingMembers: false });
-      return page;
     }
-    const known = new Set(this.loaded.map((m) => m.userID));
-    this.loaded = [...this.loaded, ...page.value.filter((m) => !known.has(m.userID))];
-    this.patch({ loadingMembers: false, hasMoreMembers: hasMorePages(page.value.length, count) });
-    this.render();
-    return ok(undefined);
+    if (this.readAgain) {
+      this.readAgain = false;
+      this.readIfNoneLoaded();
+    }
+    return page.ok ? ok(undefined) : page;
   }
 
   /** The members view's search: by name or id, over the members loaded so far. */
