@@ -93,7 +93,11 @@ const PARTS: readonly Part[] = [
     target: (page) => page.getByRole('button', { name: 'Emoji' }),
     // The popover opens at once; the picker inside it comes with its chunk and data.
     shown: ['[role="dialog"] .EmojiPickerReact input', ''],
-    leave: closeWithEscape,
+    // The pointer leaves the button again, as a hand would, before the next part.
+    leave: async (page) => {
+      await closeWithEscape(page);
+      await page.mouse.move(0, 0);
+    },
     intent: async (page, target) => {
       await target.waitFor({ state: 'visible', timeout: 60_000 });
       await target.hover();
