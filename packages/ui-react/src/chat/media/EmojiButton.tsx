@@ -70,8 +70,8 @@ export function EmojiButton({
   const anchor = useRef<HTMLSpanElement>(null);
   // The picker's first render (its whole grid) takes longer than a click may wait: it starts when the
   // pointer or focus reaches the button, parked out of sight, so that opening the popover only moves it in.
-  // Never before that intent (the session's heap stays without it), and not kept after a close: a parked
-  // picker left rendered kept another dialog's Escape from closing it.
+  // Never before that intent (the session's heap stays without it), and let go on close, as an open picker
+  // was before.
   const [warm, setWarm] = useState(false);
   const { holder, slot } = useParkedHolder(styles.parked);
   const shown = open && !disabled;
