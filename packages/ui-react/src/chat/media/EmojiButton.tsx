@@ -69,9 +69,8 @@ export function EmojiButton({
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
   // The picker's first render (its whole grid) takes longer than a click may wait: it starts when the
-  // pointer or focus reaches the button, parked out of sight, so that opening the popover only moves it in.
-  // Never before that intent (the session's heap stays without it), and let go on close, as an open picker
-  // was before.
+  // pointer or focus reaches the button, parked out of sight, and stays rendered after a close, so that
+  // opening the popover only moves it in. Never before that intent: the session's heap stays without it.
   const [warm, setWarm] = useState(false);
   const { holder, slot } = useParkedHolder(styles.parked);
   const shown = open && !disabled;
@@ -87,7 +86,6 @@ export function EmojiButton({
     const next = insertText(vm.state.text, box?.selectionStart, box?.selectionEnd, emoji);
     vm.change(next.text);
     setOpen(false);
-    setWarm(false);
     // Back to the box, caret after the emoji, once React has written the new text.
     requestAnimationFrame(() => {
       box?.focus();
@@ -99,10 +97,7 @@ export function EmojiButton({
       <span ref={anchor} hidden />
       <Popover
         open={shown}
-        onOpenChange={(_e, data) => {
-          setOpen(data.open);
-          if (!data.open) setWarm(false);
-        }}
+        onOpenChange={(_e, data) => setOpen(data.open)}
         positioning="above-start"
         trapFocus
       >

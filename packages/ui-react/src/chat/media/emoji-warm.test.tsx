@@ -68,7 +68,8 @@ describe('the emoji picker warmed on intent', () => {
     picker.querySelector('input')?.focus();
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(dialog.isConnected).toBe(false));
-    // Closed, it is let go: the next intent renders it again.
-    expect(picker.isConnected).toBe(false);
+    // Kept rendered, parked again, for the next open.
+    expect(picker.isConnected).toBe(true);
+    expect(picker.closest<HTMLElement>('[inert]')).not.toBeNull();
   });
 });
