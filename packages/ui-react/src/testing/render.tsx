@@ -5,6 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { EscapeClosesDialogs } from '../common/escape-closes-dialogs';
 import { loadI18n } from '../i18n';
 import { SessionViewModelsContext } from '../session';
 
@@ -43,6 +44,7 @@ export async function renderView(ui: ReactNode, options: RenderViewOptions = {})
   return render(
     <I18nextProvider i18n={i18n}>
       <FluentProvider theme={webLightTheme}>
+        <EscapeClosesDialogs />
         <MemoryRouter
           initialEntries={[
             options.routeState === undefined

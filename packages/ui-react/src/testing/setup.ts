@@ -3,7 +3,7 @@ import { afterEach } from 'vitest';
 
 // jsdom lacks these browser APIs that Fluent UI and the virtualizer use.
 if (typeof window !== 'undefined') {
-  if (!('matchMedia' in window)) {
+  if (typeof window.matchMedia !== 'function') {
     const matchMedia = (query: string): MediaQueryList =>
       ({
         matches: false,

@@ -11,11 +11,13 @@ import {
 } from '@fluentui/react-components';
 import { EmojiRegular } from '@fluentui/react-icons';
 import type { ComposerViewModel } from '@teamim/application';
-import { Suspense, useRef, useState } from 'react';
+import { startTransition, Suspense, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { usePrefetch } from '../../prefetch';
 import { useText } from '../../text';
 import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
+import { useParkedHolder } from './parked-holder';
 
 const useStyles = makeStyles({
   // The picker draws its own frame: the popover adds only its shadow, not a second border and padding.
@@ -24,6 +26,16 @@ const useStyles = makeStyles({
     border: 'none',
     borderRadius: tokens.borderRadiusXLarge,
     overflow: 'hidden',
+  },
+  // Where the picker waits, rendered, until the popover opens: laid out at its size (the picker measures
+  // itself to render only the emoji in view) but never seen or hit.
+  parked: {
+    position: 'fixed',
+    top: 0,
+    left: 0,
+    visibility: 'hidden',
+    pointerEvents: 'none',
+    zIndex: -1,
   },
   unavailable: {
     display: 'block',
@@ -56,6 +68,16 @@ export function EmojiButton({
   const styles = useStyles();
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLSpanElement>(null);
+  // The picker's first render (its whole grid) takes longer than a click may wait: it starts when the
+  // pointer or focus reaches the button, parked out of sight, and stays rendered after a close, so that
+  // opening the popover only moves it in. Never before that intent: the session's heap stays without it.
+  const [warm, setWarm] = useState(false);
+  const { holder, slot } = useParkedHolder(styles.parked);
+  const shown = open && !disabled;
+  const intent = () => {
+    emojiPanel.preload();
+    startTransition(() => setWarm(true));
+  };
   // The picker's chunk and emoji data (over half a megabyte of heap once evaluated) load once a composer
   // shows, not with the conversation list: a session that opens no chat never holds them.
   usePrefetch(emojiPanel.preload);
@@ -74,7 +96,7 @@ export function EmojiButton({
     <>
       <span ref={anchor} hidden />
       <Popover
-        open={open && !disabled}
+        open={shown}
         onOpenChange={(_e, data) => setOpen(data.open)}
         positioning="above-start"
         trapFocus
@@ -86,20 +108,26 @@ export function EmojiButton({
               icon={<EmojiRegular />}
               aria-haspopup="dialog"
               disabled={disabled}
-              onPointerEnter={emojiPanel.preload}
-              onFocus={emojiPanel.preload}
+              onPointerEnter={intent}
+              onFocus={intent}
             />
           </Tooltip>
         </PopoverTrigger>
         <PopoverSurface aria-label={t('ui.media.emoji')} className={styles.surface}>
-          <Suspense fallback={<Spinner size="small" label={t('ui.media.emojiLoading')} />}>
+          <div ref={slot} />
+        </PopoverSurface>
+      </Popover>
+      {(warm || shown) &&
+        createPortal(
+          <Suspense fallback={shown ? <Spinner size="small" label={t('ui.media.emojiLoading')} /> : null}>
             <emojiPanel.Component
+              shown={shown}
               onPick={pick}
               unavailable={<Text className={styles.unavailable}>{t('ui.media.emojiUnavailable')}</Text>}
             />
-          </Suspense>
-        </PopoverSurface>
-      </Popover>
+          </Suspense>,
+          holder,
+        )}
     </>
   );
 }
