@@ -7,7 +7,6 @@ import { useMemo, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { AppearanceContext } from './appearance';
-import { EscapeClosesDialogs } from './common/escape-closes-dialogs';
 import { DesktopSlotsProvider, useDesktopSlots, type DesktopSlots } from './desktop-slots';
 import { AppRoutes } from './routing/routes';
 import { AppServicesContext, type AppServices } from './services';
@@ -57,7 +56,6 @@ function ThemedApp({ services, i18n, desktop }: Required<AppProps>) {
           <DesktopSlotsProvider value={desktop}>
             <FluentProvider theme={themeFor(scheme)}>
               <Toasts />
-              <EscapeClosesDialogs />
               <WindowFrame>
                 <BrowserRouter>
                   <AppRoutes />

@@ -11,7 +11,7 @@ const MODAL = '[role="dialog"][aria-modal="true"], [role="alertdialog"][aria-mod
  * pointer rested on it when the dialog opened by a click that did not move it (a script, voice control),
  * and it hides only a quarter of a second after the backdrop took the pointer; an Escape in that time
  * left the dialog open. So the tooltip is hidden first, at once, which also removes its listener before
- * the key reaches the document. Rendered once inside the FluentProvider whose tooltips it hides.
+ * the key reaches the document. Rendered once, by the signed-in shell, inside the FluentProvider whose tooltips it hides.
  */
 export function EscapeClosesDialogs(): null {
   const tooltips = useTooltipVisibility();

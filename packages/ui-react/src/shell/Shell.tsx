@@ -24,6 +24,7 @@ import { LIST_WIDTH, NARROW_LIST_WIDTH, NARROW_WINDOW } from '../layout';
 import { useText } from '../text';
 import { preloadToastHost } from '../toasts/Toasts';
 import { useShortcuts } from '../common/keyboard';
+import { EscapeClosesDialogs } from '../common/escape-closes-dialogs';
 import { accountMenu, NavRail } from './NavRail';
 import { plusMenu, TopBar } from './TopBar';
 
@@ -97,6 +98,8 @@ export function Shell() {
   }
   return (
     <SessionViewModelsContext.Provider value={scope.viewModels}>
+      {/* Signed in only: the sign-in page's dialogs have no tooltips behind them, and its code stays small. */}
+      <EscapeClosesDialogs />
       <PrefetchProvider>
         <ContactDialogsProvider>
           <SignedInShell />
