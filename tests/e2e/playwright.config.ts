@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPENIM_COMPAT_PROJECT } from './support/sdk-worker-errors';
+import { capabilityProbe404s } from './support/capability-probes';
 import { CHROMIUM_LAUNCH } from './support/chromium-launch';
 import { QR_CODE_SERVER_FLAGS } from './support/qr-code-life';
 
@@ -61,11 +62,8 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
           // The call check finds nothing at the LiveKit address the deployment hands out (that address only:
           // a refused connection anywhere else is a failure).
           `net::ERR_CONNECTION_REFUSED (http://127.0.0.1:${closedLiveKitPort}/)`,
-          // Chromium logs every 404 it fetches: the wallet and QR sign-in probes and the fuzzy user search
-          // meet a chat service that has none of them, which is how the client learns to hide them.
-          '/chat/app/user/balance/log/balance)',
-          '/chat/qrlogin/wait)',
-          '/chat/user/search/fuzzy)',
+          // The wallet, QR sign-in and fuzzy search probes meet a chat service that has none of them.
+          ...capabilityProbe404s('/chat'),
         ],
       },
     },

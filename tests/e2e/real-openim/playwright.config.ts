@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { capabilityProbe404s } from '../support/capability-probes';
 import { CHROMIUM_LAUNCH } from '../support/chromium-launch';
 
 /**
@@ -32,10 +33,8 @@ export default defineConfig<{ deploymentConsoleErrors: readonly string[] }>({
       "TypeError: Cannot read properties of null (reading 'map')",
       // The call check finds nothing at the LiveKit address chat 1.8.4 hands out by default.
       'net::ERR_CONNECTION_REFUSED',
-      // Chromium logs every 404 it fetches: the wallet probe and the fuzzy user search meet a chat service
-      // that has neither, which is how the client learns to hide them.
-      '/app/user/balance/log/balance)',
-      '/user/search/fuzzy)',
+      // The wallet, QR sign-in and fuzzy search probes meet a chat service that has none of them.
+      ...capabilityProbe404s(),
     ],
     launchOptions: CHROMIUM_LAUNCH,
   },
