@@ -107,8 +107,7 @@ const textbox = (name: string) => screen.getByRole('textbox', { name });
 const passwordBox = (name: string) => screen.getByLabelText(name, { selector: 'input' });
 const button = (name: string) => screen.getByRole('button', { name });
 
-// Typing with user-event is slow in jsdom on a busy machine; the flows here type a lot.
-describe('LoginPage', { timeout: 30_000 }, () => {
+describe('LoginPage', () => {
   it('has one h1, named tabs without hidden focusable helpers, and named controls', async () => {
     await openSignIn();
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
