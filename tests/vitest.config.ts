@@ -14,8 +14,9 @@ export default defineProject({
       'integration/**/*.test.ts',
       'scenario/**/*.test.ts',
     ],
-    // Integration tests start real SDK instances (a 36 MB wasm each) against a real server.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Integration tests start real SDK instances (a 36 MB wasm each) against a real server; at a load
+    // average of 25 on two cores one took longer than a minute. A generous ceiling costs nothing.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
