@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { childEnv, ensureChromium, ensureDependencies, log, root, run } from './lib.mjs';
-import { findGo } from './livekit.mjs';
+import { ensureLiveKitServer, findGo } from './livekit.mjs';
 import { ensureNodeRuntime } from './node-runtime.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
@@ -54,6 +54,9 @@ const env = {
 log(`Building the OpenIM stack when missing (once, into ${cache}; about 15 minutes the first time)`);
 if ((await run('bash', ['scripts/openim/build.sh'], { env })) !== 0)
   fail('Building the OpenIM stack failed; see above.');
+// The call test runs a LiveKit where chat 1.8.4's default config points; built once, as npm test does.
+const liveKit = ensureLiveKitServer();
+if (liveKit.problem) fail(liveKit.problem);
 const chromium = ensureChromium();
 if (chromium) fail(chromium);
 if ((await ensureWebBuild()) !== 0) fail('The web build failed; see above.');
