@@ -48,4 +48,10 @@ describe('the SDK worker errors the browser tests tolerate', () => {
       knownSdkWorkerError(line('Error: no such table: local_friends', WORKER), 'default'),
     ).toBeUndefined();
   });
+
+  it("a sent message's status update that found its row already stored from the push: the worker's only", () => {
+    const update = 'updateMessageTimeAndStatus no record updated';
+    expect(knownSdkWorkerError(line(update, WORKER), 'default')).toBeDefined();
+    expect(knownSdkWorkerError(line(update, OUR_CHUNK), 'default')).toBeUndefined();
+  });
 });

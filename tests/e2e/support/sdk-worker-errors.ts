@@ -69,6 +69,11 @@ const KNOWN_SDK_WORKER_ERRORS: readonly KnownWorkerError[] = [
       /UNIQUE constraint failed: local_(groups\.group_id|group_members\.group_id|blacks\.owner_user_id|friends\.owner_user_id|notification_seqs\.conversation_id)/,
   },
   { message: /UNIQUE constraint failed: chat_logs_\w+\.client_msg_id/ },
+  // The same overlap for a message the user sent: the server's push of it (with its seq) is stored before the
+  // send's own answer is handled, and that answer's update looks for the row still without a seq, finds none
+  // and is logged (openim-sdk-core's UpdateMessageTimeAndStatus, `seq = 0`); the row holds the server's copy.
+  // Seen once in six runs of the call test in a row.
+  { message: /updateMessageTimeAndStatus no record updated/, source: SDK_WORKER_SCRIPT },
   // open-im-server marshals an empty friend or joined-group page as `null`, and the compatibility server does
   // the same. The SDK's full sync hands that `null` to the worker's batch insert (`batchInsertFriend`,
   // `batchInsertGroup`), whose `JSON.parse(…).map` throws; the worker logs and reports the failure, the SDK
