@@ -7,22 +7,8 @@
  *
  *   npx tsx bench/web/heap-code-summary.ts DIR/ten-seconds-later.heapsnapshot [--top 30]
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-interface RawSnapshot {
-  snapshot: {
-    meta: {
-      node_fields: string[];
-      node_types: [string[], ...unknown[]];
-      edge_fields: string[];
-      edge_types: [string[], ...unknown[]];
-    };
-  };
-  nodes: number[];
-  edges: number[];
-  strings: string[];
-}
+import { readSnapshot } from './heap-snapshot-file';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,7 +17,7 @@ const { values: args, positionals } = parseArgs({
 const file = positionals[0];
 if (file === undefined) throw new Error('usage: heap-code-summary.ts FILE.heapsnapshot [--top N]');
 
-const raw = JSON.parse(readFileSync(file, 'utf8')) as RawSnapshot;
+const raw = readSnapshot(file);
 const { meta } = raw.snapshot;
 const width = meta.node_fields.length;
 const edgeWidth = meta.edge_fields.length;

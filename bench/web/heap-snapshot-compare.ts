@@ -8,22 +8,8 @@
  *   npx tsx bench/web/heap-snapshot-compare.ts DIR/at-interactive.heapsnapshot \
  *     DIR/after-first-sync.heapsnapshot [--top 30] [--retainers 'object Object'] [--depth 6]
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-interface RawSnapshot {
-  snapshot: {
-    meta: {
-      node_fields: string[];
-      node_types: [string[], ...unknown[]];
-      edge_fields: string[];
-      edge_types: [string[], ...unknown[]];
-    };
-  };
-  nodes: number[];
-  edges: number[];
-  strings: string[];
-}
+import { readSnapshot } from './heap-snapshot-file';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
@@ -59,7 +45,7 @@ const V8_TYPES = new Set([
 const OUTSIDE_V8 = /JSArrayBufferData|CppGCManaged|ExternalStringData|WasmDispatchTable/;
 
 function load(file: string) {
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as RawSnapshot;
+  const raw = readSnapshot(file);
   const { meta } = raw.snapshot;
   const width = meta.node_fields.length;
   const nf = (name: string) => meta.node_fields.indexOf(name);
