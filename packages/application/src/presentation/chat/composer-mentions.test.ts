@@ -7,14 +7,8 @@ const CLOSED: MentionSuggestions = { query: '', start: -1, options: [] };
 
 function mentionsOf(client: TestClient, conversationID: string): ComposerMentions {
   const { conversations, contacts, groupActions, chatFocus, settings, currentUser } = client.services;
-  return new ComposerMentions(conversationID, {
-    conversations,
-    contacts,
-    groupActions,
-    chatFocus,
-    settings,
-    currentUser,
-  });
+  const ports = { conversations, contacts, groupActions, chatFocus, settings, currentUser };
+  return new ComposerMentions(conversationID, ports);
 }
 
 interface Opened {
