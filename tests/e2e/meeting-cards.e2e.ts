@@ -143,6 +143,9 @@ test('scheduled meetings in a group: not started, edited and cancelled on the ot
   await expect(bobQuickRoom).toBeVisible({ timeout: 45_000 });
   await bobQuickRoom.getByRole('button', { name: 'Leave' }).click();
   await expect(bobQuickRoom).toHaveCount(0);
+  // alice leaves once his tile has gone from her view: only then does her room know she is the last one in.
+  const aliceTiles = aliceRoom.getByRole('list', { name: 'Participants’ videos' }).getByRole('listitem');
+  await expect(aliceTiles).toHaveCount(1, { timeout: 30_000 });
   await aliceRoom.getByRole('button', { name: 'Leave' }).click();
   await expect(aliceRoom).toHaveCount(0);
   // As the last to leave she posts its end; the pages close only once it has arrived (a page closed with
