@@ -191,10 +191,10 @@ test('alice alone: keyboard list, pins and drafts, the chat drawer, older pages,
     await separator.focus();
     await alice.page.keyboard.press('ArrowUp');
     // A step of 10 points of the column. The column may still settle by a pixel between the reading and
-    // the key, which moves the box's share by a point (31 read, 30 by the key's time: 40).
+    // the key, which moves the box's share by a point either way (31 read, 30 by the key's time: 40).
     const step = async () => Number(await separator.getAttribute('aria-valuenow')) - before;
     await expect.poll(step).toBeGreaterThanOrEqual(9);
-    expect(await step()).toBeLessThanOrEqual(10);
+    expect(await step()).toBeLessThanOrEqual(11);
     await alice.page.keyboard.press('Shift+ArrowUp');
     await expect(separator).toHaveAttribute('aria-valuenow', '60');
   });
