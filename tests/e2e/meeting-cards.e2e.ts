@@ -27,8 +27,12 @@ function card(page: Page, title: string) {
 test('scheduled meetings in a group: not started, edited and cancelled on the other side; one joined at its time', async ({
   browser,
   request,
+  expectConsoleError,
 }) => {
   test.setTimeout(300_000);
+  // bob joins the quick meeting and leaves at once: the SFU's news of his camera can reach alice's
+  // livekit-client after his departure, which it logs and drops (nothing is shown for him either way).
+  expectConsoleError("Tried to add a track for a participant, that's not present");
   const alice = await newUserPage(browser);
   const bob = await newUserPage(browser);
   await signIn(alice.page, 'alice');
