@@ -176,6 +176,23 @@ export function rtcRoomContract(side: string, makeWorld: () => RtcWorld): void {
       expect(left).toEqual(['bob']);
     });
 
+    it('tells who entered the room: the callee answering reaches the inviter joined while ringing', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const joined: string[] = [];
+      alice.participantJoined$.subscribe((id) => joined.push(id));
+      const a = world.access('call-1', 'alice');
+      await alice.join(a.serverUrl, a.token, 'bob');
+      const elsewhere = world.createRoom();
+      const c = world.access('call-2', 'carol');
+      await elsewhere.connect(c.serverUrl, c.token, { video: false });
+      const bob = world.createRoom();
+      const b = world.access('call-1', 'bob');
+      await bob.connect(b.serverUrl, b.token, { video: true });
+      await until(() => joined.length > 0);
+      expect(joined).toEqual(['bob']);
+    });
+
     it('a room joined while ringing is left by disconnect', async () => {
       const world = makeWorld();
       const alice = world.createRoom();

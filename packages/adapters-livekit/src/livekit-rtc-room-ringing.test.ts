@@ -76,6 +76,33 @@ describe('LiveKitRtcRoom while a call rings (prepare, join) and at the answer', 
     expect(tracks.map((t) => [t.type, t.kind, t.track])).toEqual([['subscribed', 'audio', 'bob-mic']]);
   });
 
+  it('a join receiving from the callee subscribes to what the callee publishes, and to nobody else', async () => {
+    const { server, alice, tracks } = setup();
+    const carol = new LiveKitRtcRoom(server.createRoom);
+    const bob = new LiveKitRtcRoom(server.createRoom);
+    const token = server.token('r1', 'alice');
+    await alice.join(server.url, token, 'bob');
+
+    await carol.connect(server.url, server.token('r1', 'carol'), { video: true });
+    server.latest().publish('video', 'carol-camera');
+    expect(tracks).toEqual([]);
+
+    // bob answers: his tracks flow to alice before her connect (his Accept may still be travelling).
+    await bob.connect(server.url, server.token('r1', 'bob'), { video: true });
+    server.latest().publish('video', 'bob-camera');
+    expect(tracks.map((t) => [t.type, t.participantID, t.track])).toEqual([
+      ['subscribed', 'bob', 'bob-camera'],
+    ]);
+  });
+
+  it('a join receiving from the callee takes what the callee had published before the join finished', async () => {
+    const { server, alice, bob, tracks } = setup();
+    await bob.connect(server.url, server.token('r1', 'bob'), { video: true });
+    server.latest().publish('audio', 'bob-mic');
+    await alice.join(server.url, server.token('r1', 'alice'), 'bob');
+    expect(tracks.map((t) => [t.type, t.participantID, t.track])).toEqual([['subscribed', 'bob', 'bob-mic']]);
+  });
+
   it('once on air after a join, tracks published later are subscribed to as well', async () => {
     const { server, alice, bob, tracks } = setup();
     const token = server.token('r1', 'alice');

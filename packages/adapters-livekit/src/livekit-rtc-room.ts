@@ -76,6 +76,8 @@ export class LiveKitRtcRoom extends RtcRoom {
   private joinedKey: string | undefined;
   /** Joined without automatic subscription and since gone on air: subscribes to each new track itself. */
   private subscribeOnPublish = false;
+  /** Joined while ringing: the one participant (the callee) whose tracks are received before `connect`. */
+  private receiveFrom: string | undefined;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
@@ -100,6 +102,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     if (joined !== undefined && this.joinedKey === keyOf(serverUrl, token)) {
       // Joined while ringing: receive the others from now on, then go on air.
       this.joinedKey = undefined;
+      this.receiveFrom = undefined;
       this.subscribeOnPublish = true;
       for (const participant of joined.remoteParticipants.values())
         for (const publication of participant.trackPublications.values()) publication.setSubscribed(true);
@@ -138,10 +141,14 @@ export class LiveKitRtcRoom extends RtcRoom {
     await room.prepareConnection(serverUrl, token);
   }
 
-  override async join(serverUrl: string, token: string): Promise<void> {
+  override async join(serverUrl: string, token: string, receiveFrom?: string): Promise<void> {
     requireServerUrl(serverUrl);
     await this.open(serverUrl, token, false);
     this.joinedKey = keyOf(serverUrl, token);
+    this.receiveFrom = receiveFrom;
+    // The callee may have gone on air while the join was finishing.
+    const callee = receiveFrom === undefined ? undefined : this.room?.remoteParticipants.get(receiveFrom);
+    for (const publication of callee?.trackPublications.values() ?? []) publication.setSubscribed(true);
   }
 
   /** Joins a room (the prepared one for these url and token, if any); `connecting` until on air. */
@@ -182,6 +189,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.attempts += 1;
     this.prepared = undefined;
     this.joinedKey = undefined;
+    this.receiveFrom = undefined;
     if (room === undefined) {
       if (this.state.value === RoomConnectionState.Connecting) {
         this.state.next(RoomConnectionState.Disconnected);
@@ -226,6 +234,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     this.detach = undefined;
     this.room = undefined;
     this.joinedKey = undefined;
+    this.receiveFrom = undefined;
     this.subscribeOnPublish = false;
     this.remotes.clear();
     this.local.next({});
@@ -283,8 +292,10 @@ export class LiveKitRtcRoom extends RtcRoom {
       trackUnmuted: onMute('unmuted'),
       disconnected: () => this.teardown(room),
       trackSubscriptionFailed: () => this.subscriptionFailures.next(),
-      trackPublished: (publication) => {
-        if (this.subscribeOnPublish) publication.setSubscribed(true);
+      trackPublished: (publication, participant) => {
+        if (this.subscribeOnPublish || participant.identity === this.receiveFrom) {
+          publication.setSubscribed(true);
+        }
       },
     });
   }

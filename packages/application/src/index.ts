@@ -21,6 +21,7 @@ export * from './settings/settings.store';
 export * from './profile/profile.service';
 export * from './wallet/wallet.service';
 export * from './calls/call.service';
+export * from './calls/call-state';
 export * from './meetings/meeting-launcher';
 export * from './meetings/meeting.service';
 export * from './presentation/meetings/conversation-meetings.view-model';

@@ -133,12 +133,21 @@ const participant = (identity: string): FakeRemoteParticipant => ({
   trackPublications: new Map(),
 });
 
+interface OnAir {
+  readonly kind: 'audio' | 'video';
+  readonly mediaStreamTrack: unknown;
+  readonly muted: boolean;
+  readonly source?: string;
+}
+
 type Listeners = { [E in keyof MeetingRoomLikeEvents]: Set<MeetingRoomLikeEvents[E]> };
 
 /** A fake livekit-client Room connected to a {@link FakeLiveKitServer}. */
 export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   readonly localParticipant: FakeLocalParticipant = new FakeLocalParticipant(this);
   readonly remoteParticipants = new Map<string, FakeRemoteParticipant>();
+  /** What this participant has published, for those who join later. */
+  private readonly onAir = new Map<string, OnAir>();
   identity: string | undefined;
   /** As joined: false receives remote tracks only once subscribed to by hand. */
   autoSubscribe = true;
@@ -217,6 +226,10 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
       this.remoteParticipants.set(peer.identity, participant(peer.identity));
       peer.remoteJoined(identity);
     }
+    // As the join's answer does: the others' tracks come with them, announced by no event.
+    for (const peer of peers) {
+      for (const track of peer.onAir.values()) this.remotePublished(peer.identity ?? '', track, false);
+    }
     peers.add(this);
     this.server.rooms.set(roomName, peers);
     this.emit('connectionStateChanged', 'connected');
@@ -252,8 +265,9 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
 
   /** Publishes a track to everyone else in the room. */
   publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted = false, source?: string): void {
-    for (const peer of this.peers())
-      peer.remotePublished(this.identity ?? '', kind, mediaStreamTrack, muted, source);
+    const track: OnAir = { kind, mediaStreamTrack, muted, ...(source === undefined ? {} : { source }) };
+    this.onAir.set(source ?? kind, track);
+    for (const peer of this.peers()) peer.remotePublished(this.identity ?? '', track, true);
   }
 
   /** Every peer fails to subscribe to one of this participant's tracks (after livekit's retries). */
@@ -263,6 +277,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   }
 
   unpublish(kind: 'audio' | 'video', source?: string): void {
+    this.onAir.delete(source ?? kind);
     for (const peer of this.peers()) {
       peer.emit(
         'trackUnsubscribed',
@@ -311,6 +326,7 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   private leave(): void {
     const roomName = this.roomName;
     if (roomName === undefined) return;
+    this.onAir.clear();
     const peers = this.server.rooms.get(roomName);
     peers?.delete(this);
     for (const peer of peers ?? []) peer.remoteLeft(this.identity ?? '');
@@ -330,20 +346,15 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
     this.emit('participantConnected', joined);
   }
 
-  private remotePublished(
-    identity: string,
-    kind: string,
-    mediaStreamTrack: unknown,
-    muted: boolean,
-    source?: string,
-  ): void {
+  private remotePublished(identity: string, track: OnAir, announced: boolean): void {
+    const { kind, mediaStreamTrack, muted, source } = track;
     const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
     const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }) };
     const publication = new FakeRemotePublication(() =>
       this.emit('trackSubscribed', this.playable(kind, mediaStreamTrack), seen, publisher),
     );
     publisher.trackPublications.set(source ?? kind, publication);
-    this.emit('trackPublished', publication, publisher);
+    if (announced) this.emit('trackPublished', publication, publisher);
     if (this.autoSubscribe) publication.setSubscribed(true);
   }
 

@@ -13,7 +13,8 @@ import { RecordingLogger, TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 import type { ConversationsGateway } from '../ports/conversations.port';
 import type { ChatStore } from '../messages/chat.store';
-import type { CallEnded, CallService } from './call.service';
+import type { CallService } from './call.service';
+import type { CallEnded } from './call-state';
 import { CallRecorder, callRecordResultOf } from './call-recorder';
 
 async function pair() {

@@ -10,7 +10,8 @@ import type { ConversationsGateway } from '../ports/conversations.port';
 import type { Logger } from '../ports/logger.port';
 import type { ChatStore } from '../messages/chat.store';
 import { attempt } from '../shared/remote-error';
-import type { CallEnded, CallService } from './call.service';
+import type { CallService } from './call.service';
+import type { CallEnded } from './call-state';
 
 /** What the chat says about a call that ended this way; nothing for a call that never got going. */
 export function callRecordResultOf(ended: CallEnded): CallRecordResult | undefined {

@@ -46,13 +46,16 @@ describe('CallService: the room is made ready while the call rings, with nothing
     expect([alice.ports.rtcRoom.roomID, bob.ports.rtcRoom.roomID]).toEqual([roomID, roomID]);
   });
 
-  it('the receiver prepares its connection while ringing, without joining; the inviter joins with nothing on air', async () => {
+  it('the receiver prepares its connection while ringing, without joining; the inviter joins with nothing on air, receiving only the callee', async () => {
     const { world, alice, bob, roomID } = await ringing();
 
     expect(bob.ports.rtcRoom.preparations).toEqual([{ kind: 'prepare', token: `${roomID}|bob` }]);
     expect(bob.ports.rtcRoom.prepared).toBe(`${roomID}|bob`);
     expect(bob.ports.rtcRoom.roomID).toBeUndefined();
-    expect(alice.ports.rtcRoom.preparations).toEqual([{ kind: 'join', token: `${roomID}|alice` }]);
+    // What bob publishes once he answers reaches alice without waiting for his Accept to travel.
+    expect(alice.ports.rtcRoom.preparations).toEqual([
+      { kind: 'join', token: `${roomID}|alice`, receiveFrom: 'bob' },
+    ]);
     expect(alice.ports.rtcRoom.roomID).toBe(roomID);
     // In the room, but neither microphone nor camera is published before the answer.
     expect(alice.ports.rtcRoom.onAir).toBe(false);
@@ -151,14 +154,19 @@ describe('CallService: the room is made ready while the call rings, with nothing
     await world.settle();
     expect(bob.ports.rtcRoom.roomID).toBe(roomID);
     expect(bob.ports.rtcRoom.onAir).toBe(true);
-    // The inviter has not had the Accept yet: still nothing on air on its side.
-    expect(alice.ports.rtcRoom.onAir).toBe(false);
     expect(bob.calls.snapshot.phase).toBe('connecting');
+    // The inviter has not had the Accept yet, but bob in the room is the answer: alice is on air.
+    expect(alice.calls.snapshot.phase).toBe('connected');
+    expect(alice.ports.rtcRoom.onAir).toBe(true);
+    const aliceJoins = alice.ports.rtcRoom.preparations.length;
 
     deliver();
     expect((await answering).ok).toBe(true);
     await world.settle();
+    // The Accept that follows changes nothing on alice's side.
     expect([alice.calls.snapshot.phase, bob.calls.snapshot.phase]).toEqual(['connected', 'connected']);
+    expect(alice.ports.rtcRoom.preparations).toHaveLength(aliceJoins);
+    expect(alice.calls.snapshot.elapsedSeconds).toBe(0);
   });
 
   it('an Accept that cannot be sent leaves the room the receiver entered meanwhile', async () => {
@@ -184,5 +192,16 @@ describe('CallService: the room is made ready while the call rings, with nothing
     expect((await bob.calls.accept()).ok).toBe(true);
     await world.settle();
     expect([alice.calls.snapshot.phase, bob.calls.snapshot.phase]).toEqual(['connected', 'connected']);
+  });
+});
+
+describe('CallService: the inviter takes the callee entering the room as the answer', () => {
+  it('someone else entering the room answers nothing', async () => {
+    const { world, alice, roomID } = await ringing();
+    const carol = await world.users('carol').signIn('carol');
+    await carol.ports.rtcRoom.connect(world.backend.rtc.serverUrl, `${roomID}|carol`, { video: true });
+    await world.settle();
+    expect(alice.calls.snapshot.phase).toBe('waiting');
+    expect(alice.ports.rtcRoom.onAir).toBe(false);
   });
 });

@@ -33,13 +33,16 @@ export class CallRoomPreparation {
     private readonly logger: Logger,
   ) {}
 
-  /** Starts on an outgoing (`join`) or incoming (`prepare` only) call while it rings. */
-  start(roomID: string, mode: 'join' | 'prepare'): void {
+  /**
+   * Starts on an outgoing (`join`, receiving what the callee `peerUserID` publishes once it answers) or
+   * incoming (`prepare` only) call while it rings.
+   */
+  start(roomID: string, mode: 'join' | 'prepare', peerUserID?: string): void {
     const access = this.request(roomID);
     const entry: Prepared = {
       roomID,
       access,
-      ready: access.then((result) => this.ready(entry, result, mode)),
+      ready: access.then((result) => this.ready(entry, result, mode, peerUserID)),
     };
     this.current = entry;
   }
@@ -78,11 +81,16 @@ export class CallRoomPreparation {
     return attempt(() => this.chatApi.getRoomAccess(roomID, this.currentUser.id()));
   }
 
-  private async ready(entry: Prepared, access: Access, mode: 'join' | 'prepare'): Promise<void> {
+  private async ready(
+    entry: Prepared,
+    access: Access,
+    mode: 'join' | 'prepare',
+    peerUserID: string | undefined,
+  ): Promise<void> {
     if (!access.ok || access.value.serverUrl === '' || this.current !== entry) return;
     const { serverUrl, token } = access.value;
     const done = await attempt(() =>
-      mode === 'join' ? this.room.join(serverUrl, token) : this.room.prepare(serverUrl, token),
+      mode === 'join' ? this.room.join(serverUrl, token, peerUserID) : this.room.prepare(serverUrl, token),
     );
     if (!done.ok) this.logger.warn('call room preparation failed', { code: done.error.code });
     // The call ended while the room was being joined: leave what the join left behind.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CallOutcome, CallRole } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../testing';
-import { CallService, type CallEnded } from './call.service';
+import { CallService } from './call.service';
+import type { CallEnded } from './call-state';
 
 async function pair(): Promise<{
   world: TestWorld;

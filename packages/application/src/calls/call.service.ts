@@ -28,53 +28,13 @@ import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import type { CurrentUser } from '../session/current-user';
 import { CallRoomPreparation, type Entered } from './call-room-preparation';
-
-export type CallPhase = 'idle' | 'waiting' | 'connecting' | 'connected';
-
-export interface CallState {
-  readonly phase: CallPhase;
-  readonly role: CallRole | undefined;
-  readonly invitation: CallInvitation | undefined;
-  /** The other party's user id. */
-  readonly peerUserID: string | undefined;
-  readonly elapsedSeconds: number;
-  /** mm:ss while connected (spec §2). */
-  readonly timerText: string;
-  readonly microphoneEnabled: boolean;
-  readonly cameraEnabled: boolean;
-}
-
-/** Why a call ended, finer than the outcome: what the chat's call record says. */
-export type CallEndReason = 'hungUp' | 'cancelled' | 'rejected' | 'timeout' | 'failed' | 'handledElsewhere';
-
-export interface CallEnded {
-  readonly roomID: string;
-  readonly outcome: CallOutcome;
-  readonly reason: CallEndReason;
-  readonly role: CallRole;
-  readonly peerUserID: string;
-  readonly mediaType: CallMediaType;
-  /** The call was connected before it ended. */
-  readonly answered: boolean;
-  /** Seconds spent connected; 0 for a call that was never answered. */
-  readonly durationSeconds: number;
-}
-
-export interface CallServiceOptions {
-  /** Seconds the inviter waits for an answer (spec: 30 s by default); tests shorten it. */
-  readonly timeoutSeconds?: number;
-}
-
-const idle: CallState = {
-  phase: 'idle',
-  role: undefined,
-  invitation: undefined,
-  peerUserID: undefined,
-  elapsedSeconds: 0,
-  timerText: formatCallTimer(0),
-  microphoneEnabled: true,
-  cameraEnabled: false,
-};
+import {
+  idle,
+  type CallEnded,
+  type CallEndReason,
+  type CallServiceOptions,
+  type CallState,
+} from './call-state';
 
 /**
  * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
@@ -110,10 +70,19 @@ export class CallService {
     this.subscriptions.add(signalling.signals$.subscribe((signal) => void this.onSignal(signal)));
     this.subscriptions.add(
       room.participantLeft$.subscribe((userID) => {
-        // Spec §4: if the other party leaves the room, the local side disconnects.
-        if (this.state.value.phase === 'connected' && userID === this.state.value.peerUserID) {
+        // Spec §4: if the other party leaves the room, the local side disconnects (also while still
+        // going on air: a callee whose Accept could not be sent enters the room and leaves it again).
+        const { phase, peerUserID } = this.state.value;
+        if ((phase === 'connected' || phase === 'connecting') && userID === peerUserID) {
           void this.finish(CallOutcome.HungUp, true, 'hungUp');
         }
+      }),
+    );
+    this.subscriptions.add(
+      room.participantJoined$.subscribe((userID) => {
+        // The callee enters the room only once it has answered, and the media server vouches for who it
+        // is: the call is answered then, without waiting for the Accept, which travels the longer way.
+        if (userID === this.state.value.peerUserID) void this.answered();
       }),
     );
   }
@@ -159,7 +128,7 @@ export class CallService {
       this.reset();
       return sent;
     }
-    this.preparation.start(invitation.roomID, 'join');
+    this.preparation.start(invitation.roomID, 'join', peerUserID);
     this.timeout = timer(callTimeoutMs(invitation), this.clock.scheduler).subscribe(() => {
       void this.sendQuietly(CustomType.CallingCancel).then(() =>
         this.finish(CallOutcome.Unanswered, false, 'timeout'),
@@ -175,7 +144,8 @@ export class CallService {
       return err(stateFailure('no incoming call to answer'));
     }
     this.patch({ phase: 'connecting' });
-    // The room is entered while the Accept travels: the inviter receives nothing of it before the Accept.
+    // The room is entered while the Accept travels; the inviter receives the media at once and shows it
+    // once the Accept has arrived.
     const entering = this.preparation.enter(invitation.roomID, invitation.mediaType === 'video');
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
@@ -275,11 +245,7 @@ export class CallService {
     }
     switch (signal.type) {
       case CustomType.CallingAccept:
-        if (current.role === CallRole.Inviter && current.phase === 'waiting') {
-          this.timeout?.unsubscribe();
-          this.patch({ phase: 'connecting' });
-          await this.connect();
-        }
+        await this.answered();
         return;
       case CustomType.CallingReject:
         if (current.role === CallRole.Inviter) {
@@ -295,6 +261,15 @@ export class CallService {
         await this.finish(CallOutcome.HungUp, true, 'hungUp');
         return;
     }
+  }
+
+  /** The inviter's side of an answer: by the callee's Accept or its entering the room, whichever is first. */
+  private async answered(): Promise<void> {
+    const current = this.state.value;
+    if (current.role !== CallRole.Inviter || current.phase !== 'waiting') return;
+    this.timeout?.unsubscribe();
+    this.patch({ phase: 'connecting' });
+    await this.connect();
   }
 
   /** Spec §4 outcomes: a call answered or rejected on another device of this user stops ringing here. */
@@ -321,6 +296,11 @@ export class CallService {
     }
     const entered = await (entering ??
       this.preparation.enter(invitation.roomID, invitation.mediaType === 'video'));
+    if (this.state.value.invitation !== invitation) {
+      // The call ended while its room was being entered (the other party left or hung up): leave again.
+      if (entered.ok) await attempt(() => this.room.disconnect());
+      return err(stateFailure('the call ended while connecting'));
+    }
     if (!entered.ok) {
       const noUrl = entered.error === 'noUrl';
       this.notifier.notify({

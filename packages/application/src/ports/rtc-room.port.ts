@@ -15,8 +15,13 @@ export abstract class RtcRoom {
   prepare(_serverUrl: string, _token: string): Promise<void> {
     return Promise.resolve();
   }
-  /** Joins the room with nothing published and nothing of the others received until `connect`. */
-  join(_serverUrl: string, _token: string): Promise<void> {
+  /**
+   * Joins the room with nothing published and nothing of the others received until `connect`, except
+   * what `receiveFrom` publishes: the callee puts media on air only once it has answered, so receiving it
+   * at once takes the subscription off the path from the answer to the first frame (it is shown only
+   * once the call is connected).
+   */
+  join(_serverUrl: string, _token: string, _receiveFrom?: string): Promise<void> {
     return Promise.resolve();
   }
   abstract disconnect(): Promise<void>;
@@ -26,4 +31,9 @@ export abstract class RtcRoom {
   abstract readonly state$: Observable<RoomConnectionState>;
   /** Emits the user id of a remote participant who left. Hot, no replay. */
   abstract readonly participantLeft$: Observable<string>;
+  /**
+   * Emits the user id of a remote participant who entered the room (the media server vouches for who it
+   * is). Hot, no replay.
+   */
+  abstract readonly participantJoined$: Observable<string>;
 }

@@ -7,14 +7,20 @@ import type { FakeRtcServer, RoomPeer } from './fake-servers';
 export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   private readonly state = new BehaviorSubject<RoomConnectionState>('disconnected');
   private readonly left = new Subject<string>();
+  private readonly joined = new Subject<string>();
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participantLeft$: Observable<string> = this.left.asObservable();
+  readonly participantJoined$: Observable<string> = this.joined.asObservable();
   microphone = true;
   camera = false;
   roomID: string | undefined;
   userID: string | undefined;
   /** Every `prepare` and `join` call, in order (the token each used). */
-  readonly preparations: { readonly kind: 'prepare' | 'join'; readonly token: string }[] = [];
+  readonly preparations: {
+    readonly kind: 'prepare' | 'join';
+    readonly token: string;
+    readonly receiveFrom?: string;
+  }[] = [];
   /** Microphone or camera published: only once `connect` has run, never while only joined. */
   onAir = false;
   /** The token of a `prepare` not yet followed by `connect` or `disconnect`. */
@@ -41,8 +47,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   }
 
   /** In the room's participants, with nothing on air, until `connect`. */
-  override async join(serverUrl: string, token: string): Promise<void> {
-    this.preparations.push({ kind: 'join', token });
+  override async join(serverUrl: string, token: string, receiveFrom?: string): Promise<void> {
+    this.preparations.push({ kind: 'join', token, ...(receiveFrom === undefined ? {} : { receiveFrom }) });
     await this.enter(serverUrl, token);
   }
 
@@ -59,6 +65,7 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     this.roomID = roomID;
     this.userID = userID;
     const peers = this.server.rooms.get(roomID) ?? new Set<RoomPeer>();
+    if (!peers.has(this)) for (const peer of peers) peer.peerJoined(userID);
     peers.add(this);
     this.server.rooms.set(roomID, peers);
   }
@@ -73,6 +80,11 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     if (roomID !== undefined && (this.server.rooms.get(roomID)?.size ?? 0) <= 1) {
       void this.disconnect();
     }
+  }
+
+  /** Called by the media server when another participant enters this room. */
+  peerJoined(userID: string): void {
+    this.joined.next(userID);
   }
 
   async disconnect(): Promise<void> {

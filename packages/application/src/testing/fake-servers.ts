@@ -6,6 +6,7 @@ import type { FakeClock } from './fake-clock';
 export interface RoomPeer {
   readonly userID: string | undefined;
   peerLeft(userID: string): void;
+  peerJoined(userID: string): void;
 }
 
 export class FakeRtcServer {

@@ -9,7 +9,8 @@ import {
   type I18nKey,
   type Result,
 } from '@teamim/domain';
-import type { CallService, CallState } from '../../calls/call.service';
+import type { CallService } from '../../calls/call.service';
+import type { CallState } from '../../calls/call-state';
 import type { CallDevices } from '../../ports/call-devices.port';
 import { NO_CALL_MEDIA, type CallMedia, type CallMediaTracks } from '../../ports/call-media.port';
 import type { ContactsGateway } from '../../ports/contacts.port';
