@@ -21,7 +21,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { ConfirmDialog } from './dialogs';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
 import { PickerLeftPane } from './PickerLeftPane';
 import { usePickedPreview } from './picked-preview';
