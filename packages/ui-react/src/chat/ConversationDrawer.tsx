@@ -1,12 +1,6 @@
 import { singleChatDrawerViewModel } from '@teamim/application';
 import {
   Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   DrawerBody,
   DrawerHeader,
   DrawerHeaderTitle,
@@ -20,6 +14,7 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { ChatHeader } from '@teamim/application';
 import { useObservableEagerState } from 'observable-hooks';
 import { useState } from 'react';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useContactDialogs } from '../common/contact-dialogs';
 import { useViewModel } from '../session';
 import { useText } from '../text';
@@ -140,26 +135,14 @@ function SingleChatSettings({ header }: { readonly header: ChatHeader }) {
           {t('ui.chat.drawer.unfriend')}
         </Button>
       )}
-      <Dialog open={confirm} onOpenChange={(_event, data) => setConfirm(data.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('ui.chat.drawer.unfriend')}</DialogTitle>
-            <DialogContent>{t('ui.chat.drawer.unfriendConfirm', { name: header.name })}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirm(false)}>{t('ui.action.cancel')}</Button>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setConfirm(false);
-                  void vm.unfriend();
-                }}
-              >
-                {t('ui.action.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm}
+        title={t('ui.chat.drawer.unfriend')}
+        body={t('ui.chat.drawer.unfriendConfirm', { name: header.name })}
+        confirmLabel={t('ui.action.confirm')}
+        onClose={() => setConfirm(false)}
+        onConfirm={() => void vm.unfriend()}
+      />
     </div>
   );
 }

@@ -53,6 +53,35 @@ describe('chat screens', () => {
     expect(alice.chat.snapshot.messages.some((m) => m.textElem?.content === 'hi bob')).toBe(true);
   });
 
+  it('the single-chat drawer asks before unfriending, naming the friend; Cancel keeps the friend', async () => {
+    const { w, alice } = await world();
+    await alice.contacts.loadFriends();
+    const id = alice.conversations.snapshot[0]?.conversationID ?? '';
+    await renderView(chatRoutes(), {
+      viewModels: alice.viewModels,
+      route: `/chat/${id}`,
+      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Conversation settings' }));
+    // Fluent's drawer turns aria-hidden in jsdom, hence hidden.
+    const unfriend = await screen.findByRole('button', { name: 'Unfriend', hidden: true });
+    const isFriend = () => alice.contacts.snapshot.friendList.some((f) => f.userID === 'bob');
+
+    await userEvent.click(unfriend);
+    let ask = await screen.findByRole('dialog', { name: 'Unfriend', hidden: true });
+    expect(within(ask).getByText('Remove Bob from your friends?')).toBeTruthy();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Cancel', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unfriend', hidden: true })).toBeNull());
+    expect(isFriend()).toBe(true);
+
+    await userEvent.click(unfriend);
+    ask = await screen.findByRole('dialog', { name: 'Unfriend', hidden: true });
+    await userEvent.click(within(ask).getByRole('button', { name: 'OK', hidden: true }));
+    await w.settle();
+    await waitFor(() => expect(isFriend()).toBe(false));
+    expect(screen.queryByRole('dialog', { name: 'Unfriend', hidden: true })).toBeNull();
+  });
+
   it('an unknown conversation id offers the way back', async () => {
     const { alice } = await world();
     (alice.services.session as unknown as { sync: { next(v: string): void } }).sync.next('success');

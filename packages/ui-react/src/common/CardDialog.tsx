@@ -12,12 +12,17 @@ import { DismissRegular } from '@fluentui/react-icons';
 import type { ReactNode } from 'react';
 import { useText } from '../text';
 
-/** Spec §2 widths: user card 332, group card and profile modal 484, other modals 360–420. */
+/**
+ * Spec §2 widths: user card 332, group card and profile modal 484, other modals 360–420 (the forward
+ * dialog at the top of that range for its conversation names), the member picker 680 for its two panes.
+ */
 const useDialogWidths = makeStyles({
   user: { width: '332px', maxWidth: 'calc(100vw - 32px)' },
   group: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
   profile: { width: '484px', maxWidth: 'calc(100vw - 32px)' },
   modal: { width: '400px', maxWidth: 'calc(100vw - 32px)' },
+  forward: { width: '420px', maxWidth: 'calc(100vw - 32px)' },
+  picker: { width: '680px', maxWidth: 'calc(100vw - 32px)' },
 });
 
 const useStyles = makeStyles({
@@ -27,14 +32,21 @@ const useStyles = makeStyles({
   content: { minWidth: 0, overflowX: 'hidden' },
 });
 
-/** The frame the contact and wallet modals share (spec §2): a titled modal with a close button. */
+/**
+ * The frame of the app's titled modals (spec §2): the contact, wallet and meeting modals, the forward
+ * dialog and the member picker. A titled modal with a close button, named by its title.
+ */
 export function CardDialog(props: {
   readonly title: string;
-  readonly width: 'user' | 'group' | 'profile' | 'modal';
+  readonly width: 'user' | 'group' | 'profile' | 'modal' | 'forward' | 'picker';
   readonly onClose: () => void;
   readonly children: ReactNode;
   /** Buttons under the content (DialogActions), if any. */
   readonly footer?: ReactNode;
+  /** The layout of the content (a column with gaps, say); the frame keeps it from widening the card. */
+  readonly contentClassName?: string;
+  /** False for the forward dialog: spec §2 gives it no close icon, its Cancel and Escape close it. */
+  readonly closeButton?: boolean;
 }) {
   const { t } = useText();
   const widths = useDialogWidths();
@@ -45,17 +57,21 @@ export function CardDialog(props: {
         <DialogBody className={styles.body}>
           <DialogTitle
             action={
-              <Button
-                appearance="subtle"
-                aria-label={t('ui.contact.close')}
-                icon={<DismissRegular />}
-                onClick={props.onClose}
-              />
+              props.closeButton === false ? null : (
+                <Button
+                  appearance="subtle"
+                  aria-label={t('ui.contact.close')}
+                  icon={<DismissRegular />}
+                  onClick={props.onClose}
+                />
+              )
             }
           >
             {props.title}
           </DialogTitle>
-          <DialogContent className={mergeClasses(styles.content)}>{props.children}</DialogContent>
+          <DialogContent className={mergeClasses(styles.content, props.contentClassName)}>
+            {props.children}
+          </DialogContent>
           {props.footer}
         </DialogBody>
       </DialogSurface>

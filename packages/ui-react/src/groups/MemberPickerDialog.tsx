@@ -1,18 +1,5 @@
 import { memberPickerViewModel } from '@teamim/application';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, DialogActions, Field, Input, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { CameraRegular, DismissRegular } from '@fluentui/react-icons';
 import type { PickerItem } from '@teamim/application';
 import { PickerMode } from '@teamim/domain';
@@ -21,16 +8,15 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useViewModel } from '../session';
 import { useText } from '../text';
-import { ConfirmDialog } from './dialogs';
+import { CardDialog } from '../common/CardDialog';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
 import { PickerLeftPane } from './PickerLeftPane';
 import { usePickedPreview } from './picked-preview';
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
-  surface: { width: '680px', maxWidth: 'calc(100vw - 32px)' },
-  body: { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr) auto' },
-  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM, minWidth: 0 },
+  content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   groupFields: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flex: 1 },
   hidden: { display: 'none' },
@@ -129,108 +115,95 @@ export function MemberPickerDialog(props: {
   const transferTarget = state.selected[0];
 
   return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && props.onClose()}>
-      <DialogSurface className={styles.surface} aria-label={title}>
-        <DialogBody className={styles.body}>
-          <DialogTitle
-            action={
-              <Button
-                appearance="subtle"
-                aria-label={t('ui.contact.close')}
-                icon={<DismissRegular />}
-                onClick={props.onClose}
-              />
-            }
+    <CardDialog
+      title={title}
+      width="picker"
+      contentClassName={styles.content}
+      onClose={props.onClose}
+      footer={
+        <DialogActions>
+          <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
+          <Button
+            appearance="primary"
+            disabled={state.busy}
+            onClick={() => {
+              if (props.mode === PickerMode.TransferInGroup && transferTarget !== undefined)
+                setConfirmTransfer(true);
+              else void confirm();
+            }}
           >
-            {title}
-          </DialogTitle>
-          <DialogContent className={styles.content}>
-            {state.showGroupFields && (
-              <div className={styles.groupFields}>
-                <Button
-                  appearance="secondary"
-                  icon={
-                    avatarPreview === undefined ? (
-                      <CameraRegular />
-                    ) : (
-                      <img className={styles.thumb} src={avatarPreview} alt={state.avatarName ?? ''} />
-                    )
-                  }
-                  aria-label={t('ui.group.picker.avatar')}
-                  title={state.avatarName ?? t('ui.group.picker.avatar')}
-                  onClick={() => fileInput.current?.click()}
-                >
-                  {state.avatarName === undefined
-                    ? t('ui.group.picker.avatar')
-                    : t('ui.group.picker.avatarChosen')}
-                </Button>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept={AVATAR_ACCEPT}
-                  className={styles.hidden}
-                  tabIndex={-1}
-                  aria-hidden
-                  onChange={(event) => {
-                    const file = event.currentTarget.files?.[0];
-                    event.currentTarget.value = '';
-                    if (file === undefined) return;
-                    setAvatarFile(file);
-                    vm.setAvatar(pickedFile(file));
-                  }}
-                />
-                <Field label={t('ui.group.name.label')} className={styles.grow}>
-                  <Input
-                    value={state.groupName}
-                    maxLength={state.groupNameMax}
-                    onChange={(_e, data) => vm.setGroupName(data.value)}
-                  />
-                </Field>
-              </div>
-            )}
-            <div className={styles.panes}>
-              <PickerLeftPane vm={vm} state={state} />
-              <section className={styles.right} aria-label={t('ui.group.picker.selectedList')}>
-                <Text className={styles.count} role="status">
-                  {t('ui.group.picker.selected', { count: state.selected.length })}
-                </Text>
-                <ul className={styles.selected}>
-                  {state.selected.map((item) => {
-                    return (
-                      <li key={item.id}>
-                        <Button
-                          appearance="subtle"
-                          className={styles.chip}
-                          aria-label={t('ui.group.picker.unselect', { name: item.name })}
-                          onClick={() => vm.toggle(item)}
-                        >
-                          <FaceAvatar name={item.name} faceURL={item.faceURL} size={28} />
-                          <span className={styles.chipName}>{item.name === '' ? item.id : item.name}</span>
-                          <DismissRegular aria-hidden />
-                        </Button>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-            </div>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
-            <Button
-              appearance="primary"
-              disabled={state.busy}
-              onClick={() => {
-                if (props.mode === PickerMode.TransferInGroup && transferTarget !== undefined)
-                  setConfirmTransfer(true);
-                else void confirm();
-              }}
-            >
-              {t('ui.action.confirm')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
+            {t('ui.action.confirm')}
+          </Button>
+        </DialogActions>
+      }
+    >
+      {state.showGroupFields && (
+        <div className={styles.groupFields}>
+          <Button
+            appearance="secondary"
+            icon={
+              avatarPreview === undefined ? (
+                <CameraRegular />
+              ) : (
+                <img className={styles.thumb} src={avatarPreview} alt={state.avatarName ?? ''} />
+              )
+            }
+            aria-label={t('ui.group.picker.avatar')}
+            title={state.avatarName ?? t('ui.group.picker.avatar')}
+            onClick={() => fileInput.current?.click()}
+          >
+            {state.avatarName === undefined ? t('ui.group.picker.avatar') : t('ui.group.picker.avatarChosen')}
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={AVATAR_ACCEPT}
+            className={styles.hidden}
+            tabIndex={-1}
+            aria-hidden
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file === undefined) return;
+              setAvatarFile(file);
+              vm.setAvatar(pickedFile(file));
+            }}
+          />
+          <Field label={t('ui.group.name.label')} className={styles.grow}>
+            <Input
+              value={state.groupName}
+              maxLength={state.groupNameMax}
+              onChange={(_e, data) => vm.setGroupName(data.value)}
+            />
+          </Field>
+        </div>
+      )}
+      <div className={styles.panes}>
+        <PickerLeftPane vm={vm} state={state} />
+        <section className={styles.right} aria-label={t('ui.group.picker.selectedList')}>
+          <Text className={styles.count} role="status">
+            {t('ui.group.picker.selected', { count: state.selected.length })}
+          </Text>
+          <ul className={styles.selected}>
+            {state.selected.map((item) => {
+              return (
+                <li key={item.id}>
+                  <Button
+                    appearance="subtle"
+                    className={styles.chip}
+                    aria-label={t('ui.group.picker.unselect', { name: item.name })}
+                    onClick={() => vm.toggle(item)}
+                  >
+                    <FaceAvatar name={item.name} faceURL={item.faceURL} size={28} />
+                    <span className={styles.chipName}>{item.name === '' ? item.id : item.name}</span>
+                    <DismissRegular aria-hidden />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      </div>
       <ConfirmDialog
         open={confirmTransfer}
         title={t('ui.group.transfer.label')}
@@ -239,6 +212,6 @@ export function MemberPickerDialog(props: {
         onClose={() => setConfirmTransfer(false)}
         onConfirm={() => void confirm()}
       />
-    </Dialog>
+    </CardDialog>
   );
 }

@@ -1,21 +1,9 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Menu,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-} from '@fluentui/react-components';
+import { Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import type { ShellState } from '@teamim/application';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { retryingImport } from '../retrying-import';
 import { useQrSignInOffered } from '../services';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { useContactDialogs } from '../common/contact-dialogs';
 import { NotificationSetting } from '../notifications/NotificationSetting';
 import { useText } from '../text';
@@ -88,26 +76,14 @@ export function AccountMenu({
           </MenuList>
         </MenuPopover>
       </Menu>
-      <Dialog open={confirmLogout} onOpenChange={(_e, d) => setConfirmLogout(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>{t('ui.logout.confirmTitle')}</DialogTitle>
-            <DialogContent>{t('ui.logout.confirmBody')}</DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirmLogout(false)}>{t('ui.action.cancel')}</Button>
-              <Button
-                appearance="primary"
-                onClick={() => {
-                  setConfirmLogout(false);
-                  onLogout();
-                }}
-              >
-                {t('ui.action.confirm')}
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmLogout}
+        title={t('ui.logout.confirmTitle')}
+        body={t('ui.logout.confirmBody')}
+        confirmLabel={t('ui.action.confirm')}
+        onClose={() => setConfirmLogout(false)}
+        onConfirm={onLogout}
+      />
       {scanning && (
         <Suspense fallback={null}>
           <ScanToSignIn code={undefined} onClose={() => setScanning(false)} />

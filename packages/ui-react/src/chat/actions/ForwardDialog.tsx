@@ -2,12 +2,7 @@ import { forwardDialogViewModel } from '@teamim/application';
 import {
   Button,
   Checkbox,
-  Dialog,
   DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
   makeStyles,
   SearchBox,
   Text,
@@ -16,11 +11,11 @@ import {
 import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
 import { useViewModel } from '../../session';
+import { CardDialog } from '../../common/CardDialog';
 import { useText } from '../../text';
 import { FaceAvatar } from '../../FaceAvatar';
 
 const useStyles = makeStyles({
-  surface: { width: '420px', maxWidth: 'calc(100vw - 32px)' },
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS },
   list: {
     height: '320px',
@@ -57,61 +52,62 @@ export function ForwardDialog(props: { readonly message: Message; readonly onClo
   );
   const state = useObservableEagerState(vm.state$);
   return (
-    <Dialog open modalType="modal" onOpenChange={(_e, data) => !data.open && props.onClose()}>
-      <DialogSurface className={styles.surface}>
-        <DialogBody>
-          <DialogTitle>{t('ui.msg.forwardTitle')}</DialogTitle>
-          <DialogContent className={styles.content}>
-            <SearchBox
-              aria-label={t('ui.msg.forwardSearch')}
-              placeholder={t('ui.msg.forwardSearch')}
-              value={state.query}
-              onChange={(_e, data) => vm.search(data.value)}
-            />
-            <ul aria-label={t('ui.msg.forwardList')} className={styles.list}>
-              {state.rows.length === 0 && (
-                <li>
-                  <Text className={styles.empty}>{t('ui.msg.forwardNone')}</Text>
-                </li>
-              )}
-              {state.rows.map((row) => {
-                return (
-                  <li key={row.id} className={styles.row}>
-                    <Checkbox
-                      checked={row.selected}
-                      onChange={() => vm.toggle(row.id)}
-                      label={
-                        <span className={styles.label}>
-                          <FaceAvatar name={row.name} faceURL={row.faceURL} size={28} group={row.isGroup} />
-                          <Text truncate wrap={false}>
-                            {row.name}
-                          </Text>
-                          {row.isGroup && (
-                            <Text size={200} className={styles.kind}>
-                              {t('ui.msg.group')}
-                            </Text>
-                          )}
-                        </span>
-                      }
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
-            <Button
-              appearance="primary"
-              className={styles.send}
-              disabled={!state.canForward}
-              onClick={() => void vm.forward().then((result) => result.ok && props.onClose())}
-            >
-              {t('ui.msg.forwardSend', { count: state.selectedCount })}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <CardDialog
+      title={t('ui.msg.forwardTitle')}
+      width="forward"
+      closeButton={false}
+      contentClassName={styles.content}
+      onClose={props.onClose}
+      footer={
+        <DialogActions>
+          <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
+          <Button
+            appearance="primary"
+            className={styles.send}
+            disabled={!state.canForward}
+            onClick={() => void vm.forward().then((result) => result.ok && props.onClose())}
+          >
+            {t('ui.msg.forwardSend', { count: state.selectedCount })}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <SearchBox
+        aria-label={t('ui.msg.forwardSearch')}
+        placeholder={t('ui.msg.forwardSearch')}
+        value={state.query}
+        onChange={(_e, data) => vm.search(data.value)}
+      />
+      <ul aria-label={t('ui.msg.forwardList')} className={styles.list}>
+        {state.rows.length === 0 && (
+          <li>
+            <Text className={styles.empty}>{t('ui.msg.forwardNone')}</Text>
+          </li>
+        )}
+        {state.rows.map((row) => {
+          return (
+            <li key={row.id} className={styles.row}>
+              <Checkbox
+                checked={row.selected}
+                onChange={() => vm.toggle(row.id)}
+                label={
+                  <span className={styles.label}>
+                    <FaceAvatar name={row.name} faceURL={row.faceURL} size={28} group={row.isGroup} />
+                    <Text truncate wrap={false}>
+                      {row.name}
+                    </Text>
+                    {row.isGroup && (
+                      <Text size={200} className={styles.kind}>
+                        {t('ui.msg.group')}
+                      </Text>
+                    )}
+                  </span>
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+    </CardDialog>
   );
 }

@@ -1,15 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from '@fluentui/react-components';
 import type { ChatViewModel, MessageAction } from '@teamim/application';
 import type { Message } from '@teamim/domain';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../common/ConfirmDialog';
 import { useText } from '../../text';
 import { saveAs, writeClipboard } from './clipboard';
 import { ForwardDialog } from './ForwardDialog';
@@ -34,6 +26,7 @@ type Pending =
  * once; delete asks first; forward opens its dialog. Dialogs give focus back to the message.
  */
 export function MessageActionsHost(props: { readonly vm: ChatViewModel; readonly children: ReactNode }) {
+  const { t } = useText();
   const { actions } = props.vm;
   const [pending, setPending] = useState<Pending | undefined>();
 
@@ -91,34 +84,15 @@ export function MessageActionsHost(props: { readonly vm: ChatViewModel; readonly
       {props.children}
       {pending?.kind === 'forward' && <ForwardDialog message={pending.message} onClose={close} />}
       {pending?.kind === 'delete' && (
-        <DeleteDialog
-          onCancel={close}
-          onConfirm={() => {
-            void actions.deleteForMe(pending.id);
-            close();
-          }}
+        <ConfirmDialog
+          open
+          title={t('ui.msg.deleteTitle')}
+          body={t('ui.msg.deleteBody')}
+          confirmLabel={t('ui.msg.deleteConfirm')}
+          onClose={close}
+          onConfirm={() => void actions.deleteForMe(pending.id)}
         />
       )}
     </ActionsContext.Provider>
-  );
-}
-
-function DeleteDialog(props: { readonly onCancel: () => void; readonly onConfirm: () => void }) {
-  const { t } = useText();
-  return (
-    <Dialog open onOpenChange={(_e, data) => !data.open && props.onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{t('ui.msg.deleteTitle')}</DialogTitle>
-          <DialogContent>{t('ui.msg.deleteBody')}</DialogContent>
-          <DialogActions>
-            <Button onClick={props.onCancel}>{t('ui.action.cancel')}</Button>
-            <Button appearance="primary" onClick={props.onConfirm}>
-              {t('ui.msg.deleteConfirm')}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
   );
 }

@@ -13,40 +13,6 @@ import type { MuteDurationOption } from '@teamim/domain';
 import { useState } from 'react';
 import { useText } from '../text';
 
-/** A confirmation naming what it acts on (kick, transfer, disband, exit). */
-export function ConfirmDialog(props: {
-  readonly open: boolean;
-  readonly title: string;
-  readonly body: string;
-  readonly confirmLabel: string;
-  readonly onConfirm: () => void;
-  readonly onClose: () => void;
-}) {
-  const { t } = useText();
-  return (
-    <Dialog open={props.open} onOpenChange={(_e, data) => !data.open && props.onClose()}>
-      <DialogSurface aria-label={props.title}>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent>{props.body}</DialogContent>
-          <DialogActions>
-            <Button onClick={props.onClose}>{t('ui.action.cancel')}</Button>
-            <Button
-              appearance="primary"
-              onClick={() => {
-                props.onClose();
-                props.onConfirm();
-              }}
-            >
-              {props.confirmLabel}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
-  );
-}
-
 /**
  * Spec §2 mute-duration modal: the fixed choices of §4 (5 minutes … 7 days, permanent). Muting without
  * a choice is the application's 'select mute duration' warning, so the button stays enabled.
