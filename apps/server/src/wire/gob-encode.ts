@@ -1,5 +1,6 @@
 /** Encoding of gob streams (see gob.ts): a flat struct's type definition and value, and single integers. */
 
+import { ByteWriter } from './byte-writer';
 import { GobType, type GobFieldKind, type GobStructLayout, type GobValue } from './gob';
 
 const kindToTypeId: Record<GobFieldKind, number> = {
@@ -8,38 +9,17 @@ const kindToTypeId: Record<GobFieldKind, number> = {
   bytes: GobType.bytes,
 };
 
-class ByteWriter {
-  private buf: Uint8Array;
-  private len = 0;
+/** How many bytes a positive safe integer takes, big-endian without leading zeros. */
+function byteCount(x: number): number {
+  let n = 0;
+  for (let v = x; v > 0; v = Math.floor(v / 256)) n++;
+  return n;
+}
 
+/** Gob's integers and strings over the shared byte buffer; a length-prefixed body is a gob message. */
+class GobWriter extends ByteWriter {
   constructor(initialSize = 128) {
-    this.buf = new Uint8Array(initialSize);
-  }
-
-  private ensure(extra: number): void {
-    if (this.len + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-
-  reset(): void {
-    this.len = 0;
-    // A rare huge frame should not pin its buffer for the process's life.
-    if (this.buf.length > 1 << 20) this.buf = new Uint8Array(4096);
-  }
-
-  byte(b: number): void {
-    this.ensure(1);
-    this.buf[this.len++] = b;
-  }
-
-  bytes(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
+    super(initialSize);
   }
 
   uint(x: bigint | number): void {
@@ -49,8 +29,7 @@ class ByteWriter {
         return;
       }
       // Big-endian bytes after a count byte holding their negated number.
-      let n = 0;
-      for (let v = x; v > 0; v = Math.floor(v / 256)) n++;
+      const n = byteCount(x);
       this.ensure(n + 1);
       this.buf[this.len] = 256 - n;
       let v = x;
@@ -113,38 +92,13 @@ class ByteWriter {
     this.bytes(b);
   }
 
-  /** Starts a gob message (`uint length` + body): reserves one byte for the length. */
-  beginMessage(): number {
-    this.ensure(1);
-    return this.len++;
+  /** A count byte and that many big-endian bytes. */
+  protected lengthWidth(size: number): number {
+    return byteCount(size) + 1;
   }
 
-  /** Writes the length of the message begun at `at`, moving the body when the length needs more bytes. */
-  endMessage(at: number): void {
-    const size = this.len - at - 1;
-    if (size < 128) {
-      this.buf[at] = size;
-      return;
-    }
-    // A count byte and that many big-endian bytes: move the body, then write the length with uint().
-    let n = 0;
-    for (let v = size; v > 0; v = Math.floor(v / 256)) n++;
-    this.ensure(n);
-    this.buf.copyWithin(at + 1 + n, at + 1, this.len);
-    const end = this.len + n;
-    // No reallocation below: a body of 128+ bytes follows `at`, more than uint() ensures.
-    this.len = at;
+  protected writeLength(size: number): void {
     this.uint(size);
-    this.len = end;
-  }
-
-  /** The bytes written, as a view that the next use of this writer overwrites. */
-  view(): Uint8Array {
-    return this.buf.subarray(0, this.len);
-  }
-
-  result(): Uint8Array {
-    return this.buf.slice(0, this.len);
   }
 }
 
@@ -167,8 +121,8 @@ function buildStructTypeDef(layout: GobStructLayout): Uint8Array {
   if (!Number.isSafeInteger(layout.typeId) || layout.typeId < 64) {
     throw new RangeError(`gob type id must be >= 64, got ${layout.typeId}`);
   }
-  const body = new ByteWriter();
-  const at = body.beginMessage();
+  const body = new GobWriter();
+  const at = body.beginLength();
   body.int(-layout.typeId);
   body.uint(3); // wireType: delta 3 -> field 2, StructT
   body.uint(1); // structType: delta 1 -> field 0, CommonType (embedded)
@@ -192,8 +146,8 @@ function buildStructTypeDef(layout: GobStructLayout): Uint8Array {
   }
   body.uint(0); // end structType
   body.uint(0); // end wireType
-  body.endMessage(at);
-  return body.result();
+  body.endLength(at);
+  return body.finish();
 }
 
 function isZero(v: GobValue): boolean {
@@ -203,11 +157,11 @@ function isZero(v: GobValue): boolean {
 
 /** Appends the value message of a flat struct to `w`. */
 function writeStructValue(
-  w: ByteWriter,
+  w: GobWriter,
   layout: GobStructLayout,
   values: Readonly<Record<string, GobValue | undefined>>,
 ): void {
-  const at = w.beginMessage();
+  const at = w.beginLength();
   w.int(layout.typeId);
   let prev = -1;
   const fields = layout.fields;
@@ -235,10 +189,10 @@ function writeStructValue(
     }
   }
   w.uint(0);
-  w.endMessage(at);
+  w.endLength(at);
 }
 
-const scratch = new ByteWriter(4096);
+const scratch = new GobWriter(4096);
 let scratchBusy = false;
 
 /**
@@ -252,7 +206,7 @@ export function encodeGobStructView(
 ): Uint8Array {
   if (scratchBusy) {
     // Never re-entered in practice (encoding is synchronous); a writer of its own keeps it correct.
-    const w = new ByteWriter();
+    const w = new GobWriter();
     w.bytes(encodeStructTypeDef(layout));
     writeStructValue(w, layout, values);
     return w.view();
@@ -278,14 +232,14 @@ export function encodeGobStruct(
 
 /** gob encoding of one unsigned integer (exposed for tests and tooling). */
 export function encodeGobUint(x: number | bigint): Uint8Array {
-  const w = new ByteWriter();
+  const w = new GobWriter();
   w.uint(x);
-  return w.result();
+  return w.finish();
 }
 
 /** gob encoding of one signed integer (exposed for tests and tooling). */
 export function encodeGobInt(x: number | bigint): Uint8Array {
-  const w = new ByteWriter();
+  const w = new GobWriter();
   w.int(x);
-  return w.result();
+  return w.finish();
 }

@@ -94,7 +94,7 @@ function writeScalarValue(w: ProtoWriter, kind: ScalarKind, v: unknown): void {
       return;
     case 'bytes':
       w.varint((v as Uint8Array).length);
-      w.raw(v as Uint8Array);
+      w.bytes(v as Uint8Array);
       return;
     case 'bool':
       w.varint(v === true ? 1 : 0);

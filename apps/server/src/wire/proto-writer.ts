@@ -1,37 +1,13 @@
-/** The proto3 writer: varints, tags, strings and in-place length-delimited payloads (see proto.ts). */
+/** The proto3 writer (see proto.ts): varints, tags and strings over the shared byte buffer (byte-writer.ts). */
 
+import { ByteWriter } from './byte-writer';
 import { WT_LEN } from './proto-wire';
 
 const textEncoder = new TextEncoder();
 
-export class ProtoWriter {
-  private buf: Uint8Array;
-  private len = 0;
-
+export class ProtoWriter extends ByteWriter {
   constructor(initialSize = 256) {
-    this.buf = new Uint8Array(initialSize);
-  }
-
-  private ensure(extra: number): void {
-    if (this.len + extra <= this.buf.length) return;
-    let size = this.buf.length * 2;
-    while (size < this.len + extra) size *= 2;
-    const next = new Uint8Array(size);
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-  }
-
-  /** Forgets what was written, keeping the buffer (a reused scratch writer). */
-  reset(): void {
-    this.len = 0;
-    // A rare huge message (a full pull response) should not pin its buffer for the process's life.
-    if (this.buf.length > 1 << 20) this.buf = new Uint8Array(4096);
-  }
-
-  raw(b: Uint8Array): void {
-    this.ensure(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
+    super(initialSize);
   }
 
   /** Unsigned varint of a non-negative safe integer, or of a uint64 given as bigint. */
@@ -81,7 +57,7 @@ export class ProtoWriter {
   lengthDelimited(field: number, bytes: Uint8Array): void {
     this.tag(field, WT_LEN);
     this.varint(bytes.length);
-    this.raw(bytes);
+    this.bytes(bytes);
   }
 
   /** A length-prefixed UTF-8 string (without its tag). */
@@ -105,36 +81,13 @@ export class ProtoWriter {
     this.endLength(at);
   }
 
-  /**
-   * Starts a length-delimited payload written in place: reserves one byte for its length and
-   * returns the position to hand to endLength once the payload is written. Nested messages are
-   * encoded into the same buffer this way instead of into a writer of their own.
-   */
-  beginLength(): number {
-    this.ensure(1);
-    return this.len++;
+  protected lengthWidth(size: number): number {
+    let width = 1;
+    for (let n = size >>> 7; n > 0; n >>>= 7) width++;
+    return width;
   }
 
-  /** Writes the length of the payload started at `at`, moving the payload when it needs more than one byte. */
-  endLength(at: number): void {
-    const size = this.len - at - 1;
-    if (size < 0x80) {
-      this.buf[at] = size;
-      return;
-    }
-    // Move the payload by the extra varint bytes, then write the length with varint().
-    let extra = 0;
-    for (let n = size >>> 7; n > 0; n >>>= 7) extra++;
-    this.ensure(extra);
-    this.buf.copyWithin(at + 1 + extra, at + 1, this.len);
-    const end = this.len + extra;
-    // No reallocation below: a payload of 128+ bytes follows `at`, more than varint() ensures.
-    this.len = at;
+  protected writeLength(size: number): void {
     this.varint(size);
-    this.len = end;
-  }
-
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.len);
   }
 }
