@@ -144,8 +144,8 @@ export class CallService {
       return err(stateFailure('no incoming call to answer'));
     }
     this.patch({ phase: 'connecting' });
-    // The room is entered while the Accept travels; the inviter receives the media at once and shows it
-    // once the Accept has arrived.
+    // The room is entered while the Accept travels; the inviter, seeing this side enter, need not wait
+    // for the Accept.
     const entering = this.preparation.enter(invitation.roomID, invitation.mediaType === 'video');
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
