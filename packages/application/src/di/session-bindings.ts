@@ -243,6 +243,7 @@ export const SESSION_BINDINGS = {
     Clock,
     Notifier,
     Logger,
+    LocalStore,
   ]),
   /** The quote each composer holds and the jump a search hit asks for. */
   chatFocus: service(ChatFocus, []),

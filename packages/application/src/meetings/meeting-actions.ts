@@ -1,9 +1,11 @@
+import { firstValueFrom, timer } from 'rxjs';
 import {
   buildMeetingCardData,
   buildMeetingUpdateData,
   canJoinMeeting,
   err,
   foldMeeting,
+  meetingEndPostDelay,
   meetingRoomID,
   meetingStateAt,
   MeetingState,
@@ -181,19 +183,20 @@ export class MeetingActions {
    * Another device's end, already seen, is not repeated.
    */
   async onLeft(left: MeetingLeft): Promise<void> {
-    const meeting = this.ledger.meeting(left.meetingID);
-    if (meeting === undefined) {
+    const self = this.currentUser.id();
+    const known = this.ledger.meeting(left.meetingID);
+    if (known === undefined) {
       this.logger.warn('meeting left before its card was seen', { meetingID: left.meetingID });
       return;
     }
-    const self = this.currentUser.id();
-    const posts = left.endedForAll ? meeting.hostUserID === self : left.lastToLeave;
-    if (
-      !posts ||
-      meeting.endedAt !== undefined ||
-      meeting.cancelled ||
-      this.endPosted.has(meeting.meetingID)
-    ) {
+    const posts = left.endedForAll ? known.hostUserID === self : left.lastToLeave;
+    if (!posts) return;
+    // Others that left together may each have found nobody staying: one at a time, each next one only
+    // if no end has reached it by its turn.
+    const delay = left.endedForAll ? 0 : meetingEndPostDelay(self, left.coLeavers);
+    if (delay > 0) await firstValueFrom(timer(delay, this.clock.scheduler));
+    const meeting = this.ledger.meeting(left.meetingID) ?? known;
+    if (meeting.endedAt !== undefined || meeting.cancelled || this.endPosted.has(meeting.meetingID)) {
       return;
     }
     this.endPosted.add(meeting.meetingID);
