@@ -3,6 +3,8 @@ import { CustomType } from '../entities/custom-message';
 import type { MeetingCardData } from '../entities/meeting';
 import { foldMeeting } from './meeting';
 import {
+  isMeetingStayAbandoned,
+  MEETING_STAY_ABANDONED_MS,
   meetingStayStorageKey,
   parseMeetingStay,
   recoveredMeetingEnd,
@@ -68,5 +70,10 @@ describe('the stay a device keeps of its meeting', () => {
       },
     ]);
     expect(recoveredMeetingEnd(record, ended, 'alice')).toBeUndefined();
+  });
+
+  it('is abandoned once nobody has written it for twice the time a page in the room takes to', () => {
+    expect(isMeetingStayAbandoned(record, record.updatedAt + MEETING_STAY_ABANDONED_MS - 1)).toBe(false);
+    expect(isMeetingStayAbandoned(record, record.updatedAt + MEETING_STAY_ABANDONED_MS)).toBe(true);
   });
 });

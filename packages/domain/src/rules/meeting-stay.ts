@@ -1,4 +1,4 @@
-import type { Meeting, MeetingUpdateData } from '../entities/meeting';
+import type { Meeting } from '../entities/meeting';
 import { jsonProperties } from './json';
 
 /*
@@ -24,6 +24,18 @@ export interface MeetingStayRecord {
 
 /** How often the record is written while nothing else changes, so its time stays close to the last moment in. */
 export const MEETING_STAY_REFRESH_MS = 30_000;
+
+/**
+ * How old a record must be for no page to be in its room any more: a page in the room writes it every
+ * {@link MEETING_STAY_REFRESH_MS}, so one left twice that long belongs to a page that died (and not to
+ * another tab of the same user still in the meeting).
+ */
+export const MEETING_STAY_ABANDONED_MS = 2 * MEETING_STAY_REFRESH_MS;
+
+/** Whether the page that wrote the record has stopped keeping it, as of `now`. */
+export function isMeetingStayAbandoned(record: MeetingStayRecord, now: number): boolean {
+  return now - record.updatedAt >= MEETING_STAY_ABANDONED_MS;
+}
 
 /** The local storage key of a user's stay (one meeting at a time). */
 export function meetingStayStorageKey(userID: string): string {
@@ -59,6 +71,13 @@ export function parseMeetingStay(stored: string | undefined): MeetingStayRecord 
   };
 }
 
+/** The `ended` update a next session posts for a stay its page never left. */
+export interface RecoveredMeetingEnd {
+  readonly at: number;
+  readonly participantUserIDs: readonly string[];
+  readonly durationSeconds: number;
+}
+
 /**
  * The end a next session posts for a stay its page never left: only when the user was alone in the room
  * at the last look (with others there, the last of them posts it) and nobody has posted one since. It
@@ -68,7 +87,7 @@ export function recoveredMeetingEnd(
   record: MeetingStayRecord,
   meeting: Meeting | undefined,
   selfUserID: string,
-): Pick<MeetingUpdateData, 'at' | 'participantUserIDs' | 'durationSeconds'> | undefined {
+): RecoveredMeetingEnd | undefined {
   if (record.others !== 0 || meeting === undefined) return undefined;
   if (meeting.endedAt !== undefined || meeting.cancelled) return undefined;
   const startedAt = Math.min(meeting.startedAt ?? record.joinedAt, record.joinedAt);
