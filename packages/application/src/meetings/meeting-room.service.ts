@@ -341,7 +341,10 @@ export class MeetingRoomService extends MeetingLauncher {
       startWith(undefined),
       filter(() => stay.others === 0),
     );
-    await firstValueFrom(race(nobodyStays, timer(MEETING_LEAVE_GRACE_MS, this.clock.scheduler)));
+    // The session may close meanwhile (its subjects complete): that ends the wait too.
+    await firstValueFrom(race(nobodyStays, timer(MEETING_LEAVE_GRACE_MS, this.clock.scheduler)), {
+      defaultValue: undefined,
+    });
   }
 
   private reset(): void {

@@ -63,6 +63,15 @@ describe('MeetingRoomService: who is leaving', () => {
     expect(left[0]).toMatchObject({ lastToLeave: false, participantUserIDs: ['alice', 'bob', 'carol'] });
   });
 
+  it('a session closed while its user waits the grace ends the wait, quietly', async () => {
+    const { world, client } = await inRoom();
+    client.ports.meetingRoom.arrives('bob');
+    const leaving = client.meetings.leave();
+    await world.settle();
+    client.dispose();
+    expect(await leaving).toEqual({ ok: true, value: undefined });
+  });
+
   it('says it is leaving when the page goes away, staying in the meeting', async () => {
     const { client } = await inRoom();
     client.ports.meetingRoom.pageHides();
