@@ -160,11 +160,9 @@ test('scheduled meetings in a group: not started, edited and cancelled on the ot
   // The pages close only once the end has arrived (a page closed with the end still on its way would
   // leave the meeting in progress for the later tests on this server).
   await expect(quick).toHaveAttribute('data-meeting-state', 'finished', { timeout: 60_000 });
-  const endLines = messageLog(bob.page).getByText(/^Meeting ended/);
-  await expect(endLines).toHaveCount(1);
-  // The other leaver's turn to post comes a few seconds later, and is skipped: the end has reached it.
-  await bob.page.waitForTimeout(6_000);
-  await expect(endLines).toHaveCount(1);
+  // One end in the chat (that the other leaver's later turn is skipped is the application tests' to prove:
+  // here it would take a fixed wait).
+  await expect(messageLog(bob.page).getByText(/^Meeting ended/)).toHaveCount(1);
 
   await alice.context.close();
   await bob.context.close();

@@ -309,7 +309,17 @@ export class MeetingRoomService extends MeetingLauncher {
     if (stay !== undefined && announce) {
       this.departing = stay;
       stay.depart();
-      const sent = await attempt(() => this.room.sendLeaving(stay.meetingID));
+      // Off the air at once: the grace is for hearing whether the others go too, not for being heard or seen.
+      const [sent] = await Promise.all([
+        attempt(() => this.room.sendLeaving(stay.meetingID)),
+        attempt(() =>
+          Promise.all([
+            this.room.setMicrophoneEnabled(false),
+            this.room.setCameraEnabled(false),
+            this.room.setScreenShareEnabled(false),
+          ]),
+        ),
+      ]);
       if (sent.ok) await this.othersGone(stay);
       this.departing = undefined;
     }

@@ -40,6 +40,10 @@ describe('MeetingRoomService: who is leaving', () => {
     const leaving = client.meetings.leave();
     await world.settle();
     expect(left).toEqual([]);
+    // Waiting, but neither heard nor seen any more.
+    const self = room.snapshot().find((p) => p.isLocal);
+    expect(self).toMatchObject({ microphoneMuted: true, cameraOff: true });
+    expect(self?.screen).toBeUndefined();
     room.receiveLeaving('bob', 'm1');
     await leaving;
     expect(left[0]).toMatchObject({ lastToLeave: true, coLeavers: ['bob'] });

@@ -242,6 +242,11 @@ export class FakeMeetingRoom extends MeetingRoom {
     this.state.next(RoomConnectionState.Reconnecting);
   }
 
+  /** Everyone in the room as this device sees it now, itself included. */
+  snapshot(): readonly MeetingParticipantMedia[] {
+    return this.everyone.value;
+  }
+
   private self(): MeetingParticipantMedia | undefined {
     return this.everyone.value.find((p) => p.isLocal);
   }
