@@ -4,6 +4,7 @@ import {
   RemoteError,
   type CallDeviceKind,
   type MeetingEndRequest,
+  type MeetingLeaveNotice,
   type MeetingParticipantMedia,
   type MeetingRoomJoinOptions,
 } from '@teamim/application';
@@ -19,11 +20,14 @@ type Loaded = Pick<
   | 'setCameraEnabled'
   | 'setScreenShareEnabled'
   | 'sendEndForAll'
+  | 'sendLeaving'
   | 'attachVideo'
   | 'selectDevice'
   | 'state$'
   | 'participants$'
   | 'endRequests$'
+  | 'leaveNotices$'
+  | 'pageLeaving$'
 >;
 
 const LEFT_WHILE_LOADING = 'the meeting was left before it was joined';
@@ -37,6 +41,8 @@ export class LazyMeetingRoom extends MeetingRoom {
   private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
   private readonly everyone = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
   private readonly ends = new Subject<MeetingEndRequest>();
+  private readonly leaves = new Subject<MeetingLeaveNotice>();
+  private readonly pageLeaves = new Subject<void>();
   private room: Promise<Loaded> | undefined;
   private current: Loaded | undefined;
   private readonly deviceIDs: Partial<Record<CallDeviceKind, string>> = {};
@@ -44,6 +50,8 @@ export class LazyMeetingRoom extends MeetingRoom {
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participants$: Observable<readonly MeetingParticipantMedia[]> = this.everyone.asObservable();
   readonly endRequests$: Observable<MeetingEndRequest> = this.ends.asObservable();
+  readonly leaveNotices$: Observable<MeetingLeaveNotice> = this.leaves.asObservable();
+  readonly pageLeaving$: Observable<void> = this.pageLeaves.asObservable();
 
   constructor(private readonly load: () => Promise<Loaded>) {
     super();
@@ -55,6 +63,8 @@ export class LazyMeetingRoom extends MeetingRoom {
         room.state$.subscribe((s) => this.state.next(s));
         room.participants$.subscribe((p) => this.everyone.next(p));
         room.endRequests$.subscribe((e) => this.ends.next(e));
+        room.leaveNotices$.subscribe((n) => this.leaves.next(n));
+        room.pageLeaving$.subscribe(() => this.pageLeaves.next());
         for (const [kind, id] of Object.entries(this.deviceIDs) as [CallDeviceKind, string][]) {
           await room.selectDevice(kind, id);
         }
@@ -111,6 +121,10 @@ export class LazyMeetingRoom extends MeetingRoom {
 
   async sendEndForAll(meetingID: string): Promise<void> {
     await this.current?.sendEndForAll(meetingID);
+  }
+
+  async sendLeaving(meetingID: string): Promise<void> {
+    await this.current?.sendLeaving(meetingID);
   }
 
   async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {

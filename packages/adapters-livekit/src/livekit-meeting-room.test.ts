@@ -1,6 +1,11 @@
 import { Room } from 'livekit-client';
-import { RemoteError, type MeetingEndRequest, type MeetingParticipantMedia } from '@teamim/application';
-import { buildMeetingEndSignal, MEETING_CONTROL_TOPIC } from '@teamim/domain';
+import {
+  RemoteError,
+  type MeetingEndRequest,
+  type MeetingLeaveNotice,
+  type MeetingParticipantMedia,
+} from '@teamim/application';
+import { buildMeetingEndSignal, buildMeetingLeavingSignal, MEETING_CONTROL_TOPIC } from '@teamim/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { liveKitMeetingRoomOptions } from './livekit-client';
 import { LiveKitMeetingRoom } from './livekit-meeting-room';
@@ -154,6 +159,34 @@ describe('LiveKitMeetingRoom', () => {
     alice?.fake.sendData(new TextEncoder().encode(buildMeetingEndSignal('m1')), 'other');
     alice?.fake.sendData(new TextEncoder().encode('{"type":"endForAll"}'), MEETING_CONTROL_TOPIC);
     expect(ends).toEqual([{ meetingID: 'm1', fromUserID: 'alice' }]);
+  });
+
+  it('sends the own leaving as a data message stamped with the sender, never taken for an end', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    const leaves: MeetingLeaveNotice[] = [];
+    const ends: MeetingEndRequest[] = [];
+    bob?.room.leaveNotices$.subscribe((n) => leaves.push(n));
+    bob?.room.endRequests$.subscribe((e) => ends.push(e));
+    await alice?.room.sendLeaving('m1');
+    alice?.fake.sendData(new TextEncoder().encode(buildMeetingLeavingSignal('m1')), 'other');
+    expect(leaves).toEqual([{ meetingID: 'm1', fromUserID: 'alice' }]);
+    expect(ends).toEqual([]);
+  });
+
+  it('reports the page going away only while in a room', async () => {
+    const server = new FakeLiveKitServer();
+    const page = new EventTarget();
+    const room = new LiveKitMeetingRoom(server.createRoom, page);
+    let hides = 0;
+    room.pageLeaving$.subscribe(() => (hides += 1));
+    page.dispatchEvent(new Event('pagehide'));
+    await room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
+    page.dispatchEvent(new Event('pagehide'));
+    expect(hides).toBe(1);
+    await room.disconnect();
+    page.dispatchEvent(new Event('pagehide'));
+    expect(hides).toBe(1);
   });
 
   it('stays in the meeting with a device off when it fails to start', async () => {

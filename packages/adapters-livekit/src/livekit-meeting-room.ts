@@ -4,13 +4,16 @@ import {
   RemoteError,
   type CallDeviceKind,
   type MeetingEndRequest,
+  type MeetingLeaveNotice,
   type MeetingParticipantMedia,
   type MeetingRoomJoinOptions,
 } from '@teamim/application';
 import {
   buildMeetingEndSignal,
+  buildMeetingLeavingSignal,
   MEETING_CONTROL_TOPIC,
   parseMeetingEndSignal,
+  parseMeetingLeavingSignal,
   RoomConnectionState,
 } from '@teamim/domain';
 import {
@@ -56,16 +59,25 @@ function slotOf(publication: PublicationLike | undefined, kind: string): Slot | 
 
 const LEFT_WHILE_LOADING = 'the meeting was left before it was joined';
 
+/** Where the page's lifecycle events arrive (the browser's window). */
+export type PageEvents = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+const browserPage = (): PageEvents | undefined => (typeof window === 'undefined' ? undefined : window);
+
 /**
  * {@link MeetingRoom} over livekit-client. Each connect creates a new Room through `createRoom`
  * (production: `createLiveKitMeetingRoom`, with adaptive stream, dynacast and simulcast), then publishes
  * the microphone and camera as asked. Unlike a one-to-one call it stays when others leave; the end for
- * everyone travels as a reliable data message whose sender identity the SFU vouches for.
+ * everyone travels as a reliable data message whose sender identity the SFU vouches for, as does a
+ * participant's leaving. While in a room the page's pagehide is reported (`pageLeaving$`) before
+ * livekit's own handler, registered later with the connect, leaves the room.
  */
 export class LiveKitMeetingRoom extends MeetingRoom {
   private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
   private readonly participants = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
   private readonly ends = new Subject<MeetingEndRequest>();
+  private readonly leaves = new Subject<MeetingLeaveNotice>();
+  private readonly pageLeaves = new Subject<void>();
   private room: MeetingRoomLike | undefined;
   private detach: (() => void) | undefined;
   private identity = '';
@@ -82,8 +94,13 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
   readonly participants$: Observable<readonly MeetingParticipantMedia[]> = this.participants.asObservable();
   readonly endRequests$: Observable<MeetingEndRequest> = this.ends.asObservable();
+  readonly leaveNotices$: Observable<MeetingLeaveNotice> = this.leaves.asObservable();
+  readonly pageLeaving$: Observable<void> = this.pageLeaves.asObservable();
 
-  constructor(private readonly createRoom: () => MeetingRoomLike | Promise<MeetingRoomLike>) {
+  constructor(
+    private readonly createRoom: () => MeetingRoomLike | Promise<MeetingRoomLike>,
+    private readonly page: PageEvents | undefined = browserPage(),
+  ) {
     super();
   }
 
@@ -189,9 +206,18 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
+    await this.sendControl(buildMeetingEndSignal(meetingID));
+  }
+
+  async sendLeaving(meetingID: string): Promise<void> {
+    await this.sendControl(buildMeetingLeavingSignal(meetingID));
+  }
+
+  /** A control message to everyone in the room, reliably (the SFU stamps the sender). */
+  private async sendControl(text: string): Promise<void> {
     const room = this.room;
     if (room === undefined) return;
-    const data = new TextEncoder().encode(buildMeetingEndSignal(meetingID));
+    const data = new TextEncoder().encode(text);
     try {
       await room.localParticipant.publishData(data, { reliable: true, topic: MEETING_CONTROL_TOPIC });
     } catch (cause: unknown) {
@@ -253,6 +279,16 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   }
 
   private listen(room: MeetingRoomLike): () => void {
+    const stop = this.listenRoom(room);
+    const onPageHide = (): void => this.pageLeaves.next();
+    this.page?.addEventListener('pagehide', onPageHide);
+    return () => {
+      stop();
+      this.page?.removeEventListener('pagehide', onPageHide);
+    };
+  }
+
+  private listenRoom(room: MeetingRoomLike): () => void {
     return listenTo<MeetingRoomLikeEvents>(room, {
       connectionStateChanged: (state) => {
         const next = nextRoomState(state, this.state.value);
@@ -300,8 +336,12 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       },
       dataReceived: (payload: Uint8Array, participant?: ParticipantLike, _kind?: unknown, topic?: string) => {
         if (topic !== MEETING_CONTROL_TOPIC || participant === undefined) return;
-        const meetingID = parseMeetingEndSignal(new TextDecoder().decode(payload));
-        if (meetingID !== undefined) this.ends.next({ meetingID, fromUserID: participant.identity });
+        const text = new TextDecoder().decode(payload);
+        const fromUserID = participant.identity;
+        const ended = parseMeetingEndSignal(text);
+        if (ended !== undefined) this.ends.next({ meetingID: ended, fromUserID });
+        const leaving = parseMeetingLeavingSignal(text);
+        if (leaving !== undefined) this.leaves.next({ meetingID: leaving, fromUserID });
       },
       disconnected: () => this.teardown(room),
     });

@@ -16,6 +16,7 @@ import { MessageNotificationService } from '../notifications/message-notificatio
 import { MeetingLauncher } from '../meetings/meeting-launcher';
 import { MeetingService } from '../meetings/meeting.service';
 import { MeetingReminders } from '../meetings/meeting-reminders';
+import { MeetingStayRecovery } from '../meetings/meeting-stay-recovery';
 import { CallDevices } from '../ports/call-devices.port';
 import { CallMedia } from '../ports/call-media.port';
 import { CallSignalling } from '../ports/call-signalling.port';
@@ -243,6 +244,7 @@ export const SESSION_BINDINGS = {
     Clock,
     Notifier,
     Logger,
+    LocalStore,
   ]),
   /** The quote each composer holds and the jump a search hit asks for. */
   chatFocus: service(ChatFocus, []),
@@ -280,6 +282,15 @@ export const SESSION_BINDINGS = {
     Clock,
     Notifier,
     LocalStore,
+  ]),
+  /** Posts the end a previous page of the user left unposted (its stay record), once the session connects. */
+  meetingStayRecovery: service(MeetingStayRecovery, [
+    MeetingService,
+    SessionService,
+    LocalStore,
+    CurrentUser,
+    Clock,
+    Logger,
   ]),
   clock: port(Clock),
   /** Toasts raised by view models (About's copy). */

@@ -1,19 +1,23 @@
+import { firstValueFrom, timer } from 'rxjs';
 import {
   buildMeetingCardData,
   buildMeetingUpdateData,
   canJoinMeeting,
   err,
   foldMeeting,
+  meetingEndPostDelay,
   meetingRoomID,
   meetingStateAt,
   MeetingState,
   ok,
+  recoveredMeetingEnd,
   SessionType,
   validateMeetingForm,
   type Conversation,
   type Meeting,
   type MeetingCardData,
   type MeetingForm,
+  type MeetingStayRecord,
   type MeetingUpdateData,
   type Result,
 } from '@teamim/domain';
@@ -22,6 +26,7 @@ import type { ChatStore } from '../messages/chat.store';
 import type { ConversationsGateway } from '../ports/conversations.port';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { Logger } from '../ports/logger.port';
+import type { MessagesGateway } from '../ports/messages.port';
 import type { Clock } from '../ports/clock.port';
 import type { CurrentUser } from '../session/current-user';
 import { stateFailure, type AppError } from '../shared/app-error';
@@ -39,6 +44,10 @@ const QUICK_MEETING_MINUTES = 60;
 
 const notAllowed = (reason: string): AppError => stateFailure(reason);
 
+/** How far back a next session reads a conversation for the card of a meeting it recovers the end of. */
+const RECOVERY_PAGES = 5;
+const RECOVERY_PAGE_SIZE = 100;
+
 /** What the actions work with: the session's stores and ports, and what it has seen of each meeting. */
 interface MeetingActionsContext {
   readonly chat: ChatStore;
@@ -46,6 +55,7 @@ interface MeetingActionsContext {
   readonly gateway: ConversationsGateway;
   readonly launcher: MeetingLauncher;
   readonly ledger: MeetingLedger;
+  readonly messages: MessagesGateway;
   readonly currentUser: CurrentUser;
   readonly ids: IdGenerator;
   readonly clock: Clock;
@@ -64,6 +74,7 @@ export class MeetingActions {
   private readonly gateway: ConversationsGateway;
   private readonly launcher: MeetingLauncher;
   private readonly ledger: MeetingLedger;
+  private readonly messages: MessagesGateway;
   private readonly currentUser: CurrentUser;
   private readonly ids: IdGenerator;
   private readonly clock: Clock;
@@ -76,6 +87,7 @@ export class MeetingActions {
       gateway: this.gateway,
       launcher: this.launcher,
       ledger: this.ledger,
+      messages: this.messages,
       currentUser: this.currentUser,
       ids: this.ids,
       clock: this.clock,
@@ -181,19 +193,20 @@ export class MeetingActions {
    * Another device's end, already seen, is not repeated.
    */
   async onLeft(left: MeetingLeft): Promise<void> {
-    const meeting = this.ledger.meeting(left.meetingID);
-    if (meeting === undefined) {
+    const self = this.currentUser.id();
+    const known = this.ledger.meeting(left.meetingID);
+    if (known === undefined) {
       this.logger.warn('meeting left before its card was seen', { meetingID: left.meetingID });
       return;
     }
-    const self = this.currentUser.id();
-    const posts = left.endedForAll ? meeting.hostUserID === self : left.lastToLeave;
-    if (
-      !posts ||
-      meeting.endedAt !== undefined ||
-      meeting.cancelled ||
-      this.endPosted.has(meeting.meetingID)
-    ) {
+    const posts = left.endedForAll ? known.hostUserID === self : left.lastToLeave;
+    if (!posts) return;
+    // Others that left together may each have found nobody staying: one at a time, each next one only
+    // if no end has reached it by its turn.
+    const delay = left.endedForAll ? 0 : meetingEndPostDelay(self, left.coLeavers);
+    if (delay > 0) await firstValueFrom(timer(delay, this.clock.scheduler));
+    const meeting = this.ledger.meeting(left.meetingID) ?? known;
+    if (meeting.endedAt !== undefined || meeting.cancelled || this.endPosted.has(meeting.meetingID)) {
       return;
     }
     this.endPosted.add(meeting.meetingID);
@@ -206,6 +219,44 @@ export class MeetingActions {
       durationSeconds,
     });
     if (!ended.ok) this.logger.warn('meeting end not posted', { meetingID: meeting.meetingID });
+  }
+
+  /**
+   * Posts the end of a meeting a previous session's page never left, when its user was alone in the
+   * room then and nobody has posted one since (the domain's `recoveredMeetingEnd`), at the time its
+   * record was last written. The conversation is read back to the card first: this session has seen
+   * nothing of the meeting yet.
+   */
+  async recover(record: MeetingStayRecord): Promise<Result<void, AppError>> {
+    if (record.others !== 0) return ok(undefined);
+    const read = await this.readBackTo(record.conversationID, record.meetingID);
+    if (!read.ok) return read;
+    const meeting = this.ledger.meeting(record.meetingID);
+    const end = recoveredMeetingEnd(record, meeting, this.currentUser.id());
+    if (meeting === undefined || end === undefined || this.endPosted.has(meeting.meetingID))
+      return ok(undefined);
+    this.endPosted.add(meeting.meetingID);
+    const { at, participantUserIDs, durationSeconds } = end;
+    return this.postUpdate(
+      meeting,
+      record.conversationID,
+      { action: 'ended', participantUserIDs, durationSeconds },
+      at,
+    );
+  }
+
+  /** Reads a conversation from its newest message back to a meeting's card (a few pages at most). */
+  private async readBackTo(conversationID: string, meetingID: string): Promise<Result<void, AppError>> {
+    let start = '';
+    for (let page = 0; page < RECOVERY_PAGES; page += 1) {
+      const read = await attempt(() => this.messages.getHistory(conversationID, start, RECOVERY_PAGE_SIZE));
+      if (!read.ok) return read;
+      this.ledger.learnAll(read.value.messages, this.currentUser.id());
+      const oldest = read.value.messages[0];
+      if (this.ledger.meeting(meetingID) !== undefined || read.value.isEnd || oldest === undefined) break;
+      start = oldest.clientMsgID;
+    }
+    return ok(undefined);
   }
 
   /** Posts the card to each conversation of the audience; returns the first (where the host joins from). */
@@ -266,10 +317,11 @@ export class MeetingActions {
     meeting: Meeting,
     from: string,
     change: Omit<MeetingUpdateData, 'customType' | 'meetingID' | 'at'>,
+    at = this.clock.now(),
   ): Promise<Result<void, AppError>> {
     const targets = await this.updateTargets(meeting, from);
     if (targets.length === 0) return err(stateFailure('no conversation to post to'));
-    const data = buildMeetingUpdateData({ meetingID: meeting.meetingID, at: this.clock.now(), ...change });
+    const data = buildMeetingUpdateData({ meetingID: meeting.meetingID, at, ...change });
     let failure: AppError | undefined;
     for (const conversation of targets) {
       const sent = await this.chat.send({ kind: 'custom', data, description: meeting.title }, conversation);

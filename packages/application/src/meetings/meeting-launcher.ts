@@ -19,6 +19,11 @@ export interface MeetingLeft {
   readonly lastToLeave: boolean;
   /** Everyone seen in the room while the own user was in it, the own user included. */
   readonly participantUserIDs: readonly string[];
+  /**
+   * The others that said they were leaving as the own user left (each of whom may also have found
+   * nobody staying, and so post the end too).
+   */
+  readonly coLeavers: readonly string[];
   readonly joinedAt: number;
   readonly leftAt: number;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEETING_LEAVE_GRACE_MS } from '@teamim/domain';
 import { meetingJoinRequest, TestWorld, type TestClient } from '../testing';
 import { RemoteError } from '../shared/remote-error';
 import type { MeetingJoinRequest, MeetingLeft } from './meeting-launcher';
@@ -82,7 +83,12 @@ describe('MeetingRoomService', () => {
     room.arrives('carol');
     room.leaves('carol');
     await world.advance(60_000);
-    expect(await client.meetings.leave()).toEqual({ ok: true, value: undefined });
+    const leaving = client.meetings.leave();
+    // The meeting closes at once; the room is left once the others had their grace to say they go too.
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    await world.advance(MEETING_LEAVE_GRACE_MS);
+    expect(await leaving).toEqual({ ok: true, value: undefined });
+    expect(room.sentLeavings).toEqual(['m1']);
     expect(left).toEqual([
       {
         meetingID: 'm1',
@@ -90,6 +96,7 @@ describe('MeetingRoomService', () => {
         endedForAll: false,
         lastToLeave: false,
         participantUserIDs: ['alice', 'bob', 'carol'],
+        coLeavers: [],
         joinedAt,
         leftAt: joinedAt + 60_000,
       },

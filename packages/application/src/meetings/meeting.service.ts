@@ -1,5 +1,11 @@
 import { Subscription, type Observable } from 'rxjs';
-import { customPayloadOf, type Meeting, type MeetingForm, type Result } from '@teamim/domain';
+import {
+  customPayloadOf,
+  type Meeting,
+  type MeetingForm,
+  type MeetingStayRecord,
+  type Result,
+} from '@teamim/domain';
 import type { ConversationStore } from '../conversations/conversation.store';
 import type { ChatStore } from '../messages/chat.store';
 import type { ConversationsGateway } from '../ports/conversations.port';
@@ -40,7 +46,7 @@ export class MeetingService {
     private readonly conversations: ConversationStore,
     private readonly gateway: ConversationsGateway,
     private readonly launcher: MeetingLauncher,
-    messages: MessagesGateway,
+    private readonly messages: MessagesGateway,
     private readonly currentUser: CurrentUser,
     private readonly ids: IdGenerator,
     private readonly clock: Clock,
@@ -85,8 +91,20 @@ export class MeetingService {
         this.actions = undefined;
         return loaded;
       }
-      const { chat, conversations, gateway, launcher, ledger, currentUser, ids, clock, logger } = this;
-      const context = { chat, conversations, gateway, launcher, ledger, currentUser, ids, clock, logger };
+      const { chat, conversations, gateway, launcher, ledger, messages, currentUser, ids, clock, logger } =
+        this;
+      const context = {
+        chat,
+        conversations,
+        gateway,
+        launcher,
+        ledger,
+        messages,
+        currentUser,
+        ids,
+        clock,
+        logger,
+      };
       return { ok: true, value: new loaded.value.MeetingActions(context) };
     });
     const actions = await this.actions;
@@ -124,6 +142,11 @@ export class MeetingService {
    */
   join(meetingID: string, conversationID: string): Promise<Result<void, AppError>> {
     return this.withActions((actions) => actions.join(meetingID, conversationID));
+  }
+
+  /** Posts the end a previous session's page left unposted, if it is still due (`MeetingStayRecovery`). */
+  recover(record: MeetingStayRecord): Promise<Result<void, AppError>> {
+    return this.withActions((actions) => actions.recover(record));
   }
 
   dispose(): void {

@@ -34,6 +34,12 @@ export interface MeetingEndRequest {
   readonly fromUserID: string;
 }
 
+/** A participant said it is leaving (before it disconnects); the sender identity is the SFU's. */
+export interface MeetingLeaveNotice {
+  readonly meetingID: string;
+  readonly fromUserID: string;
+}
+
 /**
  * The media room of a group meeting: many participants, each with a camera, microphone and maybe a
  * shared screen. Methods reject with RemoteError (no server url, refused token, a device failed). A
@@ -56,10 +62,19 @@ export abstract class MeetingRoom {
   abstract attachVideo(track: unknown, element: unknown): () => void;
   /** Tells everyone in the room the meeting is over; each honours it only from the meeting's host. */
   abstract sendEndForAll(meetingID: string): Promise<void>;
+  /** Tells everyone in the room the own user is leaving it (sent before the disconnect). */
+  abstract sendLeaving(meetingID: string): Promise<void>;
   /** Current connection state. Hot, replays the current value. */
   abstract readonly state$: Observable<RoomConnectionState>;
   /** Everyone in the room, the own user first, the others in the order they came. Hot, replays; empty outside. */
   abstract readonly participants$: Observable<readonly MeetingParticipantMedia[]>;
   /** End-for-everyone messages received. Hot, no replay. */
   abstract readonly endRequests$: Observable<MeetingEndRequest>;
+  /** Leaving messages received from the others. Hot, no replay. */
+  abstract readonly leaveNotices$: Observable<MeetingLeaveNotice>;
+  /**
+   * The page is going away while in the room (the browser's pagehide: a closed tab, a reload): a last,
+   * best-effort moment to say so before the room is dropped. Hot, no replay.
+   */
+  abstract readonly pageLeaving$: Observable<void>;
 }

@@ -38,6 +38,7 @@ export class FakeMeetingLauncher extends MeetingLauncher {
       endedForAll: false,
       lastToLeave: false,
       participantUserIDs: [],
+      coLeavers: [],
       joinedAt: 0,
       leftAt: 0,
       ...seen,

@@ -3,6 +3,7 @@ import { RoomConnectionState } from '@teamim/domain';
 import {
   MeetingRoom,
   type MeetingEndRequest,
+  type MeetingLeaveNotice,
   type MeetingParticipantMedia,
   type MeetingRoomJoinOptions,
 } from '../ports/meeting-room.port';
@@ -47,9 +48,18 @@ export class FakeMeetingRoom extends MeetingRoom {
   private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
   private readonly everyone = new BehaviorSubject<readonly MeetingParticipantMedia[]>([]);
   private readonly ends = new Subject<MeetingEndRequest>();
+  private readonly leaves$ = new Subject<MeetingLeaveNotice>();
+  private readonly pageLeaves = new Subject<void>();
   readonly state$ = this.state.asObservable();
   readonly participants$ = this.everyone.asObservable();
   readonly endRequests$ = this.ends.asObservable();
+  readonly leaveNotices$ = this.leaves$.asObservable();
+  readonly pageLeaving$ = this.pageLeaves.asObservable();
+  /** Leaving messages sent, by meeting. */
+  readonly sentLeavings: string[] = [];
+  /** The other participants' rooms linked to this one (`link`), and the own identity while joined. */
+  private readonly peers = new Set<FakeMeetingRoom>();
+  private identity: string | undefined;
   /** Each connect's room name and options, in order. */
   readonly joins: { roomID: string; userID: string; options: MeetingRoomJoinOptions }[] = [];
   /** End-for-everyone messages sent. */
@@ -83,7 +93,13 @@ export class FakeMeetingRoom extends MeetingRoom {
     if (attempt !== this.attempts) throw new RemoteError(-2, 'Client initiated disconnect');
     const [roomID = '', userID = ''] = token.split('|');
     this.joins.push({ roomID, userID, options });
+    this.identity = userID;
     this.state.next(RoomConnectionState.Connected);
+    for (const peer of this.peers) {
+      if (peer.identity === undefined) continue;
+      peer.arrives(userID);
+      this.arrives(peer.identity);
+    }
     if (hold === 'devices') {
       this.everyone.next([
         { userID, isLocal: true, microphoneMuted: true, cameraOff: true, speaking: false },
@@ -164,6 +180,23 @@ export class FakeMeetingRoom extends MeetingRoom {
     this.sentEnds.push(meetingID);
   }
 
+  async sendLeaving(meetingID: string): Promise<void> {
+    await Promise.resolve();
+    this.sentLeavings.push(meetingID);
+    const from = this.identity;
+    if (from === undefined) return;
+    for (const peer of this.peers) if (peer.identity !== undefined) peer.receiveLeaving(from, meetingID);
+  }
+
+  /**
+   * Puts another participant's page in the same media room: each sees the other come (once both are
+   * joined) and go, and hears the leaving messages the other sends.
+   */
+  link(other: FakeMeetingRoom): void {
+    this.peers.add(other);
+    other.peers.add(this);
+  }
+
   // --- what the others do ---
 
   /** Another participant comes in, with nothing on air yet. */
@@ -186,14 +219,32 @@ export class FakeMeetingRoom extends MeetingRoom {
     this.ends.next({ fromUserID, meetingID });
   }
 
+  /** Someone said they are leaving (the SFU stamps who). */
+  receiveLeaving(fromUserID: string, meetingID: string): void {
+    this.leaves$.next({ fromUserID, meetingID });
+  }
+
+  /** The page is going away (the browser's pagehide). */
+  pageHides(): void {
+    this.pageLeaves.next();
+  }
+
   /** The SFU drops this participant (the room closed, the network is gone for good). */
   dropped(): void {
+    const gone = this.identity;
+    this.identity = undefined;
+    if (gone !== undefined) for (const peer of this.peers) peer.leaves(gone);
     this.everyone.next([]);
     this.state.next(RoomConnectionState.Disconnected);
   }
 
   reconnecting(): void {
     this.state.next(RoomConnectionState.Reconnecting);
+  }
+
+  /** Everyone in the room as this device sees it now, itself included. */
+  snapshot(): readonly MeetingParticipantMedia[] {
+    return this.everyone.value;
   }
 
   private self(): MeetingParticipantMedia | undefined {

@@ -57,6 +57,13 @@ export interface FakePorts extends PortBindings {
   readonly meetingLauncher: FakeMeetingLauncher;
 }
 
+/** How a test client is made: its local storage (a restart, a second tab), and what its meeting cards join. */
+export interface ClientOptions {
+  readonly localStore?: InMemoryLocalStore;
+  /** The cards join the session's own meeting room (over the fake room) instead of the fake launcher. */
+  readonly meetingRoom?: boolean;
+}
+
 /**
  * One running client (a browser tab) wired exactly like an app, but on in-memory adapters: a root
  * container of ports, the sign-in outside any session, and a session scope (`openSessionScope`) opened
@@ -70,11 +77,14 @@ export class TestClient implements SessionStarter {
   private current: SessionScope | undefined;
   private shortcuts: { readonly scope: SessionScope; readonly viewModels: TestViewModels } | undefined;
 
-  constructor(readonly ports: FakePorts) {
+  constructor(
+    readonly ports: FakePorts,
+    options: ClientOptions = {},
+  ) {
     // The harness is the tests' composition root: the only place that resolves services.
     this.root = createContainer(portsModule(ports));
-    // The cards are followed here without a room: the session's room would otherwise be the launcher.
-    this.root.bind(MeetingLauncher, ports.meetingLauncher);
+    // The cards are followed here without a room, unless asked: the session's room is then the launcher.
+    if (options.meetingRoom !== true) this.root.bind(MeetingLauncher, ports.meetingLauncher);
     this.account = new SignInService(ports.accountApi, this, ports.localStore, ports.clock);
   }
 
@@ -247,8 +257,8 @@ export class TestWorld {
   }
 
   /** A client whose session storage is empty (signed out); pass a local store to simulate a restart. */
-  client(options: { readonly localStore?: InMemoryLocalStore } = {}): TestClient {
-    return new TestClient(this.ports(options));
+  client(options: ClientOptions = {}): TestClient {
+    return new TestClient(this.ports(options), options);
   }
 
   /**
@@ -300,10 +310,7 @@ export class TestWorld {
    * A client with stored credentials for `userID`, bootstrapped and settled; pass another client's local
    * store for a second tab of the same browser.
    */
-  async signIn(
-    userID: string,
-    options: { readonly localStore?: InMemoryLocalStore } = {},
-  ): Promise<TestClient> {
+  async signIn(userID: string, options: ClientOptions = {}): Promise<TestClient> {
     const client = this.client(options);
     const token = this.backend.user(userID).token;
     client.ports.sessionStore.set(STORAGE_KEYS.session.userID, userID);

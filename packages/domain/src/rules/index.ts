@@ -35,5 +35,7 @@ export * from './meeting-form';
 export * from './meeting-text';
 // Which meetings a device has reminded its user of, kept per user and bounded.
 export * from './meeting-reminders';
-// The meeting room: tiles per page, the host's end-for-everyone message.
+// The meeting room: tiles per page, the host's end-for-everyone message, a participant's leaving.
 export * from './meeting-room';
+// The stay in a meeting a device keeps, so a next session posts the end its page never could.
+export * from './meeting-stay';

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildMeetingEndSignal,
+  buildMeetingLeavingSignal,
+  MEETING_END_STAGGER_MS,
   MEETING_TILES_PER_PAGE,
+  meetingEndPostDelay,
   meetingPage,
   meetingPageCount,
   parseMeetingEndSignal,
+  parseMeetingLeavingSignal,
 } from './meeting-room';
 
 describe('the meeting room rules', () => {
@@ -30,5 +34,20 @@ describe('the meeting room rules', () => {
     expect(parseMeetingEndSignal('{"type":"endForAll","meetingID":5}')).toBeUndefined();
     expect(parseMeetingEndSignal('not json')).toBeUndefined();
     expect(parseMeetingEndSignal('null')).toBeUndefined();
+  });
+
+  it('reads back the leaving message, never as an end, and nothing else as a leave', () => {
+    expect(parseMeetingLeavingSignal(buildMeetingLeavingSignal('m1'))).toBe('m1');
+    expect(parseMeetingEndSignal(buildMeetingLeavingSignal('m1'))).toBeUndefined();
+    expect(parseMeetingLeavingSignal(buildMeetingEndSignal('m1'))).toBeUndefined();
+    expect(parseMeetingLeavingSignal('{"type":"leaving","meetingID":""}')).toBeUndefined();
+    expect(parseMeetingLeavingSignal('not json')).toBeUndefined();
+  });
+
+  it('of those who left together, the lowest user id posts the end first, the next ones later', () => {
+    expect(meetingEndPostDelay('alice', [])).toBe(0);
+    expect(meetingEndPostDelay('alice', ['bob', 'carol'])).toBe(0);
+    expect(meetingEndPostDelay('bob', ['alice', 'carol'])).toBe(MEETING_END_STAGGER_MS);
+    expect(meetingEndPostDelay('carol', ['alice', 'bob', 'bob', 'carol'])).toBe(2 * MEETING_END_STAGGER_MS);
   });
 });

@@ -9,9 +9,10 @@ export interface MeetingText {
   readonly params?: MessageParams;
 }
 
-/** The card's state label: "Not started", ..., "Finished · 12:05 · 3 took part". */
+/** The card's state label: "Not started", ..., "Finished · 12:05 · 3 took part", or "Finished" when presumed. */
 export function meetingStateText(meeting: Meeting, state: MeetingState): MeetingText {
-  if (state === MeetingState.Finished) {
+  // A meeting only presumed finished has no reported end: nothing to say of how long or who.
+  if (state === MeetingState.Finished && meeting.endedAt !== undefined) {
     return {
       key: 'meeting.finishedSummary',
       params: {

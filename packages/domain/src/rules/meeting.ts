@@ -174,12 +174,30 @@ function applyUpdate(meeting: Meeting, update: MeetingUpdateData): Meeting {
 }
 
 /**
+ * When a meeting that began and was never reported ended is taken as finished: the end may never be
+ * posted (the last two left at the same moment, the last one's page died and never came back). A quick
+ * meeting's bound is its start plus the longest meeting a form allows; a scheduled one's is its planned
+ * end (or its start, when it began later than that) plus the same. Undefined while it is not begun, or
+ * once it ended or was cancelled.
+ */
+export function meetingPresumedEndAt(meeting: Meeting): number | undefined {
+  const { startedAt } = meeting;
+  if (startedAt === undefined || meeting.endedAt !== undefined || meeting.cancelled) return undefined;
+  const plannedEnd = meeting.startTime + meeting.durationMinutes * 60_000;
+  const from = meeting.kind === 'quick' ? startedAt : Math.max(startedAt, plannedEnd);
+  return from + MEETING_LIMITS.maxDurationMinutes * 60_000;
+}
+
+/**
  * The spec's state at `now`: not started before the start time, awaiting start once it has come and
- * nobody has begun, in progress from the first start until the end.
+ * nobody has begun, in progress from the first start until the end, or until the end it is presumed
+ * to have had ({@link meetingPresumedEndAt}).
  */
 export function meetingStateAt(meeting: Meeting, now: number): MeetingState {
   if (meeting.cancelled) return MeetingState.Cancelled;
   if (meeting.endedAt !== undefined) return MeetingState.Finished;
+  const presumedEnd = meetingPresumedEndAt(meeting);
+  if (presumedEnd !== undefined && now >= presumedEnd) return MeetingState.Finished;
   if (meeting.startedAt !== undefined) return MeetingState.InProgress;
   return now < meeting.startTime ? MeetingState.NotStarted : MeetingState.AwaitingStart;
 }

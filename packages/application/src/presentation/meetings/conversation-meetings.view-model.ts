@@ -9,6 +9,7 @@ import {
   formatCalendarDate,
   formatClock,
   isGroupSession,
+  meetingPresumedEndAt,
   meetingStateAt,
   meetingStateText,
   MEETING_LIMITS,
@@ -135,6 +136,11 @@ export class ConversationMeetingsViewModel extends StateViewModel<ConversationMe
       }
       if (view.state === MeetingState.NotStarted && (next === undefined || meeting.startTime < next)) {
         next = meeting.startTime;
+      }
+      // The card turns finished by itself once its end is presumed, with nothing posted.
+      const presumedEnd = meetingPresumedEndAt(meeting);
+      if (presumedEnd !== undefined && presumedEnd > now && (next === undefined || presumedEnd < next)) {
+        next = presumedEnd;
       }
     }
     const conversation = this.conversation();

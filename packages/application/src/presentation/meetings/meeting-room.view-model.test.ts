@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEETING_LEAVE_GRACE_MS } from '@teamim/domain';
 import { meetingJoinRequest, TestWorld, type TestClient } from '../../testing';
 import {
   MeetingRoomViewModel,
@@ -182,12 +183,14 @@ describe('MeetingRoomViewModel', () => {
   });
 
   it('leaves, and closes with nothing left to attach', async () => {
-    const { client, state, media, vm } = await inMeeting();
+    const { world, client, state, media, vm } = await inMeeting();
     await client.meetings.join(JOIN);
     client.ports.meetingRoom.arrives('bob');
     client.ports.meetingRoom.update('bob', { audio: 'bob-mic' });
-    expect((await vm.leave()).ok).toBe(true);
+    const leaving = vm.leave();
     expect(state().open).toBe(false);
+    await world.advance(MEETING_LEAVE_GRACE_MS);
+    expect((await leaving).ok).toBe(true);
     expect(media().audios).toEqual([]);
   });
 

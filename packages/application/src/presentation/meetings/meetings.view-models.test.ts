@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MeetingState, SessionType, type Conversation } from '@teamim/domain';
+import { MEETING_LIMITS, MeetingState, SessionType, type Conversation } from '@teamim/domain';
 import { TestWorld, type TestClient } from '../../testing';
 import type { ConversationMeetingsViewModel } from './conversation-meetings.view-model';
 
@@ -125,6 +125,21 @@ describe("a conversation's meetings", () => {
       state: MeetingState.Finished,
       stateText: 'Finished · 12:05 · 2 took part',
     });
+  });
+
+  it('a meeting nobody reported ended shows finished once its end is presumed, with no duration', async () => {
+    const { world, aliceVm, bobVm } = await team();
+    expect((await aliceVm.startQuick()).ok).toBe(true);
+    await world.settle();
+    await world.advance(MEETING_LIMITS.maxDurationMinutes * MINUTE - 1);
+    expect(only(bobVm)).toMatchObject({ state: MeetingState.InProgress, canJoin: true });
+    await world.advance(1);
+    expect(only(bobVm)).toMatchObject({
+      state: MeetingState.Finished,
+      stateText: 'Finished',
+      canJoin: false,
+    });
+    expect(bobVm.state.inProgress).toBeUndefined();
   });
 
   it('offers no buttons where the deployment has no media server', async () => {
