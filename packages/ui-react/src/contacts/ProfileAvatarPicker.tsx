@@ -3,7 +3,8 @@ import { CameraRegular } from '@fluentui/react-icons';
 import type { PickedFile } from '@teamim/application';
 import { useRef } from 'react';
 import { FaceAvatar } from '../FaceAvatar';
-import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
+import { AvatarFileInput } from '../common/AvatarFileInput';
+import { pickedFile } from '../common/picked-file';
 import { useText } from '../text';
 
 const useStyles = makeStyles({
@@ -11,7 +12,6 @@ const useStyles = makeStyles({
   text: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalXS, minWidth: 0 },
   hint: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   error: { color: tokens.colorPaletteRedForeground1 },
-  hidden: { display: 'none' },
 });
 
 /**
@@ -46,19 +46,10 @@ export function ProfileAvatarPicker(props: {
           </Text>
         )}
       </div>
-      <input
+      <AvatarFileInput
         ref={input}
-        type="file"
-        accept={AVATAR_ACCEPT}
-        className={styles.hidden}
-        tabIndex={-1}
-        aria-hidden
-        data-testid="profile-avatar-file"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file !== undefined) props.onPick(pickedFile(file));
-        }}
+        testID="profile-avatar-file"
+        onFile={(file) => props.onPick(pickedFile(file))}
       />
     </div>
   );

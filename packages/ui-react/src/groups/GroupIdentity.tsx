@@ -3,7 +3,8 @@ import { CameraRegular, EditRegular } from '@fluentui/react-icons';
 import type { GroupSettingsState, GroupSettingsViewModel } from '@teamim/application';
 import { useRef, useState } from 'react';
 import { useText } from '../text';
-import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
+import { AvatarFileInput } from '../common/AvatarFileInput';
+import { pickedFile } from '../common/picked-file';
 import { FaceAvatar } from '../FaceAvatar';
 
 const useStyles = makeStyles({
@@ -27,7 +28,6 @@ const useStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke1}`,
     color: tokens.colorNeutralForeground2,
   },
-  hidden: { display: 'none' },
   text: { display: 'flex', flexDirection: 'column', minWidth: 0, flex: 1 },
   nameRow: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, minWidth: 0 },
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
@@ -81,19 +81,7 @@ export function GroupIdentity({
               <CameraRegular fontSize={14} />
             </span>
           </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept={AVATAR_ACCEPT}
-            className={styles.hidden}
-            tabIndex={-1}
-            aria-hidden
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file !== undefined) void vm.changeAvatar(pickedFile(file));
-            }}
-          />
+          <AvatarFileInput ref={fileInput} onFile={(file) => void vm.changeAvatar(pickedFile(file))} />
         </>
       ) : (
         avatar

@@ -10,7 +10,8 @@ import { useViewModel } from '../session';
 import { useText } from '../text';
 import { CardDialog } from '../common/CardDialog';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { AVATAR_ACCEPT, pickedFile } from '../common/picked-file';
+import { AvatarFileInput } from '../common/AvatarFileInput';
+import { pickedFile } from '../common/picked-file';
 import { PickerLeftPane } from './PickerLeftPane';
 import { usePickedPreview } from './picked-preview';
 import { FaceAvatar } from '../FaceAvatar';
@@ -19,7 +20,6 @@ const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
   groupFields: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalM },
   grow: { flex: 1 },
-  hidden: { display: 'none' },
   // The chosen group avatar, in place of the camera icon (the button's icon slot is 20 px).
   thumb: {
     width: '20px',
@@ -154,17 +154,9 @@ export function MemberPickerDialog(props: {
           >
             {state.avatarName === undefined ? t('ui.group.picker.avatar') : t('ui.group.picker.avatarChosen')}
           </Button>
-          <input
+          <AvatarFileInput
             ref={fileInput}
-            type="file"
-            accept={AVATAR_ACCEPT}
-            className={styles.hidden}
-            tabIndex={-1}
-            aria-hidden
-            onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              event.currentTarget.value = '';
-              if (file === undefined) return;
+            onFile={(file) => {
               setAvatarFile(file);
               vm.setAvatar(pickedFile(file));
             }}
