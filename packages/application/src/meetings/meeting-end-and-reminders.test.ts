@@ -1,37 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { customPayloadOf, SessionType, type Conversation, type MeetingUpdateData } from '@teamim/domain';
-import { TestWorld, type TestClient } from '../testing';
+import { SessionType, type MeetingUpdateData } from '@teamim/domain';
+import { meetingTeam, meetingUpdatesIn, type TestClient } from '../testing';
 
 const MINUTE = 60_000;
 
-async function team() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
-  const group = await alice.ports.groups.createGroup({
-    groupName: 'team',
-    faceURL: '',
-    memberUserIDs: ['bob'],
-  });
-  await world.settle();
-  await alice.conversations.open(group.groupID, SessionType.Group);
-  await bob.conversations.open(group.groupID, SessionType.Group);
-  await world.settle();
-  const chat = alice.conversations.currentConversation as Conversation;
-  return { world, alice, bob, chat, groupID: group.groupID };
-}
+const team = () => meetingTeam();
 
 async function updates(client: TestClient, groupID: string): Promise<MeetingUpdateData[]> {
   const conversation = await client.ports.conversations.getOneConversation(groupID, SessionType.Group);
-  const page = await client.ports.messages.getHistory(conversation.conversationID, '', 100);
-  return page.messages.flatMap((m) => {
-    const payload = customPayloadOf(m);
-    return payload?.kind === 'meetingUpdate' ? [payload.update] : [];
-  });
+  return meetingUpdatesIn(client, conversation.conversationID);
 }
 
 describe('MeetingService: the end of a meeting', () => {

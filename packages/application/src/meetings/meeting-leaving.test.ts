@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customPayloadOf,
-  MEETING_END_STAGGER_MS,
-  MEETING_LEAVE_GRACE_MS,
-  SessionType,
-  type Conversation,
-  type MeetingUpdateData,
-} from '@teamim/domain';
-import { TestWorld, type TestClient } from '../testing';
+import { MEETING_END_STAGGER_MS, MEETING_LEAVE_GRACE_MS, type MeetingUpdateData } from '@teamim/domain';
+import { meetingTeam, meetingUpdatesIn, type TestClient } from '../testing';
 
 /** Alice and Bob in a group, each with a real meeting room service over fake rooms linked as one room. */
 async function team() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice', { meetingRoom: true });
-  const bob = await world.signIn('bob', { meetingRoom: true });
-  alice.ports.meetingRoom.link(bob.ports.meetingRoom);
-  const group = await alice.ports.groups.createGroup({
-    groupName: 'team',
-    faceURL: '',
-    memberUserIDs: ['bob'],
+  const { world, alice, bob, chat } = await meetingTeam({
+    alice: { meetingRoom: true },
+    bob: { meetingRoom: true },
   });
-  await world.settle();
-  await alice.conversations.open(group.groupID, SessionType.Group);
-  await bob.conversations.open(group.groupID, SessionType.Group);
-  await world.settle();
-  const chat = alice.conversations.currentConversation as Conversation;
+  alice.ports.meetingRoom.link(bob.ports.meetingRoom);
   const started = await alice.services.meetings.quick({ kind: 'conversation', conversation: chat }, 'Sync');
   const meetingID = started.ok ? started.value.meetingID : '';
   expect((await bob.services.meetings.join(meetingID, chat.conversationID)).ok).toBe(true);
@@ -37,11 +17,7 @@ async function team() {
 }
 
 async function ends(client: TestClient, conversationID: string): Promise<MeetingUpdateData[]> {
-  const page = await client.ports.messages.getHistory(conversationID, '', 100);
-  return page.messages.flatMap((m) => {
-    const payload = customPayloadOf(m);
-    return payload?.kind === 'meetingUpdate' && payload.update.action === 'ended' ? [payload.update] : [];
-  });
+  return (await meetingUpdatesIn(client, conversationID)).filter((u) => u.action === 'ended');
 }
 
 describe('leaving a meeting together', () => {

@@ -1,35 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  customPayloadOf,
   MEETING_STAY_ABANDONED_MS,
   meetingStayStorageKey,
   parseMeetingStay,
   SessionType,
-  type Conversation,
   type MeetingUpdateData,
 } from '@teamim/domain';
-import { TestWorld, type TestClient } from '../testing';
+import { meetingTeam, meetingUpdatesIn, type TestClient, type TestWorld } from '../testing';
 
 const MINUTE = 60_000;
 
 /** Alice starts a quick meeting in a group with Bob and is alone in its room. */
 async function aliceAlone() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice', { meetingRoom: true });
-  const bob = await world.signIn('bob');
-  const group = await alice.ports.groups.createGroup({
-    groupName: 'team',
-    faceURL: '',
-    memberUserIDs: ['bob'],
-  });
-  await world.settle();
-  await alice.conversations.open(group.groupID, SessionType.Group);
-  await world.settle();
-  const chat = alice.conversations.currentConversation as Conversation;
+  const { world, alice, bob, chat } = await meetingTeam({ alice: { meetingRoom: true } });
   const startedAt = world.clock.now();
   const started = await alice.services.meetings.quick({ kind: 'conversation', conversation: chat }, 'Sync');
   const meetingID = started.ok ? started.value.meetingID : '';
@@ -42,11 +25,7 @@ function stay(client: TestClient) {
 }
 
 async function ends(client: TestClient, conversationID: string): Promise<MeetingUpdateData[]> {
-  const page = await client.ports.messages.getHistory(conversationID, '', 100);
-  return page.messages.flatMap((m) => {
-    const payload = customPayloadOf(m);
-    return payload?.kind === 'meetingUpdate' && payload.update.action === 'ended' ? [payload.update] : [];
-  });
+  return (await meetingUpdatesIn(client, conversationID)).filter((u) => u.action === 'ended');
 }
 
 /**

@@ -37,3 +37,4 @@ export * from './fake-network';
 export * from './fake-qr-sign-in';
 export * from './fake-meeting-launcher';
 export * from './fake-meeting-room';
+export * from './meeting-team';

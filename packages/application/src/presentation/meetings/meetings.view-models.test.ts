@@ -1,32 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MEETING_LIMITS, MeetingState, SessionType, type Conversation } from '@teamim/domain';
-import { TestWorld, type TestClient } from '../../testing';
+import { meetingTeam, type TestClient, type TestWorld } from '../../testing';
 import type { ConversationMeetingsViewModel } from './conversation-meetings.view-model';
 
 const MINUTE = 60_000;
 
 async function team() {
-  const world = new TestWorld().users(
-    { userID: 'alice', nickname: 'Alice' },
-    { userID: 'bob', nickname: 'Bob' },
-  );
-  world.backend.makeFriends('alice', 'bob');
-  const alice = await world.signIn('alice');
-  const bob = await world.signIn('bob');
-  for (const client of [alice, bob]) {
-    client.settings.setLocale('en-US');
-    await client.capabilities.detect(client.currentUser.id());
-  }
-  const group = await alice.ports.groups.createGroup({
-    groupName: 'team',
-    faceURL: '',
-    memberUserIDs: ['bob'],
+  const { world, alice, bob, chat } = await meetingTeam({
+    prepare: async (client) => {
+      client.settings.setLocale('en-US');
+      await client.capabilities.detect(client.currentUser.id());
+    },
   });
-  await world.settle();
-  await alice.conversations.open(group.groupID, SessionType.Group);
-  await bob.conversations.open(group.groupID, SessionType.Group);
-  await world.settle();
-  const chat = alice.conversations.currentConversation as Conversation;
   const id = chat.conversationID;
   return { world, alice, bob, chat, id, aliceVm: meetingsOf(alice, id), bobVm: meetingsOf(bob, id) };
 }
