@@ -2,11 +2,7 @@ import { createEvent, fireEvent, screen, waitFor, within } from '@testing-librar
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../shell/contact-dialogs';
-import { renderView } from '../testing/render';
-import { ChatLayout } from './ChatPages';
-import { ChatRoute } from '../routing/chat-route';
+import { renderChat } from '../testing/render-chat';
 
 // While the composer is closed (muted, mute-all for an ordinary member) its tools are too, and
 // files pasted into or dropped onto the chat are not sent; they all open again with the composer.
@@ -29,18 +25,7 @@ async function mutedTeam() {
   await alice.conversations.loadConversations();
   await alice.conversations.open(groupID, SessionType.Group);
   await w.settle();
-  await renderView(
-    <Routes>
-      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
-        <Route path=":conversationID" element={<ChatRoute />} />
-      </Route>
-    </Routes>,
-    {
-      viewModels: alice.viewModels,
-      route: `/chat/${conversationID}`,
-      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
-    },
-  );
+  await renderChat(alice, conversationID);
   await screen.findByRole('textbox', { name: 'Message' });
   return { w, owner, alice, groupID };
 }

@@ -3,11 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../../shell/contact-dialogs';
-import { renderView } from '../../testing/render';
-import { ChatLayout } from '../ChatPages';
-import { ChatRoute } from '../../routing/chat-route';
+import { renderChat } from '../../testing/render-chat';
 
 // The real picker renders its whole grid in jsdom (nothing is laid out, so it cannot virtualize), which
 // takes minutes there; what is tested here is where the button keeps it, not the picker itself.
@@ -26,18 +22,7 @@ async function chat() {
   await alice.conversations.open('bob', SessionType.Single);
   await w.settle();
   const id = alice.conversations.snapshot[0]?.conversationID ?? '';
-  await renderView(
-    <Routes>
-      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
-        <Route path=":conversationID" element={<ChatRoute />} />
-      </Route>
-    </Routes>,
-    {
-      viewModels: alice.viewModels,
-      route: `/chat/${id}`,
-      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
-    },
-  );
+  await renderChat(alice, id);
   await screen.findByRole('heading', { level: 2, name: 'Bob' });
 }
 

@@ -4,10 +4,9 @@ import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../../shell/contact-dialogs';
 import { renderView } from '../../testing/render';
+import { renderChat } from '../../testing/render-chat';
 import { ChatLayout } from '../ChatPages';
-import { ChatRoute } from '../../routing/chat-route';
 import { emojiPanel } from './emoji-panel';
 import { insertText } from './insert-text';
 
@@ -29,18 +28,7 @@ async function world() {
   });
   await w.settle();
   const id = alice.conversations.snapshot[0]?.conversationID ?? '';
-  await renderView(
-    <Routes>
-      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
-        <Route path=":conversationID" element={<ChatRoute />} />
-      </Route>
-    </Routes>,
-    {
-      viewModels: alice.viewModels,
-      route: `/chat/${id}`,
-      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
-    },
-  );
+  await renderChat(alice, id);
   await screen.findByRole('heading', { level: 2, name: 'Bob' });
   return { w, alice, bob };
 }

@@ -3,11 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ContentType, SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
 import { describe, expect, it } from 'vitest';
-import { Route, Routes } from 'react-router';
-import { ContactDialogsProvider } from '../../shell/contact-dialogs';
-import { renderView } from '../../testing/render';
-import { ChatLayout } from '../ChatPages';
-import { ChatRoute } from '../../routing/chat-route';
+import { renderChat } from '../../testing/render-chat';
 
 // Rendering and typing on a shared, slow machine takes seconds; this is a ceiling, not a measurement.
 const SLOW = 60_000;
@@ -34,19 +30,8 @@ async function team() {
   return { w, alice, bob, conversationID: created.value.conversation.conversationID };
 }
 
-async function renderChat(client: Awaited<ReturnType<typeof team>>['alice'], conversationID: string) {
-  await renderView(
-    <Routes>
-      <Route path="/chat" element={<ChatLayout prefetchView={() => undefined} />}>
-        <Route path=":conversationID" element={<ChatRoute />} />
-      </Route>
-    </Routes>,
-    {
-      viewModels: client.viewModels,
-      route: `/chat/${conversationID}`,
-      wrap: (children) => <ContactDialogsProvider>{children}</ContactDialogsProvider>,
-    },
-  );
+async function openTeam(client: Awaited<ReturnType<typeof team>>['alice'], conversationID: string) {
+  await renderChat(client, conversationID);
   await screen.findByRole('heading', { level: 2, name: 'Team' });
   return screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 }
@@ -56,7 +41,7 @@ describe('mention suggestions in the composer', () => {
     'opens on "@" and a character, moves with the arrows, inserts with Enter, closes with Escape',
     async () => {
       const { w, alice, bob, conversationID } = await team();
-      const box = await renderChat(alice, conversationID);
+      const box = await openTeam(alice, conversationID);
       const user = userEvent.setup();
 
       await user.type(box, 'hi @');
@@ -113,7 +98,7 @@ describe('mention suggestions in the composer', () => {
     async () => {
       const { alice, conversationID } = await team();
       alice.settings.setLocale('en-US');
-      const box = await renderChat(alice, conversationID);
+      const box = await openTeam(alice, conversationID);
       const user = userEvent.setup();
       await user.type(box, '@ev');
       const list = await screen.findByRole('listbox', { name: 'Mention a member' });
@@ -127,7 +112,7 @@ describe('mention suggestions in the composer', () => {
     'Tab chooses the highlighted member and closes the list',
     async () => {
       const { alice, conversationID } = await team();
-      const box = await renderChat(alice, conversationID);
+      const box = await openTeam(alice, conversationID);
       const user = userEvent.setup();
       await user.type(box, '@bo');
       await screen.findByRole('listbox', { name: 'Mention a member' });
