@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { unboundSelectorCaches } from './selector-cache';
 
 // jsdom lacks these browser APIs that Fluent UI and the virtualizer use.
 if (typeof window !== 'undefined') {
@@ -53,6 +54,10 @@ if (typeof window !== 'undefined') {
     }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['aria-hidden'] });
 }
+
+// Only jsdom matches through nwsapi (two files render in happy-dom).
+if (typeof window !== 'undefined' && navigator.userAgent.includes('jsdom'))
+  unboundSelectorCaches(document, window);
 
 // A loaded machine renders slowly; waiting longer costs nothing when it is fast.
 configure({ asyncUtilTimeout: 60_000 });
