@@ -10,8 +10,9 @@ import { QR_CODE_SERVER_FLAGS } from './support/qr-code-life';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // Like chat 1.8.4's default configuration, the compatibility server hands out room tokens for a LiveKit
-// address where nothing runs (a port nobody listens on); tests/e2e/compat/calls-unreachable.e2e.ts.
-process.env['E2E_CLOSED_LIVEKIT_PORT'] ??= String(20_000 + Math.floor(Math.random() * 40_000));
+// address where nothing runs (a port nobody listens on); tests/e2e/compat/calls-unreachable.e2e.ts. Below
+// Linux's ephemeral range (from 32768), so no server bound to port 0 beside the run can be given it.
+process.env['E2E_CLOSED_LIVEKIT_PORT'] ??= String(20_000 + Math.floor(Math.random() * 12_000));
 const closedLiveKitPort = Number(process.env['E2E_CLOSED_LIVEKIT_PORT']);
 
 // The call tests need a LiveKit SFU. `npm test` starts one and passes LIVEKIT_URL (empty when it could
