@@ -24,7 +24,7 @@ import type {
   RoomLikeEvents,
 } from './room-like';
 
-/** This device's tracks on air, as platform objects to attach. */
+/** This device's own tracks, as platform objects to attach (on air, or the camera captured while ringing). */
 export interface LocalTracks {
   readonly audio?: unknown;
   readonly video?: unknown;
@@ -95,7 +95,10 @@ export class LiveKitRtcRoom extends RtcRoom {
   /** A remote track could not be subscribed to after livekit-client's retries. Hot, no replay. */
   readonly subscriptionFailed$: Observable<void> = this.subscriptionFailures.asObservable();
   private readonly local = new BehaviorSubject<LocalTracks>({});
-  /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
+  /**
+   * This device's tracks by kind (the own video): published, or the camera captured while ringing. Hot,
+   * replays; empty when neither.
+   */
   readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
 
   private readonly captured: CapturedTracks;
