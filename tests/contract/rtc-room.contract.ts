@@ -9,6 +9,10 @@ export interface RtcWorld {
   access(roomID: string, userID: string): CallAccessData;
   /** What the local participant of `room` currently publishes. */
   published(room: RtcRoom): { readonly microphone: boolean; readonly camera: boolean };
+  /** What `room` receives of the others in its room: `audio`, `video`, in any order, once each. */
+  received(room: RtcRoom): readonly string[];
+  /** Whether the devices `room` started (by `capture` or to publish) still run: a camera's light is on. */
+  capturing(room: RtcRoom): { readonly microphone: boolean; readonly camera: boolean };
 }
 
 function recordStates(room: RtcRoom): RoomConnectionState[] {
@@ -191,6 +195,48 @@ export function rtcRoomContract(side: string, makeWorld: () => RtcWorld): void {
       await bob.connect(b.serverUrl, b.token, { video: true });
       await until(() => joined.length > 0);
       expect(joined).toEqual(['bob']);
+    });
+
+    it('captured while ringing: nothing reaches the other side until the connect publishes it', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const a = world.access('call-1', 'alice');
+      await alice.capture({ video: true });
+      await alice.join(a.serverUrl, a.token, 'bob');
+      expect(world.capturing(alice)).toEqual({ microphone: true, camera: true });
+      const bob = world.createRoom();
+      const b = world.access('call-1', 'bob');
+      await bob.connect(b.serverUrl, b.token, { video: true });
+      await settle();
+      expect(world.published(alice)).toEqual({ microphone: false, camera: false });
+      expect(world.received(bob)).toEqual([]);
+
+      await alice.connect(a.serverUrl, a.token, { video: true });
+      await until(() => world.received(bob).length === 2);
+      expect([...world.received(bob)].sort()).toEqual(['audio', 'video']);
+      expect(world.published(alice)).toEqual({ microphone: true, camera: true });
+    });
+
+    it('a voice call captures the microphone only', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      await alice.capture({ video: false });
+      expect(world.capturing(alice)).toEqual({ microphone: true, camera: false });
+    });
+
+    it('disconnect stops what was captured, also a capture still starting', async () => {
+      const world = makeWorld();
+      const alice = world.createRoom();
+      const a = world.access('call-1', 'alice');
+      await alice.capture({ video: true });
+      await alice.join(a.serverUrl, a.token, 'bob');
+      await alice.disconnect();
+      expect(world.capturing(alice)).toEqual({ microphone: false, camera: false });
+
+      const starting = alice.capture({ video: true });
+      await alice.disconnect();
+      await starting;
+      expect(world.capturing(alice)).toEqual({ microphone: false, camera: false });
     });
 
     it('a room joined while ringing is left by disconnect', async () => {

@@ -16,5 +16,22 @@ rtcRoomContract('in-memory (FakeRtcRoom)', () => {
       const fake = asFake(room);
       return { microphone: fake.onAir && fake.microphone, camera: fake.onAir && fake.camera };
     },
+    received: (room) => {
+      const fake = asFake(room);
+      const others = [...(server.rooms.get(fake.roomID ?? '') ?? [])].filter((p) => p !== fake);
+      const onAir = others.filter((p): p is FakeRtcRoom => p instanceof FakeRtcRoom && p.onAir);
+      return [
+        ...(onAir.some((p) => p.microphone) ? ['audio'] : []),
+        ...(onAir.some((p) => p.camera) ? ['video'] : []),
+      ];
+    },
+    capturing: (room) => {
+      const fake = asFake(room);
+      const onAir = (device: boolean) => fake.onAir && device;
+      return {
+        microphone: (fake.captured?.microphone ?? false) || onAir(fake.microphone),
+        camera: (fake.captured?.camera ?? false) || onAir(fake.camera),
+      };
+    },
   };
 });

@@ -11,6 +11,7 @@ type Harness = {
   connect(url: string, token: string, video: boolean): Promise<void>;
   prepare(url: string, token: string): Promise<void>;
   join(url: string, token: string): Promise<void>;
+  capture(video: boolean): Promise<void>;
   state(): string;
   remoteKinds(): string[];
   localKinds(): string[];
@@ -44,10 +45,12 @@ test('audio and video flow both ways through the SFU, and a muted microphone sho
   const alicePage = await harness.open(browser);
   const bobPage = await harness.open(browser);
   try {
-    // Ringing, as the call service does it: alice (the inviter) joins with nothing on air, bob prepares.
+    // Ringing, as the call service does it: alice (the inviter) starts her devices (her own camera shows) and
+    // joins with nothing on air, bob prepares.
+    await alicePage.evaluate(() => window.rtcHarness.capture(true));
     await alicePage.evaluate((a) => window.rtcHarness.join(a.serverUrl, a.token), alice);
     await bobPage.evaluate((a) => window.rtcHarness.prepare(a.serverUrl, a.token), bob);
-    expect(await alicePage.evaluate(() => window.rtcHarness.localKinds())).toEqual([]);
+    expect(await alicePage.evaluate(() => window.rtcHarness.localKinds())).toEqual(['video']);
     // Bob answers: he connects, and alice goes on air in the room she is in (in the product when his Accept
     // arrives, a message's trip later).
     await Promise.all([

@@ -205,6 +205,10 @@ test('calls between alice, bob and carol: video, voice and busy, then reject, ca
       await expect(aliceCall.getByRole('status')).toHaveText('Waiting for an answer…');
       await expect(aliceCall.getByRole('button', { name: 'Cancel' })).toBeVisible();
       await expect(aliceCall.getByRole('button', { name: 'Answer' })).toHaveCount(0);
+      // alice sees her own camera while it rings (captured, not yet on air: bob is in no room to receive it).
+      await expect
+        .poll(() => attachedTracks(alice.page, 'video[aria-label="Your video"]'), { timeout: 30_000 })
+        .toEqual(['video:live']);
       await expect(bobCall.getByRole('status')).toHaveText('Incoming video call', { timeout: 30_000 });
       await expect(bobCall).toHaveAttribute('data-tone', 'light');
       await expect(bobCall.getByText('alice', { exact: true })).toBeVisible();

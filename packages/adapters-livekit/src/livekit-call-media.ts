@@ -25,8 +25,8 @@ function withRemote(current: CallMediaTracks, event: RemoteTrackEvent): CallMedi
 }
 
 /**
- * {@link CallMedia} over the LiveKit room adapter: folds its remote track events and own published
- * tracks into the tracks the overlay shows, and forgets the remote ones when the room is left.
+ * {@link CallMedia} over the LiveKit room adapter: folds its remote track events and own (published or
+ * previewed) tracks into the tracks the overlay shows, and forgets the remote ones when the room is left.
  */
 export class LiveKitCallMedia extends CallMedia {
   private readonly current = new BehaviorSubject<CallMediaTracks>(NO_CALL_MEDIA);

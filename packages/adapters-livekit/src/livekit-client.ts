@@ -1,8 +1,22 @@
 // The only module of the adapter that imports livekit-client (about 180 KB gzip): the rest of the
 // adapter reaches it through `loadLiveKit`, so the client loads when a call needs it, not at sign-in.
-import { Room, type LocalParticipant, type RoomEventCallbacks, type RoomOptions } from 'livekit-client';
+import {
+  createLocalTracks,
+  Room,
+  type LocalParticipant,
+  type LocalTrack,
+  type RoomEventCallbacks,
+  type RoomOptions,
+} from 'livekit-client';
 import type { CallDeviceKind } from '@teamim/application';
-import type { LiveKitRoomLike, MeetingRoomLike, MeetingRoomLikeEvents } from './room-like';
+import type {
+  LiveKitRoomLike,
+  LocalParticipantLike,
+  LocalTrackLike,
+  LocalTracksRequestLike,
+  MeetingRoomLike,
+  MeetingRoomLikeEvents,
+} from './room-like';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
 import { LiveKitMeetingRoom } from './livekit-meeting-room';
 
@@ -65,14 +79,32 @@ export function wrapLiveKitRoom(room: Room): WrappedRoom {
   };
 }
 
+/** A call's local participant: it publishes the tracks {@link startLocalTracks} started. */
+function callParticipant(participant: LocalParticipant): LocalParticipantLike {
+  return {
+    setMicrophoneEnabled: (enabled, options) => participant.setMicrophoneEnabled(enabled, options),
+    setCameraEnabled: (enabled, options, publishOptions) =>
+      participant.setCameraEnabled(enabled, options, publishOptions),
+    // Only what startLocalTracks returned comes here, and those are livekit's own LocalTracks.
+    publishTrack: (track, options) => participant.publishTrack(track as LocalTrack, options),
+  };
+}
+
 /** Creates a real livekit-client Room with the call's codec preferences, seen through {@link LiveKitRoomLike}. */
 export function createLiveKitRoom(): LiveKitRoomLike {
-  return wrapLiveKitRoom(new Room(liveKitRoomOptions()));
+  const room = wrapLiveKitRoom(new Room(liveKitRoomOptions()));
+  // The Room sets its participants once, in its constructor, so reading them here once is enough.
+  return { ...room, localParticipant: callParticipant(room.localParticipant) };
 }
 
 /** Creates a real livekit-client Room for a meeting, seen through {@link MeetingRoomLike}. */
 export function createLiveKitMeetingRoom(): MeetingRoomLike {
   return wrapLiveKitRoom(new Room(liveKitMeetingRoomOptions()));
+}
+
+/** Starts the microphone (and the camera) without a room: nothing is published until a room's `publishTrack`. */
+export function startLocalTracks(request: LocalTracksRequestLike): Promise<LocalTrackLike[]> {
+  return createLocalTracks({ audio: request.audio, video: request.video });
 }
 
 /** The machine's devices of a kind (asking for permission first, so they have labels). */

@@ -1,5 +1,5 @@
 import { lazyModule } from '@teamim/application';
-import type { LiveKitRoomLike } from './room-like';
+import type { LiveKitRoomLike, LocalTrackLike, LocalTracksRequestLike } from './room-like';
 
 /**
  * Whether this browser can take part in calls (WebRTC as livekit-client needs it: its
@@ -19,4 +19,9 @@ export const loadLiveKit = lazyModule(() => import('./livekit-client'));
 /** Creates a real livekit-client Room with the codec preferences, seen through {@link LiveKitRoomLike}. */
 export async function createLiveKitRoom(): Promise<LiveKitRoomLike> {
   return (await loadLiveKit()).createLiveKitRoom();
+}
+
+/** Starts this device's microphone (and camera) for a call's room to publish later (loading the client). */
+export async function startLiveKitTracks(request: LocalTracksRequestLike): Promise<LocalTrackLike[]> {
+  return (await loadLiveKit()).startLocalTracks(request);
 }

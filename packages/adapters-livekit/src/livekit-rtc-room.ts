@@ -2,6 +2,7 @@ import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { RemoteError, RtcRoom, type CallDeviceKind } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
+import { CapturedTracks, type StartLocalTracks } from './captured-tracks';
 import {
   ChosenDevices,
   joinRoom,
@@ -16,13 +17,14 @@ import {
 } from './livekit-room-parts';
 import type {
   LiveKitRoomLike,
+  LocalTrackLike,
   ParticipantLike,
   PublicationLike,
   RemoteTrackLike,
   RoomLikeEvents,
 } from './room-like';
 
-/** This device's tracks on air, as platform objects to attach. */
+/** This device's own tracks, as platform objects to attach (on air, or the camera captured while ringing). */
 export interface LocalTracks {
   readonly audio?: unknown;
   readonly video?: unknown;
@@ -55,6 +57,11 @@ const keyOf = (serverUrl: string, token: string): string => `${serverUrl}\n${tok
  * `join` joins with nothing published and automatic subscription off, so no media of the others
  * arrives; the `connect` with the same url and token then subscribes and publishes in the room
  * already joined, or joins the prepared Room.
+ *
+ * The microphone and camera start outside the room (`startTracks`, production: livekit's
+ * `createLocalTracks`): while an outgoing call rings (`capture`, the caller's own preview) or, on
+ * `connect`, while the room is being joined; the connect then publishes them. Without `startTracks`
+ * the room starts them itself once joined.
  */
 export class LiveKitRtcRoom extends RtcRoom {
   private readonly state = new BehaviorSubject<RoomConnectionState>(RoomConnectionState.Disconnected);
@@ -88,16 +95,89 @@ export class LiveKitRtcRoom extends RtcRoom {
   /** A remote track could not be subscribed to after livekit-client's retries. Hot, no replay. */
   readonly subscriptionFailed$: Observable<void> = this.subscriptionFailures.asObservable();
   private readonly local = new BehaviorSubject<LocalTracks>({});
-  /** This device's published tracks by kind (the own video thumbnail). Hot, replays; empty when not in a room. */
+  /**
+   * This device's tracks by kind (the own video): published, or the camera captured while ringing. Hot,
+   * replays; empty when neither.
+   */
   readonly localTracks$: Observable<LocalTracks> = this.local.asObservable();
 
+  private readonly captured: CapturedTracks;
+
   /** `createRoom` may load the client first (production: {@link createLiveKitRoom}). */
-  constructor(private readonly createRoom: () => LiveKitRoomLike | Promise<LiveKitRoomLike>) {
+  constructor(
+    private readonly createRoom: () => LiveKitRoomLike | Promise<LiveKitRoomLike>,
+    startTracks?: StartLocalTracks,
+  ) {
     super();
+    this.captured = new CapturedTracks(startTracks, (track) =>
+      this.local.next(withTrack(this.local.value, 'video', track)),
+    );
   }
 
   async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
     requireServerUrl(serverUrl);
+    this.camera = options.video;
+    if (!this.captured.started) {
+      // The devices start while the room is joined rather than after it (a failure shows on publishing).
+      this.captured
+        .start(this.camera, (kind) => this.devices.capture(kind), this.microphone)
+        .catch(() => undefined);
+    }
+    try {
+      await this.enterRoom(serverUrl, token);
+    } catch (cause: unknown) {
+      this.captured.release();
+      throw cause;
+    }
+    const room = this.room;
+    if (room === undefined) {
+      this.captured.release();
+      throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
+    }
+    this.state.next(RoomConnectionState.Connected);
+    try {
+      const started = await this.captured.take();
+      // Both at once: the two devices go on air in parallel, and the camera is not held up by the microphone.
+      await Promise.all([
+        this.publishMicrophone(room, started.audio),
+        this.publishCamera(room, started.video),
+      ]);
+    } catch (cause: unknown) {
+      // Without a microphone or camera the call cannot go on: leave the room, then report why.
+      await this.disconnect();
+      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
+    }
+  }
+
+  /** Publishes the microphone started beforehand, or starts it now (also when it could not start before). */
+  private publishMicrophone(room: LiveKitRoomLike, started: LocalTrackLike | undefined): Promise<unknown> {
+    if (started !== undefined && this.microphone) return room.localParticipant.publishTrack(started);
+    started?.stop();
+    return room.localParticipant.setMicrophoneEnabled(this.microphone, this.devices.capture('audioinput'));
+  }
+
+  private async publishCamera(room: LiveKitRoomLike, started: LocalTrackLike | undefined): Promise<unknown> {
+    if (started !== undefined && this.camera) {
+      return room.localParticipant.publishTrack(started, VIDEO_PUBLISH_OPTIONS);
+    }
+    if (started !== undefined) {
+      started.stop();
+      this.local.next(withTrack(this.local.value, 'video', undefined));
+    }
+    if (!this.camera) return undefined;
+    return room.localParticipant.setCameraEnabled(
+      true,
+      this.devices.capture('videoinput'),
+      VIDEO_PUBLISH_OPTIONS,
+    );
+  }
+
+  override async capture(options: { readonly video: boolean }): Promise<void> {
+    await this.captured.start(options.video, (kind) => this.devices.capture(kind));
+  }
+
+  /** The room joined while ringing (now receiving everyone), or a room joined now. */
+  private async enterRoom(serverUrl: string, token: string): Promise<void> {
     const joined = this.room;
     if (joined !== undefined && this.joinedKey === keyOf(serverUrl, token)) {
       // Joined while ringing: receive the others from now on, then go on air.
@@ -108,27 +188,6 @@ export class LiveKitRtcRoom extends RtcRoom {
         for (const publication of participant.trackPublications.values()) publication.setSubscribed(true);
     } else {
       await this.open(serverUrl, token, true);
-    }
-    const room = this.room;
-    if (room === undefined) throw new RemoteError(RtcErrorCode.ConnectFailed, LEFT_WHILE_LOADING);
-    this.state.next(RoomConnectionState.Connected);
-    this.camera = options.video;
-    try {
-      // Both at once: the two devices start in parallel, and the camera is not held up by the microphone.
-      await Promise.all([
-        room.localParticipant.setMicrophoneEnabled(this.microphone, this.devices.capture('audioinput')),
-        this.camera
-          ? room.localParticipant.setCameraEnabled(
-              true,
-              this.devices.capture('videoinput'),
-              VIDEO_PUBLISH_OPTIONS,
-            )
-          : undefined,
-      ]);
-    } catch (cause: unknown) {
-      // Without a microphone or camera the call cannot go on: leave the room, then report why.
-      await this.disconnect();
-      throw toRemoteError(cause, RtcErrorCode.DeviceFailed);
     }
   }
 
@@ -156,7 +215,7 @@ export class LiveKitRtcRoom extends RtcRoom {
     const key = keyOf(serverUrl, token);
     const prepared = this.prepared?.key === key ? this.prepared.room : undefined;
     if (this.room !== undefined) {
-      await this.disconnect();
+      await this.leave();
     }
     this.prepared = undefined;
     this.state.next(RoomConnectionState.Connecting);
@@ -184,6 +243,12 @@ export class LiveKitRtcRoom extends RtcRoom {
   }
 
   async disconnect(): Promise<void> {
+    this.captured.release();
+    await this.leave();
+  }
+
+  /** Leaves the room, and forgets what was loading or prepared for one; the started devices stay. */
+  private async leave(): Promise<void> {
     const room = this.room;
     // Whatever is still loading or was prepared for a join is no longer wanted.
     this.attempts += 1;
@@ -223,8 +288,9 @@ export class LiveKitRtcRoom extends RtcRoom {
   }
 
   /** Captures from `deviceID` from now on: switches the call in progress, and is used by later ones. */
-  selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
-    return this.devices.select(this.room, kind, deviceID);
+  async selectDevice(kind: CallDeviceKind, deviceID: string): Promise<void> {
+    await this.devices.select(this.room, kind, deviceID);
+    await onDevice(() => this.captured.select(kind, deviceID));
   }
 
   /** Stops listening to `room` and reports the room as disconnected, once. */

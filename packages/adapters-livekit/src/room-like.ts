@@ -82,7 +82,27 @@ export interface CaptureOptionsLike {
   readonly deviceId: string;
 }
 
+/** A microphone or camera started on this device, published or not (livekit's `LocalTrack`). */
+export interface LocalTrackLike {
+  /** `audio` or `video`. */
+  readonly kind: string;
+  /** The platform track, for the own preview. */
+  readonly mediaStreamTrack: unknown;
+  /** Stops the device (a camera's light goes off). */
+  stop(): void;
+  /** Captures from another device from now on. */
+  setDeviceId(deviceId: string): Promise<unknown>;
+}
+
+/** The devices to start (livekit's `createLocalTracks` options): `true` is the browser's default device. */
+export interface LocalTracksRequestLike {
+  readonly audio: CaptureOptionsLike | boolean;
+  readonly video: CaptureOptionsLike | boolean;
+}
+
 export interface LocalParticipantLike {
+  /** Puts a track started beforehand on air (livekit's `publishTrack`). */
+  publishTrack(track: LocalTrackLike, options?: VideoPublishOptionsLike): Promise<unknown>;
   setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown>;
   setCameraEnabled(
     enabled: boolean,

@@ -49,13 +49,15 @@ const harness = {
   /** What a ringing call does before the answer: the receiver prepares, the inviter joins. */
   prepare: (url: string, token: string): Promise<void> => room.prepare(url, token),
   join: (url: string, token: string): Promise<void> => room.join(url, token),
+  /** What the inviter does while its call rings: its microphone and camera start, not yet on air. */
+  capture: (video: boolean): Promise<void> => room.capture({ video }),
   state: (): string => {
     let current = '';
     room.state$.subscribe((s) => (current = s)).unsubscribe();
     return current;
   },
   remoteKinds: (): string[] => [...remoteKinds].sort(),
-  /** Kinds of this page's own tracks on air that are real MediaStreamTracks (the own video thumbnail). */
+  /** Kinds of this page's own tracks (on air, or captured while ringing) that are real MediaStreamTracks. */
   localKinds: (): string[] => {
     let kinds: string[] = [];
     room.localTracks$

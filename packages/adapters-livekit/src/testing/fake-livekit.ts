@@ -9,6 +9,7 @@ import type {
   RemoteTrackLike,
   VideoPublishOptionsLike,
   CaptureOptionsLike,
+  LocalTrackLike,
 } from '../room-like';
 
 /** Mirrors livekit-client's ConnectionError: a refused join carries its HTTP status. */
@@ -82,6 +83,24 @@ export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalP
   async publishData(data: Uint8Array, options: { reliable: boolean; topic: string }): Promise<void> {
     await Promise.resolve();
     this.room?.sendData(data, options.topic);
+  }
+
+  /** Tracks started beforehand and published, in order. */
+  readonly publishedTracks: LocalTrackLike[] = [];
+
+  /** Puts a started track on air: every peer receives it, and the room reports it as its own. */
+  async publishTrack(track: LocalTrackLike, options?: VideoPublishOptionsLike): Promise<unknown> {
+    await Promise.resolve();
+    this.throwIfFailing();
+    const kind = track.kind === 'video' ? 'video' : 'audio';
+    this.publishedTracks.push(track);
+    if (kind === 'video') {
+      this.cameraPublishOptions.push(options);
+      this.camera = true;
+    } else this.microphone = true;
+    this.room?.publish(kind, track.mediaStreamTrack);
+    this.room?.publishLocal(kind, track.mediaStreamTrack);
+    return undefined;
   }
 
   async setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown> {

@@ -1,1 +1,2 @@
 export * from './fake-livekit';
+export * from './fake-local-tracks';

@@ -20,11 +20,15 @@ interface Prepared {
 /**
  * Makes a ringing call's media room ready before the answer, so the answer only has to go on air: the
  * room access (its token) is requested once and reused by the connect that follows; the receiver's room
- * loads its client and reaches the server, the inviter's joins with nothing published or received. All of
- * it is best effort: what fails here is tried again, and reported, by the connect after the answer.
+ * loads its client and reaches the server, the inviter's joins with nothing published or received, and
+ * the inviter's microphone and camera start (its own preview) without going on air. The receiver starts
+ * nothing before it answers. All of it is best effort: what fails here is tried again, and reported, by
+ * the connect after the answer.
  */
 export class CallRoomPreparation {
   private current: Prepared | undefined;
+  /** Devices were started for the call in progress: they are stopped if it ends unanswered. */
+  private capturing = false;
 
   constructor(
     private readonly chatApi: ChatApi,
@@ -45,6 +49,18 @@ export class CallRoomPreparation {
       ready: access.then((result) => this.ready(entry, result, mode, peerUserID)),
     };
     this.current = entry;
+  }
+
+  /**
+   * Starts the inviter's microphone, and its camera when `video`, while the call rings: shown to the
+   * caller only, and published by the connect after the answer instead of started then.
+   */
+  capture(video: boolean): void {
+    this.capturing = true;
+    void attempt(() => this.room.capture({ video })).then((done) => {
+      // The connect after the answer starts the devices itself, and reports a failure then.
+      if (!done.ok) this.logger.warn('call devices could not start while ringing', { code: done.error.code });
+    });
   }
 
   /**
@@ -70,10 +86,14 @@ export class CallRoomPreparation {
     return attempt(() => this.room.connect(serverUrl, token, { video }));
   }
 
-  /** The call is over: forgets it, and reports whether a room may have been prepared or joined for it. */
+  /**
+   * The call is over (or answered): forgets it, and reports whether a room may have been prepared or
+   * joined, or devices started, for it.
+   */
   stop(): boolean {
-    const had = this.current !== undefined;
+    const had = this.current !== undefined || this.capturing;
     this.current = undefined;
+    this.capturing = false;
     return had;
   }
 

@@ -40,8 +40,8 @@ import {
  * One-to-one calls as a state machine over custom-message signalling and a media room (spec §4 "Calls").
  * The inviter sends Invite and runs the timeout (30 s default, then Cancel); the receiver answers (Accept
  * and connect at once) or rejects. While it rings, both sides make the room ready
- * ({@link CallRoomPreparation}), with nothing on air before the answer. `state$` is hot and replays;
- * `ended$` is an event.
+ * ({@link CallRoomPreparation}), and the inviter's devices start for its own preview, with nothing on air
+ * before the answer. `state$` is hot and replays; `ended$` is an event.
  */
 export class CallService {
   private readonly state = new BehaviorSubject<CallState>(idle);
@@ -122,6 +122,8 @@ export class CallService {
       peerUserID,
       cameraEnabled: mediaType === 'video',
     });
+    // Started with the invite, not after its send: the devices take as long as the send or longer.
+    this.preparation.capture(mediaType === 'video');
     const sent = await attempt(() => this.signalling.send(peerUserID, CustomType.CallingInvite, invitation));
     if (!sent.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.inviteUserFailed' });
@@ -146,7 +148,7 @@ export class CallService {
     this.patch({ phase: 'connecting' });
     // The room is entered while the Accept travels; the inviter, seeing this side enter, need not wait
     // for the Accept.
-    const entering = this.preparation.enter(invitation.roomID, invitation.mediaType === 'video');
+    const entering = this.preparation.enter(invitation.roomID, this.withCamera());
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
@@ -204,10 +206,21 @@ export class CallService {
     }
     const enabled = !this.state.value.cameraEnabled;
     this.patch({ cameraEnabled: enabled });
-    if (this.state.value.phase === 'connected') {
+    const { phase, role } = this.state.value;
+    if (phase === 'connected') {
       await this.room.setCameraEnabled(enabled);
+    } else if (phase === 'waiting' && role === CallRole.Inviter) {
+      // The preview of a ringing call: the camera turned off stops (its light goes off), and the answer
+      // then goes on air without it.
+      this.preparation.capture(enabled);
     }
     return ok(undefined);
+  }
+
+  /** Whether the answer puts the camera on air: a video call whose camera was not turned off while ringing. */
+  private withCamera(): boolean {
+    const { invitation, cameraEnabled } = this.state.value;
+    return invitation?.mediaType === 'video' && cameraEnabled;
   }
 
   private async onSignal(signal: ReceivedCallSignal): Promise<void> {
@@ -294,8 +307,7 @@ export class CallService {
     if (invitation === undefined) {
       return err(stateFailure('no call'));
     }
-    const entered = await (entering ??
-      this.preparation.enter(invitation.roomID, invitation.mediaType === 'video'));
+    const entered = await (entering ?? this.preparation.enter(invitation.roomID, this.withCamera()));
     if (this.state.value.invitation !== invitation) {
       // The call ended while its room was being entered (the other party left or hung up): leave again.
       if (entered.ok) await attempt(() => this.room.disconnect());

@@ -7,7 +7,7 @@ import type { RoomConnectionState } from '@teamim/domain';
  * A call that rings can make its room ready before the answer: `prepare` (the receiver) and `join` (the
  * inviter) are best effort and put nothing on air; the `connect` with the same url and token that follows
  * the answer then has less left to do. A room without them connects in full on `connect`, so both do
- * nothing by default. `disconnect` also drops whatever was prepared or joined.
+ * nothing by default. `disconnect` also drops whatever was prepared, joined or captured.
  */
 export abstract class RtcRoom {
   abstract connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void>;
@@ -22,6 +22,16 @@ export abstract class RtcRoom {
    * once the call is connected).
    */
   join(_serverUrl: string, _token: string, _receiveFrom?: string): Promise<void> {
+    return Promise.resolve();
+  }
+  /**
+   * Starts this device's microphone, and its camera when `video`, without putting either on air: the
+   * caller sees itself while its call rings, and the `connect` after the answer publishes these tracks
+   * instead of starting the devices then. Nobody else receives them before that `connect`; `disconnect`
+   * stops them (the camera's light goes off). Best effort: after a failure here (it may reject) `connect`
+   * starts the devices itself, as without it.
+   */
+  capture(_options: { readonly video: boolean }): Promise<void> {
     return Promise.resolve();
   }
   abstract disconnect(): Promise<void>;

@@ -25,6 +25,14 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   onAir = false;
   /** The token of a `prepare` not yet followed by `connect` or `disconnect`. */
   prepared: string | undefined;
+  /** Devices started by `capture` and not yet published by `connect` nor stopped by `disconnect`. */
+  captured: { readonly microphone: boolean; readonly camera: boolean } | undefined;
+  /** Whether the last `connect` published the tracks captured before it instead of starting the devices. */
+  publishedCaptured = false;
+  /** When set, the next `capture` rejects with it (permission denied, no device). */
+  failCapture: Error | undefined;
+  /** Counts `disconnect`s, so a capture that ends after one stops what it started. */
+  private releases = 0;
 
   constructor(private readonly server: FakeRtcServer) {
     super();
@@ -36,6 +44,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     this.prepared = undefined;
     // Left while joining: nothing goes on air.
     this.onAir = this.roomID !== undefined;
+    this.publishedCaptured = this.onAir && this.captured !== undefined;
+    if (this.onAir) this.captured = undefined;
     this.state.next('connected');
   }
 
@@ -50,6 +60,17 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   override async join(serverUrl: string, token: string, receiveFrom?: string): Promise<void> {
     this.preparations.push({ kind: 'join', token, ...(receiveFrom === undefined ? {} : { receiveFrom }) });
     await this.enter(serverUrl, token);
+  }
+
+  /** Starts the devices and shows them to nobody: `onAir` stays false until `connect`. */
+  override async capture(options: { readonly video: boolean }): Promise<void> {
+    const releases = this.releases;
+    await Promise.resolve();
+    const failure = this.failCapture;
+    this.failCapture = undefined;
+    if (failure !== undefined) throw failure;
+    // Stopped while the devices started: they are stopped again.
+    if (releases === this.releases) this.captured = { microphone: true, camera: options.video };
   }
 
   private async enter(serverUrl: string, token: string): Promise<void> {
@@ -88,6 +109,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   }
 
   async disconnect(): Promise<void> {
+    this.releases += 1;
+    this.captured = undefined;
     await Promise.resolve();
     this.prepared = undefined;
     this.onAir = false;

@@ -107,6 +107,40 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
     expect(getComputedStyle(remote).transform).not.toBe('scaleX(-1)');
   });
 
+  it('while its call rings, the caller sees its own camera full size, mirrored, with the name and status over it', () => {
+    const outgoing: CallOverlayState = {
+      ...base,
+      status: 'outgoing',
+      role: 'inviter',
+      statusKey: 'call.waiting',
+      canAnswer: false,
+      closeLabelKey: 'call.cancel',
+    };
+    const { rerender } = show(
+      <CallOverlayView state={outgoing} media={{ localVideo: track() }} {...handlers()} />,
+    );
+    const own = screen.getByLabelText<HTMLVideoElement>('Your video');
+    expect((own.srcObject as MediaStream | null)?.getVideoTracks()).toHaveLength(1);
+    expect(own.dataset['mirrored']).toBe('true');
+    expect(document.querySelectorAll('video')).toHaveLength(1);
+    expect(document.querySelector('.fui-Avatar')).toBeNull();
+    expect(screen.getByText('Alice')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Waiting for an answer…');
+
+    // The camera turned off while ringing: the preview goes, the callee's avatar is back.
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <CallOverlayView
+          state={{ ...outgoing, cameraEnabled: false }}
+          media={{ localVideo: track() }}
+          {...handlers()}
+        />
+      </I18nextProvider>,
+    );
+    expect(document.querySelectorAll('video')).toHaveLength(0);
+    expect(document.querySelector('.fui-Avatar')).not.toBeNull();
+  });
+
   it("shows a control's tooltip over the call, not a blank box", async () => {
     show(<CallOverlayView state={{ ...base, status: 'connected', tone: 'dark' }} {...handlers()} />);
     fireEvent.pointerEnter(screen.getByRole('button', { name: 'Mute microphone' }));

@@ -62,9 +62,11 @@ export function CallOverlayView(props: CallOverlayViewProps) {
   const name = state.peer.nickname;
   const remoteVideo = connected && video && !state.peerCameraOff ? media.remoteVideo : undefined;
   const localVideo = video && state.cameraEnabled ? media.localVideo : undefined;
+  // While its call rings the caller sees its own camera full size, as it will be seen once answered.
+  const preview = state.status === 'outgoing' ? localVideo : undefined;
   const busy = state.status === 'connecting' || state.status === 'reconnecting';
   const hasDevices = state.microphones.devices.length > 0 || state.cameras.devices.length > 0;
-  const onVideo = remoteVideo !== undefined;
+  const onVideo = remoteVideo !== undefined || preview !== undefined;
   return (
     // Spec §2: light while it rings, dark once connected, whatever the app's own theme. Its tooltips take
     // the theme, not the frame: with the provider's classes, their layer was a blank box over the call.
@@ -76,14 +78,17 @@ export function CallOverlayView(props: CallOverlayViewProps) {
         data-status={state.status}
         className={mergeClasses(styles.overlay, state.tone === 'dark' && styles.dark)}
       >
-        {onVideo && (
+        {remoteVideo !== undefined && (
           <TrackVideo
             track={remoteVideo}
             className={styles.remoteVideo}
             label={t('call.remoteVideo', { name })}
           />
         )}
-        {localVideo !== undefined && (
+        {preview !== undefined && (
+          <TrackVideo track={preview} className={styles.remoteVideo} label={t('call.localVideo')} mirrored />
+        )}
+        {localVideo !== undefined && preview === undefined && (
           <TrackVideo
             track={localVideo}
             className={styles.localVideo}
