@@ -7,6 +7,9 @@ export default defineProject({
     // These files share no module state or mocks, so one module graph per worker serves them all: a
     // fresh graph per file cost most of this project's time on two cores.
     isolate: false,
+    // No test here asserts on time; Vitest's own 5 s (and 10 s for hooks) fail a test on a busy machine.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     include: ['src/**/*.test.ts'],
   },
 });

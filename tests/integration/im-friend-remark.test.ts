@@ -40,7 +40,7 @@ describe('clearing a friend remark (real SDK against @teamim/server)', () => {
       // The SDK stores a changed friend without its empty fields: only the full sync that the server asks
       // for after a cleared remark rewrites the device's table.
       await a.data('updateFriends', { friendUserIDs: [bob.userID], remark: '' });
-      await expect.poll(() => remarkOf(a), { timeout: 20_000 }).toBe('');
+      await expect.poll(() => remarkOf(a), { timeout: 60_000 }).toBe('');
       expect((await a.data('getFriendList')).map((f) => f.userID)).toContain(bob.userID);
 
       // A reload: the same local database logs in again and syncs from its stored versions.

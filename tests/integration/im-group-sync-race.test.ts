@@ -50,11 +50,11 @@ describe(
 
       await expect
         .poll(async () => (await b.data('getSpecifiedGroupsInfo', [groupID]))[0]?.groupName, {
-          timeout: 20_000,
+          timeout: 60_000,
         })
         .toBe('After');
       await expect
-        .poll(async () => (await conversation(b, `sg_${groupID}`))?.showName, { timeout: 20_000 })
+        .poll(async () => (await conversation(b, `sg_${groupID}`))?.showName, { timeout: 60_000 })
         .toBe('After');
       // The members came with it: all three, as on a sync that was not interrupted.
       const members = await b.data('getGroupMemberList', { groupID, filter: 0, offset: 0, count: 10 });

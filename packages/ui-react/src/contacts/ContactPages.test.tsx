@@ -81,14 +81,12 @@ describe('My friends', () => {
     ).toEqual([0, 1, 2]);
     const index = () => screen.getByRole('navigation', { name: 'Alphabet index' });
     // Han names move from '#' to their pinyin letter once pinyin-pro has loaded (it loads lazily).
-    await waitFor(
-      () =>
-        expect(
-          within(index())
-            .getAllByRole('button')
-            .map((b) => b.textContent),
-        ).toEqual(['B', 'C', 'Z']),
-      { timeout: 15_000 },
+    await waitFor(() =>
+      expect(
+        within(index())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['B', 'C', 'Z']),
     );
     expect(within(index()).getByRole('button', { name: 'Jump to Z' })).toBeTruthy();
   });

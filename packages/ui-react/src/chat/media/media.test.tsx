@@ -109,7 +109,7 @@ describe('the emoji picker on first use', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(preload).not.toHaveBeenCalled();
     await world();
-    await waitFor(() => expect(preload).toHaveBeenCalled(), { timeout: 3_000 });
+    await waitFor(() => expect(preload).toHaveBeenCalled());
   });
 });
 
