@@ -2,7 +2,6 @@
 // `npm install` has happened on a fresh clone.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,58 +17,19 @@ export const childEnv = {
   FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
 };
 
-export function log(message, prefix = '') {
-  console.log(`${prefix === '' ? '\n' : ''}${prefix}\u25b6 ${message}`);
+export function log(message) {
+  console.log(`\n\u25b6 ${message}`);
 }
 
-/** Writes each whole line of `stream` to `out` behind `prefix`; resolves once the stream has ended. */
-function prefixLines(stream, out, prefix) {
-  let rest = '';
-  let ended;
-  const done = new Promise((resolveDone) => (ended = resolveDone));
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) out.write(`${prefix}${line}\n`);
-  });
-  stream.on('end', () => {
-    if (rest !== '') out.write(`${prefix}${rest}\n`);
-    ended();
-  });
-  return done;
-}
-
-/**
- * Runs a command, streaming its output; resolves with its exit code. `prefix` marks each output line (for
- * commands that run beside each other); `nice` lowers the priority of the command and all it starts.
- */
+/** Runs a command, streaming its output; resolves with its exit code. */
 export function run(command, args, options = {}) {
-  const { prefix, nice, ...spawnOptions } = options;
   return new Promise((resolvePromise) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: prefix === undefined ? 'inherit' : ['inherit', 'pipe', 'pipe'],
-      env: childEnv,
-      ...spawnOptions,
-    });
-    // Set before the command has started anything of its own, so its workers inherit it.
-    if (nice !== undefined && child.pid !== undefined) setPriority(child.pid, nice);
-    const drained = [];
-    if (prefix !== undefined) {
-      drained.push(prefixLines(child.stdout, process.stdout, prefix));
-      drained.push(prefixLines(child.stderr, process.stderr, prefix));
-    }
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: childEnv, ...options });
     child.on('error', (error) => {
       console.error(`could not start ${command}: ${error.message}`);
       resolvePromise(127);
     });
-    child.on('exit', (code, signal) => {
-      // The last piped lines may still be on their way; a process the command left running (which
-      // inherited the pipe) must not hold the run up, hence the cap.
-      const cap = new Promise((done) => setTimeout(done, 2_000).unref());
-      void Promise.race([Promise.all(drained), cap]).then(() => resolvePromise(code ?? (signal ? 128 : 1)));
-    });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 128 : 1)));
   });
 }
 

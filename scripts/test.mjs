@@ -77,8 +77,8 @@ mkdirSync(results, { recursive: true });
 
 /** @type {{ name: string, ok: boolean, detail?: string }[]} */
 const steps = [];
-async function step(name, command, args, options = {}) {
-  log(name, options.prefix);
+async function step(name, command, args, options) {
+  log(name);
   const started = Date.now();
   const code = await run(command, args, options);
   steps.push({
@@ -102,7 +102,7 @@ const duration = (ms) =>
  */
 async function webBuildStep() {
   const started = Date.now();
-  const code = await ensureWebBuild({ prefix: BROWSER.prefix });
+  const code = await ensureWebBuild();
   steps.push({
     name: 'build the web app',
     ok: code === 0,
@@ -111,13 +111,6 @@ async function webBuildStep() {
   });
   return code === 0;
 }
-
-// The run is two lanes side by side. The browser tests spend much of their time waiting (on pages, the
-// servers, the SFU, the clock of an expiry) and leave part of the two cores idle; the checks and Vitest
-// fill it. The browser lane is the longer one and keeps the priority; the other runs at nice 10.
-const BROWSER = { prefix: 'e2e \u2502 ' };
-const CHECKS = { prefix: 'checks \u2502 ', nice: 10 };
-const VITEST = { prefix: 'vitest \u2502 ', nice: 10 };
 
 // Turbo's cache lives beside the other per-machine builds, outside the clone: a second clone of unchanged
 // sources (what CI runs) replays typecheck and lint from the hashes of their inputs instead of rerunning them.
@@ -128,47 +121,54 @@ const turbo = [
   '--log-prefix=task',
   `--cache-dir=${turboCache}`,
 ];
+await step('typecheck (every workspace)', bin('turbo'), ['run', 'typecheck', ...turbo]);
+await step('lint (ESLint, every workspace)', bin('turbo'), ['run', 'lint', ...turbo]);
+await step('lint (root scripts and configs)', bin('eslint'), [
+  'scripts',
+  'eslint.config.js',
+  'vitest.config.ts',
+  '.dependency-cruiser.cjs',
+]);
+await step('format (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']);
+await step('layer boundaries (dependency-cruiser)', bin('depcruise'), [
+  'packages',
+  'apps',
+  'tests',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
+// Files nothing imports, exports nobody uses, dependencies a workspace does not list or no longer needs
+// (knip.jsonc names the entry points that are run by path rather than imported).
+await step('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress']);
 
-/** The static checks, then Vitest; resolves with Vitest's exit code. */
-async function checksThenVitest() {
-  await step('typecheck (every workspace)', bin('turbo'), ['run', 'typecheck', ...turbo], CHECKS);
-  await step('lint (ESLint, every workspace)', bin('turbo'), ['run', 'lint', ...turbo], CHECKS);
-  await step(
-    'lint (root scripts and configs)',
-    bin('eslint'),
-    ['scripts', 'eslint.config.js', 'vitest.config.ts', '.dependency-cruiser.cjs'],
-    CHECKS,
-  );
-  await step('format (Prettier)', bin('prettier'), ['--check', '--log-level=warn', '.'], CHECKS);
-  await step(
-    'layer boundaries (dependency-cruiser)',
-    bin('depcruise'),
-    ['packages', 'apps', 'tests', '--config', '.dependency-cruiser.cjs', '--output-type', 'err'],
-    CHECKS,
-  );
-  // Files nothing imports, exports nobody uses, dependencies a workspace does not list or no longer needs
-  // (knip.jsonc names the entry points that are run by path rather than imported).
-  await step('unused files, exports and dependencies (knip)', bin('knip'), ['--no-progress'], CHECKS);
-
-  log(
-    'unit, scenario, contract and integration tests (Vitest) with coverage of domain and application',
-    VITEST.prefix,
-  );
-  const started = Date.now();
-  const code = await run(
-    bin('vitest'),
-    [
-      'run',
-      '--coverage',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(results, 'vitest.json')}`,
-    ],
-    VITEST,
-  );
-  timings.push({ name: 'Vitest', ms: Date.now() - started });
-  return code;
-}
+log('unit, scenario, contract and integration tests (Vitest) with coverage of domain and application');
+const vitestStarted = Date.now();
+const vitestCode = await run(bin('vitest'), [
+  'run',
+  '--coverage',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, 'vitest.json')}`,
+]);
+timings.push({ name: 'Vitest', ms: Date.now() - vitestStarted });
+const vitest = readJson(join(results, 'vitest.json'));
+// A test file that fails to load (a throw at import, a syntax error) reports no tests at all, so it would
+// not show in the failed-test count: each such file counts as one failure of its own.
+const unloadedSuites = (vitest?.testResults ?? []).filter(
+  (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
+);
+for (const file of unloadedSuites)
+  steps.push({
+    name: `test file ${relative(root, file.name)}`,
+    ok: false,
+    detail: `failed outside its tests: ${String(file.message ?? '').split('\n')[0]}`,
+  });
+if (!vitest) steps.push({ name: 'vitest', ok: false, detail: `no report (exit code ${vitestCode})` });
+else if (vitestCode !== 0 && vitest.numFailedTests === 0 && unloadedSuites.length === 0)
+  // Coverage thresholds or a crashed worker fail the run without failing a single test.
+  steps.push({ name: 'vitest run (thresholds, suites)', ok: false, detail: `exit code ${vitestCode}` });
 
 /** Written by the browser tests' fixture: each SDK worker error its known list let through. */
 const knownErrorsLog = join(results, 'known-console-errors.jsonl');
@@ -193,16 +193,13 @@ function knownErrorsSummary() {
   ];
 }
 
-/** The web build, its size budgets, then the browser tests; resolves with Playwright's report. */
-async function browserTests() {
-  if (chromiumProblem) {
-    steps.push({ name: 'browser tests', ok: false, detail: chromiumProblem });
-    return undefined;
-  }
-  if (!(await webBuildStep())) return undefined;
+let e2e;
+if (chromiumProblem) {
+  steps.push({ name: 'browser tests', ok: false, detail: chromiumProblem });
+} else if (await webBuildStep()) {
   // Gzip size budgets of the sign-in page and of the JS to an interactive list, read from the build.
-  await step('bundle size budgets', process.execPath, [join(root, 'scripts', 'bundle-budgets.mjs')], BROWSER);
-  log(`browser tests (Playwright driving ${chromiumPath})`, BROWSER.prefix);
+  await step('bundle size budgets', process.execPath, [join(root, 'scripts', 'bundle-budgets.mjs')]);
+  log(`browser tests (Playwright driving ${chromiumPath})`);
   let sfu;
   if (liveKit.problem)
     steps.push({ name: 'LiveKit SFU for the call tests', ok: false, detail: liveKit.problem });
@@ -214,9 +211,8 @@ async function browserTests() {
     }
   }
   rmSync(knownErrorsLog, { force: true });
-  const started = Date.now();
+  const playwrightStarted = Date.now();
   const code = await run(bin('playwright'), ['test', '-c', 'tests/e2e/playwright.config.ts'], {
-    ...BROWSER,
     env: {
       ...childEnv,
       CHROMIUM_PATH: chromiumPath,
@@ -225,30 +221,10 @@ async function browserTests() {
     },
   });
   await sfu?.stop();
-  timings.push({ name: 'Playwright', ms: Date.now() - started });
-  const report = readJson(join(results, 'e2e.json'));
-  if (!report) steps.push({ name: 'playwright', ok: false, detail: `no report (exit code ${code})` });
-  return report;
+  timings.push({ name: 'Playwright', ms: Date.now() - playwrightStarted });
+  e2e = readJson(join(results, 'e2e.json'));
+  if (!e2e) steps.push({ name: 'playwright', ok: false, detail: `no report (exit code ${code})` });
 }
-
-const [vitestCode, e2e] = await Promise.all([checksThenVitest(), browserTests()]);
-
-const vitest = readJson(join(results, 'vitest.json'));
-// A test file that fails to load (a throw at import, a syntax error) reports no tests at all, so it would
-// not show in the failed-test count: each such file counts as one failure of its own.
-const unloadedSuites = (vitest?.testResults ?? []).filter(
-  (file) => file.status === 'failed' && !file.assertionResults?.some((test) => test.status === 'failed'),
-);
-for (const file of unloadedSuites)
-  steps.push({
-    name: `test file ${relative(root, file.name)}`,
-    ok: false,
-    detail: `failed outside its tests: ${String(file.message ?? '').split('\n')[0]}`,
-  });
-if (!vitest) steps.push({ name: 'vitest', ok: false, detail: `no report (exit code ${vitestCode})` });
-else if (vitestCode !== 0 && vitest.numFailedTests === 0 && unloadedSuites.length === 0)
-  // Coverage thresholds or a crashed worker fail the run without failing a single test.
-  steps.push({ name: 'vitest run (thresholds, suites)', ok: false, detail: `exit code ${vitestCode}` });
 
 const vitestPassed = vitest?.numPassedTests ?? 0;
 const vitestFailed = vitest?.numFailedTests ?? 0;

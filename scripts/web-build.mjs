@@ -53,14 +53,14 @@ export function webBuildIsCurrent(base = root) {
 }
 
 /** Builds the web app unless the last build is of the same inputs; resolves with the exit code. */
-export async function ensureWebBuild({ prefix } = {}) {
+export async function ensureWebBuild() {
   if (webBuildIsCurrent()) {
-    log('The web app is up to date (no source changed since its last build)', prefix);
+    log('The web app is up to date (no source changed since its last build)');
     return 0;
   }
-  log('Building the web app', prefix);
+  log('Building the web app');
   const stamp = webInputsStamp();
-  const code = await run('npm', ['run', 'build', '-w', '@teamim/web'], { prefix });
+  const code = await run('npm', ['run', 'build', '-w', '@teamim/web']);
   if (code === 0) writeFileSync(join(root, STAMP), `${stamp}\n`);
   return code;
 }

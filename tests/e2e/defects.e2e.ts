@@ -11,6 +11,7 @@ import {
   signIn,
   userID,
 } from './support/users';
+import { accountMenu } from './support/wallet';
 
 /**
  * The defects a new user hit, each replayed end to end on the real server (`--seed demo`,
@@ -118,8 +119,7 @@ test('alice, bob and carol: a saved profile shows at once, a typed mention stays
 
   await test.step('a saved profile shows at once on the card and in the form', async () => {
     const myInfo = async (): Promise<Locator> => {
-      await carol.page.getByRole('button', { name: 'My account' }).click();
-      await carol.page.getByRole('menuitem', { name: 'My info' }).click();
+      await accountMenu(carol.page, 'My info');
       return carol.page.getByRole('dialog', { name: 'User card' });
     };
     const edit = carol.page.getByRole('dialog', { name: 'Edit info' });

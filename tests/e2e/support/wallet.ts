@@ -38,8 +38,20 @@ export async function ledger(page: Page): Promise<{ balance: number; records: re
 /** An amount as the screens show it (`¥1.23`, `+1.23`), in cents. */
 export const centsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-export async function accountMenu(page: Page, item: string): Promise<void> {
+/**
+ * Opens the account menu once its items have settled. The balance and "Scan to sign in" items come when
+ * the deployment's answers arrive, shortly after a sign-in, and the menu grows upward from its button at
+ * the bottom: an item above a newly added one moves up under the pointer. The test servers offer both.
+ */
+export async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'My account' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'My balance' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Scan to sign in' })).toBeVisible();
+}
+
+export async function accountMenu(page: Page, item: string): Promise<void> {
+  await openAccountMenu(page);
   await page.getByRole('menuitem', { name: item }).click();
 }
 
