@@ -43,7 +43,7 @@ export const centsOf = (text: string): number => Math.round(Number(text.replace(
  * the deployment's answers arrive, shortly after a sign-in, and the menu grows upward from its button at
  * the bottom: an item above a newly added one moves up under the pointer. The test servers offer both.
  */
-export async function openAccountMenu(page: Page): Promise<void> {
+async function openAccountMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'My account' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'My balance' })).toBeVisible();
