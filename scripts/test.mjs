@@ -259,7 +259,7 @@ console.log(
 );
 for (const failure of e2eFailures(e2e))
   console.log(
-    `    FAIL ${failure.title}\n         ${failure.error}\n         trace, screenshots, console.txt, server.log: ${failure.folder}`,
+    `    FAIL ${failure.title}\n         ${failure.error}\n         trace, screenshots, page states, console.txt, server.log: ${failure.folder}`,
   );
 for (const line of knownErrorsSummary()) console.log(line);
 if (!existsSync(join(root, 'coverage', 'coverage-summary.json')))

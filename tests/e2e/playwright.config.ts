@@ -72,9 +72,15 @@ export default defineConfig<{ serverFlags: readonly string[]; deploymentConsoleE
   use: {
     headless: true,
     screenshot: 'only-on-failure',
-    // The trace keeps its DOM snapshots (the trace viewer renders each step from them) but not the
-    // screencast: encoding a frame of every page all the time took a quarter to a third of a browser run's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The trace keeps every step, the console and the network, but neither the screencast (encoding a frame
+    // of every page all the time took a quarter to a third of a browser run's CPU) nor a DOM snapshot around
+    // each step (another eighth); a failed test's last page states are kept instead (support/fixtures.ts).
+    // E2E_TRACE_SNAPSHOTS=1 records the snapshots when a failure needs the DOM of an earlier step.
+    trace: {
+      mode: 'retain-on-failure',
+      screenshots: false,
+      snapshots: process.env['E2E_TRACE_SNAPSHOTS'] === '1',
+    },
     launchOptions: CHROMIUM_LAUNCH,
   },
   webServer: startOwnLiveKit

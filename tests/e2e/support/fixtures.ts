@@ -15,9 +15,11 @@
  *   `KNOWN_SDK_WORKER_ERRORS` (`sdk-worker-errors.ts`) lists the SDK worker's own errors still tolerated,
  *   each by its message and, where it is specific to one, by the worker's script and the project.
  * - **A folder per failing test** (`test-results/e2e-artifacts/<file>-<title>/`): the Playwright trace
- *   (`trace.zip`, open with `npx playwright show-trace`), the failure screenshots, `console.txt` (every
- *   page's warnings and errors, with the context and time) and `server.log` (the worker's server output
- *   during this test). `npm test` prints the folder of every failing test.
+ *   (`trace.zip`, open with `npx playwright show-trace`: every step, the console and the network, without
+ *   DOM snapshots unless `E2E_TRACE_SNAPSHOTS=1`), the failure screenshots, each page's accessibility tree
+ *   and HTML at the end (`page-N.aria.yml`, `page-N.html`), `console.txt` (every page's warnings and
+ *   errors, with the context and time) and `server.log` (the worker's server output during this test).
+ *   `npm test` prints the folder of every failing test.
  * - Every context a test opened is closed after it.
  *
  * Helpers (plain functions in `users.ts`; `send` and `messageLog` are also exported here):
@@ -209,6 +211,7 @@ export const test = base.extend<
       } finally {
         browser.newContext = original;
       }
+      if (testInfo.status !== testInfo.expectedStatus) await keepPageStates(testInfo, contexts);
       // A context a test leaves open keeps its user signed in for the rest of the worker: a page that
       // reconnects later with its old token once kicked a later test's session of the same user.
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
@@ -239,6 +242,29 @@ function allowed(testInfo: TestInfo): (RegExp | string)[] {
   let list = allowances.get(testInfo);
   if (list === undefined) allowances.set(testInfo, (list = []));
   return list;
+}
+
+/**
+ * What each page of a failed test showed at the end: its accessibility tree (what the tests' role queries
+ * see) and its HTML. The trace records no DOM snapshot per step (see the config), so these stand in for the
+ * last one.
+ */
+async function keepPageStates(testInfo: TestInfo, contexts: readonly BrowserContext[]) {
+  const pages = contexts.flatMap((context) => context.pages()).filter((page) => !page.isClosed());
+  for (const [index, page] of pages.entries()) {
+    const name = `page-${index + 1}`;
+    const tree = await page
+      .locator('body')
+      .ariaSnapshot({ timeout: 10_000 })
+      .catch((error: unknown) => `(no accessibility tree: ${String(error)})`);
+    const html = await page.content().catch((error: unknown) => `<!-- no HTML: ${String(error)} -->`);
+    const treePath = testInfo.outputPath(`${name}.aria.yml`);
+    writeFileSync(treePath, `# ${page.url()}\n${tree}\n`);
+    await testInfo.attach(`${name}.aria.yml`, { path: treePath, contentType: 'text/yaml' });
+    const htmlPath = testInfo.outputPath(`${name}.html`);
+    writeFileSync(htmlPath, html);
+    await testInfo.attach(`${name}.html`, { path: htmlPath, contentType: 'text/html' });
+  }
 }
 
 /** Writes the console record and the server's output of this test next to its trace and screenshots. */
