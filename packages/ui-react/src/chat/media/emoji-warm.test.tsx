@@ -2,18 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionType } from '@teamim/domain';
 import { TestWorld } from '@teamim/application/testing';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderChat } from '../../testing/render-chat';
+import { emojiPanel } from './emoji-panel';
 
 // The real picker renders its whole grid in jsdom (nothing is laid out, so it cannot virtualize), which
-// takes minutes there; what is tested here is where the button keeps it, not the picker itself.
-vi.mock('./EmojiPanel', () => ({
-  default: () => (
+// takes many seconds there; what is tested here is where the button keeps it, not the picker itself. The
+// deferred panel is replaced where the button reads it rather than by mocking its module: the view test
+// files share a module graph, and an earlier file may have loaded the real panel already.
+function FakePanel() {
+  return (
     <div className="EmojiPickerReact">
       <input type="search" aria-label="Search" />
     </div>
-  ),
-}));
+  );
+}
+
+beforeEach(() => {
+  vi.spyOn(emojiPanel, 'Component').mockImplementation(FakePanel);
+  vi.spyOn(emojiPanel, 'preload').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 async function chat() {
   const w = new TestWorld().users({ userID: 'alice', nickname: 'Alice' }, { userID: 'bob', nickname: 'Bob' });
