@@ -88,6 +88,15 @@ describe('LiveKitRtcRoom (spec §7 call media room)', () => {
     expect(server.latest().localParticipant.microphone).toBe(false);
   });
 
+  it('starts the next call with the microphone on after a call that ended muted', async () => {
+    const { server, a } = setup();
+    await a.connect(server.url, server.token('r1', 'alice'), { video: false });
+    await a.setMicrophoneEnabled(false);
+    await a.disconnect();
+    await a.connect(server.url, server.token('r2', 'alice'), { video: false });
+    expect(server.latest().localParticipant.microphone).toBe(true);
+  });
+
   it('reports remote participants and their tracks', async () => {
     const { server, a, b } = setup();
     const joined: string[] = [];

@@ -244,6 +244,8 @@ export class LiveKitRtcRoom extends RtcRoom {
 
   async disconnect(): Promise<void> {
     this.captured.release();
+    // A call starts with its microphone on (its state says so): a mute does not outlive its call.
+    this.microphone = true;
     await this.leave();
   }
 

@@ -131,6 +131,20 @@ describe("CallService: the inviter's devices start while its call rings, on air 
     expect([alice.ports.rtcRoom.microphone, alice.ports.rtcRoom.camera]).toEqual([true, false]);
   });
 
+  it('a microphone turned off while ringing stays off after the answer, on either side', async () => {
+    const { world, alice, bob } = await ringing();
+    await alice.calls.toggleMicrophone();
+    await bob.calls.toggleMicrophone();
+    await bob.calls.accept();
+    await world.settle();
+    expect(alice.calls.snapshot.phase).toBe('connected');
+    expect([alice.ports.rtcRoom.microphone, bob.ports.rtcRoom.microphone]).toEqual([false, false]);
+    expect([alice.calls.snapshot.microphoneEnabled, bob.calls.snapshot.microphoneEnabled]).toEqual([
+      false,
+      false,
+    ]);
+  });
+
   it('a receiver who turned the camera off while ringing answers without it', async () => {
     const { world, bob } = await ringing();
     await bob.calls.toggleCamera();

@@ -194,9 +194,9 @@ export class CallService {
   async toggleMicrophone(): Promise<void> {
     const enabled = !this.state.value.microphoneEnabled;
     this.patch({ microphoneEnabled: enabled });
-    if (this.state.value.phase === 'connected') {
-      await this.room.setMicrophoneEnabled(enabled);
-    }
+    // While ringing too: the connect after the answer publishes the microphone only if it is still wanted,
+    // so a caller or callee who muted before the answer is not heard at it.
+    if (this.state.value.phase !== 'idle') await this.room.setMicrophoneEnabled(enabled);
   }
 
   /** Camera toggle: video calls only. */

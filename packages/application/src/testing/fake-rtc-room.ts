@@ -111,6 +111,8 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   async disconnect(): Promise<void> {
     this.releases += 1;
     this.captured = undefined;
+    // As the LiveKit room: the next call starts with its microphone on.
+    this.microphone = true;
     await Promise.resolve();
     this.prepared = undefined;
     this.onAir = false;
