@@ -13,6 +13,7 @@ import {
   userID,
 } from './support/users';
 import { QR_CODE_SECONDS } from './support/qr-code-life';
+import { accountMenu } from './support/wallet';
 
 // Sign-in by QR code end to end. A page that is not signed in shows a code on the QR tab; bob opens its
 // link in a browser that is signed out (as a phone's camera app would hand it over), signs in and lands on
@@ -95,8 +96,7 @@ qrTest(
 
     // Alice's camera reads the same code: it is bob's now, and she is told so in our words.
     writeCameraVideo(camera.video, first.frame);
-    await alice.page.getByRole('button', { name: 'My account' }).click();
-    await alice.page.getByRole('menuitem', { name: 'Scan to sign in' }).click();
+    await accountMenu(alice.page, 'Scan to sign in');
     const aliceDialog = alice.page.getByRole('dialog', { name: 'Scan to sign in' });
     await expect(
       aliceDialog.getByText('Another account has already scanned this sign-in code.'),

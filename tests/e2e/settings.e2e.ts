@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './fixtures';
 import { newUserPage, settledViolations as seriousViolations, signIn } from './support/users';
+import { openBalance } from './support/wallet';
 
 // Account settings (language and theme, applied at once to every screen and kept across a
 // reload) and About (versions, copied with a toast); axe on each dialog in light and dark.
@@ -29,8 +30,7 @@ test('settings and About for bob: versions copied, balance, language and theme',
       }
       // My balance before About: the copy's toast would otherwise be waited out (4 s) before axe reads the
       // balance dialog; the reload or the end of the step clears it instead.
-      await accountMenu(page, 'My balance');
-      await expect(page.getByRole('dialog', { name: 'My balance' }).getByText(/^¥\d+\.\d{2}$/)).toBeVisible();
+      await openBalance(page);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`balance-${colorScheme}.png`) });
       await page.keyboard.press('Escape');

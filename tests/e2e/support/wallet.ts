@@ -39,15 +39,20 @@ export async function ledger(page: Page): Promise<{ balance: number; records: re
 export const centsOf = (text: string): number => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
 /**
- * Opens the account menu once its items have settled. The balance and "Scan to sign in" items come when
- * the deployment's answers arrive, shortly after a sign-in, and the menu grows upward from its button at
- * the bottom: an item above a newly added one moves up under the pointer. The test servers offer both.
+ * Opens the account menu with all its items. The balance and "Scan to sign in" items come when the
+ * deployment's answers arrive, shortly after a sign-in, and an open menu keeps the items it opened with
+ * (so that nothing moves under the pointer). The test servers offer both.
  */
 async function openAccountMenu(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'My account' }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem', { name: 'My balance' })).toBeVisible();
-  await expect(menu.getByRole('menuitem', { name: 'Scan to sign in' })).toBeVisible();
+  // An open menu keeps the items it opened with: one opened before those answers is opened again.
+  await expect(async () => {
+    if (await menu.isVisible()) await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'My account' }).click();
+    await expect(menu.getByRole('menuitem', { name: 'My balance' })).toBeVisible({ timeout: 5_000 });
+    await expect(menu.getByRole('menuitem', { name: 'Scan to sign in' })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 90_000 });
 }
 
 export async function accountMenu(page: Page, item: string): Promise<void> {

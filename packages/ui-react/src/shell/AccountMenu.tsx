@@ -33,7 +33,13 @@ export function AccountMenu({
   const [confirmLogout, setConfirmLogout] = useState(false);
   const [dialog, setDialog] = useState<AccountDialog | undefined>(undefined);
   const [scanning, setScanning] = useState(false);
-  const qrSignInAvailable = useQrSignInOffered();
+  const offered = { balance: state.walletAvailable, scan: useQrSignInOffered() };
+  // The items an open menu shows stay as they were when it opened: the balance and "Scan to sign in"
+  // arrive with the deployment's answers shortly after a sign-in, and the menu, which grows upward from
+  // its button, would move every item above a new one under the pointer. The next opening shows them.
+  const [open, setOpen] = useState(true);
+  const [shownWhenOpened, setShownWhenOpened] = useState(offered);
+  const shown = open ? shownWhenOpened : offered;
   const self = state.self;
   // A dialog opened from this menu returns focus to the menu's button when it closes. Its own trigger,
   // the menu item, is gone by then: focus fell to <body>, and Fluent's focus manager (tabster) left its two
@@ -49,7 +55,14 @@ export function AccountMenu({
   return (
     <>
       {/* Mounted when first asked for, so it opens at once; from then on it opens and closes itself. */}
-      <Menu positioning="after-bottom" defaultOpen>
+      <Menu
+        positioning="after-bottom"
+        open={open}
+        onOpenChange={(_event, data) => {
+          if (data.open) setShownWhenOpened(offered);
+          setOpen(data.open);
+        }}
+      >
         <MenuTrigger disableButtonEnhancement>
           <AccountButton id={accountButton} self={self} />
         </MenuTrigger>
@@ -63,13 +76,11 @@ export function AccountMenu({
               {t('ui.menu.myInfo')}
             </MenuItem>
             {/* The balance only where the deployment has a wallet */}
-            {state.walletAvailable && (
+            {shown.balance && (
               <MenuItem onClick={() => setDialog('balance')}>{t('ui.menu.balance')}</MenuItem>
             )}
             {/* Sign-in by QR code only where the deployment has it */}
-            {qrSignInAvailable && (
-              <MenuItem onClick={() => setScanning(true)}>{t('ui.menu.scanToSignIn')}</MenuItem>
-            )}
+            {shown.scan && <MenuItem onClick={() => setScanning(true)}>{t('ui.menu.scanToSignIn')}</MenuItem>}
             <MenuItem onClick={() => setDialog('settings')}>{t('ui.menu.accountSettings')}</MenuItem>
             <MenuItem onClick={() => setDialog('about')}>{t('ui.menu.about')}</MenuItem>
             <MenuItem onClick={() => setConfirmLogout(true)}>{t('ui.menu.logout')}</MenuItem>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { SessionScope } from '@teamim/application';
 import { SessionType } from '@teamim/domain';
@@ -113,6 +113,45 @@ describe('account menu dialogs', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(within(nav).getByRole('button', { name: 'My account' })),
     );
+  });
+});
+
+describe('account menu items', () => {
+  it('stay as they were when the menu opened; an item that arrives meanwhile shows at the next opening', async () => {
+    const { w, alice } = await aliceWithUnread();
+    alice.capabilities.configure({ wallet: false });
+    const scope = alice.scope;
+    await renderView(
+      <Routes>
+        <Route path="/" element={<Shell />}>
+          <Route path="chat" element={<p>chat page</p>} />
+        </Route>
+      </Routes>,
+      {
+        route: '/chat',
+        wrap: (children) => (
+          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
+        ),
+      },
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const items = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
+    await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
+    const before = await items();
+    expect(before).not.toContain('My balance');
+
+    // The deployment's wallet is found while the menu is open: nothing moves under the pointer.
+    await act(async () => {
+      alice.capabilities.configure({ wallet: true });
+      await w.settle();
+    });
+    expect(await items()).toEqual(before);
+
+    // Closed and opened again through its button.
+    await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
+    await waitFor(() => expect(screen.queryByRole('menuitem')).toBeNull());
+    await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
+    await waitFor(async () => expect(await items()).toContain('My balance'));
   });
 });
 
