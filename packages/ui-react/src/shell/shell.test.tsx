@@ -45,24 +45,28 @@ function appServices(scope: SessionScope): AppServices {
   };
 }
 
+/** The shell at /chat for the scope's user, with a login page to land on after logout. */
+async function renderShell(scope: SessionScope): Promise<void> {
+  await renderView(
+    <Routes>
+      <Route path="/" element={<Shell />}>
+        <Route path="chat" element={<p>chat page</p>} />
+      </Route>
+      <Route path="/login" element={<p>login page</p>} />
+    </Routes>,
+    {
+      route: '/chat',
+      wrap: (children) => (
+        <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
+      ),
+    },
+  );
+}
+
 describe('Shell', () => {
   it('shows the nav with the unread badge, the account menu and the top bar, and confirms logout', async () => {
     const { w, alice } = await aliceWithUnread();
-    const scope = alice.scope;
-    await renderView(
-      <Routes>
-        <Route path="/" element={<Shell />}>
-          <Route path="chat" element={<p>chat page</p>} />
-        </Route>
-        <Route path="/login" element={<p>login page</p>} />
-      </Routes>,
-      {
-        route: '/chat',
-        wrap: (children) => (
-          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
-        ),
-      },
-    );
+    await renderShell(alice.scope);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: /^Chat/ }).textContent).toContain('2'));
     expect(within(nav).getByRole('link', { name: /^Contacts/ })).toBeTruthy();
@@ -87,20 +91,7 @@ describe('Shell', () => {
 describe('account menu dialogs', () => {
   it('return focus to the My account button when they close', async () => {
     const { alice } = await aliceWithUnread();
-    const scope = alice.scope;
-    await renderView(
-      <Routes>
-        <Route path="/" element={<Shell />}>
-          <Route path="chat" element={<p>chat page</p>} />
-        </Route>
-      </Routes>,
-      {
-        route: '/chat',
-        wrap: (children) => (
-          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
-        ),
-      },
-    );
+    await renderShell(alice.scope);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const account = within(nav).getByRole('button', { name: 'My account' });
     // About stands for them all (Account settings needs the app's appearance, which this test has not).
@@ -120,20 +111,7 @@ describe('account menu items', () => {
   it('stay as they were when the menu opened; an item that arrives meanwhile shows at the next opening', async () => {
     const { w, alice } = await aliceWithUnread();
     alice.capabilities.configure({ wallet: false });
-    const scope = alice.scope;
-    await renderView(
-      <Routes>
-        <Route path="/" element={<Shell />}>
-          <Route path="chat" element={<p>chat page</p>} />
-        </Route>
-      </Routes>,
-      {
-        route: '/chat',
-        wrap: (children) => (
-          <AppServicesContext.Provider value={appServices(scope)}>{children}</AppServicesContext.Provider>
-        ),
-      },
-    );
+    await renderShell(alice.scope);
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const items = async () => (await screen.findAllByRole('menuitem')).map((item) => item.textContent ?? '');
     await userEvent.click(within(nav).getByRole('button', { name: 'My account' }));
