@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { RemoteError, RtcRoom, type CallDeviceKind } from '@teamim/application';
+import { RemoteError, RtcRoom, type CallDeviceKind, type RtcConnectOptions } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
 import { CapturedTracks, type StartLocalTracks } from './captured-tracks';
@@ -114,9 +114,10 @@ export class LiveKitRtcRoom extends RtcRoom {
     );
   }
 
-  async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
+  async connect(serverUrl: string, token: string, options: RtcConnectOptions): Promise<void> {
     requireServerUrl(serverUrl);
     this.camera = options.video;
+    this.microphone = options.microphone ?? true;
     if (!this.captured.started) {
       // The devices start while the room is joined rather than after it (a failure shows on publishing).
       this.captured
@@ -244,8 +245,6 @@ export class LiveKitRtcRoom extends RtcRoom {
 
   async disconnect(): Promise<void> {
     this.captured.release();
-    // A call starts with its microphone on (its state says so): a mute does not outlive its call.
-    this.microphone = true;
     await this.leave();
   }
 

@@ -1,7 +1,7 @@
 import { err, type CallAccessData, type Result } from '@teamim/domain';
 import type { ChatApi } from '../ports/chat-api.port';
 import type { Logger } from '../ports/logger.port';
-import type { RtcRoom } from '../ports/rtc-room.port';
+import type { RtcConnectOptions, RtcRoom } from '../ports/rtc-room.port';
 import type { CurrentUser } from '../session/current-user';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
 
@@ -78,12 +78,12 @@ export class CallRoomPreparation {
   }
 
   /** Enters the room after the answer, with the access asked for while ringing. */
-  async enter(roomID: string, video: boolean): Promise<Entered> {
+  async enter(roomID: string, media: RtcConnectOptions): Promise<Entered> {
     const access = await this.access(roomID);
     if (!access.ok) return access;
     const { serverUrl, token } = access.value;
     if (serverUrl === '') return err('noUrl');
-    return attempt(() => this.room.connect(serverUrl, token, { video }));
+    return attempt(() => this.room.connect(serverUrl, token, media));
   }
 
   /**

@@ -114,19 +114,20 @@ describe("CallService: both sides' states, refusals, and signals of other calls"
     expect(alice.calls.snapshot.phase).toBe('connected');
   });
 
-  it('the microphone follows the wish from the ringing on; the camera changes the room only once connected', async () => {
+  it('microphone and camera change the room only once it is entered; the answer puts on air what is wished', async () => {
     const { world, alice, bob } = await pair();
     await alice.calls.invite('bob', 'video');
     await world.settle();
     await alice.calls.toggleMicrophone();
     expect(await alice.calls.toggleCamera()).toEqual({ ok: true, value: undefined });
     expect(alice.calls.snapshot).toMatchObject({ microphoneEnabled: false, cameraEnabled: false });
-    // The connect after the answer publishes the microphone only if it is still wanted.
-    expect(alice.ports.rtcRoom.microphone).toBe(false);
+    expect(alice.ports.rtcRoom.microphone).toBe(true);
     expect(alice.ports.rtcRoom.camera).toBe(false);
 
     await bob.calls.accept();
     await world.settle();
+    // The answer puts alice on air as she wished while it rang.
+    expect(alice.ports.rtcRoom.microphone).toBe(false);
     await bob.calls.toggleMicrophone();
     await bob.calls.toggleCamera();
     expect(bob.ports.rtcRoom.microphone).toBe(false);

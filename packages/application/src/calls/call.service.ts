@@ -22,7 +22,7 @@ import type { Clock } from '../ports/clock.port';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
-import type { RtcRoom } from '../ports/rtc-room.port';
+import type { RtcConnectOptions, RtcRoom } from '../ports/rtc-room.port';
 import type { AppError } from '../shared/app-error';
 import { stateFailure } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
@@ -148,7 +148,7 @@ export class CallService {
     this.patch({ phase: 'connecting' });
     // The room is entered while the Accept travels; the inviter, seeing this side enter, need not wait
     // for the Accept.
-    const entering = this.preparation.enter(invitation.roomID, this.withCamera());
+    const entering = this.preparation.enter(invitation.roomID, this.answerMedia());
     const accepted = await attempt(() => this.send(CustomType.CallingAccept));
     if (!accepted.ok) {
       this.notifier.notify({ level: 'error', key: 'toast.byInviteUserFailed' });
@@ -194,9 +194,10 @@ export class CallService {
   async toggleMicrophone(): Promise<void> {
     const enabled = !this.state.value.microphoneEnabled;
     this.patch({ microphoneEnabled: enabled });
-    // While ringing too: the connect after the answer publishes the microphone only if it is still wanted,
-    // so a caller or callee who muted before the answer is not heard at it.
-    if (this.state.value.phase !== 'idle') await this.room.setMicrophoneEnabled(enabled);
+    // Ringing, the connect after the answer takes the wish from the state (`answerMedia`); a room being
+    // entered or on air follows it at once.
+    const { phase } = this.state.value;
+    if (phase === 'connecting' || phase === 'connected') await this.room.setMicrophoneEnabled(enabled);
   }
 
   /** Camera toggle: video calls only. */
@@ -217,10 +218,13 @@ export class CallService {
     return ok(undefined);
   }
 
-  /** Whether the answer puts the camera on air: a video call whose camera was not turned off while ringing. */
-  private withCamera(): boolean {
-    const { invitation, cameraEnabled } = this.state.value;
-    return invitation?.mediaType === 'video' && cameraEnabled;
+  /**
+   * What the answer puts on air: the camera in a video call whose camera was not turned off while ringing,
+   * the microphone unless it was.
+   */
+  private answerMedia(): RtcConnectOptions {
+    const { invitation, cameraEnabled, microphoneEnabled } = this.state.value;
+    return { video: invitation?.mediaType === 'video' && cameraEnabled, microphone: microphoneEnabled };
   }
 
   private async onSignal(signal: ReceivedCallSignal): Promise<void> {
@@ -307,7 +311,7 @@ export class CallService {
     if (invitation === undefined) {
       return err(stateFailure('no call'));
     }
-    const entered = await (entering ?? this.preparation.enter(invitation.roomID, this.withCamera()));
+    const entered = await (entering ?? this.preparation.enter(invitation.roomID, this.answerMedia()));
     if (this.state.value.invitation !== invitation) {
       // The call ended while its room was being entered (the other party left or hung up): leave again.
       if (entered.ok) await attempt(() => this.room.disconnect());

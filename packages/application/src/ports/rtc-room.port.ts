@@ -1,6 +1,12 @@
 import type { Observable } from 'rxjs';
 import type { RoomConnectionState } from '@teamim/domain';
 
+/** What goes on air at `connect`: the camera when `video`, the microphone unless `microphone` is false. */
+export interface RtcConnectOptions {
+  readonly video: boolean;
+  readonly microphone?: boolean;
+}
+
 /**
  * The media room of a call. `connect` rejects with RemoteError (e.g. no server url).
  *
@@ -10,7 +16,8 @@ import type { RoomConnectionState } from '@teamim/domain';
  * nothing by default. `disconnect` also drops whatever was prepared, joined or captured.
  */
 export abstract class RtcRoom {
-  abstract connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void>;
+  /** `microphone` (on unless false) is the call's own: a mute of an earlier call is not carried over. */
+  abstract connect(serverUrl: string, token: string, options: RtcConnectOptions): Promise<void>;
   /** Loads what a connect needs and reaches the server; joins nothing. */
   prepare(_serverUrl: string, _token: string): Promise<void> {
     return Promise.resolve();

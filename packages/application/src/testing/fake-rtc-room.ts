@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import { RtcRoom } from '../ports/rtc-room.port';
+import { RtcRoom, type RtcConnectOptions } from '../ports/rtc-room.port';
 import type { RoomConnectionState } from '@teamim/domain';
 import { RemoteError } from '../shared/remote-error';
 import type { FakeRtcServer, RoomPeer } from './fake-servers';
@@ -38,9 +38,10 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
     super();
   }
 
-  async connect(serverUrl: string, token: string, options: { readonly video: boolean }): Promise<void> {
+  async connect(serverUrl: string, token: string, options: RtcConnectOptions): Promise<void> {
     await this.enter(serverUrl, token);
     this.camera = options.video;
+    this.microphone = options.microphone ?? true;
     this.prepared = undefined;
     // Left while joining: nothing goes on air.
     this.onAir = this.roomID !== undefined;
@@ -111,8 +112,6 @@ export class FakeRtcRoom extends RtcRoom implements RoomPeer {
   async disconnect(): Promise<void> {
     this.releases += 1;
     this.captured = undefined;
-    // As the LiveKit room: the next call starts with its microphone on.
-    this.microphone = true;
     await Promise.resolve();
     this.prepared = undefined;
     this.onAir = false;
