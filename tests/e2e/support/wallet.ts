@@ -43,7 +43,7 @@ export const centsOf = (text: string): number => Math.round(Number(text.replace(
  * deployment's answers arrive, shortly after a sign-in, and an open menu keeps the items it opened with
  * (so that nothing moves under the pointer). The test servers offer both.
  */
-async function openAccountMenu(page: Page): Promise<void> {
+export async function openAccountMenu(page: Page): Promise<void> {
   const menu = page.getByRole('menu');
   // An open menu keeps the items it opened with: one opened before those answers is opened again.
   await expect(async () => {
