@@ -12,17 +12,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain Node script (built-ins only, runs before npm install), without types
-import {
-  keepWebBuild,
-  restoreWebBuild,
-  webBuildIsCurrent,
-  webInputsStamp,
-} from '../../scripts/web-build.mjs';
+import * as webBuild from '../../scripts/web-build.mjs';
 
-const isCurrent = webBuildIsCurrent as (base: string) => boolean;
-const stampOf = webInputsStamp as (base: string, env?: Record<string, string>) => string;
-const restore = restoreWebBuild as (base: string, cache: string, stamp: string) => boolean;
-const keep = keepWebBuild as (base: string, cache: string, stamp: string) => void;
+const {
+  keepWebBuild: keep,
+  restoreWebBuild: restore,
+  webBuildIsCurrent: isCurrent,
+  webInputsStamp: stampOf,
+} = webBuild as {
+  keepWebBuild: (base: string, cache: string, stamp: string) => void;
+  restoreWebBuild: (base: string, cache: string, stamp: string) => boolean;
+  webBuildIsCurrent: (base: string) => boolean;
+  webInputsStamp: (base: string, env?: Record<string, string>) => string;
+};
 
 let base = '';
 const folders: string[] = [];
