@@ -85,12 +85,18 @@ export function imContactsContract(side: string, makeWorld: MakeWorld): void {
         expect((await alice.contacts.getBlacklist()).map((b) => b.userID)).toEqual([bob.user.userID]);
         expect(await alice.contacts.getFriendsPage(0, 50)).toEqual([]);
       });
+      // The server still counts the friendship; read by id, a blocked friend is left out.
+      expect(await alice.contacts.getServerFriendIDs()).toEqual([bob.user.userID]);
+      expect(await alice.contacts.getFriends([bob.user.userID])).toEqual([]);
       await alice.contacts.removeFromBlacklist(bob.user.userID);
       await world.eventually(async () => {
         expect(events.values).toContainEqual({ type: 'blackDeleted', userID: bob.user.userID });
         expect(await alice.contacts.getBlacklist()).toEqual([]);
         expect((await alice.contacts.getFriendsPage(0, 50)).map((f) => f.userID)).toEqual([bob.user.userID]);
       });
+      const [byID] = await alice.contacts.getFriends([bob.user.userID]);
+      expect(byID).toMatchObject({ userID: bob.user.userID, nickname: bob.user.nickname });
+      expect(await alice.contacts.getFriends([])).toEqual([]);
       events.stop();
     });
 

@@ -69,7 +69,36 @@ async function block(request: APIRequestContext, owner: string, blocked: string,
   );
 }
 
-test('going offline is shown within seconds, and so is the way back', async ({
+/**
+ * The friend ids in the SDK's own database (its worker's tables, which the SDK exposes on `window`
+ * for its Go code to call).
+ */
+async function localFriendIDs(page: Page, owner: string): Promise<string[]> {
+  const answer = await page.evaluate(async (ownerID) => {
+    const read = (window as unknown as Record<string, (id: string) => Promise<string>>)['getAllFriendList'];
+    return read === undefined ? '' : await read(ownerID);
+  }, owner);
+  // Its answer is JSON whose data may itself be JSON text: the quotes may come escaped.
+  return [...answer.matchAll(/"userID\\?":\\?"([^"\\]+)/g)].map((m) => m[1] ?? '');
+}
+
+/** Has the SDK drop its connection and connect again, as it does when told the network changed. */
+async function reconnectSdk(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (window as unknown as Record<string, (id: string) => Promise<unknown>>)['networkStatusChanged']?.(
+      crypto.randomUUID(),
+    );
+  });
+}
+
+/** Empties the friend table of the SDK's database, as a first sync whose inserts timed out can leave it. */
+async function loseLocalFriends(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await (window as unknown as Record<string, () => Promise<string>>)['deleteAllFriend']?.();
+  });
+}
+
+test('going offline is shown within seconds, and so is the way back; a reconnection restores lost friends', async ({
   browser,
   expectConsoleError,
 }, testInfo) => {
@@ -102,6 +131,26 @@ test('going offline is shown within seconds, and so is the way back', async ({
   await sendFromComposer(alice.page, text);
   await expect(messageLog(alice.page).getByText(text)).toBeVisible();
   await expect(resendButton(alice.page)).toHaveCount(0, { timeout: 30_000 });
+
+  // The device loses its friend rows, as an SDK sync can on a loaded machine while it still reports
+  // the sync finished; the sync after the next connection gets them back, checked against the server.
+  const aliceID = await userID(alice.page);
+  // The chat's address names both: /chat/si_<one>_<other>.
+  const bobID = (/si_(\w+)_(\w+)$/.exec(alice.page.url()) ?? []).slice(1).find((id) => id !== aliceID) ?? '';
+  expect(bobID).not.toBe('');
+  await expect.poll(() => localFriendIDs(alice.page, aliceID), { timeout: 30_000 }).toContain(bobID);
+  await loseLocalFriends(alice.page);
+  expect(await localFriendIDs(alice.page, aliceID)).toEqual([]);
+  await reconnectSdk(alice.page);
+  await expect.poll(() => localFriendIDs(alice.page, aliceID), { timeout: 60_000 }).toContain(bobID);
+  await mainNav(alice.page).getByRole('link', { name: 'Contacts' }).click();
+  await alice.page
+    .getByRole('navigation', { name: 'Contacts' })
+    .getByRole('link', { name: 'My friends' })
+    .click();
+  await expect(
+    alice.page.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }),
+  ).toBeVisible();
 });
 
 /**

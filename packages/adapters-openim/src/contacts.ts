@@ -3,6 +3,8 @@ import { ContactsGateway, type ContactEvent, type PublicUser } from '@teamim/app
 import type { BlacklistEntry, Friend, FriendApplication } from '@teamim/domain';
 import { argumentError, invoke } from './errors';
 import { fromSdkEvent, portEvents } from './events';
+import type { OpenImDirectory } from './im-api';
+import type { OpenImContext } from './context';
 import { toBlacklistEntry, toFriend, toFriendApplication, toPublicUser } from './mappers';
 import type { OpenImSdk } from './sdk';
 
@@ -13,7 +15,11 @@ function requireID(value: string, what: string): void {
 export class OpenImContacts extends ContactsGateway {
   readonly events$: Observable<ContactEvent>;
 
-  constructor(private readonly sdk: OpenImSdk) {
+  constructor(
+    private readonly sdk: OpenImSdk,
+    private readonly directory: OpenImDirectory,
+    private readonly context: OpenImContext,
+  ) {
     super();
     this.events$ = portEvents<ContactEvent>(
       fromSdkEvent(sdk, 'OnFriendAdded').pipe(
@@ -53,6 +59,22 @@ export class OpenImContacts extends ContactsGateway {
       this.sdk.getFriendListPage({ offset, count, filterBlack: true }),
     );
     return (items ?? []).map(toFriend);
+  }
+
+  async getServerFriendIDs(): Promise<readonly string[]> {
+    return this.directory.fullFriendUserIDs(this.context.tokenUserID);
+  }
+
+  async getFriends(userIDs: readonly string[]): Promise<readonly Friend[]> {
+    if (userIDs.length === 0) return [];
+    // The SDK fetches the friends its database lacks from the server and stores them. Its filterBlack
+    // leaves blocked friends in (3.8.3 wasm), so the blacklist is read and applied here.
+    const items = await invoke('getSpecifiedFriendsInfo', () =>
+      this.sdk.getSpecifiedFriendsInfo({ friendUserIDList: [...userIDs], filterBlack: true }),
+    );
+    if (items === null || items.length === 0) return [];
+    const blocked = new Set((await this.getBlacklist()).map((b) => b.userID));
+    return items.map(toFriend).filter((f) => !blocked.has(f.userID));
   }
 
   async getBlacklist(): Promise<readonly BlacklistEntry[]> {

@@ -69,6 +69,28 @@ describe('OpenImDirectory', () => {
     }
   });
 
+  it("lists the server's friend ids for the user, and refuses a malformed list", async () => {
+    const { fetch, sent } = fakeFetch(() => ({
+      json: { errCode: 0, data: { version: 3, userIDs: ['u2', '', 'u3'] } },
+    }));
+    expect(await new OpenImDirectory('http://h/api', signedIn(), fetch).fullFriendUserIDs('u1')).toEqual([
+      'u2',
+      'u3',
+    ]);
+    expect(sent[0]).toMatchObject({
+      url: 'http://h/api/friend/get_full_friend_user_ids',
+      body: { userID: 'u1', idHash: 0 },
+    });
+    const none = fakeFetch(() => ({ json: { errCode: 0, data: { userIDs: null } } }));
+    expect(await new OpenImDirectory('http://h/api', signedIn(), none.fetch).fullFriendUserIDs('u1')).toEqual(
+      [],
+    );
+    const bad = fakeFetch(() => ({ json: { errCode: 0, data: { userIDs: ['u2', 7] } } }));
+    await expect(
+      new OpenImDirectory('http://h/api', signedIn(), bad.fetch).fullFriendUserIDs('u1'),
+    ).rejects.toThrow(/malformed/);
+  });
+
   it('refuses to call without a session token and asks nothing for no ids', async () => {
     const { fetch, sent } = fakeFetch(() => ({ json: { errCode: 0, data: {} } }));
     await expect(new OpenImDirectory('http://h/api', signedIn(''), fetch).groupsInfo(['g1'])).rejects.toThrow(

@@ -75,7 +75,8 @@ export interface SortedConversationElem {
  * 3.8.3 wasm SDK's `getSpecifiedGroupsInfo` writes such a group into its local joined-groups table, after
  * which the group is listed as joined and, when the user is later let in, the SDK reports a changed group
  * instead of a joined one (OnGroupInfoChanged, not OnJoinedGroupAdded). Also the conversation list's first
- * page while the SDK's first sync after an install still runs (the SDK reports nothing until it ends).
+ * page while the SDK's first sync after an install still runs (the SDK reports nothing until it ends),
+ * and the friend IDs that tell whether that sync lost rows.
  */
 export class OpenImDirectory {
   constructor(
@@ -83,6 +84,20 @@ export class OpenImDirectory {
     private readonly context: OpenImContext,
     private readonly fetchImpl: FetchLike = (url, init) => globalThis.fetch(url, init),
   ) {}
+
+  /**
+   * `/friend/get_full_friend_user_ids`: every friend of `userID` on the server, blacklisted ones
+   * included. The SDK asks the same after a full friend sync; here it checks the SDK's local copy.
+   */
+  async fullFriendUserIDs(userID: string): Promise<readonly string[]> {
+    const data = await this.post('/friend/get_full_friend_user_ids', { userID, idHash: 0 });
+    const ids = isObject(data) ? data['userIDs'] : undefined;
+    if (ids === undefined || ids === null) return [];
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+      throw new RemoteError(SDK_FAILURE_CODE, 'get_full_friend_user_ids: malformed answer');
+    }
+    return ids.filter((id) => id !== '');
+  }
 
   /** `/group/get_groups_info`; groups the server does not know are simply absent from the answer. */
   async groupsInfo(groupIDs: readonly string[]): Promise<readonly GroupItem[]> {

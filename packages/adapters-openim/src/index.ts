@@ -59,7 +59,7 @@ export function createOpenImPorts(
   const messages = new OpenImMessages(sdk, context, directory);
   return {
     session: new OpenImSession(sdk, config, context, businessInfo),
-    contacts: new OpenImContacts(sdk),
+    contacts: new OpenImContacts(sdk, directory, context),
     groups: new OpenImGroups(sdk, directory),
     conversations: new OpenImConversations(sdk, directory),
     messages,

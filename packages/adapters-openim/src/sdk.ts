@@ -34,6 +34,7 @@ export type OpenImSdkMethod =
   | 'deleteMessage'
   | 'setMessageLocalEx'
   | 'getFriendListPage'
+  | 'getSpecifiedFriendsInfo'
   | 'getBlackList'
   | 'getFriendApplicationListAsRecipient'
   | 'getFriendApplicationListAsApplicant'

@@ -256,6 +256,38 @@ export class ContactStore {
     return ok(friends);
   }
 
+  /**
+   * Fetches the friends the server has and the list lacks. On a loaded machine the SDK's first sync
+   * after an install can lose friend rows (its calls into its database worker give up after 5 s, its
+   * fallback inserts then collide with the late ones) and still report the sync finished; the list read
+   * after it stays short until the next full sync. Those friends are read by id, which stores them.
+   */
+  async reconcileFriends(): Promise<void> {
+    const ids = await attempt(() => this.contacts.getServerFriendIDs());
+    if (!ids.ok) {
+      this.logger.warn('checking the friend list failed', { code: ids.error.code });
+      return;
+    }
+    const { friendList, blackList } = this.state.value;
+    const listed = new Set([...friendList, ...blackList].map((f) => f.userID));
+    const missing = ids.value.filter((id) => !listed.has(id));
+    if (missing.length === 0) return;
+    const found = await attempt(() => this.contacts.getFriends(missing));
+    if (!found.ok) {
+      this.logger.error('fetching missing friends failed', { code: found.error.code });
+      return;
+    }
+    if (found.value.length === 0) return;
+    this.logger.warn('friends missing after a sync were fetched', { count: found.value.length });
+    const selfID = this.currentUser.id();
+    this.state.next(
+      found.value.reduce(
+        (state, friend) => reduceContactEvent(state, { type: 'friendAdded', friend }, selfID),
+        this.state.value,
+      ),
+    );
+  }
+
   async loadBlacklist(): Promise<Result<readonly BlacklistEntry[], RemoteFailure>> {
     const result = await attempt(() => this.contacts.getBlacklist());
     if (!result.ok) {

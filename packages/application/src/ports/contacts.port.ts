@@ -25,6 +25,16 @@ export type ContactEvent =
 export abstract class ContactsGateway {
   /** A page of friends, blacklisted users excluded (SDK getFriendListPage with filterBlack). */
   abstract getFriendsPage(offset: number, count: number): Promise<readonly Friend[]>;
+  /**
+   * The user IDs of every friend the server knows, blacklisted ones included: the server's answer,
+   * not the device's copy (which a failed sync can leave short).
+   */
+  abstract getServerFriendIDs(): Promise<readonly string[]>;
+  /**
+   * These friends, blacklisted users and non-friends left out. Friends the device's copy lacks are
+   * fetched from the server and kept (SDK getSpecifiedFriendsInfo).
+   */
+  abstract getFriends(userIDs: readonly string[]): Promise<readonly Friend[]>;
   abstract getBlacklist(): Promise<readonly BlacklistEntry[]>;
   abstract getReceivedFriendApplications(): Promise<readonly FriendApplication[]>;
   abstract getSentFriendApplications(): Promise<readonly FriendApplication[]>;

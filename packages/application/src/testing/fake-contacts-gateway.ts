@@ -22,6 +22,13 @@ export class FakeContactsGateway extends ContactsGateway {
   failBlacklistWith: number | undefined;
   /** How many of the next user lookups fail (the SDK busy with its sync, say). */
   failUserLookups = 0;
+  /**
+   * Friends this device's copy lacks although the server has them, as after an SDK first sync whose
+   * inserts timed out on a loaded machine: the friend list leaves them out until they are fetched by id.
+   */
+  readonly lostLocally = new Set<string>();
+  /** When set, asking the server for the friend ids fails with this code. */
+  failServerFriendIDsWith: number | undefined;
 
   constructor(private readonly device: GatewayDevice) {
     super();
@@ -37,10 +44,30 @@ export class FakeContactsGateway extends ContactsGateway {
       const me = this.device.me();
       const black = this.b.blacklistOf(me);
       return [...this.b.friendsOf(me).keys()]
-        .filter((id) => !black.has(id))
+        .filter((id) => !black.has(id) && !this.lostLocally.has(id))
         .sort()
         .slice(offset, offset + count)
         .map((id) => this.b.friendView(me, id));
+    });
+  }
+
+  getServerFriendIDs(): Promise<readonly string[]> {
+    return later(() => {
+      if (this.failServerFriendIDsWith !== undefined) {
+        throw new RemoteError(this.failServerFriendIDsWith, 'get_full_friend_user_ids failed');
+      }
+      return [...this.b.friendsOf(this.device.me()).keys()];
+    });
+  }
+
+  getFriends(userIDs: readonly string[]): Promise<readonly Friend[]> {
+    return later(() => {
+      const me = this.device.me();
+      const friends = this.b.friendsOf(me);
+      const black = this.b.blacklistOf(me);
+      const found = userIDs.filter((id) => friends.has(id) && !black.has(id));
+      for (const id of found) this.lostLocally.delete(id);
+      return found.map((id) => this.b.friendView(me, id));
     });
   }
 
