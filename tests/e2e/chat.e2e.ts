@@ -197,6 +197,14 @@ test('alice alone: keyboard list, pins and drafts, the chat drawer, older pages,
     expect(await step()).toBeLessThanOrEqual(11);
     await alice.page.keyboard.press('Shift+ArrowUp');
     await expect(separator).toHaveAttribute('aria-valuenow', '60');
+    // The chosen height is a share of the column: a taller window (or a header line that goes away)
+    // leaves the box at the maximum.
+    const viewport = alice.page.viewportSize();
+    if (viewport === null) throw new Error('the page has no viewport');
+    await alice.page.setViewportSize({ width: viewport.width, height: viewport.height + 120 });
+    await expect(separator).toHaveAttribute('aria-valuenow', '60');
+    await alice.page.setViewportSize(viewport);
+    await expect(separator).toHaveAttribute('aria-valuenow', '60');
   });
 
   await test.step('pinning a conversation moves it to the top; drafts stay with their conversation', async () => {

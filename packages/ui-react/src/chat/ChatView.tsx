@@ -88,7 +88,9 @@ function OpenConversation(props: {
   };
   const body = useRef<HTMLDivElement>(null);
   const [bodyHeight, setBodyHeight] = useState(0);
-  const [composerHeight, setComposerHeight] = useState<number | undefined>();
+  // The height the user chose, as a share of the column: like the default, it keeps its proportion when
+  // the window or the header above changes height (a box set to the maximum stays at the maximum).
+  const [composerShare, setComposerShare] = useState<number | undefined>();
 
   useLayoutEffect(() => {
     const element = body.current;
@@ -101,9 +103,12 @@ function OpenConversation(props: {
 
   const { header } = state;
   const height =
-    composerHeight === undefined
+    composerShare === undefined
       ? defaultComposerHeight(bodyHeight)
-      : clampComposerHeight(composerHeight, bodyHeight);
+      : clampComposerHeight(composerShare * bodyHeight, bodyHeight);
+  const resizeComposer = (heightPx: number) => {
+    if (bodyHeight > 0) setComposerShare(clampComposerHeight(heightPx, bodyHeight) / bodyHeight);
+  };
 
   return (
     <section aria-label={header.name} className={styles.column}>
@@ -122,7 +127,7 @@ function OpenConversation(props: {
             <MessageActionsHost vm={vm}>
               <MessageList vm={vm} state={state} />
             </MessageActionsHost>
-            <ComposerSeparator height={height} containerPx={bodyHeight} onResize={setComposerHeight} />
+            <ComposerSeparator height={height} containerPx={bodyHeight} onResize={resizeComposer} />
             <div style={heightOf(height)}>
               <Composer conversationID={state.conversationID} />
             </div>
