@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { RemoteError } from '../shared/remote-error';
 import { TestWorld } from '../testing';
 
 // The SDK's first sync after an install can finish with friend rows lost on a loaded machine; the
@@ -60,7 +61,7 @@ describe('ContactStore.reconcileFriends', () => {
     expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['carol']);
   });
 
-  it('§8 when the server cannot be asked, the list stays as loaded and a warning is logged, no toast', async () => {
+  it('§8 when the server or the SDK cannot answer, the list stays as loaded, a warning is logged, no toast', async () => {
     const { alice } = await aliceWithFriends('bob', 'carol');
     alice.ports.contacts.lostLocally.add('carol');
     alice.ports.contacts.failServerFriendIDsWith = 1500;
@@ -72,6 +73,18 @@ describe('ContactStore.reconcileFriends', () => {
     expect(alice.ports.logger.entries).toContainEqual(
       expect.objectContaining({ level: 'warn', message: 'checking the friend list failed' }),
     );
+
+    // The server answers, the SDK does not: the same, and the next check tries again.
+    alice.ports.contacts.failServerFriendIDsWith = undefined;
+    vi.spyOn(alice.ports.contacts, 'getFriends').mockRejectedValueOnce(new RemoteError(10000, 'timeout'));
+    await alice.contacts.reconcileFriends();
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob']);
+    expect(alice.ports.logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'fetching missing friends failed' }),
+    );
+    await alice.contacts.reconcileFriends();
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob', 'carol']);
+    expect(alice.ports.logger.entries.filter((e) => e.level === 'error')).toEqual([]);
     expect(alice.toasts.keys()).toEqual([]);
   });
 });

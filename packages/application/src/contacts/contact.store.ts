@@ -274,7 +274,8 @@ export class ContactStore {
     if (missing.length === 0) return;
     const found = await attempt(() => this.contacts.getFriends(missing));
     if (!found.ok) {
-      this.logger.error('fetching missing friends failed', { code: found.error.code });
+      // The same loaded SDK may refuse this too; the next sync checks again.
+      this.logger.warn('fetching missing friends failed', { code: found.error.code });
       return;
     }
     if (found.value.length === 0) return;
