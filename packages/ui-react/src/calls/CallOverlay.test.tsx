@@ -67,6 +67,7 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
       ...base,
       status: 'connected',
       tone: 'dark',
+      peerMediaShown: true,
       timerText: '01:05',
       canAnswer: false,
       closeLabelKey: 'call.hangUp',
@@ -96,7 +97,13 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
   });
 
   it('mirrors the own picture-in-picture, never the remote video', () => {
-    const state: CallOverlayState = { ...base, status: 'connected', tone: 'dark', canAnswer: false };
+    const state: CallOverlayState = {
+      ...base,
+      status: 'connected',
+      tone: 'dark',
+      peerMediaShown: true,
+      canAnswer: false,
+    };
     show(
       <CallOverlayView state={state} media={{ remoteVideo: track(), localVideo: track() }} {...handlers()} />,
     );
@@ -105,6 +112,32 @@ describe('CallOverlayView (spec §2 call overlay)', () => {
     expect([own.dataset['mirrored'], getComputedStyle(own).transform]).toEqual(['true', 'scaleX(-1)']);
     expect(remote.dataset['mirrored']).toBe('false');
     expect(getComputedStyle(remote).transform).not.toBe('scaleX(-1)');
+  });
+
+  it("shows the other party's video and plays their audio while connecting once the state says so, never while ringing", () => {
+    const media = { remoteVideo: track(), remoteAudio: track() };
+    const connecting: CallOverlayState = {
+      ...base,
+      status: 'connecting',
+      statusKey: 'call.connecting',
+      tone: 'dark',
+      canAnswer: false,
+      closeLabelKey: 'call.hangUp',
+      peerMediaShown: true,
+    };
+    const { rerender } = show(<CallOverlayView state={connecting} media={media} {...handlers()} />);
+    expect(screen.getByLabelText('Video of Alice').tagName).toBe('VIDEO');
+    expect(document.querySelectorAll('audio')).toHaveLength(1);
+    expect(screen.getByRole('status').textContent).toBe('Connecting…');
+
+    // Ringing, a track that is already there (a room prepared early) stays hidden and silent.
+    rerender(
+      <I18nextProvider i18n={i18n}>
+        <CallOverlayView state={base} media={media} {...handlers()} />
+      </I18nextProvider>,
+    );
+    expect(screen.queryByLabelText('Video of Alice')).toBeNull();
+    expect(document.querySelectorAll('audio')).toHaveLength(0);
   });
 
   it('while its call rings, the caller sees its own camera full size, mirrored, with the name and status over it', () => {

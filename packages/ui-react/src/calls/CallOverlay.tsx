@@ -60,7 +60,7 @@ export function CallOverlayView(props: CallOverlayViewProps) {
   const connected = state.status === 'connected' || state.status === 'reconnecting';
   const video = state.mediaType === 'video';
   const name = state.peer.nickname;
-  const remoteVideo = connected && video && !state.peerCameraOff ? media.remoteVideo : undefined;
+  const remoteVideo = state.peerMediaShown && video && !state.peerCameraOff ? media.remoteVideo : undefined;
   const localVideo = video && state.cameraEnabled ? media.localVideo : undefined;
   // While its call rings the caller sees its own camera full size, as it will be seen once answered.
   const preview = state.status === 'outgoing' ? localVideo : undefined;
@@ -96,7 +96,7 @@ export function CallOverlayView(props: CallOverlayViewProps) {
             mirrored
           />
         )}
-        {connected && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
+        {state.peerMediaShown && media.remoteAudio !== undefined && <TrackAudio track={media.remoteAudio} />}
         <div className={mergeClasses(styles.identity, onVideo && styles.identityOnVideo)}>
           {!onVideo && (
             <>

@@ -17,6 +17,7 @@ export const ringingCall: CallOverlayState = {
   closeLabelKey: 'call.reject',
   microphones: { devices: [], selectedID: undefined },
   cameras: { devices: [], selectedID: undefined },
+  peerMediaShown: false,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
 };

@@ -68,6 +68,7 @@ const closedState: CallOverlayState = {
   closeLabelKey: 'call.cancel',
   microphones: { devices: [], selectedID: undefined },
   cameras: { devices: [], selectedID: undefined },
+  peerMediaShown: false,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
   // No `calls$` given: the deployment counts as having calls.
@@ -132,6 +133,26 @@ describe('CallOverlayViewModel: statuses, refusals, the peer and devices', () =>
     await answering;
     await world.settle();
     expect(bobVm.state).toMatchObject({ status: 'connected', statusKey: 'call.connected' });
+  });
+
+  it("shows the other party's media from the answer on, while this side still enters the room", async () => {
+    const { world, aliceVm, bobVm, aliceButtons } = await pair();
+    await aliceButtons.start('bob', 'video');
+    await world.settle();
+    // Ringing: nothing of the other side is shown (the caller sees its own preview only).
+    expect([aliceVm.state.peerMediaShown, bobVm.state.peerMediaShown]).toEqual([false, false]);
+
+    const answering = bobVm.answer();
+    // The first frame that arrives while the room is entered is seen, not held back until on air.
+    expect(bobVm.state).toMatchObject({ status: 'connecting', peerMediaShown: true });
+    await answering;
+    await world.settle();
+    expect(bobVm.state).toMatchObject({ status: 'connected', peerMediaShown: true });
+    expect(aliceVm.state).toMatchObject({ status: 'connected', peerMediaShown: true });
+
+    await aliceVm.close();
+    await world.settle();
+    expect([aliceVm.state.peerMediaShown, bobVm.state.peerMediaShown]).toEqual([false, false]);
   });
 
   it('shows the user id until the peer’s name is known, and looks the peer up once', async () => {

@@ -53,6 +53,11 @@ export interface CallOverlayState {
   readonly closeLabelKey: I18nKey;
   readonly microphones: CallDeviceChoice;
   readonly cameras: CallDeviceChoice;
+  /**
+   * The other party's video is shown and their audio played: from the answer on, while this side still
+   * enters the room or goes on air too, so the first frame that arrives is seen (FaceTime, Meet).
+   */
+  readonly peerMediaShown: boolean;
   /** The other party muted their microphone or turned off their camera (shown on the overlay). */
   readonly peerMicrophoneMuted: boolean;
   readonly peerCameraOff: boolean;
@@ -80,6 +85,7 @@ const closed: CallOverlayState = {
   canAnswer: false,
   closeLabelKey: 'call.cancel',
   ...NO_DEVICE_CHOICES,
+  peerMediaShown: false,
   peerMicrophoneMuted: false,
   peerCameraOff: false,
 };
@@ -170,6 +176,7 @@ export class CallOverlayViewModel extends StateViewModel<CallOverlayState> {
       canToggleCamera: invitation.mediaType === 'video',
       canAnswer: canAnswerCall(role, waiting),
       closeLabelKey: waiting ? callCancelLabelKey(role) : 'call.hangUp',
+      peerMediaShown: !waiting,
       peerMicrophoneMuted: !waiting && tracks.remoteAudioMuted,
       peerCameraOff: !waiting && invitation.mediaType === 'video' && tracks.remoteVideoMuted,
     });
