@@ -33,6 +33,7 @@ export function liveKitRoomOptions(): RoomOptions {
   return roomOptions({
     videoCodec: VIDEO_PUBLISH_OPTIONS.videoCodec,
     backupCodec: { ...VIDEO_PUBLISH_OPTIONS.backupCodec },
+    scalabilityMode: VIDEO_PUBLISH_OPTIONS.scalabilityMode,
   });
 }
 

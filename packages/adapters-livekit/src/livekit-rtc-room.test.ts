@@ -27,15 +27,17 @@ function setup(): {
 }
 
 describe('LiveKitRtcRoom (spec §7 call media room)', () => {
-  it('prefers vp9 with vp8 as backup, in the Room defaults and when publishing the camera', async () => {
+  it('prefers vp9 with vp8 as backup, one spatial layer, in the Room defaults and when publishing the camera', async () => {
     const room = new Room(liveKitRoomOptions());
     expect(room.options.publishDefaults?.videoCodec).toBe('vp9');
     expect(room.options.publishDefaults?.backupCodec).toEqual({ codec: 'vp8' });
+    // One receiver: vp9's default three spatial layers would only cost the encoder.
+    expect(room.options.publishDefaults?.scalabilityMode).toBe('L1T3');
 
     const { server, a } = setup();
     await a.connect(server.url, server.token('r1', 'alice'), { video: true });
     expect(server.latest().localParticipant.cameraPublishOptions).toEqual([
-      { videoCodec: 'vp9', backupCodec: { codec: 'vp8' } },
+      { videoCodec: 'vp9', backupCodec: { codec: 'vp8' }, scalabilityMode: 'L1T3' },
     ]);
   });
 

@@ -75,6 +75,7 @@ export interface RoomLikeEvents {
 export interface VideoPublishOptionsLike {
   readonly videoCodec: 'vp9';
   readonly backupCodec: { readonly codec: 'vp8' };
+  readonly scalabilityMode: 'L1T3';
 }
 
 /** Which device to capture from (livekit's capture options; absent means the browser's default). */

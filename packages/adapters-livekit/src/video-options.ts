@@ -4,4 +4,5 @@ import type { VideoPublishOptionsLike } from './room-like';
 export const VIDEO_PUBLISH_OPTIONS: VideoPublishOptionsLike = {
   videoCodec: 'vp9',
   backupCodec: { codec: 'vp8' },
+  scalabilityMode: 'L1T3',
 };
