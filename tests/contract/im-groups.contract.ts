@@ -85,6 +85,9 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld): void {
         expect(await joinedIDs(admin)).toEqual([groupID]);
       });
       joined.stop();
+      // The server's own list, which checks the device's copy after a sync.
+      expect(await member.groups.getServerJoinedGroupIDs()).toEqual([groupID]);
+      expect(await owner.groups.getServerJoinedGroupIDs()).toEqual([groupID]);
       for (const viewer of [owner, member]) {
         await world.eventually(async () => {
           expect(await roleOf(viewer, owner)).toBe(GroupMemberRole.Owner);
@@ -314,6 +317,7 @@ export function imGroupsContract(side: string, makeWorld: MakeWorld): void {
         expect(await joinedIDs(member)).toEqual([]);
       });
       atNewOwner.stop();
+      expect(await member.groups.getServerJoinedGroupIDs()).toEqual([]);
       expect(await codeOf(says(member, 'still here?'))).toBe(1203);
     });
 

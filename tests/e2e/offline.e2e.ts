@@ -91,14 +91,19 @@ async function reconnectSdk(page: Page): Promise<void> {
   });
 }
 
-/** Empties the friend table of the SDK's database, as a first sync whose inserts timed out can leave it. */
-async function loseLocalFriends(page: Page): Promise<void> {
+/**
+ * Empties the friend and joined-group tables of the SDK's database, as a first sync whose inserts timed
+ * out can leave them.
+ */
+async function loseLocalFriendsAndGroups(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    await (window as unknown as Record<string, () => Promise<string>>)['deleteAllFriend']?.();
+    const db = window as unknown as Record<string, () => Promise<string>>;
+    await db['deleteAllFriend']?.();
+    await db['deleteAllGroup']?.();
   });
 }
 
-test('going offline is shown within seconds, and so is the way back; a reconnection restores lost friends', async ({
+test('going offline is shown within seconds, and so is the way back; a reconnection restores lost friends and groups', async ({
   browser,
   expectConsoleError,
 }, testInfo) => {
@@ -132,14 +137,15 @@ test('going offline is shown within seconds, and so is the way back; a reconnect
   await expect(messageLog(alice.page).getByText(text)).toBeVisible();
   await expect(resendButton(alice.page)).toHaveCount(0, { timeout: 30_000 });
 
-  // The device loses its friend rows, as an SDK sync can on a loaded machine while it still reports
-  // the sync finished; the sync after the next connection gets them back, checked against the server.
+  // The device loses its friend and group rows, as an SDK sync can on a loaded machine while it still
+  // reports the sync finished; the sync after the next connection gets them back, checked against the
+  // server (friends into the SDK's table, groups into the list only).
   const aliceID = await userID(alice.page);
   // The chat's address names both: /chat/si_<one>_<other>.
   const bobID = (/si_(\w+)_(\w+)$/.exec(alice.page.url()) ?? []).slice(1).find((id) => id !== aliceID) ?? '';
   expect(bobID).not.toBe('');
   await expect.poll(() => localFriendIDs(alice.page, aliceID), { timeout: 30_000 }).toContain(bobID);
-  await loseLocalFriends(alice.page);
+  await loseLocalFriendsAndGroups(alice.page);
   expect(await localFriendIDs(alice.page, aliceID)).toEqual([]);
   // The SDK ignores a connection made within 5 s of the last sync's start (its sync guard), which a
   // loaded machine can reach from the reconnection above: it is asked again until a sync has run.
@@ -160,6 +166,13 @@ test('going offline is shown within seconds, and so is the way back; a reconnect
     .click();
   await expect(
     alice.page.getByRole('list', { name: 'My friends' }).getByRole('button', { name: 'bob' }),
+  ).toBeVisible();
+  await alice.page
+    .getByRole('navigation', { name: 'Contacts' })
+    .getByRole('link', { name: 'My groups' })
+    .click();
+  await expect(
+    alice.page.getByRole('list', { name: 'My groups' }).getByRole('button', { name: /Demo team/ }),
   ).toBeVisible();
 });
 

@@ -82,6 +82,15 @@ export class OpenImGroups extends GroupsGateway {
     return (items ?? []).slice(offset, offset + count).map(toGroup);
   }
 
+  /** The server's list (without the directory there is only the device's own copy to give). */
+  async getServerJoinedGroupIDs(): Promise<readonly string[]> {
+    if (this.directory === undefined) {
+      const items = await invoke('getJoinedGroupList', () => this.sdk.getJoinedGroupList());
+      return (items ?? []).map((item) => item.groupID);
+    }
+    return this.directory.fullJoinedGroupIDs(this.directory.userID);
+  }
+
   async getGroups(groupIDs: readonly string[]): Promise<readonly Group[]> {
     const wanted = [...new Set(groupIDs.filter((id) => id !== ''))];
     if (wanted.length === 0) return [];

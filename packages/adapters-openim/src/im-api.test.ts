@@ -91,6 +91,25 @@ describe('OpenImDirectory', () => {
     ).rejects.toThrow(/malformed/);
   });
 
+  it("lists the server's joined group ids for the signed-in user, and refuses a malformed list", async () => {
+    const context = signedIn();
+    context.tokenUserID = 'u1';
+    const { fetch, sent } = fakeFetch(() => ({
+      json: { errCode: 0, data: { version: 2, groupIDs: ['g1', '', 'g2'] } },
+    }));
+    const directory = new OpenImDirectory('http://h/api', context, fetch);
+    const sdk = { on: () => undefined, off: () => undefined } as unknown as OpenImSdk;
+    expect(await new OpenImGroups(sdk, directory).getServerJoinedGroupIDs()).toEqual(['g1', 'g2']);
+    expect(sent[0]).toMatchObject({
+      url: 'http://h/api/group/get_full_join_group_ids',
+      body: { userID: 'u1', idHash: 0 },
+    });
+    const bad = fakeFetch(() => ({ json: { errCode: 0, data: { groupIDs: 'g1' } } }));
+    await expect(
+      new OpenImDirectory('http://h/api', context, bad.fetch).fullJoinedGroupIDs('u1'),
+    ).rejects.toThrow(/get_full_join_group_ids: malformed/);
+  });
+
   it('refuses to call without a session token and asks nothing for no ids', async () => {
     const { fetch, sent } = fakeFetch(() => ({ json: { errCode: 0, data: {} } }));
     await expect(new OpenImDirectory('http://h/api', signedIn(''), fetch).groupsInfo(['g1'])).rejects.toThrow(
@@ -165,6 +184,8 @@ describe('OpenImGroups.getJoinedGroupsPage', () => {
     } as unknown as OpenImSdk;
     const groups = new OpenImGroups(sdk);
     expect((await groups.getJoinedGroupsPage(0, 2)).map((g) => g.groupID)).toEqual(['g1', 'g2']);
+    // Without the server's directory the device's own list is all the check can be given.
+    expect(await groups.getServerJoinedGroupIDs()).toEqual(['g1', 'g2', 'g3']);
     expect((await groups.getJoinedGroupsPage(2, 2)).map((g) => g.groupID)).toEqual(['g3']);
     expect(await groups.getJoinedGroupsPage(4, 2)).toEqual([]);
     expect(calls).not.toContain('getJoinedGroupListPage');

@@ -76,7 +76,7 @@ export interface SortedConversationElem {
  * which the group is listed as joined and, when the user is later let in, the SDK reports a changed group
  * instead of a joined one (OnGroupInfoChanged, not OnJoinedGroupAdded). Also the conversation list's first
  * page while the SDK's first sync after an install still runs (the SDK reports nothing until it ends),
- * and the friend IDs that tell whether that sync lost rows.
+ * and the friend and joined-group IDs that tell whether that sync lost rows.
  */
 export class OpenImDirectory {
   constructor(
@@ -85,16 +85,33 @@ export class OpenImDirectory {
     private readonly fetchImpl: FetchLike = (url, init) => globalThis.fetch(url, init),
   ) {}
 
+  /** The user whose IM token the reads carry. */
+  get userID(): string {
+    return this.context.tokenUserID;
+  }
+
   /**
    * `/friend/get_full_friend_user_ids`: every friend of `userID` on the server, blacklisted ones
    * included. The SDK asks the same after a full friend sync; here it checks the SDK's local copy.
    */
   async fullFriendUserIDs(userID: string): Promise<readonly string[]> {
-    const data = await this.post('/friend/get_full_friend_user_ids', { userID, idHash: 0 });
-    const ids = isObject(data) ? data['userIDs'] : undefined;
+    return this.idList('/friend/get_full_friend_user_ids', userID, 'userIDs');
+  }
+
+  /**
+   * `/group/get_full_join_group_ids`: every group `userID` is a member of on the server. The SDK asks
+   * the same after a full sync of joined groups; here it checks the SDK's local copy.
+   */
+  async fullJoinedGroupIDs(userID: string): Promise<readonly string[]> {
+    return this.idList('/group/get_full_join_group_ids', userID, 'groupIDs');
+  }
+
+  private async idList(path: string, userID: string, field: string): Promise<readonly string[]> {
+    const data = await this.post(path, { userID, idHash: 0 });
+    const ids = isObject(data) ? data[field] : undefined;
     if (ids === undefined || ids === null) return [];
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
-      throw new RemoteError(SDK_FAILURE_CODE, 'get_full_friend_user_ids: malformed answer');
+      throw new RemoteError(SDK_FAILURE_CODE, `${path.slice(1)}: malformed answer`);
     }
     return ids.filter((id) => id !== '');
   }

@@ -169,6 +169,34 @@ export class ContactStore {
     return ok(all);
   }
 
+  /**
+   * Adds the joined groups the server has and the list lacks: the SDK's first sync can lose joined-group
+   * rows the way it loses friends. They are read from the server, not stored in the SDK's table (its
+   * store-on-read would turn a join that arrives meanwhile into a changed group, and the SDK then syncs
+   * no members for it), so the check finds them again after each sync until the SDK's next full sync.
+   */
+  async reconcileGroups(): Promise<void> {
+    const ids = await attempt(() => this.groups.getServerJoinedGroupIDs());
+    if (!ids.ok) {
+      this.logger.warn('checking the group list failed', { code: ids.error.code });
+      return;
+    }
+    const listed = new Set(this.state.value.groupList.map((g) => g.groupID));
+    const missing = ids.value.filter((id) => !listed.has(id));
+    if (missing.length === 0) return;
+    const found = await attempt(() => this.groups.getGroups(missing));
+    if (!found.ok) {
+      this.logger.warn('fetching missing groups failed', { code: found.error.code });
+      return;
+    }
+    // A group the SDK reported joined while these were read is on the list already: not added twice.
+    const now = new Set(this.state.value.groupList.map((g) => g.groupID));
+    const groups = found.value.filter((g) => !now.has(g.groupID) && missing.includes(g.groupID));
+    if (groups.length === 0) return;
+    this.logger.warn('groups missing after a sync were fetched', { count: groups.length });
+    this.patch({ groupList: [...this.state.value.groupList, ...groups] });
+  }
+
   /** Loads the four application lists. Failures are only logged (spec §8). */
   async loadApplications(): Promise<void> {
     const [recvFriend, sendFriend, recvGroup, sendGroup] = await Promise.all([

@@ -46,6 +46,11 @@ export interface GroupInfoChanges {
 /** Groups and their members. Methods reject with RemoteError. */
 export abstract class GroupsGateway {
   abstract getJoinedGroupsPage(offset: number, count: number): Promise<readonly Group[]>;
+  /**
+   * The IDs of every group the server counts this user a member of: the server's answer, not the
+   * device's copy (which a failed sync can leave short).
+   */
+  abstract getServerJoinedGroupIDs(): Promise<readonly string[]>;
   abstract getGroups(groupIDs: readonly string[]): Promise<readonly Group[]>;
   abstract getMembersPage(groupID: string, offset: number, count: number): Promise<readonly GroupMember[]>;
   abstract getMembers(groupID: string, userIDs: readonly string[]): Promise<readonly GroupMember[]>;

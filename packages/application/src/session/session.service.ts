@@ -313,14 +313,16 @@ export class SessionService {
 
   /**
    * Spec §4: after a successful sync, reload friends, groups, conversations and the unread count; the
-   * friends are then checked against the server's list (a sync can finish with rows lost).
+   * friends and groups are then checked against the server's lists (a sync can finish with rows lost).
    */
   private async afterSync(): Promise<void> {
     await Promise.all([
       this.contacts.loadFriends().then(async (loaded) => {
         if (loaded.ok) await this.contacts.reconcileFriends();
       }),
-      this.contacts.loadGroups(),
+      this.contacts.loadGroups().then(async (loaded) => {
+        if (loaded.ok) await this.contacts.reconcileGroups();
+      }),
       this.conversations.loadConversations(),
       this.conversations.loadUnreadCount(),
     ]);

@@ -21,6 +21,15 @@ import { ImErrorCode } from './fake-im-errors';
 export class FakeGroupsGateway extends GroupsGateway {
   readonly events$: Observable<GroupEvent>;
 
+  /**
+   * Joined groups this device's copy lacks although the server has them, as after an SDK first sync whose
+   * inserts timed out on a loaded machine: the joined list leaves them out (reading them by id does not
+   * store them: the adapter reads such groups from the server).
+   */
+  readonly lostLocally = new Set<string>();
+  /** When set, asking the server for the joined group ids fails with this code. */
+  failServerGroupIDsWith: number | undefined;
+
   constructor(private readonly device: GatewayDevice) {
     super();
     this.events$ = device.listen(device.sink.groups);
@@ -42,9 +51,19 @@ export class FakeGroupsGateway extends GroupsGateway {
     return later(() => {
       const me = this.device.me();
       return [...this.b.groups.values()]
-        .filter((g) => g.members.has(me))
+        .filter((g) => g.members.has(me) && !this.lostLocally.has(g.group.groupID))
         .map((g) => g.group)
         .slice(offset, offset + count);
+    });
+  }
+
+  getServerJoinedGroupIDs(): Promise<readonly string[]> {
+    return later(() => {
+      if (this.failServerGroupIDsWith !== undefined) {
+        throw new RemoteError(this.failServerGroupIDsWith, 'get_full_join_group_ids failed');
+      }
+      const me = this.device.me();
+      return [...this.b.groups.values()].filter((g) => g.members.has(me)).map((g) => g.group.groupID);
     });
   }
 

@@ -13,6 +13,7 @@ import { FakeBackend } from './fake-backend';
 import type { FakeUserSeed } from './fake-backend-users';
 import { FakeClock, drainMicrotasks } from './fake-clock';
 import type { FakeContactsGateway } from './fake-contacts-gateway';
+import type { FakeGroupsGateway } from './fake-groups-gateway';
 import { FakeImDevice } from './fake-im-device';
 import { FakeCallDevices } from './fake-call-devices';
 import { FakeCallMedia } from './fake-call-media';
@@ -36,6 +37,7 @@ export interface FakePorts extends PortBindings {
   readonly accountApi: FakeAccountApi;
   readonly device: FakeImDevice;
   readonly contacts: FakeContactsGateway;
+  readonly groups: FakeGroupsGateway;
   readonly chatApi: FakeChatApi;
   readonly walletApi: FakeWalletApi;
   readonly rtcRoom: FakeRtcRoom;
