@@ -91,10 +91,7 @@ async function reconnectSdk(page: Page): Promise<void> {
   });
 }
 
-/**
- * Empties the friend and joined-group tables of the SDK's database, as a first sync whose inserts timed
- * out can leave them.
- */
+/** Empties the SDK's friend and joined-group tables, as a first sync whose inserts timed out can leave them. */
 async function loseLocalFriendsAndGroups(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const db = window as unknown as Record<string, () => Promise<string>>;
