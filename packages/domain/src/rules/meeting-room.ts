@@ -62,8 +62,10 @@ export const MEETING_LEAVE_GRACE_MS = 1_000;
  * The wait between the posts of the end by participants that left together and each found nobody
  * staying, in the order of their user ids: the first posts at once, each next one only if no end has
  * reached it by its turn, so the chat gets one end, and still gets it if the first could not post.
+ * Generous, because the first end has to be sent and pushed to the next page within it: on a starved
+ * two-core machine 3 s was not enough and the chat showed the end twice.
  */
-export const MEETING_END_STAGGER_MS = 3_000;
+export const MEETING_END_STAGGER_MS = 10_000;
 
 /**
  * How long the own user waits before posting the end of a meeting it left as the last one in: its
