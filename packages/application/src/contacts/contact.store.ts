@@ -189,12 +189,16 @@ export class ContactStore {
       this.logger.warn('fetching missing groups failed', { code: found.error.code });
       return;
     }
-    // A group the SDK reported joined while these were read is on the list already: not added twice.
-    const now = new Set(this.state.value.groupList.map((g) => g.groupID));
-    const groups = found.value.filter((g) => !now.has(g.groupID) && missing.includes(g.groupID));
-    if (groups.length === 0) return;
-    this.logger.warn('groups missing after a sync were fetched', { count: groups.length });
-    this.patch({ groupList: [...this.state.value.groupList, ...groups] });
+    if (found.value.length === 0) return;
+    this.logger.warn('groups missing after a sync were fetched', { count: found.value.length });
+    // As joins: one the SDK reported while these were read is replaced, not listed twice.
+    const selfID = this.currentUser.id();
+    this.state.next(
+      found.value.reduce(
+        (state, group) => reduceGroupEvent(state, { type: 'joinedGroupAdded', group }, selfID),
+        this.state.value,
+      ),
+    );
   }
 
   /** Loads the four application lists. Failures are only logged (spec §8). */
