@@ -1,5 +1,5 @@
 import type { MeetingCardData, MeetingUpdateData } from '../entities/meeting';
-import type { Message } from '../entities/message';
+import { ContentType, type Message } from '../entities/message';
 import { customPayloadOf } from './custom-message';
 
 /** One meeting as a list of messages holds it: its card (and the message that carried it) and updates. */
@@ -32,4 +32,27 @@ export function collectMeetings(messages: readonly Message[]): ReadonlyMap<strin
     threads.set(meetingID, { ...found, updates: updates.get(meetingID) ?? [] });
   }
   return threads;
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The ids of the meeting updates in `messages` (in the chat's order) that come after their meeting's
+ * end or cancellation earlier in the same list. Nothing changes a finished meeting, so the chat shows
+ * its end once, even when two participants who left last each posted it (they stagger their posts, see
+ * `MEETING_END_STAGGER_MS`, but a slow push can still let both through).
+ */
+export function meetingUpdatesAfterTheEnd(messages: readonly Message[]): ReadonlySet<string> {
+  let finished: Set<string> | undefined;
+  let after: Set<string> | undefined;
+  for (const message of messages) {
+    // Only a custom message's payload is read: the walk costs a long history no more than its length.
+    if (message.contentType !== ContentType.Custom) continue;
+    const payload = customPayloadOf(message);
+    if (payload?.kind !== 'meetingUpdate') continue;
+    const { meetingID, action } = payload.update;
+    if (finished?.has(meetingID) === true) (after ??= new Set()).add(message.clientMsgID);
+    else if (action === 'ended' || action === 'cancelled') (finished ??= new Set()).add(meetingID);
+  }
+  return after ?? NONE;
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CustomType } from '../entities/custom-message';
-import { MeetingState, type MeetingCardData, type MeetingUpdateData } from '../entities/meeting';
+import {
+  MeetingState,
+  type MeetingCardData,
+  type MeetingUpdateAction,
+  type MeetingUpdateData,
+} from '../entities/meeting';
 import { ContentType } from '../entities/message';
 import { message } from '../testing/builders';
 import { parseCustomData } from './custom-message';
@@ -12,7 +17,7 @@ import {
   meetingRoomID,
   meetingStateAt,
 } from './meeting';
-import { collectMeetings } from './meeting-collect';
+import { collectMeetings, meetingUpdatesAfterTheEnd } from './meeting-collect';
 import { meetingStateText, meetingUpdateText } from './meeting-text';
 import { messagePreview } from './preview';
 
@@ -347,5 +352,33 @@ describe('meetings in a list of messages', () => {
     expect(threads.get('m1')?.card.title).toBe('Planning');
     expect(threads.get('m1')?.cardMessage.clientMsgID).toBe('c1');
     expect(threads.get('m1')?.updates.map((u) => u.action)).toEqual(['started']);
+  });
+
+  it("names the updates after a meeting's end or cancellation, of that meeting only", () => {
+    const update = (meetingID: string, action: MeetingUpdateAction, id: string, at = START) =>
+      custom(
+        buildMeetingUpdateData({
+          meetingID,
+          action,
+          at,
+          ...(action === 'ended' ? { participantUserIDs: ['ann'], durationSeconds: 60 } : {}),
+          ...(action === 'edited'
+            ? { title: 'Later', startTime: START, durationMinutes: 30, description: '' }
+            : {}),
+        }),
+        id,
+      );
+    const list = [
+      update('m1', 'started', 'u1'),
+      update('m2', 'started', 'u2'),
+      update('m1', 'ended', 'u3'),
+      message({ contentType: ContentType.Text, textElem: { content: 'bye' } }),
+      update('m1', 'ended', 'u4', START + 9_000),
+      update('m2', 'cancelled', 'u5'),
+      update('m1', 'edited', 'u6'),
+      update('m2', 'ended', 'u7'),
+    ];
+    expect([...meetingUpdatesAfterTheEnd(list)].sort()).toEqual(['u4', 'u6', 'u7']);
+    expect(meetingUpdatesAfterTheEnd(list.slice(0, 4)).size).toBe(0);
   });
 });

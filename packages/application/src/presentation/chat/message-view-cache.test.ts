@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildMeetingUpdateData,
   buildRedPacketData,
   ContentType,
   MessageStatus,
@@ -51,7 +52,38 @@ const sentAt = (id: string, sendTime: number, overrides: Partial<Message> = {}):
   ...overrides,
 });
 
+/** A meeting's update, posted by `sendID`, as the chat receives it. */
+const meetingUpdate = (id: string, action: 'started' | 'ended', sendTime: number, sendID = 'bob') => {
+  const ending = action === 'ended' ? { participantUserIDs: ['bob', 'me'], durationSeconds: 60 } : {};
+  const data = buildMeetingUpdateData({ meetingID: 'mt1', action, at: sendTime, ...ending });
+  return sentAt(id, sendTime, {
+    sendID,
+    contentType: ContentType.Custom,
+    customElem: { data, description: '', extension: '', payload: parseCustomData(data) },
+  });
+};
+
 describe('MessageViewCache', () => {
+  it("shows a meeting's end once when two who left last both posted it, as messageViews does", () => {
+    const cache = new MessageViewCache();
+    const started = meetingUpdate('u1', 'started', NOW - 120_000);
+    const ended = meetingUpdate('u2', 'ended', NOW - 60_000);
+    const reply = sentAt('t1', NOW - 55_000, { sendID: 'me' });
+    const endedAgain = meetingUpdate('u3', 'ended', NOW - 50_000, 'carol');
+    const ids = (views: readonly { readonly id: string }[]) => views.map((v) => v.id);
+
+    const first = cache.views([started, ended, reply, endedAgain], en, new Set());
+    expect(ids(first)).toEqual(['u1', 'u2', 't1']);
+    expect(first).toEqual(messageViews([started, ended, reply, endedAgain], en, new Set()));
+    // A later message still follows, with the views in step with the messages shown.
+    const later = sentAt('t2', NOW - 40_000);
+    const next = cache.views([started, ended, reply, endedAgain, later], en, new Set());
+    expect(ids(next)).toEqual(['u1', 'u2', 't1', 't2']);
+    expect(next).toEqual(messageViews([started, ended, reply, endedAgain, later], en, new Set()));
+    // Without the first end (not loaded, or deleted), the second is the one shown.
+    expect(ids(cache.views([started, reply, endedAgain], en, new Set()))).toEqual(['u1', 't1', 'u3']);
+  });
+
   it('gives the same views as messageViews through prepends, appends, edits, revokes and deletes', () => {
     const cache = new MessageViewCache();
     const check = (

@@ -1,4 +1,4 @@
-import type { Message } from '@teamim/domain';
+import { meetingUpdatesAfterTheEnd, type Message } from '@teamim/domain';
 import { messageView, messageViewChangesAt, sameSenderRun, type MessageView } from './rows';
 import type { ViewContext } from './view-context';
 
@@ -59,13 +59,16 @@ export class MessageViewCache {
     ) {
       return this.last;
     }
-    const views: MessageView[] = new Array<MessageView>(messages.length);
+    const afterTheEnd = meetingUpdatesAfterTheEnd(messages);
+    const count = messages.length - afterTheEnd.size;
+    const views: MessageView[] = new Array<MessageView>(count);
     let previous: Message | undefined;
     let previousView: MessageView | undefined;
-    let changed = messages.length !== this.last.length;
+    let changed = count !== this.last.length;
     let stableUntilMs = Number.POSITIVE_INFINITY;
-    for (let index = 0; index < messages.length; index += 1) {
-      const message = messages[index] as Message;
+    let index = 0;
+    for (const message of messages) {
+      if (afterTheEnd.has(message.clientMsgID)) continue;
       const view = this.entry(message, context, spinning, pinned);
       stableUntilMs = Math.min(stableUntilMs, view.stableUntilMs);
       const base = view.view;
@@ -77,6 +80,7 @@ export class MessageViewCache {
       const shown = continued ? (view.continued ??= { ...base, continued: true }) : base;
       if (shown !== this.last[index]) changed = true;
       views[index] = shown;
+      index += 1;
       previous = message;
       previousView = base;
     }

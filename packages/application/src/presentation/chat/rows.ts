@@ -16,6 +16,7 @@ import {
   messageSummary,
   messageTime,
   mentionMark,
+  meetingUpdatesAfterTheEnd,
   translate,
   type Conversation,
   type Message,
@@ -163,7 +164,8 @@ export const MESSAGE_GROUP_GAP_MS = 5 * 60_000;
 
 /**
  * The views of a conversation's messages in order, with consecutive bubbles of the same sender
- * (within {@link MESSAGE_GROUP_GAP_MS}) marked as continued, as team chats group them.
+ * (within {@link MESSAGE_GROUP_GAP_MS}) marked as continued, as team chats group them. A meeting's
+ * updates after its end are left out (`meetingUpdatesAfterTheEnd`): the chat says a meeting ended once.
  */
 export function messageViews(
   messages: readonly Message[],
@@ -172,10 +174,12 @@ export function messageViews(
   pinned: ReadonlySet<string> = new Set(),
 ): readonly MessageView[] {
   const views: MessageView[] = [];
+  const afterTheEnd = meetingUpdatesAfterTheEnd(messages);
   let previous: Message | undefined;
   let previousView: MessageView | undefined;
   for (const message of messages) {
     const id = message.clientMsgID;
+    if (afterTheEnd.has(id)) continue;
     const view = messageView(message, context, spinning.has(id), pinned.has(id));
     const continued =
       view.kind === 'bubble' &&
