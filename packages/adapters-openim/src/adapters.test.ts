@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RemoteError } from '@teamim/application';
 import { createOpenImPorts } from './index';
+import { STALE_SESSION_TRIES } from './session';
 import { rawMessage, ScriptedSdk } from './testing/scripted-sdk';
 
 const CONFIG = { apiAddr: 'http://h/api', wsAddr: 'ws://h/ws', platformID: 5, connectTimeoutMs: 200 };
@@ -107,6 +108,42 @@ describe('OpenIM adapters over a scripted SDK', () => {
     });
     await ports.session.login('alice', 'tok');
     expect(fake.calls.map((c) => c.method)).toEqual(['login', 'logout', 'login']);
+  });
+
+  it("keeps clearing a stale session while the SDK's own log-out is still under way, a few times", async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    // The SDK's log-out after the refused attempt ends after the adapter's first two: three repeated refusals.
+    let tries = 0;
+    fake.answers.set('login', () => {
+      tries += 1;
+      if (tries <= 3)
+        throw Object.assign(new Error('x'), { errCode: 10102, errMsg: 'User has logged in repeatedly' });
+      queueMicrotask(() => fake.fire('OnConnectSuccess', undefined));
+      return null;
+    });
+    await ports.session.login('alice', 'tok');
+    expect(fake.calls.map((c) => c.method)).toEqual([
+      'login',
+      'logout',
+      'login',
+      'logout',
+      'login',
+      'logout',
+      'login',
+    ]);
+  });
+
+  it('gives up on a session that stays logged in, with the repeated-login code', async () => {
+    const fake = new ScriptedSdk();
+    const ports = createOpenImPorts(fake.asSdk(), CONFIG);
+    fake.answers.set('login', () => {
+      throw Object.assign(new Error('x'), { errCode: 10102, errMsg: 'User has logged in repeatedly' });
+    });
+    await expect(ports.session.login('alice', 'tok')).rejects.toMatchObject({ code: 10102 });
+    const methods = fake.calls.map((c) => c.method);
+    expect(methods.filter((m) => m === 'login')).toHaveLength(STALE_SESSION_TRIES);
+    expect(methods.at(-1)).toBe('login');
   });
 
   it('maps session callbacks to session events', () => {

@@ -16,6 +16,13 @@ export type BusinessInfoSource = (userID: string) => Promise<BusinessSelfInfo>;
 const TOKEN_INVALID = 1502;
 /** errCode of a login that was kicked while connecting (another device took the slot). */
 const KICKED = 1506;
+/**
+ * Logins tried while the SDK refuses them as repeated with no login of ours holding its session, and the
+ * pause before each try after the second: the SDK's own log-out after a refused token runs beside ours and
+ * can end after it on a busy machine.
+ */
+export const STALE_SESSION_TRIES = 4;
+export const STALE_SESSION_PAUSE_MS = 200;
 
 /** The session over the SDK: login/logout and the connection, sync and forced-logout callbacks. */
 export class OpenImSession extends ImSession {
@@ -88,7 +95,7 @@ export class OpenImSession extends ImSession {
             isLogStandardOutput: false,
           }) as Promise<{ readonly data: unknown }>,
       );
-    const repeated = (error: unknown) =>
+    const repeated = (error: unknown): error is RemoteError =>
       error instanceof RemoteError && error.code === ServerErrorCode.LoginRepeated;
     // Whether this adapter's own login holds the SDK's session (a refused one never sets the user).
     const holdsSession = this.context.userID !== '';
@@ -97,10 +104,18 @@ export class OpenImSession extends ImSession {
         .catch(async (error: unknown) => {
           // A repeated login while no login of ours holds the session: the SDK kept itself marked as logged
           // in from an attempt refused part-way (its log-out after that refusal can come too early on a
-          // busy machine). That stale session goes, and the login is tried once more.
+          // busy machine). That stale session goes, and the login is tried again.
           if (!repeated(error) || holdsSession) throw error;
-          await this.sdk.logout().catch(() => undefined);
-          await sdkLogin();
+          let refusal: RemoteError | undefined = error;
+          for (let tries = 1; tries < STALE_SESSION_TRIES && repeated(refusal); tries += 1) {
+            await this.sdk.logout().catch(() => undefined);
+            if (tries > 1) await pause(STALE_SESSION_PAUSE_MS);
+            refusal = await sdkLogin().then(
+              () => undefined,
+              (next: unknown) => toRemoteError(next, 'login'),
+            );
+          }
+          if (refusal !== undefined) throw refusal;
         })
         .catch(async (error: unknown) => {
           // A login the SDK refused part-way can leave it marked as logged in, and every later login would
@@ -149,4 +164,8 @@ export class OpenImSession extends ImSession {
       faceURL: base.faceURL || (extra.faceURL ?? ''),
     };
   }
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
