@@ -1,4 +1,4 @@
-// SDK-driven: blacklist add and remove; sending to someone who blocked you fails with 1302.
+// SDK-driven: blacklist add and remove; sending to someone who blocked you fails with 1302; a new device's sync.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   history,
@@ -52,5 +52,20 @@ describe('blacklist (real SDK against @teamim/server)', () => {
     await receivedMessage(a, after.clientMsgID);
     // The message sent while blocked was never stored for alice.
     expect(textsOf(await history(a, singleConversationID(alice.userID, bob.userID)))).toEqual(['and now?']);
+  });
+
+  it("a new device's first sync stores the blocks made elsewhere without reporting them", async () => {
+    const { alice, bob } = uniqueUsers('alice', 'bob');
+    await server.registerUsers([alice, bob]);
+    const [a, b] = await Promise.all([harness.loginSynced(alice.userID), harness.loginSynced(bob.userID)]);
+    await makeFriends(a, b);
+    await a.data('addBlack', { toUserID: bob.userID });
+    await a.waitFor('OnBlackAdded', (black) => black.userID === bob.userID);
+
+    // Another platform, so the first device stays signed in; a new worker, so an empty local database.
+    const fresh = await harness.loginSynced(alice.userID, 2);
+    expect((await fresh.data('getBlackList')).map((black) => black.userID)).toEqual([bob.userID]);
+    // Nothing told the app: it has to read the list again after the sync (SessionService.afterSync).
+    expect(fresh.events.names()).not.toContain('OnBlackAdded');
   });
 });

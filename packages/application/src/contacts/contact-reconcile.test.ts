@@ -88,3 +88,20 @@ describe('ContactStore.reconcileFriends', () => {
     expect(alice.toasts.keys()).toEqual([]);
   });
 });
+
+describe('the blacklist after a sync', () => {
+  it('§4 blocks the sync stored without an event (a new device) are listed once it finishes', async () => {
+    const { world, alice } = await aliceWithFriends('bob', 'carol');
+    expect(alice.contacts.snapshot.blackList).toEqual([]);
+    // Bob was blocked on another device; this device's first sync stores it and reports nothing.
+    world.backend.blacklistOf('alice').add('bob');
+
+    alice.ports.device.session.emit({ type: 'syncStart', reinstalled: true });
+    alice.ports.device.session.emit({ type: 'syncFinish' });
+    await world.settle();
+
+    expect(alice.contacts.snapshot.blackList.map((b) => b.userID)).toEqual(['bob']);
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['carol']);
+    expect(alice.toasts.keys()).toEqual([]);
+  });
+});
