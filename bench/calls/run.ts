@@ -1,0 +1,173 @@
+/**
+ * One-to-one video calls on this machine, through the product's UI and a real LiveKit SFU: the cached
+ * livekit-server (scripts/livekit.mjs), the local server (`--seed demo`) serving the built app
+ * (`npm run build -w apps/web` first), and two pages of one headless system Chromium with the fake camera
+ * and microphone. Alice rings Bob by video `--calls` times; each time Bob answers once the call has rung for
+ * `--ring` seconds (the room is made ready while ringing), then Alice hangs up. Measured from Bob's click
+ * on Answer (its dispatch in the page), for each side: the remote video's track arriving, its first bytes
+ * and decoded frame, the overlay's video element, the first frame it paints, and the first frame the
+ * side's own camera encodes.
+ *
+ * Usage: npm run bench:calls -- [--calls 10] [--ring 3] [--json out.json] [--chromium /path/to/chromium]
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
+import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
+import { spawnServer } from '../spawn-server';
+import { loadAverage } from '../meeting/cpu';
+import { median, root } from '../web/support';
+import { callSteps, installCallProbe, resetCallSteps, type CallStep } from './probe';
+
+const { values: args } = parseArgs({
+  options: {
+    calls: { type: 'string', default: '10' },
+    ring: { type: 'string', default: '3' },
+    json: { type: 'string' },
+    chromium: { type: 'string' },
+  },
+});
+const CALLS = Number(args.calls);
+const RING_MS = Number(args.ring) * 1000;
+const PASSWORD = 'Demo1234';
+const STEPS: readonly CallStep[] = [
+  'remoteTrack',
+  'firstBytes',
+  'firstDecoded',
+  'videoElement',
+  'firstPainted',
+  'ownFirstEncoded',
+];
+
+/** A page signed in through the form, with the single chat with `peer` open. */
+async function signInAndOpen(browser: Browser, base: string, name: string, peer: string): Promise<Page> {
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  await context.grantPermissions(['camera', 'microphone']);
+  // tsx compiles this file with keep-names, so functions handed to the page call a `__name` helper.
+  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
+  await context.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
+  await context.addInitScript(installCallProbe);
+  const page = await context.newPage();
+  // A call's invite is delivered online only: the callee's IM connection has to be up before it rings.
+  const connected = new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      if (new URL(ws.url()).pathname.endsWith('/ws')) ws.once('framereceived', () => resolve());
+    });
+  });
+  await page.goto(`${base}/login`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${name}@example.com`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const option = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option', { name: peer });
+  await option.waitFor({ timeout: 240_000 });
+  await option.click();
+  await page.getByRole('heading', { level: 2, name: peer }).waitFor({ timeout: 60_000 });
+  await connected;
+  return page;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+type Side = Partial<Record<CallStep, number>>;
+
+interface CallResult {
+  /** Bob's steps, ms from his click on Answer. */
+  readonly receiver: Side;
+  /** Alice's steps, ms from Bob's click on Answer. */
+  readonly inviter: Side;
+  /** The load average when Bob answered. */
+  readonly load: string;
+}
+
+/** One call: ring, answer after the ring time, both first frames painted, hang up, both overlays gone. */
+async function oneCall(alice: Page, bob: Page): Promise<CallResult> {
+  await alice
+    .getByRole('group', { name: 'Conversation actions' })
+    .getByRole('button', { name: 'Video call' })
+    .click();
+  const bobCall = bob.getByRole('dialog', { name: 'Video call' });
+  await bobCall.getByRole('button', { name: 'Answer' }).waitFor({ timeout: 30_000 });
+  await new Promise((r) => setTimeout(r, RING_MS));
+  const load = loadAverage();
+  // What happened while it rang (transceivers made ready, say) is not part of the answer's path.
+  await Promise.all([resetCallSteps(alice), resetCallSteps(bob)]);
+  await bobCall.getByRole('button', { name: 'Answer' }).click();
+  const painted = async (page: Page): Promise<boolean> => (await callSteps(page)).firstPainted !== undefined;
+  await until("bob's first remote frame", () => painted(bob));
+  await until("alice's first remote frame", () => painted(alice));
+  // A moment more, for the steps that may come after the first frame (the own encoder's).
+  await new Promise((r) => setTimeout(r, 500));
+  const [receiver, inviter] = await Promise.all([callSteps(bob), callSteps(alice)]);
+  const click = receiver.answerClick ?? Number.NaN;
+  const fromClick = (side: Side): Side =>
+    Object.fromEntries(STEPS.map((step) => [step, Math.round((side[step] ?? Number.NaN) - click)]));
+  await alice.getByRole('dialog', { name: 'Video call' }).getByRole('button', { name: 'Hang up' }).click();
+  await until('both overlays closed', async () => (await bobCall.count()) === 0, 30_000);
+  await new Promise((r) => setTimeout(r, 2_000));
+  return { receiver: fromClick(receiver), inviter: fromClick(inviter), load };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(root, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  const installed = ensureLiveKitServer();
+  if (installed.binary === undefined) throw new Error(installed.problem);
+  const loadBefore = loadAverage();
+  const sfu = await startLiveKit({ binary: installed.binary });
+  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await spawnServer({
+      serverArgs: ['--memory', '--seed', 'demo', '--log-level', 'warn', '--livekit-url', sfu.url],
+      timeoutMs: 180_000,
+    });
+    browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
+      headless: true,
+    });
+    const alice = await signInAndOpen(browser, server.url, 'alice', 'bob');
+    const bob = await signInAndOpen(browser, server.url, 'bob', 'alice');
+    console.log(`both signed in (load ${loadAverage()}); ${CALLS} video calls`);
+    const calls: CallResult[] = [];
+    for (let i = 0; i < CALLS; i += 1) {
+      const call = await oneCall(alice, bob);
+      console.log(
+        `call ${i + 1}: receiver ${call.receiver.firstPainted} ms, inviter ${call.inviter.firstPainted} ms (load ${call.load})`,
+      );
+      calls.push(call);
+    }
+    const medians = (pick: (c: CallResult) => Side) =>
+      Object.fromEntries(STEPS.map((step) => [step, median(calls.map((c) => pick(c)[step] ?? Number.NaN))]));
+    const result = {
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, chromium: browser.version(), loadBefore },
+      ringSeconds: RING_MS / 1000,
+      medianMsFromAnswerClick: { receiver: medians((c) => c.receiver), inviter: medians((c) => c.inviter) },
+      callsWithBothPaintedWithin1s: calls.filter(
+        (c) => (c.receiver.firstPainted ?? Infinity) <= 1000 && (c.inviter.firstPainted ?? Infinity) <= 1000,
+      ).length,
+      calls,
+    };
+    if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
+    console.log(JSON.stringify({ ...result, calls: undefined }, null, 2));
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server?.proc.kill('SIGTERM');
+    await sfu.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
