@@ -14,9 +14,10 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
 import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
+import { signInAndOpen, until } from '../demo-page';
 import { spawnServer } from '../spawn-server';
 import { loadAverage } from '../meeting/cpu';
 import { median, root } from '../web/support';
@@ -32,7 +33,6 @@ const { values: args } = parseArgs({
 });
 const CALLS = Number(args.calls);
 const RING_MS = Number(args.ring) * 1000;
-const PASSWORD = 'Demo1234';
 const STEPS: readonly CallStep[] = [
   'remoteTrack',
   'firstBytes',
@@ -41,41 +41,6 @@ const STEPS: readonly CallStep[] = [
   'firstPainted',
   'ownFirstEncoded',
 ];
-
-/** A page signed in through the form, with the single chat with `peer` open. */
-async function signInAndOpen(browser: Browser, base: string, name: string, peer: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['camera', 'microphone']);
-  // tsx compiles this file with keep-names, so functions handed to the page call a `__name` helper.
-  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
-  await context.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
-  await context.addInitScript(installCallProbe);
-  const page = await context.newPage();
-  // A call's invite is delivered online only: the callee's IM connection has to be up before it rings.
-  const connected = new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      if (new URL(ws.url()).pathname.endsWith('/ws')) ws.once('framereceived', () => resolve());
-    });
-  });
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${name}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const option = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option', { name: peer });
-  await option.waitFor({ timeout: 240_000 });
-  await option.click();
-  await page.getByRole('heading', { level: 2, name: peer }).waitFor({ timeout: 60_000 });
-  await connected;
-  return page;
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 type Side = Partial<Record<CallStep, number>>;
 
@@ -102,8 +67,8 @@ async function oneCall(alice: Page, bob: Page): Promise<CallResult> {
   await Promise.all([resetCallSteps(alice), resetCallSteps(bob)]);
   await bobCall.getByRole('button', { name: 'Answer' }).click();
   const painted = async (page: Page): Promise<boolean> => (await callSteps(page)).firstPainted !== undefined;
-  await until("bob's first remote frame", () => painted(bob));
-  await until("alice's first remote frame", () => painted(alice));
+  await until("bob's first remote frame", () => painted(bob), 60_000, 50);
+  await until("alice's first remote frame", () => painted(alice), 60_000, 50);
   // A moment more, for the steps that may come after the first frame (the own encoder's).
   await new Promise((r) => setTimeout(r, 500));
   const [receiver, inviter] = await Promise.all([callSteps(bob), callSteps(alice)]);
@@ -111,7 +76,7 @@ async function oneCall(alice: Page, bob: Page): Promise<CallResult> {
   const fromClick = (side: Side): Side =>
     Object.fromEntries(STEPS.map((step) => [step, Math.round((side[step] ?? Number.NaN) - click)]));
   await alice.getByRole('dialog', { name: 'Video call' }).getByRole('button', { name: 'Hang up' }).click();
-  await until('both overlays closed', async () => (await bobCall.count()) === 0, 30_000);
+  await until('both overlays closed', async () => (await bobCall.count()) === 0, 30_000, 50);
   await new Promise((r) => setTimeout(r, 2_000));
   return { receiver: fromClick(receiver), inviter: fromClick(inviter), load };
 }
@@ -135,8 +100,9 @@ async function main(): Promise<void> {
       executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
       headless: true,
     });
-    const alice = await signInAndOpen(browser, server.url, 'alice', 'bob');
-    const bob = await signInAndOpen(browser, server.url, 'bob', 'alice');
+    const probe = (context: BrowserContext) => context.addInitScript(installCallProbe);
+    const alice = await signInAndOpen(browser, server.url, 'alice', 'bob', probe);
+    const bob = await signInAndOpen(browser, server.url, 'bob', 'alice', probe);
     console.log(`both signed in (load ${loadAverage()}); ${CALLS} video calls`);
     const calls: CallResult[] = [];
     for (let i = 0; i < CALLS; i += 1) {

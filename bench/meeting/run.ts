@@ -25,6 +25,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
 import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
+import { DEMO_PASSWORD, signInAndOpen, until } from '../demo-page';
 import { spawnServer } from '../spawn-server';
 import { adminToken, median, r1, root } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
@@ -38,7 +39,6 @@ const { values: args } = parseArgs({
   },
 });
 const WINDOW_MS = Number(args.window) * 1000;
-const PASSWORD = 'Demo1234';
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 const opID = (): string => randomBytes(8).toString('hex');
 
@@ -70,37 +70,9 @@ async function registerFourth(base: string, name: string): Promise<string> {
     verifyCode: code.data?.code ?? '',
     platform: 5,
     autoLogin: false,
-    user: { nickname: name, email, password: md5(PASSWORD) },
+    user: { nickname: name, email, password: md5(DEMO_PASSWORD) },
   });
   return registered.userID;
-}
-
-/** A page signed in through the form, with the meeting's group open. */
-async function signInAndOpen(browser: Browser, base: string, who: Participant, group: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-  await context.grantPermissions(['camera', 'microphone']);
-  // tsx compiles this file with keep-names, so functions handed to the page call a `__name` helper.
-  await context.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
-  await context.addInitScript(() => window.localStorage.setItem('IM_LOCALE', 'en-US'));
-  await context.addInitScript(installProbe, who.userID);
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(`${who.name}@example.com`);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  const option = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option', { name: group });
-  await option.waitFor({ timeout: 240_000 });
-  await option.click();
-  await page.getByRole('heading', { level: 2, name: group }).waitFor({ timeout: 60_000 });
-  return page;
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Reads a page's main-thread busy milliseconds since the call (Chromium's TaskDuration metric). */
@@ -199,7 +171,10 @@ async function measure(
     },
     await adminToken(server.url, adminSecret),
   );
-  for (const p of people) p.page = await signInAndOpen(browser, server.url, p, group);
+  for (const p of people)
+    p.page = await signInAndOpen(browser, server.url, p.name, group, (context) =>
+      context.addInitScript(installProbe, p.userID),
+    );
   console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
   const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
 
