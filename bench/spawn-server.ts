@@ -1,4 +1,4 @@
-// The browser benchmarks start `apps/server` from source the same way: a child process on a free loopback port,
+// The benchmarks start `apps/server` from source the same way: a child process on a free loopback port,
 // ready once it prints the address it listens on.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
