@@ -88,12 +88,17 @@ export function imContactsContract(side: string, makeWorld: MakeWorld): void {
       // The server still counts the friendship; read by id, a blocked friend is left out.
       expect(await alice.contacts.getServerFriendIDs()).toEqual([bob.user.userID]);
       expect(await alice.contacts.getFriends([bob.user.userID])).toEqual([]);
+      // The server's blacklist names the block as the device's does.
+      expect(await alice.contacts.getServerBlacklist()).toEqual([
+        expect.objectContaining({ userID: bob.user.userID, nickname: bob.user.nickname }),
+      ]);
       await alice.contacts.removeFromBlacklist(bob.user.userID);
       await world.eventually(async () => {
         expect(events.values).toContainEqual({ type: 'blackDeleted', userID: bob.user.userID });
         expect(await alice.contacts.getBlacklist()).toEqual([]);
         expect((await alice.contacts.getFriendsPage(0, 50)).map((f) => f.userID)).toEqual([bob.user.userID]);
       });
+      expect(await alice.contacts.getServerBlacklist()).toEqual([]);
       const [byID] = await alice.contacts.getFriends([bob.user.userID]);
       expect(byID).toMatchObject({ userID: bob.user.userID, nickname: bob.user.nickname });
       expect(await alice.contacts.getFriends([])).toEqual([]);

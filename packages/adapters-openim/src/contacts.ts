@@ -77,6 +77,10 @@ export class OpenImContacts extends ContactsGateway {
     return items.map(toFriend).filter((f) => !blocked.has(f.userID));
   }
 
+  async getServerBlacklist(): Promise<readonly BlacklistEntry[]> {
+    return this.directory.blackList(this.context.tokenUserID);
+  }
+
   async getBlacklist(): Promise<readonly BlacklistEntry[]> {
     return ((await invoke('getBlackList', () => this.sdk.getBlackList())) ?? []).map(toBlacklistEntry);
   }

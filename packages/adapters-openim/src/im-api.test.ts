@@ -1,40 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
 import { parseLatestMessage } from '@teamim/domain';
-import { OpenImContext } from './context';
 import { OpenImConversations } from './conversations';
 import { OpenImGroups } from './groups';
-import { OpenImDirectory, type FetchLike } from './im-api';
+import { OpenImDirectory } from './im-api';
 import type { OpenImSdk } from './sdk';
-
-interface Sent {
-  readonly url: string;
-  readonly headers: Record<string, string>;
-  readonly body: unknown;
-}
-
-function fakeFetch(answer: (body: unknown) => { status?: number; json: unknown }): {
-  fetch: FetchLike;
-  sent: Sent[];
-} {
-  const sent: Sent[] = [];
-  const fetch: FetchLike = (url, init) => {
-    const body: unknown = JSON.parse(init.body);
-    sent.push({ url, headers: init.headers, body });
-    const { status = 200, json } = answer(body);
-    return Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(json) });
-  };
-  return { fetch, sent };
-}
+import { fakeFetch, signedIn } from './testing/fake-fetch';
 
 const group = (groupID: string, groupName: string) => ({ groupID, groupName, memberCount: 3 });
-
-function signedIn(token = 'tok'): OpenImContext {
-  const context = new OpenImContext();
-  context.userID = 'u1';
-  context.token = token;
-  return context;
-}
 
 describe('OpenImDirectory', () => {
   it('posts the group ids with the IM token and a fresh operationID, and returns the infos', async () => {

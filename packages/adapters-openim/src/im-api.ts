@@ -27,6 +27,16 @@ function fromBase64(value: string): string {
 /** OpenIM's errs.RecordNotFoundError. */
 const RECORD_NOT_FOUND = 1004;
 
+/** The page size the SDK reads the blacklist with. */
+const BLACK_PAGE = 200;
+
+/** A user as the server's lists name them (sdkws.PublicUserInfo, the fields the client shows). */
+export interface PublicUserItem {
+  readonly userID: string;
+  readonly nickname: string;
+  readonly faceURL: string;
+}
+
 let sequence = 0;
 /** OpenIM wants an operationID per request; it only has to be unique enough to correlate logs. */
 function operationID(): string {
@@ -104,6 +114,34 @@ export class OpenImDirectory {
    */
   async fullJoinedGroupIDs(userID: string): Promise<readonly string[]> {
     return this.idList('/group/get_full_join_group_ids', userID, 'groupIDs');
+  }
+
+  /**
+   * `/friend/get_black_list`, every page: the users `userID` has blocked, as the server has them. The SDK
+   * reads the same in the background of its first sync and stores it without telling anyone; here it
+   * checks the list the client shows.
+   */
+  async blackList(userID: string): Promise<readonly PublicUserItem[]> {
+    const users: PublicUserItem[] = [];
+    for (let pageNumber = 1; ; pageNumber += 1) {
+      const data = await this.post('/friend/get_black_list', {
+        userID,
+        pagination: { pageNumber, showNumber: BLACK_PAGE },
+      });
+      const blacks = isObject(data) ? data['blacks'] : undefined;
+      if (blacks === undefined || blacks === null) return users;
+      if (!Array.isArray(blacks)) throw new RemoteError(SDK_FAILURE_CODE, 'get_black_list: malformed answer');
+      for (const black of blacks) {
+        const user = isObject(black) ? black['blackUserInfo'] : undefined;
+        if (!isObject(user) || typeof user['userID'] !== 'string' || user['userID'] === '') continue;
+        users.push({
+          userID: user['userID'],
+          nickname: str(user['nickname']),
+          faceURL: str(user['faceURL']),
+        });
+      }
+      if (blacks.length < BLACK_PAGE) return users;
+    }
   }
 
   private async idList(path: string, userID: string, field: string): Promise<readonly string[]> {

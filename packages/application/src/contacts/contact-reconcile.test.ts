@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RemoteError } from '../shared/remote-error';
-import { TestWorld } from '../testing';
+import { TestWorld, type TestClient } from '../testing';
 
 // The SDK's first sync after an install can finish with friend rows lost on a loaded machine; the
 // friend list is checked against the server's friend ids after every sync and the missing ones fetched.
@@ -89,19 +89,64 @@ describe('ContactStore.reconcileFriends', () => {
   });
 });
 
-describe('the blacklist after a sync', () => {
-  it('§4 blocks the sync stored without an event (a new device) are listed once it finishes', async () => {
-    const { world, alice } = await aliceWithFriends('bob', 'carol');
-    expect(alice.contacts.snapshot.blackList).toEqual([]);
-    // Bob was blocked on another device; this device's first sync stores it and reports nothing.
-    world.backend.blacklistOf('alice').add('bob');
-
-    alice.ports.device.session.emit({ type: 'syncStart', reinstalled: true });
-    alice.ports.device.session.emit({ type: 'syncFinish' });
+describe('ContactStore.reconcileBlacklist, after every sync', () => {
+  const sync = async (world: TestWorld, client: TestClient) => {
+    client.ports.device.session.emit({ type: 'syncStart', reinstalled: true });
+    client.ports.device.session.emit({ type: 'syncFinish' });
     await world.settle();
+  };
+
+  it('§4 blocks a new device learns only from its first sync are listed, and the blocked are no friends', async () => {
+    const { world, alice } = await aliceWithFriends('bob', 'carol');
+    // Bob was blocked on another device; this device's first sync reported nothing and stores it later.
+    world.backend.blacklistOf('alice').add('bob');
+    alice.ports.contacts.blacklistNotYetStored = true;
+
+    await sync(world, alice);
 
     expect(alice.contacts.snapshot.blackList.map((b) => b.userID)).toEqual(['bob']);
     expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['carol']);
+    expect(alice.toasts.keys()).toEqual([]);
+  });
+
+  it('§4 a blocked friend the sync also lost is not fetched back as a friend', async () => {
+    const { world, alice } = await aliceWithFriends('bob', 'carol');
+    world.backend.blacklistOf('alice').add('bob');
+    alice.ports.contacts.blacklistNotYetStored = true;
+    alice.ports.contacts.lostLocally.add('bob');
+
+    await sync(world, alice);
+
+    expect(alice.contacts.snapshot.blackList.map((b) => b.userID)).toEqual(['bob']);
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['carol']);
+  });
+
+  it('§4 an unblock made elsewhere brings the friend back', async () => {
+    const { world, alice } = await aliceWithFriends('bob', 'carol');
+    await alice.contactActions.setBlacklisted('bob', true);
+    await world.settle();
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['carol']);
+    // Unblocked on another device while this one heard nothing of it.
+    world.backend.blacklistOf('alice').delete('bob');
+
+    await sync(world, alice);
+
+    expect(alice.contacts.snapshot.blackList).toEqual([]);
+    expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob', 'carol']);
+  });
+
+  it('§8 a server that cannot answer leaves the list as it is, with a warning and no toast', async () => {
+    const { world, alice } = await aliceWithFriends('bob');
+    world.backend.blacklistOf('alice').add('bob');
+    alice.ports.contacts.blacklistNotYetStored = true;
+    alice.ports.contacts.failServerBlacklistWith = 1500;
+
+    await sync(world, alice);
+
+    expect(alice.contacts.snapshot.blackList).toEqual([]);
+    expect(alice.ports.logger.entries).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: 'checking the blacklist failed' }),
+    );
     expect(alice.toasts.keys()).toEqual([]);
   });
 });

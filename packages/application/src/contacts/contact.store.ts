@@ -1,7 +1,7 @@
 import { BehaviorSubject, distinctUntilChanged, map, Subscription, type Observable } from 'rxjs';
 import { err, ok, type Result } from '@teamim/domain';
 import { isSessionEndingFailure, type BlacklistEntry, type Friend, type Group } from '@teamim/domain';
-import type { ContactsGateway } from '../ports/contacts.port';
+import type { ContactEvent, ContactsGateway } from '../ports/contacts.port';
 import type { GroupsGateway } from '../ports/groups.port';
 import type { Logger } from '../ports/logger.port';
 import type { Notifier } from '../ports/notifier.port';
@@ -57,21 +57,21 @@ export class ContactStore {
     private readonly notifier: Notifier,
     private readonly logger: Logger,
   ) {
-    this.subscriptions.add(
-      contacts.events$.subscribe((event) => {
-        this.state.next(reduceContactEvent(this.state.value, event, this.currentUser.id()));
-        if (event.type === 'blackDeleted' && !this.isFriend(event.userID)) {
-          // Blocking hides a friend (the friend list filters the blacklist) but keeps the friendship:
-          // unblocking must show them again, which only a reload of the list can tell.
-          void this.loadFriends();
-        }
-      }),
-    );
+    this.subscriptions.add(contacts.events$.subscribe((event) => this.apply(event)));
     this.subscriptions.add(
       groups.events$.subscribe((event) => {
         this.state.next(reduceGroupEvent(this.state.value, event, this.currentUser.id()));
       }),
     );
+  }
+
+  private apply(event: ContactEvent): void {
+    this.state.next(reduceContactEvent(this.state.value, event, this.currentUser.id()));
+    if (event.type === 'blackDeleted' && !this.isFriend(event.userID)) {
+      // Blocking hides a friend (the friend list filters the blacklist) but keeps the friendship:
+      // unblocking must show them again, which only a reload of the list can tell.
+      void this.loadFriends();
+    }
   }
 
   get snapshot(): ContactState {
@@ -103,7 +103,9 @@ export class ContactStore {
       count = FRIEND_NEXT_PAGE;
     }
     const known = new Map(this.state.value.friendList.map((f) => [f.userID, f]));
-    const friends = all.map((f) => withDetails(f, known.get(f.userID)));
+    // The device's copy may not know a block the list already shows (see reconcileBlacklist).
+    const blocked = new Set(this.state.value.blackList.map((b) => b.userID));
+    const friends = all.filter((f) => !blocked.has(f.userID)).map((f) => withDetails(f, known.get(f.userID)));
     this.patch({ friendList: friends });
     return ok(friends);
   }
@@ -130,11 +132,14 @@ export class ContactStore {
       this.logger.warn('fetching missing friends failed', { code: found.error.code });
       return;
     }
-    if (found.value.length === 0) return;
-    this.logger.warn('friends missing after a sync were fetched', { count: found.value.length });
+    // The device's copy may not know a block the list already shows (see reconcileBlacklist).
+    const blocked = new Set(this.state.value.blackList.map((b) => b.userID));
+    const friends = found.value.filter((f) => !blocked.has(f.userID));
+    if (friends.length === 0) return;
+    this.logger.warn('friends missing after a sync were fetched', { count: friends.length });
     const selfID = this.currentUser.id();
     this.state.next(
-      found.value.reduce(
+      friends.reduce(
         (state, friend) => reduceContactEvent(state, { type: 'friendAdded', friend }, selfID),
         this.state.value,
       ),
@@ -149,6 +154,28 @@ export class ContactStore {
     }
     this.patch({ blackList: result.value });
     return result;
+  }
+
+  /**
+   * Brings the blacklist in line with the server's. A new device's first sync stores the blacklist only
+   * after it reports the sync finished, and reports nothing of it: the list read at sign-in stays empty
+   * there, and blocked friends would show as friends. What differs is applied as the events would have
+   * been (a block leaves the friend list, an unblock brings the friend back).
+   */
+  async reconcileBlacklist(): Promise<void> {
+    const server = await attempt(() => this.contacts.getServerBlacklist());
+    if (!server.ok) {
+      this.logger.warn('checking the blacklist failed', { code: server.error.code });
+      return;
+    }
+    const listed = new Set(this.state.value.blackList.map((b) => b.userID));
+    const onServer = new Set(server.value.map((b) => b.userID));
+    for (const entry of server.value) {
+      if (!listed.has(entry.userID)) this.apply({ type: 'blackAdded', entry });
+    }
+    for (const userID of listed) {
+      if (!onServer.has(userID)) this.apply({ type: 'blackDeleted', userID });
+    }
   }
 
   /** Loads every joined group, 1000 per page until a short page. */

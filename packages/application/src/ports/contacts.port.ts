@@ -31,6 +31,11 @@ export abstract class ContactsGateway {
    */
   abstract getServerFriendIDs(): Promise<readonly string[]>;
   /**
+   * The users this user has blocked, as the server has them, not the device's copy: a new device's first
+   * sync stores the blacklist after it reports the sync finished, and reports nothing of it.
+   */
+  abstract getServerBlacklist(): Promise<readonly BlacklistEntry[]>;
+  /**
    * These friends, blacklisted users and non-friends left out. Friends the device's copy lacks are
    * fetched from the server and kept (SDK getSpecifiedFriendsInfo).
    */

@@ -314,12 +314,12 @@ export class SessionService {
   /**
    * Spec §4: after a successful sync, reload friends, groups, conversations and the unread count; the
    * friends and groups are then checked against the server's lists (a sync can finish with rows lost).
-   * The blacklist is read again too: the SDK's first sync on a device stores the blocks made elsewhere
-   * without reporting them, so the list read at sign-in is empty there.
+   * The blacklist is checked against the server's as well: a new device's first sync stores it later and
+   * silently. Whichever of the two ends first, the friend list leaves the blocked out.
    */
   private async afterSync(): Promise<void> {
     await Promise.all([
-      this.contacts.loadBlacklist(),
+      this.contacts.reconcileBlacklist(),
       this.contacts.loadFriends().then(async (loaded) => {
         if (loaded.ok) await this.contacts.reconcileFriends();
       }),

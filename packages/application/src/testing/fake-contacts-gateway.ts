@@ -29,6 +29,14 @@ export class FakeContactsGateway extends ContactsGateway {
   readonly lostLocally = new Set<string>();
   /** When set, asking the server for the friend ids fails with this code. */
   failServerFriendIDsWith: number | undefined;
+  /**
+   * While true, the device's copy holds no blacklist although the server has one, as right after a new
+   * device's first sync (the SDK stores it after reporting the sync finished): its reads neither list
+   * nor leave out the blocked.
+   */
+  blacklistNotYetStored = false;
+  /** When set, asking the server for the blacklist fails with this code. */
+  failServerBlacklistWith: number | undefined;
 
   constructor(private readonly device: GatewayDevice) {
     super();
@@ -39,10 +47,15 @@ export class FakeContactsGateway extends ContactsGateway {
     return this.device.backend;
   }
 
+  /** The blocked as the device's copy has them. */
+  private localBlacklist(me: string): ReadonlySet<string> {
+    return this.blacklistNotYetStored ? new Set() : this.b.blacklistOf(me);
+  }
+
   getFriendsPage(offset: number, count: number): Promise<readonly Friend[]> {
     return later(() => {
       const me = this.device.me();
-      const black = this.b.blacklistOf(me);
+      const black = this.localBlacklist(me);
       return [...this.b.friendsOf(me).keys()]
         .filter((id) => !black.has(id) && !this.lostLocally.has(id))
         .sort()
@@ -64,7 +77,7 @@ export class FakeContactsGateway extends ContactsGateway {
     return later(() => {
       const me = this.device.me();
       const friends = this.b.friendsOf(me);
-      const black = this.b.blacklistOf(me);
+      const black = this.localBlacklist(me);
       const found = userIDs.filter((id) => friends.has(id) && !black.has(id));
       for (const id of found) this.lostLocally.delete(id);
       return found.map((id) => this.b.friendView(me, id));
@@ -73,8 +86,17 @@ export class FakeContactsGateway extends ContactsGateway {
 
   getBlacklist(): Promise<readonly BlacklistEntry[]> {
     return later(() =>
-      [...this.b.blacklistOf(this.device.me())].map((id) => publicUser(this.b.user(id).info)),
+      [...this.localBlacklist(this.device.me())].map((id) => publicUser(this.b.user(id).info)),
     );
+  }
+
+  getServerBlacklist(): Promise<readonly BlacklistEntry[]> {
+    return later(() => {
+      if (this.failServerBlacklistWith !== undefined) {
+        throw new RemoteError(this.failServerBlacklistWith, 'get_black_list failed');
+      }
+      return [...this.b.blacklistOf(this.device.me())].map((id) => publicUser(this.b.user(id).info));
+    });
   }
 
   getReceivedFriendApplications(): Promise<readonly FriendApplication[]> {
