@@ -22,7 +22,7 @@ const KICKED = 1506;
  * can end after it on a busy machine.
  */
 export const STALE_SESSION_TRIES = 4;
-export const STALE_SESSION_PAUSE_MS = 200;
+const STALE_SESSION_PAUSE_MS = 200;
 
 /** The session over the SDK: login/logout and the connection, sync and forced-logout callbacks. */
 export class OpenImSession extends ImSession {
