@@ -16,20 +16,55 @@ interface ProbeState {
   firstFrame: Record<string, number>;
   /** Frames painted per remote tile since the start of the page. */
   painted: Record<string, number>;
+  /** The first time after the click of each step on the way to the first remote frame. */
+  steps: Partial<Record<JoinStep, number>>;
 }
+
+/** The steps from the join click to the first remote frame that the page can see. */
+export type JoinStep = 'remoteTrack' | 'firstBytes' | 'firstDecoded';
 
 /** The init script: records the peer connections, the join click and every remote tile's painted frames. */
 export function installProbe(selfID: string): void {
   const now = (): number => performance.timeOrigin + performance.now();
-  const state: ProbeState = { peerConnections: [], clickAt: undefined, firstFrame: {}, painted: {} };
+  const state: ProbeState = {
+    peerConnections: [],
+    clickAt: undefined,
+    firstFrame: {},
+    painted: {},
+    steps: {},
+  };
+  const mark = (step: JoinStep): void => {
+    if (state.clickAt !== undefined) state.steps[step] ??= now();
+  };
   (window as unknown as { __meetingBench: ProbeState }).__meetingBench = state;
   const Native = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends Native {
     constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
       super(...args);
       state.peerConnections.push(this);
+      this.addEventListener('track', (event) => {
+        if (event.track.kind === 'video') mark('remoteTrack');
+      });
     }
   };
+  // Until the first remote frame: the first bytes and decoded frame of any remote video.
+  const poll = setInterval(() => {
+    if (state.clickAt === undefined) return;
+    if (Object.keys(state.firstFrame).length > 0) {
+      clearInterval(poll);
+      return;
+    }
+    for (const pc of state.peerConnections) {
+      if (pc.connectionState === 'closed') continue;
+      void pc.getStats().then((stats) =>
+        stats.forEach((s: { type: string; kind?: string } & Record<string, unknown>) => {
+          if (s.type !== 'inbound-rtp' || s.kind !== 'video') return;
+          if (Number(s['bytesReceived'] ?? 0) > 0) mark('firstBytes');
+          if (Number(s['framesDecoded'] ?? 0) > 0) mark('firstDecoded');
+        }),
+      );
+    }
+  }, 10);
   document.addEventListener(
     'click',
     (event) => {
@@ -134,13 +169,28 @@ export function samplePage(page: Page): Promise<PageSample> {
   });
 }
 
-/** The join click's time and the first frame painted per remote participant. */
-export function joinTimes(
-  page: Page,
-): Promise<{ clickAt: number | undefined; firstFrame: Record<string, number> }> {
+/**
+ * The join click's time, the first frame painted per remote participant, the steps before it, and when
+ * the room token's request ended (resource timing of the chat API's RTC token call).
+ */
+export function joinTimes(page: Page): Promise<{
+  clickAt: number | undefined;
+  firstFrame: Record<string, number>;
+  steps: Partial<Record<JoinStep | 'tokenAnswered', number>>;
+}> {
   return page.evaluate(() => {
     const state = (window as unknown as { __meetingBench: ProbeState }).__meetingBench;
-    return { clickAt: state.clickAt, firstFrame: { ...state.firstFrame } };
+    const token = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/rtc/') && e.startTime + performance.timeOrigin >= (state.clickAt ?? 0))
+      .at(0) as PerformanceResourceTiming | undefined;
+    const tokenAnswered =
+      token === undefined ? {} : { tokenAnswered: performance.timeOrigin + token.responseEnd };
+    return {
+      clickAt: state.clickAt,
+      firstFrame: { ...state.firstFrame },
+      steps: { ...state.steps, ...tokenAnswered },
+    };
   });
 }
 

@@ -7,7 +7,9 @@
  * the other, each once the previous one sees everybody's video. Measured:
  *
  *   1. join click → the first frame painted by each remote tile (`requestVideoFrameCallback`), both ways:
- *      what the joiner sees of those already there, and what they see of the joiner;
+ *      what the joiner sees of those already there, and what they see of the joiner; and on the joiner's
+ *      way to its first frame, when its room token came, its first remote video track arrived, and its
+ *      first bytes and decoded frame of remote video;
  *   2. over a window (`--window` seconds, after 5 s of settling), per remote tile: frames decoded
  *      (`inbound-rtp` framesDecoded) and painted per second, its resolution and codec; per page the camera
  *      frames encoded per second and why the encoder limits itself;
@@ -206,9 +208,14 @@ async function measure(
     const seen = before.map(
       (p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt,
     );
+    const steps = times[g]?.steps ?? {};
     return {
       joiner: guest.name,
       alreadyThere: before.length,
+      // What the joiner's page saw on its way to the first frame, ms from the click.
+      stepsMs: Object.fromEntries(
+        Object.entries(steps).map(([step, at]) => [step, Math.round((at ?? Number.NaN) - clickAt)]),
+      ),
       firstRemoteFrameMs: Math.round(Math.min(...sees)),
       allRemoteFramesMs: Math.round(Math.max(...sees)),
       seenByAllMs: Math.round(Math.max(...seen)),
