@@ -1,6 +1,60 @@
-// The call and meeting benchmarks sign their users in the same way: each in a browser context of its own,
-// through the sign-in form, against `apps/server --seed demo`.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// The call and meeting benchmarks run the same stack (the cached LiveKit server, `apps/server --seed demo`
+// serving the built app, headless system Chromium) and sign their users in the same way: each in a browser
+// context of its own, through the sign-in form.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ensureLiveKitServer, startLiveKit } from '../scripts/livekit.mjs';
+import { CHROMIUM_LAUNCH } from '../tests/e2e/support/chromium-launch';
+import { loadAverage } from './meeting/cpu';
+import { spawnServer } from './spawn-server';
+import { root } from './web/support';
+
+export interface DemoStack {
+  readonly browser: Browser;
+  readonly server: Awaited<ReturnType<typeof spawnServer>>;
+  readonly sfu: Awaited<ReturnType<typeof startLiveKit>>;
+  /** The load average before anything started. */
+  readonly loadBefore: string;
+}
+
+/**
+ * Runs `measure` with the cached livekit-server on loopback, the local server (`--memory --seed demo
+ * --log-level warn`, then `serverArgs`) serving the built app, and headless Chromium (`chromiumPath`, or
+ * the browser tests' system Chromium with their flags); stops all three after it.
+ */
+export async function withDemoStack<T>(
+  options: { readonly serverArgs?: readonly string[]; readonly chromiumPath?: string | undefined },
+  measure: (stack: DemoStack) => Promise<T>,
+): Promise<T> {
+  if (!existsSync(join(root, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
+  const installed = ensureLiveKitServer();
+  if (installed.binary === undefined) throw new Error(installed.problem);
+  const loadBefore = loadAverage();
+  const sfu = await startLiveKit({ binary: installed.binary });
+  let server: DemoStack['server'] | undefined;
+  let browser: Browser | undefined;
+  try {
+    server = await spawnServer({
+      serverArgs: [
+        ...['--memory', '--seed', 'demo', '--log-level', 'warn', '--livekit-url', sfu.url],
+        ...(options.serverArgs ?? []),
+      ],
+      timeoutMs: 180_000,
+    });
+    browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      executablePath: options.chromiumPath ?? CHROMIUM_LAUNCH.executablePath,
+      headless: true,
+    });
+    return await measure({ browser, server, sfu, loadBefore });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    server?.proc.kill('SIGTERM');
+    await sfu.stop();
+  }
+}
 
 /** Every `--seed demo` account's password (and the one the meeting benchmark registers its fourth with). */
 export const DEMO_PASSWORD = 'Demo1234';

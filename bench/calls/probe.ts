@@ -2,7 +2,8 @@
 /**
  * What the call benchmark installs in and reads from each page: the click on Answer, and from it the
  * steps of the first remote video: its track arriving in a peer connection, its first bytes and decoded
- * frame (WebRTC statistics, read every 10 ms), the overlay's video element, its first painted frame
+ * frame (WebRTC statistics asked for every 10 ms, timed when the answer came: on a busy page
+ * later than the bytes arrived), the overlay's video element, its first painted frame
  * (`requestVideoFrameCallback`), and the first frame this page's own camera encoded. Times are epoch
  * milliseconds (the page's time origin plus its clock), so the two pages' times compare.
  */

@@ -10,17 +10,13 @@
  *
  * Usage: npm run bench:calls -- [--calls 10] [--ring 3] [--json out.json] [--chromium /path/to/chromium]
  */
-import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
-import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
-import { signInAndOpen, until } from '../demo-page';
-import { spawnServer } from '../spawn-server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { signInAndOpen, until, withDemoStack } from '../demo-page';
 import { loadAverage } from '../meeting/cpu';
-import { median, root } from '../web/support';
+import { median } from '../web/support';
 import { callSteps, installCallProbe, resetCallSteps, type CallStep } from './probe';
 
 const { values: args } = parseArgs({
@@ -82,24 +78,7 @@ async function oneCall(alice: Page, bob: Page): Promise<CallResult> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'apps/web/dist/index.html')))
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
-  const installed = ensureLiveKitServer();
-  if (installed.binary === undefined) throw new Error(installed.problem);
-  const loadBefore = loadAverage();
-  const sfu = await startLiveKit({ binary: installed.binary });
-  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
-  let browser: Browser | undefined;
-  try {
-    server = await spawnServer({
-      serverArgs: ['--memory', '--seed', 'demo', '--log-level', 'warn', '--livekit-url', sfu.url],
-      timeoutMs: 180_000,
-    });
-    browser = await chromium.launch({
-      ...CHROMIUM_LAUNCH,
-      executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
-      headless: true,
-    });
+  await withDemoStack({ chromiumPath: args.chromium }, async ({ browser, server, loadBefore }) => {
     const probe = (context: BrowserContext) => context.addInitScript(installCallProbe);
     const alice = await signInAndOpen(browser, server.url, 'alice', 'bob', probe);
     const bob = await signInAndOpen(browser, server.url, 'bob', 'alice', probe);
@@ -126,11 +105,7 @@ async function main(): Promise<void> {
     };
     if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify({ ...result, calls: undefined }, null, 2));
-  } finally {
-    await browser?.close().catch(() => undefined);
-    server?.proc.kill('SIGTERM');
-    await sfu.stop();
-  }
+  });
 }
 
 main().catch((err: unknown) => {

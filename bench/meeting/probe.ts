@@ -47,7 +47,8 @@ export function installProbe(selfID: string): void {
       });
     }
   };
-  // Until the first remote frame: the first bytes and decoded frame of any remote video.
+  // Until the first remote frame: the first bytes and decoded frame of any remote video, timed when the
+  // statistics answered (on a busy page later than the bytes arrived, even after the first paint).
   const poll = setInterval(() => {
     if (state.clickAt === undefined) return;
     if (Object.keys(state.firstFrame).length > 0) {

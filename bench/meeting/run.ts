@@ -20,16 +20,13 @@
  * Usage: npm run bench:meeting -- [--window 25] [--json out.json] [--chromium /path/to/chromium]
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
-import { CHROMIUM_LAUNCH } from '../../tests/e2e/support/chromium-launch';
-import { DEMO_PASSWORD, signInAndOpen, until } from '../demo-page';
-import { spawnServer } from '../spawn-server';
-import { adminToken, median, r1, root } from '../web/support';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO_PASSWORD, signInAndOpen, until, withDemoStack } from '../demo-page';
+import type { spawnServer } from '../spawn-server';
+import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
 import { installProbe, joinTimes, remoteTilesWithFrames, samplePage, type PageSample } from './probe';
 
@@ -117,34 +114,11 @@ function perSecond(before: PageSample, after: PageSample) {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(root, 'apps/web/dist/index.html')))
-    throw new Error('apps/web/dist is missing: run `npm run build -w apps/web` first');
-  const installed = ensureLiveKitServer();
-  if (installed.binary === undefined) throw new Error(installed.problem);
-  const loadBefore = loadAverage();
-  const sfu = await startLiveKit({ binary: installed.binary });
   const adminSecret = randomBytes(12).toString('hex');
-  let server: Awaited<ReturnType<typeof spawnServer>> | undefined;
-  let browser: Browser | undefined;
-  try {
-    server = await spawnServer({
-      serverArgs: [
-        ...['--memory', '--seed', 'demo', '--log-level', 'warn'],
-        ...['--admin-secret', adminSecret, '--livekit-url', sfu.url],
-      ],
-      timeoutMs: 180_000,
-    });
-    browser = await chromium.launch({
-      ...CHROMIUM_LAUNCH,
-      executablePath: args.chromium ?? CHROMIUM_LAUNCH.executablePath,
-      headless: true,
-    });
-    await measure(browser, server, sfu, adminSecret, loadBefore);
-  } finally {
-    await browser?.close().catch(() => undefined);
-    server?.proc.kill('SIGTERM');
-    await sfu.stop();
-  }
+  await withDemoStack(
+    { serverArgs: ['--admin-secret', adminSecret], chromiumPath: args.chromium },
+    ({ browser, server, sfu, loadBefore }) => measure(browser, server, sfu, adminSecret, loadBefore),
+  );
 }
 
 async function measure(
