@@ -27,14 +27,19 @@ describe('blacklist (real SDK against @teamim/server)', () => {
     await server.close();
   });
 
-  it('blocks and unblocks; a blocked sender gets BlockedByPeer (1302) and nothing is delivered', async () => {
+  /** Alice and Bob, friends, each signed in on one device, and Bob on Alice's blacklist. */
+  async function aliceBlocksBob() {
     const { alice, bob } = uniqueUsers('alice', 'bob');
     await server.registerUsers([alice, bob]);
     const [a, b] = await Promise.all([harness.loginSynced(alice.userID), harness.loginSynced(bob.userID)]);
     await makeFriends(a, b);
-
     await a.data('addBlack', { toUserID: bob.userID });
     await a.waitFor('OnBlackAdded', (black) => black.userID === bob.userID);
+    return { alice, bob, a, b };
+  }
+
+  it('blocks and unblocks; a blocked sender gets BlockedByPeer (1302) and nothing is delivered', async () => {
+    const { alice, bob, a, b } = await aliceBlocksBob();
     expect((await a.data('getBlackList')).map((black) => black.userID)).toContain(bob.userID);
 
     const failure: unknown = await sendText(b, alice.userID, 'can you hear me?').then(
@@ -55,12 +60,7 @@ describe('blacklist (real SDK against @teamim/server)', () => {
   });
 
   it("a new device's first sync stores the blocks made elsewhere in its background, reporting nothing", async () => {
-    const { alice, bob } = uniqueUsers('alice', 'bob');
-    await server.registerUsers([alice, bob]);
-    const [a, b] = await Promise.all([harness.loginSynced(alice.userID), harness.loginSynced(bob.userID)]);
-    await makeFriends(a, b);
-    await a.data('addBlack', { toUserID: bob.userID });
-    await a.waitFor('OnBlackAdded', (black) => black.userID === bob.userID);
+    const { alice, bob } = await aliceBlocksBob();
 
     // Another platform, so the first device stays signed in; a new worker, so an empty local database.
     const fresh = await harness.loginSynced(alice.userID, 2);
