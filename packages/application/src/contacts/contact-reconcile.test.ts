@@ -135,6 +135,26 @@ describe('ContactStore.reconcileBlacklist, after every sync', () => {
     expect(alice.contacts.snapshot.friendList.map((f) => f.userID)).toEqual(['bob', 'carol']);
   });
 
+  it('§4 a block or an unblock made while the server answered is kept', async () => {
+    const { world, alice } = await aliceWithFriends('bob', 'carol', 'dave');
+    await alice.contactActions.setBlacklisted('dave', true);
+    await world.settle();
+    // The server answers as it was before: dave blocked, carol not.
+    const answer = [{ userID: 'dave', nickname: 'dave', faceURL: '' }];
+    let answerNow: () => void = () => undefined;
+    vi.spyOn(alice.ports.contacts, 'getServerBlacklist').mockImplementationOnce(
+      () => new Promise((resolve) => (answerNow = () => resolve(answer))),
+    );
+    const checking = alice.contacts.reconcileBlacklist();
+    await alice.contactActions.setBlacklisted('carol', true);
+    await alice.contactActions.setBlacklisted('dave', false);
+    await world.settle();
+    answerNow();
+    await checking;
+
+    expect(alice.contacts.snapshot.blackList.map((b) => b.userID)).toEqual(['carol']);
+  });
+
   it('§8 a server that cannot answer leaves the list as it is, with a warning and no toast', async () => {
     const { world, alice } = await aliceWithFriends('bob');
     world.backend.blacklistOf('alice').add('bob');

@@ -104,7 +104,7 @@ export class ContactStore {
     }
     const known = new Map(this.state.value.friendList.map((f) => [f.userID, f]));
     // The device's copy may not know a block the list already shows (see reconcileBlacklist).
-    const blocked = new Set(this.state.value.blackList.map((b) => b.userID));
+    const blocked = this.blacklistedIDs();
     const friends = all.filter((f) => !blocked.has(f.userID)).map((f) => withDetails(f, known.get(f.userID)));
     this.patch({ friendList: friends });
     return ok(friends);
@@ -133,7 +133,7 @@ export class ContactStore {
       return;
     }
     // The device's copy may not know a block the list already shows (see reconcileBlacklist).
-    const blocked = new Set(this.state.value.blackList.map((b) => b.userID));
+    const blocked = this.blacklistedIDs();
     const friends = found.value.filter((f) => !blocked.has(f.userID));
     if (friends.length === 0) return;
     this.logger.warn('friends missing after a sync were fetched', { count: friends.length });
@@ -160,22 +160,30 @@ export class ContactStore {
    * Brings the blacklist in line with the server's. A new device's first sync stores the blacklist only
    * after it reports the sync finished, and reports nothing of it: the list read at sign-in stays empty
    * there, and blocked friends would show as friends. What differs is applied as the events would have
-   * been (a block leaves the friend list, an unblock brings the friend back).
+   * been (a block leaves the friend list, an unblock brings the friend back). Only what the list held,
+   * or lacked, both before and after the server answered is changed: a block or an unblock made meanwhile
+   * is newer than the answer.
    */
   async reconcileBlacklist(): Promise<void> {
+    const listedBefore = this.blacklistedIDs();
     const server = await attempt(() => this.contacts.getServerBlacklist());
     if (!server.ok) {
       this.logger.warn('checking the blacklist failed', { code: server.error.code });
       return;
     }
-    const listed = new Set(this.state.value.blackList.map((b) => b.userID));
+    const listed = this.blacklistedIDs();
     const onServer = new Set(server.value.map((b) => b.userID));
     for (const entry of server.value) {
-      if (!listed.has(entry.userID)) this.apply({ type: 'blackAdded', entry });
+      const unlisted = !listed.has(entry.userID) && !listedBefore.has(entry.userID);
+      if (unlisted) this.apply({ type: 'blackAdded', entry });
     }
     for (const userID of listed) {
-      if (!onServer.has(userID)) this.apply({ type: 'blackDeleted', userID });
+      if (listedBefore.has(userID) && !onServer.has(userID)) this.apply({ type: 'blackDeleted', userID });
     }
+  }
+
+  private blacklistedIDs(): ReadonlySet<string> {
+    return new Set(this.state.value.blackList.map((b) => b.userID));
   }
 
   /** Loads every joined group, 1000 per page until a short page. */
