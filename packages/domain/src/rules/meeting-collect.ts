@@ -38,9 +38,10 @@ const NONE: ReadonlySet<string> = new Set();
 
 /**
  * The ids of the meeting updates in `messages` (in the chat's order) that come after their meeting's
- * end or cancellation earlier in the same list. Nothing changes a finished meeting, so the chat shows
- * its end once, even when two participants who left last each posted it (they stagger their posts, see
- * `MEETING_END_STAGGER_MS`, but a slow push can still let both through).
+ * end earlier in the same list. Nothing changes an ended meeting (`foldMeeting`), so the chat shows its
+ * end once, even when two participants who left last each posted it (they stagger their posts, see
+ * `MEETING_END_STAGGER_MS`, but a slow push can still let both through). A cancellation is not counted:
+ * whether it ends anything depends on whether the meeting had begun, which only its card tells.
  */
 export function meetingUpdatesAfterTheEnd(messages: readonly Message[]): ReadonlySet<string> {
   let finished: Set<string> | undefined;
@@ -52,7 +53,7 @@ export function meetingUpdatesAfterTheEnd(messages: readonly Message[]): Readonl
     if (payload?.kind !== 'meetingUpdate') continue;
     const { meetingID, action } = payload.update;
     if (finished?.has(meetingID) === true) (after ??= new Set()).add(message.clientMsgID);
-    else if (action === 'ended' || action === 'cancelled') (finished ??= new Set()).add(meetingID);
+    else if (action === 'ended') (finished ??= new Set()).add(meetingID);
   }
   return after ?? NONE;
 }
