@@ -9,6 +9,7 @@ import { buildMeetingEndSignal, buildMeetingLeavingSignal, MEETING_CONTROL_TOPIC
 import { describe, expect, it, vi } from 'vitest';
 import { liveKitMeetingRoomOptions } from './livekit-client';
 import { LiveKitMeetingRoom } from './livekit-meeting-room';
+import { VIDEO_QUALITY } from './room-like';
 import { FakeLiveKitServer, type FakeLiveKitRoom } from './testing/fake-livekit';
 
 const ON = { microphone: true, camera: true } as const;
@@ -128,6 +129,11 @@ describe('LiveKitMeetingRoom', () => {
       [screen, 'screen:bob'],
       [own, 'alice-cam'],
     ]);
+    // A camera is received at its lowest layer until its tile is sized; a screen as adaptive stream says.
+    expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low]);
+    alice?.fake.sized('bob-cam');
+    expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low, VIDEO_QUALITY.high]);
+    expect(alice?.fake.layersAsked.get('screen:bob')).toBeUndefined();
     detach?.();
     expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
     // A track the room no longer has plays nowhere.

@@ -25,6 +25,7 @@ import {
   prefetchRoom,
   requireServerUrl,
   RtcErrorCode,
+  startAtLowestLayer,
   toRemoteError,
   withTrack,
 } from './livekit-room-parts';
@@ -314,6 +315,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         if (media === undefined) return;
         media[slot] = track.mediaStreamTrack;
         if (slot !== 'audio') this.players.set(track.mediaStreamTrack, track);
+        if (slot === 'video') startAtLowestLayer(track, publication);
         if (slot === 'audio') media.audioMuted = publication.isMuted === true;
         if (slot === 'video') media.videoMuted = publication.isMuted === true;
         this.publish();

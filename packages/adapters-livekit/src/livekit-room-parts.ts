@@ -1,6 +1,12 @@
 import { RemoteError, type CallDeviceKind } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
-import type { CaptureOptionsLike, LiveKitRoomLike } from './room-like';
+import {
+  VIDEO_QUALITY,
+  type CaptureOptionsLike,
+  type LiveKitRoomLike,
+  type PublicationLike,
+  type RemoteTrackLike,
+} from './room-like';
 
 // What a call's room and a meeting's room do alike over livekit-client: one home for the failure codes,
 // the connection-state mapping, the join, the event wiring, the own tracks and the chosen devices.
@@ -131,4 +137,18 @@ export class ChosenDevices {
     this.ids[kind] = deviceID;
     await onDevice(() => room?.switchActiveDevice(kind, deviceID));
   }
+}
+
+/**
+ * A remote camera starts at its lowest layer, the one the SFU forwards from the subscription on, and
+ * adaptive stream picks the layer for the tile once it has read the tile's size. Left alone, livekit
+ * asks for the top layer in the moment between the element showing up and its size being read (the size
+ * waits for a debounce, 100 ms and more on a busy page): each join had every camera encode a 720p key
+ * frame and the joiner decode it, only to switch to the layer that fits moments later.
+ */
+export function startAtLowestLayer(track: RemoteTrackLike, publication: PublicationLike): void {
+  if (publication.setVideoQuality === undefined || track.once === undefined) return;
+  publication.setVideoQuality(VIDEO_QUALITY.low);
+  // The top layer as the cap from now on: adaptive stream's size of the tile is then what decides.
+  track.once('videoDimensionsChanged', () => publication.setVideoQuality?.(VIDEO_QUALITY.high));
 }

@@ -31,7 +31,12 @@ export interface AttachableTrackLike {
 export interface RemoteTrackLike extends AttachableTrackLike {
   readonly kind: string;
   readonly mediaStreamTrack?: unknown;
+  /** Adaptive stream has read the size of the element the video plays in (livekit's TrackEvent). */
+  once?(event: 'videoDimensionsChanged', listener: () => void): unknown;
 }
+
+/** livekit-client's `VideoQuality` values (the protocol's), as the adapter asks for layers. */
+export const VIDEO_QUALITY = { low: 0, high: 2 } as const;
 
 /** A published track as seen in mute and publish events: its kind, and the track once there is one. */
 export interface PublicationLike {
@@ -41,6 +46,8 @@ export interface PublicationLike {
   /** What it captures: livekit's `camera`, `microphone`, `screen_share`, `screen_share_audio`. */
   readonly source?: string;
   readonly track?: ({ readonly mediaStreamTrack?: unknown } & AttachableTrackLike) | undefined;
+  /** A remote video: the best layer to receive, within what adaptive stream asks for. */
+  setVideoQuality?(quality: number): void;
 }
 
 /** The Room events the adapter listens to (names and argument order as in livekit-client). */

@@ -206,6 +206,14 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
 
   /** The video each element plays now, as livekit's `attach` left it (element to platform track). */
   readonly attachedVideo = new Map<unknown, unknown>();
+  /** The best layers asked of each remote video (`setVideoQuality`), by platform track, in order. */
+  readonly layersAsked = new Map<unknown, number[]>();
+  private readonly onSized = new Map<unknown, () => void>();
+
+  /** Adaptive stream read the size of the element a remote video plays in. */
+  sized(mediaStreamTrack: unknown): void {
+    this.onSized.get(mediaStreamTrack)?.();
+  }
 
   /** A track as livekit hands it out: it plays itself in an element, recorded in `attachedVideo`. */
   private playable(kind: string, mediaStreamTrack: unknown) {
@@ -368,9 +376,20 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   private remotePublished(identity: string, track: OnAir, announced: boolean): void {
     const { kind, mediaStreamTrack, muted, source } = track;
     const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
-    const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }) };
+    const seen = {
+      kind,
+      isMuted: muted,
+      ...(source === undefined ? {} : { source }),
+      setVideoQuality: (quality: number) =>
+        this.layersAsked.set(mediaStreamTrack, [...(this.layersAsked.get(mediaStreamTrack) ?? []), quality]),
+    };
+    const subscribed = {
+      ...this.playable(kind, mediaStreamTrack),
+      once: (_event: 'videoDimensionsChanged', listener: () => void) =>
+        this.onSized.set(mediaStreamTrack, listener),
+    };
     const publication = new FakeRemotePublication(() =>
-      this.emit('trackSubscribed', this.playable(kind, mediaStreamTrack), seen, publisher),
+      this.emit('trackSubscribed', subscribed, seen, publisher),
     );
     publisher.trackPublications.set(source ?? kind, publication);
     if (announced) this.emit('trackPublished', publication, publisher);
