@@ -108,7 +108,10 @@ function freeUdpPort() {
   });
 }
 
-/** Media over loopback only: no external IP discovery, one TCP and one UDP port for ICE. */
+/**
+ * Media over loopback only: no external IP discovery, one TCP and one UDP port for ICE. The SFU logs
+ * warnings; `TEAMIM_LIVEKIT_LOG_LEVEL=debug` has it log each subscription, layer switch and key frame.
+ */
 export function liveKitConfig({ port, tcpPort, udpPort }) {
   return [
     `port: ${port}`,
@@ -122,7 +125,7 @@ export function liveKitConfig({ port, tcpPort, udpPort }) {
     '  ips:',
     '    includes: ["127.0.0.1/32"]',
     'logging:',
-    '  level: warn',
+    `  level: ${process.env.TEAMIM_LIVEKIT_LOG_LEVEL ?? 'warn'}`,
     '',
   ].join('\n');
 }

@@ -18,13 +18,18 @@ interface ProbeState {
   painted: Record<string, number>;
   /** The first time after the click of each step on the way to the first remote frame. */
   steps: Partial<Record<JoinStep, number>>;
+  /**
+   * When asked for (the host's page): the own camera's layers every 100 ms from the room's first peer
+   * connection on, for `traceSeconds`: time, rid, whether the layer is on, frames encoded so far.
+   */
+  sentTrace: [number, string, boolean, number][];
 }
 
 /** The steps from the join click to the first remote frame that the page can see. */
-export type JoinStep = 'remoteTrack' | 'firstBytes' | 'firstDecoded';
+export type JoinStep = 'remoteTrack' | 'firstBytes' | 'firstDecoded' | 'tileVideo' | 'videoPlaying';
 
 /** The init script: records the peer connections, the join click and every remote tile's painted frames. */
-export function installProbe(selfID: string): void {
+export function installProbe({ selfID, traceSeconds }: { selfID: string; traceSeconds: number }): void {
   const now = (): number => performance.timeOrigin + performance.now();
   const state: ProbeState = {
     peerConnections: [],
@@ -32,6 +37,7 @@ export function installProbe(selfID: string): void {
     firstFrame: {},
     painted: {},
     steps: {},
+    sentTrace: [],
   };
   const mark = (step: JoinStep): void => {
     if (state.clickAt !== undefined) state.steps[step] ??= now();
@@ -65,7 +71,28 @@ export function installProbe(selfID: string): void {
         }),
       );
     }
-  }, 10);
+  }, 25);
+  let traceFrom: number | undefined;
+  const trace = setInterval(() => {
+    if (state.peerConnections.length === 0) return;
+    traceFrom ??= now();
+    if (now() - traceFrom > traceSeconds * 1000) {
+      clearInterval(trace);
+      return;
+    }
+    for (const pc of state.peerConnections) {
+      if (pc.connectionState === 'closed') continue;
+      const at = now();
+      void pc.getStats().then((stats) =>
+        stats.forEach((s: { type: string; kind?: string } & Record<string, unknown>) => {
+          if (s.type !== 'outbound-rtp' || s.kind !== 'video') return;
+          const layer = typeof s['rid'] === 'string' ? s['rid'] : '';
+          state.sentTrace.push([at, layer, s['active'] === true, Number(s['framesEncoded'] ?? 0)]);
+        }),
+      );
+    }
+  }, 100);
+  if (traceSeconds <= 0) clearInterval(trace);
   document.addEventListener(
     'click',
     (event) => {
@@ -81,6 +108,8 @@ export function installProbe(selfID: string): void {
       const label = video.closest('li')?.getAttribute('aria-label') ?? '';
       if (watched.has(video) || userID === selfID || label.startsWith('Screen of')) continue;
       watched.add(video);
+      mark('tileVideo');
+      video.addEventListener('playing', () => mark('videoPlaying'), { once: true });
       const onFrame = (): void => {
         state.firstFrame[userID] ??= now();
         state.painted[userID] = (state.painted[userID] ?? 0) + 1;
@@ -178,6 +207,7 @@ export function joinTimes(page: Page): Promise<{
   clickAt: number | undefined;
   firstFrame: Record<string, number>;
   steps: Partial<Record<JoinStep | 'tokenAnswered', number>>;
+  sentTrace: [number, string, boolean, number][];
 }> {
   return page.evaluate(() => {
     const state = (window as unknown as { __meetingBench: ProbeState }).__meetingBench;
@@ -191,6 +221,7 @@ export function joinTimes(page: Page): Promise<{
       clickAt: state.clickAt,
       firstFrame: { ...state.firstFrame },
       steps: { ...state.steps, ...tokenAnswered },
+      sentTrace: state.sentTrace,
     };
   });
 }
@@ -200,4 +231,24 @@ export function remoteTilesWithFrames(page: Page): Promise<number> {
   return page.evaluate(
     () => Object.keys((window as unknown as { __meetingBench: ProbeState }).__meetingBench.firstFrame).length,
   );
+}
+
+/**
+ * A page's own camera layers as they changed: from `trace` (see `sentTrace`), each time a layer was
+ * turned on or off, or started or stopped encoding frames, in ms from `from`.
+ */
+export function layerChanges(
+  trace: readonly (readonly [number, string, boolean, number])[],
+  from: number,
+): { atMs: number; layer: string; on: boolean; encoding: boolean }[] {
+  const last = new Map<string, { on: boolean; frames: number; encoding: boolean }>();
+  const changes: { atMs: number; layer: string; on: boolean; encoding: boolean }[] = [];
+  for (const [at, layer, on, frames] of trace) {
+    const before = last.get(layer);
+    const encoding = before !== undefined && frames > before.frames;
+    if (before === undefined || before.on !== on || before.encoding !== encoding)
+      changes.push({ atMs: Math.round(at - from), layer, on, encoding });
+    last.set(layer, { on, frames, encoding });
+  }
+  return changes;
 }

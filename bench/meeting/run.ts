@@ -28,11 +28,19 @@ import { DEMO_PASSWORD, signInAndOpen, until, withDemoStack } from '../demo-page
 import type { spawnServer } from '../spawn-server';
 import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
-import { installProbe, joinTimes, remoteTilesWithFrames, samplePage, type PageSample } from './probe';
+import {
+  installProbe,
+  joinTimes,
+  layerChanges,
+  remoteTilesWithFrames,
+  samplePage,
+  type PageSample,
+} from './probe';
 
 const { values: args } = parseArgs({
   options: {
     window: { type: 'string', default: '25' },
+    'host-alone': { type: 'string', default: '12' },
     json: { type: 'string' },
     chromium: { type: 'string' },
   },
@@ -149,7 +157,11 @@ async function measure(
   );
   for (const p of people)
     p.page = await signInAndOpen(browser, server.url, p.name, group, (context) =>
-      context.addInitScript(installProbe, p.userID),
+      context.addInitScript(installProbe, {
+        selfID: p.userID,
+        // The host's layers, from before it is alone until all have joined.
+        traceSeconds: p === host ? Number(args['host-alone']) + 40 : 0,
+      }),
     );
   console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
   const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
@@ -158,6 +170,12 @@ async function measure(
   await pageOf(host)
     .getByRole('region', { name: /^Meeting: / })
     .waitFor({ timeout: 60_000 });
+  // The first joiner comes to a meeting already running: the host's camera is sending, and has been
+  // alone for a while (long enough, by default, for the SFU to have paused the layers nobody watched).
+  await until(`${host.name}'s camera sending`, async () =>
+    (await samplePage(pageOf(host))).sent.layers.some((l) => l.framesEncoded > 0),
+  );
+  await new Promise((r) => setTimeout(r, Number(args['host-alone']) * 1000));
   const inMeeting: Participant[] = [host];
   for (const guest of guests) {
     const page = pageOf(guest);
@@ -196,6 +214,8 @@ async function measure(
     };
   });
   console.log('join:', JSON.stringify(join));
+  // The host's camera layers around the joins: whether the SFU had them paused when the first one came.
+  const hostLayers = layerChanges(times[0]?.sentTrace ?? [], times[1]?.clickAt ?? 0);
 
   await new Promise((r) => setTimeout(r, 5_000));
   const browserPid = process.pid;
@@ -236,6 +256,7 @@ async function measure(
     machine: { cpus: cpus().length, chromium: browser.version(), loadBefore, loadAtWindow },
     windowSeconds: seconds,
     join,
+    hostLayersFromFirstJoinClick: hostLayers,
     pages,
     medianDecodedFpsPerTile: median(decoded),
     cpuPercentOfOneCore: {
