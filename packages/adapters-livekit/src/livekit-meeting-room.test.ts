@@ -131,7 +131,7 @@ describe('LiveKitMeetingRoom', () => {
     ]);
     // A camera is received at its lowest layer until its tile is sized; a screen as adaptive stream says.
     expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low]);
-    alice?.fake.sized('bob-cam');
+    alice?.fake.sized.get('bob-cam')?.();
     expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low, VIDEO_QUALITY.high]);
     expect(alice?.fake.layersAsked.get('screen:bob')).toBeUndefined();
     detach?.();

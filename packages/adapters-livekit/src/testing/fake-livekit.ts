@@ -1,16 +1,12 @@
 import type {
   LiveKitRoomLike,
-  LocalParticipantLike,
-  MeetingLocalParticipantLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
   RemoteParticipantLike,
   RemotePublicationLike,
   RemoteTrackLike,
-  VideoPublishOptionsLike,
-  CaptureOptionsLike,
-  LocalTrackLike,
 } from '../room-like';
+import { FakeLocalParticipant } from './fake-local-participant';
 
 /** Mirrors livekit-client's ConnectionError: a refused join carries its HTTP status. */
 export class FakeConnectionError extends Error {
@@ -53,85 +49,6 @@ export class FakeLiveKitServer {
   }
 }
 
-export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalParticipantLike {
-  microphone = false;
-  camera = false;
-  /** Capture options of each microphone and camera call, in order. */
-  readonly captureOptions: { kind: 'audioinput' | 'videoinput'; deviceId: string | undefined }[] = [];
-  /** Publish options of each camera call, in order. */
-  readonly cameraPublishOptions: (VideoPublishOptionsLike | undefined)[] = [];
-  /** When set, the next device call rejects with it (permission denied, no device). */
-  failNext: Error | undefined;
-  screenSharing = false;
-
-  constructor(private readonly room?: FakeLiveKitRoom) {}
-
-  get identity(): string {
-    return this.room?.identity ?? '';
-  }
-
-  /** Shares a fake screen to every peer (as `getDisplayMedia` and a publish would), or stops. */
-  async setScreenShareEnabled(enabled: boolean): Promise<unknown> {
-    await Promise.resolve();
-    this.throwIfFailing();
-    this.screenSharing = enabled;
-    if (enabled) this.room?.publish('video', `screen:${this.identity}`, false, 'screen_share');
-    else this.room?.unpublish('video', 'screen_share');
-    return undefined;
-  }
-
-  async publishData(data: Uint8Array, options: { reliable: boolean; topic: string }): Promise<void> {
-    await Promise.resolve();
-    this.room?.sendData(data, options.topic);
-  }
-
-  /** Tracks started beforehand and published, in order. */
-  readonly publishedTracks: LocalTrackLike[] = [];
-
-  /** Puts a started track on air: every peer receives it, and the room reports it as its own. */
-  async publishTrack(track: LocalTrackLike, options?: VideoPublishOptionsLike): Promise<unknown> {
-    await Promise.resolve();
-    this.throwIfFailing();
-    const kind = track.kind === 'video' ? 'video' : 'audio';
-    this.publishedTracks.push(track);
-    if (kind === 'video') {
-      this.cameraPublishOptions.push(options);
-      this.camera = true;
-    } else this.microphone = true;
-    this.room?.publish(kind, track.mediaStreamTrack);
-    this.room?.publishLocal(kind, track.mediaStreamTrack);
-    return undefined;
-  }
-
-  async setMicrophoneEnabled(enabled: boolean, options?: CaptureOptionsLike): Promise<unknown> {
-    await Promise.resolve();
-    this.captureOptions.push({ kind: 'audioinput', deviceId: options?.deviceId });
-    this.throwIfFailing();
-    this.microphone = enabled;
-    return undefined;
-  }
-
-  async setCameraEnabled(
-    enabled: boolean,
-    options?: CaptureOptionsLike,
-    publishOptions?: VideoPublishOptionsLike,
-  ): Promise<unknown> {
-    await Promise.resolve();
-    this.captureOptions.push({ kind: 'videoinput', deviceId: options?.deviceId });
-    this.throwIfFailing();
-    this.cameraPublishOptions.push(publishOptions);
-    this.camera = enabled;
-    return undefined;
-  }
-
-  private throwIfFailing(): void {
-    const failure = this.failNext;
-    this.failNext = undefined;
-    if (failure !== undefined) throw failure;
-  }
-}
-
-/** A remote track as a room sees it: delivered (`trackSubscribed`) once subscribed to. */
 export class FakeRemotePublication implements RemotePublicationLike {
   subscribed = false;
 
@@ -208,12 +125,8 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   readonly attachedVideo = new Map<unknown, unknown>();
   /** The best layers asked of each remote video (`setVideoQuality`), by platform track, in order. */
   readonly layersAsked = new Map<unknown, number[]>();
-  private readonly onSized = new Map<unknown, () => void>();
-
-  /** Adaptive stream read the size of the element a remote video plays in. */
-  sized(mediaStreamTrack: unknown): void {
-    this.onSized.get(mediaStreamTrack)?.();
-  }
+  /** By platform track: says adaptive stream has read the size of the element the video plays in. */
+  readonly sized = new Map<unknown, () => void>();
 
   /** A track as livekit hands it out: it plays itself in an element, recorded in `attachedVideo`. */
   private playable(kind: string, mediaStreamTrack: unknown) {
@@ -376,18 +289,12 @@ export class FakeLiveKitRoom implements LiveKitRoomLike, MeetingRoomLike {
   private remotePublished(identity: string, track: OnAir, announced: boolean): void {
     const { kind, mediaStreamTrack, muted, source } = track;
     const publisher = this.remoteParticipants.get(identity) ?? participant(identity);
-    const seen = {
-      kind,
-      isMuted: muted,
-      ...(source === undefined ? {} : { source }),
-      setVideoQuality: (quality: number) =>
-        this.layersAsked.set(mediaStreamTrack, [...(this.layersAsked.get(mediaStreamTrack) ?? []), quality]),
-    };
-    const subscribed = {
-      ...this.playable(kind, mediaStreamTrack),
-      once: (_event: 'videoDimensionsChanged', listener: () => void) =>
-        this.onSized.set(mediaStreamTrack, listener),
-    };
+    const asked = this.layersAsked;
+    const setVideoQuality = (q: number) =>
+      asked.set(mediaStreamTrack, [...(asked.get(mediaStreamTrack) ?? []), q]);
+    const seen = { kind, isMuted: muted, ...(source === undefined ? {} : { source }), setVideoQuality };
+    const once = (_: 'videoDimensionsChanged', sized: () => void) => this.sized.set(mediaStreamTrack, sized);
+    const subscribed = { ...this.playable(kind, mediaStreamTrack), once };
     const publication = new FakeRemotePublication(() =>
       this.emit('trackSubscribed', subscribed, seen, publisher),
     );

@@ -1,2 +1,3 @@
 export * from './fake-livekit';
+export * from './fake-local-participant';
 export * from './fake-local-tracks';
