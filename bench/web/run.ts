@@ -10,7 +10,9 @@
  *      conversation list, cold (fresh context: empty HTTP cache, empty SDK database); then a reload
  *      of /chat in the same tab: navigation to interactive list, warm; plus the JS loaded after sign-in;
  *   3. a message arrives for a conversation far down the list: time from the WebSocket frame to the
- *      list re-sorted (that conversation on top) and the next frame painted.
+ *      list re-sorted (that conversation on top) and the next frame painted;
+ *   4. the page's JS heap after the first sync with none of Playwright's scripts in the page
+ *      (`heap-alone.ts`).
  *
  * "Interactive" means the listbox named "Conversations" shows the newest conversation of the seed
  * as its first option. Every measurement is repeated `--runs` times; medians are reported.
@@ -28,6 +30,7 @@ import { chromium } from 'playwright-core';
 import { ensureLiveKitServer, startLiveKit } from '../../scripts/livekit.mjs';
 import { firstMinute, largeGroup, longHistory } from './chat';
 import { firstUse } from './first-use';
+import { heapAlone } from './heap-alone';
 import { conversationList, signInPage } from './list';
 import { CHROMIUM_ARGS, adminToken, r1, root, startServer } from './support';
 
@@ -38,8 +41,12 @@ const { values: args } = parseArgs({
     chromium: { type: 'string' },
     // Skip the sign-in and list phases (e.g. when the chat UI does not exist yet).
     'sign-in-only': { type: 'boolean', default: false },
-    // Only these phases (comma-separated: sign-in, list, first-use, first-minute, long-history, large-group).
-    phases: { type: 'string', default: 'sign-in,list,first-use,first-minute,long-history,large-group' },
+    // Only these phases (comma-separated: sign-in, list, heap-alone, first-use, first-minute,
+    // long-history, large-group).
+    phases: {
+      type: 'string',
+      default: 'sign-in,list,heap-alone,first-use,first-minute,long-history,large-group',
+    },
     // How long to scroll back through the 10,000-message history at most.
     'scroll-seconds': { type: 'string', default: '240' },
     // Writes CPU profiles of the long-history scroll and the large-group phases into this directory.
@@ -114,6 +121,9 @@ async function main(): Promise<void> {
           args['server-cpu-profile'],
           args['server-requests'],
         ),
+      );
+      await phase('heap-alone', 'heapWithoutPlaywrightMb', () =>
+        heapAlone(browser, server.url, RUNS, args['heap-snapshot']),
       );
       await phase('first-use', 'clickToFrameOnFirstUseMs', () =>
         firstUse(browser, server.url, sfu !== undefined),
