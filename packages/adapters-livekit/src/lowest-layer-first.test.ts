@@ -6,7 +6,6 @@ import {
   VideoQuality,
   type ElementInfo,
 } from 'livekit-client';
-import { TrackInfo, VideoLayer, type UpdateTrackSettings } from '@livekit/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startAtLowestLayer } from './livekit-room-parts';
 import { VIDEO_QUALITY } from './room-like';
@@ -16,19 +15,28 @@ function mediaTrack(): MediaStreamTrack {
   return { kind: 'video', id: 'v1', enabled: true, muted: false, readyState: 'live', ...listeners } as never;
 }
 
+/** What an UpdateTrackSettings message says, as far as these tests look. */
+interface SentSettings {
+  readonly disabled: boolean;
+  readonly width: number;
+  readonly height: number;
+  readonly quality: number;
+}
+
 /** A subscribed camera with simulcast layers, as livekit-client holds it under adaptive stream. */
 function subscribedCamera() {
+  // livekit's TrackInfo message, as far as a publication reads it.
   const layers = [
-    new VideoLayer({ quality: VideoQuality.LOW, width: 320, height: 180 }),
-    new VideoLayer({ quality: VideoQuality.MEDIUM, width: 640, height: 360 }),
-    new VideoLayer({ quality: VideoQuality.HIGH, width: 1280, height: 720 }),
+    { quality: VideoQuality.LOW, width: 320, height: 180 },
+    { quality: VideoQuality.MEDIUM, width: 640, height: 360 },
+    { quality: VideoQuality.HIGH, width: 1280, height: 720 },
   ];
-  const info = new TrackInfo({ sid: 'TR_1', name: 'camera', width: 1280, height: 720, layers });
+  const info = { sid: 'TR_1', name: 'camera', width: 1280, height: 720, muted: false, layers } as never;
   const publication = new RemoteTrackPublication(Track.Kind.Video, info, true);
   const track = new RemoteVideoTrack(mediaTrack(), 'TR_1', undefined as never, {});
   publication.setTrack(track);
   const sent: string[] = [];
-  publication.on(TrackEvent.UpdateSettings, (s: UpdateTrackSettings) =>
+  publication.on(TrackEvent.UpdateSettings, (s: SentSettings) =>
     sent.push(
       `${s.disabled ? 'off' : 'on'} ${s.width > 0 ? `${s.width}x${s.height}` : VideoQuality[s.quality]}`,
     ),
