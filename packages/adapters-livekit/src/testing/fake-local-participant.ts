@@ -5,7 +5,15 @@ import type {
   CaptureOptionsLike,
   LocalTrackLike,
 } from '../room-like';
-import type { FakeLiveKitRoom } from './fake-livekit';
+
+/** What the own participant asks of its fake room (the fake room is one). */
+interface OwnRoom {
+  readonly identity: string | undefined;
+  publish(kind: 'audio' | 'video', mediaStreamTrack: unknown, muted?: boolean, source?: string): void;
+  unpublish(kind: 'audio' | 'video', source?: string): void;
+  publishLocal(kind: 'audio' | 'video', mediaStreamTrack: unknown): void;
+  sendData(data: Uint8Array, topic: string): void;
+}
 
 /** The own participant of a fake room: its devices, screen share and data, as livekit's would act. */
 export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalParticipantLike {
@@ -19,7 +27,7 @@ export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalP
   failNext: Error | undefined;
   screenSharing = false;
 
-  constructor(private readonly room?: FakeLiveKitRoom) {}
+  constructor(private readonly room?: OwnRoom) {}
 
   get identity(): string {
     return this.room?.identity ?? '';
