@@ -210,32 +210,37 @@ describe('LiveKitMeetingRoom', () => {
     expect(last(views)[0]).toMatchObject({ microphoneMuted: true, cameraOff: false });
   });
 
-  it.each(['prepareConnection', 'connect'] as const)(
-    'a leave while the room waits on %s cancels the join: no late joined, nothing published',
-    async (step) => {
-      const server = new FakeLiveKitServer();
-      let release: (() => void) | undefined;
-      const room = new LiveKitMeetingRoom(() => {
-        const fake = server.createRoom();
-        const original = fake[step].bind(fake);
-        fake[step] = async (url: string, token: string, options?: { readonly autoSubscribe: boolean }) => {
-          await new Promise<void>((resolve) => (release = resolve));
-          return original(url, token, options ?? { autoSubscribe: true });
-        };
-        return fake;
-      });
-      const states = latestOf<string>(room, (r) => r.state$);
-      const connecting = room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
-      await vi.waitFor(() => expect(release).toBeDefined());
-      await room.disconnect();
-      release?.();
-      await expect(connecting).rejects.toBeInstanceOf(RemoteError);
-      expect(states).not.toContain('connected');
-      expect(states.at(-1)).toBe('disconnected');
-      expect(server.rooms.get('meeting-m1')?.size ?? 0).toBe(0);
-      expect(server.latest().localParticipant.camera).toBe(false);
-    },
-  );
+  it('joins at once, with no prefetch of the server first (a call has one while it rings)', async () => {
+    const server = new FakeLiveKitServer();
+    const room = new LiveKitMeetingRoom(server.createRoom);
+    await room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
+    expect(server.rooms.get('meeting-m1')?.size).toBe(1);
+    expect(server.latest().prepared).toEqual([]);
+  });
+
+  it('a leave while the room waits on its connect cancels the join: no late joined, nothing published', async () => {
+    const server = new FakeLiveKitServer();
+    let release: (() => void) | undefined;
+    const room = new LiveKitMeetingRoom(() => {
+      const fake = server.createRoom();
+      const original = fake.connect.bind(fake);
+      fake.connect = async (url: string, token: string, options?: { readonly autoSubscribe: boolean }) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return original(url, token, options ?? { autoSubscribe: true });
+      };
+      return fake;
+    });
+    const states = latestOf<string>(room, (r) => r.state$);
+    const connecting = room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
+    await vi.waitFor(() => expect(release).toBeDefined());
+    await room.disconnect();
+    release?.();
+    await expect(connecting).rejects.toBeInstanceOf(RemoteError);
+    expect(states).not.toContain('connected');
+    expect(states.at(-1)).toBe('disconnected');
+    expect(server.rooms.get('meeting-m1')?.size ?? 0).toBe(0);
+    expect(server.latest().localParticipant.camera).toBe(false);
+  });
 
   it('rejects a refused token and stops listening to the room', async () => {
     const server = new FakeLiveKitServer();
