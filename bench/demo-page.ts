@@ -43,17 +43,22 @@ export async function withDemoStack<T>(
       ],
       timeoutMs: 180_000,
     });
-    browser = await chromium.launch({
-      ...CHROMIUM_LAUNCH,
-      executablePath: options.chromiumPath ?? CHROMIUM_LAUNCH.executablePath,
-      headless: true,
-    });
+    browser = await launchChromium(options.chromiumPath);
     return await measure({ browser, server, sfu, loadBefore });
   } finally {
     await browser?.close().catch(() => undefined);
     server?.proc.kill('SIGTERM');
     await sfu.stop();
   }
+}
+
+/** Headless Chromium as the browser tests launch it (or the one at `chromiumPath`). */
+export function launchChromium(chromiumPath?: string): Promise<Browser> {
+  return chromium.launch({
+    ...CHROMIUM_LAUNCH,
+    executablePath: chromiumPath ?? CHROMIUM_LAUNCH.executablePath,
+    headless: true,
+  });
 }
 
 /** Every `--seed demo` account's password (and the one the meeting benchmark registers its fourth with). */

@@ -17,14 +17,15 @@
  *      server (/proc), each page's main-thread busy time (CDP `Performance.getMetrics` TaskDuration),
  *      the machine's busy share, and the load average before the run.
  *
- * Usage: npm run bench:meeting -- [--window 25] [--json out.json] [--chromium /path/to/chromium]
+ * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each] [--json out.json]
+ *        [--chromium /path/to/chromium]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, signInAndOpen, until, withDemoStack } from '../demo-page';
+import { DEMO_PASSWORD, launchChromium, signInAndOpen, until, withDemoStack } from '../demo-page';
 import type { spawnServer } from '../spawn-server';
 import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
@@ -41,6 +42,9 @@ const { values: args } = parseArgs({
   options: {
     window: { type: 'string', default: '25' },
     'host-alone': { type: 'string', default: '12' },
+    // Each participant in a browser of its own (its own GPU process and compositor, as on separate
+    // machines) instead of a context of one shared browser.
+    'browser-each': { type: 'boolean', default: false },
     json: { type: 'string' },
     chromium: { type: 'string' },
   },
@@ -123,11 +127,18 @@ function perSecond(before: PageSample, after: PageSample) {
 
 async function main(): Promise<void> {
   const adminSecret = randomBytes(12).toString('hex');
-  await withDemoStack(
-    { serverArgs: ['--admin-secret', adminSecret], chromiumPath: args.chromium },
-    ({ browser, server, sfu, loadBefore }) => measure(browser, server, sfu, adminSecret, loadBefore),
-  );
+  try {
+    await withDemoStack(
+      { serverArgs: ['--admin-secret', adminSecret], chromiumPath: args.chromium },
+      ({ browser, server, sfu, loadBefore }) => measure(browser, server, sfu, adminSecret, loadBefore),
+    );
+  } finally {
+    await Promise.all(otherBrowsers.map((b) => b.close().catch(() => undefined)));
+  }
 }
+
+/** With `--browser-each`, the browsers of the participants after the host. */
+const otherBrowsers: Browser[] = [];
 
 async function measure(
   browser: Browser,
@@ -155,14 +166,17 @@ async function measure(
     },
     await adminToken(server.url, adminSecret),
   );
-  for (const p of people)
-    p.page = await signInAndOpen(browser, server.url, p.name, group, (context) =>
+  for (const p of people) {
+    const own = args['browser-each'] && p !== host ? await launchChromium(args.chromium) : browser;
+    if (own !== browser) otherBrowsers.push(own);
+    p.page = await signInAndOpen(own, server.url, p.name, group, (context) =>
       context.addInitScript(installProbe, {
         selfID: p.userID,
         // The host's layers, from before it is alone until all have joined.
         traceSeconds: p === host ? Number(args['host-alone']) + 40 : 0,
       }),
     );
+  }
   console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
   const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
 
@@ -253,7 +267,13 @@ async function measure(
   const decoded = pages.flatMap((p) => p.tiles.map((t) => t.decodedFps));
   const result = {
     date: new Date().toISOString(),
-    machine: { cpus: cpus().length, chromium: browser.version(), loadBefore, loadAtWindow },
+    machine: {
+      cpus: cpus().length,
+      chromium: browser.version(),
+      browsers: args['browser-each'] ? people.length : 1,
+      loadBefore,
+      loadAtWindow,
+    },
     windowSeconds: seconds,
     join,
     hostLayersFromFirstJoinClick: hostLayers,
