@@ -2,14 +2,16 @@
  * A four-participant meeting on this machine, through the product's UI and a real LiveKit SFU: the cached
  * livekit-server (scripts/livekit.mjs), the local server (`--seed demo` plus a fourth account registered
  * here) serving the built app (`npm run build -w apps/web` first), and four pages of one headless system
- * Chromium with the fake camera and microphone. Each user signs in through the form and opens a new group;
- * alice presses "Start meeting" in its header, then bob, carol and dave press "Join" on the card, one after
- * the other, each once the previous one sees everybody's video. Measured:
+ * Chromium (or, with `--browser-each`, one Chromium each) with the fake camera and microphone. Each user
+ * signs in through the form and opens a new group; alice presses "Start meeting" in its header, then bob,
+ * carol and dave press "Join" on the card, one after the other: bob once alice's camera has been sending
+ * alone for `--host-alone` seconds, the others each once the previous one sees everybody's video. Measured:
  *
  *   1. join click → the first frame painted by each remote tile (`requestVideoFrameCallback`), both ways:
  *      what the joiner sees of those already there, and what they see of the joiner; and on the joiner's
- *      way to its first frame, when its room token came, its first remote video track arrived, and its
- *      first bytes and decoded frame of remote video;
+ *      way to its first frame, when its room token came, its first remote video track arrived, its first
+ *      bytes and decoded frame of remote video, its tile's `<video>` appeared and played; and the host's
+ *      camera layers around the joins;
  *   2. over a window (`--window` seconds, after 5 s of settling), per remote tile: frames decoded
  *      (`inbound-rtp` framesDecoded) and painted per second, its resolution and codec; per page the camera
  *      frames encoded per second and why the encoder limits itself;

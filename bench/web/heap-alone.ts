@@ -1,7 +1,7 @@
 /**
  * The page's JS heap after the first sync with nothing of Playwright's in it. Every locator, fill or click
  * (and every `page.evaluate`) runs Playwright's injected scripts in the page, and V8 keeps them for the
- * page's life: about 1.1 MB of the list phase's heap figures (docs/benchmarks.md). Here the sign-in is
+ * page's life: about 1.3 MB of the list phase's heap figures (docs/benchmarks.md). Here the sign-in is
  * typed and clicked, and the page watched, through the DevTools protocol alone (`Input.insertText`,
  * `Runtime.evaluate` of a few short expressions), which is what a user's DevTools memory panel would read.
  */
