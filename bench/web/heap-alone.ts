@@ -34,6 +34,15 @@ async function until(session: CDPSession, what: string, expression: string, time
   }
 }
 
+// Until React has replaced it, the prerendered sign-in page stays in the document: its elements have
+// none of React's properties. The form's button, not the tab above the form of the same name.
+const LIVE = `((el) => Object.keys(el).some((k) => k.startsWith('__react')))`;
+const SIGN_IN_BUTTON = `[...document.querySelectorAll('form button[type="submit"]')].find((b) =>
+  ${LIVE}(b) && b.textContent.trim() === 'Sign in')`;
+
+const SYNC_SHOWN = `[...document.querySelectorAll('[role="status"]')].some((el) =>
+  /Connecting|Syncing/.test(el.textContent ?? ''))`;
+
 /** Focuses the text box labelled `label` and types `text` into it as the keyboard would. */
 async function type(session: CDPSession, label: string, text: string): Promise<void> {
   const found = await evaluate<boolean>(
@@ -50,15 +59,6 @@ async function heapMb(session: CDPSession): Promise<number> {
   await session.send('HeapProfiler.collectGarbage');
   return (await session.send('Runtime.getHeapUsage')).usedSize / MB;
 }
-
-// Until React has replaced it, the prerendered sign-in page stays in the document: its elements have
-// none of React's properties. The form's button, not the tab above the form of the same name.
-const LIVE = `((el) => Object.keys(el).some((k) => k.startsWith('__react')))`;
-const SIGN_IN_BUTTON = `[...document.querySelectorAll('form button[type="submit"]')].find((b) =>
-  ${LIVE}(b) && b.textContent.trim() === 'Sign in')`;
-
-const SYNC_SHOWN = `[...document.querySelectorAll('[role="status"]')].some((el) =>
-  /Connecting|Syncing/.test(el.textContent ?? ''))`;
 
 /** Cold sign-ins of the large seed's user, each read after its first sync and ten seconds later. */
 export async function heapAlone(browser: Browser, base: string, runs: number, snapshotDir?: string) {

@@ -1,5 +1,6 @@
 import type { GroupItem } from '@openim/wasm-client-sdk';
 import { MISSING_ROUTE_CODE, RemoteError } from '@teamim/application';
+import type { BlacklistEntry } from '@teamim/domain';
 import type { OpenImContext } from './context';
 import { SDK_FAILURE_CODE } from './errors';
 import type { ServerMsgData } from './server-messages';
@@ -29,13 +30,6 @@ const RECORD_NOT_FOUND = 1004;
 
 /** The page size the SDK reads the blacklist with. */
 const BLACK_PAGE = 200;
-
-/** A user as the server's lists name them (sdkws.PublicUserInfo, the fields the client shows). */
-export interface PublicUserItem {
-  readonly userID: string;
-  readonly nickname: string;
-  readonly faceURL: string;
-}
 
 let sequence = 0;
 /** OpenIM wants an operationID per request; it only has to be unique enough to correlate logs. */
@@ -121,8 +115,8 @@ export class OpenImDirectory {
    * reads the same in the background of its first sync and stores it without telling anyone; here it
    * checks the list the client shows.
    */
-  async blackList(userID: string): Promise<readonly PublicUserItem[]> {
-    const users: PublicUserItem[] = [];
+  async blackList(userID: string): Promise<readonly BlacklistEntry[]> {
+    const users: BlacklistEntry[] = [];
     for (let pageNumber = 1; ; pageNumber += 1) {
       const data = await this.post('/friend/get_black_list', {
         userID,

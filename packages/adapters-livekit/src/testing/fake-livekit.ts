@@ -49,6 +49,7 @@ export class FakeLiveKitServer {
   }
 }
 
+/** A remote track as a room sees it: delivered (`trackSubscribed`) once subscribed to. */
 export class FakeRemotePublication implements RemotePublicationLike {
   subscribed = false;
 

@@ -93,5 +93,3 @@ export class FakeLocalParticipant implements LocalParticipantLike, MeetingLocalP
     if (failure !== undefined) throw failure;
   }
 }
-
-/** A remote track as a room sees it: delivered (`trackSubscribed`) once subscribed to. */
