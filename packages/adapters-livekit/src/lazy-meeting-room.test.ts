@@ -6,14 +6,14 @@ import { FakeLiveKitServer } from './testing/fake-livekit';
 
 const ON = { microphone: true, camera: false } as const;
 
-function lazy(server: FakeLiveKitServer) {
+function lazy(server: FakeLiveKitServer, warmUps: string[] = []) {
   let loads = 0;
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
   const room = new LazyMeetingRoom(async () => {
     loads += 1;
     await gate;
-    return new LiveKitMeetingRoom(server.createRoom);
+    return new LiveKitMeetingRoom(server.createRoom, undefined, { warm: () => warmUps.push('audio') });
   });
   return { room, loads: () => loads, release };
 }
@@ -37,6 +37,21 @@ describe('LazyMeetingRoom', () => {
       deviceId: 'mic-2',
     });
     await room.disconnect();
+    await room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
+    expect(loads()).toBe(1);
+  });
+
+  it('readies a likely join: loads the code and starts the audio output, joining nothing', async () => {
+    const server = new FakeLiveKitServer();
+    const warmUps: string[] = [];
+    const { room, loads, release } = lazy(server, warmUps);
+    room.prepare();
+    expect(loads()).toBe(1);
+    release();
+    await new Promise((settled) => setTimeout(settled, 0));
+    expect(warmUps).toEqual(['audio']);
+    expect(server.created).toHaveLength(0);
+    // The join that follows uses the code already loaded.
     await room.connect(server.url, server.token('meeting-m1', 'alice'), ON);
     expect(loads()).toBe(1);
   });

@@ -14,6 +14,7 @@ import type { LiveKitMeetingRoom } from './livekit-meeting-room';
 
 type Loaded = Pick<
   LiveKitMeetingRoom,
+  | 'prepare'
   | 'connect'
   | 'disconnect'
   | 'setMicrophoneEnabled'
@@ -78,6 +79,15 @@ export class LazyMeetingRoom extends MeetingRoom {
       },
     );
     return this.room;
+  }
+
+  /** Loads the room's code now, if it has not loaded yet, and lets the room ready what it can. */
+  prepare(): void {
+    this.loaded().then(
+      (room) => room.prepare(),
+      // The join loads again, and reports it.
+      () => undefined,
+    );
   }
 
   async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {

@@ -16,6 +16,7 @@ import {
   parseMeetingLeavingSignal,
   RoomConnectionState,
 } from '@teamim/domain';
+import { pageAudioWarmUp, type AudioWarmUp } from './audio-warm-up';
 import {
   ChosenDevices,
   joinRoom,
@@ -100,8 +101,14 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   constructor(
     private readonly createRoom: () => MeetingRoomLike | Promise<MeetingRoomLike>,
     private readonly page: PageEvents | undefined = browserPage(),
+    private readonly audio: Pick<AudioWarmUp, 'warm'> = pageAudioWarmUp,
   ) {
     super();
+  }
+
+  /** A join is likely: the browser's audio output starts now rather than in the join. */
+  prepare(): void {
+    this.audio.warm();
   }
 
   async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {

@@ -37,6 +37,17 @@ describe('LiveKitRtcRoom while a call rings (prepare, join) and at the answer', 
     expect(server.latest().autoSubscribe).toBe(true);
   });
 
+  it("prepare starts the browser's audio output, so the connect after the answer does not", async () => {
+    const server = new FakeLiveKitServer();
+    const warmUps: string[] = [];
+    const bob = new LiveKitRtcRoom(server.createRoom, undefined, { warm: () => warmUps.push('audio') });
+    await bob.connect(server.url, server.token('r0', 'bob'), { video: false });
+    expect(warmUps).toEqual([]);
+    await bob.disconnect();
+    await bob.prepare(server.url, server.token('r1', 'bob'));
+    expect(warmUps).toEqual(['audio']);
+  });
+
   it('a prepared Room is dropped by disconnect, and a connect with another token makes its own', async () => {
     const { server, bob } = setup();
     await bob.prepare(server.url, server.token('r1', 'bob'));

@@ -1,6 +1,7 @@
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { RemoteError, RtcRoom, type CallDeviceKind, type RtcConnectOptions } from '@teamim/application';
 import { RoomConnectionState } from '@teamim/domain';
+import { pageAudioWarmUp, type AudioWarmUp } from './audio-warm-up';
 import { VIDEO_PUBLISH_OPTIONS } from './video-options';
 import { CapturedTracks, type StartLocalTracks } from './captured-tracks';
 import {
@@ -107,6 +108,7 @@ export class LiveKitRtcRoom extends RtcRoom {
   constructor(
     private readonly createRoom: () => LiveKitRoomLike | Promise<LiveKitRoomLike>,
     startTracks?: StartLocalTracks,
+    private readonly audio: Pick<AudioWarmUp, 'warm'> = pageAudioWarmUp,
   ) {
     super();
     this.captured = new CapturedTracks(startTracks, (track) =>
@@ -198,6 +200,8 @@ export class LiveKitRtcRoom extends RtcRoom {
     const room = await this.createRoom();
     if (attempt !== this.attempts) return;
     this.prepared = { room, key: keyOf(serverUrl, token) };
+    // The callee's audio output starts while it rings, not in the connect after the answer.
+    this.audio.warm();
     await room.prepareConnection(serverUrl, token);
   }
 

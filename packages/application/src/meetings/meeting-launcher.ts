@@ -36,6 +36,11 @@ export interface MeetingLeft {
 export abstract class MeetingLauncher {
   /** Opens the meeting view and connects. Fails with the room's error; only one meeting at a time. */
   abstract join(request: MeetingJoinRequest): Promise<Result<void, AppError>>;
+  /**
+   * A meeting the own user may join is on screen: what its join needs from the network first (the
+   * room's token) is asked for now, so a Join goes straight to the room. Best effort, reports nothing.
+   */
+  abstract prepare(meeting: Meeting): void;
   /** The meeting the own user is in or joining. Hot, replays the current value. */
   abstract readonly active$: Observable<MeetingJoinRequest | undefined>;
   /** Each leave of a joined room. Hot, no replay. */

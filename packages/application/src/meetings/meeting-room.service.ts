@@ -13,6 +13,7 @@ import type { Observable } from 'rxjs';
 import {
   err,
   MEETING_LEAVE_GRACE_MS,
+  type Meeting,
   MEETING_STAY_REFRESH_MS,
   meetingStayStorageKey,
   ok,
@@ -32,6 +33,7 @@ import type { CurrentUser } from '../session/current-user';
 import { stateFailure, type AppError } from '../shared/app-error';
 import { attempt } from '../shared/remote-error';
 import { MeetingLauncher, type MeetingJoinRequest, type MeetingLeft } from './meeting-launcher';
+import { MeetingRoomAccess } from './meeting-room-access';
 import { MeetingStay } from './meeting-stay';
 
 export type MeetingRoomPhase = 'idle' | 'connecting' | 'connected';
@@ -79,13 +81,14 @@ export class MeetingRoomService extends MeetingLauncher {
   private readonly changed = new Subject<void>();
   private refresh: Subscription | undefined;
   private roomState: RoomConnectionState = RoomConnectionState.Disconnected;
+  private readonly roomAccess: MeetingRoomAccess;
   readonly status$: Observable<MeetingRoomStatus> = this.status.asObservable();
   readonly active$: Observable<MeetingJoinRequest | undefined> = this.active.asObservable();
   readonly left$: Observable<MeetingLeft> = this.left.asObservable();
 
   constructor(
     private readonly room: MeetingRoom,
-    private readonly chatApi: ChatApi,
+    chatApi: ChatApi,
     private readonly calls: CallService,
     private readonly currentUser: CurrentUser,
     private readonly clock: Clock,
@@ -94,6 +97,7 @@ export class MeetingRoomService extends MeetingLauncher {
     private readonly store: LocalStore,
   ) {
     super();
+    this.roomAccess = new MeetingRoomAccess(chatApi, currentUser, clock);
     calls.busyElsewhere = () => this.status.value.phase !== 'idle';
     this.subscriptions.add(
       room.participants$.subscribe((everyone) => {
@@ -130,6 +134,12 @@ export class MeetingRoomService extends MeetingLauncher {
     return this.status.value.request?.meeting.hostUserID === this.currentUser.id();
   }
 
+  prepare(meeting: Meeting): void {
+    if (this.status.value.phase !== 'idle') return;
+    this.roomAccess.askAhead(meeting.roomID);
+    this.room.prepare();
+  }
+
   async join(request: MeetingJoinRequest): Promise<Result<void, AppError>> {
     // Still leaving the last meeting's room (its grace): the room is free once that is over.
     if (this.departure !== undefined) await this.departure;
@@ -141,7 +151,7 @@ export class MeetingRoomService extends MeetingLauncher {
     this.active.next(request);
     // The stay starts with the join: a leave while connecting is reported as one, from what the room said.
     this.stay = new MeetingStay(request, this.clock.now(), self);
-    const access = await attempt(() => this.chatApi.getRoomAccess(request.meeting.roomID, self));
+    const access = await this.roomAccess.take(request.meeting.roomID);
     if (this.status.value.request !== request) return err(stateFailure('left while joining'));
     if (!access.ok || access.value.serverUrl === '') {
       this.notifier.notify({

@@ -1,5 +1,6 @@
 import { Subscription, type Observable } from 'rxjs';
 import {
+  canJoinMeeting,
   customPayloadOf,
   type Meeting,
   type MeetingForm,
@@ -81,6 +82,15 @@ export class MeetingService {
   /** The meeting as this session knows it, or undefined before its card was seen. */
   meeting(meetingID: string): Meeting | undefined {
     return this.ledger.meeting(meetingID);
+  }
+
+  /**
+   * A meeting the own user may join is on screen (in progress in the open chat): its join is readied,
+   * the room's token asked for ahead, so that Join goes straight to the room.
+   */
+  prepareJoin(meetingID: string): void {
+    const meeting = this.ledger.meeting(meetingID);
+    if (meeting !== undefined && canJoinMeeting(meeting, this.clock.now())) this.launcher.prepare(meeting);
   }
 
   private async withActions<T>(

@@ -47,6 +47,11 @@ export interface MeetingLeaveNotice {
  * failure, but the room stays joined (`state$` connected): the others can still be seen and heard.
  */
 export abstract class MeetingRoom {
+  /**
+   * A join is likely soon (a meeting the user may join is on screen): what the room can ready without
+   * joining (its code, the browser's audio output) is readied now. Best effort, reports nothing.
+   */
+  abstract prepare(): void;
   /** Joins; a `disconnect` before it settles cancels it: it rejects, and the room is never joined. */
   abstract connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void>;
   abstract disconnect(): Promise<void>;

@@ -1,5 +1,5 @@
 import { BehaviorSubject, Subject } from 'rxjs';
-import { err, ok, type Result } from '@teamim/domain';
+import { err, ok, type Meeting, type Result } from '@teamim/domain';
 import { MeetingLauncher, type MeetingJoinRequest, type MeetingLeft } from '../meetings/meeting-launcher';
 import type { AppError } from '../shared/app-error';
 
@@ -18,6 +18,13 @@ export class FakeMeetingLauncher extends MeetingLauncher {
     this.joins.push(request);
     this.active.next(request);
     return Promise.resolve(ok(undefined));
+  }
+
+  /** The meetings a join was prepared for, in order. */
+  readonly prepared: Meeting[] = [];
+
+  prepare(meeting: Meeting): void {
+    this.prepared.push(meeting);
   }
 
   /** Each end posted to a meeting's conversations that reached this launcher, in order. */

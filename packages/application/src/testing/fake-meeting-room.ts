@@ -80,6 +80,13 @@ export class FakeMeetingRoom extends MeetingRoom {
   private held: (() => void) | undefined;
   private attempts = 0;
 
+  /** How many times a join was prepared. */
+  prepared = 0;
+
+  prepare(): void {
+    this.prepared += 1;
+  }
+
   async connect(serverUrl: string, token: string, options: MeetingRoomJoinOptions): Promise<void> {
     await Promise.resolve();
     const attempt = ++this.attempts;

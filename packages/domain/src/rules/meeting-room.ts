@@ -59,6 +59,13 @@ export function parseMeetingLeavingSignal(text: string): string | undefined {
 export const MEETING_LEAVE_GRACE_MS = 1_000;
 
 /**
+ * How long a meeting room's access (its token), asked for while a meeting the user may join is on
+ * screen, is kept for the Join that follows: far within the token's life (an hour, at OpenIM's chat and
+ * at ours), which the SFU checks only when the room is joined.
+ */
+export const MEETING_ACCESS_REUSE_MS = 5 * 60_000;
+
+/**
  * The wait between the posts of the end by participants that left together and each found nobody
  * staying, in the order of their user ids: the first posts at once, each next one only if no end has
  * reached it by its turn, so the chat gets one end, and still gets it if the first could not post.

@@ -112,6 +112,21 @@ describe("a conversation's meetings", () => {
     });
   });
 
+  it('readies the join of a meeting in progress here, for those not in it, until it ends', async () => {
+    const { world, alice, bob, chat, aliceVm, bobVm } = await team();
+    await scheduleIn(world, alice, chat, 10);
+    expect(bob.ports.meetingLauncher.prepared).toEqual([]);
+    expect((await aliceVm.startQuick()).ok).toBe(true);
+    await world.settle();
+    const meetingID = bobVm.state.inProgress?.meetingID;
+    expect(new Set(bob.ports.meetingLauncher.prepared.map((m) => m.meetingID))).toEqual(new Set([meetingID]));
+    await world.advance(MEETING_LIMITS.maxDurationMinutes * MINUTE);
+    const readied = bob.ports.meetingLauncher.prepared.length;
+    bobVm.join(meetingID ?? '').catch(() => undefined);
+    await world.settle();
+    expect(bob.ports.meetingLauncher.prepared).toHaveLength(readied);
+  });
+
   it('a meeting nobody reported ended shows finished once its end is presumed, with no duration', async () => {
     const { world, aliceVm, bobVm } = await team();
     expect((await aliceVm.startQuick()).ok).toBe(true);
