@@ -25,8 +25,25 @@ interface ProbeState {
   sentTrace: [number, string, boolean, number][];
 }
 
-/** The steps from the join click to the first remote frame that the page can see. */
-export type JoinStep = 'remoteTrack' | 'firstBytes' | 'firstDecoded' | 'tileVideo' | 'videoPlaying';
+/**
+ * The steps from the join click to the first remote frame that the page can see: the room's peer
+ * connection made and its first offer (livekit-client sends it with the join), the SFU's socket opened,
+ * the first remote video track, ICE and DTLS done, the first bytes and frame of remote video, and the
+ * tile's `<video>` appearing and playing.
+ */
+export type JoinStep =
+  | 'pcCreated'
+  | 'offerStart'
+  | 'offerDone'
+  | 'signalStart'
+  | 'signalOpen'
+  | 'remoteTrack'
+  | 'iceConnected'
+  | 'dtlsConnected'
+  | 'firstBytes'
+  | 'firstDecoded'
+  | 'tileVideo'
+  | 'videoPlaying';
 
 /** The init script: records the peer connections, the join click and every remote tile's painted frames. */
 export function installProbe({ selfID, traceSeconds }: { selfID: string; traceSeconds: number }): void {
@@ -43,13 +60,40 @@ export function installProbe({ selfID, traceSeconds }: { selfID: string; traceSe
     if (state.clickAt !== undefined) state.steps[step] ??= now();
   };
   (window as unknown as { __meetingBench: ProbeState }).__meetingBench = state;
+  // The SFU's signalling socket (the app's own sockets are to the local server, not `/rtc`).
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      if (!String(args[0]).includes('/rtc')) return;
+      mark('signalStart');
+      this.addEventListener('open', () => mark('signalOpen'));
+    }
+  };
   const Native = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends Native {
     constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
       super(...args);
+      mark('pcCreated');
       state.peerConnections.push(this);
       this.addEventListener('track', (event) => {
         if (event.track.kind === 'video') mark('remoteTrack');
+      });
+      const createOffer = this.createOffer.bind(this) as (
+        options?: RTCOfferOptions,
+      ) => Promise<RTCSessionDescriptionInit>;
+      this.createOffer = ((options?: RTCOfferOptions) => {
+        mark('offerStart');
+        return createOffer(options).then((offer) => {
+          mark('offerDone');
+          return offer;
+        });
+      }) as typeof this.createOffer;
+      this.addEventListener('iceconnectionstatechange', () => {
+        if (this.iceConnectionState === 'connected') mark('iceConnected');
+      });
+      this.addEventListener('connectionstatechange', () => {
+        if (this.connectionState === 'connected') mark('dtlsConnected');
       });
     }
   };
@@ -201,7 +245,8 @@ export function samplePage(page: Page): Promise<PageSample> {
 
 /**
  * The join click's time, the first frame painted per remote participant, the steps before it, and when
- * the room token's request ended (resource timing of the chat API's RTC token call).
+ * the room token's request ended if the join had to ask for it (resource timing of the chat API's RTC
+ * token call; none when it was asked for ahead, while the meeting's card was on screen).
  */
 export function joinTimes(page: Page): Promise<{
   clickAt: number | undefined;

@@ -20,7 +20,7 @@
  *      the machine's busy share, and the load average before the run.
  *
  * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each] [--json out.json]
- *        [--chromium /path/to/chromium]
+ *        [--profile-last dave.cpuprofile] [--chromium /path/to/chromium]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -48,6 +48,9 @@ const { values: args } = parseArgs({
     // machines) instead of a context of one shared browser.
     'browser-each': { type: 'boolean', default: false },
     json: { type: 'string' },
+    // A CPU profile (DevTools' .cpuprofile) of the last joiner's page, from its click to its first frame
+    // (the profiler's overhead is in that page's figures then).
+    'profile-last': { type: 'string' },
     chromium: { type: 'string' },
   },
 });
@@ -70,6 +73,24 @@ async function post<T>(url: string, body: object, token?: string): Promise<T> {
   const env = (await res.json()) as { errCode: number; errMsg: string; data?: T };
   if (env.errCode !== 0) throw new Error(`${url}: ${env.errCode} ${env.errMsg}`);
   return env.data as T;
+}
+
+/**
+ * Starts sampling the page's main thread (0.2 ms) when `file` is given; the returned function waits for
+ * the page's first remote frame, then writes the profile to `file`.
+ */
+async function profileFrom(page: Page, file: string | undefined): Promise<(() => Promise<void>) | undefined> {
+  if (file === undefined) return undefined;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    await until('the first remote frame', async () => (await remoteTilesWithFrames(page)) >= 1);
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    await cdp.detach();
+  };
 }
 
 /** The demo seed has three users: a fourth registers with the code the dev-mode server reveals. */
@@ -195,7 +216,9 @@ async function measure(
   const inMeeting: Participant[] = [host];
   for (const guest of guests) {
     const page = pageOf(guest);
+    const profile = guest === guests.at(-1) ? await profileFrom(page, args['profile-last']) : undefined;
     await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
+    await profile?.();
     const present = inMeeting.length;
     inMeeting.push(guest);
     // Everybody's video reaches everybody before the next one joins.
