@@ -120,10 +120,14 @@ describe("a conversation's meetings", () => {
     await world.settle();
     const meetingID = bobVm.state.inProgress?.meetingID;
     expect(new Set(bob.ports.meetingLauncher.prepared.map((m) => m.meetingID))).toEqual(new Set([meetingID]));
+    // Once it has ended, a refresh of the view model (a change of language) readies nothing for it.
     await world.advance(MEETING_LIMITS.maxDurationMinutes * MINUTE);
+    expect(bobVm.state.inProgress).toBeUndefined();
     const readied = bob.ports.meetingLauncher.prepared.length;
-    bobVm.join(meetingID ?? '').catch(() => undefined);
-    await world.settle();
+    bob.settings.setLocale('zh-CN');
+    const ended = bobVm.state.meetings[meetingID ?? ''];
+    expect(ended?.state).toBe(MeetingState.Finished);
+    expect(ended?.stateText).not.toMatch(/^Finished/);
     expect(bob.ports.meetingLauncher.prepared).toHaveLength(readied);
   });
 
