@@ -12,8 +12,8 @@ const browserAudioContext =
  * Starts the browser's audio output ahead of a room's join. livekit-client creates an AudioContext as a
  * room connects, before it opens its connection, and the page's first one also starts the browser's
  * audio output: in a profile of a meeting's join on a busy two-core machine that held the main thread
- * 130 ms (later contexts take a few). One created and closed while a join is only likely moves that
- * cost ahead of it. Once per page; where there is no Web Audio, nothing.
+ * 130 ms (later ones take a few milliseconds). One created and closed while a join is only likely moves
+ * that cost ahead of it. Once per page; where there is no Web Audio, nothing.
  */
 export class AudioWarmUp {
   private done = false;
