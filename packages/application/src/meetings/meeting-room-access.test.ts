@@ -37,7 +37,7 @@ describe("a meeting's join readied ahead (its room's access, the room itself)", 
     client.meetings.prepare(JOIN.meeting);
     await world.settle();
     expect(asked).toEqual(['meeting-m1']);
-    expect(client.ports.meetingRoom.prepared).toBe(2);
+    expect(client.ports.meetingRoom.prepared).toBe(1);
     expect((await client.meetings.join(JOIN)).ok).toBe(true);
     expect(asked).toEqual(['meeting-m1']);
     expect(client.ports.meetingRoom.joins).toEqual([

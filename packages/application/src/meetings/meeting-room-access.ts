@@ -28,11 +28,15 @@ export class MeetingRoomAccess {
     private readonly clock: Clock,
   ) {}
 
-  /** Asks for the access to `roomID` now, unless it was asked for within the reuse window. */
-  askAhead(roomID: string): void {
+  /**
+   * Asks for the access to `roomID` now, unless it was asked for within the reuse window; says whether it
+   * asked (the join is being readied anew).
+   */
+  askAhead(roomID: string): boolean {
     const now = this.clock.now();
-    if (this.ahead?.roomID === roomID && now - this.ahead.askedAt < MEETING_ACCESS_REUSE_MS) return;
+    if (this.ahead?.roomID === roomID && now - this.ahead.askedAt < MEETING_ACCESS_REUSE_MS) return false;
     this.ahead = { roomID, askedAt: now, access: this.request(roomID) };
+    return true;
   }
 
   /** The access for a join of `roomID`: the one asked for ahead when still usable, else a new request. */

@@ -135,9 +135,8 @@ export class MeetingRoomService extends MeetingLauncher {
   }
 
   prepare(meeting: Meeting): void {
-    if (this.status.value.phase !== 'idle') return;
-    this.roomAccess.askAhead(meeting.roomID);
-    this.room.prepare();
+    // The chat's view asks at each of its changes: the room is readied once per request ahead.
+    if (this.status.value.phase === 'idle' && this.roomAccess.askAhead(meeting.roomID)) this.room.prepare();
   }
 
   async join(request: MeetingJoinRequest): Promise<Result<void, AppError>> {
