@@ -4,7 +4,7 @@ import { GiftFilled } from '@fluentui/react-icons';
 import type { RedPacketSenderView } from '@teamim/application';
 import type { Message } from '@teamim/domain';
 import { useObservableEagerState } from 'observable-hooks';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { CardDialog } from '../common/CardDialog';
 import { useViewModel } from '../session';
 import { useText } from '../text';
@@ -80,13 +80,18 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
   const state = useObservableEagerState(vm.state$);
   const { t, display } = useText();
   const styles = useStyles();
-  // The Open button goes away once pressed; focus moves to the outcome so it stays in the dialog
-  // (Escape keeps closing it) and a screen reader reads what happened.
+  // The Open button goes away once pressed or once the packet turns out taken. Focus left on a removed
+  // button falls to the page, where the dialog no longer hears Escape; so it moves to the outcome first
+  // (on the press, and before the settled state paints), which a screen reader then reads.
   const result = useRef<HTMLDivElement>(null);
   const settled = state.status !== 'closed' && state.status !== 'opening' && state.status !== 'sent';
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (settled) result.current?.focus();
   }, [settled]);
+  const open = () => {
+    result.current?.focus();
+    void vm.open();
+  };
   const lifetime =
     state.lifetime === undefined ? undefined : t(state.lifetime.i18nKey, state.lifetime.params);
   const outcome = (() => {
@@ -113,7 +118,7 @@ export function RedPacketOpenDialog(props: { readonly message: Message; readonly
                 {display(state.failure)}
               </Text>
             )}
-            <Button appearance="primary" className={styles.open} autoFocus onClick={() => void vm.open()}>
+            <Button appearance="primary" className={styles.open} autoFocus onClick={open}>
               {t('ui.redPacket.open')}
             </Button>
           </>
