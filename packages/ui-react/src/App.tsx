@@ -11,7 +11,7 @@ import { DesktopSlotsProvider, useDesktopSlots, type DesktopSlots } from './desk
 import { AppRoutes } from './routing/routes';
 import { AppServicesContext, type AppServices } from './services';
 import { createStyleRenderer } from './style-renderer';
-import { themeFor, useDocumentStyles, useSystemColorScheme } from './theme';
+import { themeFor, useSystemColorScheme } from './theme';
 import { Toasts } from './toasts/Toasts';
 
 export interface AppProps {
@@ -44,7 +44,6 @@ export function App({ services, i18n, desktop = NO_SLOTS }: AppProps) {
 }
 
 function ThemedApp({ services, i18n, desktop }: Required<AppProps>) {
-  useDocumentStyles();
   const system = useSystemColorScheme();
   const appearance = useMemo(() => new AppearanceStore(services.localStore), [services.localStore]);
   const preference = useObservableEagerState(appearance.preference$);

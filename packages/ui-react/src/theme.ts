@@ -1,4 +1,4 @@
-import { makeStaticStyles, webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
+import { webDarkTheme, webLightTheme, type Theme } from '@fluentui/react-components';
 import { useSyncExternalStore } from 'react';
 
 export type ColorScheme = 'light' | 'dark';
@@ -23,13 +23,3 @@ export function useSystemColorScheme(): ColorScheme {
 export function themeFor(scheme: ColorScheme): Theme {
   return scheme === 'dark' ? webDarkTheme : webLightTheme;
 }
-
-/** The page itself: the app fills the window exactly, so no page scrollbar ever appears. */
-export const useDocumentStyles = makeStaticStyles({
-  'html, body, #root': { height: '100%', margin: 0, padding: 0 },
-  // Only the app's own provider fills the window. A class on the provider would also be copied to the
-  // portal nodes (dialogs, menus, toasts) after #root: full-height and in the flow, they pushed the page
-  // down, and focusing a toast or a dialog scrolled the whole app out of view.
-  '#root > .fui-FluentProvider': { height: '100%' },
-  body: { overflow: 'hidden' },
-});
