@@ -2,7 +2,8 @@
 // conversation list is interactive. Read from Vite's manifest (apps/web/dist/.vite/manifest.json): each
 // budget names the modules that start its chunks, and counts those chunks with every chunk they import
 // statically (what the browser has to fetch before it can run them). `npm test` runs this after the web
-// build; `node scripts/bundle-budgets.mjs [distDir]` prints the figures. Node built-ins only.
+// build; `node scripts/bundle-budgets.mjs [distDir]` prints the figures. It also fails a build that
+// carries a module the page must do without (EXCLUDED_MODULES). Node built-ins only.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,29 @@ export const BUDGETS = [
     extra: ['prerendered.js', 'openim/wasm_exec.js'],
   },
 ];
+
+/**
+ * Modules no chunk may carry, read from the build's source maps. Griffel's run-time style resolver (with
+ * its shorthands) and rtl-css-js: the build computes every makeStyles into its CSS (vite.config.ts,
+ * stylesAheadOfTime), and a makeStyles outside what that transform reads would quietly bring them back, to
+ * be loaded, compiled and run on every page.
+ */
+export const EXCLUDED_MODULES = [
+  /\/node_modules\/@griffel\/core\/src\/runtime\/resolveStyleRules\.js$/,
+  /\/node_modules\/rtl-css-js\//,
+];
+
+/** The excluded modules the build carries, with the chunk that has each (none for a clean build). */
+export function excludedModules(distDir, excluded = EXCLUDED_MODULES) {
+  const maps = readdirSync(join(distDir, 'assets')).filter((file) => file.endsWith('.js.map'));
+  if (maps.length === 0) throw new Error(`no source maps in ${distDir}/assets: the check reads them`);
+  return maps.flatMap((map) => {
+    const { sources = [] } = JSON.parse(readFileSync(join(distDir, 'assets', map), 'utf8'));
+    return sources
+      .filter((source) => excluded.some((pattern) => pattern.test(source)))
+      .map((source) => ({ chunk: `assets/${map.slice(0, -'.map'.length)}`, module: source }));
+  });
+}
 
 const matches = (pattern, key) => (typeof pattern === 'string' ? pattern === key : pattern.test(key));
 
@@ -124,5 +148,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const distDir = process.argv[2] ?? join(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/dist');
   const results = checkBudgets(distDir);
   console.log(report(results));
-  process.exit(results.every((r) => r.ok) ? 0 : 1);
+  const carried = excludedModules(distDir);
+  for (const { chunk, module } of carried) console.log(`EXCLUDED module ${module} in ${chunk}`);
+  process.exit(results.every((r) => r.ok) && carried.length === 0 ? 0 : 1);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain Node script (built-ins only, run by npm test after the build), without types
-import { BUDGETS, checkBudgets, report } from '../../scripts/bundle-budgets.mjs';
+import { BUDGETS, checkBudgets, excludedModules, report } from '../../scripts/bundle-budgets.mjs';
 
 interface Result {
   readonly name: string;
@@ -14,6 +14,7 @@ interface Result {
 }
 const check = checkBudgets as (distDir: string) => Result[];
 const describeResults = report as (results: Result[]) => string;
+const excluded = excludedModules as (distDir: string) => { chunk: string; module: string }[];
 const budgets = BUDGETS as { name: string; maxGzipBytes: number }[];
 const budgetNames = budgets.map((b) => b.name);
 const LIST = 'JS to an interactive conversation list';
@@ -147,5 +148,37 @@ describe('bundle size budgets (npm test, after the web build)', () => {
     expect(() => check(dist)).toThrow(/manifest\.json is missing/);
     build({ 'index.html': { file: 'assets/index.js', code: '' } });
     expect(() => check(dist)).toThrow(/no chunk in the build starts with/);
+  });
+});
+
+describe('modules the build must not carry (npm test, after the web build)', () => {
+  /** A chunk's source map listing `sources`, as Vite writes it beside the chunk. */
+  const map = (file: string, sources: string[]) =>
+    writeFileSync(join(dist, file), JSON.stringify({ version: 3, sources, mappings: '' }));
+
+  it("a build with Griffel's run-time style resolver in a chunk is named, one without passes", () => {
+    app({});
+    map('assets/index.js.map', [
+      '../../../../node_modules/@griffel/core/src/__styles.js',
+      '../../src/main.tsx',
+    ]);
+    expect(excluded(dist)).toEqual([]);
+    map('assets/chat.js.map', [
+      '../../../../packages/ui-react/src/chat/ChatView.tsx',
+      '../../../../node_modules/@griffel/core/src/runtime/resolveStyleRules.js',
+      '../../../../node_modules/rtl-css-js/dist/esm/convert-9768a965.js',
+    ]);
+    expect(excluded(dist)).toEqual([
+      {
+        chunk: 'assets/chat.js',
+        module: '../../../../node_modules/@griffel/core/src/runtime/resolveStyleRules.js',
+      },
+      { chunk: 'assets/chat.js', module: '../../../../node_modules/rtl-css-js/dist/esm/convert-9768a965.js' },
+    ]);
+  });
+
+  it('a build without source maps fails instead of finding nothing', () => {
+    app({});
+    expect(() => excluded(dist)).toThrow(/no source maps/);
   });
 });
