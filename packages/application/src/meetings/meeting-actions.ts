@@ -95,8 +95,14 @@ export class MeetingActions {
     } = context);
   }
 
-  /** A meeting starting now: its card goes to the audience, then the own user joins its room. */
+  /**
+   * A meeting starting now: the own user joins its room as its card goes to the audience, so the meeting
+   * view opens at the click rather than after the server took the card. A card that cannot be posted
+   * withdraws the join: nobody was told of the meeting, so its room is left without a word.
+   */
   async quick(audience: MeetingAudience, title: string): Promise<Result<Meeting, AppError>> {
+    const targets = await this.audienceConversations(audience);
+    if (!targets.ok) return targets;
     const meetingID = this.ids.next();
     const card: Omit<MeetingCardData, 'customType'> = {
       meetingID,
@@ -109,10 +115,16 @@ export class MeetingActions {
       description: '',
       inviteeUserIDs: audience.kind === 'people' ? [...new Set(audience.userIDs)] : [],
     };
-    const posted = await this.postCard(card, audience);
-    if (!posted.ok) return posted;
     const meeting = foldMeeting({ customType: 206, ...card }, []);
-    const joined = await this.launcher.join({ meeting, conversationID: posted.value });
+    const request = { meeting, conversationID: targets.value[0]!.conversationID };
+    const joining = this.launcher.join(request);
+    const posted = await this.postCard(card, targets.value);
+    if (!posted.ok) {
+      this.launcher.withdraw(request);
+      await joining;
+      return posted;
+    }
+    const joined = await joining;
     return joined.ok ? ok(meeting) : joined;
   }
 
@@ -129,7 +141,9 @@ export class MeetingActions {
       ...valid.value,
       inviteeUserIDs: audience.kind === 'people' ? valid.value.inviteeUserIDs : [],
     };
-    const posted = await this.postCard(card, audience);
+    const targets = await this.audienceConversations(audience);
+    if (!targets.ok) return targets;
+    const posted = await this.postCard(card, targets.value);
     return posted.ok ? ok(foldMeeting({ customType: 206, ...card }, [])) : posted;
   }
 
@@ -262,21 +276,19 @@ export class MeetingActions {
   /** Posts the card to each conversation of the audience; returns the first (where the host joins from). */
   private async postCard(
     card: Omit<MeetingCardData, 'customType'>,
-    audience: MeetingAudience,
-  ): Promise<Result<string, AppError>> {
-    const targets = await this.audienceConversations(audience);
-    if (!targets.ok) return targets;
-    if (targets.value.length === 0) return err(stateFailure('nobody to invite'));
+    targets: readonly Conversation[],
+  ): Promise<Result<void, AppError>> {
     const data = buildMeetingCardData(card);
-    for (const conversation of targets.value) {
+    for (const conversation of targets) {
       const sent = await this.chat.send({ kind: 'custom', data, description: card.title }, conversation);
       if (!sent.ok) return sent;
       this.ledger.learn(sent.value, conversation.conversationID);
       this.ledger.postedTo(card.meetingID, conversation);
     }
-    return ok(targets.value[0]!.conversationID);
+    return ok(undefined);
   }
 
+  /** The conversations a new meeting's card goes to; at least one. */
   private async audienceConversations(
     audience: MeetingAudience,
   ): Promise<Result<readonly Conversation[], AppError>> {
@@ -287,7 +299,7 @@ export class MeetingActions {
       if (!conversation.ok) return conversation;
       found.push(conversation.value);
     }
-    return ok(found);
+    return found.length === 0 ? err(stateFailure('nobody to invite')) : ok(found);
   }
 
   /**

@@ -37,6 +37,12 @@ export abstract class MeetingLauncher {
   /** Opens the meeting view and connects. Fails with the room's error; only one meeting at a time. */
   abstract join(request: MeetingJoinRequest): Promise<Result<void, AppError>>;
   /**
+   * A join started before its meeting was announced (a quick meeting's card still on its way) whose card
+   * could not be posted: the room is left, and nothing is reported of it (no leave, so no end is posted).
+   * A request no longer joining or in the room is ignored.
+   */
+  abstract withdraw(request: MeetingJoinRequest): void;
+  /**
    * A meeting the own user may join is on screen: what its join needs from the network first (the
    * room's token) is asked for now, so a Join goes straight to the room. Best effort, reports nothing.
    */

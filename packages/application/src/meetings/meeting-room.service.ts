@@ -183,6 +183,14 @@ export class MeetingRoomService extends MeetingLauncher {
     return ok(undefined);
   }
 
+  withdraw(request: MeetingJoinRequest): void {
+    if (this.status.value.request !== request) return;
+    // Nobody was told of the meeting: no leave to announce, no stay to report, none to recover later.
+    if (this.status.value.phase === 'connected') this.store.remove(this.recordKey());
+    this.stay = undefined;
+    void this.finish('left');
+  }
+
   /**
    * Leaves the meeting; the others stay in it. The meeting closes at once; the promise settles once
    * the room is left (after the grace, when others were still in).

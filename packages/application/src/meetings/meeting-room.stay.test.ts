@@ -120,4 +120,37 @@ describe('MeetingRoomService: the record of the stay', () => {
     await world.settle();
     expect(record(client)).toBeUndefined();
   });
+
+  it('a withdrawn join leaves the room without a word: no leaving said, no leave reported, no record', async () => {
+    const { world, client, left } = await inRoom();
+    client.ports.meetingRoom.arrives('bob');
+    expect(record(client)).toMatchObject({ meetingID: 'm1' });
+    client.meetings.withdraw(JOIN);
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    expect(client.ports.meetingRoom.sentLeavings).toEqual([]);
+    expect(left).toEqual([]);
+    expect(record(client)).toBeUndefined();
+    // Another meeting's request, or one already left, is not withdrawn.
+    await client.meetings.join(JOIN);
+    client.meetings.withdraw({ ...JOIN, meeting: { ...JOIN.meeting, meetingID: 'm2' } });
+    expect(client.meetings.snapshot.phase).toBe('connected');
+  });
+
+  it('a join withdrawn while it connects never enters the room', async () => {
+    const world = new TestWorld().users('alice', 'bob');
+    const client = await world.signIn('alice');
+    const left: MeetingLeft[] = [];
+    client.meetings.left$.subscribe((l) => left.push(l));
+    const room = client.ports.meetingRoom;
+    room.holdConnect = 'room';
+    const joining = client.meetings.join(JOIN);
+    await world.settle();
+    client.meetings.withdraw(JOIN);
+    expect((await joining).ok).toBe(false);
+    await world.settle();
+    expect(client.meetings.snapshot.phase).toBe('idle');
+    expect(room.joins).toEqual([]);
+    expect(left).toEqual([]);
+  });
 });

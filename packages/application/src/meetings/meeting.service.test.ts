@@ -79,6 +79,41 @@ describe('MeetingService: meetings as cards in the chat', () => {
     expect(seen && meetingStateAt(seen, world.clock.now())).toBe(MeetingState.InProgress);
   });
 
+  it('a quick meeting opens its room while its card is still on its way', async () => {
+    const { world, alice, bob, groupChat, groupID } = await people();
+    alice.ports.device.messages.holdSends = true;
+    const starting = alice.services.meetings.quick({ kind: 'conversation', conversation: groupChat }, 'Sync');
+    await world.settle();
+    expect(alice.ports.meetingLauncher.joins).toHaveLength(1);
+    expect(await meetingLines(bob, groupID, SessionType.Group)).toEqual([]);
+    alice.ports.device.messages.holdSends = false;
+    alice.ports.device.messages.releaseHeldSends();
+    const started = await starting;
+    await world.settle();
+    expect(started.ok).toBe(true);
+    expect(alice.ports.meetingLauncher.withdrawn).toEqual([]);
+    expect(await meetingLines(bob, groupID, SessionType.Group)).toEqual(['card Sync']);
+  });
+
+  it('a quick meeting whose card cannot be posted leaves its room unannounced and says why', async () => {
+    const { world, alice, bob, groupChat, groupID } = await people();
+    alice.ports.device.messages.failSendsWith = 10000;
+    const started = await alice.services.meetings.quick(
+      { kind: 'conversation', conversation: groupChat },
+      'Sync',
+    );
+    await world.settle();
+    expect(started.ok).toBe(false);
+    const launcher = alice.ports.meetingLauncher;
+    expect(launcher.withdrawn).toEqual(launcher.joins);
+    expect(launcher.withdrawn).toHaveLength(1);
+    alice.ports.device.messages.failSendsWith = undefined;
+    await world.settle();
+    // Nothing of the meeting reached the group: no card, and no end for a meeting nobody was told of.
+    expect(await meetingLines(bob, groupID, SessionType.Group)).toEqual([]);
+    expect(await meetingLines(alice, groupID, SessionType.Group)).toEqual([]);
+  });
+
   it("a quick meeting with people picked goes to each one's single chat", async () => {
     const { world, alice, bob, carol } = await people();
     const started = await alice.services.meetings.quick(

@@ -20,6 +20,15 @@ export class FakeMeetingLauncher extends MeetingLauncher {
     return Promise.resolve(ok(undefined));
   }
 
+  /** The joins withdrawn, in order. */
+  readonly withdrawn: MeetingJoinRequest[] = [];
+
+  withdraw(request: MeetingJoinRequest): void {
+    if (this.active.value !== request) return;
+    this.withdrawn.push(request);
+    this.active.next(undefined);
+  }
+
   /** The meetings a join was prepared for, in order. */
   readonly prepared: Meeting[] = [];
 
