@@ -1,6 +1,6 @@
 import { Button, makeStyles, Text, tokens } from '@fluentui/react-components';
 import { useObservableEagerState } from 'observable-hooks';
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { endCallButton } from '../common/end-call-style';
 import { deferred } from '../deferred';
 import { useSessionViewModels } from '../session';
@@ -50,10 +50,7 @@ function MeetingRoomUnavailable() {
 export function SessionMeetingRoom() {
   const vms = useSessionViewModels();
   const open$ = useMemo(() => vms.meetingOpen$(), [vms]);
-  // The view's first render is large, and comes right as the join starts its connection: rendered as a
-  // deferred value it yields to the browser every few milliseconds, so the connection's steps (its offer,
-  // its socket to the SFU) are not held behind it.
-  const open = useDeferredValue(useObservableEagerState(open$));
+  const open = useObservableEagerState(open$);
   const [meetings, setMeetings] = useState({ count: open ? 1 : 0, open });
   if (open !== meetings.open) setMeetings({ count: open ? meetings.count + 1 : meetings.count, open });
   if (meetings.count === 0 || !open) return null;
