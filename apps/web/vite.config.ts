@@ -123,8 +123,9 @@ function prerenderSignInPage(): Plugin {
 
 /**
  * Griffel's build-time transform: every `makeStyles` of the views becomes the atomic CSS it computes, as
- * Fluent's own components ship. The page then carries no style compiler (Griffel's resolver, its
- * shorthands, rtl-css-js) and computes no styles while it renders: less code to load, compile and keep.
+ * Fluent's own components ship. The page then carries no style resolver (Griffel's, its shorthands,
+ * rtl-css-js) and computes no styles while it renders: less code to load, compile and keep. (stylis stays:
+ * Griffel's renderer reads the build-time sign-in page's styles back with it.)
  * Builds only; the dev server and the tests compute the same classes at run time. Only the views' sources
  * are transformed; the transform evaluates what their styles import (tokens, layout constants), and reads
  * TypeScript for that.
