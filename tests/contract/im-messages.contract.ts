@@ -201,6 +201,23 @@ export function imMessagesContract(side: string, makeWorld: MakeWorld): void {
       expect(theirs.messages.map((m) => m.clientMsgID)).toContain(sent.clientMsgID);
     });
 
+    it("a message the server refused is deleted from the sender's device alone", async () => {
+      await bob.contacts.addToBlacklist(alice.user.userID);
+      try {
+        const draft = await alice.messages.create({ kind: 'text', text: 'refused' });
+        await expect(alice.messages.send(draft, { recvID: bob.user.userID, groupID: '' })).rejects.toThrow();
+        const [failed] = await alice.messages.findMessages(conversationID, [draft.clientMsgID]);
+        expect(failed).toMatchObject({ clientMsgID: draft.clientMsgID, status: MessageStatus.Failed });
+        // The server never had it: the delete is the device's own, and it stays done.
+        await alice.messages.delete(conversationID, draft.clientMsgID);
+        expect(await alice.messages.findMessages(conversationID, [draft.clientMsgID])).toEqual([]);
+        const mine = await alice.messages.getHistory(conversationID, '', 50);
+        expect(mine.messages.map((m) => m.clientMsgID)).not.toContain(draft.clientMsgID);
+      } finally {
+        await bob.contacts.removeFromBlacklist(alice.user.userID);
+      }
+    });
+
     it(PICTURE, async () => {
       const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
       const file = new File([bytes], 'dot.png', { type: 'image/png' });

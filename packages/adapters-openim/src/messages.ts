@@ -14,6 +14,7 @@ import {
   HistoryViewType,
   type ContentType,
   messageConversationID,
+  MessageStatus,
   SessionType,
   singleConversationID,
   type Message,
@@ -28,6 +29,8 @@ import type { OpenImDirectory } from './im-api';
 import type { OpenImSdk } from './sdk';
 import { serverMessageToMessage } from './server-messages';
 
+/** A message deleted on this device: the SDK's findMessageList still returns it, with this status. */
+const SDK_DELETED_STATUS = 4;
 /** The SDK's "internal error" code, which it also uses for rules it checks locally. */
 const SDK_INTERNAL = 10005;
 const NO_PERMISSION = 1002;
@@ -299,6 +302,7 @@ export class OpenImMessages extends MessagesGateway {
     return (result.findResultItems ?? [])
       .filter((item) => item.conversationID === conversationID)
       .flatMap((item) => item.messageList ?? [])
+      .filter((item) => (item.status as number) !== SDK_DELETED_STATUS)
       .map((item) => this.seen(item));
   }
 
@@ -348,7 +352,13 @@ export class OpenImMessages extends MessagesGateway {
   async delete(conversationID: string, clientMsgID: string): Promise<void> {
     requireID(conversationID, 'conversationID');
     requireID(clientMsgID, 'clientMsgID');
-    await invoke('deleteMessage', () => this.sdk.deleteMessage({ conversationID, clientMsgID }));
+    // The SDK's deleteMessage answers a send that failed (one the server never took) as deleted and keeps
+    // it on the device, where the next read of the chat finds it again: such a message is the device's alone.
+    const [local] = await this.findMessages(conversationID, [clientMsgID]);
+    const params = { conversationID, clientMsgID };
+    await (local?.status === MessageStatus.Failed
+      ? invoke('deleteMessageFromLocalStorage', () => this.sdk.deleteMessageFromLocalStorage(params))
+      : invoke('deleteMessage', () => this.sdk.deleteMessage(params)));
   }
 
   async setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void> {

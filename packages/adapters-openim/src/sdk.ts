@@ -32,6 +32,7 @@ export type OpenImSdkMethod =
   | 'findMessageList'
   | 'revokeMessage'
   | 'deleteMessage'
+  | 'deleteMessageFromLocalStorage'
   | 'setMessageLocalEx'
   | 'getFriendListPage'
   | 'getSpecifiedFriendsInfo'

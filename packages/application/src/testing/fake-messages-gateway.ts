@@ -40,6 +40,8 @@ export class FakeMessagesGateway extends MessagesGateway {
    */
   queueFailedSends = false;
   private readonly queued: (() => void)[] = [];
+  /** This device's copies of sends that failed, which the server does not have (the SDK keeps them). */
+  private readonly unsent = new Map<string, Message>();
   private readonly held: (() => void)[] = [];
 
   constructor(private readonly device: GatewayDevice) {
@@ -118,11 +120,22 @@ export class FakeMessagesGateway extends MessagesGateway {
     this.device.me();
     if (this.failSendsWith !== undefined) {
       if (this.queueFailedSends) {
-        this.queued.push(() => void this.deliverNow(message, target, options));
+        this.queued.push(
+          () =>
+            void this.deliverNow(message, target, options).then(() =>
+              this.unsent.delete(message.clientMsgID),
+            ),
+        );
       }
+      this.unsent.set(message.clientMsgID, { ...message, status: MessageStatus.Failed });
       throw new RemoteError(this.failSendsWith, 'send failed');
     }
-    return this.deliverNow(message, target, options);
+    try {
+      return await this.deliverNow(message, target, options);
+    } catch (refused) {
+      this.unsent.set(message.clientMsgID, { ...message, status: MessageStatus.Failed });
+      throw refused;
+    }
   }
 
   // As the SDK reports a peer's Typing message: an input status of the conversation, not a message.
@@ -141,11 +154,16 @@ export class FakeMessagesGateway extends MessagesGateway {
   }
 
   findMessages(conversationID: string, clientMsgIDs: readonly string[]): Promise<readonly Message[]> {
-    return later(() =>
-      this.sdkRead(
-        (this.b.messages.get(conversationID) ?? []).filter((m) => clientMsgIDs.includes(m.clientMsgID)),
-      ),
-    );
+    return later(() => {
+      const stored = (this.b.messages.get(conversationID) ?? []).filter((m) =>
+        clientMsgIDs.includes(m.clientMsgID),
+      );
+      const unsent = clientMsgIDs.flatMap((id) => {
+        const copy = this.unsent.get(id);
+        return copy === undefined || stored.some((m) => m.clientMsgID === id) ? [] : [copy];
+      });
+      return [...this.sdkRead(stored), ...unsent];
+    });
   }
 
   private async deliverNow(
@@ -296,6 +314,8 @@ export class FakeMessagesGateway extends MessagesGateway {
   delete(conversationID: string, clientMsgID: string): Promise<void> {
     return later(() => {
       const me = this.device.me();
+      // A send the server never took is the device's alone: deleted there.
+      if (this.unsent.delete(clientMsgID)) return;
       this.find(conversationID, clientMsgID);
       const deleted = this.b.deletedMessages.get(me) ?? new Set<string>();
       deleted.add(clientMsgID);
