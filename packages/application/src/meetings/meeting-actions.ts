@@ -1,6 +1,7 @@
 import { firstValueFrom, timer } from 'rxjs';
 import {
   buildMeetingCardData,
+  canResendMessage,
   buildMeetingUpdateData,
   canJoinMeeting,
   err,
@@ -9,6 +10,7 @@ import {
   meetingRoomID,
   meetingStateAt,
   MeetingState,
+  MessageStatus,
   ok,
   recoveredMeetingEnd,
   SessionType,
@@ -19,6 +21,7 @@ import {
   type MeetingForm,
   type MeetingStayRecord,
   type MeetingUpdateData,
+  type Message,
   type Result,
 } from '@teamim/domain';
 import type { ConversationStore } from '../conversations/conversation.store';
@@ -273,19 +276,71 @@ export class MeetingActions {
     return ok(undefined);
   }
 
-  /** Posts the card to each conversation of the audience; returns the first (where the host joins from). */
+  /**
+   * Posts the card to each conversation of the audience. When one cannot take it, the meeting is off, and
+   * each chat it was posted to is told so, the failing one included: the SDK keeps a frame it could not
+   * send and sends it after a reconnect, so that card may still arrive, and its call-off, sent behind it,
+   * then arrives with it. Nowhere is a card left open for a meeting that never ran.
+   */
   private async postCard(
     card: Omit<MeetingCardData, 'customType'>,
     targets: readonly Conversation[],
   ): Promise<Result<void, AppError>> {
     const data = buildMeetingCardData(card);
-    for (const conversation of targets) {
-      const sent = await this.chat.send({ kind: 'custom', data, description: card.title }, conversation);
-      if (!sent.ok) return sent;
+    for (const [index, conversation] of targets.entries()) {
+      const sent = await this.post(data, card.title, conversation);
+      if (!sent.ok) {
+        await this.callOff(card, targets.slice(0, index + 1));
+        return sent;
+      }
       this.ledger.learn(sent.value, conversation.conversationID);
       this.ledger.postedTo(card.meetingID, conversation);
     }
     return ok(undefined);
+  }
+
+  /**
+   * A quick meeting, begun by its card, ends at once with nobody in it; a scheduled one is cancelled. Sent
+   * past the chat's send path: the failure was told once already, and nothing of it is offered a resend.
+   */
+  private async callOff(card: Omit<MeetingCardData, 'customType'>, posted: readonly Conversation[]) {
+    const data = buildMeetingUpdateData({
+      meetingID: card.meetingID,
+      at: this.clock.now(),
+      ...(card.kind === 'quick'
+        ? { action: 'ended', participantUserIDs: [], durationSeconds: 0 }
+        : { action: 'cancelled' }),
+    });
+    for (const conversation of posted) {
+      const { userID, groupID } = conversation;
+      const draft = { kind: 'custom', data, description: card.title } as const;
+      const told = await attempt(async () =>
+        this.messages.send(await this.messages.create(draft), {
+          recvID: groupID === '' ? userID : '',
+          groupID,
+        }),
+      );
+      if (told.ok) this.ledger.learn(told.value, conversation.conversationID);
+    }
+  }
+
+  /**
+   * Sends a meeting post. One that fails and may not be resent by hand (the domain's rule) is taken out
+   * of its chat again: the action that made it failed and says so.
+   */
+  private async post(
+    data: string,
+    title: string,
+    conversation: Conversation,
+  ): Promise<Result<Message, AppError>> {
+    const posted = await this.chat.post({ kind: 'custom', data, description: title }, conversation);
+    if (!posted.ok) return posted;
+    const { message, delivered } = posted.value;
+    const sent = await delivered;
+    if (!sent.ok && !canResendMessage({ ...message, status: MessageStatus.Failed })) {
+      await this.chat.delete(message.clientMsgID, conversation.conversationID);
+    }
+    return sent;
   }
 
   /** The conversations a new meeting's card goes to; at least one. */
@@ -336,7 +391,7 @@ export class MeetingActions {
     const data = buildMeetingUpdateData({ meetingID: meeting.meetingID, at, ...change });
     let failure: AppError | undefined;
     for (const conversation of targets) {
-      const sent = await this.chat.send({ kind: 'custom', data, description: meeting.title }, conversation);
+      const sent = await this.post(data, meeting.title, conversation);
       if (sent.ok) this.ledger.learn(sent.value, conversation.conversationID);
       else failure ??= sent.error;
     }

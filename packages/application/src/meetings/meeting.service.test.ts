@@ -109,9 +109,47 @@ describe('MeetingService: meetings as cards in the chat', () => {
     expect(launcher.withdrawn).toHaveLength(1);
     alice.ports.device.messages.failSendsWith = undefined;
     await world.settle();
-    // Nothing of the meeting reached the group: no card, and no end for a meeting nobody was told of.
+    // Nothing of the meeting reached the group, and the host's chat offers no card to send again.
     expect(await meetingLines(bob, groupID, SessionType.Group)).toEqual([]);
     expect(await meetingLines(alice, groupID, SessionType.Group)).toEqual([]);
+    expect(alice.chat.snapshot.messages.filter((m) => customPayloadOf(m) !== undefined)).toEqual([]);
+  });
+
+  it('a card the SDK sends after a reconnect arrives ended: its call-off was queued behind it', async () => {
+    const { world, alice, bob, groupChat, groupID } = await people();
+    const messages = alice.ports.device.messages;
+    messages.failSendsWith = 10000;
+    messages.queueFailedSends = true;
+    const started = await alice.services.meetings.quick(
+      { kind: 'conversation', conversation: groupChat },
+      'Sync',
+    );
+    await world.settle();
+    expect(started.ok).toBe(false);
+    expect(alice.chat.snapshot.messages.filter((m) => customPayloadOf(m) !== undefined)).toEqual([]);
+    messages.reconnect();
+    await world.settle();
+    expect(await meetingLines(bob, groupID, SessionType.Group)).toEqual(['card Sync', 'ended']);
+    const meetingID = alice.ports.meetingLauncher.withdrawn[0]?.meeting.meetingID ?? '';
+    const seen = bob.services.meetings.meeting(meetingID);
+    expect(seen && meetingStateAt(seen, world.clock.now())).toBe(MeetingState.Finished);
+    expect(seen?.participantUserIDs).toEqual([]);
+  });
+
+  it('a meeting whose card reached some chats but not all is called off where it went', async () => {
+    const { world, alice, bob, carol } = await people();
+    world.backend.blacklistOf('carol').add('alice');
+    const picked = { kind: 'people', userIDs: ['bob', 'carol'] } as const;
+    expect((await alice.services.meetings.quick(picked, 'Sync')).ok).toBe(false);
+    expect((await alice.services.meetings.schedule(form(world), picked)).ok).toBe(false);
+    await world.settle();
+    expect(await meetingLines(bob, 'alice', SessionType.Single)).toEqual([
+      'card Sync',
+      'ended',
+      'card Planning',
+      'cancelled',
+    ]);
+    expect(await meetingLines(carol, 'alice', SessionType.Single)).toEqual([]);
   });
 
   it("a quick meeting with people picked goes to each one's single chat", async () => {

@@ -1,5 +1,6 @@
 import { BehaviorSubject, Subscription, timer, type Observable } from 'rxjs';
 import {
+  canResendMessage,
   checkCanRevoke,
   classifyServerError,
   err,
@@ -206,7 +207,7 @@ export class ChatStore {
     if (failed === undefined || conversation === undefined) {
       return err(stateFailure('message not in the open conversation'));
     }
-    if (failed.status !== MessageStatus.Failed) {
+    if (!canResendMessage(failed)) {
       return err(stateFailure('only failed messages can be resent'));
     }
     const sending = { ...failed, status: MessageStatus.Sending };
@@ -298,9 +299,11 @@ export class ChatStore {
     return ok(undefined);
   }
 
-  /** Deletes a message: removed from the list and unpinned (spec §4). */
-  async delete(clientMsgID: string): Promise<Result<void, AppError>> {
-    const conversationID = this.state.value.conversationID;
+  /** Deletes a message, of the open conversation unless told: removed from the list and unpinned (spec §4). */
+  async delete(
+    clientMsgID: string,
+    conversationID = this.state.value.conversationID,
+  ): Promise<Result<void, AppError>> {
     if (conversationID === undefined) return err(stateFailure('no conversation open'));
     if (!(await this.conversations.whenLocal(conversationID))) return err(stateFailure('session ended'));
     const result = await attempt(() => this.gateway.delete(conversationID, clientMsgID));

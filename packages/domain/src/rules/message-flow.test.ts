@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ContentType, MessageStatus, SessionType } from '../entities/message';
 import { conversation, message } from '../testing/builders';
 import { buildCallSignalData, buildRedPacketData, parseCustomData } from './custom-message';
+import { buildMeetingCardData, buildMeetingUpdateData } from './meeting';
 import {
+  canResendMessage,
   compareMessagesInConversation,
   orderMessages,
   forwardResultToast,
@@ -138,6 +140,44 @@ describe('§4 Messages: sending and forwarding', () => {
     expect(isRedPacketMessage(custom(buildRedPacketData('r', 'hi')))).toBe(true);
     expect(isRedPacketMessage(custom(buildCallSignalData(201, invitation)))).toBe(false);
     expect(isRedPacketMessage(message({ contentType: ContentType.Custom }))).toBe(false);
+  });
+
+  it('§4 a failed message may be resent by hand, but not a meeting card or change: only its end', () => {
+    const failed = (data: string) => ({ ...custom(data), status: MessageStatus.Failed });
+    const card = buildMeetingCardData({
+      meetingID: 'm1',
+      roomID: 'meeting-m1',
+      kind: 'quick',
+      title: 'Sync',
+      hostUserID: 'a',
+      startTime: 1_700_000_000_000,
+      durationMinutes: 60,
+      description: '',
+      inviteeUserIDs: [],
+    });
+    const update = (action: 'started' | 'cancelled') =>
+      buildMeetingUpdateData({ meetingID: 'm1', action, at: 1_700_000_000_000 });
+    const ended = buildMeetingUpdateData({
+      meetingID: 'm1',
+      action: 'ended',
+      at: 1_700_000_000_000,
+      participantUserIDs: ['a'],
+      durationSeconds: 60,
+    });
+    expect(
+      canResendMessage({ ...message({ contentType: ContentType.Text }), status: MessageStatus.Failed }),
+    ).toBe(true);
+    expect(canResendMessage(failed(buildRedPacketData('r', 'hi')))).toBe(true);
+    expect(canResendMessage(failed(ended))).toBe(true);
+    expect(canResendMessage(failed(card))).toBe(false);
+    expect(canResendMessage(failed(update('started')))).toBe(false);
+    expect(canResendMessage(failed(update('cancelled')))).toBe(false);
+    expect(
+      canResendMessage({ ...message({ contentType: ContentType.Text }), status: MessageStatus.Succeeded }),
+    ).toBe(false);
+    expect(
+      canResendMessage({ ...message({ contentType: ContentType.Text }), status: MessageStatus.Sending }),
+    ).toBe(false);
   });
 });
 

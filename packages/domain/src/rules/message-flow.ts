@@ -2,7 +2,7 @@ import { TIMINGS_MS } from '../constants';
 import type { Conversation } from '../entities/conversation';
 import { ContentType, MessageStatus, NOTIFICATION_CONTENT_TYPES, SessionType } from '../entities/message';
 import type { Message } from '../entities/message';
-import { isCallSignalMessage } from './custom-message';
+import { customPayloadOf, isCallSignalMessage } from './custom-message';
 import { groupConversationID, isGroupSession, singleConversationID } from './conversation';
 
 /** §4 Messages: which messages go where. */
@@ -170,4 +170,16 @@ export function forwardResultToast(
     return { i18nKey: allFailedByNetwork ? 'toast.forwardFailedNetwork' : 'toast.forwardFailed' };
   }
   return { i18nKey: 'toast.forwardSummary', params: { success: outcome.succeeded, failed: outcome.failed } };
+}
+
+/**
+ * Whether a failed message may be sent again by hand (spec §4, resend of failed messages). A meeting's
+ * card and its changes may not: the action that posted one failed and said so, and a resend later would
+ * announce what it gave up on. A meeting's end may: sent late, it still tells the truth.
+ */
+export function canResendMessage(message: Pick<Message, 'status' | 'customElem'>): boolean {
+  if (message.status !== MessageStatus.Failed) return false;
+  const payload = customPayloadOf(message);
+  if (payload?.kind === 'meetingCard') return false;
+  return payload?.kind !== 'meetingUpdate' || payload.update.action === 'ended';
 }

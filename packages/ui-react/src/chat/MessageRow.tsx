@@ -207,6 +207,11 @@ export const MessageRow = memo(function MessageRow({
               onClick={() => void vm.resend(view.id)}
             />
           )}
+          {view.state === 'notSent' && (
+            <span role="img" aria-label={t('ui.chat.message.notSent')} title={t('ui.chat.message.notSent')}>
+              <ErrorCircleRegular className={styles.failed} />
+            </span>
+          )}
         </div>
       </div>
       {live && actions.length > 0 && (

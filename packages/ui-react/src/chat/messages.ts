@@ -37,6 +37,7 @@ export const CHAT_MESSAGES = {
   'ui.chat.latest.newLabel': { 'zh-CN': '{{text}}，跳到最新消息', 'en-US': '{{text}}, jump to latest' },
   'ui.chat.message.sending': { 'zh-CN': '发送中', 'en-US': 'Sending' },
   'ui.chat.message.resend': { 'zh-CN': '发送失败，点击重发', 'en-US': 'Failed to send. Resend' },
+  'ui.chat.message.notSent': { 'zh-CN': '发送失败', 'en-US': 'Not sent' },
   'ui.chat.message.fromSelf': { 'zh-CN': '我', 'en-US': 'Me' },
 
   'ui.chat.composer.label': { 'zh-CN': '输入消息', 'en-US': 'Message' },

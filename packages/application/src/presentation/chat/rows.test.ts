@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  buildMeetingCardData,
   buildRedPacketData,
   ContentType,
   GroupAtType,
@@ -153,6 +154,25 @@ describe('message views', () => {
     expect(messageView({ ...sending, status: MessageStatus.Failed }, en, false)).toMatchObject({
       state: 'failed',
     });
+    // A meeting's card is never offered for a resend (the domain's canResendMessage).
+    const data = buildMeetingCardData({
+      meetingID: 'mt',
+      roomID: 'meeting-mt',
+      kind: 'quick',
+      title: 'Sync',
+      hostUserID: 'me',
+      startTime: NOW,
+      durationMinutes: 60,
+      description: '',
+      inviteeUserIDs: [],
+    });
+    const card = message({
+      contentType: ContentType.Custom,
+      sendID: 'me',
+      status: MessageStatus.Failed,
+      customElem: { data, description: 'Sync', extension: '', payload: parseCustomData(data) },
+    });
+    expect(messageView(card, en, false)).toMatchObject({ state: 'notSent' });
   });
 
   it('show group notifications as a line of text', () => {

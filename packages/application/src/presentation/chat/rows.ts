@@ -1,4 +1,5 @@
 import {
+  canResendMessage,
   conversationDisplayName,
   conversationPreview,
   conversationSortTime,
@@ -93,7 +94,8 @@ export type MessageView =
        */
       readonly clock: string;
       readonly body: BubbleBody;
-      readonly state: 'sent' | 'sending' | 'failed';
+      /** `failed` offers a resend; `notSent` failed and may not be sent again by hand (a meeting's card). */
+      readonly state: 'sent' | 'sending' | 'failed' | 'notSent';
       /** What its context menu and hover toolbar offer (spec §2), in order. */
       readonly actions: readonly MessageAction[];
     };
@@ -136,7 +138,9 @@ export function messageView(
     body: bubbleBody(message, context),
     state:
       message.status === MessageStatus.Failed
-        ? 'failed'
+        ? canResendMessage(message)
+          ? 'failed'
+          : 'notSent'
         : message.status === MessageStatus.Sending && spinning
           ? 'sending'
           : 'sent',
