@@ -1,9 +1,9 @@
 import { firstValueFrom, timer } from 'rxjs';
 import {
   buildMeetingCardData,
-  canResendMessage,
   buildMeetingUpdateData,
   canJoinMeeting,
+  canResendMessage,
   err,
   foldMeeting,
   meetingEndPostDelay,

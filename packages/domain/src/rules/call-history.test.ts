@@ -139,6 +139,8 @@ describe('call history from meeting cards', () => {
     ]);
     const missed = buildCallHistory([inGroup(buildMeetingCardData(card), 5_000), ended(['alice'])], context);
     expect(missed[0]).toMatchObject({ outcome: 'meetingMissed', missed: true });
+    // Ended with nobody in it: called off as its card went out, nothing anyone missed.
+    expect(buildCallHistory([inGroup(buildMeetingCardData(card), 5_000), ended([])], context)).toEqual([]);
     const hosted = buildCallHistory(
       [inGroup(buildMeetingCardData({ ...card, hostUserID: 'me' }), 5_000)],
       context,
@@ -175,7 +177,7 @@ describe('call history from meeting cards', () => {
       [
         record('cancelled', 'alice', 4_000),
         inGroup(buildMeetingCardData(card), 5_000),
-        ended([]),
+        ended(['alice']),
         record('answered', 'me', 9_500, 3),
       ],
       context,
