@@ -14,7 +14,8 @@ import {
  * title and bob's card follows; alice cancels and bob's card says cancelled; a meeting for the next
  * minute is joined at its time. Then alice starts a quick meeting for bob from the plus menu's member
  * picker, bob joins it from the card in their single chat, and both leave at the same moment: the card
- * ends finished, with one end in the chat. (What happens inside the room is the meeting view's own test.)
+ * ends finished, with one end in the chat. Last, a quick meeting whose card the server refuses leaves
+ * nothing behind. (What happens inside the room is the meeting view's own test.)
  */
 
 const ALICE = '1000000001';
@@ -163,6 +164,33 @@ test('scheduled meetings in a group: not started, edited and cancelled on the ot
   // One end in the chat (that the other leaver's later turn is skipped is the application tests' to prove:
   // here it would take a fixed wait).
   await expect(messageLog(bob.page).getByText(/^Meeting ended/)).toHaveCount(1);
+
+  // A quick meeting whose card the server refuses (bob has blocked alice): alice's meeting view closes,
+  // and her chat with bob keeps no card to resend, nor does it come back after a reload (the SDK's copy
+  // of the refused card is deleted on her device); bob gets nothing.
+  await adminCall(request, '/friend/add_black', { ownerUserID: BOB, blackUserID: ALICE, ex: '' });
+  try {
+    await alice.page.getByRole('button', { name: 'Add', exact: true }).click();
+    await alice.page.getByRole('menuitem', { name: 'Quick meeting' }).click();
+    await picker.getByRole('button', { name: 'My friends' }).click();
+    await picker.getByRole('checkbox', { name: 'bob' }).check({ timeout: 30_000 });
+    await picker.getByRole('button', { name: 'OK' }).click();
+    await expect(alice.page.getByText('The other party has blacklisted you').first()).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(aliceRoom).toHaveCount(0, { timeout: 45_000 });
+    for (const reload of [false, true]) {
+      if (reload) await alice.page.reload();
+      await openConversation(alice.page, 'bob');
+      const log = messageLog(alice.page);
+      await expect(log.getByRole('group', { name: `Meeting: ${title}` })).toHaveCount(1, { timeout: 30_000 });
+      await expect(log.getByRole('button', { name: 'Failed to send. Resend' })).toHaveCount(0);
+      await expect(log.getByRole('img', { name: 'Not sent' })).toHaveCount(0);
+    }
+    await expect(card(bob.page, title)).toHaveCount(1);
+  } finally {
+    await adminCall(request, '/friend/remove_black', { ownerUserID: BOB, blackUserID: ALICE });
+  }
 
   await alice.context.close();
   await bob.context.close();

@@ -301,7 +301,7 @@ export class MeetingActions {
 
   /**
    * A quick meeting, begun by its card, ends at once with nobody in it; a scheduled one is cancelled. Sent
-   * past the chat's send path: the failure was told once already, and nothing of it is offered a resend.
+   * past the chat's send path (the failure was told once already), and one that fails too is deleted.
    */
   private async callOff(card: Omit<MeetingCardData, 'customType'>, posted: readonly Conversation[]) {
     const data = buildMeetingUpdateData({
@@ -311,23 +311,19 @@ export class MeetingActions {
         ? { action: 'ended', participantUserIDs: [], durationSeconds: 0 }
         : { action: 'cancelled' }),
     });
-    for (const conversation of posted) {
-      const { userID, groupID } = conversation;
-      const draft = { kind: 'custom', data, description: card.title } as const;
-      const told = await attempt(async () =>
-        this.messages.send(await this.messages.create(draft), {
-          recvID: groupID === '' ? userID : '',
-          groupID,
-        }),
+    for (const { conversationID, userID, groupID } of posted) {
+      const created = await attempt(() =>
+        this.messages.create({ kind: 'custom', data, description: card.title }),
       );
-      if (told.ok) this.ledger.learn(told.value, conversation.conversationID);
+      if (!created.ok) continue;
+      const target = { recvID: groupID === '' ? userID : '', groupID };
+      const told = await attempt(() => this.messages.send(created.value, target));
+      if (told.ok) this.ledger.learn(told.value, conversationID);
+      else await attempt(() => this.messages.delete(conversationID, created.value.clientMsgID));
     }
   }
 
-  /**
-   * Sends a meeting post. One that fails and may not be resent by hand (the domain's rule) is taken out
-   * of its chat again: the action that made it failed and says so.
-   */
+  /** Sends a meeting post; one that fails and may not be resent by hand (the domain's rule) is deleted. */
   private async post(
     data: string,
     title: string,
