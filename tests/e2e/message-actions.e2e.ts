@@ -1,5 +1,5 @@
 import { expect, messageLog, send, test, type Locator, type Page } from './fixtures';
-import { newUserPage, openConversation, settledViolations, signIn } from './support/users';
+import { adminCall, newUserPage, openConversation, settledViolations, signIn } from './support/users';
 
 /**
  * Message actions end to end on the real server (`--seed demo`): alice, bob and
@@ -19,6 +19,9 @@ async function menuAction(page: Page, text: string, action: string): Promise<voi
 
 const stamp = () => Date.now().toString(36);
 
+const ALICE = '1000000001';
+const BOB = '1000000002';
+
 /**
  * Fluent's focus sentinels (tabster's `i[data-tabster-dummy]`, aria-hidden with tabindex 0) pass focus on
  * as soon as they get it, so no one ever rests on a hidden element, but axe's aria-hidden-focus rule flags
@@ -27,7 +30,10 @@ const stamp = () => Date.now().toString(36);
 const SENTINELS = '[data-tabster-dummy]';
 
 test.describe('message actions (spec §2 context menu, §4, §8)', () => {
-  test('copy, revoke on both sides and after a fresh sign-in, delete for me only', async ({ browser }) => {
+  test('copy, revoke on both sides and after a fresh sign-in, delete for me only, a refused message deleted', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const alice = await newUserPage(browser);
     const bob = await newUserPage(browser);
@@ -68,6 +74,28 @@ test.describe('message actions (spec §2 context menu, §4, §8)', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(messageLog(bob.page).getByText(keep, { exact: true })).toHaveCount(0);
     await expect(messageLog(alice.page).getByText(keep, { exact: true })).toBeVisible();
+
+    // A message the server refuses (bob has blocked alice) fails; deleted, it stays deleted after a reload
+    // (the SDK keeps a failed send on the device until it is deleted there).
+    const refused = `refused ${stamp()}`;
+    await adminCall(request, '/friend/add_black', { ownerUserID: BOB, blackUserID: ALICE, ex: '' });
+    try {
+      await send(alice.page, refused);
+      const resend = message(alice.page, refused).getByRole('button', { name: 'Failed to send. Resend' });
+      await expect(resend).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await adminCall(request, '/friend/remove_black', { ownerUserID: BOB, blackUserID: ALICE });
+    }
+    await menuAction(alice.page, refused, 'Delete for me');
+    await alice.page
+      .getByRole('dialog', { name: 'Delete message' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(messageLog(alice.page).getByText(refused, { exact: true })).toHaveCount(0);
+    await alice.page.reload();
+    await openConversation(alice.page, 'bob');
+    await expect(messageLog(alice.page).getByText(keep, { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(messageLog(alice.page).getByText(refused, { exact: true })).toHaveCount(0);
 
     // A fresh sign-in (new browser, empty SDK database) sees the revoke notice too.
     const fresh = await newUserPage(browser);

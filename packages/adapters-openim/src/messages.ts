@@ -14,7 +14,6 @@ import {
   HistoryViewType,
   type ContentType,
   messageConversationID,
-  MessageStatus,
   SessionType,
   singleConversationID,
   type Message,
@@ -352,13 +351,7 @@ export class OpenImMessages extends MessagesGateway {
   async delete(conversationID: string, clientMsgID: string): Promise<void> {
     requireID(conversationID, 'conversationID');
     requireID(clientMsgID, 'clientMsgID');
-    // The SDK's deleteMessage answers a send that failed (one the server never took) as deleted and keeps
-    // it on the device, where the next read of the chat finds it again: such a message is the device's alone.
-    const [local] = await this.findMessages(conversationID, [clientMsgID]);
-    const params = { conversationID, clientMsgID };
-    await (local?.status === MessageStatus.Failed
-      ? invoke('deleteMessageFromLocalStorage', () => this.sdk.deleteMessageFromLocalStorage(params))
-      : invoke('deleteMessage', () => this.sdk.deleteMessage(params)));
+    await invoke('deleteMessage', () => this.sdk.deleteMessage({ conversationID, clientMsgID }));
   }
 
   async setLocalEx(conversationID: string, clientMsgID: string, localEx: string): Promise<void> {

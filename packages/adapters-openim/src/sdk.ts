@@ -32,7 +32,6 @@ export type OpenImSdkMethod =
   | 'findMessageList'
   | 'revokeMessage'
   | 'deleteMessage'
-  | 'deleteMessageFromLocalStorage'
   | 'setMessageLocalEx'
   | 'getFriendListPage'
   | 'getSpecifiedFriendsInfo'
