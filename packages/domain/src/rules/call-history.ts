@@ -72,8 +72,6 @@ function meetingEntry(
   if (card.hostUserID !== self && !invited) return [];
   const meeting = foldMeeting(card, updates);
   const state = meetingStateAt(meeting, context.now);
-  // Ended with nobody in it: called off as its card went out (the host's post failed), nothing missed.
-  if (meeting.endedAt !== undefined && meeting.participantUserIDs.length === 0) return [];
   let outcome: CallHistoryOutcome;
   if (state === MeetingState.Finished) {
     outcome = meeting.participantUserIDs.includes(self) ? 'meetingJoined' : 'meetingMissed';

@@ -26,6 +26,9 @@ export function meetingStateText(meeting: Meeting, state: MeetingState): Meeting
 
 /** The compact line an update shows in the chat and the conversation list. */
 export function meetingUpdateText(update: MeetingUpdateData): MeetingText {
+  if (update.action === 'ended' && (update.participantUserIDs ?? []).length === 0) {
+    return { key: 'meeting.update.cancelled' };
+  }
   if (update.action === 'ended') {
     return {
       key: 'meeting.update.ended',

@@ -196,10 +196,20 @@ describe('meeting states and transitions', () => {
 
   it('an end without a start counts as started at the end', () => {
     const meeting = foldMeeting(scheduledCard, [
-      update('ended', START, { participantUserIDs: [], durationSeconds: 0 }),
+      update('ended', START, { participantUserIDs: ['alice'], durationSeconds: 0 }),
     ]);
     expect(meeting.startedAt).toBe(START);
     expect(meetingStateAt(meeting, START)).toBe(MeetingState.Finished);
+  });
+
+  it('an end with nobody in it calls the meeting off, a quick one too: cancelled, and its line says so', () => {
+    const nobody = update('ended', START, { participantUserIDs: [], durationSeconds: 0 });
+    for (const card of [scheduledCard, { ...scheduledCard, kind: 'quick' as const }]) {
+      const meeting = foldMeeting(card, [nobody]);
+      expect(meetingStateAt(meeting, START + MINUTE)).toBe(MeetingState.Cancelled);
+      expect(canJoinMeeting(meeting, START + MINUTE)).toBe(false);
+    }
+    expect(meetingUpdateText(nobody)).toEqual({ key: 'meeting.update.cancelled' });
   });
 
   it('a cancelled meeting is cancelled at every time and cannot be joined', () => {

@@ -148,6 +148,8 @@ function applyUpdate(meeting: Meeting, update: MeetingUpdateData): Meeting {
     case 'cancelled':
       return meeting.startedAt === undefined ? { ...meeting, cancelled: true } : meeting;
     case 'ended':
+      // Nobody took part: the host called it off as its card went out (a post that failed); it never ran.
+      if ((update.participantUserIDs ?? []).length === 0) return { ...meeting, cancelled: true };
       return {
         ...meeting,
         startedAt: meeting.startedAt ?? update.at,
