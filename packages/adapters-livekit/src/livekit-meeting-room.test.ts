@@ -45,11 +45,12 @@ const last = <T>(list: readonly T[]): T => {
 };
 
 describe('LiveKitMeetingRoom', () => {
-  it('turns on adaptive stream, dynacast and simulcast for every meeting room', () => {
+  it('turns on adaptive stream, dynacast and simulcast for every meeting room, and captures at 540p', () => {
     const room = new Room(liveKitMeetingRoomOptions());
     expect(room.options.adaptiveStream).toBeTruthy();
     expect(room.options.dynacast).toBe(true);
     expect(room.options.publishDefaults?.simulcast).toBe(true);
+    expect(room.options.videoCaptureDefaults?.resolution).toMatchObject({ width: 960, height: 540 });
   });
 
   it('publishes the devices asked for and lists everyone, the own user first', async () => {
