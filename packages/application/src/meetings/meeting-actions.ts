@@ -29,7 +29,7 @@ import type { ChatStore } from '../messages/chat.store';
 import type { ConversationsGateway } from '../ports/conversations.port';
 import type { IdGenerator } from '../ports/id-generator.port';
 import type { Logger } from '../ports/logger.port';
-import type { MessagesGateway } from '../ports/messages.port';
+import { sendTargetOf, type MessagesGateway } from '../ports/messages.port';
 import type { Clock } from '../ports/clock.port';
 import type { CurrentUser } from '../session/current-user';
 import { stateFailure, type AppError } from '../shared/app-error';
@@ -311,13 +311,13 @@ export class MeetingActions {
         ? { action: 'ended', participantUserIDs: [], durationSeconds: 0 }
         : { action: 'cancelled' }),
     });
-    for (const { conversationID, userID, groupID } of posted) {
+    for (const conversation of posted) {
+      const { conversationID } = conversation;
       const created = await attempt(() =>
         this.messages.create({ kind: 'custom', data, description: card.title }),
       );
       if (!created.ok) continue;
-      const target = { recvID: groupID === '' ? userID : '', groupID };
-      const told = await attempt(() => this.messages.send(created.value, target));
+      const told = await attempt(() => this.messages.send(created.value, sendTargetOf(conversation)));
       if (told.ok) this.ledger.learn(told.value, conversationID);
       else await attempt(() => this.messages.delete(conversationID, created.value.clientMsgID));
     }

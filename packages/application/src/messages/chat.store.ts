@@ -19,7 +19,7 @@ import {
 } from '@teamim/domain';
 import type { Clock } from '../ports/clock.port';
 import type { MessagesGateway } from '../ports/messages.port';
-import type { MessageDraft, MessageEvent, SendTarget } from '../ports/messages.port';
+import { sendTargetOf, type MessageDraft, type MessageEvent } from '../ports/messages.port';
 import type { Notifier } from '../ports/notifier.port';
 import { stateFailure, type AppError } from '../shared/app-error';
 import { attempt, type RemoteFailure } from '../shared/remote-error';
@@ -217,10 +217,7 @@ export class ChatStore {
 
   private async deliver(message: Message, conversation: Conversation): Promise<Result<Message, AppError>> {
     const { conversationID } = conversation;
-    const target: SendTarget = {
-      recvID: conversation.groupID === '' ? conversation.userID : '',
-      groupID: conversation.groupID,
-    };
+    const target = sendTargetOf(conversation);
     const spinner = timer(TIMINGS_MS.sendingSpinnerDelay, this.clock.scheduler).subscribe(() => {
       if (this.state.value.conversationID === conversationID) {
         this.patch({ spinning: new Set([...this.state.value.spinning, message.clientMsgID]) });

@@ -8,7 +8,7 @@ import {
   type Result,
   type ValidationError,
 } from '@teamim/domain';
-import type { MessagesGateway } from '../ports/messages.port';
+import { sendTargetOf, type MessagesGateway } from '../ports/messages.port';
 import type { Notifier } from '../ports/notifier.port';
 import { attempt } from '../shared/remote-error';
 
@@ -47,10 +47,7 @@ export class ForwardMessages {
       }
       const result = await attempt(async () => {
         const copy = await this.gateway.createForward(message);
-        return this.gateway.send(copy, {
-          recvID: target.groupID === '' ? target.userID : '',
-          groupID: target.groupID,
-        });
+        return this.gateway.send(copy, sendTargetOf(target));
       });
       if (result.ok) {
         succeeded += 1;

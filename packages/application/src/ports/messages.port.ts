@@ -53,6 +53,14 @@ export interface SendTarget {
   readonly groupID: string;
 }
 
+/** Where a message to a conversation goes: its group, else its peer. */
+export function sendTargetOf(conversation: {
+  readonly userID: string;
+  readonly groupID: string;
+}): SendTarget {
+  return { recvID: conversation.groupID === '' ? conversation.userID : '', groupID: conversation.groupID };
+}
+
 export interface HistoryPage {
   readonly messages: readonly Message[];
   readonly isEnd: boolean;
