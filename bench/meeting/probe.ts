@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * What the meeting benchmark installs in and reads from each page: the join click's time, the first frame
- * each remote tile paints, and per remote tile the frames decoded (WebRTC statistics) and painted
+ * What the meeting benchmark installs in and reads from each page: the join click's time, when each remote
+ * tile's first frame was shown, and per remote tile the frames decoded (WebRTC statistics) and painted
  * (`requestVideoFrameCallback`) so far. Times are epoch milliseconds (the page's time origin plus its clock),
  * so the four pages' times compare.
  */
@@ -12,7 +12,11 @@ interface ProbeState {
   peerConnections: RTCPeerConnection[];
   /** When a "Join" or "Start meeting" button was clicked (the capture phase, before the app's handler). */
   clickAt: number | undefined;
-  /** The first painted frame of each remote participant's tile video, by user id. */
+  /**
+   * When the first frame of each remote participant's tile video was shown, by user id: the expected
+   * display time `requestVideoFrameCallback` reports for it, which the callback itself (on the page's
+   * main thread) follows by as long as that thread was busy.
+   */
   firstFrame: Record<string, number>;
   /** Frames painted per remote tile since the start of the page. */
   painted: Record<string, number>;
@@ -29,7 +33,8 @@ interface ProbeState {
  * The steps from the join click to the first remote frame that the page can see: the room's peer
  * connection made and its first offer (livekit-client sends it with the join), the SFU's socket opened,
  * the first remote video track, ICE and DTLS done, the first bytes and frame of remote video, and the
- * tile's `<video>` appearing and playing.
+ * tile's `<video>` appearing and playing, and the main thread's first frame callback (after the frame was
+ * shown, by as long as the thread was busy).
  */
 export type JoinStep =
   | 'pcCreated'
@@ -43,7 +48,8 @@ export type JoinStep =
   | 'firstBytes'
   | 'firstDecoded'
   | 'tileVideo'
-  | 'videoPlaying';
+  | 'videoPlaying'
+  | 'frameCallback';
 
 /** The init script: records the peer connections, the join click and every remote tile's painted frames. */
 export function installProbe({ selfID, traceSeconds }: { selfID: string; traceSeconds: number }): void {
@@ -154,8 +160,11 @@ export function installProbe({ selfID, traceSeconds }: { selfID: string; traceSe
       watched.add(video);
       mark('tileVideo');
       video.addEventListener('playing', () => mark('videoPlaying'), { once: true });
-      const onFrame = (): void => {
-        state.firstFrame[userID] ??= now();
+      const onFrame = (_: number, frame: VideoFrameCallbackMetadata): void => {
+        if (state.firstFrame[userID] === undefined) {
+          state.firstFrame[userID] = performance.timeOrigin + frame.expectedDisplayTime;
+          mark('frameCallback');
+        }
         state.painted[userID] = (state.painted[userID] ?? 0) + 1;
         if (video.isConnected) video.requestVideoFrameCallback(onFrame);
       };

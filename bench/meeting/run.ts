@@ -19,8 +19,13 @@
  *      server (/proc), each page's main-thread busy time (CDP `Performance.getMetrics` TaskDuration),
  *      the machine's busy share, and the load average before the run.
  *
- * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each] [--json out.json]
- *        [--profile-last dave.cpuprofile] [--chromium /path/to/chromium]
+ * With `--joiner-first` (and `--browser-each`), each joiner's browser has the machine first from its click
+ * until everybody sees everybody: the other participants' browsers run at the lowest priority (nice 19,
+ * `priority.ts`), as the joiner's own machine would not run them at all; the SFU and the local server keep
+ * theirs.
+ *
+ * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each [--joiner-first]]
+ *        [--json out.json] [--profile-last dave.cpuprofile] [--chromium /path/to/chromium]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -31,6 +36,7 @@ import { DEMO_PASSWORD, launchChromium, signInAndOpen, until, withDemoStack } fr
 import type { spawnServer } from '../spawn-server';
 import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
+import { launchedBrowsers, lowerBrowser } from './priority';
 import {
   installProbe,
   joinTimes,
@@ -47,6 +53,7 @@ const { values: args } = parseArgs({
     // Each participant in a browser of its own (its own GPU process and compositor, as on separate
     // machines) instead of a context of one shared browser.
     'browser-each': { type: 'boolean', default: false },
+    'joiner-first': { type: 'boolean', default: false },
     json: { type: 'string' },
     // A CPU profile (DevTools' .cpuprofile) of the last joiner's page, from its click to its first frame
     // (the profiler's overhead is in that page's figures then).
@@ -55,6 +62,7 @@ const { values: args } = parseArgs({
   },
 });
 const WINDOW_MS = Number(args.window) * 1000;
+if (args['joiner-first'] && !args['browser-each']) throw new Error('--joiner-first needs --browser-each');
 const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 const opID = (): string => randomBytes(8).toString('hex');
 
@@ -189,9 +197,14 @@ async function measure(
     },
     await adminToken(server.url, adminSecret),
   );
+  // Each participant's browser process, to give the joiner's the machine first.
+  const rootOf = new Map<Participant, number | undefined>();
+  const [stackBrowser] = launchedBrowsers();
   for (const p of people) {
+    const known = launchedBrowsers();
     const own = args['browser-each'] && p !== host ? await launchChromium(args.chromium) : browser;
     if (own !== browser) otherBrowsers.push(own);
+    rootOf.set(p, own === browser ? stackBrowser : launchedBrowsers().find((pid) => !known.includes(pid)));
     p.page = await signInAndOpen(own, server.url, p.name, group, (context) =>
       context.addInitScript(installProbe, {
         selfID: p.userID,
@@ -202,6 +215,14 @@ async function measure(
   }
   console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
   const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
+  const prioritise = (joiner: Participant | undefined): void => {
+    if (!args['joiner-first']) return;
+    for (const p of people) {
+      const root = rootOf.get(p);
+      if (root === undefined) throw new Error(`no browser process found for ${p.name}`);
+      lowerBrowser(root, joiner !== undefined && p !== joiner);
+    }
+  };
 
   await pageOf(host).getByRole('button', { name: 'Start meeting' }).click();
   await pageOf(host)
@@ -217,6 +238,7 @@ async function measure(
   for (const guest of guests) {
     const page = pageOf(guest);
     const profile = guest === guests.at(-1) ? await profileFrom(page, args['profile-last']) : undefined;
+    prioritise(guest);
     await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
     await profile?.();
     const present = inMeeting.length;
@@ -229,6 +251,8 @@ async function measure(
       );
     console.log(`${guest.name} joined; ${inMeeting.length} in the meeting`);
   }
+  // The window measures the meeting as it runs, every browser alike.
+  prioritise(undefined);
 
   const times = await Promise.all(people.map((p) => joinTimes(pageOf(p))));
   const join = guests.map((guest) => {
@@ -296,6 +320,7 @@ async function measure(
       cpus: cpus().length,
       chromium: browser.version(),
       browsers: args['browser-each'] ? people.length : 1,
+      joinerFirst: args['joiner-first'],
       loadBefore,
       loadAtWindow,
     },
