@@ -43,6 +43,8 @@ export const PAGING = {
   conversation: 500,
   groupMemberFirst: 500,
   groupMemberNext: 100,
+  /** A group's members whose names a meeting there looks up before the join. */
+  meetingMembersAhead: 100,
   history: 20,
   forwardConversationList: 100,
   fuzzyUserSearch: 20,

@@ -14,6 +14,7 @@ import { PinnedMessagesStore } from '../messages/pinned-messages.store';
 import { TypingStore } from '../messages/typing.store';
 import { MessageNotificationService } from '../notifications/message-notifications.service';
 import { MeetingLauncher } from '../meetings/meeting-launcher';
+import { MeetingProfiles } from '../meetings/meeting-profiles';
 import { MeetingService } from '../meetings/meeting.service';
 import { MeetingReminders } from '../meetings/meeting-reminders';
 import { MeetingStayRecovery } from '../meetings/meeting-stay-recovery';
@@ -262,11 +263,14 @@ export const SESSION_BINDINGS = {
     Logger,
   ]),
   /** Meetings as chat cards: start, schedule, edit, cancel, join, and the end once the room reports it. */
+  /** Who is who in meetings, looked up ahead of a likely join and shared with the meeting view. */
+  meetingProfiles: service(MeetingProfiles, [ContactsGateway, GroupsGateway]),
   meetings: service(MeetingService, [
     ChatStore,
     ConversationStore,
     ConversationsGateway,
     MeetingLauncher,
+    MeetingProfiles,
     MessagesGateway,
     CurrentUser,
     IdGenerator,

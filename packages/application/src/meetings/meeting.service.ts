@@ -20,6 +20,7 @@ import { lazyModule } from '../shared/lazy-module';
 import { attempt } from '../shared/remote-error';
 import type { MeetingActions, MeetingAudience } from './meeting-actions';
 import type { MeetingJoinRequest, MeetingLauncher } from './meeting-launcher';
+import type { MeetingProfiles } from './meeting-profiles';
 import { MeetingLedger, type KnownCard } from './meeting-ledger';
 
 export type { MeetingAudience } from './meeting-actions';
@@ -47,6 +48,7 @@ export class MeetingService {
     private readonly conversations: ConversationStore,
     private readonly gateway: ConversationsGateway,
     private readonly launcher: MeetingLauncher,
+    private readonly profiles: MeetingProfiles,
     private readonly messages: MessagesGateway,
     private readonly currentUser: CurrentUser,
     private readonly ids: IdGenerator,
@@ -86,11 +88,16 @@ export class MeetingService {
 
   /**
    * A meeting the own user may join is on screen (in progress in the open chat): its join is readied,
-   * the room's token asked for ahead, so that Join goes straight to the room.
+   * the room's token asked for ahead, so that Join goes straight to the room, and the names of those
+   * likely in it (the host, the invitees or the group's members, the own user) looked up, so that the
+   * meeting view opens with them.
    */
-  prepareJoin(meetingID: string): void {
+  prepareJoin(meetingID: string, groupID?: string): void {
     const meeting = this.ledger.meeting(meetingID);
-    if (meeting !== undefined && canJoinMeeting(meeting, this.clock.now())) this.launcher.prepare(meeting);
+    if (meeting === undefined || !canJoinMeeting(meeting, this.clock.now())) return;
+    this.launcher.prepare(meeting);
+    if (groupID !== undefined) void this.profiles.lookUpGroup(groupID);
+    void this.profiles.lookUp([meeting.hostUserID, ...meeting.inviteeUserIDs, this.currentUser.id()]);
   }
 
   private async withActions<T>(

@@ -130,9 +130,9 @@ export class SessionViewModels {
 
   /** The meeting view's view model; the view's chunk passes the class, so the list's bundle lacks it. */
   meetingRoom(ViewModel: new (deps: MeetingRoomViewModelDeps) => MeetingRoomViewModel): MeetingRoomViewModel {
-    const { meetingRoom: meetings, meetingMedia: room, contactsGateway: contacts } = this.services;
+    const { meetingRoom: meetings, meetingMedia: room, meetingProfiles: profiles } = this.services;
     const { callDevices: devices, notifier } = this.services;
-    return this.track(new ViewModel({ meetings, room, contacts, devices, notifier }));
+    return this.track(new ViewModel({ meetings, room, profiles, devices, notifier }));
   }
 
   /** How many view models are alive (for leak tests). */

@@ -22,6 +22,8 @@ export class FakeContactsGateway extends ContactsGateway {
   failBlacklistWith: number | undefined;
   /** How many of the next user lookups fail (the SDK busy with its sync, say). */
   failUserLookups = 0;
+  /** The user ids of each lookup asked for, in order. */
+  readonly userLookups: (readonly string[])[] = [];
   /**
    * Friends this device's copy lacks although the server has them, as after an SDK first sync whose
    * inserts timed out on a loaded machine: the friend list leaves them out until they are fetched by id.
@@ -114,6 +116,7 @@ export class FakeContactsGateway extends ContactsGateway {
   }
 
   getUsers(userIDs: readonly string[]): Promise<readonly PublicUser[]> {
+    this.userLookups.push([...userIDs]);
     return later(() => {
       if (this.failUserLookups > 0) {
         this.failUserLookups -= 1;

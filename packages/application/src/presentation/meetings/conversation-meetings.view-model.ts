@@ -143,9 +143,10 @@ export class ConversationMeetingsViewModel extends StateViewModel<ConversationMe
         next = presumedEnd;
       }
     }
-    // A meeting in progress here that the user is not in is the one most likely joined next.
-    if (inProgress?.canJoin === true) this.deps.meetings.prepareJoin(inProgress.meetingID);
     const conversation = this.conversation();
+    // A meeting in progress here that the user is not in is the one most likely joined next.
+    if (inProgress?.canJoin === true)
+      this.deps.meetings.prepareJoin(inProgress.meetingID, conversation?.groupID);
     this.set({
       available: this.available,
       isGroup: conversation !== undefined && isGroupSession(conversation.conversationType),

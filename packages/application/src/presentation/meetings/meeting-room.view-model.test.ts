@@ -81,6 +81,18 @@ describe('MeetingRoomViewModel', () => {
     expect(state().tiles.map((t) => t.name)).toEqual(['Alice', 'Bob']);
   });
 
+  it('opens with the names looked up while the meeting was on screen, and looks up nobody in the join', async () => {
+    const { world, client, state } = await inMeeting();
+    await client.services.meetingProfiles.lookUp(['alice', 'bob', 'carol']);
+    const asked = client.ports.contacts.userLookups.length;
+    await client.meetings.join(JOIN);
+    client.ports.meetingRoom.arrives('bob');
+    client.ports.meetingRoom.arrives('carol');
+    expect(state().tiles.map((t) => t.name)).toEqual(['Alice', 'Bob', 'Carol']);
+    await world.settle();
+    expect(client.ports.contacts.userLookups.slice(asked)).toEqual([]);
+  });
+
   it('marks the active speaker, preferring another participant over the own user', async () => {
     const { client, state } = await inMeeting();
     await client.meetings.join(JOIN);

@@ -1,12 +1,11 @@
 import { BehaviorSubject, combineLatest, type Observable } from 'rxjs';
 import { err, meetingPage, meetingPageCount, ok, RoomConnectionState, type Result } from '@teamim/domain';
+import type { MeetingProfile, MeetingProfiles } from '../../meetings/meeting-profiles';
 import type { MeetingRoomService, MeetingRoomStatus } from '../../meetings/meeting-room.service';
 import type { CallDevices } from '../../ports/call-devices.port';
-import type { ContactsGateway } from '../../ports/contacts.port';
 import type { MeetingParticipantMedia, MeetingRoom } from '../../ports/meeting-room.port';
 import type { Notifier } from '../../ports/notifier.port';
 import { stateFailure, type AppError } from '../../shared/app-error';
-import { attempt } from '../../shared/remote-error';
 import { StateViewModel } from '../view-model';
 import { DeviceMenus, NO_DEVICE_CHOICES, type CallDeviceChoice } from '../calls/device-menus';
 
@@ -72,7 +71,8 @@ export interface MeetingRoomMedia {
 export interface MeetingRoomViewModelDeps {
   readonly meetings: MeetingRoomService;
   readonly room: MeetingRoom;
-  readonly contacts: ContactsGateway;
+  /** Who is who, shared with the join's preparation (which looks the meeting's people up ahead). */
+  readonly profiles: MeetingProfiles;
   readonly devices: CallDevices;
   readonly notifier: Notifier;
 }
@@ -98,11 +98,6 @@ const closed: MeetingRoomViewState = {
 
 const NO_MEDIA: MeetingRoomMedia = { videos: new Map(), audios: [] };
 
-interface Profile {
-  readonly name: string;
-  readonly faceURL: string;
-}
-
 /** Who the grid marks as speaking: the loudest other participant, else the own user. */
 function activeSpeakerOf(everyone: readonly MeetingParticipantMedia[]): string | undefined {
   return (everyone.find((p) => p.speaking && !p.isLocal) ?? everyone.find((p) => p.speaking))?.userID;
@@ -115,7 +110,6 @@ function activeSpeakerOf(everyone: readonly MeetingParticipantMedia[]): string |
  * the host's end for everyone, asked first.
  */
 export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
-  private readonly profiles = new Map<string, Profile>();
   private readonly media = new BehaviorSubject<MeetingRoomMedia>(NO_MEDIA);
   private everyone: readonly MeetingParticipantMedia[] = [];
   private status: MeetingRoomStatus | undefined;
@@ -233,25 +227,17 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
     return [...screens, ...cameras];
   }
 
-  private profile(userID: string): Profile {
-    return this.profiles.get(userID) ?? { name: userID, faceURL: '' };
+  private profile(userID: string): MeetingProfile {
+    return this.deps.profiles.get(userID) ?? { name: userID, faceURL: '' };
   }
 
-  /** Looks up the names and avatars of people not seen before, once each; the user id stands in meanwhile. */
+  /**
+   * Looks up the names and avatars of people not known yet; the user id stands in meanwhile. A failed
+   * lookup is asked again at the room's next change: a name must not stay an id for the whole meeting.
+   */
   private lookUp(userIDs: readonly string[]): void {
-    const unknown = userIDs.filter((id) => !this.profiles.has(id));
-    if (unknown.length === 0) return;
-    for (const id of unknown) this.profiles.set(id, { name: id, faceURL: '' });
-    void attempt(() => this.deps.contacts.getUsers(unknown)).then((found) => {
-      // Asked again at the room's next change: a name must not stay an id for the whole meeting.
-      if (!found.ok) {
-        for (const id of unknown) this.profiles.delete(id);
-        return;
-      }
-      for (const user of found.value) {
-        this.profiles.set(user.userID, { name: user.nickname || user.userID, faceURL: user.faceURL });
-      }
-      if (!this.disposed) this.show();
+    void this.deps.profiles.lookUp(userIDs)?.then((learned) => {
+      if (learned && !this.disposed) this.show();
     });
   }
 

@@ -116,10 +116,21 @@ describe("a conversation's meetings", () => {
     const { world, alice, bob, chat, aliceVm, bobVm } = await team();
     await scheduleIn(world, alice, chat, 10);
     expect(bob.ports.meetingLauncher.prepared).toEqual([]);
+    // Whatever the user lookups do, the group's members are named from the group.
+    bob.ports.contacts.failUserLookups = 100;
     expect((await aliceVm.startQuick()).ok).toBe(true);
     await world.settle();
     const meetingID = bobVm.state.inProgress?.meetingID;
     expect(new Set(bob.ports.meetingLauncher.prepared.map((m) => m.meetingID))).toEqual(new Set([meetingID]));
+    // The names of those likely in it are known before the join, asked for once however often it is readied.
+    expect(bob.services.meetingProfiles.get('alice')?.name).toBe('Alice');
+    expect(bob.services.meetingProfiles.get('bob')?.name).toBe('Bob');
+    bob.ports.contacts.failUserLookups = 0;
+    const asked = bob.ports.contacts.userLookups.length;
+    bob.settings.setLocale('zh-CN');
+    bob.settings.setLocale('en-US');
+    await world.settle();
+    expect(bob.ports.contacts.userLookups).toHaveLength(asked);
     // Once it has ended, a refresh of the view model (a change of language) readies nothing for it.
     await world.advance(MEETING_LIMITS.maxDurationMinutes * MINUTE);
     expect(bobVm.state.inProgress).toBeUndefined();
