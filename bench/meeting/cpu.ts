@@ -13,6 +13,21 @@ function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
   }
 }
 
+/** A process's parent, or undefined once it is gone. */
+const parentOf = (pid: number): number | undefined => stat(pid)?.ppid;
+
+/** Every live process by its parent. */
+export function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const parent = parentOf(pid);
+    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  }
+  return children;
+}
+
 /** CPU milliseconds (user + system) one process has used so far. */
 export const processCpuMs = (pid: number): number => stat(pid)?.cpuMs ?? Number.NaN;
 
@@ -37,13 +52,7 @@ function chromiumType(pid: number): string {
  * is Chromium's (the benchmark's own children, the local server and the SFU, are left out by `exclude`).
  */
 export function chromiumCpuByType(rootPid: number, exclude: readonly number[]): Record<string, number> {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid)) continue;
-    const s = stat(pid);
-    if (s) children.set(s.ppid, [...(children.get(s.ppid) ?? []), pid]);
-  }
+  const children = childrenByParent();
   const byType: Record<string, number> = {};
   const walk = (pid: number): void => {
     for (const child of children.get(pid) ?? []) {

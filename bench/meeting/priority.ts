@@ -4,15 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
+import { childrenByParent } from './cpu';
 
 function isBrowserProcess(pid: number): boolean {
   try {
@@ -24,16 +16,9 @@ function isBrowserProcess(pid: number): boolean {
   }
 }
 
-const livePids = (): number[] =>
-  readdirSync('/proc')
-    .map(Number)
-    .filter((pid) => Number.isInteger(pid));
-
 /** The main processes of the Chromium browsers this process has launched, oldest first. */
 export const launchedBrowsers = (): number[] =>
-  livePids()
-    .filter((pid) => parentOf(pid) === process.pid && isBrowserProcess(pid))
-    .sort((a, b) => a - b);
+  (childrenByParent().get(process.pid) ?? []).filter(isBrowserProcess).sort((a, b) => a - b);
 
 const autogroups =
   existsSync('/proc/sys/kernel/sched_autogroup_enabled') &&
@@ -43,11 +28,7 @@ const autogroups =
 const ownNice = new Map<number, number>();
 
 function threadsUnder(rootPid: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const pid of livePids()) {
-    const parent = parentOf(pid);
-    if (parent !== undefined) children.set(parent, [...(children.get(parent) ?? []), pid]);
-  }
+  const children = childrenByParent();
   const threads: number[] = [];
   const visit = (pid: number): void => {
     try {

@@ -262,9 +262,9 @@ export const SESSION_BINDINGS = {
     Clock,
     Logger,
   ]),
-  /** Meetings as chat cards: start, schedule, edit, cancel, join, and the end once the room reports it. */
   /** Who is who in meetings, looked up ahead of a likely join and shared with the meeting view. */
   meetingProfiles: service(MeetingProfiles, [ContactsGateway, GroupsGateway]),
+  /** Meetings as chat cards: start, schedule, edit, cancel, join, and the end once the room reports it. */
   meetings: service(MeetingService, [
     ChatStore,
     ConversationStore,

@@ -96,8 +96,11 @@ export class MeetingService {
     const meeting = this.ledger.meeting(meetingID);
     if (meeting === undefined || !canJoinMeeting(meeting, this.clock.now())) return;
     this.launcher.prepare(meeting);
-    if (groupID !== undefined) void this.profiles.lookUpGroup(groupID);
-    void this.profiles.lookUp([meeting.hostUserID, ...meeting.inviteeUserIDs, this.currentUser.id()]);
+    // The group's page names most of them; those it leaves out (or all, if it fails) are asked for after.
+    const people = [meeting.hostUserID, ...meeting.inviteeUserIDs, this.currentUser.id()];
+    void (groupID === undefined ? Promise.resolve() : this.profiles.lookUpGroup(groupID)).then(() =>
+      this.profiles.lookUp(people),
+    );
   }
 
   private async withActions<T>(

@@ -125,6 +125,8 @@ describe("a conversation's meetings", () => {
     // The names of those likely in it are known before the join, asked for once however often it is readied.
     expect(bob.services.meetingProfiles.get('alice')?.name).toBe('Alice');
     expect(bob.services.meetingProfiles.get('bob')?.name).toBe('Bob');
+    // Named by the group's page, they are not asked for one by one too.
+    expect(bob.ports.contacts.userLookups.flat()).not.toContain('alice');
     bob.ports.contacts.failUserLookups = 0;
     const asked = bob.ports.contacts.userLookups.length;
     bob.settings.setLocale('zh-CN');
