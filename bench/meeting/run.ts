@@ -24,8 +24,13 @@
  * `priority.ts`), as the joiner's own machine would not run them at all; the SFU and the local server keep
  * theirs.
  *
+ * With `--key-frames` the SFU logs at debug level, and each joiner's result says, per camera it
+ * subscribed to, when the SFU asked the publisher for a key frame and when it forwarded the first one
+ * (`sfu-log.ts`): the part of the wait that is the publishers', not the joiner's page.
+ *
  * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each [--joiner-first]]
- *        [--json out.json] [--profile-last dave.cpuprofile] [--chromium /path/to/chromium]
+ *        [--key-frames] [--json out.json] [--profile-last dave.cpuprofile] [--trace-last dave.json]
+ *        [--chromium /path/to/chromium]
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -37,6 +42,7 @@ import type { spawnServer } from '../spawn-server';
 import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
 import { launchedBrowsers, lowerBrowser } from './priority';
+import { keyFrameWaits } from './sfu-log';
 import {
   installProbe,
   joinTimes,
@@ -58,6 +64,11 @@ const { values: args } = parseArgs({
     // A CPU profile (DevTools' .cpuprofile) of the last joiner's page, from its click to its first frame
     // (the profiler's overhead is in that page's figures then).
     'profile-last': { type: 'string' },
+    // A Chrome trace (chrome://tracing, DevTools' Performance panel) of the last joiner's browser, from
+    // its click until it sees everybody: its main thread's tasks, its compositor's frames, the video's.
+    'trace-last': { type: 'string' },
+    // The SFU at debug level, and from its log each joiner's wait for the others' key frames.
+    'key-frames': { type: 'boolean', default: false },
     chromium: { type: 'string' },
   },
 });
@@ -100,6 +111,30 @@ async function profileFrom(page: Page, file: string | undefined): Promise<(() =>
     await cdp.detach();
   };
 }
+
+/** Chrome's trace of the page's browser, from now until the first frame of each of `tiles` remote tiles. */
+async function traceFrom(
+  page: Page,
+  file: string | undefined,
+  tiles: number,
+): Promise<(() => Promise<void>) | undefined> {
+  const browser = page.context().browser();
+  if (file === undefined || browser === null) return undefined;
+  await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
+  return async () => {
+    await until('every remote frame', async () => (await remoteTilesWithFrames(page)) >= tiles);
+    await browser.stopTracing();
+  };
+}
+
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'media',
+  'webrtc',
+];
 
 /** The demo seed has three users: a fourth registers with the code the dev-mode server reveals. */
 async function registerFourth(base: string, name: string): Promise<string> {
@@ -158,6 +193,7 @@ function perSecond(before: PageSample, after: PageSample) {
 
 async function main(): Promise<void> {
   const adminSecret = randomBytes(12).toString('hex');
+  if (args['key-frames']) process.env['TEAMIM_LIVEKIT_LOG_LEVEL'] = 'debug';
   try {
     await withDemoStack(
       { serverArgs: ['--admin-secret', adminSecret], chromiumPath: args.chromium },
@@ -174,7 +210,7 @@ const otherBrowsers: Browser[] = [];
 async function measure(
   browser: Browser,
   server: Awaited<ReturnType<typeof spawnServer>>,
-  sfu: { readonly pid: number | undefined },
+  sfu: { readonly pid: number | undefined; readonly logFile: string },
   adminSecret: string,
   loadBefore: string,
 ): Promise<void> {
@@ -237,10 +273,13 @@ async function measure(
   const inMeeting: Participant[] = [host];
   for (const guest of guests) {
     const page = pageOf(guest);
-    const profile = guest === guests.at(-1) ? await profileFrom(page, args['profile-last']) : undefined;
+    const last = guest === guests.at(-1);
+    const profile = last ? await profileFrom(page, args['profile-last']) : undefined;
+    const trace = last ? await traceFrom(page, args['trace-last'], inMeeting.length) : undefined;
     prioritise(guest);
     await page.getByRole('log', { name: 'Messages' }).getByRole('button', { name: 'Join' }).last().click();
     await profile?.();
+    await trace?.();
     const present = inMeeting.length;
     inMeeting.push(guest);
     // Everybody's video reaches everybody before the next one joins.
@@ -274,6 +313,16 @@ async function measure(
       firstRemoteFrameMs: Math.round(Math.min(...sees)),
       allRemoteFramesMs: Math.round(Math.max(...sees)),
       seenByAllMs: Math.round(Math.max(...seen)),
+      ...(args['key-frames']
+        ? {
+            keyFrames: keyFrameWaits(
+              sfu.logFile,
+              guest.userID,
+              clickAt,
+              before.map((p) => p.userID),
+            ),
+          }
+        : {}),
     };
   });
   console.log('join:', JSON.stringify(join));
