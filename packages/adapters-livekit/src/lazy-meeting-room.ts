@@ -125,8 +125,8 @@ export class LazyMeetingRoom extends MeetingRoom {
     await this.current?.setScreenShareEnabled(enabled);
   }
 
-  attachVideo(track: unknown, element: unknown): () => void {
-    return this.current?.attachVideo(track, element) ?? (() => undefined);
+  attachVideo(track: unknown, host: unknown): () => void {
+    return this.current?.attachVideo(track, host) ?? (() => undefined);
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {

@@ -11,6 +11,7 @@ import { liveKitMeetingRoomOptions } from './livekit-client';
 import { LiveKitMeetingRoom } from './livekit-meeting-room';
 import { VIDEO_QUALITY } from './room-like';
 import { FakeLiveKitServer, type FakeLiveKitRoom } from './testing/fake-livekit';
+import { FakeVideoElements, FakeVideoHost } from './testing/fake-video';
 
 const ON = { microphone: true, camera: true } as const;
 
@@ -28,12 +29,14 @@ async function joined(server: FakeLiveKitServer, ...names: string[]) {
     room: LiveKitMeetingRoom;
     fake: FakeLiveKitRoom;
     views: (readonly MeetingParticipantMedia[])[];
+    videos: FakeVideoElements;
   }[] = [];
   for (const name of names) {
-    const room = new LiveKitMeetingRoom(server.createRoom);
+    const videos = new FakeVideoElements();
+    const room = new LiveKitMeetingRoom(server.createRoom, undefined, undefined, videos.playing);
     const views = latestOf<readonly MeetingParticipantMedia[]>(room, (r) => r.participants$);
     await room.connect(server.url, server.token('meeting-m1', name), ON);
-    rooms.push({ room, fake: server.latest(), views });
+    rooms.push({ room, fake: server.latest(), views, videos });
   }
   return rooms;
 }
@@ -119,28 +122,54 @@ describe('LiveKitMeetingRoom', () => {
     await bob?.room.setScreenShareEnabled(true);
     alice?.fake.publishLocal('video', 'alice-cam');
     const [self, other] = last(alice?.views ?? []);
-    const tile = { tag: 'video' };
-    const screen = { tag: 'video' };
-    const own = { tag: 'video' };
+    // A remote video plays in an element of its own from its subscription on, before any view shows it.
+    const camera = alice?.videos.of('bob-cam');
+    expect(camera).toMatchObject({ srcObject: 'bob-cam', plays: 1, parentElement: undefined });
+    expect(alice?.videos.of('screen:bob')).toMatchObject({ srcObject: 'screen:bob', plays: 1 });
+    expect(alice?.videos.of('alice-cam')).toBeUndefined();
+    const [tile, screen, own] = [new FakeVideoHost(), new FakeVideoHost(), new FakeVideoHost()];
     const detach = alice?.room.attachVideo(other?.video, tile);
     alice?.room.attachVideo(other?.screen, screen);
     alice?.room.attachVideo(self?.video, own);
+    // The view's host shows that same element, played again (a removal from the page pauses it).
+    expect(tile.child).toBe(camera);
+    expect(camera?.plays).toBe(2);
     expect([...(alice?.fake.attachedVideo ?? [])]).toEqual([
-      [tile, 'bob-cam'],
-      [screen, 'screen:bob'],
-      [own, 'alice-cam'],
+      [camera, 'bob-cam'],
+      [screen.child, 'screen:bob'],
+      [own.child, 'alice-cam'],
     ]);
+    expect(own.child?.track).toBe('alice-cam');
     // A camera is received at its lowest layer until its tile is sized; a screen as adaptive stream says.
     expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low]);
     alice?.fake.sized.get('bob-cam')?.();
     expect(alice?.fake.layersAsked.get('bob-cam')).toEqual([VIDEO_QUALITY.low, VIDEO_QUALITY.high]);
     expect(alice?.fake.layersAsked.get('screen:bob')).toBeUndefined();
     detach?.();
-    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
-    // A track the room no longer has plays nowhere.
+    expect(alice?.fake.attachedVideo.has(camera)).toBe(false);
+    expect(tile.child).toBeUndefined();
+    // Shown again (another page of the grid), the same element plays in the new host.
+    const again = new FakeVideoHost();
+    alice?.room.attachVideo(other?.video, again);
+    expect(again.child).toBe(camera);
+    expect(alice?.fake.attachedVideo.get(camera)).toBe('bob-cam');
+    // A track the room no longer has plays nowhere, and its element lets it go.
     bob?.fake.unpublish('video', 'camera');
-    alice?.room.attachVideo('bob-cam', tile);
-    expect(alice?.fake.attachedVideo.has(tile)).toBe(false);
+    expect(camera).toMatchObject({ srcObject: null, parentElement: undefined });
+    const later = new FakeVideoHost();
+    alice?.room.attachVideo('bob-cam', later);
+    expect(later.child).toBeUndefined();
+  });
+
+  it('lets every element go when the own user leaves', async () => {
+    const server = new FakeLiveKitServer();
+    const [alice, bob] = await joined(server, 'alice', 'bob');
+    bob?.fake.publish('video', 'bob-cam', false, 'camera');
+    const host = new FakeVideoHost();
+    alice?.room.attachVideo(last(alice?.views ?? [])[1]?.video, host);
+    await alice?.room.disconnect();
+    expect(alice?.videos.of('bob-cam')).toMatchObject({ srcObject: null, parentElement: undefined });
+    expect(host.child).toBeUndefined();
   });
 
   it('keeps the meeting when someone leaves, and forgets everyone once the own user leaves', async () => {

@@ -30,13 +30,13 @@ import {
   withTrack,
 } from './livekit-room-parts';
 import type {
-  AttachableTrackLike,
   MeetingRoomLike,
   MeetingRoomLikeEvents,
   ParticipantLike,
   PublicationLike,
   RemoteTrackLike,
 } from './room-like';
+import { playingVideo, RoomVideos, type PlayingVideo } from './video-elements';
 
 /** What the room knows of one remote participant's tracks. */
 interface RemoteMedia {
@@ -88,8 +88,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
   private microphone = false;
   private camera = false;
   private readonly devices = new ChosenDevices();
-  /** The livekit track behind each video handed out, which plays it in the view's element. */
-  private readonly players = new Map<unknown, AttachableTrackLike>();
+  /** The livekit track behind each video handed out, and the element it plays in. */
+  private readonly videos: RoomVideos;
   private attempts = 0;
 
   readonly state$: Observable<RoomConnectionState> = this.state.asObservable();
@@ -102,8 +102,10 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     private readonly createRoom: () => MeetingRoomLike | Promise<MeetingRoomLike>,
     private readonly page: PageEvents | undefined = browserPage(),
     private readonly audio: Pick<AudioWarmUp, 'warm'> = pageAudioWarmUp,
+    playing: PlayingVideo = playingVideo,
   ) {
     super();
+    this.videos = new RoomVideos(playing);
   }
 
   /** A join is likely: the browser's audio output starts now rather than in the join. */
@@ -202,13 +204,12 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     await onDevice(() => this.room?.localParticipant.setScreenShareEnabled(enabled));
   }
 
-  /** Through livekit's own attach: adaptive stream then receives the layer that fits the element. */
-  attachVideo(track: unknown, element: unknown): () => void {
-    const player = this.players.get(track);
-    const media = element as HTMLMediaElement;
-    if (player?.attach === undefined) return () => undefined;
-    player.attach(media);
-    return () => player.detach?.(media);
+  /**
+   * Plays the video in the view's host (see {@link RoomVideos.attach}). A remote one's element has played
+   * since its subscription, so the view shows its latest frame at once.
+   */
+  attachVideo(track: unknown, host: unknown): () => void {
+    return this.videos.attach(track, host);
   }
 
   async sendEndForAll(meetingID: string): Promise<void> {
@@ -277,7 +278,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     this.detach = undefined;
     this.room = undefined;
     this.remotes.clear();
-    this.players.clear();
+    this.videos.clear();
     this.speaking = new Set();
     this.local = {};
     this.publish();
@@ -306,8 +307,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
       },
       participantDisconnected: (p: ParticipantLike) => {
         const gone = this.remotes.get(p.identity);
-        this.players.delete(gone?.video);
-        this.players.delete(gone?.screen);
+        this.videos.forget(gone?.video);
+        this.videos.forget(gone?.screen);
         this.remotes.delete(p.identity);
         this.speaking.delete(p.identity);
         this.publish();
@@ -319,7 +320,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const media = this.remotes.get(p.identity);
         if (media === undefined) return;
         media[slot] = track.mediaStreamTrack;
-        if (slot !== 'audio') this.players.set(track.mediaStreamTrack, track);
+        if (slot !== 'audio') this.videos.add(track.mediaStreamTrack, track, true);
         if (slot === 'video') startAtLowestLayer(track, publication);
         if (slot === 'audio') media.audioMuted = publication.isMuted === true;
         if (slot === 'video') media.videoMuted = publication.isMuted === true;
@@ -329,7 +330,7 @@ export class LiveKitMeetingRoom extends MeetingRoom {
         const slot = slotOf(publication, track.kind);
         const media = this.remotes.get(p.identity);
         if (slot === undefined || media === undefined) return;
-        this.players.delete(media[slot]);
+        this.videos.forget(media[slot]);
         delete media[slot];
         this.publish();
       },
@@ -368,8 +369,8 @@ export class LiveKitMeetingRoom extends MeetingRoom {
     const slot = slotOf(publication, publication.kind);
     if (slot === undefined || slot === 'audio') return;
     const track = published ? publication.track?.mediaStreamTrack : undefined;
-    this.players.delete(this.local[slot]);
-    if (track !== undefined) this.players.set(track, publication.track ?? {});
+    this.videos.forget(this.local[slot]);
+    if (track !== undefined) this.videos.add(track, publication.track ?? {}, false);
     this.local = withTrack(this.local, slot, track);
     this.publish();
   }

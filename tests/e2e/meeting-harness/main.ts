@@ -1,7 +1,8 @@
 /**
  * A page for the real-SFU meeting test (meeting-room-media.e2e.ts): joins a meeting room through the
- * product's MeetingRoom adapter, plays every remote track in a media element as the meeting view does
- * (videos through the room's `attachVideo`, so adaptive stream sees their elements), and exposes what the
+ * product's MeetingRoom adapter, plays every remote track as the meeting view does (a video in a host
+ * element through the room's `attachVideo`, which puts its own video element there, so adaptive stream
+ * sees it; a sound in an audio element), and exposes what the
  * test checks on `window.meetingHarness`, the browser's own inbound-rtp statistics per remote track included.
  */
 import { createMeetingRoom } from '@teamim/adapters-livekit';
@@ -14,7 +15,8 @@ const room = createMeetingRoom();
 let everyone: readonly MeetingParticipantMedia[] = [];
 const ends: string[] = [];
 const container = document.querySelector('#media');
-const elements = new Map<string, HTMLMediaElement>();
+/** Each remote track's element: a video's host, or the audio element. */
+const elements = new Map<string, HTMLElement>();
 const playing = new Map<string, { track: MediaStreamTrack; detach: () => void }>();
 
 function play(key: string, track: unknown, kind: 'video' | 'audio'): void {
@@ -30,19 +32,19 @@ function play(key: string, track: unknown, kind: 'video' | 'audio'): void {
     return;
   }
   if (element === undefined) {
-    element = document.createElement(kind);
-    element.autoplay = true;
-    if (element instanceof HTMLVideoElement) element.muted = true;
+    element = document.createElement(kind === 'video' ? 'div' : 'audio');
     container?.append(element);
     elements.set(key, element);
   }
   if (playing.has(key)) return;
-  if (kind === 'video') {
+  if (!(element instanceof HTMLAudioElement)) {
     playing.set(key, { track, detach: room.attachVideo(track, element) });
-  } else {
-    element.srcObject = new MediaStream([track]);
-    playing.set(key, { track, detach: () => (element.srcObject = null) });
+    return;
   }
+  const audio = element;
+  audio.autoplay = true;
+  audio.srcObject = new MediaStream([track]);
+  playing.set(key, { track, detach: () => (audio.srcObject = null) });
 }
 
 room.participants$.subscribe((list) => {
@@ -82,7 +84,7 @@ const harness = {
       cameraOff: p.cameraOff,
     })),
   inbound,
-  /** Hides or shows the element of a participant's camera, as a tile scrolled away or back would be. */
+  /** Hides or shows the host of a participant's camera, as a tile scrolled away or back would be. */
   setVideoVisible(userID: string, visible: boolean): void {
     const element = elements.get(`${userID}:video`);
     if (element !== undefined) element.style.display = visible ? '' : 'none';

@@ -60,11 +60,12 @@ export abstract class MeetingRoom {
   /** Shares a screen (the browser asks which) or stops sharing; rejects when the user declines. */
   abstract setScreenShareEnabled(enabled: boolean): Promise<void>;
   /**
-   * Plays a camera or screen of `participants$` (its `video` or `screen`) in an element of the view (a
-   * browser's video element) until the returned detach. The room sees the element's size and whether it
-   * is on screen, and receives the layer that fits (none while hidden).
+   * Plays a camera or screen of `participants$` (its `video` or `screen`) in a host element of the view
+   * until the returned detach: the room puts its own video element there, which for another participant's
+   * video has played since it came, so the view shows its latest frame at once. The room sees the
+   * element's size and whether it is on screen, and receives the layer that fits (none while hidden).
    */
-  abstract attachVideo(track: unknown, element: unknown): () => void;
+  abstract attachVideo(track: unknown, host: unknown): () => void;
   /** Tells everyone in the room the meeting is over; each honours it only from the meeting's host. */
   abstract sendEndForAll(meetingID: string): Promise<void>;
   /** Tells everyone in the room the own user is leaving it (sent before the disconnect). */

@@ -64,7 +64,7 @@ export class FakeMeetingRoom extends MeetingRoom {
   readonly joins: { roomID: string; userID: string; options: MeetingRoomJoinOptions }[] = [];
   /** End-for-everyone messages sent. */
   readonly sentEnds: string[] = [];
-  /** The video each element of the view plays now. */
+  /** The video each host element of the view plays now. */
   readonly attached = new Map<unknown, unknown>();
   /** Set to make the next connect fail as the SFU would. */
   failConnect: RemoteError | undefined;
@@ -175,10 +175,10 @@ export class FakeMeetingRoom extends MeetingRoom {
     this.replace(enabled ? { ...rest, screen: `screen:${self.userID}` } : rest);
   }
 
-  attachVideo(track: unknown, element: unknown): () => void {
-    this.attached.set(element, track);
+  attachVideo(track: unknown, host: unknown): () => void {
+    this.attached.set(host, track);
     return () => {
-      if (this.attached.get(element) === track) this.attached.delete(element);
+      if (this.attached.get(host) === track) this.attached.delete(host);
     };
   }
 

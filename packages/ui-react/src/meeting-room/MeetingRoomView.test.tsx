@@ -90,7 +90,11 @@ function handlers(): Omit<MeetingRoomViewProps, 'state' | 'media'> {
     onNextPage: vi.fn(),
     onSelectMicrophone: vi.fn(),
     onSelectCamera: vi.fn(),
-    onAttachVideo: vi.fn(() => () => undefined),
+    // As the room does: its own video element, put in the tile's host.
+    onAttachVideo: vi.fn((_track: MediaStreamTrack, host: HTMLElement) => {
+      host.replaceChildren(document.createElement('video'));
+      return () => undefined;
+    }),
   };
 }
 
@@ -121,15 +125,30 @@ describe('MeetingRoomView', () => {
     expect(within(tiles[1] as HTMLElement).queryByRole('img', { name: 'Muted' })).toBeNull();
   });
 
-  it("plays a tile's video through the room, and detaches it when the tile goes", () => {
+  it("plays a tile's video through the room, names the room's element, and detaches it when the tile goes", () => {
     const detach = vi.fn();
-    const on = { ...handlers(), onAttachVideo: vi.fn(() => detach) };
+    const attach = vi.fn((_track: MediaStreamTrack, host: HTMLElement) => {
+      host.replaceChildren(document.createElement('video'));
+      return detach;
+    });
+    const on = { ...handlers(), onAttachVideo: attach };
     const track = { kind: 'video' } as unknown as MediaStreamTrack;
     const state = { ...inMeeting, tiles: [tile('bob', { hasVideo: true })] };
     const media = { videos: new Map([['bob', track]]), audios: [] };
     const view = show(<MeetingRoomView state={state} media={media} {...on} />);
     const video = screen.getByLabelText('Video of Bob');
-    expect(on.onAttachVideo).toHaveBeenCalledWith(track, video);
+    expect(video.tagName).toBe('VIDEO');
+    expect(video.dataset['mirrored']).toBe('false');
+    expect(attach).toHaveBeenCalledWith(track, video.parentElement);
+    // A name that comes later renames the element, without playing it again.
+    const renamed = { ...state, tiles: [tile('bob', { hasVideo: true, name: 'Robert' })] };
+    view.rerender(
+      <I18nextProvider i18n={en}>
+        <MeetingRoomView state={renamed} media={media} {...on} />
+      </I18nextProvider>,
+    );
+    expect(screen.getByLabelText('Video of Robert')).toBe(video);
+    expect(attach).toHaveBeenCalledOnce();
     view.unmount();
     expect(detach).toHaveBeenCalledOnce();
   });

@@ -1,7 +1,7 @@
 import { mergeClasses, Text } from '@fluentui/react-components';
 import { MicOff16Filled } from '@fluentui/react-icons';
 import type { MeetingTileView } from '@teamim/application';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { TrackAudio, useVideoMirror } from '../common/media-track';
 import { FaceAvatar } from '../FaceAvatar';
 import { useText } from '../text';
@@ -12,12 +12,14 @@ export function MeetingAudio(props: { track: MediaStreamTrack }) {
   return <TrackAudio track={props.track} />;
 }
 
-/** Plays a track in a video element through `attach` (the room), which then sees the element's size. */
-export type AttachVideo = (track: MediaStreamTrack, element: HTMLVideoElement) => () => void;
+/** Plays a track in a host element through `attach` (the room), which puts its video element there. */
+export type AttachVideo = (track: MediaStreamTrack, host: HTMLElement) => () => void;
 
 /**
- * A camera or a screen, played by the room in this element rather than through `srcObject`: the room
- * sees the element's size and visibility and receives the layer that fits (LiveKit's adaptive stream).
+ * A camera or a screen, played by the room in a video element of its own that it puts in this host: a
+ * remote one's element has played since the track came, so its latest frame shows as soon as the tile is
+ * on screen, and the room sees the element's size and visibility and receives the layer that fits
+ * (LiveKit's adaptive stream). The view names and styles the element.
  */
 function AttachedVideo(props: {
   readonly track: MediaStreamTrack;
@@ -26,14 +28,23 @@ function AttachedVideo(props: {
   readonly label: string;
   readonly mirrored: boolean;
 }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  const { track, attach } = props;
-  const mirror = useVideoMirror(props.mirrored, props.className);
-  useEffect(() => {
-    const element = ref.current;
-    return element === null ? undefined : attach(track, element);
+  const styles = useMeetingRoomStyles();
+  const ref = useRef<HTMLDivElement>(null);
+  const { track, attach, label } = props;
+  const { className, 'data-mirrored': mirrored } = useVideoMirror(props.mirrored, props.className);
+  // Before the paint, so the element is in the tile the moment the tile shows.
+  useLayoutEffect(() => {
+    const host = ref.current;
+    return host === null ? undefined : attach(track, host);
   }, [track, attach]);
-  return <video ref={ref} {...mirror} aria-label={props.label} autoPlay playsInline muted />;
+  useLayoutEffect(() => {
+    const video = ref.current?.querySelector('video');
+    if (video === null || video === undefined) return;
+    video.className = className;
+    video.setAttribute('aria-label', label);
+    video.dataset['mirrored'] = String(mirrored);
+  }, [track, attach, className, label, mirrored]);
+  return <div ref={ref} className={styles.videoHost} />;
 }
 
 /** One tile of the grid: video, or the avatar and the name; a mute mark; the active speaker outlined. */

@@ -59,6 +59,7 @@ export const useMeetingRoomStyles = makeStyles({
     border: `${tokens.strokeWidthThick} solid transparent`,
   },
   speaking: { border: `${tokens.strokeWidthThick} solid ${tokens.colorBrandStroke1}` },
+  videoHost: { position: 'absolute', inset: 0, backgroundColor: tokens.colorNeutralBackgroundStatic },
   video: {
     position: 'absolute',
     inset: 0,

@@ -263,11 +263,11 @@ export class MeetingRoomViewModel extends StateViewModel<MeetingRoomViewState> {
   }
 
   /**
-   * Plays a video of `media$` in the view's element until the returned detach, through the room, so it
-   * receives the layer that fits the element and nothing while the element is hidden.
+   * Plays a video of `media$` in a host element of the view until the returned detach, through the room,
+   * which puts its video element there and receives the layer that fits it (nothing while it is hidden).
    */
-  readonly attachVideo = (track: unknown, element: unknown): (() => void) =>
-    this.deps.room.attachVideo(track, element);
+  readonly attachVideo = (track: unknown, host: unknown): (() => void) =>
+    this.deps.room.attachVideo(track, host);
 
   leave(): Promise<Result<void, AppError>> {
     return this.deps.meetings.leave();
