@@ -28,11 +28,16 @@
  * subscribed to, when the SFU asked the publisher for a key frame and when it forwarded the first one
  * (`sfu-log.ts`): the part of the wait that is the publishers', not the joiner's page.
  *
+ * With `--light-others`, bob and carol are light publishers (`light-publishers.ts`): each joins the room
+ * with the product's room token and sends the fake camera in one small layer from a bare page, as from a
+ * machine of its own, and only dave joins through the product, the host's client beside him on the machine.
+ *
  * Usage: npm run bench:meeting -- [--window 25] [--host-alone 12] [--browser-each [--joiner-first]]
- *        [--key-frames] [--json out.json] [--profile-last dave.cpuprofile] [--trace-last dave.json]
+ *        [--light-others] [--key-frames] [--json out.json] [--profile-last dave.cpuprofile]
+ *        [--trace-last dave.json]
  *        [--chromium /path/to/chromium]
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -42,6 +47,8 @@ import type { spawnServer } from '../spawn-server';
 import { adminToken, median, r1 } from '../web/support';
 import { chromiumCpuByType, loadAverage, machineCpuMs, processCpuMs } from './cpu';
 import { launchedBrowsers, lowerBrowser } from './priority';
+import { startLightPublishers } from './light-publishers';
+import { mainThreadBusy, md5, perSecond, post, profileFrom, registerFourth, traceFrom } from './pages';
 import { keyFrameWaits } from './sfu-log';
 import {
   installProbe,
@@ -60,6 +67,9 @@ const { values: args } = parseArgs({
     // machines) instead of a context of one shared browser.
     'browser-each': { type: 'boolean', default: false },
     'joiner-first': { type: 'boolean', default: false },
+    // Bob and carol on machines of their own: light publishers (`light-publishers.ts`) instead of the
+    // product in a browser, so that only the host's and the joiner's clients share this machine.
+    'light-others': { type: 'boolean', default: false },
     json: { type: 'string' },
     // A CPU profile (DevTools' .cpuprofile) of the last joiner's page, from its click to its first frame
     // (the profiler's overhead is in that page's figures then).
@@ -74,121 +84,10 @@ const { values: args } = parseArgs({
 });
 const WINDOW_MS = Number(args.window) * 1000;
 if (args['joiner-first'] && !args['browser-each']) throw new Error('--joiner-first needs --browser-each');
-const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
-const opID = (): string => randomBytes(8).toString('hex');
-
 interface Participant {
   readonly name: string;
   readonly userID: string;
   page?: Page;
-}
-
-async function post<T>(url: string, body: object, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', operationID: opID(), ...(token ? { token } : {}) },
-    body: JSON.stringify(body),
-  });
-  const env = (await res.json()) as { errCode: number; errMsg: string; data?: T };
-  if (env.errCode !== 0) throw new Error(`${url}: ${env.errCode} ${env.errMsg}`);
-  return env.data as T;
-}
-
-/**
- * Starts sampling the page's main thread (0.2 ms) when `file` is given; the returned function waits for
- * the page's first remote frame, then writes the profile to `file`.
- */
-async function profileFrom(page: Page, file: string | undefined): Promise<(() => Promise<void>) | undefined> {
-  if (file === undefined) return undefined;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    await until('the first remote frame', async () => (await remoteTilesWithFrames(page)) >= 1);
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(file, JSON.stringify(profile));
-    await cdp.detach();
-  };
-}
-
-/** Chrome's trace of the page's browser, from now until the first frame of each of `tiles` remote tiles. */
-async function traceFrom(
-  page: Page,
-  file: string | undefined,
-  tiles: number,
-): Promise<(() => Promise<void>) | undefined> {
-  const browser = page.context().browser();
-  if (file === undefined || browser === null) return undefined;
-  await browser.startTracing(page, { path: file, categories: TRACE_CATEGORIES });
-  return async () => {
-    await until('every remote frame', async () => (await remoteTilesWithFrames(page)) >= tiles);
-    await browser.stopTracing();
-  };
-}
-
-const TRACE_CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'v8.execute',
-  'media',
-  'webrtc',
-];
-
-/** The demo seed has three users: a fourth registers with the code the dev-mode server reveals. */
-async function registerFourth(base: string, name: string): Promise<string> {
-  const email = `${name}@example.com`;
-  await post(`${base}/chat/account/code/send`, { usedFor: 1, email });
-  const code = (await (await fetch(`${base}/chat/dev/verify-code?email=${email}`)).json()) as {
-    data?: { code: string };
-  };
-  const registered = await post<{ userID: string }>(`${base}/chat/account/register`, {
-    verifyCode: code.data?.code ?? '',
-    platform: 5,
-    autoLogin: false,
-    user: { nickname: name, email, password: md5(DEMO_PASSWORD) },
-  });
-  return registered.userID;
-}
-
-/** Reads a page's main-thread busy milliseconds since the call (Chromium's TaskDuration metric). */
-async function mainThreadBusy(page: Page): Promise<() => Promise<number>> {
-  const session = await page.context().newCDPSession(page);
-  // The metrics count from `Performance.enable`, for as long as this session stays attached.
-  await session.send('Performance.enable');
-  const read = async (): Promise<number> => {
-    const { metrics } = await session.send('Performance.getMetrics');
-    return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN) * 1000;
-  };
-  const start = await read();
-  return async () => (await read()) - start;
-}
-
-function perSecond(before: PageSample, after: PageSample) {
-  const seconds = (after.at - before.at) / 1000;
-  const rate = (now: number, then: number | undefined): number => r1((now - (then ?? 0)) / seconds);
-  return {
-    tiles: after.tiles.map((t) => {
-      const b = before.tiles.find((x) => x.userID === t.userID);
-      return {
-        userID: t.userID,
-        receivedFps: rate(t.framesReceived, b?.framesReceived),
-        decodedFps: rate(t.framesDecoded, b?.framesDecoded),
-        paintedFps: rate(t.framesPainted, b?.framesPainted),
-        resolution: `${t.width}x${t.height}`,
-        codec: t.codec,
-      };
-    }),
-    capturedFps: rate(after.sent.framesCaptured, before.sent.framesCaptured),
-    // Dynacast pauses the layers nobody watches: a paused one encodes nothing in the window.
-    sentLayers: after.sent.layers.map((l) => ({
-      rid: l.rid,
-      fps: rate(l.framesEncoded, before.sent.layers.find((x) => x.rid === l.rid)?.framesEncoded),
-      resolution: `${l.width}x${l.height}`,
-      limitation: l.limitation,
-    })),
-  };
 }
 
 async function main(): Promise<void> {
@@ -223,6 +122,9 @@ async function measure(
   ];
   const group = `Meeting bench ${Date.now().toString(36)}`;
   const [host, ...guests] = people as [Participant, ...Participant[]];
+  const light = args['light-others'] ? guests.slice(0, 2) : [];
+  const clients = people.filter((p) => !light.includes(p));
+  const joiners = guests.filter((p) => !light.includes(p));
   await post(
     `${server.url}/api/group/create_group`,
     {
@@ -236,7 +138,7 @@ async function measure(
   // Each participant's browser process, to give the joiner's the machine first.
   const rootOf = new Map<Participant, number | undefined>();
   const [stackBrowser] = launchedBrowsers();
-  for (const p of people) {
+  for (const p of clients) {
     const known = launchedBrowsers();
     const own = args['browser-each'] && p !== host ? await launchChromium(args.chromium) : browser;
     if (own !== browser) otherBrowsers.push(own);
@@ -249,18 +151,20 @@ async function measure(
       }),
     );
   }
-  console.log(`four signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
+  console.log(`${clients.length} signed in (load ${loadAverage()}); ${host.name} starts the meeting`);
   const pageOf = (p: Participant): Page => p.page ?? (undefined as never);
   const prioritise = (joiner: Participant | undefined): void => {
     if (!args['joiner-first']) return;
-    for (const p of people) {
+    for (const p of clients) {
       const root = rootOf.get(p);
       if (root === undefined) throw new Error(`no browser process found for ${p.name}`);
       lowerBrowser(root, joiner !== undefined && p !== joiner);
     }
   };
 
+  const roomAsked = pageOf(host).waitForRequest((r) => r.url().endsWith('/user/rtc/get_token'));
   await pageOf(host).getByRole('button', { name: 'Start meeting' }).click();
+  const room = ((await roomAsked).postDataJSON() as { room: string }).room;
   await pageOf(host)
     .getByRole('region', { name: /^Meeting: / })
     .waitFor({ timeout: 60_000 });
@@ -270,10 +174,29 @@ async function measure(
     (await samplePage(pageOf(host))).sent.layers.some((l) => l.framesEncoded > 0),
   );
   await new Promise((r) => setTimeout(r, Number(args['host-alone']) * 1000));
-  const inMeeting: Participant[] = [host];
-  for (const guest of guests) {
+  const inMeeting: Participant[] = [host, ...light];
+  let lightRoot: number | undefined;
+  const lightCpu = (): number =>
+    lightRoot === undefined ? 0 : Object.values(chromiumCpuByType(lightRoot, [])).reduce((a, b) => a + b, 0);
+  if (light.length > 0) {
+    const known = launchedBrowsers();
+    const publishers = await launchChromium(args.chromium);
+    otherBrowsers.push(publishers);
+    lightRoot = launchedBrowsers().find((pid) => !known.includes(pid));
+    const accounts = light.map((p) => ({
+      userID: p.userID,
+      email: `${p.name}@example.com`,
+      password: md5(DEMO_PASSWORD),
+    }));
+    await startLightPublishers(publishers, server.url, room, accounts);
+    await until('the light publishers on the host page', async () => {
+      return (await remoteTilesWithFrames(pageOf(host))) >= light.length;
+    });
+    console.log(`${light.map((p) => p.name).join(' and ')} publishing from light pages`);
+  }
+  for (const guest of joiners) {
     const page = pageOf(guest);
-    const last = guest === guests.at(-1);
+    const last = guest === joiners.at(-1);
     const profile = last ? await profileFrom(page, args['profile-last']) : undefined;
     const trace = last ? await traceFrom(page, args['trace-last'], inMeeting.length) : undefined;
     prioritise(guest);
@@ -283,7 +206,7 @@ async function measure(
     const present = inMeeting.length;
     inMeeting.push(guest);
     // Everybody's video reaches everybody before the next one joins.
-    for (const p of inMeeting)
+    for (const p of inMeeting.filter((x) => !light.includes(x)))
       await until(
         `${p.name}'s remote video`,
         async () => (await remoteTilesWithFrames(pageOf(p))) >= present,
@@ -293,15 +216,17 @@ async function measure(
   // The window measures the meeting as it runs, every browser alike.
   prioritise(undefined);
 
-  const times = await Promise.all(people.map((p) => joinTimes(pageOf(p))));
-  const join = guests.map((guest) => {
+  const times = await Promise.all(
+    people.map((p) => (light.includes(p) ? Promise.resolve(undefined) : joinTimes(pageOf(p)))),
+  );
+  const join = joiners.map((guest) => {
     const g = people.indexOf(guest);
     const clickAt = times[g]?.clickAt ?? Number.NaN;
     const before = people.slice(0, g);
     const sees = before.map((p) => (times[g]?.firstFrame[p.userID] ?? Number.NaN) - clickAt);
-    const seen = before.map(
-      (p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt,
-    );
+    const seen = before
+      .filter((p) => !light.includes(p))
+      .map((p) => (times[people.indexOf(p)]?.firstFrame[guest.userID] ?? Number.NaN) - clickAt);
     const steps = times[g]?.steps ?? {};
     return {
       joiner: guest.name,
@@ -327,7 +252,10 @@ async function measure(
   });
   console.log('join:', JSON.stringify(join));
   // The host's camera layers around the joins: whether the SFU had them paused when the first one came.
-  const hostLayers = layerChanges(times[0]?.sentTrace ?? [], times[1]?.clickAt ?? 0);
+  const hostLayers = layerChanges(
+    times[0]?.sentTrace ?? [],
+    times[people.indexOf(joiners[0] ?? host)]?.clickAt ?? 0,
+  );
 
   await new Promise((r) => setTimeout(r, 5_000));
   const browserPid = process.pid;
@@ -336,15 +264,17 @@ async function measure(
     sfu: processCpuMs(sfu.pid ?? 0),
     server: processCpuMs(server.proc.pid ?? 0),
     machine: machineCpuMs(),
-    tasks: await Promise.all(people.map((p) => mainThreadBusy(pageOf(p)))),
-    samples: await Promise.all(people.map((p) => samplePage(pageOf(p)))),
+    light: lightCpu(),
+    tasks: await Promise.all(clients.map((p) => mainThreadBusy(pageOf(p)))),
+    samples: await Promise.all(clients.map((p) => samplePage(pageOf(p)))),
   };
   const loadAtWindow = loadAverage();
   await new Promise((r) => setTimeout(r, WINDOW_MS));
-  const samples = await Promise.all(people.map((p) => samplePage(pageOf(p))));
+  const samples = await Promise.all(clients.map((p) => samplePage(pageOf(p))));
   const tasks = await Promise.all(cpu0.tasks.map((busy) => busy()));
   const browserCpu = chromiumCpuByType(browserPid, excluded);
   const machine = machineCpuMs();
+  const lightPublishersCpu = lightCpu() - cpu0.light;
   const sfuCpu = processCpuMs(sfu.pid ?? 0) - cpu0.sfu;
   const serverCpu = processCpuMs(server.proc.pid ?? 0) - cpu0.server;
   const seconds = WINDOW_MS / 1000;
@@ -353,7 +283,7 @@ async function measure(
     Object.entries(browserCpu).map(([type, ms]) => [type, share(ms - (cpu0.browser[type] ?? 0))]),
   );
   const nameOf = (id: string): string => people.find((p) => p.userID === id)?.name ?? id;
-  const pages = people.map((p, i) => {
+  const pages = clients.map((p, i) => {
     const rates = perSecond(cpu0.samples[i] as PageSample, samples[i] as PageSample);
     return {
       page: p.name,
@@ -368,7 +298,8 @@ async function measure(
     machine: {
       cpus: cpus().length,
       chromium: browser.version(),
-      browsers: args['browser-each'] ? people.length : 1,
+      browsers: args['browser-each'] ? clients.length : 1,
+      lightPublishers: light.map((p) => p.name),
       joinerFirst: args['joiner-first'],
       loadBefore,
       loadAtWindow,
@@ -381,6 +312,7 @@ async function measure(
     cpuPercentOfOneCore: {
       browserByType: byType,
       browserTotal: r1(Object.values(byType).reduce((a, b) => a + b, 0)),
+      ...(light.length > 0 ? { ofWhichLightPublishers: share(lightPublishersCpu) } : {}),
       sfu: share(sfuCpu),
       server: share(serverCpu),
       machineBusyPercentOfAllCores: r1(
