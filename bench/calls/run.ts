@@ -8,13 +8,14 @@
  * and decoded frame, the overlay's video element, the first frame it paints, and the first frame the
  * side's own camera encodes.
  *
- * Usage: npm run bench:calls -- [--calls 10] [--ring 3] [--json out.json] [--chromium /path/to/chromium]
+ * Usage: npm run bench:calls -- [--calls 10] [--ring 3] [--browser-each] [--json out.json]
+ *        [--chromium /path/to/chromium]
  */
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
-import { signInAndOpen, until, withDemoStack } from '../demo-page';
+import { launchChromium, signInAndOpen, until, withDemoStack } from '../demo-page';
 import { loadAverage } from '../meeting/cpu';
 import { median } from '../web/support';
 import { callSteps, installCallProbe, resetCallSteps, type CallStep } from './probe';
@@ -23,6 +24,9 @@ const { values: args } = parseArgs({
   options: {
     calls: { type: 'string', default: '10' },
     ring: { type: 'string', default: '3' },
+    // Bob in a Chromium of his own (its own GPU process, network and audio service, as on a machine of
+    // his own) instead of a second context of the one browser.
+    'browser-each': { type: 'boolean', default: false },
     json: { type: 'string' },
     chromium: { type: 'string' },
   },
@@ -81,7 +85,8 @@ async function main(): Promise<void> {
   await withDemoStack({ chromiumPath: args.chromium }, async ({ browser, server, loadBefore }) => {
     const probe = (context: BrowserContext) => context.addInitScript(installCallProbe);
     const alice = await signInAndOpen(browser, server.url, 'alice', 'bob', probe);
-    const bob = await signInAndOpen(browser, server.url, 'bob', 'alice', probe);
+    const bobBrowser = args['browser-each'] ? await launchChromium(args.chromium) : browser;
+    const bob = await signInAndOpen(bobBrowser, server.url, 'bob', 'alice', probe);
     console.log(`both signed in (load ${loadAverage()}); ${CALLS} video calls`);
     const calls: CallResult[] = [];
     for (let i = 0; i < CALLS; i += 1) {
@@ -95,7 +100,12 @@ async function main(): Promise<void> {
       Object.fromEntries(STEPS.map((step) => [step, median(calls.map((c) => pick(c)[step] ?? Number.NaN))]));
     const result = {
       date: new Date().toISOString(),
-      machine: { cpus: cpus().length, chromium: browser.version(), loadBefore },
+      machine: {
+        cpus: cpus().length,
+        chromium: browser.version(),
+        browsers: bobBrowser === browser ? 1 : 2,
+        loadBefore,
+      },
       ringSeconds: RING_MS / 1000,
       medianMsFromAnswerClick: { receiver: medians((c) => c.receiver), inviter: medians((c) => c.inviter) },
       callsWithBothPaintedWithin1s: calls.filter(
@@ -105,6 +115,7 @@ async function main(): Promise<void> {
     };
     if (args.json) writeFileSync(args.json, `${JSON.stringify(result, null, 2)}\n`);
     console.log(JSON.stringify({ ...result, calls: undefined }, null, 2));
+    if (bobBrowser !== browser) await bobBrowser.close();
   });
 }
 
