@@ -9,6 +9,7 @@ import { remoteTilesWithFrames, type PageSample } from './probe';
 export const md5 = (s: string): string => createHash('md5').update(s).digest('hex');
 const opID = (): string => randomBytes(8).toString('hex');
 
+/** POSTs `body` to the local server and unwraps OpenIM's envelope; a non-zero errCode throws. */
 export async function post<T>(url: string, body: object, token?: string): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
