@@ -189,9 +189,10 @@ async function measure(
       password: md5(DEMO_PASSWORD),
     }));
     await startLightPublishers(publishers, server.url, room, accounts);
-    await until('the light publishers on the host page', async () => {
-      return (await remoteTilesWithFrames(pageOf(host))) >= light.length;
-    });
+    await until(
+      'the light publishers on the host page',
+      async () => (await remoteTilesWithFrames(pageOf(host))) >= light.length,
+    );
     console.log(`${light.map((p) => p.name).join(' and ')} publishing from light pages`);
   }
   for (const guest of joiners) {
